@@ -1,0 +1,45 @@
+# Two commands for a fresh clone: `make run` starts the app, `make test` runs every test.
+# Both install what they need into .venv inside the checkout.
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed-stamp
+PORT ?= 8501
+
+.PHONY: install run test lint chromium bench fuzz check clean
+
+install: $(STAMP)
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[dev,bench]'
+	touch $(STAMP)
+
+run: install
+	$(VENV)/bin/streamlit run streamlit_app.py --server.port $(PORT) --browser.gatherUsageStats false
+
+chromium:
+	@if [ ! -x /usr/bin/chromium ]; then \
+		echo "Installing Debian's chromium for the browser tests"; \
+		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium; \
+	fi
+
+lint: install
+	$(PY) -m ruff check .
+
+test: install chromium lint
+	$(PY) -m pytest
+
+check: install
+	$(PY) -m trainer check scenarios/*.yaml
+
+fuzz: install
+	$(PY) -m trainer fuzz --games 100000
+
+bench: install
+	$(PY) bench/engine.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis artifacts

@@ -1,0 +1,43 @@
+"""Command line: `python -m trainer {check,fuzz,variants}`."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m trainer", description=__doc__)
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    check = sub.add_parser("check", help="replay scenario files through the engine")
+    check.add_argument("files", nargs="+", help="scenario YAML files")
+
+    fuzz = sub.add_parser("fuzz", help="random legal play, checking invariants after every move")
+    fuzz.add_argument("--games", type=int, default=10_000)
+    fuzz.add_argument("--variant", default=None, help="a variant name (default: every variant)")
+    fuzz.add_argument("--players", type=int, default=None,
+                      help="player count (default: every count the variant allows)")
+    fuzz.add_argument("--seed", type=int, default=0, help="seed of the first game")
+    fuzz.add_argument("--quiet", action="store_true", help="no progress bar")
+
+    sub.add_parser("variants", help="list the variant names, one a line")
+
+    args = parser.parse_args(argv)
+    if args.command == "variants":
+        from trainer.rules import VARIANTS
+
+        for name in VARIANTS:
+            print(name)
+        return 0
+    if args.command == "fuzz":
+        from trainer.fuzz import fuzz_main
+
+        return fuzz_main(args.games, args.variant, args.players, args.seed, args.quiet)
+    from trainer.scenario import check_main
+
+    return check_main(args.files)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,649 @@
+"""The game state: one explicit position, the moves legal in it, and `apply`.
+
+Every pending decision belongs to exactly one player. Windows in which several players could
+act (a challenge, a Duke block of foreign aid) are asked one player at a time, in the order the
+`challenge_order` option sets; the first willing player acts and the window closes. That keeps
+the state a plain sequential game (as in OpenSpiel) that bots, scenarios and people all drive
+the same way.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from itertools import combinations
+from typing import Any, NamedTuple
+
+from trainer.cards import Action, Character
+from trainer.chance import Chance, RandomChance, ScriptedChance
+from trainer.errors import GameOverError, IllegalMoveError, SetupError
+from trainer.moves import Move, MoveKind, describe
+from trainer.rules import BASE, ActionSpec, Options, Variant, get_variant
+
+EVERYONE: int | None = None
+NOBODY = -1  # events kept for replay only (the full deal)
+
+
+class Phase(StrEnum):
+    ACTION = "action"
+    CHALLENGE_ACTION = "challenge_action"
+    PROVE_ACTION = "prove_action"
+    BLOCK = "block"
+    CHALLENGE_BLOCK = "challenge_block"
+    PROVE_BLOCK = "prove_block"
+    LOSE = "lose_influence"
+    EXCHANGE = "exchange"
+    OVER = "game_over"
+
+    __hash__ = str.__hash__
+
+
+PHASE_QUESTION: dict[Phase, str] = {
+    Phase.ACTION: "choose an action",
+    Phase.CHALLENGE_ACTION: "challenge the claim or pass",
+    Phase.PROVE_ACTION: "show the claimed card or lose the challenge",
+    Phase.BLOCK: "block or pass",
+    Phase.CHALLENGE_BLOCK: "challenge the block or pass",
+    Phase.PROVE_BLOCK: "show the claimed card or lose the challenge",
+    Phase.LOSE: "choose an influence to lose",
+    Phase.EXCHANGE: "choose the cards to keep",
+    Phase.OVER: "nothing: the game is over",
+}
+
+
+class Event(NamedTuple):
+    """One line of the game's log. `visible_to` is None for public events."""
+
+    kind: str
+    visible_to: int | None
+    data: dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """The public description of the pending decision."""
+
+    phase: Phase
+    player: int
+    actor: int
+    action: Action | None
+    target: int | None
+    claim: Character | None
+    challenger: int | None
+    blocker: int | None
+    block_character: Character | None
+    loss_reason: str | None
+
+    @property
+    def question(self) -> str:
+        return PHASE_QUESTION[self.phase]
+
+
+class Game:
+    """A game of Coup in progress. Create with `Game.new` (random deal) or `Game.from_setup`."""
+
+    def __init__(
+        self,
+        *,
+        names: Sequence[str],
+        hands: Sequence[Sequence[Character]],
+        coins: Sequence[int],
+        deck: Sequence[Character],
+        first: int = 0,
+        variant: Variant = BASE,
+        options: Options | None = None,
+        chance: Chance | None = None,
+        revealed: Sequence[Sequence[Character]] | None = None,
+        treasury: int | None = None,
+    ) -> None:
+        n = len(names)
+        self.variant = variant
+        self.options = options or Options()
+        if not variant.min_players <= n <= variant.max_players:
+            raise SetupError(
+                f"{variant.title} is for {variant.min_players}–{variant.max_players} players, "
+                f"not {n}"
+            )
+        if len(set(names)) != n:
+            raise SetupError("player names must be different")
+        if len(hands) != n or len(coins) != n:
+            raise SetupError("give one hand and one coin count per player")
+        revealed = revealed or [[] for _ in range(n)]
+        self.n = n
+        self.names = list(names)
+        self.hidden: list[list[Character]] = [list(h) for h in hands]
+        self.revealed: list[list[Character]] = [list(r) for r in revealed]
+        self.coins = list(coins)
+        self.deck: list[Character] = list(deck)
+        self._check_cards()
+        if any(c < 0 for c in self.coins):
+            raise SetupError("coins cannot be negative")
+        if self.options.finite_treasury:
+            left = variant.coins_total - sum(self.coins) if treasury is None else treasury
+            if left < 0 or sum(self.coins) + left != variant.coins_total:
+                raise SetupError(
+                    f"players hold {sum(self.coins)} coins and the treasury {left}; "
+                    f"together they must make the {variant.coins_total} coins in the box"
+                )
+            self.treasury: int | None = left
+        else:
+            self.treasury = None
+        self.alive = [bool(h) for h in self.hidden]
+        if sum(self.alive) < 2:
+            raise SetupError("at least two players must still have influence")
+        if not 0 <= first < n or not self.alive[first]:
+            raise SetupError(f"the first player (seat {first}) must be a living player")
+        self.chance: Chance = chance or RandomChance()
+        self.turn = 1
+        self.actor = first
+        self.winner: int | None = None
+        self.log: list[Event] = []
+        self._reset_turn()
+        self.phase = Phase.ACTION
+        self.decider = first
+        self._legal: list[Move] | None = None
+        self.log.append(Event("setup", NOBODY, self.snapshot()))
+        for p in range(n):
+            self.log.append(Event("deal", p, {"player": p, "cards": tuple(self.hidden[p])}))
+        self.log.append(Event("turn", EVERYONE, {"turn": 1, "player": first}))
+
+    # ----------------------------------------------------------------- construction
+    @classmethod
+    def new(
+        cls,
+        players: int | Sequence[str] = 4,
+        *,
+        seed: int | None = None,
+        rng: random.Random | None = None,
+        variant: Variant | str = BASE,
+        options: Options | None = None,
+        first: int = 0,
+    ) -> Game:
+        """A freshly dealt game with a shuffled court deck."""
+        v = get_variant(variant) if isinstance(variant, str) else variant
+        names = [f"Player {i + 1}" for i in range(players)] if isinstance(players, int) \
+            else list(players)
+        n = len(names)
+        if not v.min_players <= n <= v.max_players:
+            raise SetupError(f"{v.title} is for {v.min_players}–{v.max_players} players, not {n}")
+        chance = RandomChance(rng if rng is not None else random.Random(seed))
+        deck = v.court(n)
+        chance.shuffle(deck)
+        hands = [chance.draw(deck, v.hand_size) for _ in range(n)]
+        coins = [v.starting_coins(n, (i - first) % n) for i in range(n)]
+        return cls(names=names, hands=hands, coins=coins, deck=deck, first=first, variant=v,
+                   options=options, chance=chance)
+
+    def _check_cards(self) -> None:
+        counts: dict[Character, int] = {}
+        for pile in (*self.hidden, *self.revealed, self.deck):
+            for c in pile:
+                if c not in self.variant.characters:
+                    raise SetupError(f"{c!r} is not a card of {self.variant.title}")
+                counts[c] = counts.get(c, 0) + 1
+        copies = self.variant.copies(self.n)
+        for c in self.variant.characters:
+            if counts.get(c, 0) != copies:
+                raise SetupError(
+                    f"there must be {copies} {c} cards in play (hands, revealed and deck) for "
+                    f"{self.n} players; found {counts.get(c, 0)}"
+                )
+        for p, h in enumerate(self.hidden):
+            if len(h) + len(self.revealed[p]) > self.variant.hand_size:
+                raise SetupError(f"{self.names[p]} holds more than {self.variant.hand_size} cards")
+
+    def snapshot(self) -> dict[str, Any]:
+        """The full position (hidden cards included) as plain data: enough to restart from."""
+        return {
+            "variant": self.variant.name,
+            "options": self.options.as_dict(),
+            "names": list(self.names),
+            "hands": [list(h) for h in self.hidden],
+            "revealed": [list(r) for r in self.revealed],
+            "coins": list(self.coins),
+            "deck": list(self.deck),
+            "treasury": self.treasury,
+            "first": self.actor,
+        }
+
+    @classmethod
+    def from_snapshot(cls, snap: dict[str, Any], chance: Chance | None = None) -> Game:
+        return cls(
+            names=snap["names"],
+            hands=[[Character(c) for c in h] for h in snap["hands"]],
+            revealed=[[Character(c) for c in r] for r in snap["revealed"]],
+            coins=snap["coins"],
+            deck=[Character(c) for c in snap["deck"]],
+            first=snap["first"],
+            variant=get_variant(snap["variant"]),
+            options=Options().with_(**snap["options"]),
+            chance=chance,
+            treasury=snap["treasury"],
+        )
+
+    @classmethod
+    def replay(cls, events: Iterable[Event]) -> Game:
+        """Rebuild a game from its complete log: the deal, every move and every draw."""
+        events = list(events)
+        setup = next(e for e in events if e.kind == "setup")
+        draws = [e.data["cards"] for e in events if e.kind == "draw"]
+        game = cls.from_snapshot(setup.data, ScriptedChance(draws))
+        for e in events:
+            if e.kind == "move":
+                game.apply(e.data["move"])
+        return game
+
+    def clone(self) -> Game:
+        """An independent copy (sharing the immutable variant and options)."""
+        return copy.deepcopy(self, {id(self.variant): self.variant, id(self.options): self.options})
+
+    # ----------------------------------------------------------------- queries
+    @property
+    def is_over(self) -> bool:
+        return self.phase is Phase.OVER
+
+    def living(self) -> list[int]:
+        return [p for p in range(self.n) if self.alive[p]]
+
+    def influence(self, player: int) -> int:
+        return len(self.hidden[player])
+
+    @property
+    def pending(self) -> Decision | None:
+        if self.phase is Phase.OVER:
+            return None
+        return Decision(
+            self.phase, self.decider, self.actor, self.spec.action if self.spec else None,
+            self.target, self.spec.claim if self.spec else None, self.challenger, self.blocker,
+            self.block_char, self.loss_reason,
+        )
+
+    def describe(self, move: Move) -> str:
+        return describe(move, self.names.__getitem__,
+                        {s.action: s.claim for s in self.variant.actions if s.claim})
+
+    def exchange_pool(self) -> tuple[Character, ...]:
+        """During an exchange, the actor's cards plus the drawn ones (private to the actor)."""
+        return tuple(self._pool) if self.phase is Phase.EXCHANGE else ()
+
+    def legal_moves(self) -> list[Move]:
+        if self._legal is None:
+            self._legal = self._generate()
+        return self._legal
+
+    def _generate(self) -> list[Move]:
+        ph = self.phase
+        p = self.decider
+        if ph is Phase.ACTION:
+            return self._action_moves(p)
+        if ph is Phase.CHALLENGE_ACTION or ph is Phase.CHALLENGE_BLOCK:
+            return [Move(MoveKind.CHALLENGE, p), Move(MoveKind.PASS, p)]
+        if ph is Phase.BLOCK:
+            return [Move(MoveKind.BLOCK, p, None, None, c) for c in self.spec.blockers] + [
+                Move(MoveKind.PASS, p)
+            ]
+        if ph is Phase.PROVE_ACTION or ph is Phase.PROVE_BLOCK:
+            claim = self.spec.claim if ph is Phase.PROVE_ACTION else self.block_char
+            hand = self.hidden[p]
+            moves = [Move(MoveKind.SHOW, p, None, None, claim)] if claim in hand else []
+            return moves + [Move(MoveKind.LOSE, p, None, None, c) for c in _distinct(hand)]
+        if ph is Phase.LOSE:
+            return [Move(MoveKind.LOSE, p, None, None, c) for c in _distinct(self.hidden[p])]
+        if ph is Phase.EXCHANGE:
+            k = len(self.hidden[p])
+            keeps = sorted({tuple(sorted(c)) for c in combinations(self._pool, k)})
+            return [Move(MoveKind.KEEP, p, None, None, None, c) for c in keeps]
+        return []
+
+    def _action_moves(self, p: int) -> list[Move]:
+        coins = self.coins[p]
+        others = [q for q in range(self.n) if q != p and self.alive[q]]
+        v = self.variant
+        if coins >= v.forced_coup_at:
+            return [Move(MoveKind.ACT, p, Action.COUP, q) for q in others]
+        moves = []
+        for spec in v.actions:
+            if coins < spec.cost:
+                continue
+            if spec.targeted:
+                moves.extend(Move(MoveKind.ACT, p, spec.action, q) for q in others)
+            else:
+                moves.append(Move(MoveKind.ACT, p, spec.action))
+        return moves
+
+    # ----------------------------------------------------------------- apply
+    def apply(self, move: Move) -> None:
+        """Play one move for the player whose decision it is; raise IllegalMoveError if not legal."""
+        legal = self._legal if self._legal is not None else self.legal_moves()
+        if move not in legal:
+            if isinstance(move, Move) and move.kind is MoveKind.KEEP and move.cards is not None:
+                norm = move._replace(cards=tuple(sorted(move.cards)))
+                if norm in legal:
+                    move = norm
+                else:
+                    raise IllegalMoveError(self.why_illegal(move))
+            else:
+                raise IllegalMoveError(self.why_illegal(move))
+        self._legal = None
+        self.log.append(Event("move", self.decider if move.kind is MoveKind.KEEP else EVERYONE,
+                              {"move": move}))
+        ph = self.phase
+        k = move.kind
+        if ph is Phase.ACTION:
+            self._declare(move)
+        elif ph is Phase.CHALLENGE_ACTION:
+            if k is MoveKind.PASS:
+                self._poll.pop(0)
+                if self._poll:
+                    self.decider = self._poll[0]
+                else:
+                    self._after_action_claim()
+            else:
+                self.challenger = move.player
+                self.phase = Phase.PROVE_ACTION
+                self.decider = self.actor
+        elif ph is Phase.PROVE_ACTION:
+            if k is MoveKind.SHOW:
+                self._replace(self.actor, move.character)
+                if self.challenger == self.target:
+                    self.target_lost_challenge = True
+                self._start_loss(self.challenger, "lost a challenge", "claim_stands")
+            else:
+                self._lose(self.actor, move.character, "lost a challenge")
+                if self.phase is Phase.OVER:
+                    return
+                self._refund()
+                self._end_turn()
+        elif ph is Phase.BLOCK:
+            if k is MoveKind.PASS:
+                self._poll.pop(0)
+                if self._poll:
+                    self.decider = self._poll[0]
+                else:
+                    self._resolve()
+            else:
+                self.blocker = move.player
+                self.block_char = move.character
+                self.challenger = None
+                self._poll = [q for q in self._clockwise(self.actor, include_start=True)
+                              if q != move.player]
+                self.phase = Phase.CHALLENGE_BLOCK
+                self.decider = self._poll[0]
+        elif ph is Phase.CHALLENGE_BLOCK:
+            if k is MoveKind.PASS:
+                self._poll.pop(0)
+                if self._poll:
+                    self.decider = self._poll[0]
+                else:
+                    self._end_turn()  # the block stands: the action fails
+            else:
+                self.challenger = move.player
+                self.phase = Phase.PROVE_BLOCK
+                self.decider = self.blocker
+        elif ph is Phase.PROVE_BLOCK:
+            if k is MoveKind.SHOW:
+                self._replace(self.blocker, move.character)
+                self._start_loss(self.challenger, "lost a challenge", "block_stands")
+            else:
+                self._lose(self.blocker, move.character, "lost a challenge")
+                if self.phase is Phase.OVER:
+                    return
+                self._resolve()
+        elif ph is Phase.LOSE:
+            self._lose(move.player, move.character, self.loss_reason or "")
+            if self.phase is Phase.OVER:
+                return
+            then = self._then
+            if then == "claim_stands":
+                self._after_action_claim()
+            else:  # "block_stands" (the action fails) or "effect" (the action is done)
+                self._end_turn()
+        elif ph is Phase.EXCHANGE:
+            self._finish_exchange(move)
+
+    def why_illegal(self, move: Any) -> str:
+        """A sentence saying why `move` cannot be played now."""
+        if not isinstance(move, Move):
+            return f"{move!r} is not a move"
+        if self.phase is Phase.OVER:
+            return f"the game is over: {self.names[self.winner]} has won"
+        if not 0 <= move.player < self.n:
+            return f"there is no player {move.player}"
+        who = self.names[move.player]
+        owner = self.names[self.decider]
+        question = PHASE_QUESTION[self.phase]
+        if not self.alive[move.player]:
+            return f"{who} is out of the game and makes no more decisions"
+        if move.player != self.decider:
+            return f"it is {owner}'s decision now ({question}), not {who}'s"
+        expected = {m.kind for m in self.legal_moves()}
+        if move.kind not in expected:
+            return f"{owner} must {question} now; '{move.kind}' is not possible"
+        if move.kind is MoveKind.ACT:
+            return self._why_action_illegal(move)
+        if move.kind is MoveKind.BLOCK:
+            blockers = " or ".join(self.spec.blockers)
+            return f"{self.spec.action.label} can be blocked only with {blockers}"
+        if move.kind is MoveKind.SHOW:
+            claim = self.spec.claim if self.phase is Phase.PROVE_ACTION else self.block_char
+            if move.character != claim:
+                return f"the claim was {claim}; showing {move.character} does not prove it"
+            return f"{who} has no {claim} to show"
+        if move.kind is MoveKind.LOSE:
+            return f"{who} has no face-down {move.character} to lose " \
+                   f"(face down: {', '.join(self.hidden[move.player])})"
+        if move.kind is MoveKind.KEEP:
+            k = len(self.hidden[move.player])
+            cards = move.cards or ()
+            if len(cards) != k:
+                return f"{who} must keep exactly {k} card(s), not {len(cards)}"
+            return f"{', '.join(cards)} are not among {', '.join(self._pool)}"
+        return f"{self.describe(move)} is not legal now"
+
+    def _why_action_illegal(self, move: Move) -> str:
+        who = self.names[move.player]
+        coins = self.coins[move.player]
+        try:
+            spec = self.variant.spec(move.action)
+        except KeyError:
+            return f"{move.action} is not an action of {self.variant.title}"
+        if coins >= self.variant.forced_coup_at and move.action != Action.COUP:
+            return (f"{who} starts the turn with {coins} coins and must launch a Coup "
+                    f"(forced at {self.variant.forced_coup_at} or more)")
+        if coins < spec.cost:
+            return f"{spec.action.label} costs {spec.cost} coins and {who} has {coins}"
+        if spec.targeted:
+            if move.target is None:
+                return f"{spec.action.label} needs a target"
+            if move.target == move.player:
+                return f"{who} cannot target themselves"
+            if not 0 <= move.target < self.n or not self.alive[move.target]:
+                return "the target must be a player still in the game"
+        elif move.target is not None:
+            return f"{spec.action.label} does not take a target"
+        return f"{self.describe(move)} is not legal now"
+
+    # ----------------------------------------------------------------- internals
+    def _reset_turn(self) -> None:
+        self.spec: ActionSpec | None = None
+        self.target: int | None = None
+        self.challenger: int | None = None
+        self.blocker: int | None = None
+        self.block_char: Character | None = None
+        self.target_lost_challenge = False
+        self.loss_reason: str | None = None
+        self._then: str | None = None
+        self._poll: list[int] = []
+        self._pool: list[Character] = []
+        self._deferred: list[int] = []
+        self._resolving = False
+
+    def _clockwise(self, start: int, include_start: bool = False) -> list[int]:
+        n = self.n
+        order = [(start + i) % n for i in range(0 if include_start else 1, n)]
+        return [q for q in order if self.alive[q]]
+
+    def _declare(self, move: Move) -> None:
+        spec = self.variant.spec(move.action)
+        p = move.player
+        self.spec = spec
+        self.target = move.target
+        if spec.cost:
+            self.coins[p] -= spec.cost
+            if self.treasury is not None:
+                self.treasury += spec.cost
+        if spec.claim is None:
+            self._after_action_claim()
+            return
+        poll = self._clockwise(p)
+        if self.options.challenge_order == "target_first" and move.target is not None:
+            poll.remove(move.target)
+            poll.insert(0, move.target)
+        self._poll = poll
+        self.phase = Phase.CHALLENGE_ACTION
+        self.decider = poll[0]
+
+    def _after_action_claim(self) -> None:
+        spec = self.spec
+        if spec.blockers:
+            if spec.block_scope == "target":
+                t = self.target
+                ok = self.alive[t] and (
+                    self.options.block_after_lost_challenge or not self.target_lost_challenge
+                )
+                poll = [t] if ok else []
+            else:
+                poll = self._clockwise(self.actor)
+            if poll:
+                self._poll = poll
+                self.phase = Phase.BLOCK
+                self.decider = poll[0]
+                return
+        self._resolve()
+
+    def _resolve(self) -> None:
+        a = self.spec.action
+        p = self.actor
+        if a is Action.INCOME:
+            self._gain(p, 1)
+        elif a is Action.FOREIGN_AID:
+            self._gain(p, 2)
+        elif a is Action.TAX:
+            self._gain(p, 3)
+        elif a is Action.STEAL:
+            t = self.target
+            amount = min(2, self.coins[t])
+            self.coins[t] -= amount
+            self.coins[p] += amount
+        elif a is Action.COUP or a is Action.ASSASSINATE:
+            if self.alive[self.target]:
+                reason = "couped" if a is Action.COUP else "assassinated"
+                self._start_loss(self.target, reason, "effect")
+                return
+        elif a is Action.EXCHANGE:
+            drawn = self.chance.draw(self.deck, self.variant.exchange_draw)
+            self.log.append(Event("draw", p, {"player": p, "cards": tuple(drawn),
+                                              "why": "exchange"}))
+            self._pool = self.hidden[p] + drawn
+            self.phase = Phase.EXCHANGE
+            self.decider = p
+            return
+        self._end_turn()
+
+    def _finish_exchange(self, move: Move) -> None:
+        p = self.actor
+        rest = list(self._pool)
+        for c in move.cards:
+            rest.remove(c)
+        self.hidden[p] = list(move.cards)
+        self.deck.extend(rest)
+        self.log.append(Event("return", p, {"player": p, "cards": tuple(rest)}))
+        self.log.append(Event("exchanged", EVERYONE, {"player": p, "returned": len(rest)}))
+        self._end_turn()
+
+    def _gain(self, p: int, amount: int) -> None:
+        if self.treasury is not None:
+            amount = min(amount, self.treasury)
+            self.treasury -= amount
+        self.coins[p] += amount
+
+    def _refund(self) -> None:
+        cost = self.spec.cost
+        if cost and self.alive[self.actor]:
+            self._gain(self.actor, cost)
+
+    def _replace(self, p: int, card: Character) -> None:
+        """A proven card goes back to the court deck, which is shuffled; draw a replacement."""
+        self.hidden[p].remove(card)
+        self.deck.append(card)
+        self.chance.shuffle(self.deck)
+        new = self.chance.draw(self.deck, 1)
+        self.hidden[p].extend(new)
+        self.log.append(Event("draw", p, {"player": p, "cards": tuple(new), "why": "replacement"}))
+
+    def _start_loss(self, p: int, reason: str, then: str) -> None:
+        self.phase = Phase.LOSE
+        self.decider = p
+        self.loss_reason = reason
+        self._then = then
+
+    def _lose(self, p: int, card: Character, reason: str) -> None:
+        self.hidden[p].remove(card)
+        self.revealed[p].append(card)
+        self.log.append(Event("lost", EVERYONE, {"player": p, "card": card, "reason": reason}))
+        if not self.hidden[p]:
+            self._eliminate(p)
+
+    def _eliminate(self, p: int) -> None:
+        self.alive[p] = False
+        self.log.append(Event("eliminated", EVERYONE, {"player": p}))
+        defer = (self.options.steal_from_eliminated and self.spec is not None
+                 and self.spec.action is Action.STEAL and p == self.target)
+        if defer:
+            self._deferred.append(p)
+        else:
+            self._return_coins(p)
+        living = self.living()
+        if len(living) == 1:
+            for q in self._deferred:
+                self._return_coins(q)
+            self._deferred = []
+            self.winner = living[0]
+            self.phase = Phase.OVER
+            self._legal = None
+            self.log.append(Event("game_over", EVERYONE, {"winner": self.winner}))
+
+    def _return_coins(self, p: int) -> None:
+        if self.treasury is not None:
+            self.treasury += self.coins[p]
+        self.coins[p] = 0
+
+    def _end_turn(self) -> None:
+        for q in self._deferred:
+            self._return_coins(q)
+        self._reset_turn()
+        self.turn += 1
+        self.actor = self._clockwise(self.actor)[0]
+        self.phase = Phase.ACTION
+        self.decider = self.actor
+        self.log.append(Event("turn", EVERYONE, {"turn": self.turn, "player": self.actor}))
+
+    # ----------------------------------------------------------------- views
+    def observation(self, player: int):  # -> Observation (import cycle kept out of the hot path)
+        from trainer.observation import observe
+
+        return observe(self, player)
+
+    def public_events(self, player: int | None = None) -> list[Event]:
+        """Events `player` may see (None: only the public ones)."""
+        return [e for e in self.log if e.visible_to is None or (
+            player is not None and e.visible_to == player)]
+
+
+def _distinct(cards: list[Character]) -> list[Character]:
+    if len(cards) == 2 and cards[0] == cards[1]:
+        return [cards[0]]
+    return list(dict.fromkeys(cards))
