@@ -14,6 +14,7 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import cache
 from itertools import combinations
 from typing import Any, NamedTuple
 
@@ -131,24 +132,35 @@ class Game:
             self.treasury: int | None = left
         else:
             self.treasury = None
-        self.alive = [bool(h) for h in self.hidden]
-        if sum(self.alive) < 2:
+        if sum(1 for h in self.hidden if h) < 2:
             raise SetupError("at least two players must still have influence")
-        if not 0 <= first < n or not self.alive[first]:
+        if not 0 <= first < n or not self.hidden[first]:
             raise SetupError(f"the first player (seat {first}) must be a living player")
-        self.chance: Chance = chance or RandomChance()
+        self._start(first, chance or RandomChance())
+
+    def _start(self, first: int, chance: Chance) -> None:
+        """Set up the play state; everything before this has been validated or dealt by us."""
+        n = self.n
+        variant = self.variant
+        self.alive = [bool(h) for h in self.hidden]
+        self.chance: Chance = chance
+        self.is_over = False
+        self._vkey = (variant.name, n)
+        self._forced = variant.forced_coup_at
+        self._alive_mask = sum(1 << p for p in range(n) if self.alive[p])
+        self._rot = _rotations(n)
         self.turn = 1
         self.actor = first
         self.winner: int | None = None
-        self.log: list[Event] = []
         self._reset_turn()
         self.phase = Phase.ACTION
         self.decider = first
-        self._legal: list[Move] | None = None
-        self.log.append(Event("setup", NOBODY, self.snapshot()))
-        for p in range(n):
-            self.log.append(Event("deal", p, {"player": p, "cards": tuple(self.hidden[p])}))
-        self.log.append(Event("turn", EVERYONE, {"turn": 1, "player": first}))
+        self._legal: tuple[Move, ...] | None = None
+        log = [_ev("setup", NOBODY, self.snapshot())]
+        log.extend(_ev("deal", p, {"player": p, "cards": tuple(self.hidden[p])})
+                   for p in range(n))
+        log.append(_ev("turn", EVERYONE, {"turn": 1, "player": first}))
+        self.log: list[Event] = log
 
     # ----------------------------------------------------------------- construction
     @classmethod
@@ -164,18 +176,26 @@ class Game:
     ) -> Game:
         """A freshly dealt game with a shuffled court deck."""
         v = get_variant(variant) if isinstance(variant, str) else variant
-        names = [f"Player {i + 1}" for i in range(players)] if isinstance(players, int) \
-            else list(players)
+        names = list(_default_names(players) if isinstance(players, int) else players)
         n = len(names)
         if not v.min_players <= n <= v.max_players:
             raise SetupError(f"{v.title} is for {v.min_players}–{v.max_players} players, not {n}")
         chance = RandomChance(rng if rng is not None else random.Random(seed))
         deck = v.court(n)
         chance.shuffle(deck)
-        hands = [chance.draw(deck, v.hand_size) for _ in range(n)]
-        coins = [v.starting_coins(n, (i - first) % n) for i in range(n)]
-        return cls(names=names, hands=hands, coins=coins, deck=deck, first=first, variant=v,
-                   options=options, chance=chance)
+        h = v.hand_size
+        game = cls.__new__(cls)
+        game.variant = v
+        game.options = options or _DEFAULT_OPTIONS
+        game.n = n
+        game.names = names
+        game.hidden = [deck[i * h:(i + 1) * h] for i in range(n)]
+        game.revealed = [[] for _ in range(n)]
+        game.deck = deck[n * h:]
+        game.coins = list(_starting_coins(v, n, first))
+        game.treasury = v.coins_total - sum(game.coins) if game.options.finite_treasury else None
+        game._start(first, chance)
+        return game
 
     def _check_cards(self) -> None:
         counts: dict[Character, int] = {}
@@ -241,10 +261,6 @@ class Game:
         return copy.deepcopy(self, {id(self.variant): self.variant, id(self.options): self.options})
 
     # ----------------------------------------------------------------- queries
-    @property
-    def is_over(self) -> bool:
-        return self.phase is Phase.OVER
-
     def living(self) -> list[int]:
         return [p for p in range(self.n) if self.alive[p]]
 
@@ -269,42 +285,70 @@ class Game:
         """During an exchange, the actor's cards plus the drawn ones (private to the actor)."""
         return tuple(self._pool) if self.phase is Phase.EXCHANGE else ()
 
-    def legal_moves(self) -> list[Move]:
-        if self._legal is None:
-            self._legal = self._generate()
-        return self._legal
+    def legal_moves(self) -> tuple[Move, ...]:
+        """The moves of the player who decides now (empty once the game is over)."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._generate()
+        return legal
 
-    def _generate(self) -> list[Move]:
+    def _generate(self) -> tuple[Move, ...]:
+        # Moves hold only seat numbers, so the same tuples serve every game with the same
+        # variant and player count: they are built once and looked up afterwards.
         ph = self.phase
         p = self.decider
-        if ph is Phase.ACTION:
-            return self._action_moves(p)
+        cache = _MOVES
         if ph is Phase.CHALLENGE_ACTION or ph is Phase.CHALLENGE_BLOCK:
-            return [Move(MoveKind.CHALLENGE, p), Move(MoveKind.PASS, p)]
+            key = ("cp", p)
+            moves = cache.get(key)
+            if moves is None:
+                moves = cache[key] = (Move(MoveKind.CHALLENGE, p), Move(MoveKind.PASS, p))
+            return moves
+        if ph is Phase.ACTION:
+            coins = self.coins[p]
+            key = (self._vkey, p, self._alive_mask, coins if coins < self._forced else -1)
+            moves = cache.get(key)
+            if moves is None:
+                moves = cache[key] = self._action_moves(p)
+            return moves
+        if ph is Phase.LOSE:
+            key = ("lose", p, *self.hidden[p])
+            moves = cache.get(key)
+            if moves is None:
+                moves = cache[key] = tuple(
+                    Move(MoveKind.LOSE, p, None, None, c) for c in _distinct(self.hidden[p]))
+            return moves
         if ph is Phase.BLOCK:
-            return [Move(MoveKind.BLOCK, p, None, None, c) for c in self.spec.blockers] + [
-                Move(MoveKind.PASS, p)
-            ]
+            key = ("block", p, self.spec.blockers)
+            moves = cache.get(key)
+            if moves is None:
+                moves = cache[key] = tuple(
+                    Move(MoveKind.BLOCK, p, None, None, c) for c in self.spec.blockers
+                ) + (Move(MoveKind.PASS, p),)
+            return moves
         if ph is Phase.PROVE_ACTION or ph is Phase.PROVE_BLOCK:
             claim = self.spec.claim if ph is Phase.PROVE_ACTION else self.block_char
-            hand = self.hidden[p]
-            moves = [Move(MoveKind.SHOW, p, None, None, claim)] if claim in hand else []
-            return moves + [Move(MoveKind.LOSE, p, None, None, c) for c in _distinct(hand)]
-        if ph is Phase.LOSE:
-            return [Move(MoveKind.LOSE, p, None, None, c) for c in _distinct(self.hidden[p])]
+            key = ("prove", p, claim, *self.hidden[p])
+            moves = cache.get(key)
+            if moves is None:
+                hand = self.hidden[p]
+                show = (Move(MoveKind.SHOW, p, None, None, claim),) if claim in hand else ()
+                moves = cache[key] = show + tuple(
+                    Move(MoveKind.LOSE, p, None, None, c) for c in _distinct(hand))
+            return moves
         if ph is Phase.EXCHANGE:
             k = len(self.hidden[p])
             keeps = sorted({tuple(sorted(c)) for c in combinations(self._pool, k)})
-            return [Move(MoveKind.KEEP, p, None, None, None, c) for c in keeps]
-        return []
+            return tuple(Move(MoveKind.KEEP, p, None, None, None, c) for c in keeps)
+        return ()
 
-    def _action_moves(self, p: int) -> list[Move]:
+    def _action_moves(self, p: int) -> tuple[Move, ...]:
         coins = self.coins[p]
         others = [q for q in range(self.n) if q != p and self.alive[q]]
         v = self.variant
         if coins >= v.forced_coup_at:
-            return [Move(MoveKind.ACT, p, Action.COUP, q) for q in others]
-        moves = []
+            return tuple(Move(MoveKind.ACT, p, Action.COUP, q) for q in others)
+        moves: list[Move] = []
         for spec in v.actions:
             if coins < spec.cost:
                 continue
@@ -312,13 +356,15 @@ class Game:
                 moves.extend(Move(MoveKind.ACT, p, spec.action, q) for q in others)
             else:
                 moves.append(Move(MoveKind.ACT, p, spec.action))
-        return moves
+        return tuple(moves)
 
     # ----------------------------------------------------------------- apply
     def apply(self, move: Move) -> None:
-        """Play one move for the player whose decision it is; raise IllegalMoveError if not legal."""
+        """Play one move for the player who decides now; IllegalMoveError says why not."""
         legal = self._legal if self._legal is not None else self.legal_moves()
         if move not in legal:
+            if self.is_over:
+                raise GameOverError(self.why_illegal(move))
             if isinstance(move, Move) and move.kind is MoveKind.KEEP and move.cards is not None:
                 norm = move._replace(cards=tuple(sorted(move.cards)))
                 if norm in legal:
@@ -328,8 +374,8 @@ class Game:
             else:
                 raise IllegalMoveError(self.why_illegal(move))
         self._legal = None
-        self.log.append(Event("move", self.decider if move.kind is MoveKind.KEEP else EVERYONE,
-                              {"move": move}))
+        self.log.append(_new_event(Event, (
+            "move", self.decider if move.kind is MoveKind.KEEP else None, {"move": move})))
         ph = self.phase
         k = move.kind
         if ph is Phase.ACTION:
@@ -482,12 +528,14 @@ class Game:
         self._resolving = False
 
     def _clockwise(self, start: int, include_start: bool = False) -> list[int]:
-        n = self.n
-        order = [(start + i) % n for i in range(0 if include_start else 1, n)]
-        return [q for q in order if self.alive[q]]
+        alive = self.alive
+        order = [q for q in self._rot[start] if alive[q]]
+        if include_start and alive[start]:
+            order.insert(0, start)
+        return order
 
     def _declare(self, move: Move) -> None:
-        spec = self.variant.spec(move.action)
+        spec = _spec_map(self.variant)[move.action]
         p = move.player
         self.spec = spec
         self.target = move.target
@@ -545,7 +593,7 @@ class Game:
                 return
         elif a is Action.EXCHANGE:
             drawn = self.chance.draw(self.deck, self.variant.exchange_draw)
-            self.log.append(Event("draw", p, {"player": p, "cards": tuple(drawn),
+            self.log.append(_ev("draw", p, {"player": p, "cards": tuple(drawn),
                                               "why": "exchange"}))
             self._pool = self.hidden[p] + drawn
             self.phase = Phase.EXCHANGE
@@ -560,8 +608,8 @@ class Game:
             rest.remove(c)
         self.hidden[p] = list(move.cards)
         self.deck.extend(rest)
-        self.log.append(Event("return", p, {"player": p, "cards": tuple(rest)}))
-        self.log.append(Event("exchanged", EVERYONE, {"player": p, "returned": len(rest)}))
+        self.log.append(_ev("return", p, {"player": p, "cards": tuple(rest)}))
+        self.log.append(_ev("exchanged", EVERYONE, {"player": p, "returned": len(rest)}))
         self._end_turn()
 
     def _gain(self, p: int, amount: int) -> None:
@@ -582,7 +630,7 @@ class Game:
         self.chance.shuffle(self.deck)
         new = self.chance.draw(self.deck, 1)
         self.hidden[p].extend(new)
-        self.log.append(Event("draw", p, {"player": p, "cards": tuple(new), "why": "replacement"}))
+        self.log.append(_ev("draw", p, {"player": p, "cards": tuple(new), "why": "replacement"}))
 
     def _start_loss(self, p: int, reason: str, then: str) -> None:
         self.phase = Phase.LOSE
@@ -593,13 +641,14 @@ class Game:
     def _lose(self, p: int, card: Character, reason: str) -> None:
         self.hidden[p].remove(card)
         self.revealed[p].append(card)
-        self.log.append(Event("lost", EVERYONE, {"player": p, "card": card, "reason": reason}))
+        self.log.append(_ev("lost", EVERYONE, {"player": p, "card": card, "reason": reason}))
         if not self.hidden[p]:
             self._eliminate(p)
 
     def _eliminate(self, p: int) -> None:
         self.alive[p] = False
-        self.log.append(Event("eliminated", EVERYONE, {"player": p}))
+        self._alive_mask &= ~(1 << p)
+        self.log.append(_ev("eliminated", EVERYONE, {"player": p}))
         defer = (self.options.steal_from_eliminated and self.spec is not None
                  and self.spec.action is Action.STEAL and p == self.target)
         if defer:
@@ -613,8 +662,9 @@ class Game:
             self._deferred = []
             self.winner = living[0]
             self.phase = Phase.OVER
+            self.is_over = True
             self._legal = None
-            self.log.append(Event("game_over", EVERYONE, {"winner": self.winner}))
+            self.log.append(_ev("game_over", EVERYONE, {"winner": self.winner}))
 
     def _return_coins(self, p: int) -> None:
         if self.treasury is not None:
@@ -626,10 +676,14 @@ class Game:
             self._return_coins(q)
         self._reset_turn()
         self.turn += 1
-        self.actor = self._clockwise(self.actor)[0]
+        alive = self.alive
+        for q in self._rot[self.actor]:
+            if alive[q]:
+                self.actor = q
+                break
         self.phase = Phase.ACTION
         self.decider = self.actor
-        self.log.append(Event("turn", EVERYONE, {"turn": self.turn, "player": self.actor}))
+        self.log.append(_ev("turn", None, {"turn": self.turn, "player": self.actor}))
 
     # ----------------------------------------------------------------- views
     def observation(self, player: int):  # -> Observation (import cycle kept out of the hot path)
@@ -641,6 +695,36 @@ class Game:
         """Events `player` may see (None: only the public ones)."""
         return [e for e in self.log if e.visible_to is None or (
             player is not None and e.visible_to == player)]
+
+
+_MOVES: dict[tuple, tuple[Move, ...]] = {}
+_DEFAULT_OPTIONS = Options()
+
+
+@cache
+def _spec_map(variant: Variant) -> dict[Action, ActionSpec]:
+    return {s.action: s for s in variant.actions}
+
+
+@cache
+def _default_names(n: int) -> tuple[str, ...]:
+    return tuple(f"Player {i + 1}" for i in range(n))
+
+
+@cache
+def _starting_coins(variant: Variant, n: int, first: int) -> tuple[int, ...]:
+    return tuple(variant.starting_coins(n, (i - first) % n) for i in range(n))
+
+
+@cache
+def _rotations(n: int) -> tuple[tuple[int, ...], ...]:
+    """For each seat, the other seats in clockwise order."""
+    return tuple(tuple((s + i) % n for i in range(1, n)) for s in range(n))
+_new_event = tuple.__new__
+
+
+def _ev(kind: str, visible_to: int | None, data: dict[str, Any]) -> Event:
+    return _new_event(Event, (kind, visible_to, data))
 
 
 def _distinct(cards: list[Character]) -> list[Character]:

@@ -79,7 +79,8 @@ def describe(move: Move, name, claims: dict[Action, Character] | None = None) ->
     k = move.kind
     if k is MoveKind.ACT:
         claim = (claims or CLAIMS).get(move.action)
-        text = f"{who} claims {claim}: {move.action.label}" if claim else f"{who}: {move.action.label}"
+        label = move.action.label
+        text = f"{who} claims {claim}: {label}" if claim else f"{who}: {label}"
         if move.target is not None:
             text += f" {name(move.target)}"
         return text

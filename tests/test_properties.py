@@ -1,0 +1,78 @@
+"""Random legal play, for every player count: the invariants of the rules always hold."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from trainer.game import Game
+from trainer.invariants import check_invariants, play_random
+from trainer.moves import MoveKind
+from trainer.observation import observe
+from trainer.rules import BASE, VARIANTS, Options
+
+variants = st.sampled_from(list(VARIANTS.values()))
+seeds = st.integers(min_value=0, max_value=2**32 - 1)
+option_sets = st.builds(
+    Options,
+    challenge_order=st.sampled_from(["clockwise", "target_first"]),
+    block_after_lost_challenge=st.booleans(),
+    steal_from_eliminated=st.booleans(),
+    finite_treasury=st.booleans(),
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(variant=variants, data=st.data(), seed=seeds, options=option_sets)
+def test_random_legal_play_keeps_every_invariant_and_ends(variant, data, seed, options):
+    players = data.draw(st.integers(variant.min_players, variant.max_players), label="players")
+    game = play_random(variant, players, seed, options=options)  # checks after every move
+    assert game.is_over
+
+
+@settings(max_examples=40, deadline=None)
+@given(players=st.integers(BASE.min_players, BASE.max_players), seed=seeds,
+       stop=st.integers(0, 400))
+def test_an_observation_does_not_depend_on_anyone_elses_hidden_cards(players, seed, stop):
+    game = Game.new(players, seed=seed)
+    choose = random.Random(seed).choice
+    for _ in range(stop):
+        if game.is_over:
+            break
+        game.apply(choose(game.legal_moves()))
+    for p in range(players):
+        before = observe(game, p).to_dict()
+        other = game.clone()
+        for q in range(players):
+            if q != p:
+                other.hidden[q] = ["SECRET"] * len(other.hidden[q])
+        other.log = [e if e.visible_to in (None, p) else e._replace(data={"secret": True})
+                     for e in other.log]
+        assert observe(other, p).to_dict() == before
+        assert "SECRET" not in repr(before)
+
+
+@settings(max_examples=30, deadline=None)
+@given(players=st.integers(2, 6), seed=seeds)
+def test_a_game_replayed_from_its_log_reaches_the_same_position(players, seed):
+    game = play_random(BASE, players, seed, check=False)
+    again = Game.replay(game.log)
+    assert again.hidden == game.hidden and again.revealed == game.revealed
+    assert again.coins == game.coins and again.winner == game.winner
+    assert [e for e in again.log if e.kind != "setup"] == [
+        e for e in game.log if e.kind != "setup"]
+
+
+@settings(max_examples=30, deadline=None)
+@given(players=st.integers(2, 10), seed=seeds)
+def test_every_losing_decision_offers_only_the_players_own_face_down_cards(players, seed):
+    game = Game.new(players, seed=seed)
+    choose = random.Random(seed).choice
+    while not game.is_over:
+        for m in game.legal_moves():
+            if m.kind is MoveKind.LOSE:
+                assert m.character in game.hidden[m.player]
+        check_invariants(game)
+        game.apply(choose(game.legal_moves()))
