@@ -84,7 +84,44 @@ class Decision:
 
 
 class Game:
-    """A game of Coup in progress. Create with `Game.new` (random deal) or `Game.from_setup`."""
+    """A game of Coup in progress. Create with `Game.new` (a random deal) or the constructor."""
+
+    variant: Variant
+    options: Options
+    n: int
+    names: list[str]
+    hidden: list[list[Character]]
+    revealed: list[list[Character]]
+    coins: list[int]
+    deck: list[Character]
+    treasury: int | None
+    alive: list[bool]
+    chance: Chance
+    is_over: bool
+    turn: int
+    actor: int
+    decider: int
+    phase: Phase
+    winner: int | None
+    log: list[Event]
+    # The turn in progress.
+    _spec: ActionSpec
+    _target: int
+    _challenger: int
+    _blocker: int
+    _block_char: Character
+    target_lost_challenge: bool
+    _loss_reason: str
+    _then: str
+    _poll: list[int]
+    _pool: list[Character]
+    _deferred: list[int]
+    _legal: tuple[Move, ...] | None
+    _vkey: tuple[str, int]
+    _forced: int
+    _alive_mask: int
+    _rot: tuple[tuple[int, ...], ...]
+    _specs: dict[Action, ActionSpec]
 
     def __init__(
         self,
@@ -99,10 +136,21 @@ class Game:
         chance: Chance | None = None,
         revealed: Sequence[Sequence[Character]] | None = None,
         treasury: int | None = None,
+        _dealt: bool = False,
     ) -> None:
         n = len(names)
         self.variant = variant
-        self.options = options or Options()
+        self.options = options or _DEFAULT_OPTIONS
+        self.n = n
+        if _dealt:  # Game.new's own deal: already valid, and set-up speed matters for bots
+            self.names = names if isinstance(names, list) else list(names)
+            self.hidden = hands  # type: ignore[assignment]
+            self.revealed = [[] for _ in range(n)]
+            self.coins = coins  # type: ignore[assignment]
+            self.deck = deck  # type: ignore[assignment]
+            self.treasury = treasury
+            self._start(first, chance or RandomChance())
+            return
         if not variant.min_players <= n <= variant.max_players:
             raise SetupError(
                 f"{variant.title} is for {variant.min_players}–{variant.max_players} players, "
@@ -113,12 +161,11 @@ class Game:
         if len(hands) != n or len(coins) != n:
             raise SetupError("give one hand and one coin count per player")
         revealed = revealed or [[] for _ in range(n)]
-        self.n = n
         self.names = list(names)
-        self.hidden: list[list[Character]] = [list(h) for h in hands]
-        self.revealed: list[list[Character]] = [list(r) for r in revealed]
+        self.hidden = [list(h) for h in hands]
+        self.revealed = [list(r) for r in revealed]
         self.coins = list(coins)
-        self.deck: list[Character] = list(deck)
+        self.deck = list(deck)
         self._check_cards()
         if any(c < 0 for c in self.coins):
             raise SetupError("coins cannot be negative")
@@ -129,7 +176,7 @@ class Game:
                     f"players hold {sum(self.coins)} coins and the treasury {left}; "
                     f"together they must make the {variant.coins_total} coins in the box"
                 )
-            self.treasury: int | None = left
+            self.treasury = left
         else:
             self.treasury = None
         if sum(1 for h in self.hidden if h) < 2:
@@ -143,24 +190,25 @@ class Game:
         n = self.n
         variant = self.variant
         self.alive = [bool(h) for h in self.hidden]
-        self.chance: Chance = chance
+        self.chance = chance
         self.is_over = False
         self._vkey = (variant.name, n)
+        self._specs = _spec_map(variant.name)
         self._forced = variant.forced_coup_at
         self._alive_mask = sum(1 << p for p in range(n) if self.alive[p])
         self._rot = _rotations(n)
         self.turn = 1
         self.actor = first
-        self.winner: int | None = None
+        self.winner = None
         self._reset_turn()
         self.phase = Phase.ACTION
         self.decider = first
-        self._legal: tuple[Move, ...] | None = None
+        self._legal = None
         log = [_ev("setup", NOBODY, self.snapshot())]
         log.extend(_ev("deal", p, {"player": p, "cards": tuple(self.hidden[p])})
                    for p in range(n))
         log.append(_ev("turn", EVERYONE, {"turn": 1, "player": first}))
-        self.log: list[Event] = log
+        self.log = log
 
     # ----------------------------------------------------------------- construction
     @classmethod
@@ -184,18 +232,14 @@ class Game:
         deck = v.court(n)
         chance.shuffle(deck)
         h = v.hand_size
-        game = cls.__new__(cls)
-        game.variant = v
-        game.options = options or _DEFAULT_OPTIONS
-        game.n = n
-        game.names = names
-        game.hidden = [deck[i * h:(i + 1) * h] for i in range(n)]
-        game.revealed = [[] for _ in range(n)]
-        game.deck = deck[n * h:]
-        game.coins = list(_starting_coins(v, n, first))
-        game.treasury = v.coins_total - sum(game.coins) if game.options.finite_treasury else None
-        game._start(first, chance)
-        return game
+        options = options or _DEFAULT_OPTIONS
+        coins = list(_starting_coins(v.name, n, first))
+        return cls(
+            names=names, hands=[deck[i * h:(i + 1) * h] for i in range(n)], coins=coins,
+            deck=deck[n * h:], first=first, variant=v, options=options, chance=chance,
+            treasury=v.coins_total - sum(coins) if options.finite_treasury else None,
+            _dealt=True,
+        )
 
     def _check_cards(self) -> None:
         counts: dict[Character, int] = {}
@@ -261,6 +305,33 @@ class Game:
         return copy.deepcopy(self, {id(self.variant): self.variant, id(self.options): self.options})
 
     # ----------------------------------------------------------------- queries
+    # The turn in progress is kept in plain non-optional fields (-1 for "nobody"); these
+    # properties give the public, optional view of them.
+    @property
+    def spec(self) -> ActionSpec | None:
+        # Compared by value: a copied or unpickled game holds an equal, not identical, sentinel.
+        return None if self._spec == _NO_ACTION else self._spec
+
+    @property
+    def target(self) -> int | None:
+        return self._target if self._target >= 0 else None
+
+    @property
+    def challenger(self) -> int | None:
+        return self._challenger if self._challenger >= 0 else None
+
+    @property
+    def blocker(self) -> int | None:
+        return self._blocker if self._blocker >= 0 else None
+
+    @property
+    def block_char(self) -> Character | None:
+        return self._block_char if self._blocker >= 0 else None
+
+    @property
+    def loss_reason(self) -> str | None:
+        return self._loss_reason if self.phase is Phase.LOSE else None
+
     def living(self) -> list[int]:
         return [p for p in range(self.n) if self.alive[p]]
 
@@ -271,10 +342,11 @@ class Game:
     def pending(self) -> Decision | None:
         if self.phase is Phase.OVER:
             return None
+        spec = self.spec
         return Decision(
-            self.phase, self.decider, self.actor, self.spec.action if self.spec else None,
-            self.target, self.spec.claim if self.spec else None, self.challenger, self.blocker,
-            self.block_char, self.loss_reason,
+            self.phase, self.decider, self.actor, spec.action if spec else None, self.target,
+            spec.claim if spec else None, self.challenger, self.blocker, self.block_char,
+            self.loss_reason,
         )
 
     def describe(self, move: Move) -> str:
@@ -298,6 +370,7 @@ class Game:
         ph = self.phase
         p = self.decider
         cache = _MOVES
+        key: tuple[Any, ...]
         if ph is Phase.CHALLENGE_ACTION or ph is Phase.CHALLENGE_BLOCK:
             key = ("cp", p)
             moves = cache.get(key)
@@ -311,34 +384,36 @@ class Game:
             if moves is None:
                 moves = cache[key] = self._action_moves(p)
             return moves
+        hand = self.hidden[p]
         if ph is Phase.LOSE:
-            key = ("lose", p, *self.hidden[p])
+            key = ("lose", p, *hand)
             moves = cache.get(key)
             if moves is None:
                 moves = cache[key] = tuple(
-                    Move(MoveKind.LOSE, p, None, None, c) for c in _distinct(self.hidden[p]))
+                    Move(MoveKind.LOSE, p, None, None, c) for c in _distinct(hand))
             return moves
         if ph is Phase.BLOCK:
-            key = ("block", p, self.spec.blockers)
+            blockers = self._spec.blockers
+            key = ("block", p, blockers)
             moves = cache.get(key)
             if moves is None:
                 moves = cache[key] = tuple(
-                    Move(MoveKind.BLOCK, p, None, None, c) for c in self.spec.blockers
+                    Move(MoveKind.BLOCK, p, None, None, c) for c in blockers
                 ) + (Move(MoveKind.PASS, p),)
             return moves
         if ph is Phase.PROVE_ACTION or ph is Phase.PROVE_BLOCK:
-            claim = self.spec.claim if ph is Phase.PROVE_ACTION else self.block_char
-            key = ("prove", p, claim, *self.hidden[p])
+            claim = self._spec.claim if ph is Phase.PROVE_ACTION else self._block_char
+            key = ("prove", p, claim, *hand)
             moves = cache.get(key)
             if moves is None:
-                hand = self.hidden[p]
-                show = (Move(MoveKind.SHOW, p, None, None, claim),) if claim in hand else ()
+                show: tuple[Move, ...] = ()
+                if claim is not None and claim in hand:
+                    show = (Move(MoveKind.SHOW, p, None, None, claim),)
                 moves = cache[key] = show + tuple(
                     Move(MoveKind.LOSE, p, None, None, c) for c in _distinct(hand))
             return moves
         if ph is Phase.EXCHANGE:
-            k = len(self.hidden[p])
-            keeps = sorted({tuple(sorted(c)) for c in combinations(self._pool, k)})
+            keeps = sorted({tuple(sorted(c)) for c in combinations(self._pool, len(hand))})
             return tuple(Move(MoveKind.KEEP, p, None, None, None, c) for c in keeps)
         return ()
 
@@ -361,100 +436,87 @@ class Game:
     # ----------------------------------------------------------------- apply
     def apply(self, move: Move) -> None:
         """Play one move for the player who decides now; IllegalMoveError says why not."""
-        legal = self._legal if self._legal is not None else self.legal_moves()
+        legal = self._legal
+        if legal is None:
+            legal = self.legal_moves()
         if move not in legal:
-            if self.is_over:
-                raise GameOverError(self.why_illegal(move))
-            if isinstance(move, Move) and move.kind is MoveKind.KEEP and move.cards is not None:
-                norm = move._replace(cards=tuple(sorted(move.cards)))
-                if norm in legal:
-                    move = norm
-                else:
-                    raise IllegalMoveError(self.why_illegal(move))
-            else:
-                raise IllegalMoveError(self.why_illegal(move))
+            move = self._normalise(move, legal)
         self._legal = None
-        self.log.append(_new_event(Event, (
-            "move", self.decider if move.kind is MoveKind.KEEP else None, {"move": move})))
-        ph = self.phase
         k = move.kind
-        if ph is Phase.ACTION:
-            self._declare(move)
-        elif ph is Phase.CHALLENGE_ACTION:
+        self.log.append(_new_event(Event, (
+            "move", self.decider if k is MoveKind.KEEP else None, {"move": move})))
+        ph = self.phase
+        if ph is Phase.CHALLENGE_ACTION or ph is Phase.CHALLENGE_BLOCK or ph is Phase.BLOCK:
             if k is MoveKind.PASS:
-                self._poll.pop(0)
-                if self._poll:
-                    self.decider = self._poll[0]
-                else:
+                poll = self._poll
+                poll.pop(0)
+                if poll:
+                    self.decider = poll[0]
+                elif ph is Phase.CHALLENGE_ACTION:
                     self._after_action_claim()
-            else:
-                self.challenger = move.player
-                self.phase = Phase.PROVE_ACTION
-                self.decider = self.actor
-        elif ph is Phase.PROVE_ACTION:
-            if k is MoveKind.SHOW:
-                self._replace(self.actor, move.character)
-                if self.challenger == self.target:
-                    self.target_lost_challenge = True
-                self._start_loss(self.challenger, "lost a challenge", "claim_stands")
-            else:
-                self._lose(self.actor, move.character, "lost a challenge")
-                if self.phase is Phase.OVER:
-                    return
-                self._refund()
-                self._end_turn()
-        elif ph is Phase.BLOCK:
-            if k is MoveKind.PASS:
-                self._poll.pop(0)
-                if self._poll:
-                    self.decider = self._poll[0]
-                else:
+                elif ph is Phase.BLOCK:
                     self._resolve()
-            else:
-                self.blocker = move.player
-                self.block_char = move.character
-                self.challenger = None
-                self._poll = [q for q in self._clockwise(self.actor, include_start=True)
-                              if q != move.player]
-                self.phase = Phase.CHALLENGE_BLOCK
-                self.decider = self._poll[0]
-        elif ph is Phase.CHALLENGE_BLOCK:
-            if k is MoveKind.PASS:
-                self._poll.pop(0)
-                if self._poll:
-                    self.decider = self._poll[0]
                 else:
-                    self._end_turn()  # the block stands: the action fails
-            else:
-                self.challenger = move.player
-                self.phase = Phase.PROVE_BLOCK
-                self.decider = self.blocker
-        elif ph is Phase.PROVE_BLOCK:
-            if k is MoveKind.SHOW:
-                self._replace(self.blocker, move.character)
-                self._start_loss(self.challenger, "lost a challenge", "block_stands")
-            else:
-                self._lose(self.blocker, move.character, "lost a challenge")
-                if self.phase is Phase.OVER:
-                    return
-                self._resolve()
+                    self._end_turn()  # nobody challenged the block: the action fails
+            elif k is MoveKind.CHALLENGE:
+                self._challenger = move.player
+                if ph is Phase.CHALLENGE_ACTION:
+                    self.phase = Phase.PROVE_ACTION
+                    self.decider = self.actor
+                else:
+                    self.phase = Phase.PROVE_BLOCK
+                    self.decider = self._blocker
+            else:  # a block
+                self._block(move)
+        elif ph is Phase.ACTION:
+            self._declare(move)
         elif ph is Phase.LOSE:
-            self._lose(move.player, move.character, self.loss_reason or "")
-            if self.phase is Phase.OVER:
+            self._lose(move.player, _card(move), self._loss_reason)
+            if self.is_over:
                 return
-            then = self._then
-            if then == "claim_stands":
+            if self._then == "claim_stands":
                 self._after_action_claim()
             else:  # "block_stands" (the action fails) or "effect" (the action is done)
                 self._end_turn()
+        elif ph is Phase.PROVE_ACTION:
+            if k is MoveKind.SHOW:
+                self._replace(self.actor, _card(move))
+                if self._challenger == self._target:
+                    self.target_lost_challenge = True
+                self._start_loss(self._challenger, "lost a challenge", "claim_stands")
+            else:
+                self._lose(self.actor, _card(move), "lost a challenge")
+                if self.is_over:
+                    return
+                self._refund()
+                self._end_turn()
+        elif ph is Phase.PROVE_BLOCK:
+            if k is MoveKind.SHOW:
+                self._replace(self._blocker, _card(move))
+                self._start_loss(self._challenger, "lost a challenge", "block_stands")
+            else:
+                self._lose(self._blocker, _card(move), "lost a challenge")
+                if self.is_over:
+                    return
+                self._resolve()
         elif ph is Phase.EXCHANGE:
             self._finish_exchange(move)
+
+    def _normalise(self, move: Move, legal: tuple[Move, ...]) -> Move:
+        """Accept a keep in any card order; reject anything else that is not legal."""
+        if self.is_over:
+            raise GameOverError(self.why_illegal(move))
+        if isinstance(move, Move) and move.kind is MoveKind.KEEP and move.cards is not None:
+            norm = move._replace(cards=tuple(sorted(move.cards)))
+            if norm in legal:
+                return norm
+        raise IllegalMoveError(self.why_illegal(move))
 
     def why_illegal(self, move: Any) -> str:
         """A sentence saying why `move` cannot be played now."""
         if not isinstance(move, Move):
             return f"{move!r} is not a move"
-        if self.phase is Phase.OVER:
+        if self.winner is not None:
             return f"the game is over: {self.names[self.winner]} has won"
         if not 0 <= move.player < self.n:
             return f"there is no player {move.player}"
@@ -470,17 +532,18 @@ class Game:
             return f"{owner} must {question} now; '{move.kind}' is not possible"
         if move.kind is MoveKind.ACT:
             return self._why_action_illegal(move)
+        spec = self._spec
         if move.kind is MoveKind.BLOCK:
-            blockers = " or ".join(self.spec.blockers)
-            return f"{self.spec.action.label} can be blocked only with {blockers}"
+            blockers = " or ".join(spec.blockers)
+            return f"{spec.action.label} can be blocked only with {blockers}"
         if move.kind is MoveKind.SHOW:
-            claim = self.spec.claim if self.phase is Phase.PROVE_ACTION else self.block_char
+            claim = spec.claim if self.phase is Phase.PROVE_ACTION else self._block_char
             if move.character != claim:
                 return f"the claim was {claim}; showing {move.character} does not prove it"
             return f"{who} has no {claim} to show"
         if move.kind is MoveKind.LOSE:
-            return f"{who} has no face-down {move.character} to lose " \
-                   f"(face down: {', '.join(self.hidden[move.player])})"
+            return (f"{who} has no face-down {move.character} to lose "
+                    f"(face down: {', '.join(self.hidden[move.player])})")
         if move.kind is MoveKind.KEEP:
             k = len(self.hidden[move.player])
             cards = move.cards or ()
@@ -492,9 +555,8 @@ class Game:
     def _why_action_illegal(self, move: Move) -> str:
         who = self.names[move.player]
         coins = self.coins[move.player]
-        try:
-            spec = self.variant.spec(move.action)
-        except KeyError:
+        spec = self._specs.get(move.action) if move.action is not None else None
+        if spec is None:
             return f"{move.action} is not an action of {self.variant.title}"
         if coins >= self.variant.forced_coup_at and move.action != Action.COUP:
             return (f"{who} starts the turn with {coins} coins and must launch a Coup "
@@ -514,18 +576,17 @@ class Game:
 
     # ----------------------------------------------------------------- internals
     def _reset_turn(self) -> None:
-        self.spec: ActionSpec | None = None
-        self.target: int | None = None
-        self.challenger: int | None = None
-        self.blocker: int | None = None
-        self.block_char: Character | None = None
+        self._spec = _NO_ACTION
+        self._target = -1
+        self._challenger = -1
+        self._blocker = -1
+        self._block_char = Character.DUKE  # meaningful only while _blocker >= 0
         self.target_lost_challenge = False
-        self.loss_reason: str | None = None
-        self._then: str | None = None
-        self._poll: list[int] = []
-        self._pool: list[Character] = []
-        self._deferred: list[int] = []
-        self._resolving = False
+        self._loss_reason = ""
+        self._then = ""
+        self._poll = []
+        self._pool = []
+        self._deferred = []
 
     def _clockwise(self, start: int, include_start: bool = False) -> list[int]:
         alive = self.alive
@@ -535,30 +596,43 @@ class Game:
         return order
 
     def _declare(self, move: Move) -> None:
-        spec = _spec_map(self.variant)[move.action]
+        spec = self._specs[move.action]  # type: ignore[index]  # legal ACT moves have one
         p = move.player
-        self.spec = spec
-        self.target = move.target
-        if spec.cost:
-            self.coins[p] -= spec.cost
+        target = -1 if move.target is None else move.target
+        self._spec = spec
+        self._target = target
+        cost = spec.cost
+        if cost:
+            self.coins[p] -= cost
             if self.treasury is not None:
-                self.treasury += spec.cost
+                self.treasury += cost
         if spec.claim is None:
             self._after_action_claim()
             return
         poll = self._clockwise(p)
-        if self.options.challenge_order == "target_first" and move.target is not None:
-            poll.remove(move.target)
-            poll.insert(0, move.target)
+        if target >= 0 and self.options.challenge_order == "target_first":
+            poll.remove(target)
+            poll.insert(0, target)
         self._poll = poll
         self.phase = Phase.CHALLENGE_ACTION
         self.decider = poll[0]
 
+    def _block(self, move: Move) -> None:
+        blocker = move.player
+        self._blocker = blocker
+        self._block_char = _card(move)
+        self._challenger = -1
+        poll = [q for q in self._clockwise(self.actor, include_start=True) if q != blocker]
+        self._poll = poll
+        self.phase = Phase.CHALLENGE_BLOCK
+        self.decider = poll[0]
+
     def _after_action_claim(self) -> None:
-        spec = self.spec
+        spec = self._spec
         if spec.blockers:
+            poll: list[int]
             if spec.block_scope == "target":
-                t = self.target
+                t = self._target
                 ok = self.alive[t] and (
                     self.options.block_after_lost_challenge or not self.target_lost_challenge
                 )
@@ -573,7 +647,7 @@ class Game:
         self._resolve()
 
     def _resolve(self) -> None:
-        a = self.spec.action
+        a = self._spec.action
         p = self.actor
         if a is Action.INCOME:
             self._gain(p, 1)
@@ -582,19 +656,19 @@ class Game:
         elif a is Action.TAX:
             self._gain(p, 3)
         elif a is Action.STEAL:
-            t = self.target
+            t = self._target
             amount = min(2, self.coins[t])
             self.coins[t] -= amount
             self.coins[p] += amount
         elif a is Action.COUP or a is Action.ASSASSINATE:
-            if self.alive[self.target]:
-                reason = "couped" if a is Action.COUP else "assassinated"
-                self._start_loss(self.target, reason, "effect")
+            t = self._target
+            if self.alive[t]:
+                self._start_loss(t, "couped" if a is Action.COUP else "assassinated", "effect")
                 return
         elif a is Action.EXCHANGE:
             drawn = self.chance.draw(self.deck, self.variant.exchange_draw)
             self.log.append(_ev("draw", p, {"player": p, "cards": tuple(drawn),
-                                              "why": "exchange"}))
+                                            "why": "exchange"}))
             self._pool = self.hidden[p] + drawn
             self.phase = Phase.EXCHANGE
             self.decider = p
@@ -603,10 +677,11 @@ class Game:
 
     def _finish_exchange(self, move: Move) -> None:
         p = self.actor
+        kept = list(move.cards or ())
         rest = list(self._pool)
-        for c in move.cards:
+        for c in kept:
             rest.remove(c)
-        self.hidden[p] = list(move.cards)
+        self.hidden[p] = kept
         self.deck.extend(rest)
         self.log.append(_ev("return", p, {"player": p, "cards": tuple(rest)}))
         self.log.append(_ev("exchanged", EVERYONE, {"player": p, "returned": len(rest)}))
@@ -619,7 +694,7 @@ class Game:
         self.coins[p] += amount
 
     def _refund(self) -> None:
-        cost = self.spec.cost
+        cost = self._spec.cost
         if cost and self.alive[self.actor]:
             self._gain(self.actor, cost)
 
@@ -635,7 +710,7 @@ class Game:
     def _start_loss(self, p: int, reason: str, then: str) -> None:
         self.phase = Phase.LOSE
         self.decider = p
-        self.loss_reason = reason
+        self._loss_reason = reason
         self._then = then
 
     def _lose(self, p: int, card: Character, reason: str) -> None:
@@ -649,10 +724,9 @@ class Game:
         self.alive[p] = False
         self._alive_mask &= ~(1 << p)
         self.log.append(_ev("eliminated", EVERYONE, {"player": p}))
-        defer = (self.options.steal_from_eliminated and self.spec is not None
-                 and self.spec.action is Action.STEAL and p == self.target)
-        if defer:
-            self._deferred.append(p)
+        if (p == self._target and self._spec.action is Action.STEAL
+                and self.options.steal_from_eliminated):
+            self._deferred.append(p)  # the thief still takes the coins (rulebook example)
         else:
             self._return_coins(p)
         living = self.living()
@@ -664,7 +738,7 @@ class Game:
             self.phase = Phase.OVER
             self.is_over = True
             self._legal = None
-            self.log.append(_ev("game_over", EVERYONE, {"winner": self.winner}))
+            self.log.append(_ev("game_over", EVERYONE, {"winner": living[0]}))
 
     def _return_coins(self, p: int) -> None:
         if self.treasury is not None:
@@ -683,7 +757,7 @@ class Game:
                 break
         self.phase = Phase.ACTION
         self.decider = self.actor
-        self.log.append(_ev("turn", None, {"turn": self.turn, "player": self.actor}))
+        self.log.append(_ev("turn", EVERYONE, {"turn": self.turn, "player": self.actor}))
 
     # ----------------------------------------------------------------- views
     def observation(self, player: int):  # -> Observation (import cycle kept out of the hot path)
@@ -702,8 +776,9 @@ _DEFAULT_OPTIONS = Options()
 
 
 @cache
-def _spec_map(variant: Variant) -> dict[Action, ActionSpec]:
-    return {s.action: s for s in variant.actions}
+def _spec_map(variant_name: str) -> dict[Action, ActionSpec]:
+    # Keyed by name: hashing the frozen Variant would hash every row of its tables.
+    return {s.action: s for s in get_variant(variant_name).actions}
 
 
 @cache
@@ -712,7 +787,8 @@ def _default_names(n: int) -> tuple[str, ...]:
 
 
 @cache
-def _starting_coins(variant: Variant, n: int, first: int) -> tuple[int, ...]:
+def _starting_coins(variant_name: str, n: int, first: int) -> tuple[int, ...]:
+    variant = get_variant(variant_name)
     return tuple(variant.starting_coins(n, (i - first) % n) for i in range(n))
 
 
@@ -725,6 +801,14 @@ _new_event = tuple.__new__
 
 def _ev(kind: str, visible_to: int | None, data: dict[str, Any]) -> Event:
     return _new_event(Event, (kind, visible_to, data))
+
+
+_NO_ACTION = ActionSpec(Action.INCOME, None, 0, False, (), "nobody", "", "")
+
+
+def _card(move: Move) -> Character:
+    assert move.character is not None  # every SHOW, LOSE and BLOCK move names its card
+    return move.character
 
 
 def _distinct(cards: list[Character]) -> list[Character]:

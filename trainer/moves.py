@@ -7,6 +7,7 @@ with player numbers; `Game.describe` prints it with names.
 from __future__ import annotations
 
 from enum import StrEnum
+from collections.abc import Callable
 from typing import NamedTuple
 
 from trainer.cards import Action, Character
@@ -73,11 +74,11 @@ CLAIMS: dict[Action, Character] = {
 }
 
 
-def describe(move: Move, name, claims: dict[Action, Character] | None = None) -> str:
+def describe(move: Move, name: Callable[[int], str], claims: dict[Action, Character] | None = None) -> str:
     """The move as a phrase, e.g. "Ely claims Duke: tax"; `name` maps a seat to a name."""
     who = name(move.player)
     k = move.kind
-    if k is MoveKind.ACT:
+    if k is MoveKind.ACT and move.action is not None:
         claim = (claims or CLAIMS).get(move.action)
         label = move.action.label
         text = f"{who} claims {claim}: {label}" if claim else f"{who}: {label}"
