@@ -6,8 +6,8 @@ with player numbers; `Game.describe` prints it with names.
 
 from __future__ import annotations
 
-from enum import StrEnum
 from collections.abc import Callable
+from enum import StrEnum
 from typing import NamedTuple
 
 from trainer.cards import Action, Character
@@ -74,7 +74,9 @@ CLAIMS: dict[Action, Character] = {
 }
 
 
-def describe(move: Move, name: Callable[[int], str], claims: dict[Action, Character] | None = None) -> str:
+def describe(
+    move: Move, name: Callable[[int], str], claims: dict[Action, Character] | None = None
+) -> str:
     """The move as a phrase, e.g. "Ely claims Duke: tax"; `name` maps a seat to a name."""
     who = name(move.player)
     k = move.kind
