@@ -170,14 +170,14 @@ PLAYERS_BY_ENGINE: dict[str, Callable[[], PlayGame]] = {
 }
 
 
-def run(name: str, games: int, seed: int, cap: int) -> Result:
-    """Play `games` random games on one engine and time them."""
-    play = PLAYERS_BY_ENGINE[name]()
+def run(name: str, games: range, seed: int, cap: int, play: PlayGame | None = None) -> Result:
+    """Play the games numbered `games` on one engine and time them."""
+    play = play or PLAYERS_BY_ENGINE[name]()
     gc.collect()
     clock = time.perf_counter
     seconds = 0.0
     decisions = forced = capped = 0
-    for i in tqdm(range(games), desc=name, unit="game", file=sys.stderr, leave=False):
+    for i in games:
         choose = random.Random(seed + i).choice
         start = clock()
         n, f, hit_cap = play(seed + i, choose, cap)
@@ -185,7 +185,14 @@ def run(name: str, games: int, seed: int, cap: int) -> Result:
         decisions += n
         forced += f
         capped += hit_cap
-    return Result(name, games, decisions, forced, capped, seconds)
+    return Result(name, len(games), decisions, forced, capped, seconds)
+
+
+def merge(a: Result | None, b: Result) -> Result:
+    if a is None:
+        return b
+    return Result(a.name, a.games + b.games, a.decisions + b.decisions, a.forced + b.forced,
+                  a.capped + b.capped, a.seconds + b.seconds)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -193,23 +200,43 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=2000, help="games per engine")
     parser.add_argument("--seed", type=int, default=0, help="game i uses seed S+i")
     parser.add_argument("--only", choices=ENGINES, help="run one engine, no ratio")
+    parser.add_argument("--rounds", type=int, default=10,
+                        help="alternate the engines in this many rounds, so that a change in "
+                             "machine load during the run affects both alike")
     parser.add_argument(
         "--max-decisions", type=int, default=10_000, help="stop a game after this many"
     )
     args = parser.parse_args(argv)
     if args.games < 1:
         parser.error("--games must be at least 1")
+    names = [n for n in ENGINES if args.only in (None, n)]
+    try:
+        players = {n: PLAYERS_BY_ENGINE[n]() for n in names}
+    except ImportError as exc:
+        parser.error(f"engine not importable ({exc})")
+    if "trainer" in names:
+        from trainer.build import engine_build
 
-    results: dict[str, Result] = {}
-    for name in ENGINES:
-        if args.only in (None, name):
-            try:
-                results[name] = run(name, args.games, args.seed, args.max_decisions)
-            except ImportError as exc:
-                parser.error(f"{name} engine not importable ({exc}); try --only coupml")
-            print(results[name].line(), flush=True)
+        print(f"trainer engine build: {engine_build()} (COUP_TRAINER_PURE_PYTHON=1 for the "
+              f"pure-Python build)")
+    results: dict[str, Result | None] = dict.fromkeys(names)
+    rounds = max(1, min(args.rounds, args.games))
+    bounds = [args.games * r // rounds for r in range(rounds + 1)]
+    with tqdm(total=args.games * len(names), unit="game", file=sys.stderr, leave=False) as bar:
+        for r in range(rounds):
+            block = range(bounds[r], bounds[r + 1])
+            for name in names:
+                results[name] = merge(results[name],
+                                      run(name, block, args.seed, args.max_decisions,
+                                          players[name]))
+                bar.update(len(block))
+    for name in names:
+        result = results[name]
+        assert result is not None
+        print(result.line(), flush=True)
     if args.only is None:
         trainer, coupml = results["trainer"], results["coupml"]
+        assert trainer is not None and coupml is not None
         print(f"ratio {trainer.decisions_per_second / coupml.decisions_per_second:.2f}")
     return 0
 

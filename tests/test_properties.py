@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+import pickle
 import random
 
 from hypothesis import given, settings
@@ -76,3 +78,24 @@ def test_every_losing_decision_offers_only_the_players_own_face_down_cards(playe
                 assert m.character in game.hidden[m.player]
         check_invariants(game)
         game.apply(choose(game.legal_moves()))
+
+
+@settings(max_examples=25, deadline=None)
+@given(players=st.integers(2, 10), seed=seeds, stop=st.integers(0, 200))
+def test_a_pickled_or_cloned_game_plays_on_exactly_like_the_original(players, seed, stop):
+    game = Game.new(players, seed=seed)
+    choose = random.Random(seed).choice
+    for _ in range(stop):
+        if game.is_over:
+            break
+        game.apply(choose(game.legal_moves()))
+    copies = [pickle.loads(pickle.dumps(game)), game.clone(), copy.deepcopy(game)]
+    for other in copies:
+        assert other.pending == game.pending and other.log == game.log
+    rngs = [random.Random(seed + 1) for _ in range(len(copies) + 1)]
+    while not game.is_over:
+        game.apply(rngs[0].choice(game.legal_moves()))
+        for other, rng in zip(copies, rngs[1:], strict=True):
+            other.apply(rng.choice(other.legal_moves()))
+    for other in copies:
+        assert other.log == game.log and other.winner == game.winner

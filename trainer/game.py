@@ -82,6 +82,12 @@ class Decision:
     def question(self) -> str:
         return PHASE_QUESTION[self.phase]
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Explicit, so that pickling works the same whether or not this module is compiled.
+        return (Decision, (self.phase, self.player, self.actor, self.action, self.target,
+                           self.claim, self.challenger, self.blocker, self.block_character,
+                           self.loss_reason))
+
 
 class Game:
     """A game of Coup in progress. Create with `Game.new` (a random deal) or the constructor."""
@@ -103,7 +109,8 @@ class Game:
     decider: int
     phase: Phase
     winner: int | None
-    log: list[Event]
+    _raw: list[tuple[Any, ...]]  # moves and (kind, visible_to, data) tuples, as they happen
+    _events: list[Event]  # the same, turned into Events on demand
     # The turn in progress.
     _spec: ActionSpec
     _target: int
@@ -117,7 +124,7 @@ class Game:
     _pool: list[Character]
     _deferred: list[int]
     _legal: tuple[Move, ...] | None
-    _vkey: tuple[str, int]
+    _vid: int
     _forced: int
     _alive_mask: int
     _rot: tuple[tuple[int, ...], ...]
@@ -192,7 +199,7 @@ class Game:
         self.alive = [bool(h) for h in self.hidden]
         self.chance = chance
         self.is_over = False
-        self._vkey = (variant.name, n)
+        self._vid = _variant_id(variant.name)
         self._specs = _spec_map(variant.name)
         self._forced = variant.forced_coup_at
         self._alive_mask = sum(1 << p for p in range(n) if self.alive[p])
@@ -204,11 +211,14 @@ class Game:
         self.phase = Phase.ACTION
         self.decider = first
         self._legal = None
-        log = [_ev("setup", NOBODY, self.snapshot())]
-        log.extend(_ev("deal", p, {"player": p, "cards": tuple(self.hidden[p])})
-                   for p in range(n))
-        log.append(_ev("turn", EVERYONE, {"turn": 1, "player": first}))
-        self.log = log
+        # The set-up is copied now but turned into a snapshot dict only when the log is read.
+        start = (tuple(map(tuple, self.hidden)), tuple(map(tuple, self.revealed)),
+                 tuple(self.coins), tuple(self.deck), self.treasury, first)
+        raw: list[tuple[Any, ...]] = [("setup", NOBODY, start)]
+        raw.extend(("deal", p, {"player": p, "cards": tuple(self.hidden[p])}) for p in range(n))
+        raw.append(("turn", EVERYONE, {"turn": 1, "player": first}))
+        self._raw = raw
+        self._events = []
 
     # ----------------------------------------------------------------- construction
     @classmethod
@@ -229,7 +239,7 @@ class Game:
         if not v.min_players <= n <= v.max_players:
             raise SetupError(f"{v.title} is for {v.min_players}–{v.max_players} players, not {n}")
         chance = RandomChance(rng if rng is not None else random.Random(seed))
-        deck = v.court(n)
+        deck = list(_court(v.name, n))
         chance.shuffle(deck)
         h = v.hand_size
         options = options or _DEFAULT_OPTIONS
@@ -302,7 +312,30 @@ class Game:
 
     def clone(self) -> Game:
         """An independent copy (sharing the immutable variant and options)."""
-        return copy.deepcopy(self, {id(self.variant): self.variant, id(self.options): self.options})
+        return _restore(self._state())
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickling (Streamlit session state, process pools) goes through plain data, so it
+        # works the same for the pure-Python and the compiled engine.
+        return (_restore, (self._state(),))
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Game:
+        return self.clone()
+
+    def _state(self) -> dict[str, Any]:
+        return {
+            "variant": self.variant.name, "options": self.options, "names": list(self.names),
+            "hidden": [list(h) for h in self.hidden],
+            "revealed": [list(r) for r in self.revealed], "coins": list(self.coins),
+            "deck": list(self.deck), "treasury": self.treasury, "alive": list(self.alive),
+            "chance": copy.deepcopy(self.chance), "turn": self.turn, "actor": self.actor,
+            "decider": self.decider, "phase": self.phase, "winner": self.winner,
+            "raw": list(self._raw), "spec": self._spec.action if self.spec else None,
+            "target": self._target, "challenger": self._challenger, "blocker": self._blocker,
+            "block_char": self._block_char, "target_lost_challenge": self.target_lost_challenge,
+            "loss_reason": self._loss_reason, "then": self._then, "poll": list(self._poll),
+            "pool": list(self._pool), "deferred": list(self._deferred),
+        }
 
     # ----------------------------------------------------------------- queries
     # The turn in progress is kept in plain non-optional fields (-1 for "nobody"); these
@@ -365,52 +398,52 @@ class Game:
         return legal
 
     def _generate(self) -> tuple[Move, ...]:
-        # Moves hold only seat numbers, so the same tuples serve every game with the same
-        # variant and player count: they are built once and looked up afterwards.
+        # Moves hold only seat numbers, so the same tuples serve every game: they are built
+        # once, under small integer keys (cheap to hash), and looked up afterwards.
         ph = self.phase
         p = self.decider
-        cache = _MOVES
-        key: tuple[Any, ...]
         if ph is Phase.CHALLENGE_ACTION or ph is Phase.CHALLENGE_BLOCK:
-            key = ("cp", p)
-            moves = cache.get(key)
+            moves = _CP_MOVES.get(p)
             if moves is None:
-                moves = cache[key] = (Move(MoveKind.CHALLENGE, p), Move(MoveKind.PASS, p))
+                moves = _CP_MOVES[p] = (Move(MoveKind.CHALLENGE, p), Move(MoveKind.PASS, p))
             return moves
         if ph is Phase.ACTION:
             coins = self.coins[p]
-            key = (self._vkey, p, self._alive_mask, coins if coins < self._forced else -1)
-            moves = cache.get(key)
+            c = (coins if coins < 31 else 30) if coins < self._forced else 31
+            akey = ((self._vid * 16 + p) * 1024 + self._alive_mask) * 32 + c
+            moves = _ACTION_MOVES.get(akey)
             if moves is None:
-                moves = cache[key] = self._action_moves(p)
+                moves = _ACTION_MOVES[akey] = self._action_moves(p)
             return moves
         hand = self.hidden[p]
+        if not hand:  # the game is over (the last decider was exiled)
+            return ()
+        hkey = p * 256 + _code(hand[0]) * 16 + (_code(hand[1]) if len(hand) > 1 else 0)
         if ph is Phase.LOSE:
-            key = ("lose", p, *hand)
-            moves = cache.get(key)
+            moves = _LOSE_MOVES.get(hkey)
             if moves is None:
-                moves = cache[key] = tuple(
+                moves = _LOSE_MOVES[hkey] = tuple(
                     Move(MoveKind.LOSE, p, None, None, c) for c in _distinct(hand))
-            return moves
-        if ph is Phase.BLOCK:
-            blockers = self._spec.blockers
-            key = ("block", p, blockers)
-            moves = cache.get(key)
-            if moves is None:
-                moves = cache[key] = tuple(
-                    Move(MoveKind.BLOCK, p, None, None, c) for c in blockers
-                ) + (Move(MoveKind.PASS, p),)
             return moves
         if ph is Phase.PROVE_ACTION or ph is Phase.PROVE_BLOCK:
             claim = self._spec.claim if ph is Phase.PROVE_ACTION else self._block_char
-            key = ("prove", p, claim, *hand)
-            moves = cache.get(key)
+            pkey = hkey * 16 + (_code(claim) if claim is not None else 0)
+            moves = _PROVE_MOVES.get(pkey)
             if moves is None:
                 show: tuple[Move, ...] = ()
                 if claim is not None and claim in hand:
                     show = (Move(MoveKind.SHOW, p, None, None, claim),)
-                moves = cache[key] = show + tuple(
+                moves = _PROVE_MOVES[pkey] = show + tuple(
                     Move(MoveKind.LOSE, p, None, None, c) for c in _distinct(hand))
+            return moves
+        if ph is Phase.BLOCK:
+            blockers = self._spec.blockers
+            bkey = (p, blockers)
+            moves = _BLOCK_MOVES.get(bkey)
+            if moves is None:
+                moves = _BLOCK_MOVES[bkey] = tuple(
+                    Move(MoveKind.BLOCK, p, None, None, c) for c in blockers
+                ) + (Move(MoveKind.PASS, p),)
             return moves
         if ph is Phase.EXCHANGE:
             keeps = sorted({tuple(sorted(c)) for c in combinations(self._pool, len(hand))})
@@ -443,8 +476,7 @@ class Game:
             move = self._normalise(move, legal)
         self._legal = None
         k = move.kind
-        self.log.append(_new_event(Event, (
-            "move", self.decider if k is MoveKind.KEEP else None, {"move": move})))
+        self._raw.append(move)
         ph = self.phase
         if ph is Phase.CHALLENGE_ACTION or ph is Phase.CHALLENGE_BLOCK or ph is Phase.BLOCK:
             if k is MoveKind.PASS:
@@ -667,7 +699,7 @@ class Game:
                 return
         elif a is Action.EXCHANGE:
             drawn = self.chance.draw(self.deck, self.variant.exchange_draw)
-            self.log.append(_ev("draw", p, {"player": p, "cards": tuple(drawn),
+            self._raw.append(("draw", p, {"player": p, "cards": tuple(drawn),
                                             "why": "exchange"}))
             self._pool = self.hidden[p] + drawn
             self.phase = Phase.EXCHANGE
@@ -683,8 +715,8 @@ class Game:
             rest.remove(c)
         self.hidden[p] = kept
         self.deck.extend(rest)
-        self.log.append(_ev("return", p, {"player": p, "cards": tuple(rest)}))
-        self.log.append(_ev("exchanged", EVERYONE, {"player": p, "returned": len(rest)}))
+        self._raw.append(("return", p, {"player": p, "cards": tuple(rest)}))
+        self._raw.append(("exchanged", EVERYONE, {"player": p, "returned": len(rest)}))
         self._end_turn()
 
     def _gain(self, p: int, amount: int) -> None:
@@ -705,7 +737,7 @@ class Game:
         self.chance.shuffle(self.deck)
         new = self.chance.draw(self.deck, 1)
         self.hidden[p].extend(new)
-        self.log.append(_ev("draw", p, {"player": p, "cards": tuple(new), "why": "replacement"}))
+        self._raw.append(("draw", p, {"player": p, "cards": tuple(new), "why": "replacement"}))
 
     def _start_loss(self, p: int, reason: str, then: str) -> None:
         self.phase = Phase.LOSE
@@ -716,14 +748,14 @@ class Game:
     def _lose(self, p: int, card: Character, reason: str) -> None:
         self.hidden[p].remove(card)
         self.revealed[p].append(card)
-        self.log.append(_ev("lost", EVERYONE, {"player": p, "card": card, "reason": reason}))
+        self._raw.append(("lost", EVERYONE, {"player": p, "card": card, "reason": reason}))
         if not self.hidden[p]:
             self._eliminate(p)
 
     def _eliminate(self, p: int) -> None:
         self.alive[p] = False
         self._alive_mask &= ~(1 << p)
-        self.log.append(_ev("eliminated", EVERYONE, {"player": p}))
+        self._raw.append(("eliminated", EVERYONE, {"player": p}))
         if (p == self._target and self._spec.action is Action.STEAL
                 and self.options.steal_from_eliminated):
             self._deferred.append(p)  # the thief still takes the coins (rulebook example)
@@ -738,7 +770,7 @@ class Game:
             self.phase = Phase.OVER
             self.is_over = True
             self._legal = None
-            self.log.append(_ev("game_over", EVERYONE, {"winner": living[0]}))
+            self._raw.append(("game_over", EVERYONE, {"winner": living[0]}))
 
     def _return_coins(self, p: int) -> None:
         if self.treasury is not None:
@@ -757,7 +789,51 @@ class Game:
                 break
         self.phase = Phase.ACTION
         self.decider = self.actor
-        self.log.append(_ev("turn", EVERYONE, {"turn": self.turn, "player": self.actor}))
+        self._raw.append(("turn", EVERYONE, {"turn": self.turn, "player": self.actor}))
+
+    # ----------------------------------------------------------------- the log
+    @property
+    def log(self) -> list[Event]:
+        """Every event so far, public and private, in order: enough to replay the game.
+
+        Play records bare moves and tuples, the cheapest things to append in the inner loop;
+        they become Events here, once, when someone reads the log.
+        """
+        events = self._events
+        raw = self._raw
+        for i in range(len(events), len(raw)):
+            r = raw[i]
+            if isinstance(r, Move):
+                events.append(Event("move", r.player if r.kind is MoveKind.KEEP else None,
+                                    {"move": r}))
+            elif r[0] == "setup" and isinstance(r[2], tuple):
+                events.append(Event("setup", NOBODY, self._setup_snapshot(r[2])))
+            else:
+                events.append(Event(r[0], r[1], r[2]))
+        return events
+
+    @log.setter
+    def log(self, events: list[Event]) -> None:
+        self._raw = list(events)
+        self._events = list(events)
+
+    def _setup_snapshot(self, start: tuple[Any, ...]) -> dict[str, Any]:
+        hands, revealed, coins, deck, treasury, first = start
+        return {
+            "variant": self.variant.name,
+            "options": self.options.as_dict(),
+            "names": list(self.names),
+            "hands": [list(h) for h in hands],
+            "revealed": [list(r) for r in revealed],
+            "coins": list(coins),
+            "deck": list(deck),
+            "treasury": treasury,
+            "first": first,
+        }
+
+    @property
+    def moves_played(self) -> int:
+        return sum(1 for r in self._raw if isinstance(r, Move))
 
     # ----------------------------------------------------------------- views
     def observation(self, player: int):  # -> Observation (import cycle kept out of the hot path)
@@ -771,7 +847,61 @@ class Game:
             player is not None and e.visible_to == player)]
 
 
-_MOVES: dict[tuple, tuple[Move, ...]] = {}
+def _restore(state: dict[str, Any]) -> Game:
+    variant = get_variant(state["variant"])
+    game = Game(names=state["names"], hands=state["hidden"], coins=state["coins"],
+                deck=state["deck"], first=state["actor"], variant=variant,
+                options=state["options"], chance=state["chance"], treasury=state["treasury"],
+                _dealt=True)
+    game.revealed = state["revealed"]
+    game.alive = state["alive"]
+    game._alive_mask = sum(1 << p for p in range(game.n) if game.alive[p])
+    game.turn = state["turn"]
+    game.decider = state["decider"]
+    game.phase = state["phase"]
+    game.winner = state["winner"]
+    game.is_over = state["phase"] is Phase.OVER
+    game._raw = state["raw"]
+    game._events = []
+    spec = state["spec"]
+    game._spec = game._specs[spec] if spec is not None else _NO_ACTION
+    game._target = state["target"]
+    game._challenger = state["challenger"]
+    game._blocker = state["blocker"]
+    game._block_char = state["block_char"]
+    game.target_lost_challenge = state["target_lost_challenge"]
+    game._loss_reason = state["loss_reason"]
+    game._then = state["then"]
+    game._poll = state["poll"]
+    game._pool = state["pool"]
+    game._deferred = state["deferred"]
+    return game
+
+
+_CP_MOVES: dict[int, tuple[Move, ...]] = {}
+_ACTION_MOVES: dict[int, tuple[Move, ...]] = {}
+_LOSE_MOVES: dict[int, tuple[Move, ...]] = {}
+_PROVE_MOVES: dict[int, tuple[Move, ...]] = {}
+_BLOCK_MOVES: dict[tuple[int, tuple[Character, ...]], tuple[Move, ...]] = {}
+_CODES: dict[str, int] = {}
+_VARIANT_IDS: dict[str, int] = {}
+
+
+def _code(card: str) -> int:
+    """A small number per card name (1–15), for the move tables' keys."""
+    code = _CODES.get(card)
+    if code is None:
+        code = _CODES[card] = len(_CODES) + 1
+        if code > 15:
+            raise ValueError("the move tables hold at most 15 different characters")
+    return code
+
+
+def _variant_id(name: str) -> int:
+    vid = _VARIANT_IDS.get(name)
+    if vid is None:
+        vid = _VARIANT_IDS[name] = len(_VARIANT_IDS)
+    return vid
 _DEFAULT_OPTIONS = Options()
 
 
@@ -779,6 +909,11 @@ _DEFAULT_OPTIONS = Options()
 def _spec_map(variant_name: str) -> dict[Action, ActionSpec]:
     # Keyed by name: hashing the frozen Variant would hash every row of its tables.
     return {s.action: s for s in get_variant(variant_name).actions}
+
+
+@cache
+def _court(variant_name: str, n: int) -> tuple[Character, ...]:
+    return tuple(get_variant(variant_name).court(n))
 
 
 @cache
@@ -796,11 +931,6 @@ def _starting_coins(variant_name: str, n: int, first: int) -> tuple[int, ...]:
 def _rotations(n: int) -> tuple[tuple[int, ...], ...]:
     """For each seat, the other seats in clockwise order."""
     return tuple(tuple((s + i) % n for i in range(1, n)) for s in range(n))
-_new_event = tuple.__new__
-
-
-def _ev(kind: str, visible_to: int | None, data: dict[str, Any]) -> Event:
-    return _new_event(Event, (kind, visible_to, data))
 
 
 _NO_ACTION = ActionSpec(Action.INCOME, None, 0, False, (), "nobody", "", "")
