@@ -69,3 +69,8 @@ def engine_build() -> str:
     from trainer import game
 
     return "pure Python" if (game.__file__ or "").endswith(".py") else "compiled"
+
+
+def compiled_available() -> bool:
+    """Whether `make install` left a compiled engine beside the source."""
+    return all(_extension(name) is not None for name in COMPILED_MODULES)

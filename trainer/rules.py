@@ -91,11 +91,12 @@ class Options:
         "The rulebook lets any other player challenge but does not say who goes first when "
         "several want to. Players are asked one at a time and the first willing one challenges.",
         {
-            "clockwise": "Ask the players clockwise from the claimant's turn player (for a "
-            "block: the acting player first, then clockwise).",
+            "clockwise": "Ask the other players one at a time, clockwise from the acting "
+            "player; for a block, the acting player first, then clockwise.",
             "target_first": "Ask the target of the action first, then clockwise.",
         },
-        f"Open in {SOURCE_OFFICIAL}; default is table order.",
+        f"Open in {SOURCE_OFFICIAL} (\"any other player can issue a challenge\"); the default "
+        f"is table order.",
     )
     block_after_lost_challenge: bool = _opt(
         True,
