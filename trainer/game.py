@@ -55,6 +55,17 @@ PHASE_QUESTION: dict[Phase, str] = {
 }
 
 
+_KIND_PHRASE: dict[MoveKind, str] = {
+    MoveKind.ACT: "taking an action",
+    MoveKind.CHALLENGE: "a challenge",
+    MoveKind.PASS: "passing",
+    MoveKind.BLOCK: "a block",
+    MoveKind.SHOW: "showing a card",
+    MoveKind.LOSE: "losing an influence",
+    MoveKind.KEEP: "keeping cards",
+}
+
+
 class Event(NamedTuple):
     """One line of the game's log. `visible_to` is None for public events."""
 
@@ -561,7 +572,7 @@ class Game:
             return f"it is {owner}'s decision now ({question}), not {who}'s"
         expected = {m.kind for m in self.legal_moves()}
         if move.kind not in expected:
-            return f"{owner} must {question} now; '{move.kind}' is not possible"
+            return f"{owner} must {question} now; {_KIND_PHRASE[move.kind]} is not possible"
         if move.kind is MoveKind.ACT:
             return self._why_action_illegal(move)
         spec = self._spec

@@ -1,0 +1,109 @@
+"""The move grammar reads a move the way a rulebook writes it, and refuses what it cannot read."""
+
+import pytest
+
+from trainer.cards import Action, Character
+from trainer.move_text import MoveTextError, parse_move_text
+from trainer.moves import Move, MoveKind, describe
+
+NAMES = ["Maria", "Cris", "Ely"]
+
+
+def read(text: str):
+    return parse_move_text(text, NAMES)
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("Ely claims Duke: tax", "Ely claims Duke: tax"),
+    ("Maria: income", "Maria: income"),
+    ("Maria: coup Ely", "Maria: coup Ely"),
+    ("Ely claims Assassin: assassinate Maria", "Ely claims Assassin: assassinate Maria"),
+    ("Cris claims Captain: steal Ely", "Cris claims Captain: steal Ely"),
+    ("Cris claims Ambassador: exchange", "Cris claims Ambassador: exchange"),
+    ("Maria: foreign aid", "Maria: foreign aid"),
+    ("Cris challenges", "Cris challenges"),
+    ("Maria passes", "Maria passes"),
+    ("Maria blocks with Contessa", "Maria blocks with Contessa"),
+    ("Ely shows Duke", "Ely shows Duke"),
+    ("Cris loses Assassin", "Cris loses Assassin"),
+    ("Cris keeps Assassin and Captain", "Cris keeps Assassin and Captain"),
+])
+def test_the_rulebook_phrasing_reads_back_as_the_engine_prints_it(text, expected):
+    assert describe(read(text).move, NAMES.__getitem__) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("ely CLAIMS the duke: Tax.", "Ely claims Duke: tax"),
+    ("Maria takes income", "Maria: income"),
+    ("Maria launches a coup against Ely", "Maria: coup Ely"),
+    ("Cris steals from Ely", "Cris claims Captain: steal Ely"),
+    ("Cris claims Captain: steal 2 coins from Ely", "Cris claims Captain: steal Ely"),
+    ("Maria:tax", "Maria claims Duke: tax"),
+    ("Maria blocks with the Contessa", "Maria blocks with Contessa"),
+    ("Ely claims the Ambassador to block", "Ely blocks with Ambassador"),
+    ("Cris loses his Assassin", "Cris loses Assassin"),
+    ("Cris keeps Captain, Assassin", "Cris keeps Assassin and Captain"),
+    ("Maria does not challenge", "Maria passes"),
+    ("Maria doesn't block", "Maria passes"),
+])
+def test_the_grammar_forgives_case_articles_and_synonyms(text, expected):
+    assert describe(read(text).move, NAMES.__getitem__) == expected
+
+
+@pytest.mark.parametrize("text, scope", [
+    ("No one challenges", "challenge"), ("nobody blocks", "block"),
+    ("Everyone passes", "any"), ("No one else challenges", "challenge"),
+    ("no block", "block"),
+])
+def test_a_whole_window_declining_is_one_group_phrase(text, scope):
+    phrase = read(text)
+    assert phrase.move is None and phrase.group == scope
+
+
+def test_a_pass_that_names_the_window_keeps_its_scope():
+    assert read("Maria does not block").scope == "block"
+    assert read("Maria passes").scope == "any"
+
+
+def test_a_challenge_may_name_the_claimant_and_the_card():
+    phrase = read("Cris challenges Ely's Duke")
+    assert phrase.move == Move.challenge(1)
+    assert phrase.challenged == 2 and phrase.challenged_card is Character.DUKE
+
+
+def test_a_card_left_out_is_marked_for_the_runner_to_infer():
+    phrase = read("Ely shows")
+    assert phrase.infer_card and phrase.move.kind is MoveKind.SHOW
+
+
+def test_keep_sorts_cards_like_the_engine():
+    assert read("Cris keeps Captain and Assassin").move.cards == (
+        Character.ASSASSIN, Character.CAPTAIN)
+
+
+def test_targets_are_seats():
+    assert read("Maria: coup Ely").move == Move.act(0, Action.COUP, 2)
+
+
+@pytest.mark.parametrize("text, message", [
+    ("Ely claims Captain: tax", "tax is claimed with the Duke, not the Captain"),
+    ("Maria claims Duke: income", "income needs no character"),
+    ("Maria: coup", "coup needs a target"),
+    ("Maria: income Ely", "unexpected words 'Ely' after 'income' (income takes no target)"),
+    ("Maria: coup Elly", "coup whom? 'Elly' is not a player (Maria, Cris, Ely); did you mean"),
+    ("Cris chalenges", "did you mean 'challenges'?"),
+    ("Criss passes", "did you mean 'Cris'?"),
+    ("Cris keeps Dukee", "did you mean 'Duke'?"),
+    ("Ely claims Duke", "say what the Duke claim is for"),
+    ("Maria: tax 2 coins", "tax does not take 2 coin(s); it takes 3"),
+    ("", "a move is a sentence"),
+])
+def test_unreadable_moves_say_what_was_expected(text, message):
+    with pytest.raises(MoveTextError, match=None) as info:
+        read(text)
+    assert message in str(info.value)
+
+
+def test_longest_name_wins_when_one_name_starts_another():
+    phrase = parse_move_text("Alice passes", ["Al", "Alice"])
+    assert phrase.move == Move.pass_(1)

@@ -1,0 +1,308 @@
+"""A broken scenario gets one message naming the file, the line, the step and what was expected.
+
+Each test breaks a small valid scenario in one place and checks the whole message, including
+that its line number is the line of the broken text.
+"""
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from trainer.rule_texts import RULES_DIR_ENV
+from trainer.scenario import ScenarioError, check_file, check_main, parse_scenario
+
+ROOT = Path(__file__).resolve().parent.parent
+
+GOOD = """\
+id: {id}
+title: A small example
+summary: The first round of the rulebook's example.
+setup:
+  players:
+    - name: Maria
+      coins: 2
+      hidden: [Contessa, Duke]
+    - name: Cris
+      coins: 2
+      hidden: [Captain, Contessa]
+    - name: Ely
+      coins: 2
+      hidden: [Assassin, Duke]
+  deck: [Assassin, Duke, Contessa, Assassin, Captain, Captain, Ambassador, Ambassador, Ambassador]
+  learner: Cris
+steps:
+  - move: "Maria claims Duke: tax"
+  - move: No one challenges
+    checkpoint:
+      coins: {{Maria: 5}}
+  - move: "Cris claims Ambassador: exchange"
+  - move: No one challenges
+    draw: [Assassin, Duke]
+  - move: Cris keeps Assassin and Captain
+    rule:
+      quote: Then return two cards to the Court deck.
+      source: 004_7a51b40b357838ae.txt
+  - move: "Ely claims Duke: tax"
+  - move: Maria passes
+  - move: Cris challenges
+  - move: Ely shows Duke
+    replacement: Contessa
+  - move: Cris loses Assassin
+    checkpoint:
+      coins: {{Maria: 5, Cris: 2, Ely: 5}}
+      next: Maria
+"""
+
+
+def write(tmp_path: Path, name: str, old: str = "", new: str = "") -> tuple[Path, str]:
+    """The good scenario with `old` replaced by `new`, saved as NAME.yaml; returns the path and
+    the file's text."""
+    text = GOOD.format(id=name)
+    if old:
+        assert old in text, old
+        text = text.replace(old, new, 1)
+    path = tmp_path / f"{name}.yaml"
+    path.write_text(text, encoding="utf-8")
+    return path, text
+
+
+def line(text: str, fragment: str) -> int:
+    """The 1-based line of the first line containing `fragment`."""
+    return next(i for i, t in enumerate(text.splitlines(), 1) if fragment in t)
+
+
+def message(path: Path) -> str:
+    with pytest.raises(ScenarioError) as info:
+        check_file(path)
+    return str(info.value)
+
+
+def test_the_good_scenario_is_ok(tmp_path):
+    path, _ = write(tmp_path, "good")
+    assert len(check_file(path).steps) == 10
+
+
+# ---------------------------------------------------------------- schema
+def test_a_typo_in_a_key_names_the_key_and_the_allowed_keys(tmp_path):
+    path, text = write(tmp_path, "typo", "    checkpoint:\n      coins: {Maria: 5}",
+                       "    chekpoint:\n      coins: {Maria: 5}")
+    assert message(path) == (
+        f'{path}:{line(text, "chekpoint")}: step 2 ("No one challenges"): unknown key '
+        f"'chekpoint' (did you mean 'checkpoint'?); allowed keys: move, narration, rule, draw, "
+        f"replacement, prompt, checkpoint")
+
+
+def test_an_unknown_card_lists_the_valid_cards(tmp_path):
+    path, text = write(tmp_path, "card", "[Contessa, Duke]", "[Contessa, Dukee]")
+    assert message(path) == (
+        f"{path}:{line(text, 'Dukee')}: setup > player 1 (Maria) > hidden > item 2: unknown "
+        f"card 'Dukee'; expected one of Duke, Assassin, Captain, Ambassador, Contessa; "
+        f"did you mean 'Duke'?")
+
+
+def test_an_unknown_option_names_the_options(tmp_path):
+    path, text = write(tmp_path, "option", "  learner: Cris",
+                       "  learner: Cris\n  options: {steal_from_eliminted: false}")
+    msg = message(path)
+    assert msg.startswith(f"{path}:{line(text, 'steal_from_eliminted')}: setup > options: "
+                          f"unknown key 'steal_from_eliminted'")
+    assert "allowed keys: challenge_order, block_after_lost_challenge, steal_from_eliminated, " \
+           "finite_treasury" in msg
+
+
+def test_a_missing_key_is_named(tmp_path):
+    path, _ = write(tmp_path, "nolearner", "  learner: Cris\n", "")
+    assert message(path).startswith(f"{path}:4: setup: missing key 'learner'")
+
+
+def test_broken_yaml_gives_the_line_and_says_to_quote_a_move_with_a_colon(tmp_path):
+    path, text = write(tmp_path, "yaml", '"Ely claims Duke: tax"', "Ely claims Duke: tax")
+    assert message(path) == (
+        f"{path}:{line(text, 'Ely claims Duke: tax')}: YAML syntax error: mapping values are "
+        f"not allowed here (a move that contains ':' must be quoted, e.g. move: \"Maria claims "
+        f"Duke: tax\")")
+
+
+def test_a_key_written_twice_is_an_error(tmp_path):
+    path, text = write(tmp_path, "twice", "  learner: Cris\n", "  learner: Cris\n  learner: Ely\n")
+    assert message(path) == (f"{path}:{line(text, 'learner: Ely')}: the key "
+                             f"'learner' appears twice here (first on line "
+                             f"{line(text, 'learner: Cris')}); remove one")
+
+
+def test_the_id_must_match_the_file_name(tmp_path):
+    path, text = write(tmp_path, "named", "id: named", "id: other-name")
+    assert message(path) == (f"{path}:1: the id 'other-name' must match the file name 'named' "
+                             f"(so every lesson has its own id)")
+
+
+def test_an_unknown_player_in_a_checkpoint_is_named(tmp_path):
+    path, text = write(tmp_path, "who", "{Maria: 5}", "{Mria: 5}")
+    assert message(path) == (
+        f'{path}:{line(text, "Mria")}: step 2 ("No one challenges"): checkpoint coins: no '
+        f"player named 'Mria' (did you mean 'Maria'?); the players are Maria, Cris, Ely")
+
+
+def test_an_unreadable_move_suggests_the_word_meant(tmp_path):
+    path, text = write(tmp_path, "verb", "move: Cris challenges", "move: Cris chalenges")
+    assert message(path) == (
+        f'{path}:{line(text, "chalenges")}: step 8 ("Cris chalenges"): cannot read the move: '
+        f"cannot read 'chalenges' as something Cris does; did you mean 'challenges'?")
+
+
+# ---------------------------------------------------------------- set-up
+def test_a_wrong_deck_names_the_deck_line_and_what_it_must_hold(tmp_path):
+    path, text = write(tmp_path, "deck", "deck: [Assassin, Duke,", "deck: [Duke,")
+    assert message(path) == (
+        f"{path}:{line(text, 'deck:')}: setup: there must be 3 Assassin cards in play (hands, "
+        f"revealed and deck) for 3 players; found 2; with these hands the court deck must hold "
+        f"exactly 1 Duke, 2 Assassins, 2 Captains, 3 Ambassadors, 1 Contessa (9 cards)")
+
+
+def test_a_player_dealt_too_many_cards_is_named(tmp_path):
+    path, text = write(tmp_path, "hand", "[Contessa, Duke]", "[Contessa, Duke, Duke]")
+    assert message(path) == (f"{path}:{line(text, 'name: Maria')}: setup: Maria holds 3 cards "
+                             f"(face down and face up); a player is dealt 2")
+
+
+# ---------------------------------------------------------------- replay
+def test_an_illegal_move_says_whose_decision_it_is(tmp_path):
+    path, text = write(tmp_path, "illegal", "  - move: Maria passes\n", "")
+    assert message(path) == (
+        f'{path}:{line(text, "Cris challenges")}: step 7 ("Cris challenges"): illegal move: '
+        f"it is Maria's decision now (challenge the claim or pass), not Cris's")
+
+
+def test_a_move_the_rules_forbid_gives_the_engine_s_reason(tmp_path):
+    path, text = write(tmp_path, "keep", "Cris keeps Assassin and Captain", "Cris keeps Assassin")
+    assert message(path) == (
+        f'{path}:{line(text, "Cris keeps Assassin")}: step 5 ("Cris keeps Assassin"): illegal '
+        f"move: Cris must keep exactly 2 card(s), not 1")
+
+
+def test_no_one_challenges_needs_a_challenge_window(tmp_path):
+    path, text = write(tmp_path, "window", '  - move: "Cris claims Ambassador: exchange"\n'
+                       "  - move: No one challenges\n    draw: [Assassin, Duke]\n"
+                       "  - move: Cris keeps Assassin and Captain\n",
+                       "  - move: Nobody challenges\n")
+    assert message(path) == (
+        f'{path}:{line(text, "Nobody challenges")}: step 3 ("Nobody challenges"): nobody is '
+        f"being asked to challenge at this point: it is Cris's decision now (choose an action)")
+
+
+def test_challenging_names_the_claimant(tmp_path):
+    path, text = write(tmp_path, "claimant", "move: Cris challenges", "move: Cris challenges Maria")
+    assert message(path) == (
+        f'{path}:{line(text, "Cris challenges Maria")}: step 8 ("Cris challenges Maria"): the '
+        f"claim open to challenge is Ely's (Duke), not Maria's")
+
+
+def test_a_wrong_checkpoint_says_what_was_expected_and_found(tmp_path):
+    path, text = write(tmp_path, "wrongcp", "{Maria: 5, Cris: 2, Ely: 5}",
+                       "{Maria: 5, Cris: 3, Ely: 5}")
+    assert message(path) == (
+        f'{path}:{line(text, "Cris: 3")}: step 10 ("Cris loses Assassin"): checkpoint failed: '
+        f"Cris coins expected 3, found 2")
+
+
+def test_a_wrong_next_decision_names_both_players(tmp_path):
+    path, text = write(tmp_path, "next", "      next: Maria", "      next: Ely")
+    assert message(path) == (
+        f'{path}:{line(text, "next: Ely")}: step 10 ("Cris loses Assassin"): checkpoint '
+        f"failed: next decision expected Ely's, found Maria's (choose an action)")
+
+
+def test_a_scripted_draw_of_cards_not_in_the_deck_is_refused(tmp_path):
+    path, text = write(tmp_path, "draw", "draw: [Assassin, Duke]", "draw: [Contessa, Contessa]")
+    assert message(path) == (
+        f'{path}:{line(text, "draw: [Contessa")}: step 4 ("No one challenges"): bad scripted '
+        f"draw (draw: Contessa, Contessa): cannot draw Contessa: the court deck holds only "
+        f"Ambassador, Ambassador, Ambassador, Assassin, Assassin, Captain, Captain, Duke")
+
+
+def test_a_replacement_where_an_exchange_draws_two_cards_is_refused(tmp_path):
+    path, text = write(tmp_path, "kind", "draw: [Assassin, Duke]", "replacement: Duke")
+    assert message(path) == (
+        f'{path}:{line(text, "replacement: Duke")}: step 4 ("No one challenges"): bad scripted '
+        f"draw (replacement: Duke): the scripted draw Duke has 1 card(s); this draw takes 2; "
+        f"`replacement:` scripts the one card drawn after a proven claim, `draw:` the cards an "
+        f"exchange takes")
+
+
+def test_a_scripted_draw_that_is_never_used_is_reported(tmp_path):
+    path, text = write(tmp_path, "unused", '  - move: "Maria claims Duke: tax"\n',
+                       '  - move: "Maria claims Duke: tax"\n    replacement: Duke\n')
+    assert message(path) == (
+        f'{path}:{line(text, "replacement: Duke")}: step 1 ("Maria claims Duke: tax"): the '
+        f"scripted draw (replacement: Duke) is never used: the turn ends before any card is "
+        f"drawn")
+
+
+def test_a_prompt_must_be_on_a_move_of_the_learner(tmp_path):
+    path, text = write(tmp_path, "prompt", '  - move: "Maria claims Duke: tax"\n',
+                       '  - move: "Maria claims Duke: tax"\n    prompt:\n      question: Q?\n'
+                       "      explanation: E.\n      wrong:\n        - move: \"Maria: income\"\n"
+                       "          explanation: W.\n")
+    assert message(path) == (
+        f'{path}:{line(text, "prompt:")}: step 1 ("Maria claims Duke: tax"): a prompt asks the '
+        f"learner (Cris) to choose this step's move, but the move is Maria's; put the prompt on "
+        f"a step where Cris makes a single move")
+
+
+def test_a_misquoted_rule_is_caught(tmp_path, monkeypatch):
+    rules = tmp_path / "rules"
+    rules.mkdir()
+    (rules / "004_7a51b40b357838ae.txt").write_text(
+        "Choose which, if any, to exchange.\nThen return two cards to the\nCourt deck.\n")
+    monkeypatch.setenv(RULES_DIR_ENV, str(rules))
+    good, _ = write(tmp_path, "quoted")
+    check_file(good)  # the quote spans a line break in the text: still found
+    path, text = write(tmp_path, "misquoted", "return two cards", "return three cards")
+    assert message(path) == (
+        f'{path}:{line(text, "quote:")}: step 5 ("Cris keeps Assassin and Captain"): rule: the '
+        f"quote 'Then return three cards to the Court deck.' is not in "
+        f"004_7a51b40b357838ae.txt; copy it word for word (use ... for left-out words)")
+
+
+def test_text_without_a_file_is_labelled_as_such():
+    with pytest.raises(ScenarioError) as info:
+        parse_scenario("- just\n- a list\n")
+    assert str(info.value) == ("<scenario>:1: a scenario file is a mapping with the keys id, "
+                               "title, summary, setup and steps")
+
+
+# ---------------------------------------------------------------- the command
+def test_check_prints_one_line_per_file_and_fails_if_any_file_fails(tmp_path, capsys):
+    good, _ = write(tmp_path, "good")
+    bad, text = write(tmp_path, "bad", "{Maria: 5}", "{Maria: 6}")
+    missing = tmp_path / "missing.yaml"
+    assert check_main([str(good), str(bad), str(missing)]) == 1
+    out, err = capsys.readouterr()
+    assert out.splitlines() == [f"OK {good} (10 steps)"]
+    assert err.splitlines() == [
+        f'{bad}:{line(text, "Maria: 6")}: step 2 ("No one challenges"): checkpoint failed: '
+        f"Maria coins expected 6, found 5",
+        f"{missing}: cannot read the file: No such file or directory",
+    ]
+
+
+def test_the_cli_exits_non_zero_without_a_traceback(tmp_path):
+    bad, text = write(tmp_path, "cli", '"Ely claims Duke: tax"', '"Ely claims Duke: tax now"')
+    result = subprocess.run([sys.executable, "-m", "trainer", "check", str(bad)],
+                            capture_output=True, text=True, cwd=ROOT)
+    assert result.returncode == 1
+    assert "Traceback" not in result.stderr
+    # Only this line is ours; the package may warn on stderr too (e.g. about its build).
+    assert (
+        f'{bad}:{line(text, "tax now")}: step 6 ("Ely claims Duke: tax now"): cannot read the '
+        f"move: unexpected words 'now' after 'tax' (tax takes no target)"
+    ) in result.stderr.splitlines()
+
+
+def test_the_cli_exits_zero_when_every_file_is_ok(tmp_path):
+    good, _ = write(tmp_path, "fine")
+    result = subprocess.run([sys.executable, "-m", "trainer", "check", str(good)],
+                            capture_output=True, text=True, cwd=ROOT)
+    assert (result.returncode, result.stdout) == (0, f"OK {good} (10 steps)\n")
