@@ -26,6 +26,17 @@ option_sets = st.builds(
 )
 
 
+def played(players: int, seed: int, stop: int) -> Game:
+    """A random game stopped after `stop` moves (or at its end)."""
+    game = Game.new(players, seed=seed)
+    choose = random.Random(seed).choice
+    for _ in range(stop):
+        if game.is_over:
+            break
+        game.apply(choose(game.legal_moves()))
+    return game
+
+
 @settings(max_examples=60, deadline=None)
 @given(variant=variants, data=st.data(), seed=seeds, options=option_sets)
 def test_random_legal_play_keeps_every_invariant_and_ends(variant, data, seed, options):
@@ -38,12 +49,7 @@ def test_random_legal_play_keeps_every_invariant_and_ends(variant, data, seed, o
 @given(players=st.integers(BASE.min_players, BASE.max_players), seed=seeds,
        stop=st.integers(0, 400))
 def test_an_observation_does_not_depend_on_anyone_elses_hidden_cards(players, seed, stop):
-    game = Game.new(players, seed=seed)
-    choose = random.Random(seed).choice
-    for _ in range(stop):
-        if game.is_over:
-            break
-        game.apply(choose(game.legal_moves()))
+    game = played(players, seed, stop)
     for p in range(players):
         before = observe(game, p).to_dict()
         other = game.clone()
@@ -83,12 +89,7 @@ def test_every_losing_decision_offers_only_the_players_own_face_down_cards(playe
 @settings(max_examples=25, deadline=None)
 @given(players=st.integers(2, 10), seed=seeds, stop=st.integers(0, 200))
 def test_a_pickled_or_cloned_game_plays_on_exactly_like_the_original(players, seed, stop):
-    game = Game.new(players, seed=seed)
-    choose = random.Random(seed).choice
-    for _ in range(stop):
-        if game.is_over:
-            break
-        game.apply(choose(game.legal_moves()))
+    game = played(players, seed, stop)
     copies = [pickle.loads(pickle.dumps(game)), game.clone(), copy.deepcopy(game)]
     for other in copies:
         assert other.pending == game.pending and other.log == game.log

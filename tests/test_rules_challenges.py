@@ -182,26 +182,26 @@ def test_double_danger_a_failed_challenge_of_a_real_assassin_loses_two_influence
     assert not g.alive[2]
 
 
-def test_a_target_who_lost_its_own_challenge_may_still_block():
-    g = four(coins=(2, 3, 2, 2), draws=("Duke",))
+def target_loses_its_challenge_of_an_assassin(options: Options | None = None):
+    """Ben assassinates Dee; Dee challenges, Ben shows the Assassin, Dee loses a Captain."""
+    g = four(coins=(2, 3, 2, 2), draws=("Duke",), options=options)
     act(g, "income")
     act(g, "assassinate", 3)
     g.apply(Move.pass_(2))
     g.apply(Move.challenge(3))
     g.apply(Move.show(1, A))
     g.apply(Move.lose(3, CA))
+    return g
+
+
+def test_a_target_who_lost_its_own_challenge_may_still_block():
+    g = target_loses_its_challenge_of_an_assassin()
     assert g.phase is Phase.BLOCK and g.decider == 3
 
 
 def test_with_the_option_off_a_target_who_lost_its_challenge_cannot_block():
-    g = four(coins=(2, 3, 2, 2), draws=("Duke",),
-             options=Options().with_(block_after_lost_challenge=False))
-    act(g, "income")
-    act(g, "assassinate", 3)
-    g.apply(Move.pass_(2))
-    g.apply(Move.challenge(3))
-    g.apply(Move.show(1, A))
-    g.apply(Move.lose(3, CA))
+    g = target_loses_its_challenge_of_an_assassin(
+        Options().with_(block_after_lost_challenge=False))
     assert g.phase is Phase.LOSE and g.decider == 3  # straight to the assassination
 
 
