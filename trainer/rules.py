@@ -87,7 +87,7 @@ class Options:
 
     challenge_order: Literal["clockwise", "target_first"] = _opt(
         "clockwise",
-        "Who answers when several players want to challenge",
+        "Challenge order",
         "The rulebook lets any other player challenge but does not say who goes first when "
         "several want to. Players are asked one at a time and the first willing one challenges.",
         {
@@ -100,7 +100,7 @@ class Options:
     )
     block_after_lost_challenge: bool = _opt(
         True,
-        "A target who lost its own challenge may still block",
+        "Blocking after losing a challenge",
         "If the target challenges an action, loses, and still has influence, may it then block?",
         {
             True: "Yes: the challenge and the block are separate counteractions.",
@@ -111,7 +111,7 @@ class Options:
     )
     steal_from_eliminated: bool = _opt(
         True,
-        "A steal still takes coins from a target eliminated mid-action",
+        "Stealing from a player exiled mid-steal",
         "If the target of a steal loses its last influence during the steal (e.g. a failed "
         "block), do the coins go to the thief or back to the Treasury?",
         {
@@ -122,7 +122,7 @@ class Options:
     )
     finite_treasury: bool = _opt(
         True,
-        "The Treasury holds 50 coins",
+        "Size of the Treasury",
         "What happens when the Treasury runs out?",
         {
             True: "The box has 50 coins; a player takes only what is left in the Treasury.",
@@ -174,7 +174,6 @@ class Variant:
     start_coins: int = 2
     two_player_first_coins: int = 1
     hand_size: int = 2
-    coup_cost: int = 7
     forced_coup_at: int = 10
     exchange_draw: int = 2
     summary: str = ""
@@ -195,6 +194,11 @@ class Variant:
         if players == 2 and seat_from_first == 0:
             return self.two_player_first_coins
         return self.start_coins
+
+    @property
+    def coup_cost(self) -> int:
+        """Read from the action table, so the summary and the game cannot disagree."""
+        return self.spec(Action.COUP).cost
 
     def spec(self, action: Action) -> ActionSpec:
         for spec in self.actions:

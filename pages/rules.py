@@ -1,0 +1,121 @@
+"""Rules: the reference card of the chosen variant, generated from the engine's own tables."""
+
+import streamlit as st
+
+from trainer import cardart
+from trainer import reference as ref
+from trainer.rules import VARIANTS, Options
+
+if not st.session_state.pop("_routed", False):
+    # Opened by Streamlit's legacy pages/ mode (first visit to a fresh server via a deep link):
+    # registering a navigation switches that mode off; the rerun goes through the router.
+    st.navigation([st.Page("pages/rules.py", url_path="rules")], position="hidden")
+    st.rerun()
+
+DEFAULT_PLAYERS = 4
+OPTION_KEY = "opt_{}".format
+
+
+def _reset_options() -> None:
+    for name, value in Options.defaults().as_dict().items():
+        st.session_state[OPTION_KEY(name)] = value
+
+
+# ------------------------------------------------------------------------- header and setup
+st.title("Rules of Coup")
+st.caption("Built from the trainer's rules engine, so this is exactly the game the trainer "
+           "plays.")
+
+titles = {name: v.title for name, v in VARIANTS.items()}
+variant_col, players_col, toggle_col = st.columns([2, 3, 1.4], gap="medium",
+                                                  vertical_alignment="bottom")
+large = toggle_col.toggle("Large type", key="large_type", bind="query-params",
+                          help="Bigger text for a projector or a room.")
+st.html(cardart.stylesheet(large=large))
+variant_name = variant_col.selectbox(
+    "Variant", list(titles), format_func=titles.__getitem__, key="variant",
+    bind="query-params",
+)
+variant = VARIANTS[variant_name]
+
+# A player count left over from another variant is brought into this variant's range.
+kept = st.session_state.get("players")
+if kept is not None and not variant.min_players <= kept <= variant.max_players:
+    st.session_state.players = min(max(kept, variant.min_players), variant.max_players)
+players = players_col.slider(
+    "Players", variant.min_players, variant.max_players,
+    value=min(max(DEFAULT_PLAYERS, variant.min_players), variant.max_players),
+    key="players", bind="query-params",
+)
+
+# The option widgets sit at the foot of the page but shape the text above: read their state
+# first (set to the rulebook defaults on a first visit).
+for name, value in Options.defaults().as_dict().items():
+    st.session_state.setdefault(OPTION_KEY(name), value)
+options = Options.defaults().with_(**{name: st.session_state[OPTION_KEY(name)]
+                                       for name in Options.info()})
+facts = ref.setup_facts(variant, players)
+
+with st.container(border=True):
+    st.markdown(f"**{variant.title}**")
+    if variant.summary:
+        st.markdown(variant.summary)
+    st.html(cardart.source_note(variant.source))
+
+st.html(cardart.fact_tiles(ref.setup_tiles(variant, players)))
+
+st.markdown(ref.setup_text(facts, options.finite_treasury))
+
+changed = [r for r in ref.option_rows(options) if r.changed]
+if changed:
+    st.markdown(f":orange-badge[{len(changed)} house rule{'s' if len(changed) > 1 else ''}] "
+                + " · ".join(r.active_text.rstrip(".") for r in changed)
+                + " — see [Table rules](#table-rules)")
+else:
+    st.markdown(":gray-badge[Rulebook defaults] Every open point follows the official "
+                "rulebook — see [Table rules](#table-rules)")
+
+# ------------------------------------------------------------------------------ reference
+st.header("The characters", anchor="characters")
+st.caption("Anyone may claim any character, whether they hold it or not. Each card shows the "
+           "action it claims and the actions it blocks.")
+st.html(cardart.card_grid(ref.character_roles(variant), copies=facts.copies))
+
+st.header("Actions", anchor="actions")
+st.caption("On your turn, take exactly one action. Claiming a character's action is allowed "
+           "without holding the card; any player may challenge the claim.")
+st.html(cardart.action_table(ref.action_rows(variant)))
+
+st.header("A turn, step by step", anchor="turn")
+st.html(cardart.turn_flow(ref.turn_steps(variant, options)))
+
+challenge_col, coup_col = st.columns(2, gap="large")
+with challenge_col:
+    st.subheader("Challenges", anchor="challenges")
+    st.html(cardart.rule_list(ref.challenge_rules(variant)))
+with coup_col:
+    st.subheader("Coups", anchor="coups")
+    st.html(cardart.rule_list(ref.coup_rules(variant)))
+
+# ------------------------------------------------------------------------------ options
+st.header("Table rules", anchor="table-rules")
+st.caption("Points the rulebooks leave open. The trainer follows the official rulebook unless "
+           "you change them here; every choice names the text it comes from.")
+rows = ref.option_rows(options)
+st.html(cardart.active_options(rows))
+
+with st.expander("Change the table rules", icon=":material/tune:", expanded=bool(changed),
+                 key="options_expander"):
+    option_cols = st.columns(2, gap="medium")
+    for i, row in enumerate(rows):
+        with option_cols[i % 2].container(border=True):
+            st.markdown(f"**{row.title}**")
+            st.caption(row.question)
+            labels = {c.value: c.text + (" (rulebook default)" if c.is_default else "")
+                      for c in row.choices}
+            st.radio(row.title, list(labels), format_func=labels.__getitem__,
+                     key=OPTION_KEY(row.name), label_visibility="collapsed",
+                     persist_state="session")
+            st.html(cardart.source_note(row.source))
+    st.button("Reset to rulebook defaults", icon=":material/restart_alt:",
+              on_click=_reset_options, disabled=not changed, key="reset_options")

@@ -1,0 +1,21 @@
+"""Coup Trainer: the router. Every page is listed here; pages/ holds page scripts only."""
+
+import streamlit as st
+
+st.set_page_config(
+    page_title="Coup Trainer",
+    page_icon=":material/playing_cards:",
+    layout="wide",
+    initial_sidebar_state="collapsed",
+)
+
+pages = [
+    st.Page("pages/rules.py", title="Rules", icon=":material/menu_book:", url_path="rules",
+            default=True),
+]
+
+# Tell the page it was opened through this router. On a freshly started server Streamlit's
+# legacy pages/ mode runs a deep-linked page (e.g. /rules) without this script; each page
+# checks this marker and hands over to the router when it is missing.
+st.session_state["_routed"] = True
+st.navigation(pages, position="top").run()

@@ -1,0 +1,72 @@
+"""Start the app with `streamlit run` on a free loopback port, for the browser tests."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = Path("/usr/bin/chromium")
+SCREENSHOTS = ROOT / "artifacts" / "screenshots"
+LOGS = ROOT / "artifacts"
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-dev-shm-usage"]
+DESKTOP = {"width": 1280, "height": 900}
+PHONE = {"width": 390, "height": 844}
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@contextmanager
+def serve_app(name: str = "app") -> Iterator[str]:
+    """Start the app on a free loopback port, wait for its health check, stop it at the end.
+    The server's output goes to artifacts/streamlit-<name>.log (tracebacks in full)."""
+    port = _free_port()
+    LOGS.mkdir(parents=True, exist_ok=True)
+    log_path = LOGS / f"streamlit-{name}.log"
+    env = {**os.environ, "STREAMLIT_CLIENT_SHOW_ERROR_DETAILS": "full"}
+    with open(log_path, "w") as log:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "streamlit", "run", "streamlit_app.py",
+             "--server.port", str(port), "--server.address", "127.0.0.1",
+             "--server.headless", "true", "--browser.gatherUsageStats", "false",
+             "--server.fileWatcherType", "none"],
+            cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
+        )
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                with urllib.request.urlopen(f"{url}/_stcore/health", timeout=1) as r:
+                    if r.read().strip() == b"ok":
+                        break
+            except OSError:
+                pass
+            if proc.poll() is not None:
+                pytest.fail(f"streamlit exited early:\n{log_path.read_text()}")
+            if time.monotonic() > deadline:
+                pytest.fail(f"streamlit did not answer /_stcore/health within 30 s "
+                            f"(log: {log_path})")
+            time.sleep(0.1)
+        yield url
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()

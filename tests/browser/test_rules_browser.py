@@ -1,0 +1,122 @@
+"""The Rules page in a real browser: it renders, and it reads on a desktop and on a phone."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.browser.live import DESKTOP, PHONE, serve_app
+from trainer.rules import BASE
+
+pytestmark = pytest.mark.browser
+
+
+def _open_rules(browser, url: str, viewport: dict, path: str = "/"):
+    """Open the Rules page (today the app's default page, served at the root URL)."""
+    from playwright.sync_api import expect
+
+    page = browser.new_page(viewport=viewport)
+    page.goto(f"{url}{path}")
+    expect(page.locator("table.ct-table")).to_be_visible(timeout=20_000)
+    expect(page.locator(".ct-card")).to_have_count(len(BASE.characters))
+    expect(page.get_by_text("A turn, step by step")).to_be_visible()
+    page.wait_for_timeout(300)  # let fonts and the last layout settle before a screenshot
+    return page
+
+
+def _choose(page, label: str) -> None:
+    """Pick a radio option. A click that lands while the expander is still opening can be
+    lost on a busy machine, and choosing an option twice is harmless, so retry a few times."""
+    from playwright.sync_api import expect
+
+    radio = page.get_by_role("radio", name=label)
+    expect(radio).to_be_enabled()
+    for _ in range(3):
+        page.get_by_text(label).click()
+        try:
+            expect(radio).to_be_checked(timeout=2_000)
+            return
+        except AssertionError:
+            continue
+    expect(radio).to_be_checked()
+
+
+def _shoot(page, path, viewport: dict, full: bool = False) -> None:
+    """Streamlit scrolls an inner container, so a full-length shot needs a tall viewport."""
+    if full:
+        height = page.evaluate(
+            "document.querySelector('[data-testid=\"stMainBlockContainer\"]').scrollHeight")
+        page.set_viewport_size({"width": viewport["width"], "height": int(height) + 120})
+        page.wait_for_timeout(300)
+    page.screenshot(path=str(path))
+    page.set_viewport_size(viewport)
+
+
+@pytest.mark.parametrize("name, viewport", [("desktop", DESKTOP), ("phone", PHONE)])
+def test_rules_page_shows_actions_and_cards(browser, app_url, screenshots, name, viewport):
+    from playwright.sync_api import expect
+
+    page = _open_rules(browser, app_url, viewport)
+    try:
+        rows = page.locator("table.ct-table tbody tr")
+        expect(rows).to_have_count(len(BASE.actions))
+        for spec in BASE.actions:
+            expect(page.locator(f'tr[data-action="{spec.action.value}"]')).to_be_visible()
+        duke = page.locator('.ct-card[data-character="Duke"]')
+        duke.scroll_into_view_if_needed()
+        expect(duke).to_be_visible()
+        expect(duke).to_contain_text("Tax")
+        box = duke.bounding_box()
+        assert box and box["width"] <= viewport["width"], "a card face overflows the screen"
+        assert page.locator('[data-testid="stException"]').count() == 0
+        page.locator("h1").first.scroll_into_view_if_needed()
+        _shoot(page, screenshots / f"rules-{name}.png", viewport)
+        _shoot(page, screenshots / f"rules-{name}-full.png", viewport, full=True)
+    finally:
+        page.close()
+
+
+def test_fresh_server_routes_deep_links_and_shared_settings(browser, screenshots):
+    """Right after `make run`, the first visitor may arrive on a deep link: Streamlit's legacy
+    pages/ mode would then run the page without the router (narrow layout, a second sidebar
+    menu) until someone opened the root URL. The page must hand over to the router instead.
+    Then a host's shared link (?large_type=true&players=7) opens in large type for 7 players.
+    A fresh server of its own, because only the first visit shows the problem."""
+    from playwright.sync_api import expect
+
+    main = '[data-testid="stMainBlockContainer"]'
+    with serve_app("fresh") as url:
+        page = _open_rules(browser, url, DESKTOP, "/rules")
+        try:
+            assert page.locator('[data-testid="stSidebarNav"]').count() == 0
+            width = page.evaluate(f"document.querySelector('{main}').offsetWidth")
+            assert width > 1000, f"the router's wide layout is missing (content {width}px)"
+        finally:
+            page.close()
+
+        page = _open_rules(browser, url, DESKTOP, "/?large_type=true&players=7")
+        try:
+            expect(page.get_by_text("4 in the Court deck").first).to_be_visible()
+            root = page.evaluate(
+                "parseFloat(getComputedStyle(document.documentElement).fontSize)")
+            assert root > 18, f"large type did not scale the page (root font {root}px)"
+            _shoot(page, screenshots / "rules-projector.png", DESKTOP)
+            _shoot(page, screenshots / "rules-projector-full.png", DESKTOP, full=True)
+        finally:
+            page.close()
+
+
+def test_changing_a_table_rule_marks_it_as_a_house_rule(browser, app_url, screenshots):
+    from playwright.sync_api import expect
+
+    page = _open_rules(browser, app_url, DESKTOP)
+    try:
+        treasury = page.locator('.ct-opt[data-option="finite_treasury"]')
+        expect(treasury).to_have_attribute("data-changed", "false")
+        page.get_by_text("Change the table rules").click()
+        _choose(page, "Unlimited central store of money.")
+        expect(treasury).to_have_attribute("data-changed", "true")
+        expect(treasury).to_contain_text("House rule")
+        expect(page.get_by_text("the Treasury never runs out (house rule)")).to_be_visible()
+        _shoot(page, screenshots / "rules-desktop-house-rule-full.png", DESKTOP, full=True)
+    finally:
+        page.close()
