@@ -6,6 +6,7 @@ import copy
 import pickle
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -15,7 +16,6 @@ from trainer.moves import MoveKind
 from trainer.observation import observe
 from trainer.rules import BASE, VARIANTS, Options
 
-variants = st.sampled_from(list(VARIANTS.values()))
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
 option_sets = st.builds(
     Options,
@@ -37,10 +37,15 @@ def played(players: int, seed: int, stop: int) -> Game:
     return game
 
 
-@settings(max_examples=60, deadline=None)
-@given(variant=variants, data=st.data(), seed=seeds, options=option_sets)
-def test_random_legal_play_keeps_every_invariant_and_ends(variant, data, seed, options):
-    players = data.draw(st.integers(variant.min_players, variant.max_players), label="players")
+PLAYER_COUNTS = [(v, k) for v in VARIANTS.values()
+                 for k in range(v.min_players, v.max_players + 1)]
+
+
+@pytest.mark.parametrize(("variant", "players"), PLAYER_COUNTS,
+                         ids=[f"{v.name}-{k}p" for v, k in PLAYER_COUNTS])
+@settings(max_examples=12, deadline=None)
+@given(seed=seeds, options=option_sets)
+def test_random_legal_play_keeps_every_invariant_and_ends(variant, players, seed, options):
     game = play_random(variant, players, seed, options=options)  # checks after every move
     assert game.is_over
 
