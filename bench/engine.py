@@ -10,6 +10,11 @@ moves are chosen by ``random.Random(S + i).choice`` over the legal moves, so the
 the same function, drawing from the same kind of generator, on both sides. The last line
 printed is ``ratio <trainer decisions/s / coupml decisions/s>`` (omitted with ``--only``).
 
+The project engine runs as installed: compiled with mypyc by ``make install`` (the first line
+printed says which build), or as plain Python with ``COUP_TRAINER_PURE_PYTHON=1``. The engines
+take turns in ``--rounds`` blocks of games, so a change in machine load during the run falls on
+both alike.
+
 What a decision is
 ------------------
 trainer: one ``Game.apply`` call, choosing one of ``Game.legal_moves()``.
