@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
 from itertools import combinations
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
 from trainer.cards import Action, Character
 from trainer.chance import Chance, RandomChance, ScriptedChance
@@ -379,9 +379,6 @@ class Game:
     def living(self) -> list[int]:
         return [p for p in range(self.n) if self.alive[p]]
 
-    def influence(self, player: int) -> int:
-        return len(self.hidden[player])
-
     @property
     def pending(self) -> Decision | None:
         if self.phase is Phase.OVER:
@@ -478,16 +475,15 @@ class Game:
         return tuple(moves)
 
     # ----------------------------------------------------------------- apply
-    def apply(self, move: Move) -> None:
+    def apply(self, move: object) -> None:
         """Play one move for the player who decides now; IllegalMoveError says why not."""
         legal = self._legal
         if legal is None:
             legal = self.legal_moves()
-        if move not in legal:
-            move = self._normalise(move, legal)
+        m = cast(Move, move) if move in legal else self._normalise(move, legal)
         self._legal = None
-        k = move.kind
-        self._raw.append(move)
+        k = m.kind
+        self._raw.append(m)
         ph = self.phase
         if ph is Phase.CHALLENGE_ACTION or ph is Phase.CHALLENGE_BLOCK or ph is Phase.BLOCK:
             if k is MoveKind.PASS:
@@ -502,7 +498,7 @@ class Game:
                 else:
                     self._end_turn()  # nobody challenged the block: the action fails
             elif k is MoveKind.CHALLENGE:
-                self._challenger = move.player
+                self._challenger = m.player
                 if ph is Phase.CHALLENGE_ACTION:
                     self.phase = Phase.PROVE_ACTION
                     self.decider = self.actor
@@ -510,11 +506,11 @@ class Game:
                     self.phase = Phase.PROVE_BLOCK
                     self.decider = self._blocker
             else:  # a block
-                self._block(move)
+                self._block(m)
         elif ph is Phase.ACTION:
-            self._declare(move)
+            self._declare(m)
         elif ph is Phase.LOSE:
-            self._lose(move.player, _card(move), self._loss_reason)
+            self._lose(m.player, _card(m), self._loss_reason)
             if self.is_over:
                 return
             if self._then == "claim_stands":
@@ -523,29 +519,29 @@ class Game:
                 self._end_turn()
         elif ph is Phase.PROVE_ACTION:
             if k is MoveKind.SHOW:
-                self._replace(self.actor, _card(move))
+                self._replace(self.actor, _card(m))
                 if self._challenger == self._target:
                     self.target_lost_challenge = True
                 self._start_loss(self._challenger, "lost a challenge", "claim_stands")
             else:
-                self._lose(self.actor, _card(move), "lost a challenge")
+                self._lose(self.actor, _card(m), "lost a challenge")
                 if self.is_over:
                     return
                 self._refund()
                 self._end_turn()
         elif ph is Phase.PROVE_BLOCK:
             if k is MoveKind.SHOW:
-                self._replace(self._blocker, _card(move))
+                self._replace(self._blocker, _card(m))
                 self._start_loss(self._challenger, "lost a challenge", "block_stands")
             else:
-                self._lose(self._blocker, _card(move), "lost a challenge")
+                self._lose(self._blocker, _card(m), "lost a challenge")
                 if self.is_over:
                     return
                 self._resolve()
         elif ph is Phase.EXCHANGE:
-            self._finish_exchange(move)
+            self._finish_exchange(m)
 
-    def _normalise(self, move: Move, legal: tuple[Move, ...]) -> Move:
+    def _normalise(self, move: object, legal: tuple[Move, ...]) -> Move:
         """Accept a keep in any card order; reject anything else that is not legal."""
         if self.is_over:
             raise GameOverError(self.why_illegal(move))
@@ -570,8 +566,9 @@ class Game:
             return f"{who} is out of the game and makes no more decisions"
         if move.player != self.decider:
             return f"it is {owner}'s decision now ({question}), not {who}'s"
+        proving = self.phase is Phase.PROVE_ACTION or self.phase is Phase.PROVE_BLOCK
         expected = {m.kind for m in self.legal_moves()}
-        if move.kind not in expected:
+        if move.kind not in expected and not (proving and move.kind is MoveKind.SHOW):
             return f"{owner} must {question} now; {_KIND_PHRASE[move.kind]} is not possible"
         if move.kind is MoveKind.ACT:
             return self._why_action_illegal(move)
@@ -842,20 +839,11 @@ class Game:
             "first": first,
         }
 
-    @property
-    def moves_played(self) -> int:
-        return sum(1 for r in self._raw if isinstance(r, Move))
-
     # ----------------------------------------------------------------- views
     def observation(self, player: int):  # -> Observation (import cycle kept out of the hot path)
         from trainer.observation import observe
 
         return observe(self, player)
-
-    def public_events(self, player: int | None = None) -> list[Event]:
-        """Events `player` may see (None: only the public ones)."""
-        return [e for e in self.log if e.visible_to is None or (
-            player is not None and e.visible_to == player)]
 
 
 def _restore(state: dict[str, Any]) -> Game:
