@@ -35,8 +35,8 @@ lint: install
 
 test: install chromium lint
 	$(PY) -m pytest
-	COUP_TRAINER_PURE_PYTHON=1 $(PY) -m pytest -q tests/test_rules_actions.py \
-		tests/test_rules_challenges.py tests/test_rules_elimination.py tests/test_properties.py
+	@echo "The same rule and property tests against the plain-Python build of the engine:"
+	COUP_TRAINER_PURE_PYTHON=1 $(PY) -m pytest tests/test_rules_*.py tests/test_properties.py
 
 check: install
 	$(PY) -m trainer check scenarios/*.yaml
