@@ -114,7 +114,7 @@ class Game:
     treasury: int | None
     alive: list[bool]
     chance: Chance
-    is_over: bool
+    is_over: bool  # the same as phase is Phase.OVER, kept as a field for the inner loop
     turn: int
     actor: int
     decider: int
@@ -134,10 +134,10 @@ class Game:
     _poll: list[int]
     _pool: list[Character]
     _deferred: list[int]
-    _legal: tuple[Move, ...] | None
+    _legal: tuple[Move, ...] | None  # legal_moves() of this position, once computed
     _vid: int
     _forced: int
-    _alive_mask: int
+    _alive_mask: int  # bit p set while player p is alive: a cheap key for the move tables
     _rot: tuple[tuple[int, ...], ...]
     _specs: dict[Action, ActionSpec]
 
