@@ -98,7 +98,8 @@ def test_an_unknown_card_lists_the_valid_cards(tmp_path):
     path, text = write(tmp_path, "card", "[Contessa, Duke]", "[Contessa, Dukee]")
     assert message(path) == (
         f"{path}:{line(text, 'Dukee')}: setup > player 1 (Maria) > hidden > item 2: unknown "
-        f"card 'Dukee'; expected one of Duke, Assassin, Captain, Ambassador, Contessa; "
+        f"card 'Dukee'; expected one of Duke, Assassin, Captain, Ambassador, Contessa, "
+        f"Inquisitor, Graverobber, Inheritance Ambassador, Vengeance Assassin, Treaty Contessa; "
         f"did you mean 'Duke'?")
 
 

@@ -17,6 +17,12 @@ class Character(StrEnum):
     CAPTAIN = "Captain"
     AMBASSADOR = "Ambassador"
     CONTESSA = "Contessa"
+    INQUISITOR = "Inquisitor"
+    GRAVEROBBER = "Graverobber"
+    # McGuire house rule 5: one copy each of three characters carries an extra power.
+    INHERITANCE = "Inheritance Ambassador"
+    VENGEANCE = "Vengeance Assassin"
+    TREATY = "Treaty Contessa"
 
     # Enum's own __hash__ is a Python-level call; the engine hashes cards in its inner loop.
     __hash__ = str.__hash__
@@ -24,13 +30,48 @@ class Character(StrEnum):
     @classmethod
     def parse(cls, text: str) -> Character:
         """Accept any capitalisation and surrounding blanks; raise ValueError naming the choices."""
-        key = text.strip().lower()
+        key = " ".join(text.strip().lower().split())
         for member in cls:
             if member.value.lower() == key:
                 return member
+        alias = _ALIASES.get(key)
+        if alias is not None:
+            return cls(alias)
         raise ValueError(
             f"unknown card {text.strip()!r}; expected one of {', '.join(m.value for m in cls)}"
         )
+
+
+    @property
+    def role(self) -> Character:
+        """The character this card counts as when it proves a claim (itself for plain cards)."""
+        return Character(ROLES.get(self.value, self.value))
+
+
+# A modified card proves a claim of its character; the name alone ("Treaty") also reads as it.
+ROLES: dict[str, str] = {
+    "Inheritance Ambassador": "Ambassador",
+    "Vengeance Assassin": "Assassin",
+    "Treaty Contessa": "Contessa",
+}
+_ALIASES: dict[str, str] = {
+    "inheritance": "Inheritance Ambassador", "ambassador (inheritance)": "Inheritance Ambassador",
+    "vengeance": "Vengeance Assassin", "assassin (vengeance)": "Vengeance Assassin",
+    "treaty": "Treaty Contessa", "contessa (treaty)": "Treaty Contessa",
+}
+
+
+class Allegiance(StrEnum):
+    """Reformation's two sides."""
+
+    LOYALIST = "Loyalist"
+    REFORMIST = "Reformist"
+
+    __hash__ = str.__hash__
+
+    @property
+    def other(self) -> Allegiance:
+        return Allegiance.REFORMIST if self is Allegiance.LOYALIST else Allegiance.LOYALIST
 
 
 class Action(StrEnum):
@@ -43,6 +84,11 @@ class Action(StrEnum):
     ASSASSINATE = "assassinate"
     STEAL = "steal"
     EXCHANGE = "exchange"
+    EXAMINE = "examine"  # official Inquisitor
+    CONVERT = "convert"  # Reformation
+    EMBEZZLE = "embezzle"  # Reformation
+    PEEK = "peek"  # forum Inquisitor: gain 2 and look at the top and bottom of the deck
+    VENGEANCE = "vengeance"  # McGuire: the free assassination of a couped Vengeance Assassin
 
     __hash__ = str.__hash__
 

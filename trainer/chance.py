@@ -23,6 +23,10 @@ class Chance(Protocol):
     def shuffle(self, deck: list[Character]) -> None:
         ...
 
+    def pick(self, n: int) -> int:
+        """A number in range(n): where a card is shuffled into a fixed-order deck, say."""
+        ...
+
 
 class RandomChance:
     """Uniform draws from a seeded RNG.
@@ -48,6 +52,9 @@ class RandomChance:
     def shuffle(self, deck: list[Character]) -> None:
         self.rng.shuffle(deck)
 
+    def pick(self, n: int) -> int:
+        return self.rng.randrange(n)
+
 
 class ScriptedChance:
     """Draws that a script decides: the next queued outcome, or else the top of the deck.
@@ -56,8 +63,10 @@ class ScriptedChance:
     draws still plays out the same way every time. A scripted outcome must be in the deck.
     """
 
-    def __init__(self, draws: Iterable[Iterable[Character]] = ()) -> None:
+    def __init__(self, draws: Iterable[Iterable[Character]] = (),
+                 picks: Iterable[int] = ()) -> None:
         self.queue: deque[list[Character]] = deque(list(d) for d in draws)
+        self.picks: deque[int] = deque(picks)
 
     def push(self, cards: Iterable[Character]) -> None:
         self.queue.append(list(cards))
@@ -88,3 +97,12 @@ class ScriptedChance:
 
     def shuffle(self, deck: list[Character]) -> None:
         return None
+
+    def pick(self, n: int) -> int:
+        """The next scripted pick, else the last one (a card shuffled in goes to the bottom)."""
+        if not self.picks:
+            return n - 1
+        value = self.picks.popleft()
+        if not 0 <= value < n:
+            raise ChanceError(f"the scripted pick {value} is not between 0 and {n - 1}")
+        return value

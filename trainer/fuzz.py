@@ -23,9 +23,13 @@ def schedule(variant: str | None, players: int | None) -> list[tuple[Variant, in
         counts = [players] if players else list(range(v.min_players, v.max_players + 1))
         for k in counts:
             if not v.min_players <= k <= v.max_players:
-                raise ValueError(
-                    f"{v.name} is for {v.min_players}–{v.max_players} players, not {k}")
+                if variant:
+                    raise ValueError(
+                        f"{v.name} is for {v.min_players}–{v.max_players} players, not {k}")
+                continue  # every variant: only those that allow this player count
             pairs.append((v, k))
+    if not pairs:
+        raise ValueError(f"no variant is for {players} players")
     return pairs
 
 

@@ -18,11 +18,19 @@ from functools import cache
 from itertools import combinations
 from typing import Any, NamedTuple, cast
 
-from trainer.cards import Action, Character
+from trainer.cards import Action, Allegiance, Character
 from trainer.chance import Chance, RandomChance, ScriptedChance
 from trainer.errors import GameOverError, IllegalMoveError, SetupError
 from trainer.moves import Move, MoveKind, describe
-from trainer.rules import BASE, ActionSpec, Options, Variant, get_variant
+from trainer.rules import (
+    BASE,
+    INHERITANCE_COINS,
+    VENGEANCE_SPEC,
+    ActionSpec,
+    Options,
+    Variant,
+    get_variant,
+)
 
 EVERYONE: int | None = None
 NOBODY = -1  # events kept for replay only (the full deal)
@@ -37,6 +45,15 @@ class Phase(StrEnum):
     PROVE_BLOCK = "prove_block"
     LOSE = "lose_influence"
     EXCHANGE = "exchange"
+    # Phases that only some variants reach.
+    DRAFT = "draft"
+    ALLEGIANCE = "allegiance"
+    EXAMINE_OFFER = "examine_offer"
+    EXAMINE_DECIDE = "examine_decide"
+    CLAIM = "claim"
+    CHALLENGE_CLAIM = "challenge_claim"
+    PROVE_CLAIM = "prove_claim"
+    VENGEANCE = "vengeance"
     OVER = "game_over"
 
     __hash__ = str.__hash__
@@ -51,6 +68,14 @@ PHASE_QUESTION: dict[Phase, str] = {
     Phase.PROVE_BLOCK: "show the claimed card or lose the challenge",
     Phase.LOSE: "choose an influence to lose",
     Phase.EXCHANGE: "choose the cards to keep",
+    Phase.DRAFT: "choose the one card of your set to keep",
+    Phase.ALLEGIANCE: "choose the starting allegiance",
+    Phase.EXAMINE_OFFER: "choose a card to show the Inquisitor",
+    Phase.EXAMINE_DECIDE: "hand the card back or force a swap",
+    Phase.CLAIM: "claim the character or pass",
+    Phase.CHALLENGE_CLAIM: "challenge the claim or pass",
+    Phase.PROVE_CLAIM: "show the claimed card or lose the challenge",
+    Phase.VENGEANCE: "choose the target of the Vengeance",
     Phase.OVER: "nothing: the game is over",
 }
 
@@ -63,7 +88,14 @@ _KIND_PHRASE: dict[MoveKind, str] = {
     MoveKind.SHOW: "showing a card",
     MoveKind.LOSE: "losing an influence",
     MoveKind.KEEP: "keeping cards",
+    MoveKind.CHOOSE: "a choice",
+    MoveKind.OFFER: "showing a card to the Inquisitor",
+    MoveKind.CLAIM: "a claim",
+    MoveKind.PAY: "paying instead of losing a card",
 }
+
+# Moves whose content only the mover sees (the cards kept, the card shown to an Inquisitor).
+PRIVATE_KINDS = (MoveKind.KEEP, MoveKind.OFFER)
 
 
 class Event(NamedTuple):
@@ -88,6 +120,7 @@ class Decision:
     blocker: int | None
     block_character: Character | None
     loss_reason: str | None
+    claimant: int | None = None  # who made an out-of-turn claim (Graverobber, Treaty)
 
     @property
     def question(self) -> str:
@@ -97,7 +130,7 @@ class Decision:
         # Explicit, so that pickling works the same whether or not this module is compiled.
         return (Decision, (self.phase, self.player, self.actor, self.action, self.target,
                            self.claim, self.challenger, self.blocker, self.block_character,
-                           self.loss_reason))
+                           self.loss_reason, self.claimant))
 
 
 class Game:
@@ -110,7 +143,7 @@ class Game:
     hidden: list[list[Character]]
     revealed: list[list[Character]]
     coins: list[int]
-    deck: list[Character]
+    deck: list[Character]  # in the forum variant, index 0 is the top
     treasury: int | None
     alive: list[bool]
     chance: Chance
@@ -119,7 +152,16 @@ class Game:
     actor: int
     decider: int
     phase: Phase
-    winner: int | None
+    winner: int | None  # None once over: a tie (McGuire's Vengeance can leave nobody)
+    # Variant state; empty or zero in the base game.
+    offers: list[list[Character]]  # two-player draft: each player's set, until they choose
+    removed: list[Character]  # two-player draft: the cards put out of the game face down
+    sides: list[Allegiance]  # Reformation: each seat's allegiance
+    reserve: int  # Reformation: coins on the Treasury Reserve
+    mat_cards: dict[str, Character]  # McGuire: face-down cards still on the mat, by event
+    mat_up: list[Character]  # McGuire: cards flipped face up on the mat
+    mat_coins: int  # McGuire: the coin waiting on the mat
+    mat_pending: list[str]  # McGuire: the mat events still to happen, in order
     _raw: list[tuple[Any, ...]]  # moves and (kind, visible_to, data) tuples, as they happen
     _events: list[Event]  # the same, turned into Events on demand
     # The turn in progress.
@@ -134,12 +176,37 @@ class Game:
     _poll: list[int]
     _pool: list[Character]
     _deferred: list[int]
+    _reduced: bool  # McGuire: the steal was reduced to 1 by an Ambassador
+    _examined: Character  # Inquisitor: the card shown to the examiner
+    # Out-of-turn claims (Graverobber, Treaty) and what they wait on.
+    _claim_kind: str  # "grave" or "treaty"
+    _claim_char: Character
+    _claimants: list[int]
+    _claim_i: int
+    _claimant: int
+    _graves: list[int]  # exiled players whose coins wait for the Graverobber window
+    _grave: int
+    _avenger: int  # McGuire: a player whose Vengeance Assassin was just couped
+    _turn_actor: int  # whose turn resumes after a Vengeance (-1: none pending)
+    _hold_end: bool  # a Vengeance is still to come, so the game cannot end yet
+    _deaths: int
+    _round: int  # how many of the first player's turns have begun (the mat's clock)
+    _first: int
     _legal: tuple[Move, ...] | None  # legal_moves() of this position, once computed
     _vid: int
     _forced: int
     _alive_mask: int  # bit p set while player p is alive: a cheap key for the move tables
     _rot: tuple[tuple[int, ...], ...]
     _specs: dict[Action, ActionSpec]
+    # Variant hooks, copied from the variant so the inner loop tests one field.
+    _teams: bool
+    _slow_proof: bool
+    _pay: int
+    _bounty: int
+    _house: bool
+    _fixed: bool
+    _graves_on: bool
+    _extra_end: bool
 
     def __init__(
         self,
@@ -154,12 +221,32 @@ class Game:
         chance: Chance | None = None,
         revealed: Sequence[Sequence[Character]] | None = None,
         treasury: int | None = None,
+        offers: Sequence[Sequence[Character]] | None = None,
+        removed: Sequence[Character] | None = None,
+        allegiances: Sequence[Allegiance | str] | None = None,
+        reserve: int = 0,
+        mat: Sequence[tuple[str, Character | None]] | None = None,
         _dealt: bool = False,
     ) -> None:
         n = len(names)
         self.variant = variant
         self.options = options or _DEFAULT_OPTIONS
         self.n = n
+        self.offers = [list(o) for o in offers] if offers else []
+        self.removed = list(removed) if removed else []
+        self.sides = [Allegiance(a) for a in allegiances] if allegiances else []
+        self.reserve = reserve
+        self.mat_cards = {}
+        self.mat_pending = []
+        self.mat_up = []
+        self.mat_coins = 0
+        if mat:
+            for event, card in mat:
+                self.mat_pending.append(event)
+                if card is not None:
+                    self.mat_cards[event] = card
+                elif event.startswith("coin"):
+                    self.mat_coins += 1
         if _dealt:  # Game.new's own deal: already valid, and set-up speed matters for bots
             self.names = names if isinstance(names, list) else list(names)
             self.hidden = hands  # type: ignore[assignment]
@@ -178,6 +265,19 @@ class Game:
             raise SetupError("player names must be different")
         if len(hands) != n or len(coins) != n:
             raise SetupError("give one hand and one coin count per player")
+        if self.offers and len(self.offers) != n:
+            raise SetupError("give one draft set per player")
+        if self.sides and len(self.sides) != n:
+            raise SetupError("give one allegiance per player")
+        if self.sides and not variant.allegiances:
+            raise SetupError(f"{variant.title} has no allegiances")
+        if reserve and not variant.allegiances:
+            raise SetupError(f"{variant.title} has no Treasury Reserve")
+        if reserve < 0:
+            raise SetupError("the Treasury Reserve cannot be negative")
+        unknown = [e for e in self.mat_pending if e not in variant.mat_events(2)]
+        if unknown:
+            raise SetupError(f"{unknown[0]!r} is not an event of the {variant.title} mat")
         revealed = revealed or [[] for _ in range(n)]
         self.names = list(names)
         self.hidden = [list(h) for h in hands]
@@ -188,18 +288,21 @@ class Game:
         if any(c < 0 for c in self.coins):
             raise SetupError("coins cannot be negative")
         if self.options.finite_treasury:
-            left = variant.coins_total - sum(self.coins) if treasury is None else treasury
-            if left < 0 or sum(self.coins) + left != variant.coins_total:
+            held = sum(self.coins) + self.reserve + self.mat_coins
+            left = variant.coins_total - held if treasury is None else treasury
+            if left < 0 or held + left != variant.coins_total:
                 raise SetupError(
-                    f"players hold {sum(self.coins)} coins and the treasury {left}; "
-                    f"together they must make the {variant.coins_total} coins in the box"
+                    f"players hold {sum(self.coins)} coins and the treasury {left}"
+                    + (f", the Reserve {self.reserve}" if self.reserve else "")
+                    + (f", the mat {self.mat_coins}" if self.mat_coins else "")
+                    + f"; together they must make the {variant.coins_total} coins in the box"
                 )
             self.treasury = left
         else:
             self.treasury = None
-        if sum(1 for h in self.hidden if h) < 2:
+        if sum(1 for p in range(n) if self.hidden[p] or self.offers) < 2:
             raise SetupError("at least two players must still have influence")
-        if not 0 <= first < n or not self.hidden[first]:
+        if not 0 <= first < n or not (self.hidden[first] or self.offers):
             raise SetupError(f"the first player (seat {first}) must be a living player")
         self._start(first, chance or RandomChance())
 
@@ -207,7 +310,8 @@ class Game:
         """Set up the play state; everything before this has been validated or dealt by us."""
         n = self.n
         variant = self.variant
-        self.alive = [bool(h) for h in self.hidden]
+        drafting = bool(self.offers)
+        self.alive = [drafting or bool(h) for h in self.hidden]
         self.chance = chance
         self.is_over = False
         self._vid = _variant_id(variant.name)
@@ -215,21 +319,69 @@ class Game:
         self._forced = variant.forced_coup_at
         self._alive_mask = sum(1 << p for p in range(n) if self.alive[p])
         self._rot = _rotations(n)
+        self._teams = variant.allegiances
+        self._pay = variant.pay_instead
+        self._bounty = variant.challenge_bounty
+        self._house = bool(variant.specials) or variant.event_mat
+        self._slow_proof = bool(self._pay) or bool(variant.specials) or self._teams
+        self._fixed = variant.fixed_deck
+        self._graves_on = variant.graverobber
+        self._extra_end = self._house or self._graves_on
         self.turn = 1
         self.actor = first
+        self._first = first
         self.winner = None
+        self._graves = []
+        self._grave = -1
+        self._avenger = -1
+        self._turn_actor = -1
+        self._hold_end = False
+        self._deaths = 0
+        self._round = 0
+        self._claim_kind = ""
+        self._claim_char = Character.GRAVEROBBER
+        self._claimants = []
+        self._claim_i = 0
+        self._claimant = -1
         self._reset_turn()
-        self.phase = Phase.ACTION
         self.decider = first
         self._legal = None
         # The set-up is copied now but turned into a snapshot dict only when the log is read.
+        extra: dict[str, Any] = {}
+        if drafting:
+            extra["offers"] = [list(o) for o in self.offers]
+        if self.removed:
+            extra["removed"] = list(self.removed)
+        if self.sides:
+            extra["allegiances"] = list(self.sides)
+        if self.reserve:
+            extra["reserve"] = self.reserve
+        if self.mat_pending:
+            extra["mat"] = [(e, self.mat_cards.get(e)) for e in self.mat_pending]
         start = (tuple(map(tuple, self.hidden)), tuple(map(tuple, self.revealed)),
-                 tuple(self.coins), tuple(self.deck), self.treasury, first)
+                 tuple(self.coins), tuple(self.deck), self.treasury, first, extra)
         raw: list[tuple[Any, ...]] = [("setup", NOBODY, start)]
-        raw.extend(("deal", p, {"player": p, "cards": tuple(self.hidden[p])}) for p in range(n))
-        raw.append(("turn", EVERYONE, {"turn": 1, "player": first}))
+        if not drafting:
+            raw.extend(("deal", p, {"player": p, "cards": tuple(self.hidden[p])})
+                       for p in range(n))
         self._raw = raw
         self._events = []
+        if drafting:
+            self.phase = Phase.DRAFT
+            raw.extend(("offer", p, {"player": p, "cards": tuple(self.offers[p])})
+                       for p in range(n))
+        elif self._teams and not self.sides:
+            self.phase = Phase.ALLEGIANCE
+        else:
+            self._begin_play()
+
+    def _begin_play(self) -> None:
+        self.phase = Phase.ACTION
+        self.decider = self.actor
+        if self.mat_pending:
+            self._round = 1
+            self._mat_clock()
+        self._raw.append(("turn", EVERYONE, {"turn": self.turn, "player": self.actor}))
 
     # ----------------------------------------------------------------- construction
     @classmethod
@@ -250,31 +402,51 @@ class Game:
         if not v.min_players <= n <= v.max_players:
             raise SetupError(f"{v.title} is for {v.min_players}–{v.max_players} players, not {n}")
         chance = RandomChance(rng if rng is not None else random.Random(seed))
+        options = options or _DEFAULT_OPTIONS
+        coins = list(_starting_coins(v.name, n, first, options.two_player_start))
+        if v.draft:  # three sets of one of each character: two to choose from, one to deal
+            third = list(v.characters)
+            chance.shuffle(third)
+            return cls(names=names, hands=[[] for _ in range(n)], coins=coins, deck=third,
+                       first=first, variant=v, options=options, chance=chance,
+                       offers=[list(v.characters) for _ in range(n)])
         deck = list(_court(v.name, n))
         chance.shuffle(deck)
         h = v.hand_size
-        options = options or _DEFAULT_OPTIONS
-        coins = list(_starting_coins(v.name, n, first))
+        hands = [deck[i * h:(i + 1) * h] for i in range(n)]
+        deck = deck[n * h:]
+        if v.event_mat:
+            mat = [(e, deck.pop() if e.startswith("flip") else None) for e in v.mat_events(n)]
+            return cls(names=names, hands=hands, coins=coins, deck=deck, first=first,
+                       variant=v, options=options, chance=chance, mat=mat)
         return cls(
-            names=names, hands=[deck[i * h:(i + 1) * h] for i in range(n)], coins=coins,
-            deck=deck[n * h:], first=first, variant=v, options=options, chance=chance,
+            names=names, hands=hands, coins=coins, deck=deck, first=first, variant=v,
+            options=options, chance=chance,
             treasury=v.coins_total - sum(coins) if options.finite_treasury else None,
             _dealt=True,
         )
 
     def _check_cards(self) -> None:
         counts: dict[Character, int] = {}
-        for pile in (*self.hidden, *self.revealed, self.deck):
+        cards = self.variant.cards
+        piles = (*self.hidden, *self.revealed, *self.offers, self.deck, self.removed,
+                 list(self.mat_cards.values()))
+        for pile in piles:
             for c in pile:
-                if c not in self.variant.characters:
+                if c not in cards:
                     raise SetupError(f"{c!r} is not a card of {self.variant.title}")
                 counts[c] = counts.get(c, 0) + 1
-        copies = self.variant.copies(self.n)
-        for c in self.variant.characters:
-            if counts.get(c, 0) != copies:
+        want: dict[Character, int] = {}
+        for c in self.variant.court(self.n):
+            want[c] = want.get(c, 0) + 1
+        for c, k in want.items():
+            if counts.get(c, 0) != k:
+                where = ("hands, revealed, deck and mat" if self.variant.event_mat
+                         else "hands, draft sets, removed cards and deck" if self.variant.draft
+                         else "hands, revealed and deck")
                 raise SetupError(
-                    f"there must be {copies} {c} cards in play (hands, revealed and deck) for "
-                    f"{self.n} players; found {counts.get(c, 0)}"
+                    f"there must be {k} {c} card{'s' if k != 1 else ''} in play ({where}) "
+                    f"for {self.n} players; found {counts.get(c, 0)}"
                 )
         for p, h in enumerate(self.hidden):
             if len(h) + len(self.revealed[p]) > self.variant.hand_size:
@@ -282,7 +454,7 @@ class Game:
 
     def snapshot(self) -> dict[str, Any]:
         """The full position (hidden cards included) as plain data: enough to restart from."""
-        return {
+        snap: dict[str, Any] = {
             "variant": self.variant.name,
             "options": self.options.as_dict(),
             "names": list(self.names),
@@ -293,9 +465,21 @@ class Game:
             "treasury": self.treasury,
             "first": self.actor,
         }
+        if self.offers:
+            snap["offers"] = [list(o) for o in self.offers]
+        if self.removed:
+            snap["removed"] = list(self.removed)
+        if self.sides:
+            snap["allegiances"] = list(self.sides)
+        if self.reserve:
+            snap["reserve"] = self.reserve
+        if self.mat_pending:
+            snap["mat"] = [(e, self.mat_cards.get(e)) for e in self.mat_pending]
+        return snap
 
     @classmethod
     def from_snapshot(cls, snap: dict[str, Any], chance: Chance | None = None) -> Game:
+        mat = snap.get("mat")
         return cls(
             names=snap["names"],
             hands=[[Character(c) for c in h] for h in snap["hands"]],
@@ -307,6 +491,11 @@ class Game:
             options=Options().with_(**snap["options"]),
             chance=chance,
             treasury=snap["treasury"],
+            offers=[[Character(c) for c in o] for o in snap.get("offers") or []],
+            removed=[Character(c) for c in snap.get("removed") or []],
+            allegiances=snap.get("allegiances"),
+            reserve=snap.get("reserve", 0),
+            mat=[(e, Character(c) if c is not None else None) for e, c in mat] if mat else None,
         )
 
     @classmethod
@@ -315,7 +504,8 @@ class Game:
         events = list(events)
         setup = next(e for e in events if e.kind == "setup")
         draws = [e.data["cards"] for e in events if e.kind == "draw"]
-        game = cls.from_snapshot(setup.data, ScriptedChance(draws))
+        picks = [e.data["value"] for e in events if e.kind == "pick"]
+        game = cls.from_snapshot(setup.data, ScriptedChance(draws, picks))
         for e in events:
             if e.kind == "move":
                 game.apply(e.data["move"])
@@ -346,6 +536,17 @@ class Game:
             "block_char": self._block_char, "target_lost_challenge": self.target_lost_challenge,
             "loss_reason": self._loss_reason, "then": self._then, "poll": list(self._poll),
             "pool": list(self._pool), "deferred": list(self._deferred),
+            "offers": [list(o) for o in self.offers], "removed": list(self.removed),
+            "sides": list(self.sides), "reserve": self.reserve,
+            "mat_cards": dict(self.mat_cards), "mat_up": list(self.mat_up),
+            "mat_coins": self.mat_coins, "mat_pending": list(self.mat_pending),
+            "reduced": self._reduced, "examined": self._examined,
+            "claim_kind": self._claim_kind, "claim_char": self._claim_char,
+            "claimants": list(self._claimants), "claim_i": self._claim_i,
+            "claimant": self._claimant, "graves": list(self._graves), "grave": self._grave,
+            "avenger": self._avenger, "turn_actor": self._turn_actor,
+            "hold_end": self._hold_end, "deaths": self._deaths, "round": self._round,
+            "first": self._first,
         }
 
     # ----------------------------------------------------------------- queries
@@ -376,6 +577,10 @@ class Game:
     def loss_reason(self) -> str | None:
         return self._loss_reason if self.phase is Phase.LOSE else None
 
+    @property
+    def is_tie(self) -> bool:
+        return self.is_over and self.winner is None
+
     def living(self) -> list[int]:
         return [p for p in range(self.n) if self.alive[p]]
 
@@ -384,19 +589,60 @@ class Game:
         if self.phase is Phase.OVER:
             return None
         spec = self.spec
+        claim = spec.claim if spec else None
+        claimant = None
+        if self.phase in _CLAIM_PHASES:
+            claim = self._claim_char
+            claimant = self._claimant if self._claimant >= 0 else None
         return Decision(
             self.phase, self.decider, self.actor, spec.action if spec else None, self.target,
-            spec.claim if spec else None, self.challenger, self.blocker, self.block_char,
-            self.loss_reason,
+            claim, self.challenger, self.blocker, self.block_char, self.loss_reason, claimant,
         )
 
     def describe(self, move: Move) -> str:
-        return describe(move, self.names.__getitem__,
-                        {s.action: s.claim for s in self.variant.actions if s.claim})
+        text = describe(move, self.names.__getitem__,
+                        {s.action: s.claim for s in self.variant.actions
+                         if s.claim and not s.inverted})
+        if move.kind is MoveKind.BLOCK and move.character in self.variant.reducers:
+            return f"{self.names[move.player]} claims {move.character} to reduce the steal to 1"
+        if move.kind is MoveKind.CHOOSE and self.phase is Phase.ALLEGIANCE or (
+                move.kind is MoveKind.CHOOSE and move.choice in ("Loyalist", "Reformist")):
+            return f"{self.names[move.player]} chooses {move.choice}"
+        if move.kind is MoveKind.ACT and move.action is Action.CONVERT and move.target is None:
+            return f"{self.names[move.player]}: convert (self)"
+        if move.kind is MoveKind.ACT and move.action is Action.EMBEZZLE:
+            return f"{self.names[move.player]} claims no Duke: embezzle"
+        if move.kind is MoveKind.KEEP and self.variant.draft and move.cards is not None and len(
+                move.cards) == 1 and self.phase is Phase.DRAFT:
+            return f"{self.names[move.player]} keeps {move.cards[0]} from the draft set"
+        return text
 
     def exchange_pool(self) -> tuple[Character, ...]:
         """During an exchange, the actor's cards plus the drawn ones (private to the actor)."""
         return tuple(self._pool) if self.phase is Phase.EXCHANGE else ()
+
+    def hostile_targets(self, p: int) -> list[int]:
+        """Players p may coup, assassinate, steal from or examine (Reformation restricts it)."""
+        others = [q for q in self._rot[p] if self.alive[q]]
+        if not self._teams:
+            return others
+        mine = self.sides[p]
+        foes = [q for q in others if self.sides[q] != mine]
+        return foes if foes else others
+
+    def timeout_move(self) -> Move | None:
+        """The forum's default for a decision that timed out: Income, a Coup on a random
+        player at 10+ coins, or a pass in a window. None where the text gives no default."""
+        if not self.variant.timeout or self.is_over:
+            return None
+        p = self.decider
+        if self.phase is Phase.ACTION:
+            if self.coins[p] >= self._forced:
+                targets = self.hostile_targets(p)
+                return Move(MoveKind.ACT, p, Action.COUP, targets[self.chance.pick(len(targets))])
+            return Move(MoveKind.ACT, p, Action.INCOME)
+        passing = Move(MoveKind.PASS, p)
+        return passing if passing in self.legal_moves() else None
 
     def legal_moves(self) -> tuple[Move, ...]:
         """The moves of the player who decides now (empty once the game is over)."""
@@ -410,12 +656,15 @@ class Game:
         # once, under small integer keys (cheap to hash), and looked up afterwards.
         ph = self.phase
         p = self.decider
-        if ph is Phase.CHALLENGE_ACTION or ph is Phase.CHALLENGE_BLOCK:
+        if ph is Phase.CHALLENGE_ACTION or ph is Phase.CHALLENGE_BLOCK or (
+                ph is Phase.CHALLENGE_CLAIM):
             moves = _CP_MOVES.get(p)
             if moves is None:
                 moves = _CP_MOVES[p] = (Move(MoveKind.CHALLENGE, p), Move(MoveKind.PASS, p))
             return moves
         if ph is Phase.ACTION:
+            if self._teams:  # legal actions depend on allegiances and the Reserve
+                return self._action_moves(p)
             coins = self.coins[p]
             c = (coins if coins < 31 else 30) if coins < self._forced else 31
             akey = ((self._vid * 16 + p) * 1024 + self._alive_mask) * 32 + c
@@ -423,27 +672,8 @@ class Game:
             if moves is None:
                 moves = _ACTION_MOVES[akey] = self._action_moves(p)
             return moves
-        hand = self.hidden[p]
-        if not hand:  # the game is over (the last decider was exiled)
+        if ph is Phase.OVER:
             return ()
-        hkey = p * 256 + _code(hand[0]) * 16 + (_code(hand[1]) if len(hand) > 1 else 0)
-        if ph is Phase.LOSE:
-            moves = _LOSE_MOVES.get(hkey)
-            if moves is None:
-                moves = _LOSE_MOVES[hkey] = tuple(
-                    Move(MoveKind.LOSE, p, None, None, c) for c in _distinct(hand))
-            return moves
-        if ph is Phase.PROVE_ACTION or ph is Phase.PROVE_BLOCK:
-            claim = self._spec.claim if ph is Phase.PROVE_ACTION else self._block_char
-            pkey = hkey * 16 + (_code(claim) if claim is not None else 0)
-            moves = _PROVE_MOVES.get(pkey)
-            if moves is None:
-                show: tuple[Move, ...] = ()
-                if claim is not None and claim in hand:
-                    show = (Move(MoveKind.SHOW, p, None, None, claim),)
-                moves = _PROVE_MOVES[pkey] = show + tuple(
-                    Move(MoveKind.LOSE, p, None, None, c) for c in _distinct(hand))
-            return moves
         if ph is Phase.BLOCK:
             blockers = self._spec.blockers
             bkey = (p, blockers)
@@ -453,25 +683,98 @@ class Game:
                     Move(MoveKind.BLOCK, p, None, None, c) for c in blockers
                 ) + (Move(MoveKind.PASS, p),)
             return moves
+        hand = self.hidden[p]
+        if ph is Phase.LOSE:
+            if self._pay:
+                return self._lose_moves(p)
+            hkey = p * 256 + _code(hand[0]) * 16 + (_code(hand[1]) if len(hand) > 1 else 0)
+            moves = _LOSE_MOVES.get(hkey)
+            if moves is None:
+                moves = _LOSE_MOVES[hkey] = tuple(
+                    Move(MoveKind.LOSE, p, None, None, c) for c in _distinct(hand))
+            return moves
+        if ph is Phase.PROVE_ACTION or ph is Phase.PROVE_BLOCK:
+            claim = self._spec.claim if ph is Phase.PROVE_ACTION else self._block_char
+            if self._slow_proof:
+                return self._prove_moves(p, claim, ph is Phase.PROVE_ACTION and self._spec.inverted,
+                                         False)
+            hkey = p * 256 + _code(hand[0]) * 16 + (_code(hand[1]) if len(hand) > 1 else 0)
+            pkey = hkey * 16 + (_code(claim) if claim is not None else 0)
+            moves = _PROVE_MOVES.get(pkey)
+            if moves is None:
+                show: tuple[Move, ...] = ()
+                if claim is not None and claim in hand:
+                    show = (Move(MoveKind.SHOW, p, None, None, claim),)
+                moves = _PROVE_MOVES[pkey] = show + tuple(
+                    Move(MoveKind.LOSE, p, None, None, c) for c in _distinct(hand))
+            return moves
         if ph is Phase.EXCHANGE:
             keeps = sorted({tuple(sorted(c)) for c in combinations(self._pool, len(hand))})
             return tuple(Move(MoveKind.KEEP, p, None, None, None, c) for c in keeps)
+        return self._variant_moves(ph, p)
+
+    def _variant_moves(self, ph: Phase, p: int) -> tuple[Move, ...]:
+        """The decisions only some variants have."""
+        if ph is Phase.PROVE_CLAIM:
+            return self._prove_moves(p, self._claim_char, False, True)
+        if ph is Phase.CLAIM:
+            return (Move(MoveKind.CLAIM, p, None, None, self._claim_char), Move(MoveKind.PASS, p))
+        if ph is Phase.DRAFT:
+            return tuple(Move(MoveKind.KEEP, p, None, None, None, (c,))
+                         for c in _distinct(self.offers[p]))
+        if ph is Phase.ALLEGIANCE:
+            return tuple(Move(MoveKind.CHOOSE, p, choice=str(a)) for a in Allegiance)
+        if ph is Phase.EXAMINE_OFFER:
+            return tuple(Move(MoveKind.OFFER, p, None, None, c)
+                         for c in _distinct(self.hidden[p]))
+        if ph is Phase.EXAMINE_DECIDE:
+            return (Move(MoveKind.CHOOSE, p, choice="return"),
+                    Move(MoveKind.CHOOSE, p, choice="swap"))
+        if ph is Phase.VENGEANCE:
+            return tuple(Move(MoveKind.ACT, p, Action.VENGEANCE, q)
+                         for q in self._rot[p] if self.alive[q])
         return ()
+
+    def _lose_moves(self, p: int) -> tuple[Move, ...]:
+        moves = tuple(Move(MoveKind.LOSE, p, None, None, c) for c in _distinct(self.hidden[p]))
+        if self._loss_reason == "lost a challenge" and self.coins[p] >= self._pay:
+            moves += (Move(MoveKind.PAY, p),)
+        return moves
+
+    def _prove_moves(self, p: int, claim: Character | None, inverted: bool,
+                     exact: bool) -> tuple[Move, ...]:
+        hand = self.hidden[p]
+        moves: list[Move] = []
+        if inverted:  # embezzlement: only a player without the character may show
+            if not any(c.role == claim for c in hand):
+                moves.append(Move(MoveKind.SHOW, p, None, None, None, tuple(sorted(hand))))
+        else:
+            moves.extend(Move(MoveKind.SHOW, p, None, None, c) for c in _distinct(hand)
+                         if (c == claim if exact else c.role == claim))
+        moves.extend(Move(MoveKind.LOSE, p, None, None, c) for c in _distinct(hand))
+        if self._pay and self.coins[p] >= self._pay:
+            moves.append(Move(MoveKind.PAY, p))
+        return tuple(moves)
 
     def _action_moves(self, p: int) -> tuple[Move, ...]:
         coins = self.coins[p]
         others = [q for q in range(self.n) if q != p and self.alive[q]]
+        foes = self.hostile_targets(p) if self._teams else others
         v = self.variant
         if coins >= v.forced_coup_at:
-            return tuple(Move(MoveKind.ACT, p, Action.COUP, q) for q in others)
+            return tuple(Move(MoveKind.ACT, p, Action.COUP, q) for q in foes)
         moves: list[Move] = []
         for spec in v.actions:
             if coins < spec.cost:
                 continue
+            if spec.action is Action.EMBEZZLE and not self.reserve:
+                continue  # an empty Reserve: embezzling would be a pass, which is not allowed
             if spec.targeted:
-                moves.extend(Move(MoveKind.ACT, p, spec.action, q) for q in others)
+                moves.extend(Move(MoveKind.ACT, p, spec.action, q) for q in foes)
             else:
                 moves.append(Move(MoveKind.ACT, p, spec.action))
+            if spec.other_cost and coins >= spec.other_cost:
+                moves.extend(Move(MoveKind.ACT, p, spec.action, q) for q in others)
         return tuple(moves)
 
     # ----------------------------------------------------------------- apply
@@ -496,9 +799,11 @@ class Game:
                 elif ph is Phase.BLOCK:
                     self._resolve()
                 else:
-                    self._end_turn()  # nobody challenged the block: the action fails
+                    self._block_stands()  # nobody challenged the block
             elif k is MoveKind.CHALLENGE:
                 self._challenger = m.player
+                if self._bounty:
+                    self._gain(m.player, self._bounty)
                 if ph is Phase.CHALLENGE_ACTION:
                     self.phase = Phase.PROVE_ACTION
                     self.decider = self.actor
@@ -510,23 +815,32 @@ class Game:
         elif ph is Phase.ACTION:
             self._declare(m)
         elif ph is Phase.LOSE:
-            self._lose(m.player, _card(m), self._loss_reason)
-            if self.is_over:
-                return
-            if self._then == "claim_stands":
-                self._after_action_claim()
-            else:  # "block_stands" (the action fails) or "effect" (the action is done)
-                self._end_turn()
+            if k is MoveKind.PAY:
+                self._pay_instead(m.player)
+            else:
+                self._lose(m.player, _card(m), self._loss_reason)
+                if self.is_over:
+                    return
+                if self._avenger >= 0:
+                    self._start_vengeance()
+                    return
+            self._continue()
         elif ph is Phase.PROVE_ACTION:
             if k is MoveKind.SHOW:
-                self._replace(self.actor, _card(m))
+                if m.cards is not None:
+                    self._replace_all(self.actor)
+                else:
+                    self._replace(self.actor, _card(m))
                 if self._challenger == self._target:
                     self.target_lost_challenge = True
                 self._start_loss(self._challenger, "lost a challenge", "claim_stands")
             else:
-                self._lose(self.actor, _card(m), "lost a challenge")
-                if self.is_over:
-                    return
+                if k is MoveKind.PAY:
+                    self._pay_instead(self.actor)
+                else:
+                    self._lose(self.actor, _card(m), "lost a challenge")
+                    if self.is_over:
+                        return
                 self._refund()
                 self._end_turn()
         elif ph is Phase.PROVE_BLOCK:
@@ -534,18 +848,128 @@ class Game:
                 self._replace(self._blocker, _card(m))
                 self._start_loss(self._challenger, "lost a challenge", "block_stands")
             else:
-                self._lose(self._blocker, _card(m), "lost a challenge")
-                if self.is_over:
-                    return
+                if k is MoveKind.PAY:
+                    self._pay_instead(self._blocker)
+                else:
+                    self._lose(self._blocker, _card(m), "lost a challenge")
+                    if self.is_over:
+                        return
                 self._resolve()
         elif ph is Phase.EXCHANGE:
             self._finish_exchange(m)
+        else:
+            self._apply_variant(m, ph, k)
+
+    def _continue(self) -> None:
+        """After a loss of influence (or a payment instead), carry on with what waited on it."""
+        then = self._then
+        if then == "claim_stands":
+            self._after_action_claim()
+        elif then == "block_stands":
+            self._block_stands()
+        elif then == "extra_stands":
+            self._claim_stands()
+        else:  # "effect": the action is done
+            self._end_turn()
+
+    def _apply_variant(self, m: Move, ph: Phase, k: MoveKind) -> None:
+        p = m.player
+        if ph is Phase.CHALLENGE_CLAIM:
+            if k is MoveKind.PASS:
+                poll = self._poll
+                poll.pop(0)
+                if poll:
+                    self.decider = poll[0]
+                else:
+                    self._claim_stands()
+            else:
+                self._challenger = p
+                if self._bounty:
+                    self._gain(p, self._bounty)
+                self.phase = Phase.PROVE_CLAIM
+                self.decider = self._claimant
+        elif ph is Phase.PROVE_CLAIM:
+            if k is MoveKind.SHOW:
+                self._replace(self._claimant, _card(m))
+                self._start_loss(self._challenger, "lost a challenge", "extra_stands")
+            else:
+                if k is MoveKind.PAY:
+                    self._pay_instead(self._claimant)
+                else:
+                    self._lose(self._claimant, _card(m), "lost a challenge")
+                    if self.is_over:
+                        return
+                self._claim_fails()
+        elif ph is Phase.CLAIM:
+            if self._claim_kind == "treaty":
+                if k is MoveKind.CLAIM:
+                    self._open_claim_challenge(p)
+                else:
+                    self._end_turn()  # the Duke's block stands
+                return
+            if k is MoveKind.CLAIM:
+                self._claimants.append(p)
+            self._poll.pop(0)
+            if self._poll:
+                self.decider = self._poll[0]
+            else:
+                self._claim_i = 0
+                self._next_claim()
+        elif ph is Phase.VENGEANCE:
+            self._turn_actor = self.actor
+            self.actor = p
+            self._avenger = -1
+            self._spec = VENGEANCE_SPEC
+            self._target = -1 if m.target is None else m.target
+            self._challenger = -1
+            self._blocker = -1
+            self.target_lost_challenge = False
+            self._after_action_claim()
+        elif ph is Phase.EXAMINE_OFFER:
+            self._show_examined(_card(m))
+        elif ph is Phase.EXAMINE_DECIDE:
+            if m.choice == "swap":
+                t = self._target
+                card = self._examined
+                new = self._draw(1)
+                self.hidden[t].remove(card)
+                self.hidden[t].extend(new)
+                self.deck.append(card)
+                self._raw.append(("draw", t, {"player": t, "cards": tuple(new),
+                                              "why": "examine swap"}))
+            self._end_turn()
+        elif ph is Phase.DRAFT:
+            kept = (m.cards or ())[0]
+            rest = list(self.offers[p])
+            rest.remove(kept)
+            self.hidden[p] = [kept]
+            self.removed.extend(rest)
+            self.offers[p] = []
+            self._raw.append(("discard", p, {"player": p, "cards": tuple(rest)}))
+            waiting = [q for q in self._rot[p] if self.offers[q]]
+            if waiting:
+                self.decider = waiting[0]
+                return
+            self.offers = []
+            for q in (self.actor, *self._rot[self.actor]):  # deal the third set
+                drawn = self.chance.draw(self.deck, 1)
+                self.hidden[q].extend(drawn)
+                self._raw.append(("draw", q, {"player": q, "cards": tuple(drawn),
+                                              "why": "deal"}))
+            self._begin_play()
+        elif ph is Phase.ALLEGIANCE:
+            side = Allegiance(m.choice or "")
+            self.sides = [side] * self.n
+            for i, q in enumerate(self._rot[p]):
+                self.sides[q] = side if i % 2 == 1 else side.other
+            self._raw.append(("allegiances", EVERYONE, {"sides": tuple(self.sides)}))
+            self._begin_play()
 
     def _normalise(self, move: object, legal: tuple[Move, ...]) -> Move:
-        """Accept a keep in any card order; reject anything else that is not legal."""
+        """Accept a keep or a show of cards in any order; reject anything else not legal."""
         if self.is_over:
             raise GameOverError(self.why_illegal(move))
-        if isinstance(move, Move) and move.kind is MoveKind.KEEP and move.cards is not None:
+        if isinstance(move, Move) and move.cards is not None:
             norm = move._replace(cards=tuple(sorted(move.cards)))
             if norm in legal:
                 return norm
@@ -555,18 +979,21 @@ class Game:
         """A sentence saying why `move` cannot be played now."""
         if not isinstance(move, Move):
             return f"{move!r} is not a move"
-        if self.winner is not None:
+        if self.is_over:
+            if self.winner is None:
+                return "the game is over: it ended in a tie"
             return f"the game is over: {self.names[self.winner]} has won"
         if not 0 <= move.player < self.n:
             return f"there is no player {move.player}"
         who = self.names[move.player]
         owner = self.names[self.decider]
         question = PHASE_QUESTION[self.phase]
-        if not self.alive[move.player]:
+        avenging = self.phase is Phase.VENGEANCE and move.player == self.decider
+        if not self.alive[move.player] and not avenging:
             return f"{who} is out of the game and makes no more decisions"
         if move.player != self.decider:
             return f"it is {owner}'s decision now ({question}), not {who}'s"
-        proving = self.phase is Phase.PROVE_ACTION or self.phase is Phase.PROVE_BLOCK
+        proving = self.phase in (Phase.PROVE_ACTION, Phase.PROVE_BLOCK, Phase.PROVE_CLAIM)
         expected = {m.kind for m in self.legal_moves()}
         if move.kind not in expected and not (proving and move.kind is MoveKind.SHOW):
             return f"{owner} must {question} now; {_KIND_PHRASE[move.kind]} is not possible"
@@ -577,39 +1004,66 @@ class Game:
             blockers = " or ".join(spec.blockers)
             return f"{spec.action.label} can be blocked only with {blockers}"
         if move.kind is MoveKind.SHOW:
-            claim = spec.claim if self.phase is Phase.PROVE_ACTION else self._block_char
-            if move.character != claim:
+            if self.phase is Phase.PROVE_ACTION and spec.inverted:
+                return (f"{who} holds a {spec.claim} and must concede the challenge"
+                        if any(c.role == spec.claim for c in self.hidden[move.player])
+                        else f"{who} must show every face-down card "
+                             f"({', '.join(self.hidden[move.player])}) or concede")
+            claim = (spec.claim if self.phase is Phase.PROVE_ACTION else self._block_char
+                     if self.phase is Phase.PROVE_BLOCK else self._claim_char)
+            if move.character is None or move.character.role != claim and (
+                    move.character != claim):
                 return f"the claim was {claim}; showing {move.character} does not prove it"
             return f"{who} has no {claim} to show"
-        if move.kind is MoveKind.LOSE:
-            return (f"{who} has no face-down {move.character} to lose "
+        if move.kind is MoveKind.LOSE or move.kind is MoveKind.OFFER:
+            verb = "lose" if move.kind is MoveKind.LOSE else "show"
+            return (f"{who} has no face-down {move.character} to {verb} "
                     f"(face down: {', '.join(self.hidden[move.player])})")
+        if move.kind is MoveKind.PAY:
+            return (f"paying {self._pay} coins instead of losing a card needs {self._pay} coins; "
+                    f"{who} has {self.coins[move.player]}")
         if move.kind is MoveKind.KEEP:
+            if self.phase is Phase.DRAFT:
+                return f"{who} must keep one card of {', '.join(self.offers[move.player])}"
             k = len(self.hidden[move.player])
             cards = move.cards or ()
             if len(cards) != k:
                 return f"{who} must keep exactly {k} card(s), not {len(cards)}"
             return f"{', '.join(cards)} are not among {', '.join(self._pool)}"
+        if move.kind is MoveKind.CHOOSE:
+            options = " or ".join(repr(m.choice) for m in self.legal_moves())
+            return f"{who} must choose {options}, not {move.choice!r}"
+        if move.kind is MoveKind.CLAIM:
+            return f"only a {self._claim_char} claim is possible now"
         return f"{self.describe(move)} is not legal now"
 
     def _why_action_illegal(self, move: Move) -> str:
         who = self.names[move.player]
         coins = self.coins[move.player]
+        if self.phase is Phase.VENGEANCE:
+            return "the Vengeance must target another player still in the game"
         spec = self._specs.get(move.action) if move.action is not None else None
         if spec is None:
             return f"{move.action} is not an action of {self.variant.title}"
         if coins >= self.variant.forced_coup_at and move.action != Action.COUP:
             return (f"{who} starts the turn with {coins} coins and must launch a Coup "
                     f"(forced at {self.variant.forced_coup_at} or more)")
-        if coins < spec.cost:
-            return f"{spec.action.label} costs {spec.cost} coins and {who} has {coins}"
-        if spec.targeted:
-            if move.target is None:
+        cost = spec.other_cost if spec.other_cost and move.target is not None else spec.cost
+        if coins < cost:
+            return f"{spec.action.label} costs {cost} coins and {who} has {coins}"
+        if spec.action is Action.EMBEZZLE and not self.reserve:
+            return "the Treasury Reserve is empty: there is nothing to embezzle"
+        if spec.targeted or spec.other_cost:
+            if move.target is None and not spec.other_cost:
                 return f"{spec.action.label} needs a target"
             if move.target == move.player:
                 return f"{who} cannot target themselves"
-            if not 0 <= move.target < self.n or not self.alive[move.target]:
+            if move.target is not None and (
+                    not 0 <= move.target < self.n or not self.alive[move.target]):
                 return "the target must be a player still in the game"
+            if spec.targeted and move.target not in self.hostile_targets(move.player):
+                return (f"{who} cannot {spec.action.label} a player of the same allegiance "
+                        f"({self.sides[move.player]}) while another allegiance is in the game")
         elif move.target is not None:
             return f"{spec.action.label} does not take a target"
         return f"{self.describe(move)} is not legal now"
@@ -627,6 +1081,8 @@ class Game:
         self._poll = []
         self._pool = []
         self._deferred = []
+        self._reduced = False
+        self._examined = Character.DUKE  # meaningful only in the examine phases
 
     def _clockwise(self, start: int, include_start: bool = False) -> list[int]:
         alive = self.alive
@@ -642,7 +1098,12 @@ class Game:
         self._spec = spec
         self._target = target
         cost = spec.cost
-        if cost:
+        if spec.other_cost:  # conversion: paid onto the Treasury Reserve
+            if target >= 0:
+                cost = spec.other_cost
+            self.coins[p] -= cost
+            self.reserve += cost
+        elif cost:
             self.coins[p] -= cost
             if self.treasury is not None:
                 self.treasury += cost
@@ -663,9 +1124,29 @@ class Game:
         self._block_char = _card(move)
         self._challenger = -1
         poll = [q for q in self._clockwise(self.actor, include_start=True) if q != blocker]
+        if not poll:  # only after a Vengeance, whose avenger is already exiled
+            self._block_stands()
+            return
         self._poll = poll
         self.phase = Phase.CHALLENGE_BLOCK
         self.decider = poll[0]
+
+    def _block_stands(self) -> None:
+        """The block was not challenged, or survived its challenge."""
+        if self._block_char in self.variant.reducers:
+            self._reduced = True  # McGuire: the Ambassador reduces the steal to 1
+            self._resolve()
+            return
+        if (self._house and self._spec.action is Action.FOREIGN_AID and self.alive[self.actor]
+                and Character.TREATY in self.variant.specials):
+            self._claim_kind = "treaty"  # McGuire: a Treaty Contessa may override the Duke
+            self._claim_char = Character.TREATY
+            self._claimant = self.actor
+            self._poll = [self.actor]
+            self.phase = Phase.CLAIM
+            self.decider = self.actor
+            return
+        self._end_turn()
 
     def _after_action_claim(self) -> None:
         spec = self._spec
@@ -679,6 +1160,9 @@ class Game:
                 poll = [t] if ok else []
             else:
                 poll = self._clockwise(self.actor)
+                if self._teams:  # no blocking the foreign aid of one's own allegiance
+                    foes = set(self.hostile_targets(self.actor))
+                    poll = [q for q in poll if q in foes]
             if poll:
                 self._poll = poll
                 self.phase = Phase.BLOCK
@@ -697,23 +1181,61 @@ class Game:
             self._gain(p, 3)
         elif a is Action.STEAL:
             t = self._target
-            amount = min(2, self.coins[t])
+            amount = min(1 if self._reduced else 2, self.coins[t])
             self.coins[t] -= amount
             self.coins[p] += amount
-        elif a is Action.COUP or a is Action.ASSASSINATE:
+        elif a is Action.COUP or a is Action.ASSASSINATE or a is Action.VENGEANCE:
             t = self._target
             if self.alive[t]:
                 self._start_loss(t, "couped" if a is Action.COUP else "assassinated", "effect")
                 return
         elif a is Action.EXCHANGE:
-            drawn = self.chance.draw(self.deck, self.variant.exchange_draw)
+            drawn = self._draw(self.variant.exchange_draw)
             self._raw.append(("draw", p, {"player": p, "cards": tuple(drawn),
-                                            "why": "exchange"}))
+                                          "why": "exchange"}))
             self._pool = self.hidden[p] + drawn
             self.phase = Phase.EXCHANGE
             self.decider = p
             return
+        else:
+            self._resolve_variant(a, p)
+            return
         self._end_turn()
+
+    def _resolve_variant(self, a: Action, p: int) -> None:
+        if a is Action.EXAMINE:
+            t = self._target
+            if not self.alive[t]:  # the target died challenging: the examine ends unseen
+                self._end_turn()
+                return
+            if self.options.examine_pick == "random":
+                card = self.chance.draw(list(self.hidden[t]), 1)[0]
+                self._raw.append(("draw", t, {"player": t, "cards": (card,),
+                                              "why": "examined at random"}))
+                self._show_examined(card)
+                return
+            self.phase = Phase.EXAMINE_OFFER
+            self.decider = t
+            return
+        if a is Action.CONVERT:
+            q = p if self._target < 0 else self._target
+            self.sides[q] = self.sides[q].other
+            self._raw.append(("converted", EVERYONE, {"player": q, "side": self.sides[q]}))
+        elif a is Action.EMBEZZLE:
+            self.coins[p] += self.reserve
+            self.reserve = 0
+        elif a is Action.PEEK:
+            self._gain(p, 2)
+            if self.deck:
+                self._raw.append(("peek", p, {"player": p,
+                                              "cards": (self.deck[0], self.deck[-1])}))
+        self._end_turn()
+
+    def _show_examined(self, card: Character) -> None:
+        self._examined = card
+        self._raw.append(("examined", self.actor, {"player": self._target, "cards": (card,)}))
+        self.phase = Phase.EXAMINE_DECIDE
+        self.decider = self.actor
 
     def _finish_exchange(self, move: Move) -> None:
         p = self.actor
@@ -722,16 +1244,29 @@ class Game:
         for c in kept:
             rest.remove(c)
         self.hidden[p] = kept
-        self.deck.extend(rest)
+        self.deck.extend(rest)  # to the bottom, where the order matters
         self._raw.append(("return", p, {"player": p, "cards": tuple(rest)}))
         self._raw.append(("exchanged", EVERYONE, {"player": p, "returned": len(rest)}))
         self._end_turn()
+
+    def _draw(self, k: int) -> list[Character]:
+        if self._fixed:  # the forum deck: always the top cards
+            out = self.deck[:k]
+            del self.deck[:k]
+            return out
+        return self.chance.draw(self.deck, k)
 
     def _gain(self, p: int, amount: int) -> None:
         if self.treasury is not None:
             amount = min(amount, self.treasury)
             self.treasury -= amount
         self.coins[p] += amount
+
+    def _pay_instead(self, p: int) -> None:
+        self.coins[p] -= self._pay
+        if self.treasury is not None:
+            self.treasury += self._pay
+        self._raw.append(("paid", EVERYONE, {"player": p, "coins": self._pay}))
 
     def _refund(self) -> None:
         cost = self._spec.cost
@@ -741,10 +1276,25 @@ class Game:
     def _replace(self, p: int, card: Character) -> None:
         """A proven card goes back to the court deck, which is shuffled; draw a replacement."""
         self.hidden[p].remove(card)
-        self.deck.append(card)
-        self.chance.shuffle(self.deck)
-        new = self.chance.draw(self.deck, 1)
+        if self._fixed:  # shuffled into the fixed-order deck; the replacement is the top card
+            at = self.chance.pick(len(self.deck) + 1)
+            self._raw.append(("pick", NOBODY, {"value": at, "why": "shuffled in"}))
+            self.deck.insert(at, card)
+            new = self._draw(1)
+        else:
+            self.deck.append(card)
+            self.chance.shuffle(self.deck)
+            new = self.chance.draw(self.deck, 1)
         self.hidden[p].extend(new)
+        self._raw.append(("draw", p, {"player": p, "cards": tuple(new), "why": "replacement"}))
+
+    def _replace_all(self, p: int) -> None:
+        """Embezzlement proven: every shown card is shuffled back and replaced."""
+        shown = self.hidden[p]
+        self.deck.extend(shown)
+        self.chance.shuffle(self.deck)
+        new = self.chance.draw(self.deck, len(shown))
+        self.hidden[p] = new
         self._raw.append(("draw", p, {"player": p, "cards": tuple(new), "why": "replacement"}))
 
     def _start_loss(self, p: int, reason: str, then: str) -> None:
@@ -757,8 +1307,30 @@ class Game:
         self.hidden[p].remove(card)
         self.revealed[p].append(card)
         self._raw.append(("lost", EVERYONE, {"player": p, "card": card, "reason": reason}))
+        if self._house:
+            self._house_loss(p, card, reason)
         if not self.hidden[p]:
             self._eliminate(p)
+
+    def _house_loss(self, p: int, card: Character, reason: str) -> None:
+        """McGuire: modified cards that were killed, and the mat's death events."""
+        killed = reason == "couped" or reason == "assassinated"
+        if card is Character.INHERITANCE and killed:
+            self._gain(p, INHERITANCE_COINS)
+            self._raw.append(("inheritance", EVERYONE, {"player": p}))
+        elif card is Character.VENGEANCE and reason == "couped":
+            self._avenger = p
+            self._hold_end = True
+        self._deaths += 1
+        if self._deaths == 1 and "flip_death_1" in self.mat_pending:
+            self._mat_event("flip_death_1")
+        elif self._deaths == 2 and "flip_death_2" in self.mat_pending:
+            self._mat_event("flip_death_2")
+
+    def _start_vengeance(self) -> None:
+        self.phase = Phase.VENGEANCE
+        self.decider = self._avenger
+        self._raw.append(("vengeance", EVERYONE, {"player": self._avenger}))
 
     def _eliminate(self, p: int) -> None:
         self.alive[p] = False
@@ -767,18 +1339,25 @@ class Game:
         if (p == self._target and self._spec.action is Action.STEAL
                 and self.options.steal_from_eliminated):
             self._deferred.append(p)  # the thief still takes the coins (rulebook example)
+        elif self._graves_on:
+            self._graves.append(p)  # the coins wait for the Graverobber window
         else:
             self._return_coins(p)
         living = self.living()
-        if len(living) == 1:
-            for q in self._deferred:
+        if len(living) <= 1 and not self._hold_end:
+            self._finish(living[0] if living else None)
+
+    def _finish(self, winner: int | None) -> None:
+        for q in range(self.n):
+            if not self.alive[q] and self.coins[q]:
                 self._return_coins(q)
-            self._deferred = []
-            self.winner = living[0]
-            self.phase = Phase.OVER
-            self.is_over = True
-            self._legal = None
-            self._raw.append(("game_over", EVERYONE, {"winner": living[0]}))
+        self._deferred = []
+        self._graves = []
+        self.winner = winner
+        self.phase = Phase.OVER
+        self.is_over = True
+        self._legal = None
+        self._raw.append(("game_over", EVERYONE, {"winner": winner}))
 
     def _return_coins(self, p: int) -> None:
         if self.treasury is not None:
@@ -787,17 +1366,139 @@ class Game:
 
     def _end_turn(self) -> None:
         for q in self._deferred:
-            self._return_coins(q)
+            if self._graves_on:
+                self._graves.append(q)
+            else:
+                self._return_coins(q)
+        if self._extra_end and self._turn_hooks():
+            return
         self._reset_turn()
         self.turn += 1
         alive = self.alive
-        for q in self._rot[self.actor]:
+        before = self.actor
+        for q in self._rot[before]:
             if alive[q]:
                 self.actor = q
                 break
+        if self.mat_pending:
+            self._mat_turn(before)
         self.phase = Phase.ACTION
         self.decider = self.actor
         self._raw.append(("turn", EVERYONE, {"turn": self.turn, "player": self.actor}))
+
+    def _turn_hooks(self) -> bool:
+        """Variant business between turns; True when it opened a decision or ended the game."""
+        if self._hold_end:  # a Vengeance has been resolved
+            self._hold_end = False
+            living = self.living()
+            if len(living) <= 1:
+                self._finish(living[0] if living else None)
+                return True
+        if self._turn_actor >= 0:
+            self.actor = self._turn_actor  # the couper's turn ends as usual
+            self._turn_actor = -1
+        while self._graves:
+            g = self._graves.pop(0)
+            if self.coins[g] <= 0:
+                continue
+            self._reset_turn()
+            self._grave = g
+            self._claim_kind = "grave"
+            self._claim_char = Character.GRAVEROBBER
+            self._claimants = []
+            self._claimant = -1
+            self._poll = self._clockwise(g)
+            self.phase = Phase.CLAIM
+            self.decider = self._poll[0]
+            self._raw.append(("grave", EVERYONE, {"player": g, "coins": self.coins[g]}))
+            return True
+        return False
+
+    # -- out-of-turn claims
+    def _open_claim_challenge(self, c: int) -> None:
+        self._claimant = c
+        self._challenger = -1
+        poll = self._clockwise(c)
+        if not poll:
+            self._claim_stands()
+            return
+        self._poll = poll
+        self.phase = Phase.CHALLENGE_CLAIM
+        self.decider = poll[0]
+
+    def _next_claim(self) -> None:
+        """Graverobber: challenge the claims one at a time, then split the coins."""
+        while self._claim_i < len(self._claimants):
+            c = self._claimants[self._claim_i]
+            if self.alive[c]:
+                self._open_claim_challenge(c)
+                return
+            del self._claimants[self._claim_i]
+        g = self._grave
+        standing = [c for c in self._claimants if self.alive[c]]
+        share = self.coins[g] // len(standing) if standing else 0
+        for c in standing:
+            self.coins[c] += share
+        self.coins[g] -= share * len(standing)
+        self._raw.append(("graverobbed", EVERYONE, {"player": g, "claimants": tuple(standing),
+                                                     "each": share}))
+        self._return_coins(g)  # the remainder of the split
+        self._claimants = []
+        self._claimant = -1
+        self._grave = -1
+        self._end_turn()
+
+    def _claim_stands(self) -> None:
+        if self._claim_kind == "treaty":
+            self._claimant = -1
+            self._gain(self.actor, 2)  # the foreign aid goes through after all
+            self._end_turn()
+            return
+        self._claim_i += 1
+        self._next_claim()
+
+    def _claim_fails(self) -> None:
+        if self._claim_kind == "treaty":
+            self._claimant = -1
+            self._end_turn()
+            return
+        del self._claimants[self._claim_i]
+        self._next_claim()
+
+    # -- McGuire's mat
+    def _mat_turn(self, before: int) -> None:
+        """Count the first player's turns: a new one begins when play passes their seat."""
+        first = self._first
+        for q in self._rot[before]:
+            if q == first:
+                self._round += 1
+                self._mat_clock()
+                return
+            if q == self.actor:
+                return
+
+    def _mat_clock(self) -> None:
+        r = self._round
+        for event in ("flip_turn_1", "coin_turn_2", "flip_turn_3"):
+            if event in self.mat_pending and int(event[-1]) == r:
+                self._mat_event(event)
+
+    def _mat_event(self, event: str) -> None:
+        self.mat_pending.remove(event)
+        if event == "coin_turn_2":
+            first = self._first
+            coins = self.mat_coins
+            self.mat_coins = 0
+            if self.alive[first]:
+                self.coins[first] += coins
+            elif self.treasury is not None:
+                self.treasury += coins
+            self._raw.append(("mat", EVERYONE, {"event": event, "player": first,
+                                                "coins": coins}))
+            return
+        card = self.mat_cards.pop(event)
+        self.mat_up.append(card)
+        self._raw.append(("mat", EVERYONE, {"event": event, "card": card}))
 
     # ----------------------------------------------------------------- the log
     @property
@@ -812,7 +1513,7 @@ class Game:
         for i in range(len(events), len(raw)):
             r = raw[i]
             if isinstance(r, Move):
-                events.append(Event("move", r.player if r.kind is MoveKind.KEEP else None,
+                events.append(Event("move", r.player if r.kind in PRIVATE_KINDS else None,
                                     {"move": r}))
             elif r[0] == "setup" and isinstance(r[2], tuple):
                 events.append(Event("setup", NOBODY, self._setup_snapshot(r[2])))
@@ -826,8 +1527,8 @@ class Game:
         self._events = list(events)
 
     def _setup_snapshot(self, start: tuple[Any, ...]) -> dict[str, Any]:
-        hands, revealed, coins, deck, treasury, first = start
-        return {
+        hands, revealed, coins, deck, treasury, first, extra = start
+        snap = {
             "variant": self.variant.name,
             "options": self.options.as_dict(),
             "names": list(self.names),
@@ -838,6 +1539,8 @@ class Game:
             "treasury": treasury,
             "first": first,
         }
+        snap.update(extra)
+        return snap
 
     # ----------------------------------------------------------------- views
     def observation(self, player: int):  # -> Observation (import cycle kept out of the hot path)
@@ -846,34 +1549,38 @@ class Game:
         return observe(self, player)
 
 
+_CLAIM_PHASES = (Phase.CLAIM, Phase.CHALLENGE_CLAIM, Phase.PROVE_CLAIM)
+# Fields restored one to one by _restore (the rest need converting).
+_PLAIN_FIELDS = (
+    "revealed", "alive", "turn", "decider", "phase", "winner", "offers", "removed", "sides",
+    "reserve", "mat_cards", "mat_up", "mat_coins", "mat_pending",
+)
+_PRIVATE_FIELDS = (
+    "target", "challenger", "blocker", "block_char", "loss_reason", "then", "poll", "pool",
+    "deferred", "reduced", "examined", "claim_kind", "claim_char", "claimants", "claim_i",
+    "claimant", "graves", "grave", "avenger", "turn_actor", "hold_end", "deaths", "round",
+    "first",
+)
+
+
 def _restore(state: dict[str, Any]) -> Game:
     variant = get_variant(state["variant"])
     game = Game(names=state["names"], hands=state["hidden"], coins=state["coins"],
                 deck=state["deck"], first=state["actor"], variant=variant,
                 options=state["options"], chance=state["chance"], treasury=state["treasury"],
                 _dealt=True)
-    game.revealed = state["revealed"]
-    game.alive = state["alive"]
+    for name in _PLAIN_FIELDS:
+        setattr(game, name, state[name])
+    for name in _PRIVATE_FIELDS:
+        setattr(game, "_" + name, state[name])
     game._alive_mask = sum(1 << p for p in range(game.n) if game.alive[p])
-    game.turn = state["turn"]
-    game.decider = state["decider"]
-    game.phase = state["phase"]
-    game.winner = state["winner"]
     game.is_over = state["phase"] is Phase.OVER
     game._raw = state["raw"]
     game._events = []
     spec = state["spec"]
-    game._spec = game._specs[spec] if spec is not None else _NO_ACTION
-    game._target = state["target"]
-    game._challenger = state["challenger"]
-    game._blocker = state["blocker"]
-    game._block_char = state["block_char"]
+    game._spec = (VENGEANCE_SPEC if spec is Action.VENGEANCE else game._specs[spec]
+                  if spec is not None else _NO_ACTION)
     game.target_lost_challenge = state["target_lost_challenge"]
-    game._loss_reason = state["loss_reason"]
-    game._then = state["then"]
-    game._poll = state["poll"]
-    game._pool = state["pool"]
-    game._deferred = state["deferred"]
     return game
 
 
@@ -921,9 +1628,10 @@ def _default_names(n: int) -> tuple[str, ...]:
 
 
 @cache
-def _starting_coins(variant_name: str, n: int, first: int) -> tuple[int, ...]:
+def _starting_coins(variant_name: str, n: int, first: int, two_player: str) -> tuple[int, ...]:
     variant = get_variant(variant_name)
-    return tuple(variant.starting_coins(n, (i - first) % n) for i in range(n))
+    options = _DEFAULT_OPTIONS.with_(two_player_start=two_player)
+    return tuple(variant.starting_coins(n, (i - first) % n, options) for i in range(n))
 
 
 @cache

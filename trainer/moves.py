@@ -20,7 +20,11 @@ class MoveKind(StrEnum):
     BLOCK = "block"  # block by claiming a character
     SHOW = "show"  # answer a challenge by showing the claimed character
     LOSE = "lose"  # turn a card face up (losing influence, or conceding a challenge)
-    KEEP = "keep"  # after an exchange, the cards to keep
+    KEEP = "keep"  # after an exchange, the cards to keep (in a draft, the one card kept)
+    CHOOSE = "choose"  # a named choice: an allegiance, or an Inquisitor's return or swap
+    OFFER = "offer"  # show one card privately to an examining Inquisitor
+    CLAIM = "claim"  # claim a character out of turn: Graverobber, or a Treaty override
+    PAY = "pay"  # McGuire: pay coins instead of losing a card for a lost challenge
 
     __hash__ = str.__hash__
 
@@ -32,6 +36,7 @@ class Move(NamedTuple):
     target: int | None = None
     character: Character | None = None
     cards: tuple[Character, ...] | None = None
+    choice: str | None = None
 
     def __str__(self) -> str:
         return describe(self, lambda i: f"P{i}")
@@ -62,6 +67,22 @@ class Move(NamedTuple):
         return Move(MoveKind.LOSE, player, character=character)
 
     @staticmethod
+    def choose(player: int, choice: str) -> Move:
+        return Move(MoveKind.CHOOSE, player, choice=str(choice))
+
+    @staticmethod
+    def offer(player: int, character: Character) -> Move:
+        return Move(MoveKind.OFFER, player, character=character)
+
+    @staticmethod
+    def claim(player: int, character: Character) -> Move:
+        return Move(MoveKind.CLAIM, player, character=character)
+
+    @staticmethod
+    def pay(player: int) -> Move:
+        return Move(MoveKind.PAY, player)
+
+    @staticmethod
     def keep(player: int, cards: tuple[Character, ...]) -> Move:
         return Move(MoveKind.KEEP, player, cards=tuple(sorted(cards)))
 
@@ -71,6 +92,11 @@ CLAIMS: dict[Action, Character] = {
     Action.ASSASSINATE: Character.ASSASSIN,
     Action.STEAL: Character.CAPTAIN,
     Action.EXCHANGE: Character.AMBASSADOR,
+}
+
+CHOICE_TEXT: dict[str, str] = {
+    "return": "hands the card back",
+    "swap": "forces a swap with the Court deck",
 }
 
 
@@ -94,7 +120,18 @@ def describe(
     if k is MoveKind.BLOCK:
         return f"{who} blocks with {move.character}"
     if k is MoveKind.SHOW:
+        if move.cards is not None:
+            return f"{who} shows {' and '.join(move.cards)}"
         return f"{who} shows {move.character}"
+    if k is MoveKind.OFFER:
+        return f"{who} shows a card to the Inquisitor"
+    if k is MoveKind.CLAIM:
+        return f"{who} claims {move.character}"
+    if k is MoveKind.PAY:
+        return f"{who} pays instead of losing a card"
+    if k is MoveKind.CHOOSE:
+        choice = move.choice or ""
+        return f"{who} {CHOICE_TEXT.get(choice, 'chooses ' + choice)}"
     if k is MoveKind.LOSE:
         return f"{who} loses {move.character}"
     return f"{who} keeps {' and '.join(move.cards or ())}"

@@ -23,6 +23,7 @@ class Seat:
     influence: int  # face-down cards
     revealed: tuple[Character, ...]
     alive: bool
+    allegiance: str | None = None  # Reformation
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,6 +42,13 @@ class Observation:
     exchange_pool: tuple[Character, ...]
     events: tuple[Event, ...]
     winner: int | None
+    # Variant parts of the table (empty or zero in the base game).
+    reserve: int = 0
+    mat_face_down: int = 0
+    mat_up: tuple[Character, ...] = ()
+    mat_coins: int = 0
+    removed: int = 0  # draft: cards out of the game, face down
+    offers: tuple[tuple[Character, ...], ...] = ()  # draft: only this player's own set
 
     def seen_privately(self) -> list[tuple[str, tuple[Character, ...]]]:
         """Cards this player saw that others did not: draws, replacements and returns."""
@@ -65,7 +73,8 @@ class Observation:
             "options": dict(self.options),
             "seats": [
                 {"name": s.name, "coins": s.coins, "influence": s.influence,
-                 "revealed": [str(c) for c in s.revealed], "alive": s.alive}
+                 "revealed": [str(c) for c in s.revealed], "alive": s.alive,
+                 "allegiance": s.allegiance}
                 for s in self.seats
             ],
             "hand": [str(c) for c in self.hand],
@@ -79,6 +88,12 @@ class Observation:
             "events": [{"kind": e.kind, "visible_to": e.visible_to,
                         "data": {k: _plain(v) for k, v in e.data.items()}} for e in self.events],
             "winner": self.winner,
+            "reserve": self.reserve,
+            "mat_face_down": self.mat_face_down,
+            "mat_up": [str(c) for c in self.mat_up],
+            "mat_coins": self.mat_coins,
+            "removed": self.removed,
+            "offers": [[str(c) for c in o] for o in self.offers],
         }
 
 
@@ -100,7 +115,7 @@ def observe(game: Game, player: int) -> Observation:
         options=game.options.as_dict(),
         seats=tuple(
             Seat(game.names[p], game.coins[p], len(game.hidden[p]), tuple(game.revealed[p]),
-                 game.alive[p])
+                 game.alive[p], str(game.sides[p]) if game.sides else None)
             for p in range(game.n)
         ),
         hand=tuple(game.hidden[player]),
@@ -113,4 +128,10 @@ def observe(game: Game, player: int) -> Observation:
         exchange_pool=game.exchange_pool() if mine else (),
         events=tuple(e for e in game.log if e.visible_to is None or e.visible_to == player),
         winner=game.winner,
+        reserve=game.reserve,
+        mat_face_down=len(game.mat_cards),
+        mat_up=tuple(game.mat_up),
+        mat_coins=game.mat_coins,
+        removed=len(game.removed),
+        offers=tuple(tuple(o) if q == player else () for q, o in enumerate(game.offers)),
     )
