@@ -193,6 +193,8 @@ class Game:
     _round: int  # how many of the first player's turns have begun (the mat's clock)
     _first: int
     _legal: tuple[Move, ...] | None  # legal_moves() of this position, once computed
+    _views: dict[int, list[Event]]  # per player, the events they may see so far (observation)
+    _views_seen: dict[int, int]  # how far into the log each of those lists is up to date
     _vid: int
     _forced: int
     _alive_mask: int  # bit p set while player p is alive: a cheap key for the move tables
@@ -366,6 +368,8 @@ class Game:
                        for p in range(n))
         self._raw = raw
         self._events = []
+        self._views = {}
+        self._views_seen = {}
         if drafting:
             self.phase = Phase.DRAFT
             raw.extend(("offer", p, {"player": p, "cards": tuple(self.offers[p])})
@@ -1525,6 +1529,26 @@ class Game:
     def log(self, events: list[Event]) -> None:
         self._raw = list(events)
         self._events = list(events)
+        self._views = {}
+        self._views_seen = {}
+
+    def visible_events(self, player: int) -> list[Event]:
+        """The public events and this player's private ones, kept up to date incrementally
+        (observations are built at every decision, so filtering the whole log each time
+        would make them cost as much as the game so far)."""
+        events = self.log
+        view = self._views.get(player)
+        if view is None:
+            view = self._views[player] = []
+            seen = 0
+        else:
+            seen = self._views_seen[player]
+        for i in range(seen, len(events)):
+            e = events[i]
+            if e.visible_to is None or e.visible_to == player:
+                view.append(e)
+        self._views_seen[player] = len(events)
+        return view
 
     def _setup_snapshot(self, start: tuple[Any, ...]) -> dict[str, Any]:
         hands, revealed, coins, deck, treasury, first, extra = start
@@ -1577,6 +1601,8 @@ def _restore(state: dict[str, Any]) -> Game:
     game.is_over = state["phase"] is Phase.OVER
     game._raw = state["raw"]
     game._events = []
+    game._views = {}
+    game._views_seen = {}
     spec = state["spec"]
     game._spec = (VENGEANCE_SPEC if spec is Action.VENGEANCE else game._specs[spec]
                   if spec is not None else _NO_ACTION)

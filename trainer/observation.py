@@ -126,7 +126,7 @@ def observe(game: Game, player: int) -> Observation:
         pending=game.pending,
         legal_moves=tuple(game.legal_moves()) if mine else (),
         exchange_pool=game.exchange_pool() if mine else (),
-        events=tuple(e for e in game.log if e.visible_to is None or e.visible_to == player),
+        events=tuple(game.visible_events(player)),
         winner=game.winner,
         reserve=game.reserve,
         mat_face_down=len(game.mat_cards),

@@ -8,6 +8,7 @@ different table plus a few hooks rather than a second engine.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields, replace
+from functools import cache
 from typing import Any, Literal
 
 from trainer.cards import Action, Character
@@ -258,7 +259,7 @@ class Options:
         return replace(self, **changes)
 
     def as_dict(self) -> dict[str, Any]:
-        return {f.name: getattr(self, f.name) for f in fields(self)}
+        return dict(_options_dict(self))
 
     def relevant(self, variant: Variant) -> dict[str, OptionInfo]:
         """The options that can change a game of this variant."""
@@ -497,6 +498,12 @@ VARIANTS: dict[str, Variant] = {
     v.name: v for v in (BASE, DRAFT, INQUISITOR, REFORMATION, REFORMATION_INQUISITOR, MCGUIRE,
                         FORUM)
 }
+
+@cache
+def _options_dict(options: Options) -> dict[str, Any]:
+    # Observations carry the options, and they are built at every decision.
+    return {f.name: getattr(options, f.name) for f in fields(options)}
+
 
 INHERITANCE_COINS = 4  # McGuire: gained when the Inheritance Ambassador is killed
 
