@@ -14,7 +14,7 @@ from trainer.game import Game
 from trainer.invariants import check_invariants, play_random
 from trainer.moves import MoveKind
 from trainer.observation import observe
-from trainer.rules import BASE, VARIANTS, Options
+from trainer.rules import BASE, VARIANTS, Options, Variant
 
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
 option_sets = st.builds(
@@ -23,12 +23,18 @@ option_sets = st.builds(
     block_after_lost_challenge=st.booleans(),
     steal_from_eliminated=st.booleans(),
     finite_treasury=st.booleans(),
+    two_player_start=st.sampled_from(["one_coin", "two_coins"]),
+    examine_pick=st.sampled_from(["target_chooses", "random"]),
+    vocabulary=st.sampled_from(["official", "treason"]),
 )
+# A variant and a player count it allows, drawn together.
+tables = st.sampled_from(list(VARIANTS.values())).flatmap(
+    lambda v: st.tuples(st.just(v), st.integers(v.min_players, v.max_players)))
 
 
-def played(players: int, seed: int, stop: int) -> Game:
+def played(players: int, seed: int, stop: int, variant: Variant = BASE) -> Game:
     """A random game stopped after `stop` moves (or at its end)."""
-    game = Game.new(players, seed=seed)
+    game = Game.new(players, seed=seed, variant=variant)
     choose = random.Random(seed).choice
     for _ in range(stop):
         if game.is_over:
@@ -50,27 +56,33 @@ def test_random_legal_play_keeps_every_invariant_and_ends(variant, players, seed
     assert game.is_over
 
 
-@settings(max_examples=40, deadline=None)
-@given(players=st.integers(BASE.min_players, BASE.max_players), seed=seeds,
-       stop=st.integers(0, 400))
-def test_an_observation_does_not_depend_on_anyone_elses_hidden_cards(players, seed, stop):
-    game = played(players, seed, stop)
+@settings(max_examples=80, deadline=None)
+@given(table=tables, seed=seeds, stop=st.integers(0, 400))
+def test_an_observation_does_not_depend_on_anyone_elses_hidden_cards(table, seed, stop):
+    variant, players = table
+    game = played(players, seed, stop, variant)
     for p in range(players):
         before = observe(game, p).to_dict()
         other = game.clone()
         for q in range(players):
             if q != p:
                 other.hidden[q] = ["SECRET"] * len(other.hidden[q])
+                if other.offers:
+                    other.offers[q] = ["SECRET"] * len(other.offers[q])
+        other.deck = ["SECRET"] * len(other.deck)
+        other.removed = ["SECRET"] * len(other.removed)
+        other.mat_cards = {e: "SECRET" for e in other.mat_cards}
         other.log = [e if e.visible_to in (None, p) else e._replace(data={"secret": True})
                      for e in other.log]
         assert observe(other, p).to_dict() == before
         assert "SECRET" not in repr(before)
 
 
-@settings(max_examples=30, deadline=None)
-@given(players=st.integers(2, 6), seed=seeds)
-def test_a_game_replayed_from_its_log_reaches_the_same_position(players, seed):
-    game = play_random(BASE, players, seed, check=False)
+@settings(max_examples=60, deadline=None)
+@given(table=tables, seed=seeds)
+def test_a_game_replayed_from_its_log_reaches_the_same_position(table, seed):
+    variant, players = table
+    game = play_random(variant, players, seed, check=False)
     again = Game.replay(game.log)
     assert again.hidden == game.hidden and again.revealed == game.revealed
     assert again.coins == game.coins and again.winner == game.winner
@@ -91,10 +103,11 @@ def test_every_losing_decision_offers_only_the_players_own_face_down_cards(playe
         game.apply(choose(game.legal_moves()))
 
 
-@settings(max_examples=25, deadline=None)
-@given(players=st.integers(2, 10), seed=seeds, stop=st.integers(0, 200))
-def test_a_pickled_or_cloned_game_plays_on_exactly_like_the_original(players, seed, stop):
-    game = played(players, seed, stop)
+@settings(max_examples=50, deadline=None)
+@given(table=tables, seed=seeds, stop=st.integers(0, 200))
+def test_a_pickled_or_cloned_game_plays_on_exactly_like_the_original(table, seed, stop):
+    variant, players = table
+    game = played(players, seed, stop, variant)
     copies = [pickle.loads(pickle.dumps(game)), game.clone(), copy.deepcopy(game)]
     for other in copies:
         assert other.pending == game.pending and other.log == game.log
