@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
 from itertools import combinations
-from typing import Any, NamedTuple, cast
+from typing import Any, Final, NamedTuple, cast
 
 from trainer.cards import Action, Allegiance, Character
 from trainer.chance import Chance, RandomChance, ScriptedChance
@@ -94,8 +94,56 @@ _KIND_PHRASE: dict[MoveKind, str] = {
     MoveKind.PAY: "paying instead of losing a card",
 }
 
+# Enum members as module constants: the compiled engine reads these directly, where
+# `Phase.ACTION` would be an attribute lookup on the enum class at every use.
+_P_ACTION: Final = Phase.ACTION
+_P_ALLEGIANCE: Final = Phase.ALLEGIANCE
+_P_BLOCK: Final = Phase.BLOCK
+_P_CHALLENGE_ACTION: Final = Phase.CHALLENGE_ACTION
+_P_CHALLENGE_BLOCK: Final = Phase.CHALLENGE_BLOCK
+_P_CHALLENGE_CLAIM: Final = Phase.CHALLENGE_CLAIM
+_P_CLAIM: Final = Phase.CLAIM
+_P_DRAFT: Final = Phase.DRAFT
+_P_EXAMINE_DECIDE: Final = Phase.EXAMINE_DECIDE
+_P_EXAMINE_OFFER: Final = Phase.EXAMINE_OFFER
+_P_EXCHANGE: Final = Phase.EXCHANGE
+_P_LOSE: Final = Phase.LOSE
+_P_OVER: Final = Phase.OVER
+_P_PROVE_ACTION: Final = Phase.PROVE_ACTION
+_P_PROVE_BLOCK: Final = Phase.PROVE_BLOCK
+_P_PROVE_CLAIM: Final = Phase.PROVE_CLAIM
+_P_VENGEANCE: Final = Phase.VENGEANCE
+_K_ACT: Final = MoveKind.ACT
+_K_BLOCK: Final = MoveKind.BLOCK
+_K_CHALLENGE: Final = MoveKind.CHALLENGE
+_K_CHOOSE: Final = MoveKind.CHOOSE
+_K_CLAIM: Final = MoveKind.CLAIM
+_K_KEEP: Final = MoveKind.KEEP
+_K_LOSE: Final = MoveKind.LOSE
+_K_OFFER: Final = MoveKind.OFFER
+_K_PASS: Final = MoveKind.PASS
+_K_PAY: Final = MoveKind.PAY
+_K_SHOW: Final = MoveKind.SHOW
+_A_ASSASSINATE: Final = Action.ASSASSINATE
+_A_CONVERT: Final = Action.CONVERT
+_A_COUP: Final = Action.COUP
+_A_EMBEZZLE: Final = Action.EMBEZZLE
+_A_EXAMINE: Final = Action.EXAMINE
+_A_EXCHANGE: Final = Action.EXCHANGE
+_A_FOREIGN_AID: Final = Action.FOREIGN_AID
+_A_INCOME: Final = Action.INCOME
+_A_PEEK: Final = Action.PEEK
+_A_STEAL: Final = Action.STEAL
+_A_TAX: Final = Action.TAX
+_A_VENGEANCE: Final = Action.VENGEANCE
+_C_DUKE: Final = Character.DUKE
+_C_GRAVEROBBER: Final = Character.GRAVEROBBER
+_C_INHERITANCE: Final = Character.INHERITANCE
+_C_TREATY: Final = Character.TREATY
+_C_VENGEANCE: Final = Character.VENGEANCE
+
 # Moves whose content only the mover sees (the cards kept, the card shown to an Inquisitor).
-PRIVATE_KINDS = (MoveKind.KEEP, MoveKind.OFFER)
+PRIVATE_KINDS = (_K_KEEP, _K_OFFER)
 
 
 class Event(NamedTuple):
@@ -147,7 +195,7 @@ class Game:
     treasury: int | None
     alive: list[bool]
     chance: Chance
-    is_over: bool  # the same as phase is Phase.OVER, kept as a field for the inner loop
+    is_over: bool  # the same as phase is _P_OVER, kept as a field for the inner loop
     turn: int
     actor: int
     decider: int
@@ -193,8 +241,9 @@ class Game:
     _round: int  # how many of the first player's turns have begun (the mat's clock)
     _first: int
     _legal: tuple[Move, ...] | None  # legal_moves() of this position, once computed
-    _views: dict[int, list[Event]]  # per player, the events they may see so far (observation)
-    _views_seen: dict[int, int]  # how far into the log each of those lists is up to date
+    # Per player, the events they may see so far and how far into the log that is up to date
+    # (made on the first observation).
+    _views: dict[int, tuple[list[Event], list[int]]] | None
     _vid: int
     _forced: int
     _alive_mask: int  # bit p set while player p is alive: a cheap key for the move tables
@@ -242,7 +291,7 @@ class Game:
         self.mat_pending = []
         self.mat_up = []
         self.mat_coins = 0
-        if mat:
+        if mat is not None:
             for event, card in mat:
                 self.mat_pending.append(event)
                 if card is not None:
@@ -321,14 +370,8 @@ class Game:
         self._forced = variant.forced_coup_at
         self._alive_mask = sum(1 << p for p in range(n) if self.alive[p])
         self._rot = _rotations(n)
-        self._teams = variant.allegiances
-        self._pay = variant.pay_instead
-        self._bounty = variant.challenge_bounty
-        self._house = bool(variant.specials) or variant.event_mat
-        self._slow_proof = bool(self._pay) or bool(variant.specials) or self._teams
-        self._fixed = variant.fixed_deck
-        self._graves_on = variant.graverobber
-        self._extra_end = self._house or self._graves_on
+        (self._teams, self._pay, self._bounty, self._house, self._slow_proof, self._fixed,
+         self._graves_on, self._extra_end) = _hooks(variant.name)
         self.turn = 1
         self.actor = first
         self._first = first
@@ -341,7 +384,7 @@ class Game:
         self._deaths = 0
         self._round = 0
         self._claim_kind = ""
-        self._claim_char = Character.GRAVEROBBER
+        self._claim_char = _C_GRAVEROBBER
         self._claimants = []
         self._claim_i = 0
         self._claimant = -1
@@ -349,7 +392,9 @@ class Game:
         self.decider = first
         self._legal = None
         # The set-up is copied now but turned into a snapshot dict only when the log is read.
-        extra: dict[str, Any] = {}
+        extra: dict[str, Any] = _NO_EXTRA
+        if drafting or self.removed or self.sides or self.reserve or self.mat_pending:
+            extra = {}
         if drafting:
             extra["offers"] = [list(o) for o in self.offers]
         if self.removed:
@@ -368,19 +413,18 @@ class Game:
                        for p in range(n))
         self._raw = raw
         self._events = []
-        self._views = {}
-        self._views_seen = {}
+        self._views = None
         if drafting:
-            self.phase = Phase.DRAFT
+            self.phase = _P_DRAFT
             raw.extend(("offer", p, {"player": p, "cards": tuple(self.offers[p])})
                        for p in range(n))
         elif self._teams and not self.sides:
-            self.phase = Phase.ALLEGIANCE
+            self.phase = _P_ALLEGIANCE
         else:
             self._begin_play()
 
     def _begin_play(self) -> None:
-        self.phase = Phase.ACTION
+        self.phase = _P_ACTION
         self.decider = self.actor
         if self.mat_pending:
             self._round = 1
@@ -579,7 +623,7 @@ class Game:
 
     @property
     def loss_reason(self) -> str | None:
-        return self._loss_reason if self.phase is Phase.LOSE else None
+        return self._loss_reason if self.phase is _P_LOSE else None
 
     @property
     def is_tie(self) -> bool:
@@ -590,7 +634,7 @@ class Game:
 
     @property
     def pending(self) -> Decision | None:
-        if self.phase is Phase.OVER:
+        if self.phase is _P_OVER:
             return None
         spec = self.spec
         claim = spec.claim if spec else None
@@ -607,23 +651,23 @@ class Game:
         text = describe(move, self.names.__getitem__,
                         {s.action: s.claim for s in self.variant.actions
                          if s.claim and not s.inverted})
-        if move.kind is MoveKind.BLOCK and move.character in self.variant.reducers:
+        if move.kind is _K_BLOCK and move.character in self.variant.reducers:
             return f"{self.names[move.player]} claims {move.character} to reduce the steal to 1"
-        if move.kind is MoveKind.CHOOSE and self.phase is Phase.ALLEGIANCE or (
-                move.kind is MoveKind.CHOOSE and move.choice in ("Loyalist", "Reformist")):
+        if move.kind is _K_CHOOSE and self.phase is _P_ALLEGIANCE or (
+                move.kind is _K_CHOOSE and move.choice in ("Loyalist", "Reformist")):
             return f"{self.names[move.player]} chooses {move.choice}"
-        if move.kind is MoveKind.ACT and move.action is Action.CONVERT and move.target is None:
+        if move.kind is _K_ACT and move.action is _A_CONVERT and move.target is None:
             return f"{self.names[move.player]}: convert (self)"
-        if move.kind is MoveKind.ACT and move.action is Action.EMBEZZLE:
+        if move.kind is _K_ACT and move.action is _A_EMBEZZLE:
             return f"{self.names[move.player]} claims no Duke: embezzle"
-        if move.kind is MoveKind.KEEP and self.variant.draft and move.cards is not None and len(
-                move.cards) == 1 and self.phase is Phase.DRAFT:
+        if move.kind is _K_KEEP and self.variant.draft and move.cards is not None and len(
+                move.cards) == 1 and self.phase is _P_DRAFT:
             return f"{self.names[move.player]} keeps {move.cards[0]} from the draft set"
         return text
 
     def exchange_pool(self) -> tuple[Character, ...]:
         """During an exchange, the actor's cards plus the drawn ones (private to the actor)."""
-        return tuple(self._pool) if self.phase is Phase.EXCHANGE else ()
+        return tuple(self._pool) if self.phase is _P_EXCHANGE else ()
 
     def hostile_targets(self, p: int) -> list[int]:
         """Players p may coup, assassinate, steal from or examine (Reformation restricts it)."""
@@ -640,12 +684,12 @@ class Game:
         if not self.variant.timeout or self.is_over:
             return None
         p = self.decider
-        if self.phase is Phase.ACTION:
+        if self.phase is _P_ACTION:
             if self.coins[p] >= self._forced:
                 targets = self.hostile_targets(p)
-                return Move(MoveKind.ACT, p, Action.COUP, targets[self.chance.pick(len(targets))])
-            return Move(MoveKind.ACT, p, Action.INCOME)
-        passing = Move(MoveKind.PASS, p)
+                return Move(_K_ACT, p, _A_COUP, targets[self.chance.pick(len(targets))])
+            return Move(_K_ACT, p, _A_INCOME)
+        passing = Move(_K_PASS, p)
         return passing if passing in self.legal_moves() else None
 
     def legal_moves(self) -> tuple[Move, ...]:
@@ -660,13 +704,13 @@ class Game:
         # once, under small integer keys (cheap to hash), and looked up afterwards.
         ph = self.phase
         p = self.decider
-        if ph is Phase.CHALLENGE_ACTION or ph is Phase.CHALLENGE_BLOCK or (
-                ph is Phase.CHALLENGE_CLAIM):
+        if ph is _P_CHALLENGE_ACTION or ph is _P_CHALLENGE_BLOCK or (
+                ph is _P_CHALLENGE_CLAIM):
             moves = _CP_MOVES.get(p)
             if moves is None:
-                moves = _CP_MOVES[p] = (Move(MoveKind.CHALLENGE, p), Move(MoveKind.PASS, p))
+                moves = _CP_MOVES[p] = (Move(_K_CHALLENGE, p), Move(_K_PASS, p))
             return moves
-        if ph is Phase.ACTION:
+        if ph is _P_ACTION:
             if self._teams:  # legal actions depend on allegiances and the Reserve
                 return self._action_moves(p)
             coins = self.coins[p]
@@ -676,31 +720,31 @@ class Game:
             if moves is None:
                 moves = _ACTION_MOVES[akey] = self._action_moves(p)
             return moves
-        if ph is Phase.OVER:
+        if ph is _P_OVER:
             return ()
-        if ph is Phase.BLOCK:
+        if ph is _P_BLOCK:
             blockers = self._spec.blockers
             bkey = (p, blockers)
             moves = _BLOCK_MOVES.get(bkey)
             if moves is None:
                 moves = _BLOCK_MOVES[bkey] = tuple(
-                    Move(MoveKind.BLOCK, p, None, None, c) for c in blockers
-                ) + (Move(MoveKind.PASS, p),)
+                    Move(_K_BLOCK, p, None, None, c) for c in blockers
+                ) + (Move(_K_PASS, p),)
             return moves
         hand = self.hidden[p]
-        if ph is Phase.LOSE:
+        if ph is _P_LOSE:
             if self._pay:
                 return self._lose_moves(p)
             hkey = p * 256 + _code(hand[0]) * 16 + (_code(hand[1]) if len(hand) > 1 else 0)
             moves = _LOSE_MOVES.get(hkey)
             if moves is None:
                 moves = _LOSE_MOVES[hkey] = tuple(
-                    Move(MoveKind.LOSE, p, None, None, c) for c in _distinct(hand))
+                    Move(_K_LOSE, p, None, None, c) for c in _distinct(hand))
             return moves
-        if ph is Phase.PROVE_ACTION or ph is Phase.PROVE_BLOCK:
-            claim = self._spec.claim if ph is Phase.PROVE_ACTION else self._block_char
+        if ph is _P_PROVE_ACTION or ph is _P_PROVE_BLOCK:
+            claim = self._spec.claim if ph is _P_PROVE_ACTION else self._block_char
             if self._slow_proof:
-                return self._prove_moves(p, claim, ph is Phase.PROVE_ACTION and self._spec.inverted,
+                return self._prove_moves(p, claim, ph is _P_PROVE_ACTION and self._spec.inverted,
                                          False)
             hkey = p * 256 + _code(hand[0]) * 16 + (_code(hand[1]) if len(hand) > 1 else 0)
             pkey = hkey * 16 + (_code(claim) if claim is not None else 0)
@@ -708,41 +752,41 @@ class Game:
             if moves is None:
                 show: tuple[Move, ...] = ()
                 if claim is not None and claim in hand:
-                    show = (Move(MoveKind.SHOW, p, None, None, claim),)
+                    show = (Move(_K_SHOW, p, None, None, claim),)
                 moves = _PROVE_MOVES[pkey] = show + tuple(
-                    Move(MoveKind.LOSE, p, None, None, c) for c in _distinct(hand))
+                    Move(_K_LOSE, p, None, None, c) for c in _distinct(hand))
             return moves
-        if ph is Phase.EXCHANGE:
+        if ph is _P_EXCHANGE:
             keeps = sorted({tuple(sorted(c)) for c in combinations(self._pool, len(hand))})
-            return tuple(Move(MoveKind.KEEP, p, None, None, None, c) for c in keeps)
+            return tuple(Move(_K_KEEP, p, None, None, None, c) for c in keeps)
         return self._variant_moves(ph, p)
 
     def _variant_moves(self, ph: Phase, p: int) -> tuple[Move, ...]:
         """The decisions only some variants have."""
-        if ph is Phase.PROVE_CLAIM:
+        if ph is _P_PROVE_CLAIM:
             return self._prove_moves(p, self._claim_char, False, True)
-        if ph is Phase.CLAIM:
-            return (Move(MoveKind.CLAIM, p, None, None, self._claim_char), Move(MoveKind.PASS, p))
-        if ph is Phase.DRAFT:
-            return tuple(Move(MoveKind.KEEP, p, None, None, None, (c,))
+        if ph is _P_CLAIM:
+            return (Move(_K_CLAIM, p, None, None, self._claim_char), Move(_K_PASS, p))
+        if ph is _P_DRAFT:
+            return tuple(Move(_K_KEEP, p, None, None, None, (c,))
                          for c in _distinct(self.offers[p]))
-        if ph is Phase.ALLEGIANCE:
-            return tuple(Move(MoveKind.CHOOSE, p, choice=str(a)) for a in Allegiance)
-        if ph is Phase.EXAMINE_OFFER:
-            return tuple(Move(MoveKind.OFFER, p, None, None, c)
+        if ph is _P_ALLEGIANCE:
+            return tuple(Move(_K_CHOOSE, p, choice=str(a)) for a in Allegiance)
+        if ph is _P_EXAMINE_OFFER:
+            return tuple(Move(_K_OFFER, p, None, None, c)
                          for c in _distinct(self.hidden[p]))
-        if ph is Phase.EXAMINE_DECIDE:
-            return (Move(MoveKind.CHOOSE, p, choice="return"),
-                    Move(MoveKind.CHOOSE, p, choice="swap"))
-        if ph is Phase.VENGEANCE:
-            return tuple(Move(MoveKind.ACT, p, Action.VENGEANCE, q)
+        if ph is _P_EXAMINE_DECIDE:
+            return (Move(_K_CHOOSE, p, choice="return"),
+                    Move(_K_CHOOSE, p, choice="swap"))
+        if ph is _P_VENGEANCE:
+            return tuple(Move(_K_ACT, p, _A_VENGEANCE, q)
                          for q in self._rot[p] if self.alive[q])
         return ()
 
     def _lose_moves(self, p: int) -> tuple[Move, ...]:
-        moves = tuple(Move(MoveKind.LOSE, p, None, None, c) for c in _distinct(self.hidden[p]))
+        moves = tuple(Move(_K_LOSE, p, None, None, c) for c in _distinct(self.hidden[p]))
         if self._loss_reason == "lost a challenge" and self.coins[p] >= self._pay:
-            moves += (Move(MoveKind.PAY, p),)
+            moves += (Move(_K_PAY, p),)
         return moves
 
     def _prove_moves(self, p: int, claim: Character | None, inverted: bool,
@@ -751,13 +795,13 @@ class Game:
         moves: list[Move] = []
         if inverted:  # embezzlement: only a player without the character may show
             if not any(c.role == claim for c in hand):
-                moves.append(Move(MoveKind.SHOW, p, None, None, None, tuple(sorted(hand))))
+                moves.append(Move(_K_SHOW, p, None, None, None, tuple(sorted(hand))))
         else:
-            moves.extend(Move(MoveKind.SHOW, p, None, None, c) for c in _distinct(hand)
+            moves.extend(Move(_K_SHOW, p, None, None, c) for c in _distinct(hand)
                          if (c == claim if exact else c.role == claim))
-        moves.extend(Move(MoveKind.LOSE, p, None, None, c) for c in _distinct(hand))
+        moves.extend(Move(_K_LOSE, p, None, None, c) for c in _distinct(hand))
         if self._pay and self.coins[p] >= self._pay:
-            moves.append(Move(MoveKind.PAY, p))
+            moves.append(Move(_K_PAY, p))
         return tuple(moves)
 
     def _action_moves(self, p: int) -> tuple[Move, ...]:
@@ -766,19 +810,19 @@ class Game:
         foes = self.hostile_targets(p) if self._teams else others
         v = self.variant
         if coins >= v.forced_coup_at:
-            return tuple(Move(MoveKind.ACT, p, Action.COUP, q) for q in foes)
+            return tuple(Move(_K_ACT, p, _A_COUP, q) for q in foes)
         moves: list[Move] = []
         for spec in v.actions:
             if coins < spec.cost:
                 continue
-            if spec.action is Action.EMBEZZLE and not self.reserve:
+            if spec.action is _A_EMBEZZLE and not self.reserve:
                 continue  # an empty Reserve: embezzling would be a pass, which is not allowed
             if spec.targeted:
-                moves.extend(Move(MoveKind.ACT, p, spec.action, q) for q in foes)
+                moves.extend(Move(_K_ACT, p, spec.action, q) for q in foes)
             else:
-                moves.append(Move(MoveKind.ACT, p, spec.action))
+                moves.append(Move(_K_ACT, p, spec.action))
             if spec.other_cost and coins >= spec.other_cost:
-                moves.extend(Move(MoveKind.ACT, p, spec.action, q) for q in others)
+                moves.extend(Move(_K_ACT, p, spec.action, q) for q in others)
         return tuple(moves)
 
     # ----------------------------------------------------------------- apply
@@ -792,34 +836,34 @@ class Game:
         k = m.kind
         self._raw.append(m)
         ph = self.phase
-        if ph is Phase.CHALLENGE_ACTION or ph is Phase.CHALLENGE_BLOCK or ph is Phase.BLOCK:
-            if k is MoveKind.PASS:
+        if ph is _P_CHALLENGE_ACTION or ph is _P_CHALLENGE_BLOCK or ph is _P_BLOCK:
+            if k is _K_PASS:
                 poll = self._poll
                 poll.pop(0)
                 if poll:
                     self.decider = poll[0]
-                elif ph is Phase.CHALLENGE_ACTION:
+                elif ph is _P_CHALLENGE_ACTION:
                     self._after_action_claim()
-                elif ph is Phase.BLOCK:
+                elif ph is _P_BLOCK:
                     self._resolve()
                 else:
                     self._block_stands()  # nobody challenged the block
-            elif k is MoveKind.CHALLENGE:
+            elif k is _K_CHALLENGE:
                 self._challenger = m.player
                 if self._bounty:
                     self._gain(m.player, self._bounty)
-                if ph is Phase.CHALLENGE_ACTION:
-                    self.phase = Phase.PROVE_ACTION
+                if ph is _P_CHALLENGE_ACTION:
+                    self.phase = _P_PROVE_ACTION
                     self.decider = self.actor
                 else:
-                    self.phase = Phase.PROVE_BLOCK
+                    self.phase = _P_PROVE_BLOCK
                     self.decider = self._blocker
             else:  # a block
                 self._block(m)
-        elif ph is Phase.ACTION:
+        elif ph is _P_ACTION:
             self._declare(m)
-        elif ph is Phase.LOSE:
-            if k is MoveKind.PAY:
+        elif ph is _P_LOSE:
+            if k is _K_PAY:
                 self._pay_instead(m.player)
             else:
                 self._lose(m.player, _card(m), self._loss_reason)
@@ -829,8 +873,8 @@ class Game:
                     self._start_vengeance()
                     return
             self._continue()
-        elif ph is Phase.PROVE_ACTION:
-            if k is MoveKind.SHOW:
+        elif ph is _P_PROVE_ACTION:
+            if k is _K_SHOW:
                 if m.cards is not None:
                     self._replace_all(self.actor)
                 else:
@@ -839,7 +883,7 @@ class Game:
                     self.target_lost_challenge = True
                 self._start_loss(self._challenger, "lost a challenge", "claim_stands")
             else:
-                if k is MoveKind.PAY:
+                if k is _K_PAY:
                     self._pay_instead(self.actor)
                 else:
                     self._lose(self.actor, _card(m), "lost a challenge")
@@ -847,19 +891,19 @@ class Game:
                         return
                 self._refund()
                 self._end_turn()
-        elif ph is Phase.PROVE_BLOCK:
-            if k is MoveKind.SHOW:
+        elif ph is _P_PROVE_BLOCK:
+            if k is _K_SHOW:
                 self._replace(self._blocker, _card(m))
                 self._start_loss(self._challenger, "lost a challenge", "block_stands")
             else:
-                if k is MoveKind.PAY:
+                if k is _K_PAY:
                     self._pay_instead(self._blocker)
                 else:
                     self._lose(self._blocker, _card(m), "lost a challenge")
                     if self.is_over:
                         return
                 self._resolve()
-        elif ph is Phase.EXCHANGE:
+        elif ph is _P_EXCHANGE:
             self._finish_exchange(m)
         else:
             self._apply_variant(m, ph, k)
@@ -878,8 +922,8 @@ class Game:
 
     def _apply_variant(self, m: Move, ph: Phase, k: MoveKind) -> None:
         p = m.player
-        if ph is Phase.CHALLENGE_CLAIM:
-            if k is MoveKind.PASS:
+        if ph is _P_CHALLENGE_CLAIM:
+            if k is _K_PASS:
                 poll = self._poll
                 poll.pop(0)
                 if poll:
@@ -890,28 +934,28 @@ class Game:
                 self._challenger = p
                 if self._bounty:
                     self._gain(p, self._bounty)
-                self.phase = Phase.PROVE_CLAIM
+                self.phase = _P_PROVE_CLAIM
                 self.decider = self._claimant
-        elif ph is Phase.PROVE_CLAIM:
-            if k is MoveKind.SHOW:
+        elif ph is _P_PROVE_CLAIM:
+            if k is _K_SHOW:
                 self._replace(self._claimant, _card(m))
                 self._start_loss(self._challenger, "lost a challenge", "extra_stands")
             else:
-                if k is MoveKind.PAY:
+                if k is _K_PAY:
                     self._pay_instead(self._claimant)
                 else:
                     self._lose(self._claimant, _card(m), "lost a challenge")
                     if self.is_over:
                         return
                 self._claim_fails()
-        elif ph is Phase.CLAIM:
+        elif ph is _P_CLAIM:
             if self._claim_kind == "treaty":
-                if k is MoveKind.CLAIM:
+                if k is _K_CLAIM:
                     self._open_claim_challenge(p)
                 else:
                     self._end_turn()  # the Duke's block stands
                 return
-            if k is MoveKind.CLAIM:
+            if k is _K_CLAIM:
                 self._claimants.append(p)
             self._poll.pop(0)
             if self._poll:
@@ -919,7 +963,7 @@ class Game:
             else:
                 self._claim_i = 0
                 self._next_claim()
-        elif ph is Phase.VENGEANCE:
+        elif ph is _P_VENGEANCE:
             self._turn_actor = self.actor
             self.actor = p
             self._avenger = -1
@@ -929,9 +973,9 @@ class Game:
             self._blocker = -1
             self.target_lost_challenge = False
             self._after_action_claim()
-        elif ph is Phase.EXAMINE_OFFER:
+        elif ph is _P_EXAMINE_OFFER:
             self._show_examined(_card(m))
-        elif ph is Phase.EXAMINE_DECIDE:
+        elif ph is _P_EXAMINE_DECIDE:
             if m.choice == "swap":
                 t = self._target
                 card = self._examined
@@ -942,7 +986,7 @@ class Game:
                 self._raw.append(("draw", t, {"player": t, "cards": tuple(new),
                                               "why": "examine swap"}))
             self._end_turn()
-        elif ph is Phase.DRAFT:
+        elif ph is _P_DRAFT:
             kept = (m.cards or ())[0]
             rest = list(self.offers[p])
             rest.remove(kept)
@@ -961,7 +1005,7 @@ class Game:
                 self._raw.append(("draw", q, {"player": q, "cards": tuple(drawn),
                                               "why": "deal"}))
             self._begin_play()
-        elif ph is Phase.ALLEGIANCE:
+        elif ph is _P_ALLEGIANCE:
             side = Allegiance(m.choice or "")
             self.sides = [side] * self.n
             for i, q in enumerate(self._rot[p]):
@@ -992,70 +1036,70 @@ class Game:
         who = self.names[move.player]
         owner = self.names[self.decider]
         question = PHASE_QUESTION[self.phase]
-        avenging = self.phase is Phase.VENGEANCE and move.player == self.decider
+        avenging = self.phase is _P_VENGEANCE and move.player == self.decider
         if not self.alive[move.player] and not avenging:
             return f"{who} is out of the game and makes no more decisions"
         if move.player != self.decider:
             return f"it is {owner}'s decision now ({question}), not {who}'s"
-        proving = self.phase in (Phase.PROVE_ACTION, Phase.PROVE_BLOCK, Phase.PROVE_CLAIM)
+        proving = self.phase in (_P_PROVE_ACTION, _P_PROVE_BLOCK, _P_PROVE_CLAIM)
         expected = {m.kind for m in self.legal_moves()}
-        if move.kind not in expected and not (proving and move.kind is MoveKind.SHOW):
+        if move.kind not in expected and not (proving and move.kind is _K_SHOW):
             return f"{owner} must {question} now; {_KIND_PHRASE[move.kind]} is not possible"
-        if move.kind is MoveKind.ACT:
+        if move.kind is _K_ACT:
             return self._why_action_illegal(move)
         spec = self._spec
-        if move.kind is MoveKind.BLOCK:
+        if move.kind is _K_BLOCK:
             blockers = " or ".join(spec.blockers)
             return f"{spec.action.label} can be blocked only with {blockers}"
-        if move.kind is MoveKind.SHOW:
-            if self.phase is Phase.PROVE_ACTION and spec.inverted:
+        if move.kind is _K_SHOW:
+            if self.phase is _P_PROVE_ACTION and spec.inverted:
                 return (f"{who} holds a {spec.claim} and must concede the challenge"
                         if any(c.role == spec.claim for c in self.hidden[move.player])
                         else f"{who} must show every face-down card "
                              f"({', '.join(self.hidden[move.player])}) or concede")
-            claim = (spec.claim if self.phase is Phase.PROVE_ACTION else self._block_char
-                     if self.phase is Phase.PROVE_BLOCK else self._claim_char)
+            claim = (spec.claim if self.phase is _P_PROVE_ACTION else self._block_char
+                     if self.phase is _P_PROVE_BLOCK else self._claim_char)
             if move.character is None or move.character.role != claim and (
                     move.character != claim):
                 return f"the claim was {claim}; showing {move.character} does not prove it"
             return f"{who} has no {claim} to show"
-        if move.kind is MoveKind.LOSE or move.kind is MoveKind.OFFER:
-            verb = "lose" if move.kind is MoveKind.LOSE else "show"
+        if move.kind is _K_LOSE or move.kind is _K_OFFER:
+            verb = "lose" if move.kind is _K_LOSE else "show"
             return (f"{who} has no face-down {move.character} to {verb} "
                     f"(face down: {', '.join(self.hidden[move.player])})")
-        if move.kind is MoveKind.PAY:
+        if move.kind is _K_PAY:
             return (f"paying {self._pay} coins instead of losing a card needs {self._pay} coins; "
                     f"{who} has {self.coins[move.player]}")
-        if move.kind is MoveKind.KEEP:
-            if self.phase is Phase.DRAFT:
+        if move.kind is _K_KEEP:
+            if self.phase is _P_DRAFT:
                 return f"{who} must keep one card of {', '.join(self.offers[move.player])}"
             k = len(self.hidden[move.player])
             cards = move.cards or ()
             if len(cards) != k:
                 return f"{who} must keep exactly {k} card(s), not {len(cards)}"
             return f"{', '.join(cards)} are not among {', '.join(self._pool)}"
-        if move.kind is MoveKind.CHOOSE:
+        if move.kind is _K_CHOOSE:
             options = " or ".join(repr(m.choice) for m in self.legal_moves())
             return f"{who} must choose {options}, not {move.choice!r}"
-        if move.kind is MoveKind.CLAIM:
+        if move.kind is _K_CLAIM:
             return f"only a {self._claim_char} claim is possible now"
         return f"{self.describe(move)} is not legal now"
 
     def _why_action_illegal(self, move: Move) -> str:
         who = self.names[move.player]
         coins = self.coins[move.player]
-        if self.phase is Phase.VENGEANCE:
+        if self.phase is _P_VENGEANCE:
             return "the Vengeance must target another player still in the game"
         spec = self._specs.get(move.action) if move.action is not None else None
         if spec is None:
             return f"{move.action} is not an action of {self.variant.title}"
-        if coins >= self.variant.forced_coup_at and move.action != Action.COUP:
+        if coins >= self.variant.forced_coup_at and move.action != _A_COUP:
             return (f"{who} starts the turn with {coins} coins and must launch a Coup "
                     f"(forced at {self.variant.forced_coup_at} or more)")
         cost = spec.other_cost if spec.other_cost and move.target is not None else spec.cost
         if coins < cost:
             return f"{spec.action.label} costs {cost} coins and {who} has {coins}"
-        if spec.action is Action.EMBEZZLE and not self.reserve:
+        if spec.action is _A_EMBEZZLE and not self.reserve:
             return "the Treasury Reserve is empty: there is nothing to embezzle"
         if spec.targeted or spec.other_cost:
             if move.target is None and not spec.other_cost:
@@ -1078,7 +1122,7 @@ class Game:
         self._target = -1
         self._challenger = -1
         self._blocker = -1
-        self._block_char = Character.DUKE  # meaningful only while _blocker >= 0
+        self._block_char = _C_DUKE  # meaningful only while _blocker >= 0
         self.target_lost_challenge = False
         self._loss_reason = ""
         self._then = ""
@@ -1086,7 +1130,7 @@ class Game:
         self._pool = []
         self._deferred = []
         self._reduced = False
-        self._examined = Character.DUKE  # meaningful only in the examine phases
+        self._examined = _C_DUKE  # meaningful only in the examine phases
 
     def _clockwise(self, start: int, include_start: bool = False) -> list[int]:
         alive = self.alive
@@ -1119,7 +1163,7 @@ class Game:
             poll.remove(target)
             poll.insert(0, target)
         self._poll = poll
-        self.phase = Phase.CHALLENGE_ACTION
+        self.phase = _P_CHALLENGE_ACTION
         self.decider = poll[0]
 
     def _block(self, move: Move) -> None:
@@ -1132,7 +1176,7 @@ class Game:
             self._block_stands()
             return
         self._poll = poll
-        self.phase = Phase.CHALLENGE_BLOCK
+        self.phase = _P_CHALLENGE_BLOCK
         self.decider = poll[0]
 
     def _block_stands(self) -> None:
@@ -1141,13 +1185,13 @@ class Game:
             self._reduced = True  # McGuire: the Ambassador reduces the steal to 1
             self._resolve()
             return
-        if (self._house and self._spec.action is Action.FOREIGN_AID and self.alive[self.actor]
-                and Character.TREATY in self.variant.specials):
+        if (self._house and self._spec.action is _A_FOREIGN_AID and self.alive[self.actor]
+                and _C_TREATY in self.variant.specials):
             self._claim_kind = "treaty"  # McGuire: a Treaty Contessa may override the Duke
-            self._claim_char = Character.TREATY
+            self._claim_char = _C_TREATY
             self._claimant = self.actor
             self._poll = [self.actor]
-            self.phase = Phase.CLAIM
+            self.phase = _P_CLAIM
             self.decider = self.actor
             return
         self._end_turn()
@@ -1169,7 +1213,7 @@ class Game:
                     poll = [q for q in poll if q in foes]
             if poll:
                 self._poll = poll
-                self.phase = Phase.BLOCK
+                self.phase = _P_BLOCK
                 self.decider = poll[0]
                 return
         self._resolve()
@@ -1177,28 +1221,28 @@ class Game:
     def _resolve(self) -> None:
         a = self._spec.action
         p = self.actor
-        if a is Action.INCOME:
+        if a is _A_INCOME:
             self._gain(p, 1)
-        elif a is Action.FOREIGN_AID:
+        elif a is _A_FOREIGN_AID:
             self._gain(p, 2)
-        elif a is Action.TAX:
+        elif a is _A_TAX:
             self._gain(p, 3)
-        elif a is Action.STEAL:
+        elif a is _A_STEAL:
             t = self._target
             amount = min(1 if self._reduced else 2, self.coins[t])
             self.coins[t] -= amount
             self.coins[p] += amount
-        elif a is Action.COUP or a is Action.ASSASSINATE or a is Action.VENGEANCE:
+        elif a is _A_COUP or a is _A_ASSASSINATE or a is _A_VENGEANCE:
             t = self._target
             if self.alive[t]:
-                self._start_loss(t, "couped" if a is Action.COUP else "assassinated", "effect")
+                self._start_loss(t, "couped" if a is _A_COUP else "assassinated", "effect")
                 return
-        elif a is Action.EXCHANGE:
+        elif a is _A_EXCHANGE:
             drawn = self._draw(self.variant.exchange_draw)
             self._raw.append(("draw", p, {"player": p, "cards": tuple(drawn),
                                           "why": "exchange"}))
             self._pool = self.hidden[p] + drawn
-            self.phase = Phase.EXCHANGE
+            self.phase = _P_EXCHANGE
             self.decider = p
             return
         else:
@@ -1207,7 +1251,7 @@ class Game:
         self._end_turn()
 
     def _resolve_variant(self, a: Action, p: int) -> None:
-        if a is Action.EXAMINE:
+        if a is _A_EXAMINE:
             t = self._target
             if not self.alive[t]:  # the target died challenging: the examine ends unseen
                 self._end_turn()
@@ -1218,17 +1262,17 @@ class Game:
                                               "why": "examined at random"}))
                 self._show_examined(card)
                 return
-            self.phase = Phase.EXAMINE_OFFER
+            self.phase = _P_EXAMINE_OFFER
             self.decider = t
             return
-        if a is Action.CONVERT:
+        if a is _A_CONVERT:
             q = p if self._target < 0 else self._target
             self.sides[q] = self.sides[q].other
             self._raw.append(("converted", EVERYONE, {"player": q, "side": self.sides[q]}))
-        elif a is Action.EMBEZZLE:
+        elif a is _A_EMBEZZLE:
             self.coins[p] += self.reserve
             self.reserve = 0
-        elif a is Action.PEEK:
+        elif a is _A_PEEK:
             self._gain(p, 2)
             if self.deck:
                 self._raw.append(("peek", p, {"player": p,
@@ -1238,7 +1282,7 @@ class Game:
     def _show_examined(self, card: Character) -> None:
         self._examined = card
         self._raw.append(("examined", self.actor, {"player": self._target, "cards": (card,)}))
-        self.phase = Phase.EXAMINE_DECIDE
+        self.phase = _P_EXAMINE_DECIDE
         self.decider = self.actor
 
     def _finish_exchange(self, move: Move) -> None:
@@ -1302,7 +1346,7 @@ class Game:
         self._raw.append(("draw", p, {"player": p, "cards": tuple(new), "why": "replacement"}))
 
     def _start_loss(self, p: int, reason: str, then: str) -> None:
-        self.phase = Phase.LOSE
+        self.phase = _P_LOSE
         self.decider = p
         self._loss_reason = reason
         self._then = then
@@ -1319,10 +1363,10 @@ class Game:
     def _house_loss(self, p: int, card: Character, reason: str) -> None:
         """McGuire: modified cards that were killed, and the mat's death events."""
         killed = reason == "couped" or reason == "assassinated"
-        if card is Character.INHERITANCE and killed:
+        if card is _C_INHERITANCE and killed:
             self._gain(p, INHERITANCE_COINS)
             self._raw.append(("inheritance", EVERYONE, {"player": p}))
-        elif card is Character.VENGEANCE and reason == "couped":
+        elif card is _C_VENGEANCE and reason == "couped":
             self._avenger = p
             self._hold_end = True
         self._deaths += 1
@@ -1332,7 +1376,7 @@ class Game:
             self._mat_event("flip_death_2")
 
     def _start_vengeance(self) -> None:
-        self.phase = Phase.VENGEANCE
+        self.phase = _P_VENGEANCE
         self.decider = self._avenger
         self._raw.append(("vengeance", EVERYONE, {"player": self._avenger}))
 
@@ -1340,7 +1384,7 @@ class Game:
         self.alive[p] = False
         self._alive_mask &= ~(1 << p)
         self._raw.append(("eliminated", EVERYONE, {"player": p}))
-        if (p == self._target and self._spec.action is Action.STEAL
+        if (p == self._target and self._spec.action is _A_STEAL
                 and self.options.steal_from_eliminated):
             self._deferred.append(p)  # the thief still takes the coins (rulebook example)
         elif self._graves_on:
@@ -1358,7 +1402,7 @@ class Game:
         self._deferred = []
         self._graves = []
         self.winner = winner
-        self.phase = Phase.OVER
+        self.phase = _P_OVER
         self.is_over = True
         self._legal = None
         self._raw.append(("game_over", EVERYONE, {"winner": winner}))
@@ -1386,7 +1430,7 @@ class Game:
                 break
         if self.mat_pending:
             self._mat_turn(before)
-        self.phase = Phase.ACTION
+        self.phase = _P_ACTION
         self.decider = self.actor
         self._raw.append(("turn", EVERYONE, {"turn": self.turn, "player": self.actor}))
 
@@ -1408,11 +1452,11 @@ class Game:
             self._reset_turn()
             self._grave = g
             self._claim_kind = "grave"
-            self._claim_char = Character.GRAVEROBBER
+            self._claim_char = _C_GRAVEROBBER
             self._claimants = []
             self._claimant = -1
             self._poll = self._clockwise(g)
-            self.phase = Phase.CLAIM
+            self.phase = _P_CLAIM
             self.decider = self._poll[0]
             self._raw.append(("grave", EVERYONE, {"player": g, "coins": self.coins[g]}))
             return True
@@ -1427,7 +1471,7 @@ class Game:
             self._claim_stands()
             return
         self._poll = poll
-        self.phase = Phase.CHALLENGE_CLAIM
+        self.phase = _P_CHALLENGE_CLAIM
         self.decider = poll[0]
 
     def _next_claim(self) -> None:
@@ -1529,25 +1573,25 @@ class Game:
     def log(self, events: list[Event]) -> None:
         self._raw = list(events)
         self._events = list(events)
-        self._views = {}
-        self._views_seen = {}
+        self._views = None
 
     def visible_events(self, player: int) -> list[Event]:
         """The public events and this player's private ones, kept up to date incrementally
         (observations are built at every decision, so filtering the whole log each time
         would make them cost as much as the game so far)."""
         events = self.log
-        view = self._views.get(player)
-        if view is None:
-            view = self._views[player] = []
-            seen = 0
-        else:
-            seen = self._views_seen[player]
-        for i in range(seen, len(events)):
+        views = self._views
+        if views is None:
+            views = self._views = {}
+        entry = views.get(player)
+        if entry is None:
+            entry = views[player] = ([], [0])
+        view, seen = entry
+        for i in range(seen[0], len(events)):
             e = events[i]
             if e.visible_to is None or e.visible_to == player:
                 view.append(e)
-        self._views_seen[player] = len(events)
+        seen[0] = len(events)
         return view
 
     def _setup_snapshot(self, start: tuple[Any, ...]) -> dict[str, Any]:
@@ -1573,7 +1617,7 @@ class Game:
         return observe(self, player)
 
 
-_CLAIM_PHASES = (Phase.CLAIM, Phase.CHALLENGE_CLAIM, Phase.PROVE_CLAIM)
+_CLAIM_PHASES = (_P_CLAIM, _P_CHALLENGE_CLAIM, _P_PROVE_CLAIM)
 # Fields restored one to one by _restore (the rest need converting).
 _PLAIN_FIELDS = (
     "revealed", "alive", "turn", "decider", "phase", "winner", "offers", "removed", "sides",
@@ -1598,13 +1642,12 @@ def _restore(state: dict[str, Any]) -> Game:
     for name in _PRIVATE_FIELDS:
         setattr(game, "_" + name, state[name])
     game._alive_mask = sum(1 << p for p in range(game.n) if game.alive[p])
-    game.is_over = state["phase"] is Phase.OVER
+    game.is_over = state["phase"] is _P_OVER
     game._raw = state["raw"]
     game._events = []
-    game._views = {}
-    game._views_seen = {}
+    game._views = None
     spec = state["spec"]
-    game._spec = (VENGEANCE_SPEC if spec is Action.VENGEANCE else game._specs[spec]
+    game._spec = (VENGEANCE_SPEC if spec is _A_VENGEANCE else game._specs[spec]
                   if spec is not None else _NO_ACTION)
     game.target_lost_challenge = state["target_lost_challenge"]
     return game
@@ -1643,6 +1686,19 @@ def _spec_map(variant_name: str) -> dict[Action, ActionSpec]:
     return {s.action: s for s in get_variant(variant_name).actions}
 
 
+_NO_EXTRA: dict[str, Any] = {}  # shared, never written: a set-up with nothing variant-specific
+
+
+@cache
+def _hooks(variant_name: str) -> tuple[bool, int, int, bool, bool, bool, bool, bool]:
+    """The variant's hooks as the flags the inner loop tests."""
+    v = get_variant(variant_name)
+    house = bool(v.specials) or v.event_mat
+    return (v.allegiances, v.pay_instead, v.challenge_bounty, house,
+            bool(v.pay_instead) or bool(v.specials) or v.allegiances, v.fixed_deck,
+            v.graverobber, house or v.graverobber)
+
+
 @cache
 def _court(variant_name: str, n: int) -> tuple[Character, ...]:
     return tuple(get_variant(variant_name).court(n))
@@ -1666,7 +1722,7 @@ def _rotations(n: int) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple((s + i) % n for i in range(1, n)) for s in range(n))
 
 
-_NO_ACTION = ActionSpec(Action.INCOME, None, 0, False, (), "nobody", "", "")
+_NO_ACTION = ActionSpec(_A_INCOME, None, 0, False, (), "nobody", "", "")
 
 
 def _card(move: Move) -> Character:
