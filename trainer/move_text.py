@@ -20,6 +20,18 @@ engine polls players one at a time and only it knows who is asked.
     <name> loses [<card>]                        Cris loses Assassin
     <name> keeps <card> [and <card>]             Cris keeps Assassin and Captain
     no one challenges | nobody blocks | everyone passes   (also "no one else ...")
+
+Variant moves:
+    <name> chooses Loyalist|Reformist            Reformation: the starting allegiance
+    <name>: convert [<target>]                   Reformation: oneself for 1, another for 2
+    <name>: embezzle                             Reformation (claims NOT to hold the Duke)
+    <name> shows <card> and <card>               an embezzler shows every card
+    <name> claims Inquisitor: examine <target>   then "<target> shows <card>" to the Inquisitor
+    <name> hands the card back | forces a swap   the Inquisitor's choice
+    <name> claims Inquisitor: peek               forum variant
+    <name> claims Graverobber | Treaty           out-of-turn claims; "no one claims" passes
+    <name> pays 5                                McGuire: instead of losing a card
+    <name>: vengeance <target>                   McGuire: the couped Vengeance Assassin
 """
 
 from __future__ import annotations
@@ -32,9 +44,9 @@ from typing import Literal
 
 from trainer.cards import Action, Character
 from trainer.moves import Move, MoveKind
-from trainer.rules import BASE, Variant
+from trainer.rules import BASE, VENGEANCE_SPEC, Variant
 
-Scope = Literal["challenge", "block", "any"]
+Scope = Literal["challenge", "block", "claim", "any"]
 
 
 class MoveTextError(ValueError):
@@ -71,7 +83,8 @@ _GROUP = re.compile(
     r"^(?:(?:no one|no-one|noone|nobody|none)(?: else)? (?P<verb>challenges?|blocks?|pass(?:es)?)"
     r"|(?:everyone|everybody|all|all players|all others|the others|others)(?: else)?"
     r" (?:passes|pass|declines?)"
-    r"|no (?P<noun>challenges?|blocks?))$"
+    r"|(?:no one|no-one|noone|nobody|none)(?: else)? (?P<claim>claims?)"
+    r"|no (?P<noun>challenges?|blocks?|claims?))$"
 )
 
 # First words of an action phrase ("takes income", "launches a coup against Ely").
@@ -88,6 +101,12 @@ _ACTION_WORDS: tuple[tuple[str, Action], ...] = (
     ("assassination", Action.ASSASSINATE),
     ("steals", Action.STEAL), ("steal", Action.STEAL),
     ("exchanges", Action.EXCHANGE), ("exchange", Action.EXCHANGE),
+    ("examines", Action.EXAMINE), ("examine", Action.EXAMINE),
+    ("interrogates", Action.EXAMINE), ("interrogate", Action.EXAMINE),
+    ("converts", Action.CONVERT), ("convert", Action.CONVERT),
+    ("embezzles", Action.EMBEZZLE), ("embezzle", Action.EMBEZZLE),
+    ("peeks", Action.PEEK), ("peek", Action.PEEK),
+    ("avenges", Action.VENGEANCE), ("vengeance", Action.VENGEANCE),
 )
 _PREPOSITIONS = ("from", "against", "on", "of", "at")
 # "Maria: tax 3 coins" is accepted when the number is one the action can take.
@@ -96,7 +115,7 @@ _AMOUNTS: dict[Action, tuple[int, ...]] = {
 }
 
 _VERBS = ("claims", "challenges", "passes", "declines", "blocks", "shows", "loses", "keeps",
-          "does not", "doesn't")
+          "does not", "doesn't", "chooses", "pays", "hands", "forces")
 
 _EXAMPLES = ("'Ely claims Duke: tax', 'Maria: income', 'Maria: coup Ely', 'Cris challenges', "
              "'Maria passes', 'Maria blocks with Contessa', 'Ely shows Duke', "
@@ -111,9 +130,10 @@ def parse_move_text(text: str, names: Sequence[str], variant: Variant = BASE) ->
     low = s.lower()
     g = _GROUP.match(low)
     if g:
-        word = g.group("verb") or g.group("noun") or "pass"
+        word = g.group("verb") or g.group("claim") or g.group("noun") or "pass"
         scope: Scope = ("challenge" if word.startswith("challenge")
-                        else "block" if word.startswith("block") else "any")
+                        else "block" if word.startswith("block")
+                        else "claim" if word.startswith("claim") else "any")
         return MovePhrase(text=text, group=scope)
     seat, rest = _name_prefix(s, names)
     if seat is None:
@@ -186,7 +206,29 @@ class _Parser:
             return self.card_move(MoveKind.LOSE, tail[1:], "lose")
         if head in ("keeps", "keep"):
             return self.keep(tail)
+        if head in ("chooses", "choose", "picks", "joins", "sides"):
+            return self.choose(tail)
+        if head in ("pays", "pay"):
+            if tail and not all(w in ("5", "five", "coins", "isk", "instead") for w in tail):
+                raise MoveTextError(f"write '{self.who} pays 5' (instead of losing a card)")
+            return MovePhrase(self.text, Move.pay(self.seat))
+        if head in ("hands", "returns", "gives") or words[:2] == ["lets", "go"]:
+            return MovePhrase(self.text, Move.choose(self.seat, "return"))
+        if head in ("forces", "swaps", "force", "swap"):
+            return MovePhrase(self.text, Move.choose(self.seat, "swap"))
+        if head == "takes" and tail[:1] == ["vengeance"]:
+            return self.action(["vengeance"] + tail[1:], claim=None)
         return self.action(words, claim=None)
+
+    def choose(self, words: list[str]) -> MovePhrase:
+        words = [w for w in words if w not in _ARTICLES and w not in ("to", "be")]
+        for side in ("loyalist", "reformist"):
+            if words and words[0].rstrip("s") == side:
+                return MovePhrase(self.text, Move.choose(self.seat, side.capitalize()))
+        if words and words[0] in ("return", "swap"):
+            return MovePhrase(self.text, Move.choose(self.seat, words[0]))
+        raise MoveTextError(f"write '{self.who} chooses Loyalist' or '{self.who} chooses "
+                            f"Reformist'")
 
     # -- the pieces
     def claim(self, words: list[str]) -> MovePhrase:
@@ -196,6 +238,14 @@ class _Parser:
         words = [w for w in words if w not in _ARTICLES]
         if not words:
             raise MoveTextError(f"say which character {self.who} claims")
+        if words[0] == "no" and len(words) > 1:  # "claims no Duke: embezzle"
+            words = words[1:]
+            card = _card(words[0].rstrip(":,"))
+            rest = [w for w in words[1:] if w not in (":", "-", ",")]
+            if rest in (["embezzle"], ["embezzles"], ["embezzlement"]):
+                return MovePhrase(self.text, Move.act(self.seat, Action.EMBEZZLE))
+            raise MoveTextError(f"'{self.who} claims no {card}' is only for embezzlement: "
+                                f"'{self.who} claims no Duke: embezzle'")
         card_word, sep = words[0], ""
         if card_word.endswith((":", ",")):
             card_word, sep = card_word[:-1], card_word[-1]
@@ -205,6 +255,13 @@ class _Parser:
             rest = rest[1:]
         if rest in (["block"], ["blocks"], ["block", "it"], ["blocks", "it"]):
             return MovePhrase(self.text, Move.block(self.seat, card))
+        if rest[:1] == ["reduce"]:
+            return MovePhrase(self.text, Move.block(self.seat, card))
+        if rest[:1] in (["ambassador"], ["contessa"]) and card in (Character.TREATY,):
+            rest = rest[1:]
+        if card in (Character.GRAVEROBBER, Character.TREATY) and (
+                not rest or rest[0] in ("override", "overrides", "to")):
+            return MovePhrase(self.text, Move.claim(self.seat, card))
         if not rest:
             raise MoveTextError(
                 f"say what the {card} claim is for: '{self.who} claims {card}: <action>' or "
@@ -239,12 +296,13 @@ class _Parser:
                         f"; it takes {' or '.join(map(str, allowed))}" if allowed else ""))
             rest = rest[amount.end():].strip()
         try:
-            spec = self.variant.spec(action)
+            spec = VENGEANCE_SPEC if action is Action.VENGEANCE and self.variant.specials \
+                else self.variant.spec(action)
         except KeyError:
             raise MoveTextError(f"{action.label} is not an action of {self.variant.title}") \
                 from None
         target = None
-        if rest and not spec.targeted:
+        if rest and not spec.targeted and not spec.other_cost:
             raise MoveTextError(f"unexpected words {rest!r} after {action.label!r} "
                                 f"({action.label} takes no target)")
         if rest:
@@ -267,6 +325,9 @@ class _Parser:
             aim = f" {self.names[target]}" if target is not None else ""
             raise MoveTextError(f"{action.label} needs no character, so nothing is claimed; "
                                 f"write '{self.who}: {action.label}{aim}'")
+        if claim is not None and spec.inverted:
+            raise MoveTextError(f"{action.label} claims NOT to hold the {spec.claim}: write "
+                                f"'{self.who}: {action.label}'")
         if claim is not None and claim != spec.claim:
             raise MoveTextError(f"{action.label} is claimed with the {spec.claim}, "
                                 f"not the {claim}")
@@ -302,9 +363,16 @@ class _Parser:
             words = words[:-1]
         if not words:
             return MovePhrase(self.text, Move(kind, self.seat), infer_card=True)
-        if len(words) > 1:
-            raise MoveTextError(f"{self.who} can {verb} one card; found {' '.join(words)!r}")
-        return MovePhrase(self.text, Move(kind, self.seat, character=_card(words[0])))
+        if kind is MoveKind.SHOW and words[-2:-1] == ["to"]:  # "shows Contessa to Ana"
+            words = words[:-2]
+        joined = " ".join(words)
+        parts = [p for p in re.split(r"\s*(?:,|&|\+|\band\b)\s*", joined) if p]
+        if kind is MoveKind.SHOW and len(parts) > 1:  # an embezzler shows every card
+            return MovePhrase(self.text, Move(kind, self.seat,
+                                              cards=tuple(sorted(_card(p) for p in parts))))
+        if len(parts) > 1:
+            raise MoveTextError(f"{self.who} can {verb} one card; found {joined!r}")
+        return MovePhrase(self.text, Move(kind, self.seat, character=_card(joined)))
 
     def keep(self, words: list[str]) -> MovePhrase:
         joined = " ".join(w for w in words if w not in _ARTICLES)

@@ -304,7 +304,7 @@ def _parse(scenario: Scenario, text: str, names: Sequence[str], variant: Variant
 
 
 def _check_names(cp: Checkpoint, loc: Loc, seat: Any) -> None:
-    for key in ("coins", "influence", "hidden", "revealed"):
+    for key in ("coins", "influence", "hidden", "revealed", "allegiances"):
         for name in getattr(cp, key) or {}:
             seat(name, loc + (key, name), f"checkpoint {key}")
     for j, name in enumerate(cp.alive or ()):
@@ -416,11 +416,15 @@ class _Scripted:
 
 
 _WINDOWS = {
-    "challenge": (Phase.CHALLENGE_ACTION, Phase.CHALLENGE_BLOCK),
+    "challenge": (Phase.CHALLENGE_ACTION, Phase.CHALLENGE_BLOCK, Phase.CHALLENGE_CLAIM),
     "block": (Phase.BLOCK,),
-    "any": (Phase.CHALLENGE_ACTION, Phase.BLOCK, Phase.CHALLENGE_BLOCK),
+    "claim": (Phase.CLAIM,),
+    "any": (Phase.CHALLENGE_ACTION, Phase.BLOCK, Phase.CHALLENGE_BLOCK, Phase.CLAIM,
+            Phase.CHALLENGE_CLAIM),
 }
-_DRAW_WHY = {"draw": "exchange", "replacement": "replacement"}
+# Which engine draws each scripted key may feed.
+_DRAW_WHY = {"draw": ("exchange", "examine swap", "deal", "examined at random"),
+             "replacement": ("replacement",)}
 
 
 class _Replayer:
@@ -446,13 +450,25 @@ class _Replayer:
                              f"setup: {p.name} holds {held} cards (face down and face up); a "
                              f"player is dealt {plan.variant.hand_size}")
         coins = [p.coins if p.coins is not None
-                 else plan.variant.starting_coins(n, (i - plan.first) % n)
+                 else plan.variant.starting_coins(n, (i - plan.first) % n, plan.options)
                  for i, p in enumerate(s.players)]
+        sides = [p.allegiance for p in s.players]
+        if any(sides) and not all(sides):
+            i = sides.index(None)
+            raise _error(self.scenario, ("setup", "players", i),
+                         f"setup: {s.players[i].name} has no allegiance; give every player "
+                         f"one, or none to start with the first player's choice")
+        drafting = plan.variant.draft and not any(p.hidden or p.revealed for p in s.players)
         try:
             return Game(names=plan.names, hands=[p.hidden for p in s.players], coins=coins,
                         deck=s.deck, first=plan.first, variant=plan.variant,
                         options=plan.options, chance=self.chance,
-                        revealed=[p.revealed for p in s.players], treasury=s.treasury)
+                        revealed=[p.revealed for p in s.players], treasury=s.treasury,
+                        offers=[list(plan.variant.characters) for _ in s.players]
+                        if drafting else None,
+                        removed=s.removed, allegiances=sides if all(sides) else None,
+                        reserve=s.reserve,
+                        mat=list(s.mat.items()) if s.mat is not None else None)
         except SetupError as e:
             loc, hint = self._setup_blame(str(e))
             raise _error(self.scenario, loc, f"setup: {e}{hint}") from None
@@ -520,14 +536,16 @@ class _Replayer:
     def _busy(self) -> str:
         g = self.game
         if g.is_over:
-            return f"the game is over: {g.names[g.winner]} has won"
+            return ("the game is over: a tie" if g.winner is None
+                    else f"the game is over: {g.names[g.winner]} has won")
         return f"it is {g.names[g.decider]}'s decision now ({PHASE_QUESTION[g.phase]})"
 
     def _play_group(self, i: int, phrase: MovePhrase) -> list[Move]:
         g = self.game
         phases = _WINDOWS[phrase.group or "any"]
         if g.is_over or g.phase not in phases:
-            verb = {"challenge": "challenge", "block": "block", "any": "challenge or block"}
+            verb = {"challenge": "challenge", "block": "block", "claim": "claim",
+                    "any": "challenge, block or claim"}
             raise self._fail(i, f"nobody is being asked to {verb[phrase.group or 'any']} at "
                                 f"this point: {self._busy()}")
         window, turn, moves = g.phase, g.turn, []
@@ -546,11 +564,16 @@ class _Replayer:
                 and g.decider == move.player and g.phase not in _WINDOWS[phrase.scope]:
             raise self._fail(i, f"{names[move.player]} is not being asked to {phrase.scope} "
                                 f"now; {names[move.player]} must {PHASE_QUESTION[g.phase]}")
+        if move.kind is MoveKind.SHOW and g.phase is Phase.EXAMINE_OFFER \
+                and g.decider == move.player and move.character is not None:
+            move = Move.offer(move.player, move.character)  # "Ben shows Contessa to Ana"
         if move.kind is MoveKind.CHALLENGE and g.phase in _WINDOWS["challenge"] \
                 and g.decider == move.player:
             d = g.pending
-            claimant = d.actor if g.phase is Phase.CHALLENGE_ACTION else d.blocker
-            claim = d.claim if g.phase is Phase.CHALLENGE_ACTION else d.block_character
+            assert d is not None
+            claimant = (d.actor if g.phase is Phase.CHALLENGE_ACTION else d.blocker
+                        if g.phase is Phase.CHALLENGE_BLOCK else d.claimant)
+            claim = d.claim if g.phase is not Phase.CHALLENGE_BLOCK else d.block_character
             if phrase.challenged is not None and phrase.challenged != claimant:
                 raise self._fail(i, f"the claim open to challenge is {names[claimant]}'s "
                                     f"({claim}), not {names[phrase.challenged]}'s")
@@ -598,7 +621,7 @@ class _Replayer:
         draws = [e for e in self.game.log[start:] if e.kind == "draw"][:used]
         for event in draws:
             item = self.pending.pop(0)
-            if event.data.get("why") != _DRAW_WHY[item.key]:
+            if event.data.get("why") not in _DRAW_WHY[item.key]:
                 raise self._bad_draw(item, i, f"it was used by a {event.data.get('why')} draw")
 
     def _unused(self, i: int, finished: bool) -> None:
@@ -695,8 +718,9 @@ def _checkpoint_failures(g: Game, cp: Checkpoint) -> list[tuple[Loc, str]]:
     if cp.next is not None:
         s, n = who(cp.next.player)
         if g.is_over:
+            result = "a tie" if g.winner is None else f"{g.names[g.winner]} won"
             out.append((("next",), f"next decision expected {n}'s, but the game is over "
-                                   f"({g.names[g.winner]} won)"))
+                                   f"({result})"))
         elif g.decider != s:
             out.append((("next",), f"next decision expected {n}'s, found "
                                    f"{g.names[g.decider]}'s ({PHASE_QUESTION[g.phase]})"))
@@ -723,7 +747,21 @@ def _checkpoint_failures(g: Game, cp: Checkpoint) -> list[tuple[Loc, str]]:
             out.append((("winner",), f"winner expected {n}, but the game is not over "
                                      f"({g.names[g.decider]} must {PHASE_QUESTION[g.phase]})"))
         elif g.winner != s:
-            out.append((("winner",), f"winner expected {n}, found {g.names[g.winner]}"))
+            found = "a tie" if g.winner is None else g.names[g.winner]
+            out.append((("winner",), f"winner expected {n}, found {found}"))
+    if cp.tie is not None and cp.tie != g.is_tie:
+        out.append((("tie",), "a tie expected" if cp.tie else "no tie expected"))
+    for name, side in (cp.allegiances or {}).items():
+        s, n = who(name)
+        found_side = g.sides[s] if g.sides else None
+        if found_side != side:
+            out.append((("allegiances", name), f"{n} allegiance expected {side}, found "
+                                               f"{found_side or 'none (not chosen yet)'}"))
+    if cp.reserve is not None and g.reserve != cp.reserve:
+        out.append((("reserve",), f"Treasury Reserve expected {cp.reserve}, found {g.reserve}"))
+    if cp.mat_up is not None and Counter(g.mat_up) != Counter(cp.mat_up):
+        out.append((("mat_up",), f"face-up mat cards expected {_cards(cp.mat_up)}, found "
+                                 f"{_cards(g.mat_up)}"))
     return out
 
 

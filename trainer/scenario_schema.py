@@ -31,7 +31,7 @@ from pydantic import (
     model_validator,
 )
 
-from trainer.cards import Action, Character
+from trainer.cards import Action, Allegiance, Character
 from trainer.game import Phase
 from trainer.rule_texts import RULE_SOURCES
 from trainer.rules import VARIANTS, Options
@@ -183,6 +183,13 @@ class Checkpoint(_Model):
         None, description="Exactly the actions the next player may choose (only when a "
                           "player is choosing an action), e.g. [coup] at 10 coins.")
     winner: Name | None = Field(None, description="The game is over and this player won.")
+    tie: bool | None = Field(None, description="true: the game is over with nobody left "
+                                               "(McGuire's Vengeance).")
+    allegiances: dict[Name, Allegiance] | None = Field(
+        None, description="Reformation: allegiance per player (Loyalist or Reformist).")
+    reserve: int | None = Field(None, description="Reformation: coins on the Treasury Reserve.")
+    mat_up: list[Card] | None = Field(
+        None, description="McGuire: the cards flipped face up on the mat (any order).")
 
 
 class RuleRef(_Model):
@@ -249,8 +256,15 @@ class PlayerSetup(_Model):
     coins: int | None = Field(
         None, ge=0, description="Leave out for the rules' starting coins (2; 1 for the first "
                                 "player of a two-player game).")
-    hidden: list[Card] = Field(description="Face-down cards (influence).")
+    hidden: list[Card] = Field(description="Face-down cards (influence). In the two-player "
+                                           "draft, [] to start with the draft.")
     revealed: list[Card] = Field(default_factory=list, description="Face-up (lost) cards.")
+    allegiance: Allegiance | None = Field(
+        None, description="Reformation: Loyalist or Reformist. Leave out on every player to "
+                          "start with the first player's choice.")
+
+
+MatEvent = Literal["flip_turn_1", "coin_turn_2", "flip_turn_3", "flip_death_1", "flip_death_2"]
 
 
 class Setup(_Model):
@@ -267,6 +281,13 @@ class Setup(_Model):
     learner: Name = Field(description="Whose point of view the learner takes.")
     treasury: int | None = Field(None, ge=0, description="Default: 50 minus the players' "
                                                          "coins.")
+    reserve: int = Field(0, ge=0, description="Reformation: coins on the Treasury Reserve.")
+    mat: dict[MatEvent, Card | None] | None = Field(
+        None, description="McGuire: the mat events still to come, each with its face-down "
+                          "card (null for the coin event). Leave out for a mid-game position "
+                          "with nothing left on the mat.")
+    removed: list[Card] = Field(default_factory=list, description="Two-player draft: the cards "
+                                                                  "already out of the game.")
     checkpoint: Checkpoint | None = Field(None, description="Checked before the first step.")
 
 
