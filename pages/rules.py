@@ -1,10 +1,13 @@
 """Rules: the reference card of the chosen variant, generated from the engine's own tables."""
 
+from collections import Counter
+
 import streamlit as st
 
 from trainer import cardart
 from trainer import reference as ref
 from trainer.rules import VARIANTS, Options
+from trainer.variant_rules import variant_rules
 
 if not st.session_state.pop("_routed", False):
     # Opened by Streamlit's legacy pages/ mode (first visit to a fresh server via a deep link):
@@ -54,7 +57,7 @@ for name, value in Options.defaults().as_dict().items():
     st.session_state.setdefault(OPTION_KEY(name), value)
 options = Options.defaults().with_(**{name: st.session_state[OPTION_KEY(name)]
                                        for name in Options.info()})
-facts = ref.setup_facts(variant, players)
+facts = ref.setup_facts(variant, players, options)
 
 with st.container(border=True):
     st.markdown(f"**{variant.title}**")
@@ -66,7 +69,7 @@ st.html(cardart.fact_tiles(ref.setup_tiles(variant, players)))
 
 st.markdown(ref.setup_text(facts, options.finite_treasury))
 
-changed = [r for r in ref.option_rows(options) if r.changed]
+changed = [r for r in ref.option_rows(options, variant) if r.changed]
 if changed:
     st.markdown(f":orange-badge[{len(changed)} house rule{'s' if len(changed) > 1 else ''}] "
                 + " · ".join(r.active_text.rstrip(".") for r in changed)
@@ -79,7 +82,15 @@ else:
 st.header("The characters", anchor="characters")
 st.caption("Anyone may claim any character, whether they hold it or not. Each card shows the "
            "action it claims and the actions it blocks.")
-st.html(cardart.card_grid(ref.character_roles(variant), copies=facts.copies))
+st.html(cardart.card_grid(ref.character_roles(variant),
+                          copies=Counter(variant.court(players))))
+
+rules_here = variant_rules(variant)
+if rules_here:
+    st.header(f"What {variant.title} changes", anchor="variant-rules")
+    st.caption("Everything else is as in the base game. Each change quotes the text it comes "
+               "from.")
+    st.html(cardart.variant_rule_list(rules_here))
 
 st.header("Actions", anchor="actions")
 st.caption("On your turn, take exactly one action. Claiming a character's action is allowed "
@@ -101,7 +112,7 @@ with coup_col:
 st.header("Table rules", anchor="table-rules")
 st.caption("Points the rulebooks leave open. The trainer follows the official rulebook unless "
            "you change them here; every choice names the text it comes from.")
-rows = ref.option_rows(options)
+rows = ref.option_rows(options, variant)
 st.html(cardart.active_options(rows))
 
 with st.expander("Change the table rules", icon=":material/tune:", expanded=bool(changed),

@@ -1,4 +1,4 @@
-"""Command line: `python -m trainer {check,fuzz,variants}`."""
+"""Command line: `python -m trainer {check,fuzz,variants,rules}`."""
 
 from __future__ import annotations
 
@@ -23,6 +23,10 @@ def main(argv: list[str] | None = None) -> int:
 
     sub.add_parser("variants", help="list the variant names, one a line")
 
+    rules = sub.add_parser("rules", help="print the full rules of a variant")
+    rules.add_argument("variant", nargs="?", default="base", help="a variant name")
+    rules.add_argument("--players", type=int, default=None, help="player count for the set-up")
+
     args = parser.parse_args(argv)
     if args.command == "variants":
         from trainer.rules import VARIANTS
@@ -30,6 +34,10 @@ def main(argv: list[str] | None = None) -> int:
         for name in VARIANTS:
             print(name)
         return 0
+    if args.command == "rules":
+        from trainer.rules_text import rules_main
+
+        return rules_main(args.variant, args.players)
     if args.command == "fuzz":
         from trainer.fuzz import fuzz_main
 

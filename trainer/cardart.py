@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import base64
 import hashlib
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from html import escape
 
-from trainer.cards import Character
+from trainer.cards import ROLES, Character
 from trainer.reference import (
     ActionRow,
     CharacterRole,
@@ -27,6 +27,7 @@ from trainer.reference import (
     first_sentence,
     source_label,
 )
+from trainer.variant_rules import VariantRule
 
 # ------------------------------------------------------------------------------- palette
 
@@ -53,6 +54,7 @@ LOOKS: dict[str, Look] = {
     "Contessa": Look("#b8283d", "#4c0b17", "fan"),
     # Reformation / Inquisitor characters, ready for variants that add them.
     "Inquisitor": Look("#1f7a7a", "#0b3434", "eye"),
+    "Graverobber": Look("#7a5a2f", "#33240f", "spade"),
 }
 
 _SPARE = (("#8a5a2b", "#3a2410"), ("#5d6b2f", "#262d11"), ("#7a2f6b", "#33112c"),
@@ -64,6 +66,8 @@ def look(character: Character | str) -> Look:
     name = str(character)
     if name in LOOKS:
         return LOOKS[name]
+    if name in ROLES:  # a modified card looks like its character
+        return LOOKS[ROLES[name]]
     light, dark = _SPARE[hashlib.sha1(name.encode()).digest()[0] % len(_SPARE)]
     return Look(light, dark, "shield")
 
@@ -105,6 +109,11 @@ EMBLEMS: dict[str, str] = {
     "eye": (
         f'<path d="M4 32 C14 16 50 16 60 32 C50 48 14 48 4 32 Z" {_STROKE}/>'
         '<circle cx="32" cy="32" r="8" fill="currentColor"/>'
+    ),
+    "spade": (
+        '<path d="M32 6 L46 20 V34 H18 V20 Z" fill="currentColor"/>'
+        '<rect x="29" y="34" width="6" height="18" rx="2" fill="currentColor"/>'
+        '<rect x="21" y="50" width="22" height="6" rx="3" fill="currentColor"/>'
     ),
     "shield": (
         '<path d="M32 6 L54 14 V30 C54 44 44 53 32 58 C20 53 10 44 10 30 V14 Z" '
@@ -158,10 +167,19 @@ def card_face(role: CharacterRole, copies: int | None = None) -> str:
     else:
         lines.append('<div class="ct-card__line"><span class="ct-card__tag">Action</span>'
                      '<span class="ct-card__none">No action of its own</span></div>')
+    if role.reduces:
+        reduced = " · ".join(f"<b>{escape(action_name(s.action))}</b>" for s in role.reduces)
+        lines.append('<div class="ct-card__line"><span class="ct-card__tag">Reduces</span>'
+                     f'{reduced} to 1 coin</div>')
+    if role.power:
+        lines.append('<div class="ct-card__line"><span class="ct-card__tag">Power</span>'
+                     f'{escape(role.power)}</div>')
     if role.blocks:
         blocked = " · ".join(f"<b>{escape(action_name(s.action))}</b>" for s in role.blocks)
         lines.append('<div class="ct-card__line"><span class="ct-card__tag">Blocks</span>'
                      f'{blocked}</div>')
+    elif role.reduces or role.power:
+        pass
     else:
         lines.append('<div class="ct-card__line"><span class="ct-card__tag">Blocks</span>'
                      '<span class="ct-card__none">Nothing</span></div>')
@@ -178,9 +196,12 @@ def card_face(role: CharacterRole, copies: int | None = None) -> str:
     )
 
 
-def card_grid(roles: Iterable[CharacterRole], copies: int | None = None) -> str:
-    """Several card faces in a responsive grid."""
-    faces = "".join(card_face(r, copies) for r in roles)
+def card_grid(roles: Iterable[CharacterRole],
+              copies: int | Mapping[Character, int] | None = None) -> str:
+    """Several card faces in a responsive grid; `copies` is one count for every card or a
+    count per card (a variant with modified cards has one of each of those)."""
+    faces = "".join(card_face(r, copies.get(r.character) if isinstance(copies, Mapping)
+                              else copies) for r in roles)
     return f'<div class="ct-root"><div class="ct-cards">{faces}</div></div>'
 
 
@@ -274,6 +295,20 @@ def active_options(rows: Sequence[OptionRow]) -> str:
             + "</li>"
         )
     return f'<div class="ct-root"><ul class="ct-opts">{"".join(items)}</ul></div>'
+
+
+def variant_rule_list(rules: Sequence[VariantRule]) -> str:
+    """What a variant changes: a title, the rule in plain words, the quote and its source."""
+    items = "".join(
+        f'<li class="ct-opt" data-hook="{escape(r.hook)}">'
+        f'<div class="ct-opt__head"><span class="ct-opt__title">{escape(r.title)}</span></div>'
+        f'<div class="ct-opt__value">{escape(r.text)}</div>'
+        f'<blockquote class="ct-quote">“{escape(r.quote)}”'
+        f'<small class="ct-source-line"> — <span class="ct-source" title="{escape(r.source)}">'
+        f'{escape(source_label(r.source))}</span></small></blockquote></li>'
+        for r in rules
+    )
+    return f'<div class="ct-root"><ul class="ct-opts">{items}</ul></div>'
 
 
 def fact_tiles(facts: Sequence[Fact]) -> str:
@@ -439,6 +474,8 @@ _CSS = """
 /* rule lists */
 .ct-root ul.ct-rules { margin: 0; padding-left: 1.2rem; line-height: 1.55; }
 .ct-rules li { margin: .35rem 0; }
+.ct-root blockquote.ct-quote { margin: .4rem 0 0; padding: .1rem 0 .1rem .7rem;
+  border-left: 3px solid var(--ct-gold); font-style: italic; opacity: .9; }
 .ct-rules li::marker { color: var(--ct-gold); }
 
 /* active options */

@@ -15,7 +15,7 @@ import pandas as pd
 
 from trainer.cards import Action, Character
 from trainer.game import PHASE_QUESTION, Phase
-from trainer.rules import ActionSpec, Options, Variant
+from trainer.rules import CARD_POWERS, ActionSpec, Options, Variant
 
 # ------------------------------------------------------------------------------------ words
 
@@ -77,17 +77,26 @@ class ActionRow:
     challengeable: bool
     effect: str
     counter: str
+    other_cost: int = 0
+    inverted: bool = False
 
     @property
     def character_text(self) -> str:
+        if self.character and self.inverted:
+            return f"NOT holding the {self.character.value}"
         return self.character.value if self.character else "None (anyone may)"
 
     @property
     def cost_text(self) -> str:
-        return f"{self.cost} coin{'s' if self.cost != 1 else ''}" if self.cost else "Free"
+        text = f"{self.cost} coin{'s' if self.cost != 1 else ''}" if self.cost else "Free"
+        if self.other_cost:
+            text += f" ({self.other_cost} for another player)"
+        return text
 
     @property
     def target_text(self) -> str:
+        if self.other_cost:
+            return "Yourself or one other player"
         return "One other player" if self.targeted else "No target"
 
     @property
@@ -96,6 +105,8 @@ class ActionRow:
 
     @property
     def challenge_text(self) -> str:
+        if self.challengeable and self.inverted:
+            return f"Yes, the other way round: a {self.character} holder must concede"
         return f"Yes: the {self.character} claim" if self.challengeable else "No"
 
 
@@ -106,6 +117,7 @@ def action_rows(variant: Variant) -> list[ActionRow]:
             action=s.action, name=action_name(s.action), character=s.claim, cost=s.cost,
             targeted=s.targeted, blockers=s.blockers, block_scope=s.block_scope,
             challengeable=s.challengeable, effect=s.effect, counter=s.counter,
+            other_cost=s.other_cost, inverted=s.inverted,
         )
         for s in variant.actions
     ]
@@ -138,6 +150,8 @@ class CharacterRole:
     character: Character
     actions: tuple[ActionSpec, ...]  # actions that claim this character
     blocks: tuple[ActionSpec, ...]  # actions this character blocks
+    power: str = ""  # what it does beyond the action table (modified cards, Graverobber)
+    reduces: tuple[ActionSpec, ...] = ()  # actions it only reduces (McGuire's Ambassador)
 
     @property
     def name(self) -> str:
@@ -145,15 +159,21 @@ class CharacterRole:
 
 
 def character_roles(variant: Variant) -> list[CharacterRole]:
-    """Every character of the variant, with the actions it claims and the actions it blocks."""
-    return [
-        CharacterRole(
-            character=c,
-            actions=tuple(s for s in variant.actions if s.claim == c),
-            blocks=tuple(s for s in variant.actions if c in s.blockers),
-        )
-        for c in variant.characters
-    ]
+    """Every card of the variant, with the actions it claims and the actions it blocks."""
+    roles = []
+    for c in variant.cards:
+        role = c.role
+        claimed = tuple(s for s in variant.actions if s.claim == role and not s.inverted)
+        stops = tuple(s for s in variant.actions if role in s.blockers)
+        reduces = tuple(s for s in stops if role in variant.reducers)
+        roles.append(CharacterRole(
+            character=c, actions=claimed,
+            blocks=tuple(s for s in stops if s not in reduces),
+            power=CARD_POWERS.get(c, "") if (c in variant.specials or c not in CARD_POWERS
+                                            or c is Character.GRAVEROBBER) else "",
+            reduces=reduces,
+        ))
+    return roles
 
 
 def character_frame(variant: Variant) -> pd.DataFrame:
@@ -189,6 +209,10 @@ class SetupFacts:
     coup_cost: int
     forced_coup_at: int
     exchange_draw: int
+    specials: tuple[Character, ...] = ()
+    mat_cards: int = 0
+    mat_coins: int = 0
+    draft: bool = False
 
     @property
     def starting_coins_text(self) -> str:
@@ -202,10 +226,14 @@ class SetupFacts:
 
     @property
     def court_text(self) -> str:
-        return ", ".join(f"{n} {c.value}" for c, n in self.court)
+        text = ", ".join(f"{n} {c.value}" for c, n in self.court)
+        if self.specials:
+            text += (" (one each of the " + join_words([c.value for c in self.specials], "and")
+                     + " among them)")
+        return text
 
 
-def setup_facts(variant: Variant, players: int) -> SetupFacts:
+def setup_facts(variant: Variant, players: int, options: Options | None = None) -> SetupFacts:
     """Deck, hands and coins for `players` players; ValueError outside the variant's range."""
     if not variant.min_players <= players <= variant.max_players:
         raise ValueError(
@@ -213,8 +241,10 @@ def setup_facts(variant: Variant, players: int) -> SetupFacts:
             f"not {players}"
         )
     court = variant.court(players)
-    counts = tuple((c, court.count(c)) for c in variant.characters)
+    counts = tuple((c, sum(1 for k in court if k.role == c)) for c in variant.characters)
     dealt = players * variant.hand_size
+    events = variant.mat_events(players)
+    on_mat = sum(1 for e in events if e.startswith("flip"))
     return SetupFacts(
         players=players,
         copies=variant.copies(players),
@@ -222,12 +252,17 @@ def setup_facts(variant: Variant, players: int) -> SetupFacts:
         court=counts,
         hand_size=variant.hand_size,
         dealt=dealt,
-        left_in_deck=len(court) - dealt,
-        starting_coins=tuple(variant.starting_coins(players, s) for s in range(players)),
+        left_in_deck=len(court) - dealt - on_mat,
+        starting_coins=tuple(variant.starting_coins(players, s, options)
+                             for s in range(players)),
         coins_total=variant.coins_total,
         coup_cost=variant.coup_cost,
         forced_coup_at=variant.forced_coup_at,
         exchange_draw=variant.exchange_draw,
+        specials=variant.specials,
+        mat_cards=on_mat,
+        mat_coins=sum(1 for e in events if e.startswith("coin")),
+        draft=variant.draft,
     )
 
 
@@ -238,15 +273,26 @@ def _unit(n: int, word: str) -> str:
 def setup_text(facts: SetupFacts, finite_treasury: bool = True) -> str:
     """The deal in one paragraph (markdown: the player count in bold)."""
     if finite_treasury:
-        left = facts.coins_total - sum(facts.starting_coins)
+        left = facts.coins_total - sum(facts.starting_coins) - facts.mat_coins
         treasury = (f"the Treasury holds {facts.coins_total} coins ({left} after everyone takes "
                     f"their starting coins)")
     else:
         treasury = "the Treasury never runs out (house rule)"
+    if facts.draft:
+        return (
+            f"With **{facts.players} players**: {facts.court_text} are split into three sets of "
+            f"one of each. Each player keeps one card of their own set and puts four out of the "
+            f"game; the third set deals one card to each and leaves {facts.deck_size - 12} in "
+            f"the Court deck. Starting coins: {facts.starting_coins_text}; {treasury}."
+        )
+    mat = ""
+    if facts.mat_cards:
+        mat = (f" {facts.mat_cards} more go face down on the event mat with "
+               f"{facts.mat_coins} coin{'s' if facts.mat_coins != 1 else ''}.")
     return (
         f"With **{facts.players} players**: {facts.court_text} make a Court deck of "
         f"{facts.deck_size}. Deal {facts.hand_size} face down to each player ({facts.dealt} "
-        f"cards), leaving {facts.left_in_deck} in the deck. Starting coins: "
+        f"cards).{mat} That leaves {facts.left_in_deck} in the deck. Starting coins: "
         f"{facts.starting_coins_text}; {treasury}."
     )
 
@@ -336,13 +382,16 @@ class OptionRow:
         return next(c.text for c in self.choices if c.is_default)
 
 
-def option_rows(options: Options | None = None) -> list[OptionRow]:
-    """Every option from `Options.info()`, marking the default and the active choice."""
+def option_rows(options: Options | None = None,
+                variant: Variant | None = None) -> list[OptionRow]:
+    """The options from `Options.info()` (only those that matter to `variant`, when given),
+    marking the default and the active choice."""
     options = options or Options()
     defaults = Options.defaults().as_dict()
     active = options.as_dict()
     rows = []
-    for name, info in Options.info().items():
+    infos = options.relevant(variant) if variant is not None else Options.info()
+    for name, info in infos.items():
         rows.append(OptionRow(
             name=name, title=info.title, question=info.question,
             choices=tuple(Choice(v, text, v == defaults[name], v == active[name])
@@ -486,6 +535,20 @@ def challenge_rules(variant: Variant) -> list[str]:
         + (f"; {_paid(refund)} returned." if refund else "."),
         "Bluffing is allowed at any time. A lie only costs something when it is challenged.",
     ]
+    inverted = [s for s in variant.actions if s.inverted]
+    for spec in inverted:
+        rules.append(f"{action_name(spec.action)} claims NOT to hold the {spec.claim}: a "
+                     f"challenged player who holds one must concede; one who does not shows "
+                     f"every face-down card, and those cards are shuffled back and replaced.")
+    if variant.challenge_bounty:
+        rules.append(f"Whoever challenges takes {variant.challenge_bounty} coin from the "
+                     f"Treasury at once, win or lose.")
+    if variant.pay_instead:
+        rules.append(f"The loser of a challenge may pay {variant.pay_instead} coins instead of "
+                     f"losing a card, if they have them.")
+    if variant.graverobber:
+        rules.append("Graverobber claims, made after a player is exiled, can be challenged "
+                     "one by one like any claim.")
     return rules
 
 
@@ -498,4 +561,11 @@ def coup_rules(variant: Variant) -> list[str]:
         f"A player who starts their turn with {variant.forced_coup_at} or more coins must "
         f"launch a coup.",
     ]
+    if Character.VENGEANCE in variant.specials:
+        rules.append("A player whose Vengeance Assassin is killed by a Coup makes a free "
+                     "assassination against anyone, even if now exiled; a Contessa can block "
+                     "it. If it takes the last player's last card, the game is a tie.")
+    if variant.allegiances:
+        rules.append("A coup may not target a player of your own allegiance while another "
+                     "allegiance is still in the game.")
     return rules

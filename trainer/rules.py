@@ -342,6 +342,8 @@ class Variant:
             return True
         if feature == "examine":
             return any(s.action is Action.EXAMINE for s in self.actions)
+        if feature == "first_coins":
+            return self.first_coins is not None
         if feature == "two_player_rule":
             return self.min_players <= 2 and self.first_coins is None and not self.draft
         return bool(getattr(self, feature))
@@ -504,6 +506,17 @@ def _options_dict(options: Options) -> dict[str, Any]:
     # Observations carry the options, and they are built at every decision.
     return {f.name: getattr(options, f.name) for f in fields(options)}
 
+
+# Powers of cards that the action table does not describe (modified cards, Graverobber).
+CARD_POWERS: dict[Character, str] = {
+    Character.INHERITANCE: "Inheritance: gain 4 coins when this card is killed (coup or "
+    "assassination).",
+    Character.VENGEANCE: "Vengeance: when killed by a Coup, make a free assassination "
+    "(blockable by a Contessa).",
+    Character.TREATY: "Treaty: override a Duke's block of your foreign aid (challengeable).",
+    Character.GRAVEROBBER: "After a player is exiled, claim a share of their coins "
+    "(challengeable).",
+}
 
 INHERITANCE_COINS = 4  # McGuire: gained when the Inheritance Ambassador is killed
 
