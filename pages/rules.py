@@ -45,11 +45,15 @@ variant = VARIANTS[variant_name]
 kept = st.session_state.get("players")
 if kept is not None and not variant.min_players <= kept <= variant.max_players:
     st.session_state.players = min(max(kept, variant.min_players), variant.max_players)
-players = players_col.slider(
-    "Players", variant.min_players, variant.max_players,
-    value=min(max(DEFAULT_PLAYERS, variant.min_players), variant.max_players),
-    key="players", bind="query-params",
-)
+if variant.min_players == variant.max_players:  # the draft: a slider needs a range
+    players = variant.min_players
+    players_col.markdown(f"**Players:** {players} — {variant.title} is for exactly {players}.")
+else:
+    players = players_col.slider(
+        "Players", variant.min_players, variant.max_players,
+        value=min(max(DEFAULT_PLAYERS, variant.min_players), variant.max_players),
+        key="players", bind="query-params",
+    )
 
 # The option widgets sit at the foot of the page but shape the text above: read their state
 # first (set to the rulebook defaults on a first visit).

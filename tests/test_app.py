@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from html import escape
 from pathlib import Path
 
 import pytest
@@ -10,6 +11,7 @@ from streamlit.testing.v1 import AppTest
 
 from trainer import cardart
 from trainer.rules import BASE, VARIANTS, Options
+from trainer.variant_rules import variant_rules
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -99,3 +101,34 @@ def test_large_type_scales_the_page(at: AppTest) -> None:
     assert cardart.stylesheet(large=False) in html(at)
     at.toggle(key="large_type").set_value(True).run()
     assert cardart.stylesheet(large=True) in html(at)
+
+
+@pytest.mark.parametrize("name", [n for n in VARIANTS if n != "base"])
+def test_every_variant_shows_its_cards_and_what_it_changes(at: AppTest, name: str) -> None:
+    variant = VARIANTS[name]
+    at.selectbox(key="variant").set_value(name).run()
+    assert not at.exception, [e.value for e in at.exception]
+    page = html(at)
+    for card in variant.cards:
+        assert f'data-character="{card.value}"' in page
+    for spec in variant.actions:
+        assert f'data-action="{spec.action.value}"' in page
+    headers = [h.value for h in at.header]
+    assert f"What {variant.title} changes" in headers
+    for rule in variant_rules(variant):
+        assert escape(rule.title) in page
+
+
+def test_a_variant_lists_only_the_table_rules_that_can_change_it(at: AppTest) -> None:
+    radios = {r.key for r in at.radio}
+    assert "opt_examine_pick" not in radios and "opt_two_player_start" in radios
+    at.selectbox(key="variant").set_value("reformation-inquisitor").run()
+    radios = {r.key for r in at.radio}
+    assert {"opt_examine_pick", "opt_vocabulary"} <= radios
+
+
+def test_the_draft_is_for_two_players_only(at: AppTest) -> None:
+    at.selectbox(key="variant").set_value("draft").run()
+    assert not at.exception
+    text = " ".join(m.value for m in at.markdown)
+    assert "is for exactly 2" in text and "three sets of one of each" in text

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from urllib.parse import quote_plus
+
 import pytest
 
 from tests.browser.live import DESKTOP, PHONE, serve_app
@@ -118,5 +120,30 @@ def test_changing_a_table_rule_marks_it_as_a_house_rule(browser, app_url, screen
         expect(treasury).to_contain_text("House rule")
         expect(page.get_by_text("the Treasury never runs out (house rule)")).to_be_visible()
         _shoot(page, screenshots / "rules-desktop-house-rule-full.png", DESKTOP, full=True)
+    finally:
+        page.close()
+
+
+@pytest.mark.parametrize("name, players, viewport, shot", [
+    ("mcguire", 3, DESKTOP, "desktop"), ("reformation-inquisitor", 4, PHONE, "phone"),
+    ("forum", 5, DESKTOP, "desktop"), ("draft", 2, PHONE, "phone"),
+])
+def test_a_variant_link_opens_its_rules(browser, app_url, screenshots, name, players, viewport,
+                                        shot):
+    from playwright.sync_api import expect
+
+    from trainer.rules import get_variant
+
+    variant = get_variant(name)
+    page = browser.new_page(viewport=viewport)
+    try:
+        # A bound selectbox keeps the option's label in the URL.
+        page.goto(f"{app_url}/?variant={quote_plus(variant.title)}&players={players}")
+        expect(page.locator(".ct-card")).to_have_count(len(variant.cards), timeout=20_000)
+        expect(page.get_by_role("heading", name=f"What {variant.title} changes")).to_be_visible()
+        expect(page.locator("table.ct-table tbody tr")).to_have_count(len(variant.actions))
+        assert page.locator('[data-testid="stException"]').count() == 0
+        page.wait_for_timeout(300)
+        _shoot(page, screenshots / f"rules-{name}-{shot}-full.png", viewport, full=True)
     finally:
         page.close()
