@@ -107,3 +107,48 @@ def test_unreadable_moves_say_what_was_expected(text, message):
 def test_longest_name_wins_when_one_name_starts_another():
     phrase = parse_move_text("Alice passes", ["Al", "Alice"])
     assert phrase.move == Move.pass_(1)
+
+
+# -- the variants' moves
+@pytest.mark.parametrize("variant, text, expected", [
+    ("reformation", "Maria chooses Loyalist", Move.choose(0, "Loyalist")),
+    ("reformation", "Maria: convert", Move.act(0, Action.CONVERT)),
+    ("reformation", "Maria: convert Ely", Move.act(0, Action.CONVERT, 2)),
+    ("reformation", "Maria: embezzle", Move.act(0, Action.EMBEZZLE)),
+    ("reformation", "Maria claims no Duke: embezzle", Move.act(0, Action.EMBEZZLE)),
+    ("reformation", "Maria shows Captain and Contessa",
+     Move(MoveKind.SHOW, 0, cards=(Character.CAPTAIN, Character.CONTESSA))),
+    ("inquisitor", "Maria claims Inquisitor: examine Cris", Move.act(0, Action.EXAMINE, 1)),
+    ("inquisitor", "Cris shows Contessa to Maria", Move.show(1, Character.CONTESSA)),
+    ("inquisitor", "Maria hands the card back", Move.choose(0, "return")),
+    ("inquisitor", "Maria forces a swap", Move.choose(0, "swap")),
+    ("forum", "Maria claims Inquisitor: peek", Move.act(0, Action.PEEK)),
+    ("forum", "Ely claims Graverobber", Move.claim(2, Character.GRAVEROBBER)),
+    ("mcguire", "Maria claims Treaty", Move.claim(0, Character.TREATY)),
+    ("mcguire", "Cris claims Ambassador to reduce the steal",
+     Move.block(1, Character.AMBASSADOR)),
+    ("mcguire", "Cris pays 5", Move.pay(1)),
+    ("mcguire", "Cris: vengeance Ely", Move.act(1, Action.VENGEANCE, 2)),
+    ("mcguire", "Cris loses Vengeance Assassin", Move.lose(1, Character.VENGEANCE)),
+    ("draft", "Maria keeps Duke", Move.keep(0, (Character.DUKE,))),
+])
+def test_the_variant_moves_read_as_their_texts_write_them(variant, text, expected):
+    from trainer.rules import get_variant
+
+    assert parse_move_text(text, NAMES, get_variant(variant)).move == expected
+
+
+def test_no_one_claims_closes_a_graverobber_window():
+    assert read("No one claims").group == "claim"
+
+
+def test_an_action_the_variant_lacks_is_refused():
+    with pytest.raises(MoveTextError, match="examine is not an action of Coup"):
+        read("Maria claims Inquisitor: examine Cris")
+
+
+def test_embezzlement_is_not_claimed_with_the_duke():
+    from trainer.rules import get_variant
+
+    with pytest.raises(MoveTextError, match="claims NOT to hold the Duke"):
+        parse_move_text("Maria claims Duke: embezzle", NAMES, get_variant("reformation"))

@@ -307,3 +307,62 @@ def test_the_cli_exits_zero_when_every_file_is_ok(tmp_path):
     result = subprocess.run([sys.executable, "-m", "trainer", "check", str(good)],
                             capture_output=True, text=True, cwd=ROOT)
     assert (result.returncode, result.stdout) == (0, f"OK {good} (10 steps)\n")
+
+
+# ---------------------------------------------------------------- variants
+REFORM = """\
+id: {id}
+title: Reformation
+summary: Allegiances.
+setup:
+  variant: reformation
+  players:
+    - name: Ana
+      hidden: [Duke, Captain]
+      allegiance: Loyalist
+    - name: Ben
+      hidden: [Duke, Assassin]
+      allegiance: Reformist
+    - name: Cat
+      hidden: [Duke, Contessa]
+      allegiance: Loyalist
+  deck: [Assassin, Assassin, Captain, Captain, Ambassador, Ambassador, Ambassador, Contessa,
+         Contessa]
+  learner: Ana
+steps:
+  - "Ana: coup Cat"
+"""
+
+
+def test_a_variant_move_against_ones_own_allegiance_is_explained(tmp_path):
+    path = tmp_path / "reform.yaml"
+    path.write_text(REFORM.format(id="reform").replace("Ana\n      hidden: [Duke, Captain]",
+                                                      "Ana\n      coins: 7\n      hidden: "
+                                                      "[Duke, Captain]"))
+    assert message(path).endswith(
+        "step 1 (\"Ana: coup Cat\"): illegal move: Ana cannot coup a player of the same "
+        "allegiance (Loyalist) while another allegiance is in the game")
+
+
+def test_an_allegiance_missing_for_one_player_is_named(tmp_path):
+    path = tmp_path / "reform.yaml"
+    text = REFORM.format(id="reform").replace("      allegiance: Reformist\n", "")
+    path.write_text(text)
+    assert message(path) == (
+        f"{path}:{line(text, 'name: Ben')}: setup: Ben has no allegiance; give every player "
+        f"one, or none to start with the first player's choice")
+
+
+def test_an_unknown_allegiance_lists_the_two(tmp_path):
+    path = tmp_path / "reform.yaml"
+    text = REFORM.format(id="reform").replace("allegiance: Reformist", "allegiance: Royalist")
+    path.write_text(text)
+    assert "'Loyalist' or 'Reformist'" in message(path)
+
+
+def test_a_mat_event_of_another_name_is_refused(tmp_path):
+    path = tmp_path / "reform.yaml"
+    text = REFORM.format(id="reform").replace("  learner: Ana\n",
+                                              "  learner: Ana\n  mat: {flip_turn_9: Duke}\n")
+    path.write_text(text)
+    assert "flip_turn_9" in message(path) and "flip_turn_1" in message(path)
