@@ -99,7 +99,7 @@ if rules_here:
 st.header("Actions", anchor="actions")
 st.caption("On your turn, take exactly one action. Claiming a character's action is allowed "
            "without holding the card; any player may challenge the claim.")
-st.html(cardart.action_table(ref.action_rows(variant)))
+st.html(cardart.action_table(ref.action_rows(variant, options)))
 
 st.header("A turn, step by step", anchor="turn")
 st.html(cardart.turn_flow(ref.turn_steps(variant, options)))

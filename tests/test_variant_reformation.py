@@ -139,3 +139,13 @@ def test_treason_vocabulary_changes_only_the_words():
     plain = reform(("Ana", "Duke Captain", 2), ("Ben", "Duke Captain", 2),
                    ("Cat", "Duke Assassin", 2))
     assert game.legal_moves() == plain.legal_moves()
+
+
+def test_treason_vocabulary_names_the_moves_with_treasons_words():
+    from trainer.rules import Options
+    game = table(("Ana", "Inquisitor Duke", 2), ("Ben", "Captain Contessa", 2),
+                 variant="reformation-inquisitor", allegiances="Loyalist Reformist",
+                 options=Options(vocabulary="treason"))
+    assert game.describe(Move.act(0, Action.EXAMINE, 1)) == "Ana claims Inquisitor: interrogate Ben"
+    assert game.describe(Move.act(0, Action.CONVERT)) == "Ana: change team (self)"
+    assert game.describe(Move.choose(0, "Loyalist")) == "Ana joins the loyalist team"

@@ -653,11 +653,14 @@ class Game:
                          if s.claim and not s.inverted})
         if move.kind is _K_BLOCK and move.character in self.variant.reducers:
             return f"{self.names[move.player]} claims {move.character} to reduce the steal to 1"
-        if move.kind is _K_CHOOSE and self.phase is _P_ALLEGIANCE or (
-                move.kind is _K_CHOOSE and move.choice in ("Loyalist", "Reformist")):
-            return f"{self.names[move.player]} chooses {move.choice}"
+        if self.options.vocabulary == "treason":
+            if move.kind is _K_ACT and move.action is not None:
+                word = self.options.action_label(move.action)
+                text = text.replace(f": {move.action.label}", f": {word}", 1)
+            if move.kind is _K_CHOOSE and move.choice in ("Loyalist", "Reformist"):
+                return f"{self.names[move.player]} joins the {move.choice.lower()} team"
         if move.kind is _K_ACT and move.action is _A_CONVERT and move.target is None:
-            return f"{self.names[move.player]}: convert (self)"
+            return f"{text} (self)"
         if move.kind is _K_ACT and move.action is _A_EMBEZZLE:
             return f"{self.names[move.player]} claims no Duke: embezzle"
         if move.kind is _K_KEEP and self.variant.draft and move.cards is not None and len(
@@ -882,31 +885,28 @@ class Game:
                 if self._challenger == self._target:
                     self.target_lost_challenge = True
                 self._start_loss(self._challenger, "lost a challenge", "claim_stands")
-            else:
-                if k is _K_PAY:
-                    self._pay_instead(self.actor)
-                else:
-                    self._lose(self.actor, _card(m), "lost a challenge")
-                    if self.is_over:
-                        return
+            elif self._concede(self.actor, m):
                 self._refund()
                 self._end_turn()
         elif ph is _P_PROVE_BLOCK:
             if k is _K_SHOW:
                 self._replace(self._blocker, _card(m))
                 self._start_loss(self._challenger, "lost a challenge", "block_stands")
-            else:
-                if k is _K_PAY:
-                    self._pay_instead(self._blocker)
-                else:
-                    self._lose(self._blocker, _card(m), "lost a challenge")
-                    if self.is_over:
-                        return
+            elif self._concede(self._blocker, m):
                 self._resolve()
         elif ph is _P_EXCHANGE:
             self._finish_exchange(m)
         else:
             self._apply_variant(m, ph, k)
+
+    def _concede(self, p: int, m: Move) -> bool:
+        """A challenged claimant gives up: a card, or (McGuire) coins instead. False when
+        that ended the game."""
+        if m.kind is _K_PAY:
+            self._pay_instead(p)
+            return True
+        self._lose(p, _card(m), "lost a challenge")
+        return not self.is_over
 
     def _continue(self) -> None:
         """After a loss of influence (or a payment instead), carry on with what waited on it."""
@@ -940,13 +940,7 @@ class Game:
             if k is _K_SHOW:
                 self._replace(self._claimant, _card(m))
                 self._start_loss(self._challenger, "lost a challenge", "extra_stands")
-            else:
-                if k is _K_PAY:
-                    self._pay_instead(self._claimant)
-                else:
-                    self._lose(self._claimant, _card(m), "lost a challenge")
-                    if self.is_over:
-                        return
+            elif self._concede(self._claimant, m):
                 self._claim_fails()
         elif ph is _P_CLAIM:
             if self._claim_kind == "treaty":

@@ -25,6 +25,10 @@ def action_name(action: Action) -> str:
     return action.label[:1].upper() + action.label[1:]
 
 
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
 def join_words(words: list[str] | tuple[str, ...], last: str = "or") -> str:
     """["a"] -> "a"; ["a", "b"] -> "a or b"; ["a", "b", "c"] -> "a, b or c"."""
     words = list(words)
@@ -110,11 +114,14 @@ class ActionRow:
         return f"Yes: the {self.character} claim" if self.challengeable else "No"
 
 
-def action_rows(variant: Variant) -> list[ActionRow]:
-    """The variant's action table, one row per action, in the table's order."""
+def action_rows(variant: Variant, options: Options | None = None) -> list[ActionRow]:
+    """The variant's action table, one row per action, in the table's order (named in the
+    options' vocabulary)."""
+    words = options or Options()
     return [
         ActionRow(
-            action=s.action, name=action_name(s.action), character=s.claim, cost=s.cost,
+            action=s.action, name=_capital(words.action_label(s.action)), character=s.claim,
+            cost=s.cost,
             targeted=s.targeted, blockers=s.blockers, block_scope=s.block_scope,
             challengeable=s.challengeable, effect=s.effect, counter=s.counter,
             other_cost=s.other_cost, inverted=s.inverted,
@@ -469,10 +476,14 @@ def turn_steps(variant: Variant, options: Options | None = None) -> list[Step]:
         + "; if it stands, the turn goes on."
     )
 
-    block_bits = [
-        f"{action_name(s.action)}: {_lower_first(blocker_text(s.blockers, s.block_scope))}"
-        for s in blockable
-    ]
+    block_bits = []
+    for s in blockable:
+        full = tuple(c for c in s.blockers if c not in variant.reducers)
+        bit = f"{action_name(s.action)}: {_lower_first(blocker_text(full, s.block_scope))}"
+        half = [c.value for c in s.blockers if c in variant.reducers]
+        if half:
+            bit += f" (claiming {join_words(half)} only reduces it to 1 coin)"
+        block_bits.append(bit)
     after_lost = (
         "A target who challenged and lost may still block."
         if options.block_after_lost_challenge

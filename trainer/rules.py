@@ -152,6 +152,10 @@ def _opt(default: Any, title: str, question: str, choices: dict[Any, str], sourc
                  metadata={"info": OptionInfo(title, question, choices, source, feature)})
 
 
+# Treason's words for the same Reformation actions (the `vocabulary` option).
+TREASON_WORDS: dict[str, str] = {"examine": "interrogate", "convert": "change team"}
+
+
 @dataclass(frozen=True, slots=True)
 class Options:
     """Points the rule texts leave open. Every default follows the official rulebook."""
@@ -260,6 +264,12 @@ class Options:
 
     def as_dict(self) -> dict[str, Any]:
         return dict(_options_dict(self))
+
+    def action_label(self, action: Action) -> str:
+        """The action's name in the chosen vocabulary ("examine", or Treason's "interrogate")."""
+        if self.vocabulary == "treason":
+            return TREASON_WORDS.get(action.value, action.label)
+        return action.label
 
     def relevant(self, variant: Variant) -> dict[str, OptionInfo]:
         """The options that can change a game of this variant."""
