@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from trainer.rules import Options
+from trainer.game import Phase
+from trainer.rules import VARIANTS, Options
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 
@@ -16,3 +17,16 @@ def test_every_option_is_documented_with_its_default():
         assert f"`{name}`" in text, name
         assert f"`{default}`" in text or f"`{str(default)}`" in text, (name, default)
         assert info.source
+
+
+def test_every_variant_is_documented_by_name():
+    text = (DOCS / "variants.md").read_text()
+    for name in VARIANTS:
+        assert f"`{name}`" in text, name
+
+
+def test_every_phase_a_checkpoint_can_name_is_documented():
+    text = (DOCS / "scenarios.md").read_text()
+    for phase in Phase:
+        if phase is not Phase.LOSE:  # documented as lose_influence
+            assert f"`{phase.value}`" in text, phase
