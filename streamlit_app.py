@@ -10,8 +10,9 @@ st.set_page_config(
 )
 
 pages = [
-    st.Page("pages/rules.py", title="Rules", icon=":material/menu_book:", url_path="rules",
+    st.Page("pages/learn.py", title="Learn", icon=":material/school:", url_path="learn",
             default=True),
+    st.Page("pages/rules.py", title="Rules", icon=":material/menu_book:", url_path="rules"),
 ]
 
 # Tell the page it was opened through this router. On a freshly started server Streamlit's

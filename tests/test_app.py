@@ -1,4 +1,4 @@
-"""The app under Streamlit's AppTest: the router opens the Rules page and its widgets work."""
+"""The Rules page under Streamlit's AppTest: the router opens it and its widgets work."""
 
 from __future__ import annotations
 
@@ -23,6 +23,7 @@ def at(monkeypatch: pytest.MonkeyPatch) -> AppTest:
     monkeypatch.chdir(ROOT)
     app = AppTest.from_file(str(ROOT / "streamlit_app.py"), default_timeout=30)
     app.run()
+    app.switch_page("pages/rules.py").run()
     assert not app.exception, [e.value for e in app.exception]
     return app
 

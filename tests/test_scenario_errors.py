@@ -90,8 +90,8 @@ def test_a_typo_in_a_key_names_the_key_and_the_allowed_keys(tmp_path):
                        "    chekpoint:\n      coins: {Maria: 5}")
     assert message(path) == (
         f'{path}:{line(text, "chekpoint")}: step 2 ("No one challenges"): unknown key '
-        f"'chekpoint' (did you mean 'checkpoint'?); allowed keys: move, narration, rule, draw, "
-        f"replacement, prompt, checkpoint")
+        f"'chekpoint' (did you mean 'checkpoint'?); allowed keys: move, narration, rule, tip, "
+        f"draw, replacement, prompt, checkpoint")
 
 
 def test_an_unknown_card_lists_the_valid_cards(tmp_path):

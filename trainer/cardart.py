@@ -324,6 +324,14 @@ def fact_tiles(facts: Sequence[Fact]) -> str:
     return f'<div class="ct-root"><div class="ct-facts">{tiles}</div></div>'
 
 
+def quote_block(quote: str, source: str, section: str | None = None) -> str:
+    """A rule quoted word for word, with the text (and heading) it comes from."""
+    where = source_label(source) + (f", “{section}”" if section else "")
+    return (f'<div class="ct-root"><blockquote class="ct-quote">“{escape(quote)}”'
+            f'<small class="ct-source-line"> — <span class="ct-source" '
+            f'title="{escape(source)}">{escape(where)}</span></small></blockquote></div>')
+
+
 def source_note(source: str) -> str:
     """A source reference for people, keeping the exact note (file names) in a tooltip."""
     return (f'<div class="ct-root"><small class="ct-source-line">Source: '

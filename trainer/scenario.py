@@ -814,10 +814,12 @@ def check_quotes(scenario: Scenario, directory: Path | None = None) -> None:
     if directory is None:
         return
     for i, step in enumerate(scenario.steps):
-        if step.rule is not None:
-            problem = missing_quote(step.rule.quote, step.rule.source, directory)
-            if problem:
-                raise _error(scenario, ("steps", i, "rule", "quote"), f"rule: {problem}")
+        for key in ("rule", "tip"):
+            ref = getattr(step, key)
+            if ref is not None:
+                problem = missing_quote(ref.quote, ref.source, directory)
+                if problem:
+                    raise _error(scenario, ("steps", i, key, "quote"), f"{key}: {problem}")
 
 
 def check_file(path: str | Path) -> ScenarioRun:

@@ -216,7 +216,8 @@ class Prompt(_Model):
     wrong: list[WrongOption] = Field(min_length=1, description="At least one wrong option.")
 
 
-_STEP_KEYS = ("move", "narration", "rule", "draw", "replacement", "prompt", "checkpoint")
+_STEP_KEYS = ("move", "narration", "rule", "tip", "draw", "replacement", "prompt",
+              "checkpoint")
 
 
 class Step(_Model):
@@ -226,6 +227,9 @@ class Step(_Model):
                                    "challenges'. A step may also be just this text.")
     narration: str | None = Field(None, description="What happens, in plain words.")
     rule: RuleRef | None = None
+    tip: RuleRef | None = Field(
+        None, description="A strategy note this step makes concrete, quoted from its source "
+                          "(e.g. the McGuire text's strategic advice).")
     draw: list[Card] | None = Field(
         None, description="The cards an exchange draws, if this step triggers one (or an "
                           "earlier step of the same turn).")

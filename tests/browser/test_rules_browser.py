@@ -12,8 +12,8 @@ from trainer.rules import BASE
 pytestmark = pytest.mark.browser
 
 
-def _open_rules(browser, url: str, viewport: dict, path: str = "/"):
-    """Open the Rules page (today the app's default page, served at the root URL)."""
+def _open_rules(browser, url: str, viewport: dict, path: str = "/rules"):
+    """Open the Rules page (at /rules; Learn is the app's default page)."""
     from playwright.sync_api import expect
 
     page = browser.new_page(viewport=viewport)
@@ -95,7 +95,7 @@ def test_fresh_server_routes_deep_links_and_shared_settings(browser, screenshots
         finally:
             page.close()
 
-        page = _open_rules(browser, url, DESKTOP, "/?large_type=true&players=7")
+        page = _open_rules(browser, url, DESKTOP, "/rules?large_type=true&players=7")
         try:
             expect(page.get_by_text("4 in the Court deck").first).to_be_visible()
             root = page.evaluate(
@@ -138,7 +138,7 @@ def test_a_variant_link_opens_its_rules(browser, app_url, screenshots, name, pla
     page = browser.new_page(viewport=viewport)
     try:
         # A bound selectbox keeps the option's label in the URL.
-        page.goto(f"{app_url}/?variant={quote_plus(variant.title)}&players={players}")
+        page.goto(f"{app_url}/rules?variant={quote_plus(variant.title)}&players={players}")
         expect(page.locator(".ct-card")).to_have_count(len(variant.cards), timeout=20_000)
         expect(page.get_by_role("heading", name=f"What {variant.title} changes")).to_be_visible()
         expect(page.locator("table.ct-table tbody tr")).to_have_count(len(variant.actions))
