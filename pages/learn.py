@@ -1,5 +1,6 @@
 """Learn: step through scripted scenarios on a drawn table, one decision at a time."""
 
+import os
 import random
 from pathlib import Path
 
@@ -18,7 +19,9 @@ if not st.session_state.pop("_routed", False):
     st.navigation([st.Page("pages/learn.py", url_path="learn")], position="hidden")
     st.rerun()
 
-SCENARIOS = Path(__file__).resolve().parent.parent / "scenarios"
+# The lesson files; COUP_TRAINER_SCENARIOS points elsewhere (a teacher's own folder, tests).
+SCENARIOS = Path(os.environ.get("COUP_TRAINER_SCENARIOS")
+                 or Path(__file__).resolve().parent.parent / "scenarios")
 
 
 @st.cache_resource(show_spinner="Checking the lessons…")
@@ -91,16 +94,16 @@ if lesson is None:
                       default="all", key="variant_filter")
     shown = [x for x in lib.lessons if chosen in (None, "all") or x.variant == chosen]
     st.caption(f"{len(shown)} lessons, in the recommended order.")
-    for x in shown:
-        with st.container(border=True):
-            text_col, button_col = st.columns([5, 1], vertical_alignment="center")
-            text_col.markdown(f"{done.mark(x)} **{x.title}**  \n:gray[{x.variant_title} · "
-                              f"{x.steps} steps · {x.prompts} "
-                              f"question{'s' if x.prompts != 1 else ''} · "
-                              f"about {max(1, round(x.minutes))} min]")
-            text_col.caption(x.scenario.summary)
-            button_col.button("Open", key=f"open_{x.id}", on_click=open_lesson, args=(x.id,),
-                              width="stretch")
+    grid = st.columns(3, gap="small")
+    for i, x in enumerate(shown):
+        with grid[i % 3].container(border=True):
+            st.markdown(f"{done.mark(x)} **{x.title}**  \n:gray[{x.variant_title} · "
+                        f"{x.steps} steps · {x.prompts} "
+                        f"question{'s' if x.prompts != 1 else ''} · "
+                        f"about {max(1, round(x.minutes))} min]")
+            st.caption(x.scenario.summary)
+            st.button("Open", key=f"open_{x.id}", on_click=open_lesson, args=(x.id,),
+                      width="stretch")
     for b in lib.broken:
         st.error(f"This lesson file could not be loaded: {b.message}", icon=":material/error:")
     st.stop()
@@ -144,8 +147,8 @@ with side_col:
                                             result.rule.section))
             tip = lesson.scenario.steps[step - 1].tip
             if tip is not None:
-                st.info(f"**Strategy:** “{tip.quote}”", icon=":material/lightbulb:")
-                st.html(cardart.source_note(tip.source))
+                st.markdown(":material/lightbulb: **Strategy**")
+                st.html(cardart.quote_block(tip.quote, tip.source, tip.section))
 
     upcoming = run.step(step + 1).prompt if step < total else None
     answered = upcoming is not None and progress().solved(lesson.id, step + 1)
@@ -168,6 +171,12 @@ with side_col:
         st.success(f"**Right: {upcoming.correct.label}.** {upcoming.correct.explanation}",
                    icon=":material/check:")
 
+    st.markdown(f"**Timeline** · [link to this step](?lesson={lesson.id}&step={step})")
+    with st.container(height=300, key="timeline"):
+        for n, text in enumerate(["Set-up", *run.step_texts()]):
+            st.button(f"{n}. {text}" if n else text, key=f"jump_{n}", on_click=go, args=(n,),
+                      type="primary" if n == step else "tertiary")
+
 nav = st.columns(4)
 nav[0].button("First", icon=":material/first_page:", on_click=go, args=(0,),
               disabled=step == 0, key="first", width="stretch")
@@ -186,8 +195,3 @@ if step >= total:
                       args=(following.id,), key="next_lesson", width="stretch")
     st.success(f"Lesson complete {progress().mark(lesson)}", icon=":material/celebration:")
 
-with st.expander(f"Timeline: {total} steps", expanded=True):
-    for n, text in enumerate(["Set-up", *run.step_texts()]):
-        label = f"{n}. {text}" if n else text
-        st.button(label, key=f"jump_{n}", on_click=go, args=(n,),
-                  type="primary" if n == step else "tertiary")

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from html import escape
 
 from trainer.cards import ROLES, Character
+from trainer.rule_texts import RULE_SOURCES
 from trainer.reference import (
     ActionRow,
     CharacterRole,
@@ -326,7 +327,9 @@ def fact_tiles(facts: Sequence[Fact]) -> str:
 
 def quote_block(quote: str, source: str, section: str | None = None) -> str:
     """A rule quoted word for word, with the text (and heading) it comes from."""
-    where = source_label(source) + (f", “{section}”" if section else "")
+    described = RULE_SOURCES.get(source)
+    where = (described[:1].upper() + described[1:] if described else source_label(source)) + (
+        f", “{section}”" if section else "")
     return (f'<div class="ct-root"><blockquote class="ct-quote">“{escape(quote)}”'
             f'<small class="ct-source-line"> — <span class="ct-source" '
             f'title="{escape(source)}">{escape(where)}</span></small></blockquote></div>')

@@ -10,11 +10,6 @@ from html import escape
 from trainer.cardart import _vars, emblem_img
 from trainer.table_view import Badge, SeatView, TableView
 
-_BUBBLE_ICON = {"claim": "💬", "action": "▶", "block": "🛡", "challenge": "⚔", "show": "✔",
-                "lose": "✖", "pass": "…", "claim-out": "💬", "pay": "●", "choose": "➜",
-                "keep": "⇄"}
-
-
 def mini_card(name: str | None, state: str = "hidden") -> str:
     """A small card: a back (name None), the viewer's own face-down card, or a face-up one."""
     if name is None:
@@ -28,8 +23,7 @@ def mini_card(name: str | None, state: str = "hidden") -> str:
 
 def _bubble(b: Badge) -> str:
     cls = f"ct-bubble ct-bubble--{b.kind}" + (" ct-bubble--latest" if b.latest else "")
-    icon = _BUBBLE_ICON.get(b.kind, "")
-    return f'<div class="{cls}"><span aria-hidden="true">{icon}</span> {escape(b.text)}</div>'
+    return f'<div class="{cls}" data-kind="{b.kind}">{escape(b.text)}</div>'
 
 
 def seat_html(s: SeatView) -> str:
@@ -145,8 +139,8 @@ TABLE_CSS = """
   gap: .15rem; border: 2px solid #d9a84e; overflow: hidden;
   background: linear-gradient(160deg, var(--ct-light), var(--ct-dark)); }
 .ct-mini .ct-emblem { width: 1.7rem; height: 1.7rem; }
-.ct-mini__name { font-size: .58rem; font-weight: 700; color: #f6e3b4; text-align: center;
-  line-height: 1.05; padding: 0 .1rem; text-transform: uppercase; letter-spacing: .02em; }
+.ct-mini__name { font-size: .5rem; font-weight: 700; color: #f6e3b4; text-align: center;
+  line-height: 1.05; padding: 0 .1rem; text-transform: uppercase; overflow-wrap: anywhere; }
 .ct-mini--back { background: repeating-linear-gradient(45deg, #5a1520 0 6px, #4a0f19 6px 12px);
   border-color: #d9a84e; }
 .ct-mini--back span { font-family: Georgia, serif; font-weight: 700; color: #d9a84e;
