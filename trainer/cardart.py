@@ -17,7 +17,6 @@ from dataclasses import dataclass
 from html import escape
 
 from trainer.cards import ROLES, Character
-from trainer.rule_texts import RULE_SOURCES
 from trainer.reference import (
     ActionRow,
     CharacterRole,
@@ -28,6 +27,7 @@ from trainer.reference import (
     first_sentence,
     source_label,
 )
+from trainer.rule_texts import RULE_SOURCES
 from trainer.variant_rules import VariantRule
 
 # ------------------------------------------------------------------------------- palette

@@ -10,6 +10,7 @@ from html import escape
 from trainer.cardart import _vars, emblem_img
 from trainer.table_view import Badge, SeatView, TableView
 
+
 def mini_card(name: str | None, state: str = "hidden") -> str:
     """A small card: a back (name None), the viewer's own face-down card, or a face-up one."""
     if name is None:
