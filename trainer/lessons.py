@@ -65,12 +65,13 @@ class Lesson:
 
     @property
     def words(self) -> int:
-        """The words a learner reads: the summary, narrations, moves, questions and answers.
-        Rule quotes sit beside the narration for reference and are not counted."""
+        """The words a learner reads: the summary, narrations, moves, strategy tips, questions
+        and answers. Rule quotes sit beside the narration for reference and are not counted."""
         s = self.scenario
         n = len(s.summary.split())
         for step in s.steps:
             n += len(step.move.split()) + len((step.narration or "").split())
+            n += len(step.tip.quote.split()) if step.tip is not None else 0
             if step.prompt is not None:
                 n += len(step.prompt.question.split()) + len(step.prompt.explanation.split())
         return n
