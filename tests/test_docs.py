@@ -30,3 +30,13 @@ def test_every_phase_a_checkpoint_can_name_is_documented():
     for phase in Phase:
         if phase is not Phase.LOSE:  # documented as lose_influence
             assert f"`{phase.value}`" in text, phase
+
+
+def test_the_learn_guide_quotes_the_measured_five_minute_path():
+    from trainer.lessons import load_library
+
+    path = load_library(DOCS.parent / "scenarios").five_minutes()
+    text = " ".join((DOCS / "learn.md").read_text().split())
+    assert (f"{len(path)} lessons, {sum(x.steps for x in path)} steps and "
+            f"{sum(x.words for x in path)} words: {sum(x.minutes for x in path):.2f} minutes"
+            in text)
