@@ -171,9 +171,12 @@ with side_col:
         st.success(f"**Right: {upcoming.correct.label}.** {upcoming.correct.explanation}",
                    icon=":material/check:")
 
+    # The moves so far (all of them once the lesson is finished): the ones still to come
+    # would give the questions away.
+    seen = total if progress().finished(lesson.id) else step
     st.markdown(f"**Timeline** · [link to this step](?lesson={lesson.id}&step={step})")
     with st.container(height=300, key="timeline"):
-        for n, text in enumerate(["Set-up", *run.step_texts()]):
+        for n, text in enumerate(["Set-up", *run.step_texts()[:seen]]):
             st.button(f"{n}. {text}" if n else text, key=f"jump_{n}", on_click=go, args=(n,),
                       type="primary" if n == step else "tertiary")
 

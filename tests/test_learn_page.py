@@ -128,10 +128,16 @@ def test_finishing_a_lesson_marks_it_in_the_library(at: AppTest) -> None:
     assert "★★★ **The goal: be the last with influence**" in text(at)
 
 
-def test_the_timeline_jumps_to_a_step(at: AppTest) -> None:
-    at.button(key="open_rulebook-example-play").click().run()
-    at.button(key="jump_10").click().run()
-    assert "Step 10: Cris loses Assassin" in text(at)
+def test_the_timeline_lists_the_moves_so_far_and_jumps_back(monkeypatch) -> None:
+    monkeypatch.chdir(ROOT)
+    app = AppTest.from_file(str(ROOT / "streamlit_app.py"), default_timeout=30)
+    app.query_params["lesson"] = "rulebook-example-play"
+    app.query_params["step"] = "12"
+    app.run()
+    jumps = [b.key for b in app.button if b.key and b.key.startswith("jump_")]
+    assert jumps == [f"jump_{n}" for n in range(13)]  # nothing still to come is given away
+    app.button(key="jump_10").click().run()
+    assert "Step 10: Cris loses Assassin" in text(app)
 
 
 def test_a_broken_lesson_file_shows_its_error_and_the_rest_still_works(
