@@ -7,19 +7,47 @@ from __future__ import annotations
 
 from html import escape
 
+from functools import cache
+
 from trainer.cardart import _vars, emblem_img
+from trainer.reference import action_name, character_roles
+from trainer.rules import get_variant
 from trainer.table_view import Badge, SeatView, TableView
 
 
-def mini_card(name: str | None, state: str = "hidden") -> str:
-    """A small card: a back (name None), the viewer's own face-down card, or a face-up one."""
+@cache
+def role_lines(variant_name: str) -> dict[str, tuple[str, str]]:
+    """Per card of the variant: its action(s) and what it blocks, in a few words."""
+    out = {}
+    for r in character_roles(get_variant(variant_name)):
+        acts = " · ".join(action_name(s.action) for s in r.actions)
+        parts = []
+        if r.blocks:
+            parts.append("blocks " + " · ".join(action_name(s.action) for s in r.blocks))
+        if r.reduces:
+            parts.append("halves " + " · ".join(action_name(s.action) for s in r.reduces))
+        if r.power:
+            parts.append(r.power.split(":")[0] if ":" in r.power else "claims a share")
+        out[r.name] = (acts or "No action", " · ".join(parts))
+    return out
+
+
+def mini_card(name: str | None, state: str = "hidden",
+              role: tuple[str, str] | None = None) -> str:
+    """A small card: a back (name None), the viewer's own face-down card, or a face-up one,
+    with its action and counteraction in a few words when `role` is given."""
     if name is None:
         return ('<div class="ct-mini ct-mini--back" data-card="back" '
                 'aria-label="face-down card"><span>C</span></div>')
     label = {"own": "your face-down card", "revealed": "face-up, lost"}.get(state, "card")
+    lines = ""
+    title = escape(name)
+    if role is not None:
+        lines = "".join(f'<span class="ct-mini__role">{escape(x)}</span>' for x in role if x)
+        title = escape(f"{name}: {role[0]}" + (f"; {role[1]}" if role[1] else ""))
     return (f'<div class="ct-mini ct-mini--{state}" style="{_vars(name)}" '
-            f'data-card="{escape(name)}" aria-label="{escape(name)}, {label}">'
-            f'{emblem_img(name)}<span class="ct-mini__name">{escape(name)}</span></div>')
+            f'data-card="{escape(name)}" aria-label="{escape(name)}, {label}" title="{title}">'
+            f'{emblem_img(name)}<span class="ct-mini__name">{escape(name)}</span>{lines}</div>')
 
 
 def _bubble(b: Badge) -> str:
@@ -27,7 +55,7 @@ def _bubble(b: Badge) -> str:
     return f'<div class="{cls}" data-kind="{b.kind}">{escape(b.text)}</div>'
 
 
-def seat_html(s: SeatView) -> str:
+def seat_html(s: SeatView, roles: dict[str, tuple[str, str]] | None = None) -> str:
     classes = ["ct-seat"]
     for flag, name in ((s.is_actor, "actor"), (s.is_decider, "decider"), (not s.alive, "out"),
                        (s.is_viewer, "me"), (s.is_target, "target")):
@@ -46,8 +74,10 @@ def seat_html(s: SeatView) -> str:
         tags.append('<span class="ct-tag ct-tag--out">exiled</span>')
     if s.allegiance:
         tags.append(f'<span class="ct-tag ct-tag--side">{escape(s.allegiance)}</span>')
-    cards = "".join(mini_card(c, "own") if c else mini_card(None) for c in s.hidden)
-    cards += "".join(mini_card(c, "revealed") for c in s.revealed)
+    roles = roles or {}
+    cards = "".join(mini_card(c, "own", roles.get(c)) if c else mini_card(None)
+                    for c in s.hidden)
+    cards += "".join(mini_card(c, "revealed", roles.get(c)) for c in s.revealed)
     bubbles = "".join(_bubble(b) for b in s.badges)
     return (
         f'<section class="{" ".join(classes)}" data-seat="{escape(s.name)}">'
@@ -63,6 +93,7 @@ def table_html(view: TableView) -> str:
     """The whole table: the other seats, the court in the middle, the viewer's seat below."""
     others = [s for s in view.seats if not s.is_viewer]
     mine = [s for s in view.seats if s.is_viewer]
+    roles = role_lines(view.variant_name)
     court = [
         f'<div class="ct-pile" data-pile="deck">{mini_card(None)}'
         f'<div><b>{view.deck_size}</b> in the Court deck</div></div>',
@@ -97,9 +128,10 @@ def table_html(view: TableView) -> str:
                if notes else "")
     return (
         '<div class="ct-root"><div class="ct-table" role="group" aria-label="The table">'
-        f'<div class="ct-seats">{"".join(seat_html(s) for s in others)}</div>'
+        f'<div class="ct-seats">{"".join(seat_html(s, roles) for s in others)}</div>'
         f'<div class="ct-court">{"".join(court)}</div>'
-        f'<div class="ct-seats ct-seats--me">{"".join(seat_html(s) for s in mine)}</div>'
+        f'<div class="ct-seats ct-seats--me">{"".join(seat_html(s, roles) for s in mine)}'
+        f'</div>'
         f'<div class="ct-status" data-status="{"over" if view.winner or view.tie else "on"}">'
         f'{status}</div>{private}</div></div>'
     )
@@ -135,13 +167,15 @@ TABLE_CSS = """
   border: 1px solid #6b4c14; }
 .ct-coin--big { width: 1.8rem; height: 1.8rem; }
 .ct-seat__cards { display: flex; gap: .35rem; flex-wrap: wrap; }
-.ct-mini { width: 3.4rem; height: 4.8rem; border-radius: 7px; position: relative;
+.ct-mini { width: 4.4rem; height: 6.2rem; border-radius: 7px; position: relative;
   display: flex; flex-direction: column; align-items: center; justify-content: center;
   gap: .15rem; border: 2px solid #d9a84e; overflow: hidden;
   background: linear-gradient(160deg, var(--ct-light), var(--ct-dark)); }
 .ct-mini .ct-emblem { width: 1.7rem; height: 1.7rem; }
 .ct-mini__name { font-size: .5rem; font-weight: 700; color: #f6e3b4; text-align: center;
   line-height: 1.05; padding: 0 .1rem; text-transform: uppercase; overflow-wrap: anywhere; }
+.ct-mini__role { font-size: .5rem; line-height: 1.1; color: #f5ecd7; text-align: center;
+  padding: 0 .15rem; opacity: .9; }
 .ct-mini--back { background: repeating-linear-gradient(45deg, #5a1520 0 6px, #4a0f19 6px 12px);
   border-color: #d9a84e; }
 .ct-mini--back span { font-family: Georgia, serif; font-weight: 700; color: #d9a84e;
@@ -173,7 +207,7 @@ TABLE_CSS = """
 .ct-private { margin: 0; padding-left: 1.2rem; color: #f6e3b4; font-size: .9rem; }
 @media (max-width: 640px) {
   .ct-seat { min-width: 100%; }
-  .ct-mini { width: 2.9rem; height: 4.1rem; }
+  .ct-mini { width: 3.9rem; height: 5.6rem; }
 }
 </style>
 """
