@@ -5,9 +5,8 @@ the viewer may see: another player's face-down card is a card back, never a name
 
 from __future__ import annotations
 
-from html import escape
-
 from functools import cache
+from html import escape
 
 from trainer.cardart import _vars, emblem_img
 from trainer.reference import action_name, character_roles
