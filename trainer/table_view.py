@@ -164,7 +164,8 @@ def table_view(obs: Observation, turn: int | None = None, latest: int = 0) -> Ta
                   if e.visible_to == obs.player and "cards" in e.data and e.kind != "deal")
     over = obs.pending is None
     return TableView(
-        variant=variant.title, variant_name=variant.name, turn=turn, seats=tuple(seats), deck_size=obs.deck_size,
+        variant=variant.title, variant_name=variant.name, turn=turn, seats=tuple(seats),
+        deck_size=obs.deck_size,
         treasury=obs.treasury, reserve=obs.reserve, mat_up=tuple(map(str, obs.mat_up)),
         mat_face_down=obs.mat_face_down, removed=obs.removed, question=question,
         winner=names[obs.winner] if obs.winner is not None else None,
