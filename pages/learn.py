@@ -40,9 +40,10 @@ def progress() -> Progress:
 
 
 def open_lesson(lesson_id: str | None, step: int = 0) -> None:
-    st.query_params.clear()
-    if st.session_state.get("large_type"):
-        st.query_params["large_type"] = "true"
+    # Only the lesson's own parameters: large type is bound to its toggle and stays as it is.
+    for key in ("lesson", "step"):
+        if key in st.query_params:
+            del st.query_params[key]
     if lesson_id:
         st.query_params["lesson"] = lesson_id
         st.query_params["step"] = str(step)

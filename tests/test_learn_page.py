@@ -156,3 +156,16 @@ def test_a_broken_lesson_file_shows_its_error_and_the_rest_still_works(
     assert "broken-lesson.yaml" in app.error[0].value and "Contesa" in app.error[0].value
     app.button(key="open_first-block").click().run()
     assert not app.exception and app.title[0].value == LIBRARY.get("first-block").title
+
+
+def test_large_type_scales_the_learn_page_and_stays_in_the_link(at: AppTest) -> None:
+    from trainer import cardart
+
+    assert cardart.stylesheet(large=False) in html(at)
+    at.toggle(key="large_type").set_value(True).run()
+    assert cardart.stylesheet(large=True) in html(at)
+    at.button(key="open_first-block").click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert cardart.stylesheet(large=True) in html(at)
+    at.button(key="to_library").click().run()
+    assert not at.exception and cardart.stylesheet(large=True) in html(at)

@@ -80,3 +80,23 @@ def test_step_through_the_example_play(browser, app_url, screenshots, name, view
         assert page.locator('[data-testid="stException"]').count() == 0
     finally:
         page.close()
+
+
+def test_large_type_for_a_room_survives_opening_a_lesson(browser, app_url, screenshots):
+    from playwright.sync_api import expect
+
+    page = browser.new_page(viewport=DESKTOP)
+    try:
+        page.goto(f"{app_url}/?large_type=true")
+        expect(page.get_by_role("heading", name="Learn Coup", exact=True)).to_be_visible(
+            timeout=20_000)
+        page.locator(".st-key-open_first-block button").click()
+        expect(page.get_by_role("heading", name="Blocks: the Contessa stops an Assassin")
+               ).to_be_visible()
+        root = page.evaluate("parseFloat(getComputedStyle(document.documentElement).fontSize)")
+        assert root > 18, f"large type was lost (root font {root}px)"
+        assert "large_type=true" in page.url and "lesson=first-block" in page.url
+        page.wait_for_timeout(300)
+        page.screenshot(path=str(screenshots / "learn-projector.png"))
+    finally:
+        page.close()
