@@ -1,0 +1,1 @@
+"""What a strong reasoner believes about the hidden cards, from one player's observation."""
