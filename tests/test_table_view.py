@@ -92,3 +92,14 @@ def test_a_variant_table_shows_the_reserve_and_allegiances():
     _, _, view = views[1]
     assert view.reserve == 2 and view.seats[2].allegiance == "Reformist"
     assert 'data-pile="reserve"' in table_html(view)
+
+
+def test_in_the_draft_the_learner_sees_their_own_set_only():
+    lesson = LIBRARY.get("draft-choosing")
+    assert lesson is not None
+    game = replay(lesson.scenario, 0)
+    mine = table_view(game.observation(0))
+    assert mine.draft_set == ("Duke", "Assassin", "Captain", "Ambassador", "Contessa")
+    assert 'data-pile="draft-set"' in table_html(mine)
+    game.apply(game.legal_moves()[0])  # Ana keeps a card; Ben's choice is next
+    assert table_view(game.observation(0)).draft_set == ()

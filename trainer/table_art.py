@@ -122,6 +122,10 @@ def table_html(view: TableView) -> str:
         status = "The game ends in a tie"
     else:
         status = escape(view.question or "")
+    if view.draft_set:
+        offer = "".join(mini_card(c, "own", roles.get(c)) for c in view.draft_set)
+        court.append(f'<div class="ct-pile" data-pile="draft-set"><div class="ct-seat__cards">'
+                     f'{offer}</div><div>Your draft set: keep one</div></div>')
     notes = "".join(f'<li>{escape(n)}</li>' for n in view.private_notes)
     private = (f'<ul class="ct-private" aria-label="seen only by you">{notes}</ul>'
                if notes else "")

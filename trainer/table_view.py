@@ -58,6 +58,7 @@ class TableView:
     winner: str | None
     tie: bool
     private_notes: tuple[str, ...]  # what only the viewer saw this turn (draws, a peek)
+    draft_set: tuple[str, ...] = ()  # two-player draft: the viewer's own set to choose from
 
 
 _SHOW_KINDS = {
@@ -170,6 +171,7 @@ def table_view(obs: Observation, turn: int | None = None, latest: int = 0) -> Ta
         mat_face_down=obs.mat_face_down, removed=obs.removed, question=question,
         winner=names[obs.winner] if obs.winner is not None else None,
         tie=over and obs.winner is None, private_notes=notes,
+        draft_set=tuple(map(str, obs.offers[obs.player])) if obs.offers else (),
     )
 
 
