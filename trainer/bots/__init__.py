@@ -1,0 +1,1 @@
+"""Bots that play every variant through the same interface: a policy over an observation."""

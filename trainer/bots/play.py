@@ -1,0 +1,29 @@
+"""Playing whole games between personas, seeded and reproducible."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from trainer.bots.personas import Persona
+from trainer.game import Game
+from trainer.rules import Options
+
+MAX_DECISIONS = 5_000
+
+
+def play_game(seats: Sequence[Persona], *, variant: str = "base", seed: int = 0,
+              options: Options | None = None) -> Game:
+    """One game with one persona per seat (pass separate instances: a persona keeps this
+    game's state). Each bot sees only its own observation; each seat has its own random
+    stream, so a game is the same for the same seed."""
+    game = Game.new(len(seats), seed=seed, variant=variant, options=options)
+    rngs = [random.Random(f"{seed}:{i}") for i in range(len(seats))]
+    for persona, rng in zip(seats, rngs, strict=True):
+        persona.new_game(rng)
+    for _ in range(MAX_DECISIONS):
+        if game.is_over:
+            return game
+        p = game.decider
+        game.apply(seats[p].choose(game.observation(p), rngs[p]))
+    raise RuntimeError(f"game {seed} did not end within {MAX_DECISIONS} decisions")
