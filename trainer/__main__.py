@@ -1,4 +1,4 @@
-"""Command line: `python -m trainer {check,fuzz,variants,rules}`."""
+"""Command line: `python -m trainer {check,fuzz,variants,rules,tournament}`."""
 
 from __future__ import annotations
 
@@ -23,6 +23,15 @@ def main(argv: list[str] | None = None) -> int:
 
     sub.add_parser("variants", help="list the variant names, one a line")
 
+    tour = sub.add_parser("tournament", help="win rates of bot personas against each other")
+    tour.add_argument("--games", type=int, default=200, help="games per pairing and size")
+    tour.add_argument("--players", type=int, nargs="+", default=[2, 3, 4, 6])
+    tour.add_argument("--personas", nargs="+", default=None,
+                      help="persona names (default: every persona)")
+    tour.add_argument("--variant", default="base")
+    tour.add_argument("--seed", type=int, default=0)
+    tour.add_argument("--out", default=None, help="write the table as CSV here")
+
     rules = sub.add_parser("rules", help="print the full rules of a variant")
     rules.add_argument("variant", nargs="?", default="base", help="a variant name")
     rules.add_argument("--players", type=int, default=None, help="player count for the set-up")
@@ -34,6 +43,11 @@ def main(argv: list[str] | None = None) -> int:
         for name in VARIANTS:
             print(name)
         return 0
+    if args.command == "tournament":
+        from trainer.bots.tournament import tournament_main
+
+        return tournament_main(args.personas, args.players, args.games, args.variant,
+                               args.seed, args.out)
     if args.command == "rules":
         from trainer.rules_text import rules_main
 
