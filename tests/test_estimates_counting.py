@@ -91,3 +91,20 @@ def test_evidence_that_rules_a_hand_out_gives_it_zero():
 def test_more_hidden_cards_than_unseen_is_refused():
     with pytest.raises(ValueError, match="only 2 are unseen"):
         deal({C.DUKE: 2}, [Seat(2), Seat(1)])
+
+
+def test_sampled_deals_follow_the_exact_distribution():
+    import random
+
+    from trainer.estimates.counting import sample_deals
+
+    unseen = {C.DUKE: 2, C.CAPTAIN: 2, C.CONTESSA: 1}
+    seats = [Seat(2, lambda h: 3.0 if C.DUKE in h else 1.0), Seat(1)]
+    exact = deal(unseen, seats, (C.DUKE, C.CAPTAIN, C.CONTESSA))
+    draws = sample_deals(unseen, seats, 6000, random.Random(1))
+    freq = Counter(d[0] for d in draws)
+    for hand, p in exact.hands[0].items():
+        assert freq[hand] / len(draws) == pytest.approx(p, abs=0.025)
+    for d in draws:  # every joint deal respects the shared pool
+        used = Counter(d[0]) + Counter(d[1])
+        assert all(used[c] <= unseen[c] for c in used)

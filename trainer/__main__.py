@@ -1,4 +1,4 @@
-"""Command line: `python -m trainer {check,fuzz,variants,rules,tournament}`."""
+"""Command line: `python -m trainer {check,fuzz,variants,rules,tournament,estimate}`."""
 
 from __future__ import annotations
 
@@ -32,6 +32,14 @@ def main(argv: list[str] | None = None) -> int:
     tour.add_argument("--seed", type=int, default=0)
     tour.add_argument("--out", default=None, help="write the table as CSV here")
 
+    est = sub.add_parser("estimate", help="the bot's estimates at a scenario's decision")
+    est.add_argument("file", help="a scenario YAML file")
+    est.add_argument("--step", type=int, required=True,
+                     help="the decision pending after this step (0: the set-up)")
+    est.add_argument("--json", action="store_true", help="print JSON")
+    est.add_argument("--rollouts", type=int, default=300)
+    est.add_argument("--seed", type=int, default=0)
+
     rules = sub.add_parser("rules", help="print the full rules of a variant")
     rules.add_argument("variant", nargs="?", default="base", help="a variant name")
     rules.add_argument("--players", type=int, default=None, help="player count for the set-up")
@@ -43,6 +51,10 @@ def main(argv: list[str] | None = None) -> int:
         for name in VARIANTS:
             print(name)
         return 0
+    if args.command == "estimate":
+        from trainer.estimates.report import estimate_main
+
+        return estimate_main(args.file, args.step, args.json, args.rollouts, args.seed)
     if args.command == "tournament":
         from trainer.bots.tournament import tournament_main
 

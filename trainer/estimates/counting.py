@@ -13,6 +13,7 @@ A hand is a sorted tuple of characters; a pool is a tuple of counts in `characte
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -137,6 +138,47 @@ def deal(unseen: Mapping[Character, int], seats: Sequence[Seat],
                     marg[key] = marg.get(key, 0.0) + w / z
         hands.append(marg)
     return Deal(chars, tuple(hands), z)
+
+
+def sample_deals(unseen: Mapping[Character, int], seats: Sequence[Seat], count: int,
+                 rng: random.Random) -> list[tuple[Hand, ...]]:
+    """`count` joint deals of the seats' unknown cards drawn exactly from the posterior:
+    backward tables once, then each seat's hand given the cards the earlier seats took."""
+    chars = tuple(c for c in unseen if unseen[c] > 0)
+    start: Pool = tuple(unseen[c] for c in chars)
+    n = len(chars)
+    opts = [[(h, 1.0 if s.likelihood is None else s.likelihood(_as_hand(h, chars)))
+             for h in _hands(n, s.cards)] for s in seats]
+
+    @cache
+    def back(j: int, state: Pool) -> float:
+        if j == len(seats):
+            return 1.0
+        return sum(_ways(state, h) * lw * back(j + 1, _minus(state, h))
+                   for h, lw in opts[j] if lw and _fits(h, state))
+
+    deals = []
+    for _ in range(count):
+        state, hands = start, []
+        for j in range(len(seats)):
+            choices = [(h, _ways(state, h) * lw * back(j + 1, _minus(state, h)))
+                       for h, lw in opts[j] if lw and _fits(h, state)]
+            weights = [w for _, w in choices]
+            if not any(weights):
+                raise ValueError("no deal of the unseen cards fits the evidence")
+            h = rng.choices([c for c, _ in choices], weights=weights)[0]
+            hands.append(_as_hand(h, chars))
+            state = _minus(state, h)
+        deals.append(tuple(hands))
+    return deals
+
+
+def _fits(hand: tuple[int, ...], state: Pool) -> bool:
+    return all(x <= s for x, s in zip(hand, state, strict=True))
+
+
+def _minus(state: Pool, hand: tuple[int, ...]) -> Pool:
+    return tuple(s - x for s, x in zip(state, hand, strict=True))
 
 
 def _as_hand(counts: tuple[int, ...], chars: tuple[Character, ...]) -> Hand:

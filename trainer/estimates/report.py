@@ -1,0 +1,151 @@
+"""`python -m trainer estimate FILE --step N`: what a strong reasoner believes at a scenario's
+decision, from the learner's point of view — the counting prior, the behavioural posterior,
+each option's win probability and, for a challenge, the break-even belief p*."""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any
+
+from trainer.cards import Character
+from trainer.estimates.knowledge import knowledge
+from trainer.estimates.posterior import Belief, mixture, p_holds
+from trainer.estimates.rollouts import option_values
+from trainer.game import PHASE_QUESTION, Game, Phase
+from trainer.moves import MoveKind
+from trainer.rules import get_variant
+from trainer.scenario import Scenario, ScenarioError, load_scenario, replay, run_scenario
+
+# The behaviour model the estimates assume unless told otherwise: the personas equally likely.
+DEFAULT_MODEL = {"honest": 1.0, "rule": 1.0, "bluffer": 1.0, "skeptic": 1.0}
+
+
+def _belief(scenario: Scenario, upto: int, observer: int, model: dict[str, float]) -> Belief:
+    """The observer's evidence after the first `upto` steps, fed move by move."""
+    variant = get_variant(scenario.setup.variant)
+    belief = Belief(observer, mixture(model), variant.cards)
+    run = run_scenario(scenario)
+    for k in range(1, upto + 1):
+        game = replay(scenario, k - 1)
+        for move in run.step(k).moves:
+            belief.observe(game.observation(observer), move)
+            game.apply(move)
+    return belief
+
+
+def _claim(game: Game) -> tuple[int | None, Character | None]:
+    d = game.pending
+    if d is None:
+        return None, None
+    if d.phase is Phase.CHALLENGE_ACTION and d.action is not None and d.action != "embezzle":
+        return d.actor, d.claim
+    if d.phase is Phase.CHALLENGE_BLOCK:
+        return d.blocker, d.block_character
+    if d.phase is Phase.CHALLENGE_CLAIM:
+        return d.claimant, d.claim
+    return None, None
+
+
+def estimate(scenario: Scenario, step: int, *, rollouts: int = 300, seed: int = 0,
+             model: dict[str, float] | None = None) -> dict[str, Any]:
+    model = model or DEFAULT_MODEL
+    run = run_scenario(scenario)
+    if not 0 <= step <= len(run.steps):
+        raise ValueError(f"steps are numbered 0 to {len(run.steps)}, not {step}")
+    learner = run.learner
+    game = replay(scenario, step)
+    if game.is_over:
+        raise ValueError(f"the game is over after step {step}: there is no decision")
+    obs = game.observation(learner)
+    belief = _belief(scenario, step, learner, model)
+    names = game.names
+    variant = get_variant(scenario.setup.variant)
+    roles = variant.claimable()
+    k = knowledge(obs)
+    opponents = {}
+    for j in sorted(k.unknown_cards):
+        opponents[names[j]] = {
+            "prior": {str(c): round(p_holds(obs, None, j, c), 4) for c in roles},
+            "posterior": {str(c): round(p_holds(obs, belief, j, c), 4) for c in roles},
+        }
+    d = game.pending
+    assert d is not None
+    result: dict[str, Any] = {
+        "scenario": scenario.id, "step": step, "viewer": names[learner],
+        "decision": {"player": names[d.player], "phase": str(d.phase),
+                     "question": PHASE_QUESTION[d.phase]},
+        "model": model, "opponents": opponents,
+    }
+    claimant, role = _claim(game)
+    if claimant is not None and role is not None and claimant != learner:
+        prior = p_holds(obs, None, claimant, role)
+        post = p_holds(obs, belief, claimant, role)
+        result["claim"] = {"claimant": names[claimant], "character": str(role),
+                           "p_honest_prior": round(prior, 4), "p_honest": round(post, 4),
+                           "p_bluff": round(1 - post, 4)}
+        result["explanation"] = explain(obs, k, claimant, role, prior, post, names, model)
+    if d.player == learner:
+        values, cv = option_values(game, learner, belief, mixture(model), rollouts, seed)
+        result["options"] = [{"move": v.label, "win": round(v.win, 4), "se": round(v.se, 4),
+                              "rollouts": v.n} for v in values]
+        if cv is not None:
+            result["p_star"] = None if cv.p_star is None else round(cv.p_star, 4)
+            result["challenge"] = {"w_pass": round(cv.w_pass, 4), "w_win": round(cv.w_win, 4),
+                                   "w_lose": round(cv.w_lose, 4)}
+    return result
+
+
+def explain(obs, k, claimant: int, role: Character, prior: float, post: float,
+            names: tuple[str, ...] | list[str], model: dict[str, float]) -> str:
+    """The estimate in a few sentences a learner can check."""
+    copies = sum(1 for c in get_variant(obs.variant).court(len(obs.seats)) if c.role == role)
+    mine = sum(1 for c in obs.hand if c.role == role)
+    up = sum(1 for s in obs.seats for c in s.revealed if c.role == role)
+    claims = sum(1 for e in obs.events if e.kind == "move" and e.data["move"].player == claimant
+                 and ((e.data["move"].kind is MoveKind.BLOCK
+                       and e.data["move"].character == role)
+                      or (e.data["move"].kind is MoveKind.ACT and e.data["move"].action
+                          is not None and get_variant(obs.variant).spec(
+                              e.data["move"].action).claim == role)))
+    seen = []
+    if mine:
+        seen.append(f"{mine} in your hand")
+    if up:
+        seen.append(f"{up} face up")
+    where = f" ({', '.join(seen)})" if seen else ""
+    people = ", ".join(f"{name} {w / sum(model.values()):.0%}" for name, w in model.items())
+    return (f"{mine + up} of the {copies} {role}s are visible to you{where}, so by counting "
+            f"alone {names[claimant]} holds one with probability {prior:.0%}. "
+            f"{names[claimant]} has claimed {role} {claims} time{'s' if claims != 1 else ''} "
+            f"this game. If players behave like the bot personas ({people}), the claim is "
+            f"honest with probability {post:.0%}.")
+
+
+def estimate_main(path: str, step: int, as_json: bool, rollouts: int, seed: int) -> int:
+    try:
+        scenario = load_scenario(path)
+        result = estimate(scenario, step, rollouts=rollouts, seed=seed)
+    except (ScenarioError, ValueError) as e:
+        print(f"estimate: {e}", file=sys.stderr)
+        return 2
+    if as_json:
+        print(json.dumps(result, indent=2))
+        return 0
+    print(f"{result['scenario']}, after step {step}: {result['decision']['player']} must "
+          f"{result['decision']['question']} (seen by {result['viewer']})")
+    for name, est in result["opponents"].items():
+        row = ", ".join(f"{c} {est['prior'][c]:.2f}→{est['posterior'][c]:.2f}"
+                        for c in est["prior"])
+        print(f"  {name} holds (counting → posterior): {row}")
+    if "claim" in result:
+        c = result["claim"]
+        print(f"  claim: {c['claimant']}'s {c['character']} is honest with probability "
+              f"{c['p_honest']:.2f} (counting alone {c['p_honest_prior']:.2f})")
+        print(f"  {result['explanation']}")
+    for o in result.get("options", []):
+        print(f"  option {o['move']}: wins {o['win']:.3f} ± {o['se']:.3f} "
+              f"({o['rollouts']} rollouts)")
+    if "p_star" in result:
+        print(f"  p* = {result['p_star']} (challenging pays when P(bluff) > p*)")
+    return 0

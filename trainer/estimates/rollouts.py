@@ -1,0 +1,164 @@
+"""Option values by determinized rollouts, and the break-even belief p* of a challenge.
+
+For a decision of the observer: draw the hidden cards from the observer's posterior (exact
+joint deals), put them into a copy of the game in place of everything the observer cannot see,
+play each option and then the rest of the game with persona policies, and count the
+observer's wins. Every option is played on the same deals, personas and random streams
+(common random numbers), so the differences between options carry less noise than the values.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass
+from math import sqrt
+
+from trainer.bots.personas import Persona
+from trainer.chance import RandomChance
+from trainer.estimates.counting import Seat, sample_deals
+from trainer.estimates.knowledge import knowledge
+from trainer.estimates.posterior import Belief, Component
+from trainer.game import Game, Phase
+from trainer.moves import Move, MoveKind
+
+MAX_DECISIONS = 3_000
+
+
+@dataclass(frozen=True)
+class OptionValue:
+    move: Move
+    label: str
+    win: float
+    se: float
+    n: int
+
+
+@dataclass(frozen=True)
+class ChallengeValue:
+    """A challenge decision: the values that decide it and the break-even belief."""
+
+    w_pass: float
+    w_win: float  # challenge, and the claim was a bluff
+    w_lose: float  # challenge, and the claim was true
+    p_star: float | None  # challenge pays when P(bluff) > p*; None when it never pays
+    bluff_samples: int
+    honest_samples: int
+
+
+def determinize(game: Game, observer: int, hands: dict[int, tuple], rng: random.Random) -> Game:
+    """A copy of `game` in which everything `observer` cannot see is replaced: the opponents'
+    unknown cards by `hands`, the rest of the unseen cards shuffled into the deck (and the mat
+    and others' discards), and the random stream by a fresh one."""
+    obs = game.observation(observer)
+    k = knowledge(obs)
+    g = game.clone()
+    pool = Counter(k.unseen)
+    for j, hand in hands.items():
+        g.hidden[j] = list(k.known_in_hand.get(j, ())) + list(hand)
+        pool.subtract(hand)
+    rest = list((+pool).elements())
+    rng.shuffle(rest)
+    deck = list(k.known_in_deck) + rest[:len(g.deck) - len(k.known_in_deck)]
+    rest = rest[len(g.deck) - len(k.known_in_deck):]
+    rng.shuffle(deck)
+    g.deck = deck
+    for event in list(g.mat_cards):
+        g.mat_cards[event] = rest.pop()
+    mine = [c for e in obs.events if e.kind == "discard" and e.visible_to == observer
+            for c in e.data["cards"]]
+    g.removed = mine + rest
+    g.chance = RandomChance(rng.random())
+    g._legal = None  # noqa: SLF001  (the copy's hands changed)
+    return g
+
+
+def play_out(game: Game, seats: list[Persona], rng: random.Random) -> int | None:
+    """Play to the end with one persona per seat; the winner (None: a tie or too long)."""
+    for _ in range(MAX_DECISIONS):
+        if game.is_over:
+            return game.winner
+        p = game.decider
+        game.apply(seats[p].choose(game.observation(p), rng))
+    return None
+
+
+def option_values(game: Game, observer: int, belief: Belief | None, components: list[Component],
+                  rollouts: int = 300, seed: int = 0,
+                  claimant_role: tuple[int, object] | None = None
+                  ) -> tuple[list[OptionValue], ChallengeValue | None]:
+    """The win probability of each of the observer's legal moves (the observer must be the
+    one deciding), with standard errors; for a challenge decision also p*."""
+    if game.is_over or game.decider != observer:
+        raise ValueError("option values are for the observer's own pending decision")
+    rng = random.Random(seed)
+    obs = game.observation(observer)
+    k = knowledge(obs)
+    opponents = sorted(k.unknown_cards)
+    evidence = {}
+    if belief is not None:
+        for j in opponents:
+            lk = belief.likelihood(j, k.known_in_hand.get(j, ()))
+            if lk is not None:
+                evidence[j] = lk
+    seats = [Seat(k.unknown_cards[j], evidence.get(j)) for j in opponents]
+    deals = sample_deals(k.unseen, seats, rollouts, rng)
+    moves = list(game.legal_moves())
+    wins = {m: 0 for m in moves}
+    d = game.pending
+    challenge = next((m for m in moves if m.kind is MoveKind.CHALLENGE), None)
+    claimant, role = _claim(game) if challenge is not None else (None, None)
+    split = {"bluff": [0, 0], "honest": [0, 0]}
+    for i, dealt in enumerate(deals):
+        hands = dict(zip(opponents, dealt, strict=True))
+        world = determinize(game, observer, hands, random.Random(rng.random()))
+        cast = [_pick(components, rng) for _ in range(game.n)]
+        stream = rng.random()
+        truth = None
+        if claimant is not None and role is not None:
+            truth = any(c.role == role for c in world.hidden[claimant])
+        for m in moves:
+            g = world.clone()
+            g.apply(m)
+            for persona in cast:
+                persona.new_game(random.Random(f"{stream}:{i}"))
+            won = play_out(g, cast, random.Random(stream)) == observer
+            wins[m] += won
+            if m is challenge and truth is not None:
+                split["honest" if truth else "bluff"][0] += won
+                split["honest" if truth else "bluff"][1] += 1
+    n = len(deals)
+    values = [OptionValue(m, game.describe(m), wins[m] / n, _se(wins[m] / n, n), n)
+              for m in moves]
+    cv = None
+    if challenge is not None and d is not None:
+        passing = next(v for v in values if v.move.kind is MoveKind.PASS)
+        w_win = split["bluff"][0] / split["bluff"][1] if split["bluff"][1] else 0.0
+        w_lose = split["honest"][0] / split["honest"][1] if split["honest"][1] else 0.0
+        p_star = None
+        if w_win > w_lose:
+            p_star = min(1.0, max(0.0, (passing.win - w_lose) / (w_win - w_lose)))
+        cv = ChallengeValue(passing.win, w_win, w_lose, p_star, split["bluff"][1],
+                            split["honest"][1])
+    return values, cv
+
+
+def _claim(game: Game):
+    d = game.pending
+    assert d is not None
+    if d.phase is Phase.CHALLENGE_ACTION:
+        return d.actor, d.claim
+    if d.phase is Phase.CHALLENGE_BLOCK:
+        return d.blocker, d.block_character
+    return d.claimant, d.claim
+
+
+def _pick(components: list[Component], rng: random.Random) -> Persona:
+    comp = rng.choices(components, weights=[c.weight for c in components])[0]
+    from dataclasses import replace
+
+    return replace(comp.persona)
+
+
+def _se(p: float, n: int) -> float:
+    return sqrt(p * (1 - p) / n) if n else 0.0
