@@ -1,4 +1,4 @@
-"""Command line: `python -m trainer {check,fuzz,variants,rules,tournament,estimate}`."""
+"""Command line: `python -m trainer {check,fuzz,variants,rules,tournament,estimate,calibration}`."""
 
 from __future__ import annotations
 
@@ -40,6 +40,12 @@ def main(argv: list[str] | None = None) -> int:
     est.add_argument("--rollouts", type=int, default=300)
     est.add_argument("--seed", type=int, default=0)
 
+    cal = sub.add_parser("calibration", help="how well the claim estimates are calibrated")
+    cal.add_argument("--claims", type=int, default=20_000)
+    cal.add_argument("--seed", type=int, default=0)
+    cal.add_argument("--csv", default=None, help="write every claim here")
+    cal.add_argument("--png", default=None, help="write the reliability chart here")
+
     rules = sub.add_parser("rules", help="print the full rules of a variant")
     rules.add_argument("variant", nargs="?", default="base", help="a variant name")
     rules.add_argument("--players", type=int, default=None, help="player count for the set-up")
@@ -51,6 +57,10 @@ def main(argv: list[str] | None = None) -> int:
         for name in VARIANTS:
             print(name)
         return 0
+    if args.command == "calibration":
+        from trainer.estimates.calibration import calibration_main
+
+        return calibration_main(args.claims, args.seed, args.csv, args.png)
     if args.command == "estimate":
         from trainer.estimates.report import estimate_main
 

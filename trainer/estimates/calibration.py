@@ -1,0 +1,139 @@
+"""How well the estimates are calibrated: claims harvested from persona games with the truth
+known, scored for three estimators — the behavioural posterior, the counting prior, and the
+popular approximation (copies left / unknown cards × cards held) that coupgame.com uses.
+
+`python -m trainer calibration --claims N` prints the Brier scores and the binned reliability,
+writes the claims as CSV and draws the reliability chart (Altair, saved as PNG).
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from dataclasses import dataclass
+
+import pandas as pd
+from tqdm import tqdm
+
+from trainer.bots.personas import personas
+from trainer.estimates.knowledge import knowledge
+from trainer.estimates.posterior import Belief, mixture, p_holds
+from trainer.game import Game, Phase
+from trainer.moves import MoveKind
+from trainer.rules import get_variant
+
+MODEL = {"honest": 1.0, "rule": 1.0, "bluffer": 1.0, "skeptic": 1.0}
+
+
+@dataclass(frozen=True)
+class Claim:
+    game: int
+    players: int
+    claimant: str
+    character: str
+    posterior: float
+    prior: float
+    approx: float
+    honest: bool
+
+
+def approximation(obs, claimant: int, role) -> float:
+    """coupgame.com's estimate: copies left unseen / unknown cards × cards held (capped)."""
+    k = knowledge(obs)
+    total = sum(k.unseen.values())
+    left = sum(n for c, n in k.unseen.items() if c.role == role)
+    return min(1.0, left / total * k.unknown_cards.get(claimant, 0)) if total else 0.0
+
+
+def harvest(claims: int, *, players: int = 4, seed: int = 0, variant: str = "base",
+            progress: bool = True) -> list[Claim]:
+    """Action and block claims seen by seat 0 in games of personas drawn from the model."""
+    comps = mixture(MODEL)
+    names = list(MODEL)
+    cards = get_variant(variant).cards
+    out: list[Claim] = []
+    g = 0
+    with tqdm(total=claims, unit="claim", disable=not progress, file=sys.stderr,
+              desc="claims") as bar:
+        while len(out) < claims:
+            rng = random.Random(seed + g)
+            seats = [personas()[rng.choice(names)] for _ in range(players)]
+            game = Game.new(players, seed=seed + g, variant=variant)
+            rngs = [random.Random(f"{seed + g}:{i}") for i in range(players)]
+            for p, r in zip(seats, rngs, strict=True):
+                p.new_game(r)
+            belief = Belief(0, comps, cards)
+            while not game.is_over and len(out) < claims:
+                p = game.decider
+                move = seats[p].choose(game.observation(p), rngs[p])
+                before = game.observation(0)
+                role = None
+                if p != 0 and move.kind is MoveKind.BLOCK:
+                    role = move.character
+                elif (p != 0 and move.kind is MoveKind.ACT and game.phase is Phase.ACTION
+                      and move.action is not None):
+                    spec = game.variant.spec(move.action)
+                    role = None if spec.inverted else spec.claim
+                if role is not None:
+                    prior = p_holds(before, None, p, role)
+                    approx = approximation(before, p, role)
+                    belief.observe(before, move)
+                    post = p_holds(before, belief, p, role)
+                    out.append(Claim(g, players, game.names[p], str(role), post, prior, approx,
+                                     any(c.role == role for c in game.hidden[p])))
+                    bar.update()
+                else:
+                    belief.observe(before, move)
+                game.apply(move)
+            g += 1
+    return out
+
+
+def brier(frame: pd.DataFrame, column: str) -> float:
+    return float(((frame[column] - frame["honest"].astype(float)) ** 2).mean())
+
+
+def reliability(frame: pd.DataFrame, bins: int = 10) -> pd.DataFrame:
+    """Per estimator and bin of predicted honesty: mean prediction, observed rate, count."""
+    rows = []
+    for column, label in (("posterior", "behavioural posterior"), ("prior", "counting prior"),
+                          ("approx", "coupgame approximation")):
+        cut = pd.cut(frame[column], [i / bins for i in range(bins + 1)], include_lowest=True)
+        for _, group in frame.groupby(cut, observed=True):
+            rows.append({"estimator": label, "predicted": group[column].mean(),
+                         "observed": group["honest"].mean(), "count": len(group)})
+    return pd.DataFrame(rows)
+
+
+def chart(table: pd.DataFrame):
+    import altair as alt
+
+    diagonal = alt.Chart(pd.DataFrame({"x": [0, 1], "y": [0, 1]})).mark_line(
+        color="#888", strokeDash=[4, 4]).encode(x="x", y="y")
+    points = alt.Chart(table).mark_line(point=True).encode(
+        x=alt.X("predicted", title="predicted P(claim is honest)",
+                scale=alt.Scale(domain=[0, 1])),
+        y=alt.Y("observed", title="observed honest rate", scale=alt.Scale(domain=[0, 1])),
+        color=alt.Color("estimator", title=None),
+        size=alt.Size("count", title="claims"),
+        tooltip=["estimator", "predicted", "observed", "count"])
+    return (diagonal + points).properties(
+        width=420, height=360, title="Reliability of the claim estimates (persona games)")
+
+
+def calibration_main(claims: int, seed: int, out_csv: str | None, out_png: str | None) -> int:
+    frame = pd.DataFrame([c.__dict__ for c in harvest(claims, seed=seed)])
+    print(f"{len(frame)} claims from {frame['game'].nunique()} games; honest rate "
+          f"{frame['honest'].mean():.3f}")
+    for column, label in (("posterior", "behavioural posterior"), ("prior", "counting prior"),
+                          ("approx", "coupgame approximation")):
+        print(f"Brier {label}: {brier(frame, column):.4f}")
+    table = reliability(frame)
+    with pd.option_context("display.width", 120):
+        print(table.round(3).to_string(index=False))
+    if out_csv:
+        frame.to_csv(out_csv, index=False)
+    if out_png:
+        chart(table).save(out_png, scale_factor=2)
+        print(f"chart written to {out_png}")
+    return 0
