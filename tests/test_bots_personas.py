@@ -84,3 +84,11 @@ def test_bots_see_only_their_observation():
     assert all(isinstance(c, Character) for c in obs.hand)
     persona.new_game(random.Random(0))
     persona.choose(obs, random.Random(0))
+
+
+def test_the_calibrated_persona_keeps_a_belief_and_plays_to_the_end():
+    from trainer.bots.calibrated import Calibrated
+
+    bot = Calibrated(rollouts=4)
+    game = play_game([bot, personas()["bluffer"]], seed=3)
+    assert game.is_over and bot.belief is not None and bot.belief.decisions

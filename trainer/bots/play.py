@@ -21,9 +21,15 @@ def play_game(seats: Sequence[Persona], *, variant: str = "base", seed: int = 0,
     rngs = [random.Random(f"{seed}:{i}") for i in range(len(seats))]
     for persona, rng in zip(seats, rngs, strict=True):
         persona.new_game(rng)
+    watchers = [i for i, s in enumerate(seats) if hasattr(s, "observe")]
     for _ in range(MAX_DECISIONS):
         if game.is_over:
             return game
         p = game.decider
-        game.apply(seats[p].choose(game.observation(p), rngs[p]))
+        if hasattr(seats[p], "game"):
+            seats[p].game = game  # type: ignore[attr-defined]
+        move = seats[p].choose(game.observation(p), rngs[p])
+        for i in watchers:  # bots that keep a belief see every move, from their own seat
+            seats[i].observe(game.observation(i), move)  # type: ignore[attr-defined]
+        game.apply(move)
     raise RuntimeError(f"game {seed} did not end within {MAX_DECISIONS} decisions")

@@ -15,8 +15,14 @@ from math import sqrt
 import pandas as pd
 from tqdm import tqdm
 
+from trainer.bots.calibrated import Calibrated
 from trainer.bots.personas import Persona, personas
 from trainer.bots.play import play_game
+
+
+def every_persona() -> dict[str, Persona]:
+    """Fresh instances of every persona, the Calibrated one included."""
+    return {**personas(), "calibrated": Calibrated()}
 
 Factory = Callable[[], Persona]
 
@@ -67,7 +73,7 @@ def match(hero: Factory, field: Factory, players: int, games: int, *, variant: s
 def tournament(names: Sequence[str], counts: Sequence[int], games: int, *,
                variant: str = "base", seed: int = 0, progress: bool = True) -> pd.DataFrame:
     """Every ordered pair of personas (hero against a field of the other) at every count."""
-    table = personas()
+    table = every_persona()
     for name in names:
         if name not in table:
             raise ValueError(f"unknown persona {name!r}; expected one of {', '.join(table)}")
@@ -77,8 +83,9 @@ def tournament(names: Sequence[str], counts: Sequence[int], games: int, *,
               file=sys.stderr, desc="tournament") as bar:
         for k in counts:
             for a, b in pairs:
-                wins, ties = match(lambda a=a: personas()[a], lambda b=b: personas()[b], k,
-                                   games, variant=variant, seed=seed, bar=bar)
+                wins, ties = match(lambda a=a: every_persona()[a],
+                                   lambda b=b: every_persona()[b], k, games, variant=variant,
+                                   seed=seed, bar=bar)
                 rows.append(Row(k, a, b, games, wins, ties))
     return pd.DataFrame([{
         "players": r.players, "persona": table[r.persona].name,
@@ -92,7 +99,7 @@ def tournament(names: Sequence[str], counts: Sequence[int], games: int, *,
 def tournament_main(names: Sequence[str] | None, counts: Sequence[int], games: int,
                     variant: str, seed: int, out: str | None) -> int:
     try:
-        frame = tournament(list(names or personas()), counts, games, variant=variant,
+        frame = tournament(list(names or every_persona()), counts, games, variant=variant,
                            seed=seed)
     except ValueError as e:
         print(f"tournament: {e}", file=sys.stderr)

@@ -84,11 +84,11 @@ def play_out(game: Game, seats: list[Persona], rng: random.Random) -> int | None
 
 
 def option_values(game: Game, observer: int, belief: Belief | None, components: list[Component],
-                  rollouts: int = 300, seed: int = 0,
-                  claimant_role: tuple[int, object] | None = None
+                  rollouts: int = 300, seed: int = 0, moves: list[Move] | None = None
                   ) -> tuple[list[OptionValue], ChallengeValue | None]:
-    """The win probability of each of the observer's legal moves (the observer must be the
-    one deciding), with standard errors; for a challenge decision also p*."""
+    """The win probability of each of the observer's legal moves (or of `moves`; the
+    observer must be the one deciding), with standard errors; for a challenge decision
+    also p*."""
     if game.is_over or game.decider != observer:
         raise ValueError("option values are for the observer's own pending decision")
     rng = random.Random(seed)
@@ -103,7 +103,7 @@ def option_values(game: Game, observer: int, belief: Belief | None, components: 
                 evidence[j] = lk
     seats = [Seat(k.unknown_cards[j], evidence.get(j)) for j in opponents]
     deals = sample_deals(k.unseen, seats, rollouts, rng)
-    moves = list(game.legal_moves())
+    moves = list(moves) if moves is not None else list(game.legal_moves())
     wins = {m: 0 for m in moves}
     d = game.pending
     challenge = next((m for m in moves if m.kind is MoveKind.CHALLENGE), None)
