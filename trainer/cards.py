@@ -45,7 +45,7 @@ class Character(StrEnum):
     @property
     def role(self) -> Character:
         """The character this card counts as when it proves a claim (itself for plain cards)."""
-        return Character(ROLES.get(self.value, self.value))
+        return _ROLE_OF[self]
 
 
 # A modified card proves a claim of its character; the name alone ("Treaty") also reads as it.
@@ -59,6 +59,11 @@ _ALIASES: dict[str, str] = {
     "vengeance": "Vengeance Assassin", "assassin (vengeance)": "Vengeance Assassin",
     "treaty": "Treaty Contessa", "contessa (treaty)": "Treaty Contessa",
 }
+
+
+# Looked up, not built: bots and estimates ask for roles in their inner loops.
+_ROLE_OF: dict[Character, Character] = {c: Character(ROLES.get(c.value, c.value))
+                                        for c in Character}
 
 
 class Allegiance(StrEnum):

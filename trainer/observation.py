@@ -105,7 +105,9 @@ def _plain(value: Any) -> Any:
     return value
 
 
-def observe(game: Game, player: int) -> Observation:
+def observe(game: Game, player: int, events: bool = True) -> Observation:
+    """`events=False` leaves the log out: a rollout's bots decide from the table alone, and
+    copying the whole visible log at every decision is most of an observation's cost."""
     if not 0 <= player < game.n:
         raise ValueError(f"there is no player {player}")
     mine = game.decider == player and not game.is_over
@@ -126,7 +128,7 @@ def observe(game: Game, player: int) -> Observation:
         pending=game.pending,
         legal_moves=tuple(game.legal_moves()) if mine else (),
         exchange_pool=game.exchange_pool() if mine else (),
-        events=tuple(game.visible_events(player)),
+        events=tuple(game.visible_events(player)) if events else (),
         winner=game.winner,
         reserve=game.reserve,
         mat_face_down=len(game.mat_cards),

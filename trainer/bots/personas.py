@@ -17,6 +17,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import cache
 
 from trainer.cards import Action, Character
 from trainer.game import Phase
@@ -182,13 +183,17 @@ def impossible(obs: Observation, claimant: int | None, claim: Character) -> bool
     """True when every copy of the claimed character is visible to this player elsewhere."""
     if claimant is None or claimant == obs.player:
         return False
-    variant = get_variant(obs.variant)
-    copies = sum(1 for c in variant.court(len(obs.seats)) if c.role == claim.role)
+    copies = _copies(obs.variant, len(obs.seats), claim.role)
     seen: Counter[Character] = Counter(c.role for c in obs.hand)
     for seat in obs.seats:
         seen.update(c.role for c in seat.revealed)
     seen.update(c.role for c in obs.mat_up)
     return seen[claim.role] >= copies
+
+
+@cache
+def _copies(variant: str, players: int, role: Character) -> int:
+    return sum(1 for c in get_variant(variant).court(players) if c.role == role)
 
 
 def personas() -> dict[str, Persona]:

@@ -15,12 +15,13 @@ from dataclasses import dataclass
 from math import sqrt
 
 from trainer.bots.personas import Persona
-from trainer.chance import RandomChance
+from trainer.chance import RandomChance, ScriptedChance
 from trainer.estimates.counting import Seat, sample_deals
 from trainer.estimates.knowledge import knowledge
 from trainer.estimates.posterior import Belief, Component
 from trainer.game import Game, Phase
 from trainer.moves import Move, MoveKind
+from trainer.observation import observe
 
 MAX_DECISIONS = 3_000
 
@@ -73,13 +74,24 @@ def determinize(game: Game, observer: int, hands: dict[int, tuple], rng: random.
     return g
 
 
+def _copy_for_rollout(world: Game, seed: float) -> Game:
+    """A copy to play one option in, with its own random stream (copying a generator's state
+    is most of the cost of copying a game, so the copy starts from a blank one)."""
+    chance = world.chance
+    world.chance = ScriptedChance()
+    g = world.clone()
+    world.chance = chance
+    g.chance = RandomChance(random.Random(seed))
+    return g
+
+
 def play_out(game: Game, seats: list[Persona], rng: random.Random) -> int | None:
     """Play to the end with one persona per seat; the winner (None: a tie or too long)."""
     for _ in range(MAX_DECISIONS):
         if game.is_over:
             return game.winner
         p = game.decider
-        game.apply(seats[p].choose(game.observation(p), rng))
+        game.apply(seats[p].choose(observe(game, p, events=False), rng))
     return None
 
 
@@ -118,7 +130,7 @@ def option_values(game: Game, observer: int, belief: Belief | None, components: 
         if claimant is not None and role is not None:
             truth = any(c.role == role for c in world.hidden[claimant])
         for m in moves:
-            g = world.clone()
+            g = _copy_for_rollout(world, stream)
             g.apply(m)
             for persona in cast:
                 persona.new_game(random.Random(f"{stream}:{i}"))
