@@ -92,3 +92,11 @@ def test_the_calibrated_persona_keeps_a_belief_and_plays_to_the_end():
     bot = Calibrated(rollouts=4)
     game = play_game([bot, personas()["bluffer"]], seed=3)
     assert game.is_over and bot.belief is not None and bot.belief.decisions
+
+
+@pytest.mark.parametrize("variant", ["inquisitor", "reformation", "mcguire", "forum", "draft"])
+def test_the_calibrated_persona_plays_the_variants(variant):
+    from trainer.bots.calibrated import Calibrated
+
+    game = play_game([Calibrated(rollouts=3), personas()["rule"]], variant=variant, seed=4)
+    assert game.is_over

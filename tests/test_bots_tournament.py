@@ -34,3 +34,8 @@ def test_the_cli_writes_csv(tmp_path, capsys):
 def test_an_unknown_persona_is_named(capsys):
     assert main(["tournament", "--games", "1", "--personas", "genius"]) == 2
     assert "unknown persona 'genius'" in capsys.readouterr().err
+
+
+def test_with_three_personas_each_also_meets_a_mixed_field():
+    frame = tournament(["honest", "random", "bluffer"], [3], 3, progress=False)
+    assert (frame["field"] == "mixture of the others").sum() == 3

@@ -7,6 +7,7 @@ nobody keeps the first move.
 
 from __future__ import annotations
 
+import random
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -25,6 +26,7 @@ def every_persona() -> dict[str, Persona]:
     return {**personas(), "calibrated": Calibrated()}
 
 Factory = Callable[[], Persona]
+MIXED = "mixed"
 
 
 @dataclass(frozen=True)
@@ -78,18 +80,30 @@ def tournament(names: Sequence[str], counts: Sequence[int], games: int, *,
         if name not in table:
             raise ValueError(f"unknown persona {name!r}; expected one of {', '.join(table)}")
     pairs = [(a, b) for a in names for b in names if a != b]
+    mixed = len(names) > 2  # each persona also against a field drawn from all the others
     rows: list[Row] = []
-    with tqdm(total=len(pairs) * len(counts) * games, unit="game", disable=not progress,
-              file=sys.stderr, desc="tournament") as bar:
+    total = (len(pairs) + (len(names) if mixed else 0)) * len(counts) * games
+    with tqdm(total=total, unit="game", disable=not progress, file=sys.stderr,
+              desc="tournament") as bar:
         for k in counts:
             for a, b in pairs:
                 wins, ties = match(lambda a=a: every_persona()[a],
                                    lambda b=b: every_persona()[b], k, games, variant=variant,
                                    seed=seed, bar=bar)
                 rows.append(Row(k, a, b, games, wins, ties))
+            if not mixed:
+                continue
+            for a in names:
+                others = [b for b in names if b != a]
+                draw = random.Random(f"{seed}:{k}:{a}")
+                wins, ties = match(lambda a=a: every_persona()[a],
+                                   lambda o=others, r=draw: every_persona()[r.choice(o)], k,
+                                   games, variant=variant, seed=seed, bar=bar)
+                rows.append(Row(k, a, MIXED, games, wins, ties))
     return pd.DataFrame([{
         "players": r.players, "persona": table[r.persona].name,
-        "field": table[r.field].name, "games": r.games, "wins": r.wins,
+        "field": table[r.field].name if r.field != MIXED else "mixture of the others",
+        "games": r.games, "wins": r.wins,
         "win_rate": round(r.rate, 4), "ci_low": round(r.interval()[0], 4),
         "ci_high": round(r.interval()[1], 4), "fair_share": round(1 / r.players, 4),
         "ties": r.ties,
