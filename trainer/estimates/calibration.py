@@ -110,14 +110,16 @@ def chart(table: pd.DataFrame):
 
     diagonal = alt.Chart(pd.DataFrame({"x": [0, 1], "y": [0, 1]})).mark_line(
         color="#888", strokeDash=[4, 4]).encode(x="x", y="y")
-    points = alt.Chart(table).mark_line(point=True).encode(
+    base = alt.Chart(table).encode(
         x=alt.X("predicted", title="predicted P(claim is honest)",
                 scale=alt.Scale(domain=[0, 1])),
         y=alt.Y("observed", title="observed honest rate", scale=alt.Scale(domain=[0, 1])),
-        color=alt.Color("estimator", title=None),
-        size=alt.Size("count", title="claims"),
+        color=alt.Color("estimator", title=None))
+    lines = base.mark_line(strokeWidth=2)
+    points = base.mark_circle(opacity=0.85).encode(
+        size=alt.Size("count", title="claims", scale=alt.Scale(range=[30, 500])),
         tooltip=["estimator", "predicted", "observed", "count"])
-    return (diagonal + points).properties(
+    return (diagonal + lines + points).properties(
         width=420, height=360, title="Reliability of the claim estimates (persona games)")
 
 
