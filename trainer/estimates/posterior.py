@@ -29,6 +29,10 @@ from trainer.observation import Observation
 from trainer.rules import get_variant
 
 
+# The share of a decision the model leaves to chance: any legal move keeps some probability.
+TREMBLE = 0.02
+
+
 def public_legal_moves(obs: Observation, player: int, hand: Hand) -> tuple[Move, ...]:
     """The moves `player` had at this public decision, had they held `hand`: the windows and
     the action choice depend only on the public table; losing a card on the hand."""
@@ -150,9 +154,12 @@ class Belief:
         for t, comp in enumerate(self.components):
             weights = table[t]
             for hand in self._hands(k):
-                view = replace(obs, player=j, hand=hand,
-                               legal_moves=public_legal_moves(obs, j, hand))
+                legal = public_legal_moves(obs, j, hand)
+                view = replace(obs, player=j, hand=hand, legal_moves=legal)
                 p = comp.persona.policy(view).get(move, 0.0)
+                # A tremble: people (and other bots) do what no persona would, now and then;
+                # without it one such move would rule every hand out.
+                p = (1 - TREMBLE) * p + TREMBLE / len(legal) if move in legal else p
                 weights[hand] = weights.get(hand, 1.0) * p
         self.decisions[j] = self.decisions.get(j, 0) + 1
         if move.kind is MoveKind.LOSE and move.character is not None:
