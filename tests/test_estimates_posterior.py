@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import random
 
-import pytest
-
 from trainer.bots.personas import personas
 from trainer.estimates.posterior import Belief, mixture, p_holds, public_legal_moves
 from trainer.game import Game, Phase
@@ -65,8 +63,10 @@ def _harvest(weights: dict[str, float], games: int, seed: int = 0):
 
 def test_an_honest_only_model_believes_every_claim():
     rows = _harvest({"honest": 1.0}, 15)
-    assert rows and all(post == pytest.approx(1.0) for _, post, _ in rows)
-    assert all(truth for *_, truth in rows)
+    assert rows and all(truth for *_, truth in rows)
+    # Only the model's 2% tremble keeps these short of certainty.
+    assert all(post > 0.8 and post >= prior for prior, post, _ in rows)
+    assert sum(post for _, post, _ in rows) / len(rows) > 0.97
 
 
 def test_the_posterior_beats_counting_alone_when_the_model_matches_the_players():

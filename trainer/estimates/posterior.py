@@ -28,7 +28,6 @@ from trainer.moves import Move, MoveKind
 from trainer.observation import Observation
 from trainer.rules import get_variant
 
-
 # The share of a decision the model leaves to chance: any legal move keeps some probability.
 TREMBLE = 0.02
 
