@@ -48,7 +48,7 @@ def _run(tree: Path, games: int, seed: int) -> tuple[float, float]:
         [sys.executable, str(tree / "bench" / "engine.py"), "--only", "trainer", "--games",
          str(games), "--seed", str(seed), "--rounds", "1"],
         cwd=tree, capture_output=True, text=True, check=True).stdout
-    line = next(x for x in out.splitlines() if x.startswith("trainer "))
+    line = next(x for x in out.splitlines() if x.startswith("trainer ") and "decisions/s=" in x)
     rate, per_game = _RATE.search(line), _GAMES.search(line)
     assert rate and per_game, line
     return float(rate.group(1)), float(per_game.group(1))

@@ -68,7 +68,7 @@ PHASE_QUESTION: dict[Phase, str] = {
     Phase.PROVE_BLOCK: "show the claimed card or lose the challenge",
     Phase.LOSE: "choose an influence to lose",
     Phase.EXCHANGE: "choose the cards to keep",
-    Phase.DRAFT: "choose the one card of your set to keep",
+    Phase.DRAFT: "choose one card of their draft set to keep",
     Phase.ALLEGIANCE: "choose the starting allegiance",
     Phase.EXAMINE_OFFER: "choose a card to show the Inquisitor",
     Phase.EXAMINE_DECIDE: "hand the card back or force a swap",

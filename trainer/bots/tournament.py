@@ -59,14 +59,19 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
 def match(hero: Factory, field: Factory, players: int, games: int, *, variant: str = "base",
           seed: int = 0, bar: tqdm | None = None) -> tuple[int, int]:
     """`hero` in one seat and `field` in the others; the hero's seat rotates. Returns the
-    hero's wins and the ties."""
+    hero's wins and the games without a winner (ties, and the rare game that bots cannot
+    finish within `play.MAX_DECISIONS`)."""
     wins = ties = 0
     for g in range(games):
         seat = g % players
         seats = [hero() if i == seat else field() for i in range(players)]
-        game = play_game(seats, variant=variant, seed=seed + g)
-        wins += game.winner == seat
-        ties += game.winner is None
+        try:
+            game = play_game(seats, variant=variant, seed=seed + g)
+        except RuntimeError:  # bots caught in a cycle: no winner, counted with the ties
+            ties += 1
+        else:
+            wins += game.winner == seat
+            ties += game.winner is None
         if bar is not None:
             bar.update()
     return wins, ties

@@ -53,7 +53,7 @@ def determinize(game: Game, observer: int, hands: dict[int, tuple], rng: random.
     and others' discards), and the random stream by a fresh one."""
     obs = game.observation(observer)
     k = knowledge(obs)
-    g = game.clone()
+    g = _copy_for_rollout(game, rng.random())
     pool = Counter(k.unseen)
     for j, hand in hands.items():
         g.hidden[j] = list(k.known_in_hand.get(j, ())) + list(hand)
@@ -69,7 +69,6 @@ def determinize(game: Game, observer: int, hands: dict[int, tuple], rng: random.
     mine = [c for e in obs.events if e.kind == "discard" and e.visible_to == observer
             for c in e.data["cards"]]
     g.removed = mine + rest
-    g.chance = RandomChance(rng.random())
     g._legal = None  # noqa: SLF001  (the copy's hands changed)
     return g
 
