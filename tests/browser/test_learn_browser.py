@@ -28,6 +28,25 @@ def _opponent_cards(page, learner: str) -> list[tuple[str, str]]:
                .map(c => [s.dataset.seat, c.dataset.card, c.className]))""", learner)
 
 
+def _answer(page, label: str) -> None:
+    """Pick an answer and wait until Next is enabled. A click that lands while the page is
+    still rerunning can be lost on a busy machine; answering twice is harmless."""
+    from playwright.sync_api import expect
+
+    next_button = page.get_by_role("button", name="Next", exact=True)
+    for _ in range(3):
+        option = page.get_by_role("button", name=label, exact=True)
+        if option.count():
+            option.click()
+        try:
+            expect(next_button).to_be_enabled(timeout=5_000)
+            break
+        except AssertionError:
+            continue
+    expect(next_button).to_be_enabled()
+    expect(page.get_by_text(re.compile("^Right:"))).to_be_visible()
+
+
 @pytest.mark.parametrize("name, viewport", [("desktop", DESKTOP), ("phone", PHONE)])
 def test_step_through_the_example_play(browser, app_url, screenshots, name, viewport):
     from playwright.sync_api import expect
@@ -61,8 +80,7 @@ def test_step_through_the_example_play(browser, app_url, screenshots, name, view
                         page.screenshot(path=str(screenshots / f"learn-wrong-{name}.png"))
                     wrong_seen = True
                 correct = {19: "Cris claims Captain: steal Ely", 22: "Cris challenges"}[step]
-                page.get_by_role("button", name=correct, exact=True).click()
-                expect(page.get_by_text(re.compile("^Right:"))).to_be_visible()
+                _answer(page, correct)
             next_button.click()
             expect(page.get_by_text(f"step {step + 1} of 24")).to_be_visible()
         assert _caption_step(page) == 24 and wrong_seen
