@@ -124,7 +124,7 @@ def load_library(directory: str | Path = "scenarios") -> Library:
 
 @dataclass
 class Progress:
-    """A learner's progress in this session: lessons finished and every answer to a prompt.
+    """A learner's progress in this browser tab: lessons finished and every answer to a prompt.
 
     Kept in Streamlit's session state (plain data); stars reward prompts answered right at
     the first try."""

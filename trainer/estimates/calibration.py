@@ -46,10 +46,12 @@ def approximation(obs, claimant: int, role) -> float:
 
 
 def harvest(claims: int, *, players: int = 4, seed: int = 0, variant: str = "base",
-            progress: bool = True) -> list[Claim]:
-    """Action and block claims seen by seat 0 in games of personas drawn from the model."""
-    comps = mixture(MODEL)
-    names = list(MODEL)
+            progress: bool = True, model: dict[str, float] | None = None) -> list[Claim]:
+    """Action and block claims seen by seat 0 in games of personas drawn from the model
+    (the same model the posterior assumes)."""
+    model = model or MODEL
+    comps = mixture(model)
+    names = list(model)
     cards = get_variant(variant).cards
     out: list[Claim] = []
     g = 0
@@ -57,7 +59,8 @@ def harvest(claims: int, *, players: int = 4, seed: int = 0, variant: str = "bas
               desc="claims") as bar:
         while len(out) < claims:
             rng = random.Random(seed + g)
-            seats = [personas()[rng.choice(names)] for _ in range(players)]
+            seats = [personas()[rng.choices(names, weights=list(model.values()))[0]]
+                     for _ in range(players)]
             game = Game.new(players, seed=seed + g, variant=variant)
             rngs = [random.Random(f"{seed + g}:{i}") for i in range(players)]
             for p, r in zip(seats, rngs, strict=True):
