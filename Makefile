@@ -33,8 +33,16 @@ chromium:
 lint: install
 	$(PY) -m ruff check .
 
+# The storage tests also run against a throwaway PostgreSQL when one can be started (see
+# scripts/test-postgres.sh); it is stopped afterwards whatever pytest's result, which is kept.
 test: install chromium lint
-	$(PY) -m pytest
+	@pg_url=$$(scripts/test-postgres.sh start | tail -n 1); \
+	if [ -n "$$pg_url" ]; then export COUP_TRAINER_TEST_PG_URL="$$pg_url"; \
+	else echo "PostgreSQL unavailable: the storage tests run on SQLite only"; fi; \
+	trap 'scripts/test-postgres.sh stop' INT TERM; \
+	status=0; $(PY) -m pytest || status=$$?; \
+	scripts/test-postgres.sh stop; \
+	exit $$status
 	@echo "The same rule and property tests against the plain-Python build of the engine:"
 	COUP_TRAINER_PURE_PYTHON=1 $(PY) -m pytest tests/test_rules_*.py tests/test_properties.py
 

@@ -1,0 +1,269 @@
+"""Answers saved, read back, exported and imported, on SQLite and on a real PostgreSQL.
+
+The database tests run once per backend. PostgreSQL needs COUP_TRAINER_TEST_PG_URL (set by
+`make test` through scripts/test-postgres.sh); without it those runs are skipped, not failed,
+so a machine without PostgreSQL still tests everything on SQLite. The PostgreSQL database is
+shared by every test, so each test works under learner ids of its own and forgets them after.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+import uuid
+from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+from sqlalchemy import text
+
+from trainer.answers import COLUMNS, Answer
+from trainer.history_csv import export_csv, import_csv
+from trainer.storage import (
+    ENV_VAR,
+    MemoryStore,
+    StorageError,
+    Store,
+    database_url,
+)
+
+PG_ENV = "COUP_TRAINER_TEST_PG_URL"
+T0 = datetime(2025, 3, 1, 18, 30, 0, 123456, tzinfo=UTC)
+
+
+def answer(learner: str, n: int = 0, **changes: object) -> Answer:
+    """A valid answer; `n` makes its answer_id and time distinct (n seconds after T0)."""
+    data: dict[str, object] = dict(
+        answer_id=f"{learner}-{n:06d}"[-64:], learner=learner, item_id=f"item-{n}",
+        bank="bank-2025.03", mode="mixed", kind="challenge", themes=("Duke claims", "End-game"),
+        variant="base", answered_at=T0 + timedelta(seconds=n), seconds=4.25, stated=0.35,
+        bot=0.4, prior=1 / 3, bluff=True, action="Challenge", best="Let it pass", lost_pp=3.5,
+        grade="good", trivial=False)
+    data.update(changes)
+    return Answer.model_validate(data)
+
+
+def unclaimed(learner: str, n: int) -> Answer:
+    """An answer with every optional field empty: the nulls must survive too."""
+    return answer(learner, n, kind="keep", themes=(), seconds=None, stated=None, bot=None,
+                  prior=None, bluff=None, trivial=True, grade="best", lost_pp=0.0)
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'answers.db'}"
+    url = os.environ.get(PG_ENV, "").strip()
+    if not url:
+        pytest.skip(f"PostgreSQL skipped: {PG_ENV} is not set "
+                    "(make test sets it with scripts/test-postgres.sh)")
+    return url
+
+
+@pytest.fixture
+def learner() -> str:
+    """A learner id no other test (or earlier run on the shared database) uses."""
+    return f"t{uuid.uuid4().hex[:12]}"
+
+
+@pytest.fixture
+def store(db_url: str, learner: str) -> Iterator[Store]:
+    s = Store(db_url)
+    yield s
+    for who in s.learners():
+        if who.startswith(learner):
+            s.delete_learner(who)
+    s.close()
+
+
+# --- the database ---------------------------------------------------------------------------
+
+def test_an_answer_saved_is_read_back(store: Store, learner: str) -> None:
+    saved = [answer(learner, 1), unclaimed(learner, 2)]
+    for a in saved:
+        assert store.save(a) is True
+    assert store.answers(learner) == (saved, [])
+
+
+def test_saving_the_same_answer_twice_counts_it_once(store: Store, learner: str) -> None:
+    a = answer(learner, 1)
+    assert store.save(a) is True
+    assert store.save(a) is False
+    assert store.count(learner) == 1
+
+
+def test_answers_survive_a_new_store_on_the_same_database(db_url: str, learner: str) -> None:
+    first = Store(db_url)
+    first.save(answer(learner, 1))
+    first.close()
+    again = Store(db_url)
+    try:
+        assert again.answers(learner) == ([answer(learner, 1)], [])
+    finally:
+        again.delete_learner(learner)
+        again.close()
+
+
+def test_answers_come_back_in_the_order_they_were_answered(store: Store, learner: str) -> None:
+    for n in (3, 1, 4, 0, 2):
+        store.save(answer(learner, n))
+    got, _ = store.answers(learner)
+    assert [a.answered_at for a in got] == [T0 + timedelta(seconds=n) for n in range(5)]
+
+
+def test_a_corrupted_row_is_reported_and_skipped(store: Store, learner: str) -> None:
+    store.save_many([answer(learner, 1), answer(learner, 2), answer(learner, 3)])
+    with store.engine.begin() as conn:
+        conn.execute(text("UPDATE answers SET stated = 7, grade = 'weird' WHERE answer_id = :a"),
+                     {"a": answer(learner, 2).answer_id})
+        row = conn.execute(text("SELECT \"row\" FROM answers WHERE answer_id = :a"),
+                           {"a": answer(learner, 2).answer_id}).scalar_one()
+    got, problems = store.answers(learner)
+    assert got == [answer(learner, 1), answer(learner, 3)]
+    where = f"answers row {row} (answer_id {answer(learner, 2).answer_id})"
+    assert problems == [
+        f"{where}: stated: Input should be less than or equal to 0.99 (got 7.0)",
+        f"{where}: grade: Input should be 'best', 'good', 'inaccuracy', 'mistake' or 'blunder' "
+        "(got 'weird')",
+    ]
+
+
+def test_delete_learner_forgets_only_that_learner(store: Store, learner: str) -> None:
+    other = f"{learner}-other"
+    store.save_many([answer(learner, 1), answer(learner, 2), answer(other, 1)])
+    assert store.delete_learner(learner) == 2
+    assert store.count(learner) == 0
+    assert learner not in store.learners()
+    assert store.answers(other) == ([answer(other, 1)], [])
+    assert other in store.learners()
+
+
+def test_five_thousand_answers_load_quickly(store: Store, learner: str) -> None:
+    """The budget is generous (the measured time is ~0.1 s); it catches a query per row."""
+    store.save_many(answer(learner, n) for n in range(5000))
+    started = time.perf_counter()
+    got, problems = store.answers(learner)
+    assert (len(got), problems) == (5000, [])
+    assert time.perf_counter() - started < 1.5
+
+
+def test_unreachable_database_raises_a_clear_error() -> None:
+    with pytest.raises(StorageError) as caught:
+        Store("postgresql+psycopg://nobody:hunter2@127.0.0.1:1/x")
+    message = str(caught.value)
+    assert message.startswith("Could not reach the database at "
+                              "postgresql+psycopg://nobody:***@127.0.0.1:1/x: ")
+    assert "refused" in message.lower()
+    assert ENV_VAR in message
+    assert "hunter2" not in message
+
+
+def test_malformed_url_is_named_in_the_error() -> None:
+    with pytest.raises(StorageError) as caught:
+        Store("postgres//oops")
+    assert "'postgres//oops'" in str(caught.value)
+    assert "dialect+driver://user:password@host/db" in str(caught.value)
+    assert "sqlite:///path" in str(caught.value)
+
+
+def test_database_url_prefers_secrets_then_environment_then_sqlite_file(
+        tmp_path: Path) -> None:
+    secrets = {"db": {"url": "postgresql+psycopg://a@s/db"}}
+    environ = {ENV_VAR: "postgresql+psycopg://a@e/db"}
+    default = tmp_path / "data" / "coup-trainer.db"
+    assert database_url(secrets, environ, default) == "postgresql+psycopg://a@s/db"
+    assert database_url({"other": {}}, environ, default) == "postgresql+psycopg://a@e/db"
+    assert database_url(None, {}, default) == f"sqlite:///{default}"
+    assert default.parent.is_dir()
+
+
+def test_memory_store_behaves_like_a_database(tmp_path: Path) -> None:
+    def script(s: Store | MemoryStore) -> list[object]:
+        return [s.save(answer("ann", 2)), s.save(answer("ann", 2)), s.save(answer("ann", 1)),
+                s.save_many([answer("bob", 1), answer("ann", 1), answer("bob", 1)]),
+                s.answers("ann"), s.count("ann"), s.learners(), s.delete_learner("ann"),
+                s.learners(), s.answers("ann"), s.count("bob")]
+
+    database = Store(f"sqlite:///{tmp_path / 'a.db'}")
+    try:
+        assert script(MemoryStore()) == script(database)
+    finally:
+        database.close()
+    assert MemoryStore().dialect == "memory"
+
+
+# --- CSV ---------------------------------------------------------------------------------------
+
+def test_export_then_import_round_trips(store: Store, learner: str) -> None:
+    saved = [answer(learner, 1, themes=('Quotes "and", commas',)), unclaimed(learner, 2),
+             answer(learner, 3, stated=0.01, prior=0.1 + 0.2, answered_at=T0.replace(year=2024))]
+    exported = export_csv(saved)
+    assert exported.splitlines()[0] == ",".join(COLUMNS)
+    report = import_csv(exported, learner, store)
+    assert (report.added, report.duplicates, report.errors) == (3, 0, [])
+    assert store.answers(learner) == (sorted(saved, key=lambda a: a.answered_at), [])
+
+
+def test_import_takes_the_learner_given_not_the_one_in_the_file(store: Store,
+                                                                 learner: str) -> None:
+    newcomer = f"{learner}-new"
+    report = import_csv(export_csv([answer(learner, 1)]), newcomer, store)
+    assert report.added == 1
+    assert [a.learner for a in store.answers(newcomer)[0]] == [newcomer]
+    assert store.count(learner) == 0
+
+
+def test_import_reports_bad_lines_with_line_numbers(store: Store, learner: str) -> None:
+    lines = export_csv([answer(learner, n) for n in range(1, 5)]).splitlines()
+    lines[2] = lines[2].replace(",0.35,", ",7,")           # line 3: stated
+    lines[4] = lines[4].replace(",good,", ",weird,")       # line 5: grade
+    report = import_csv("\n".join(lines) + "\n", learner, store)
+    assert report.errors == [
+        "line 3: stated: Input should be less than or equal to 0.99 (got '7')",
+        "line 5: grade: Input should be 'best', 'good', 'inaccuracy', 'mistake' or 'blunder' "
+        "(got 'weird')",
+    ]
+    assert report.added == 2
+    assert store.count(learner) == 2
+
+
+def test_import_rejects_a_file_with_wrong_columns(store: Store, learner: str) -> None:
+    exported = export_csv([answer(learner, 1)])
+    wrong = exported.replace("stated", "confidence", 1)
+    report = import_csv(wrong, learner, store)
+    assert len(report.errors) == 1
+    assert "missing: stated" in report.errors[0]
+    assert "unknown: confidence" in report.errors[0]
+    assert ",".join(COLUMNS) in report.errors[0]
+    assert (report.added, store.count(learner)) == (0, 0)
+
+
+def test_import_counts_duplicates(store: Store, learner: str) -> None:
+    exported = export_csv([answer(learner, 1), answer(learner, 2), answer(learner, 1)])
+    first = import_csv(exported, learner, store)
+    again = import_csv(exported, learner, store)
+    assert (first.added, first.duplicates) == (2, 1)
+    assert (again.added, again.duplicates) == (0, 3)
+    assert store.count(learner) == 2
+
+
+@pytest.mark.parametrize("junk", [
+    bytes(range(256)) * 4,
+    (bytes(range(256)) * 4).decode("latin-1"),
+    b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR",
+    "\u2603\x7f\x1b[31m;;\"unbalanced,quote\n\x02\x03",
+], ids=["bytes", "text-with-nul", "png", "utf8-junk"])
+def test_import_of_binary_junk_is_an_error(junk: str | bytes, learner: str) -> None:
+    store = MemoryStore()
+    report = import_csv(junk, learner, store)
+    assert len(report.errors) == 1
+    assert "expected a CSV file whose first line is the header" in report.errors[0]
+    assert (report.added, store.count(learner)) == (0, 0)
+
+
+@pytest.mark.parametrize("empty", ["", "\n\n", b"", "\ufeff"], ids=["str", "blank", "b", "bom"])
+def test_import_of_an_empty_file_is_an_error(empty: str | bytes, learner: str) -> None:
+    report = import_csv(empty, learner, MemoryStore())
+    assert report.errors and report.errors[0].startswith("the file is empty")
+    assert report.added == 0
