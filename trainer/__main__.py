@@ -1,4 +1,5 @@
-"""Command line: `python -m trainer {check,fuzz,variants,rules,tournament,estimate,calibration}`."""
+"""Command line: `python -m trainer COMMAND` (check, fuzz, variants, rules, tournament, estimate,
+calibration, bank)."""
 
 from __future__ import annotations
 
@@ -46,6 +47,24 @@ def main(argv: list[str] | None = None) -> int:
     cal.add_argument("--csv", default=None, help="write every claim here")
     cal.add_argument("--png", default=None, help="write the reliability chart here")
 
+    bank = sub.add_parser("bank", help="build or inspect a question bank for the quiz")
+    bank_sub = bank.add_subparsers(dest="bank_command", required=True)
+    build = bank_sub.add_parser("build", help="decision points from persona games, graded")
+    build.add_argument("--items", type=int, default=200, help="items from persona games")
+    build.add_argument("--seed", type=int, default=0)
+    build.add_argument("--rollouts", type=int, default=800,
+                       help="rollouts per option (noise of a grade ~ 1/sqrt of this)")
+    build.add_argument("--jobs", type=int, default=1, help="processes to use")
+    build.add_argument("--variants", nargs="+", default=None, metavar="NAME[=WEIGHT]",
+                       help="variants of the persona games (default: mostly base)")
+    build.add_argument("--no-lessons", dest="lessons", action="store_false",
+                       help="leave out the Learn lessons' questions")
+    build.add_argument("--scenarios", default="scenarios", help="the lesson folder")
+    build.add_argument("--out", default=None, help="bank file (default data/banks/...)")
+    build.add_argument("--name", default=None, help="the bank's name (default: file name)")
+    info = bank_sub.add_parser("info", help="what a bank holds")
+    info.add_argument("file")
+
     rules = sub.add_parser("rules", help="print the full rules of a variant")
     rules.add_argument("variant", nargs="?", default="base", help="a variant name")
     rules.add_argument("--players", type=int, default=None, help="player count for the set-up")
@@ -57,6 +76,12 @@ def main(argv: list[str] | None = None) -> int:
         for name in VARIANTS:
             print(name)
         return 0
+    if args.command == "bank":
+        from trainer.bank import bank_main
+
+        if args.bank_command == "build" and args.out is None:
+            args.out = f"data/banks/bank-s{args.seed}-n{args.items}.jsonl"
+        return bank_main(args)
     if args.command == "calibration":
         from trainer.estimates.calibration import calibration_main
 

@@ -33,6 +33,9 @@ class OptionValue:
     win: float
     se: float
     n: int
+    # The standard error of this option's win rate minus the best option's, over the same
+    # (paired) rollouts: the noise of a "win-% lost" figure. Zero for the best option itself.
+    diff_se: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -116,6 +119,7 @@ def option_values(game: Game, observer: int, belief: Belief | None, components: 
     deals = sample_deals(k.unseen, seats, rollouts, rng)
     moves = list(moves) if moves is not None else list(game.legal_moves())
     wins = {m: 0 for m in moves}
+    results: dict[Move, list[int]] = {m: [] for m in moves}
     d = game.pending
     challenge = next((m for m in moves if m.kind is MoveKind.CHALLENGE), None)
     claimant, role = _claim(game) if challenge is not None else (None, None)
@@ -135,11 +139,14 @@ def option_values(game: Game, observer: int, belief: Belief | None, components: 
                 persona.new_game(random.Random(f"{stream}:{i}"))
             won = play_out(g, cast, random.Random(stream)) == observer
             wins[m] += won
+            results[m].append(won)
             if m is challenge and truth is not None:
                 split["honest" if truth else "bluff"][0] += won
                 split["honest" if truth else "bluff"][1] += 1
     n = len(deals)
-    values = [OptionValue(m, game.describe(m), wins[m] / n, _se(wins[m] / n, n), n)
+    best = max(moves, key=lambda m: wins[m])
+    values = [OptionValue(m, game.describe(m), wins[m] / n, _se(wins[m] / n, n), n,
+                          _paired_se(results[m], results[best]))
               for m in moves]
     cv = None
     if challenge is not None and d is not None:
@@ -169,6 +176,16 @@ def _pick(components: list[Component], rng: random.Random) -> Persona:
     from dataclasses import replace
 
     return replace(comp.persona)
+
+
+def _paired_se(a: list[int], b: list[int]) -> float:
+    """Standard error of mean(a − b) for outcomes paired by rollout."""
+    n = len(a)
+    if n < 2:
+        return 0.0
+    d = [x - y for x, y in zip(a, b, strict=True)]
+    mean = sum(d) / n
+    return sqrt(sum((x - mean) ** 2 for x in d) / (n - 1) / n)
 
 
 def _se(p: float, n: int) -> float:
