@@ -12,6 +12,9 @@ st.set_page_config(
 pages = [
     st.Page("pages/learn.py", title="Learn", icon=":material/school:", url_path="learn",
             default=True),
+    st.Page("pages/quiz.py", title="Quiz", icon=":material/quiz:", url_path="quiz"),
+    st.Page("pages/calibration.py", title="Calibration", icon=":material/monitoring:",
+            url_path="calibration"),
     st.Page("pages/rules.py", title="Rules", icon=":material/menu_book:", url_path="rules"),
 ]
 

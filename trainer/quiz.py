@@ -17,6 +17,8 @@ from dataclasses import dataclass
 from trainer.answers import Answer, Grade, grade_for, now
 from trainer.bank import END_GAME, Bank, Item
 from trainer.game import Game
+from trainer.moves import MoveKind
+from trainer.observation import Observation
 
 MODES = {
     "mixed": "Mixed drill",
@@ -208,11 +210,33 @@ def describe_decision(item: Item, game: Game) -> tuple[str, str]:
                       f"pass?")
     if item.kind == "block":
         spec = game.variant.spec(d.action) if d.action is not None else None
-        claim = f" claiming the {spec.claim}" if spec is not None and spec.claim else ""
-        return (f"{names[d.actor]} wants to {action_text()}{claim}.",
-                "Do you block, and with which card?")
+        if spec is not None and spec.claim:
+            line = f"{names[d.actor]} claims the {spec.claim} to {action_text()}."
+        else:
+            line = f"{names[d.actor]} wants to {action_text()}."
+        return line, "Do you block, and with which card?"
     if item.kind == "bluff":
         return ("Your turn.", "What do you do? A claim you cannot back is a bluff.")
     if item.kind == "lose":
         return ("You must lose an influence.", "Which card do you turn face up?")
     return ("You are exchanging with the Court deck.", "Which cards do you keep?")
+
+
+def highlighted(item: Item, obs: Observation) -> int:
+    """How many of this turn's latest moves to highlight on the table: from the claim being
+    judged (or the action being blocked) to now; on the learner's own turn, none."""
+    moves = []
+    for e in obs.events:
+        if e.kind == "turn":
+            moves = []
+        elif e.kind == "move":
+            moves.append(e.data["move"])
+    if item.kind == "bluff":
+        return 0
+    for back, m in enumerate(reversed(moves), start=1):
+        if item.kind == "challenge" and m.player == item.claimant and m.kind in (
+                MoveKind.ACT, MoveKind.BLOCK, MoveKind.CLAIM):
+            return back
+        if item.kind == "block" and m.kind is MoveKind.ACT:
+            return back
+    return 1 if moves else 0
