@@ -1,0 +1,148 @@
+"""The question bank: items are real positions of the engine, graded from the viewer's seat,
+with the truth kept apart from everything a learner sees before answering."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from trainer.__main__ import main
+from trainer.bank import (
+    DEFAULT_BANK,
+    KINDS,
+    Bank,
+    BankError,
+    build,
+    lesson_tasks,
+    load_bank,
+    persona_tasks,
+)
+
+SCENARIOS = Path(__file__).resolve().parent.parent / "scenarios"
+
+
+@pytest.fixture(scope="module")
+def small_bank() -> Bank:
+    tasks = list(persona_tasks(10, seed=11))
+    return Bank("small", tuple(build(tasks, rollouts=24)), {})
+
+
+@pytest.fixture(scope="module")
+def shipped() -> Bank:
+    return load_bank(DEFAULT_BANK)
+
+
+def test_every_item_rebuilds_to_the_viewers_own_decision(shipped):
+    for item in shipped.items:
+        game = item.game()
+        assert game.decider == item.viewer, item.id
+        legal = set(game.legal_moves())
+        assert all(o.move in legal for o in item.options), item.id
+
+
+def test_the_truth_of_a_claim_is_the_claimants_hidden_hand(shipped):
+    judged = [i for i in shipped.items if i.has_claim]
+    assert judged
+    for item in judged:
+        hand = item.game().hidden[item.claimant]
+        assert item.claimant_hand == tuple(str(c) for c in hand)
+        assert item.bluff == (not any(str(c.role) == item.claim for c in hand))
+
+
+def test_the_shipped_bank_covers_every_kind_of_decision(shipped):
+    assert {i.kind for i in shipped.items} == set(KINDS)
+
+
+def test_the_shipped_bank_has_end_game_and_variant_items(shipped):
+    themes = shipped.themes()
+    assert themes["End-game 1-v-1"] >= 20
+    assert any(t.startswith("Variant: ") for t in themes)
+
+
+def test_the_share_of_bluffs_is_neither_none_nor_half(shipped):
+    # A real base rate from the persona mix, not a 50/50 quiz.
+    share = shipped.bluff_share()
+    assert share is not None and 0.1 < share < 0.45
+
+
+def test_grades_are_wider_than_the_rollout_noise(shipped):
+    # The 5-point step between grades must be several standard errors of a win-% lost figure.
+    noise = sorted(i.noise_pp() for i in shipped.items)
+    assert noise[len(noise) // 2] < 2.5
+
+
+def test_no_theme_or_label_names_the_answer(shipped):
+    for item in shipped.items:
+        text = " ".join(item.themes + tuple(o.label for o in item.options)).lower()
+        assert "bluff" not in text.replace("bluffing", ""), item.id
+        assert "honest" not in text and "true" not in text, item.id
+
+
+def test_tasks_are_picked_without_looking_at_the_truth():
+    # The same seed picks the same positions: the choice depends on kinds and the seed only.
+    first = [(t.seed, len(t.moves), t.kind) for t in persona_tasks(12, seed=3)]
+    again = [(t.seed, len(t.moves), t.kind) for t in persona_tasks(12, seed=3)]
+    assert first == again
+
+
+def test_kinds_follow_their_shares():
+    kinds = [t.kind for t in persona_tasks(40, seed=4)]
+    assert kinds.count("challenge") >= 15
+    assert {"block", "bluff", "lose", "keep"} <= set(kinds)
+
+
+def test_lesson_questions_become_items_from_the_learners_seat():
+    tasks = lesson_tasks(SCENARIOS)
+    assert tasks
+    assert all(t.scenario is not None and t.step is not None for t in tasks)
+
+
+def test_a_bank_round_trips_through_its_file(small_bank, tmp_path):
+    path = tmp_path / "b.jsonl"
+    small_bank.save(path)
+    again = load_bank(path)
+    assert again.items == small_bank.items
+    assert again.version == small_bank.version
+
+
+def test_the_version_changes_when_the_items_do(small_bank):
+    fewer = Bank(small_bank.name, small_bank.items[:-1], {})
+    assert fewer.version != small_bank.version
+
+
+def test_a_damaged_line_is_named_with_file_and_line(small_bank, tmp_path):
+    path = tmp_path / "b.jsonl"
+    small_bank.save(path)
+    lines = path.read_text().splitlines()
+    lines[3] = lines[3][:40]
+    path.write_text("\n".join(lines))
+    with pytest.raises(BankError, match=r"b\.jsonl:4: not a valid item"):
+        load_bank(path)
+
+
+def test_a_file_that_is_not_a_bank_is_refused(tmp_path):
+    path = tmp_path / "x.jsonl"
+    path.write_text(json.dumps({"hello": 1}))
+    with pytest.raises(BankError, match=r"x\.jsonl:1: expected a bank header"):
+        load_bank(path)
+
+
+def test_an_empty_bank_file_is_refused(tmp_path):
+    path = tmp_path / "e.jsonl"
+    path.write_text("")
+    with pytest.raises(BankError, match="empty"):
+        load_bank(path)
+
+
+def test_bank_build_and_info_on_the_command_line(tmp_path, capsys):
+    out = tmp_path / "cli.jsonl"
+    assert main(["bank", "build", "--items", "3", "--seed", "2", "--rollouts", "12",
+                 "--no-lessons", "--out", str(out)]) == 0
+    assert len(load_bank(out).items) == 3
+    assert main(["bank", "info", str(out)]) == 0
+    assert "3 items" in capsys.readouterr().out
+
+
+def test_bank_build_refuses_an_unknown_variant(capsys):
+    assert main(["bank", "build", "--items", "2", "--variants", "chess"]) == 2
+    assert "chess" in capsys.readouterr().err

@@ -1,0 +1,215 @@
+"""Grading and feedback: the action by win-% lost, the belief against the revealed card."""
+
+import random
+from dataclasses import replace
+
+import pytest
+
+from trainer.answers import Answer, grade_for
+from trainer.bank import Bank, Item, Option, new_game
+from trainer.history import History
+from trainer.learners import check_learner, resolve
+from trainer.moves import Move
+from trainer.quiz import AnswerError, candidates, feedback, grade, is_mistake, next_item
+from trainer.storage import MemoryStore, StorageError
+
+
+def claim_item(item_id: str = "duke-1", *, bluff: bool = False, challenge: float = 0.40,
+               passing: float = 0.60, themes: tuple[str, ...] = ("Duke claims",)) -> Item:
+    return Item(
+        id=item_id, source="persona game", kind="challenge", variant="base", players=2,
+        viewer=1, themes=themes, difficulty="medium",
+        options=(Option(Move.challenge(1), "Challenge", challenge, 0.02, 0.01),
+                 Option(Move.pass_(1), "Pass", passing, 0.02, 0.0)),
+        rollouts=1000, seed=1, claimant=0, claim="Duke", bluff=bluff,
+        claimant_hand=("Captain", "Contessa") if bluff else ("Duke", "Contessa"),
+        bot=0.3, prior=0.55, explanation="counting", p_star=0.45, w_win=0.8, w_lose=0.3)
+
+
+def answer_to(item: Item, action: str, stated: float | None = 0.5, n: int = 0) -> Answer:
+    return grade(item, action=action, stated=stated, learner="ann", bank="b-1",
+                 answer_id=f"answer{n:04d}")
+
+
+GAME = new_game(2, 1, "base")
+
+
+@pytest.mark.parametrize(("lost", "expected"), [
+    (0.0, "best"), (1.0, "best"), (1.01, "good"), (5.0, "good"), (5.01, "inaccuracy"),
+    (10.0, "inaccuracy"), (15.0, "mistake"), (15.01, "blunder"), (60.0, "blunder"),
+])
+def test_grades_follow_the_win_percent_lost(lost, expected):
+    assert grade_for(lost) == expected
+
+
+def test_the_best_option_loses_nothing():
+    a = answer_to(claim_item(), "Pass")
+    assert (a.lost_pp, a.grade, a.best) == (0.0, "best", "Pass")
+
+
+def test_a_worse_option_loses_the_difference_in_points():
+    a = answer_to(claim_item(), "Challenge")
+    assert (a.lost_pp, a.grade) == (20.0, "blunder")
+
+
+def test_a_claim_item_needs_a_probability():
+    with pytest.raises(AnswerError, match="stated: .*1% to 99%"):
+        answer_to(claim_item(), "Pass", stated=None)
+
+
+def test_a_probability_outside_one_to_ninety_nine_percent_is_refused():
+    with pytest.raises(AnswerError, match=r"got 100%"):
+        answer_to(claim_item(), "Pass", stated=1.0)
+
+
+def test_an_answer_that_is_not_an_option_names_the_options():
+    with pytest.raises(AnswerError, match="'Block' is not an answer.*'Challenge', 'Pass'"):
+        answer_to(claim_item(), "Block")
+
+
+def test_an_item_without_a_claim_records_no_probability():
+    item = replace(claim_item(), kind="lose", claim=None, bluff=None, bot=None, prior=None)
+    assert answer_to(item, "Pass", stated=0.7).stated is None
+
+
+def test_the_answer_carries_truth_and_both_estimates():
+    a = answer_to(claim_item(bluff=True), "Pass", stated=0.2)
+    assert (a.stated, a.bluff, a.bot, a.prior) == (0.2, True, 0.3, 0.55)
+
+
+def test_feedback_reveals_the_claimants_hand():
+    fb = feedback(claim_item(bluff=True), answer_to(claim_item(bluff=True), "Pass"), GAME)
+    assert fb.truth == "Ana held Captain and Contessa: the Duke claim was a bluff."
+
+
+def test_good_decision_bad_outcome_is_called_out():
+    # Passing was best, but this time the claim was a bluff that went through.
+    item = claim_item(bluff=True)
+    fb = feedback(item, answer_to(item, "Pass"), GAME)
+    assert fb.call_out is not None and fb.call_out.startswith("Good decision, bad outcome")
+
+
+def test_bad_decision_good_outcome_is_called_out():
+    item = claim_item(bluff=True)
+    fb = feedback(item, answer_to(item, "Challenge"), GAME)
+    assert fb.call_out is not None and fb.call_out.startswith("Bad decision, good outcome")
+
+
+def test_a_good_decision_with_a_good_outcome_needs_no_call_out():
+    item = claim_item(bluff=False)
+    assert feedback(item, answer_to(item, "Pass"), GAME).call_out is None
+
+
+def test_feedback_sets_the_belief_beside_the_bots_and_p_star():
+    item = claim_item()
+    fb = feedback(item, answer_to(item, "Pass", stated=0.6), GAME)
+    assert fb.belief == ("You said 60% bluff; the bot says 30% (counting cards alone: 55%); "
+                         "challenging pays above p* = 45%.")
+
+
+def test_feedback_states_the_noise_of_the_grade():
+    item = claim_item()
+    fb = feedback(item, answer_to(item, "Challenge"), GAME)
+    assert "± 1.0 points" in fb.verdict
+
+
+# ------------------------------------------------------------------------------ modes
+BANK = Bank("b", (claim_item("a"), claim_item("b", themes=("Captain steals",)),
+                  claim_item("c", themes=("Duke claims", "End-game 1-v-1"))), {})
+
+
+def bank_answer(item_id: str, action: str, n: int, stated: float = 0.5) -> Answer:
+    item = BANK.get(item_id)
+    assert item is not None
+    return grade(item, action=action, stated=stated, learner="ann", bank=BANK.version,
+                 answer_id=f"answer{n:04d}")
+
+
+def test_a_theme_drill_draws_only_that_theme():
+    assert [i.id for i in candidates(BANK, "theme", [], "Captain steals")] == ["b"]
+
+
+def test_end_game_drill_draws_only_end_game_items():
+    assert [i.id for i in candidates(BANK, "end-game", [])] == ["c"]
+
+
+def test_replay_my_mistakes_takes_items_last_answered_badly():
+    answers = [bank_answer("a", "Challenge", 1), bank_answer("b", "Pass", 2)]
+    assert [i.id for i in candidates(BANK, "mistakes", answers)] == ["a"]
+
+
+def test_a_mistake_answered_well_leaves_the_replay_list():
+    answers = [bank_answer("a", "Challenge", 1), bank_answer("a", "Pass", 2)]
+    assert candidates(BANK, "mistakes", answers) == []
+
+
+def test_a_confident_wrong_belief_counts_as_a_mistake():
+    assert is_mistake(bank_answer("a", "Pass", 1, stated=0.9))  # said 90%, it was true
+
+
+def test_the_next_item_is_one_not_yet_seen():
+    answers = [bank_answer("a", "Pass", 1), bank_answer("b", "Pass", 2)]
+    assert next_item(BANK, "mixed", answers, random.Random(0)).id == "c"
+
+
+def test_the_next_item_is_never_the_one_just_answered():
+    for seed in range(20):
+        assert next_item(BANK, "mixed", [], random.Random(seed), exclude="a").id != "a"
+
+
+def test_an_unknown_mode_is_refused():
+    with pytest.raises(ValueError, match="unknown quiz mode 'speed'"):
+        candidates(BANK, "speed", [])
+
+
+# ------------------------------------------------------------------------------ learners
+def test_a_learner_name_from_the_address_is_kept():
+    params, state = {"learner": "Ann B"}, {}
+    assert resolve(params, state) == ("Ann B", None)
+    assert state["learner"] == "Ann B"
+
+
+def test_a_new_visitor_gets_a_guest_id_in_the_address():
+    params, state = {}, {}
+    learner, warning = resolve(params, state)
+    assert learner.startswith("guest-") and params["learner"] == learner and warning is None
+
+
+def test_a_bad_name_in_the_address_is_refused_with_a_warning():
+    params, state = {"learner": "<script>"}, {"learner": "ann"}
+    learner, warning = resolve(params, state)
+    assert learner == "ann" and warning is not None and "not a learner name" in warning
+
+
+def test_learner_names_are_checked():
+    with pytest.raises(ValueError, match="1 to 40 letters"):
+        check_learner("x" * 41)
+
+
+# ------------------------------------------------------------------------------ history
+class BrokenStore(MemoryStore):
+    def save(self, answer: Answer) -> bool:
+        raise StorageError("Could not reach the database at sqlite:///gone: disk I/O error.")
+
+
+def test_saving_the_same_answer_twice_counts_it_once():
+    store, h = MemoryStore(), History("ann")
+    a = bank_answer("a", "Pass", 1)
+    assert h.add(store, a) and not h.add(store, a)
+    assert (len(h.answers), store.count("ann")) == (1, 1)
+
+
+def test_a_failing_database_keeps_answers_in_memory_and_says_why():
+    h = History("ann")
+    h.add(BrokenStore(), bank_answer("a", "Pass", 1))
+    assert len(h.answers) == 1 and h.offline is not None and "disk I/O" in h.offline
+
+
+def test_history_is_read_back_from_the_database_once():
+    store = MemoryStore()
+    store.save(bank_answer("a", "Pass", 1))
+    h = History("ann")
+    h.load(store)
+    store.save(bank_answer("b", "Pass", 2))
+    h.load(store)
+    assert [a.item_id for a in h.answers] == ["a"]
