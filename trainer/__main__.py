@@ -57,6 +57,11 @@ def main(argv: list[str] | None = None) -> int:
     build.add_argument("--jobs", type=int, default=1, help="processes to use")
     build.add_argument("--variants", nargs="+", default=None, metavar="NAME[=WEIGHT]",
                        help="variants of the persona games (default: mostly base)")
+    build.add_argument("--kinds", nargs="+", default=None, metavar="KIND[=WEIGHT]",
+                       help="decision kinds and their shares (challenge, block, bluff, lose, "
+                            "keep; default: half challenges)")
+    build.add_argument("--add-to", action="store_true",
+                       help="add the new items to the bank file --out instead of replacing it")
     build.add_argument("--no-lessons", dest="lessons", action="store_false",
                        help="leave out the Learn lessons' questions")
     build.add_argument("--scenarios", default="scenarios", help="the lesson folder")

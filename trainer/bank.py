@@ -29,7 +29,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from trainer.bots.personas import personas
+from trainer.bots.personas import Persona, personas
 from trainer.cards import Action, Character
 from trainer.estimates.knowledge import knowledge
 from trainer.estimates.posterior import Belief, mixture, p_holds
@@ -472,18 +472,25 @@ class Task:
     step: int | None = None
 
 
-def persona_positions(game_seed: int, players: int, variant: str,
-                      model: dict[str, float]) -> tuple[list[Move], list[tuple[int, str]]]:
-    """Play one persona game; return its moves and the (index, kind) of every candidate
-    decision (the position before moves[index])."""
+def _table(game_seed: int, players: int, variant: str, model: dict[str, float]
+           ) -> tuple[Game, list[Persona], list[random.Random]]:
+    """A fresh persona game: the deal, a persona per seat drawn from the model, and each
+    seat's random stream (all fixed by the seed)."""
     rng = random.Random(game_seed)
     names = list(model)
     seats = [personas()[rng.choices(names, weights=list(model.values()))[0]]
              for _ in range(players)]
-    game = new_game(players, game_seed, variant)
     rngs = [random.Random(f"{game_seed}:{i}") for i in range(players)]
     for p, r in zip(seats, rngs, strict=True):
         p.new_game(r)
+    return new_game(players, game_seed, variant), seats, rngs
+
+
+def persona_positions(game_seed: int, players: int, variant: str,
+                      model: dict[str, float]) -> tuple[list[Move], list[tuple[int, str]]]:
+    """Play one persona game; return its moves and the (index, kind) of every candidate
+    decision (the position before moves[index])."""
+    game, seats, rngs = _table(game_seed, players, variant, model)
     moves: list[Move] = []
     candidates: list[tuple[int, str]] = []
     while not game.is_over and len(moves) < 3000:
@@ -497,21 +504,59 @@ def persona_positions(game_seed: int, players: int, variant: str,
     return moves, candidates
 
 
+def exchange_branch(game_seed: int, players: int, variant: str, moves: list[Move],
+                    model: dict[str, float], rng: random.Random) -> tuple[Move, ...] | None:
+    """The personas almost never exchange (foreign aid is worth more to them), so exchange
+    decisions come from a branch: at a turn where the player holds an Ambassador, they
+    exchange (an honest claim) and the others answer as their personas would, up to the
+    choice of cards to keep. Returns the moves up to that choice, or None."""
+    game, seats, rngs = _table(game_seed, players, variant, model)
+    points = []
+    for i, m in enumerate(moves):
+        d = game.pending
+        if (d is not None and d.phase is Phase.ACTION and game.coins[d.player] < 10
+                and any(c.role is Character.AMBASSADOR for c in game.hidden[d.player])
+                and Move.act(d.player, Action.EXCHANGE) in game.legal_moves()):
+            points.append(i)
+        game.apply(m)
+    if not points:
+        return None
+    at = rng.choice(points)
+    game, seats, _ = _table(game_seed, players, variant, model)
+    for m in moves[:at]:
+        game.apply(m)
+    actor = game.decider
+    branch = [*moves[:at], Move.act(actor, Action.EXCHANGE)]
+    game.apply(branch[-1])
+    answer = random.Random(f"{game_seed}:exchange:{at}")
+    while not game.is_over and len(branch) < at + 40:
+        d = game.pending
+        if d is not None and d.phase is Phase.EXCHANGE and d.player == actor:
+            return tuple(branch) if decision_kind(game) == "keep" else None
+        p = game.decider
+        branch.append(seats[p].choose(game.observation(p), answer))
+        game.apply(branch[-1])
+    return None
+
+
 def persona_tasks(count: int, *, seed: int, players: dict[int, float] | None = None,
                   variants: dict[str, float] | None = None,
                   kinds: dict[str, float] | None = None,
-                  model: dict[str, float] | None = None) -> Iterator[Task]:
-    """`count` decision points from persona games, kinds in the given shares. The position is
-    picked by kind only, never by its truth."""
+                  model: dict[str, float] | None = None,
+                  max_games: int | None = None) -> Iterator[Task]:
+    """Up to `count` decision points from persona games, kinds in the given shares. The
+    position is picked by kind only, never by its truth. Gives up after `max_games` games
+    (default 100 per item) when the kinds asked for are too rare."""
     model = model or DEFAULT_MODEL
     players = players or PLAYER_SHARE
     variants = variants or {"base": 1.0}
     kinds = kinds or KIND_SHARE
+    max_games = max_games or 100 * count + 100
     rng = random.Random(seed)
     made: Counter[str] = Counter()
     produced = 0
     g = 0
-    while produced < count:
+    while produced < count and g < max_games:
         game_seed = seed * 100_003 + g
         g += 1
         variant = rng.choices(list(variants), weights=list(variants.values()))[0]
@@ -519,7 +564,12 @@ def persona_tasks(count: int, *, seed: int, players: dict[int, float] | None = N
         sizes = {k: w for k, w in players.items() if v.min_players <= k <= v.max_players}
         n = rng.choices(list(sizes), weights=list(sizes.values()))[0] if sizes \
             else v.min_players
-        moves, candidates = persona_positions(game_seed, n, variant, model)
+        moves, found = persona_positions(game_seed, n, variant, model)
+        candidates = [(tuple(moves[:i]), k) for i, k in found]
+        if kinds.get("keep") and not any(k == "keep" for _, k in candidates):
+            branch = exchange_branch(game_seed, n, variant, moves, model, rng)
+            if branch is not None:
+                candidates.append((branch, "keep"))
         used: set[int] = set()
         for _ in range(ITEMS_PER_GAME):
             if produced >= count:
@@ -527,14 +577,19 @@ def persona_tasks(count: int, *, seed: int, players: dict[int, float] | None = N
             offered = {k for _, k in candidates}
             # The kind furthest behind its share, among the kinds this game offers.
             wanted = [k for k in sorted(kinds, key=lambda k: made[k] - kinds[k] * (produced + 1))
-                      if k in offered]
-            pool = [(i, k) for i, k in candidates if wanted and k == wanted[0] and i not in used]
+                      if k in offered and kinds[k] > 0]
+            pool = [j for j, (_, k) in enumerate(candidates)
+                    if wanted and k == wanted[0] and j not in used]
             if not pool:
                 break
-            index, kind = rng.choice(pool)
-            used.add(index)
-            yield Task(kind=kind, viewer=moves[index].player, rollout_seed=rng.randrange(2**31),
-                       variant=variant, players=n, seed=game_seed, moves=tuple(moves[:index]))
+            j = rng.choice(pool)
+            used.add(j)
+            prefix, kind = candidates[j]
+            viewer = new_game(n, game_seed, variant)
+            for m in prefix:
+                viewer.apply(m)
+            yield Task(kind=kind, viewer=viewer.decider, rollout_seed=rng.randrange(2**31),
+                       variant=variant, players=n, seed=game_seed, moves=prefix)
             made[kind] += 1
             produced += 1
 
@@ -619,14 +674,20 @@ def build(tasks: Iterable[Task], *, rollouts: int, jobs: int = 1,
 DEFAULT_VARIANTS = {"base": 0.85, "inquisitor": 0.05, "reformation": 0.05, "mcguire": 0.05}
 
 
-def parse_shares(specs: list[str] | None, default: dict[str, float]) -> dict[str, float]:
-    """["base=0.8", "forum"] → {"base": 0.8, "forum": 1.0}; names are checked."""
+def parse_shares(specs: list[str] | None, default: dict[str, float],
+                 known: Iterable[str] | None = None) -> dict[str, float]:
+    """["base=0.8", "forum"] → {"base": 0.8, "forum": 1.0}; names are checked (variant
+    names, or the `known` ones)."""
     if not specs:
         return dict(default)
     out = {}
+    names = list(known) if known is not None else None
     for spec in specs:
         name, _, weight = spec.partition("=")
-        get_variant(name)  # raises with the known names
+        if names is None:
+            get_variant(name)  # raises with the known names
+        elif name not in names:
+            raise ValueError(f"unknown kind {name!r}; expected one of {', '.join(names)}")
         try:
             out[name] = float(weight) if weight else 1.0
         except ValueError as e:
@@ -674,13 +735,14 @@ def bank_main(args: Any) -> int:
         return 0
     try:
         variants = parse_shares(args.variants, DEFAULT_VARIANTS)
+        kinds = parse_shares(args.kinds, KIND_SHARE, KINDS)
     except (ValueError, KeyError) as e:
         print(f"bank: {e}", file=sys.stderr)
         return 2
     if args.items < 1:
         print("bank: --items must be at least 1", file=sys.stderr)
         return 2
-    tasks = list(persona_tasks(args.items, seed=args.seed, variants=variants))
+    tasks = list(persona_tasks(args.items, seed=args.seed, variants=variants, kinds=kinds))
     if args.lessons:
         tasks += lesson_tasks(Path(args.scenarios), seed=args.seed)
     start = time.perf_counter()
@@ -688,13 +750,23 @@ def bank_main(args: Any) -> int:
         items = build(tasks, rollouts=args.rollouts, jobs=args.jobs,
                       scenarios=Path(args.scenarios),
                       progress=lambda done, item: bar.update())
-    name = args.name or Path(args.out).stem
-    bank = Bank(name, tuple(items), {
-        "seed": args.seed, "rollouts": args.rollouts, "model": DEFAULT_MODEL,
-        "variants": variants, "kinds": KIND_SHARE, "players": PLAYER_SHARE,
-        "lessons": bool(args.lessons),
-    })
-    bank.save(Path(args.out))
+    recipe = {"seed": args.seed, "items": args.items, "rollouts": args.rollouts,
+              "model": DEFAULT_MODEL, "variants": variants, "kinds": kinds,
+              "players": PLAYER_SHARE, "lessons": bool(args.lessons)}
+    out = Path(args.out)
+    if args.add_to:
+        try:
+            old = load_bank(out)
+        except BankError as e:
+            print(f"bank: {e}", file=sys.stderr)
+            return 2
+        merged = {i.id: i for i in old.items + tuple(items)}
+        header = {k: v for k, v in old.header.items() if not k.startswith("_")}
+        header["additions"] = [*header.get("additions", []), recipe]
+        bank = Bank(old.name, tuple(merged.values()), header)
+    else:
+        bank = Bank(args.name or out.stem, tuple(items), recipe)
+    bank.save(out)
     print(describe_bank(bank))
     print(f"written to {args.out} in {time.perf_counter() - start:.0f} s")
     return 0

@@ -31,13 +31,16 @@ def _free_port() -> int:
 
 
 @contextmanager
-def serve_app(name: str = "app") -> Iterator[str]:
+def serve_app(name: str = "app", env: dict[str, str] | None = None) -> Iterator[str]:
     """Start the app on a free loopback port, wait for its health check, stop it at the end.
-    The server's output goes to artifacts/streamlit-<name>.log (tracebacks in full)."""
+    The server's output goes to artifacts/streamlit-<name>.log (tracebacks in full). Answers
+    go to a database of this run only, never the checkout's own."""
     port = _free_port()
     LOGS.mkdir(parents=True, exist_ok=True)
     log_path = LOGS / f"streamlit-{name}.log"
-    env = {**os.environ, "STREAMLIT_CLIENT_SHOW_ERROR_DETAILS": "full"}
+    db = LOGS / f"answers-{name}-{port}.db"
+    env = {**os.environ, "STREAMLIT_CLIENT_SHOW_ERROR_DETAILS": "full",
+           "COUP_TRAINER_DB_URL": f"sqlite:///{db}", **(env or {})}
     with open(log_path, "w") as log:
         proc = subprocess.Popen(
             [sys.executable, "-m", "streamlit", "run", "streamlit_app.py",
@@ -70,3 +73,5 @@ def serve_app(name: str = "app") -> Iterator[str]:
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait()
+        for leftover in LOGS.glob(f"answers-{name}-{port}.db*"):
+            leftover.unlink()

@@ -1,0 +1,119 @@
+"""How fast the quiz answers and the calibration page draws, measured on the server.
+
+- feedback: the script run that follows a click on an answer (grading, saving to SQLite and
+  drawing the feedback), over N answered items; the p95 is the figure (goal ≤ 150 ms).
+- calibration: a fresh session opening the Calibration page of a learner with 5,000 saved
+  answers (reading them from the database, every score and the three Altair charts; goal
+  ≤ 1 s), and a rerun of it in the same session.
+
+Runs the real pages through Streamlit's AppTest (the server's script runner without a
+browser), after one warm-up run so module imports are not counted.
+
+    python bench/quiz.py [--items 40] [--answers 5000]
+
+Last line: `feedback_p95_ms <x> calibration_s <y>`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import sys
+import tempfile
+import time
+from datetime import timedelta
+from pathlib import Path
+
+from tqdm import tqdm
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from streamlit.testing.v1 import AppTest  # noqa: E402
+
+from trainer.answers import Answer, grade_for, now  # noqa: E402
+from trainer.storage import Store  # noqa: E402
+
+APP = str(ROOT / "streamlit_app.py")
+
+
+def page(name: str, learner: str) -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.query_params["learner"] = learner
+    at.run()
+    at.switch_page(name)
+    return at
+
+
+def feedback_times(items: int) -> list[float]:
+    at = page("pages/quiz.py", "bench-quiz")
+    at.run()
+    times = []
+    for _ in tqdm(range(items), desc="answers", file=sys.stderr):
+        button = at.button(key="quiz_option_0")
+        start = time.perf_counter()
+        button.click().run()
+        times.append(time.perf_counter() - start)
+        assert not at.exception, at.exception
+        at.button(key="quiz_next").click().run()
+    return times
+
+
+def seed(url: str, learner: str, n: int) -> None:
+    rng = random.Random(7)
+    start = now() - timedelta(days=60)
+    rows = []
+    for i in range(n):
+        bluff = rng.random() < 0.3
+        bot = min(0.99, max(0.01, (0.7 if bluff else 0.15) + rng.gauss(0, 0.15)))
+        stated = min(0.99, max(0.01, round(bot + rng.gauss(0, 0.2), 2)))
+        lost = abs(rng.gauss(0, 6))
+        rows.append(Answer(
+            answer_id=f"bench{i:06d}", learner=learner, item_id=f"item{i % 300}", bank="b-1",
+            kind="challenge", themes=rng.choice(["Duke claims", "Captain steals|End-game 1-v-1",
+                                                 "Contessa blocks", "Assassin claims"]),
+            answered_at=start + timedelta(minutes=10 * i), stated=stated, bot=round(bot, 3),
+            prior=0.5, bluff=bluff, action="Pass", best="Challenge", lost_pp=round(lost, 2),
+            grade=grade_for(lost)))
+    Store(url).save_many(rows)
+
+
+def calibration_times(answers: int, repeats: int) -> tuple[list[float], list[float]]:
+    first, rerun = [], []
+    for r in range(repeats):
+        learner = f"bench-cal-{r}"
+        seed(os.environ["COUP_TRAINER_DB_URL"], learner, answers)
+        at = page("pages/calibration.py", learner)
+        start = time.perf_counter()
+        at.run()
+        first.append(time.perf_counter() - start)
+        assert not at.exception, at.exception
+        start = time.perf_counter()
+        at.run()
+        rerun.append(time.perf_counter() - start)
+    return first, rerun
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--items", type=int, default=40)
+    parser.add_argument("--answers", type=int, default=5000)
+    parser.add_argument("--repeats", type=int, default=3)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        os.environ["COUP_TRAINER_DB_URL"] = f"sqlite:///{tmp}/bench.db"
+        times = sorted(feedback_times(args.items))
+        p95 = times[min(len(times) - 1, round(0.95 * (len(times) - 1)))]
+        print(f"feedback: {len(times)} answers, median {statistics.median(times) * 1000:.0f} ms,"
+              f" p95 {p95 * 1000:.0f} ms, max {times[-1] * 1000:.0f} ms")
+        first, rerun = calibration_times(args.answers, args.repeats)
+        print(f"calibration with {args.answers} answers: fresh session median "
+              f"{statistics.median(first):.2f} s (runs {', '.join(f'{x:.2f}' for x in first)}),"
+              f" rerun median {statistics.median(rerun):.2f} s")
+    print(f"feedback_p95_ms {p95 * 1000:.0f} calibration_s {statistics.median(first):.2f}")
+
+
+if __name__ == "__main__":
+    main()

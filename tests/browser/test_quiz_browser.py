@@ -1,0 +1,91 @@
+"""The Quiz in a real browser: ten items answered with the keyboard and the mouse, feedback
+after each, nothing hidden on the table before answering; then the Calibration page."""
+
+from __future__ import annotations
+
+import re
+import secrets
+
+import pytest
+
+from tests.browser.live import DESKTOP, PHONE
+
+pytestmark = pytest.mark.browser
+
+GRADE = re.compile(r"^(Best|Good|Inaccuracy|Mistake|Blunder) · ")
+
+
+def hidden_cards_of_others(page) -> list[str]:
+    """data-card of every face-down card drawn on another player's seat."""
+    return page.evaluate(
+        """() => [...document.querySelectorAll('section.ct-seat:not(.ct-seat--me)')]
+             .flatMap(s => [...s.querySelectorAll('.ct-seat__cards [data-card]')]
+               .filter(c => !c.className.includes('ct-mini--revealed'))
+               .map(c => c.dataset.card))""")
+
+
+def options(page):
+    card = page.locator(".st-key-quiz_card")
+    return card.get_by_role("button").filter(has_not_text=re.compile("%$"))
+
+
+def wait_for_question(page) -> None:
+    from playwright.sync_api import expect
+
+    expect(page.locator(".st-key-quiz_card")).to_be_visible(timeout=20_000)
+    expect(options(page).first).to_be_enabled(timeout=10_000)
+
+
+def wait_for_grade(page) -> None:
+    from playwright.sync_api import expect
+
+    expect(page.get_by_text(GRADE)).to_be_visible(timeout=10_000)
+
+
+@pytest.mark.parametrize("name, viewport", [("desktop", DESKTOP), ("phone", PHONE)])
+def test_ten_items_then_the_calibration_page(browser, app_url, screenshots, name, viewport):
+    from playwright.sync_api import expect
+
+    learner = f"browser-{secrets.token_hex(3)}"
+    page = browser.new_page(viewport=viewport)
+    try:
+        page.goto(f"{app_url}/quiz?learner={learner}")
+        wait_for_question(page)
+        judged = 0
+        for n in range(10):
+            wait_for_question(page)
+            assert set(hidden_cards_of_others(page)) <= {"back"}
+            assert not page.get_by_text("The truth.").count()
+            slider = page.get_by_role("slider")
+            if slider.count():
+                judged += 1
+                page.keyboard.press("k")  # +5%
+                expect(slider).to_have_attribute("aria-valuenow", "55", timeout=5_000)
+            if n == 0:
+                page.wait_for_timeout(300)
+                page.screenshot(path=str(screenshots / f"quiz-question-{name}.png"))
+            if n % 2 == 0:
+                page.keyboard.press("1")  # the first answer, by its shortcut
+            else:
+                options(page).last.click()
+            wait_for_grade(page)
+            if slider.count():
+                expect(page.get_by_text(re.compile(r"^You said 55% bluff"))).to_be_visible()
+            if n == 0:
+                page.wait_for_timeout(300)
+                page.locator(".st-key-quiz_feedback").screenshot(
+                    path=str(screenshots / f"quiz-feedback-{name}.png"))
+            page.get_by_role("button", name=re.compile("Next item")).click()
+        expect(page.get_by_text(re.compile(r"^10 answered"))).to_be_visible(timeout=10_000)
+
+        page.goto(f"{app_url}/calibration?learner={learner}")
+        expect(page.get_by_role("heading", name="Calibration")).to_be_visible(timeout=20_000)
+        value = page.get_by_test_id("stMetricValue").first
+        expect(value).to_have_text(str(judged), timeout=10_000)
+        expect(page.locator('[data-testid="stVegaLiteChart"]').first).to_be_visible()
+        page.wait_for_timeout(800)
+        page.set_viewport_size({"width": viewport["width"], "height": 2600})
+        page.wait_for_timeout(500)
+        page.screenshot(path=str(screenshots / f"calibration-{name}.png"))
+    finally:
+        page.close()

@@ -1,0 +1,193 @@
+"""The Quiz and Calibration pages under AppTest: answer, feedback, saving, history, charts."""
+
+import json
+import random
+import re
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from trainer.answers import Answer, grade_for, now
+from trainer.bank import DEFAULT_BANK, load_bank
+from trainer.storage import Store
+
+APP = str(Path(__file__).resolve().parent.parent / "streamlit_app.py")
+BANK = load_bank(DEFAULT_BANK)
+
+
+@pytest.fixture
+def db_url(tmp_path, monkeypatch) -> str:
+    url = f"sqlite:///{tmp_path / 'answers.db'}"
+    monkeypatch.setenv("COUP_TRAINER_DB_URL", url)
+    return url
+
+
+def open_page(page: str, learner: str | None = "ann", **state) -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=30)
+    if learner:
+        at.query_params["learner"] = learner
+    for k, v in state.items():
+        at.session_state[k] = v
+    at.run()
+    at.switch_page(page).run()
+    assert not at.exception, at.exception
+    return at
+
+
+def quiz(**state) -> AppTest:
+    return open_page("pages/quiz.py", **state)
+
+
+def current_item(at: AppTest):
+    return BANK.get(at.session_state["quiz_current"]["item"])
+
+
+def option_buttons(at: AppTest):
+    return [b for b in at.button if (b.key or "").startswith("quiz_option_")]
+
+
+def test_the_quiz_shows_a_table_and_one_button_per_option(db_url):
+    at = quiz()
+    item = current_item(at)
+    assert [b.label for b in option_buttons(at)] == [o.label for o in item.options]
+    assert any("ct-table" in h.proto.body for h in at.get("html"))
+
+
+def test_a_claim_item_asks_how_likely_a_bluff_is(db_url):
+    at = quiz(quiz_mode="theme", quiz_theme="Duke claims")
+    assert current_item(at).has_claim
+    assert at.slider(key="quiz_p").value == 50
+
+
+def test_an_answer_is_graded_and_saved_once(db_url):
+    at = quiz(quiz_mode="theme", quiz_theme="Duke claims")
+    item = current_item(at)
+    at.slider(key="quiz_p").set_value(80).run()
+    at.button(key="quiz_option_0").click().run()
+    at.run()  # a rerun must not save it again
+    saved, problems = Store(db_url).answers("ann")
+    assert problems == [] and len(saved) == 1
+    assert (saved[0].item_id, saved[0].stated, saved[0].action) == (
+        item.id, 0.8, item.options[0].label)
+    grades = [e.value for e in (*at.success, *at.warning, *at.error)]
+    assert any(re.match(r"\*\*(Best|Good|Inaccuracy|Mistake|Blunder)\*\*", g) for g in grades)
+
+
+def test_feedback_reveals_the_claimants_cards_only_after_answering(db_url):
+    at = quiz(quiz_mode="theme", quiz_theme="Duke claims")
+    item = current_item(at)
+    before = " ".join(m.value for m in at.markdown)
+    assert "The truth" not in before and "held" not in before
+    at.button(key="quiz_option_0").click().run()
+    after = " ".join(m.value for m in at.markdown)
+    assert f"held {' and '.join(item.claimant_hand)}" in after
+
+
+def test_other_players_cards_are_backs_on_the_table(db_url):
+    at = quiz()
+    item = current_item(at)
+    game = item.game()
+    table = next(h.proto.body for h in at.get("html") if "ct-table" in h.proto.body)
+    seats = [s.split("</section>")[0] for s in table.split('<section class="ct-seat')[1:]]
+    others = [s for s in seats if not s.startswith(" ct-seat--me") and "ct-seat--me" not in
+              s.split(">")[0]]
+    backs = sum(s.count('data-card="back"') for s in others)
+    assert backs == sum(len(game.hidden[p]) for p in range(game.n) if p != item.viewer)
+    assert all("ct-mini--own" not in s for s in others)
+
+
+def test_the_next_item_is_a_new_question(db_url):
+    at = quiz()
+    first = at.session_state["quiz_current"]
+    at.button(key="quiz_option_0").click().run()
+    at.button(key="quiz_next").click().run()
+    second = at.session_state["quiz_current"]
+    assert second["answer_id"] != first["answer_id"] and second["item"] != first["item"]
+
+
+def test_a_returning_learner_gets_their_history_back(db_url):
+    at = quiz()
+    at.button(key="quiz_option_0").click().run()
+    again = quiz()
+    assert any(c.value.startswith("1 answered") for c in again.caption)
+
+
+def test_an_unreachable_database_keeps_the_quiz_working_in_memory(monkeypatch):
+    monkeypatch.setenv("COUP_TRAINER_DB_URL", "postgresql+psycopg://nobody@127.0.0.1:1/none")
+    at = quiz()
+    assert any("kept in memory" in w.value for w in at.warning)
+    at.button(key="quiz_option_0").click().run()
+    assert not at.exception
+    assert at.session_state["history"].answers
+
+
+def test_a_malformed_database_url_is_named(monkeypatch):
+    monkeypatch.setenv("COUP_TRAINER_DB_URL", "postgres//oops")
+    at = quiz()
+    assert any("postgres//oops" in w.value and "malformed" in w.value for w in at.warning)
+
+
+def test_a_bad_learner_name_in_the_address_is_refused(db_url):
+    at = quiz(learner="<b>x</b>")
+    assert any("not a learner name" in w.value for w in at.warning)
+    assert at.query_params["learner"].startswith("guest-")
+
+
+def test_replay_my_mistakes_without_mistakes_says_so(db_url):
+    at = quiz(quiz_mode="mistakes")
+    assert any("No mistakes to replay" in s.value for s in at.success)
+
+
+def test_end_game_drill_shows_only_end_game_items(db_url):
+    at = quiz(quiz_mode="end-game")
+    assert "End-game 1-v-1" in current_item(at).themes
+
+
+# ------------------------------------------------------------------------------ calibration
+def seed_answers(url: str, learner: str, n: int) -> None:
+    rng = random.Random(5)
+    start = now() - timedelta(days=3)
+    rows = []
+    for i in range(n):
+        bluff = rng.random() < 0.3
+        stated = round(min(0.99, max(0.01, (0.7 if bluff else 0.2) + rng.gauss(0, 0.2))), 2)
+        lost = abs(rng.gauss(0, 6))
+        rows.append(Answer(
+            answer_id=f"seeded{i:05d}", learner=learner, item_id=f"i{i % 50}", bank="b-1",
+            kind="challenge", themes=("Duke claims",) if i % 2 else ("Captain steals",),
+            answered_at=start + timedelta(minutes=i), stated=stated, bot=0.3, prior=0.5,
+            bluff=bluff, action="Pass", best="Pass", lost_pp=round(lost, 2),
+            grade=grade_for(lost)))
+    Store(url).save_many(rows)
+
+
+def test_calibration_without_answers_points_to_the_quiz(db_url):
+    at = open_page("pages/calibration.py")
+    assert any("No answers yet" in i.value for i in at.info)
+
+
+def test_calibration_shows_scores_and_three_charts(db_url):
+    seed_answers(db_url, "ann", 80)
+    at = open_page("pages/calibration.py")
+    metrics = {m.label: m.value for m in at.metric}
+    assert metrics["Claims judged"] == "80"
+    assert re.fullmatch(r"0\.\d{3}", metrics["Brier score (you)"])
+    charts = [json.loads(c.proto.spec) for c in at.get("vega_lite_chart")]
+    assert len(charts) == 3
+    assert any(p.get("name") == "bin" for p in charts[0].get("params", []))
+
+
+def test_calibration_compares_first_and_latest_thirty(db_url):
+    seed_answers(db_url, "ann", 80)
+    at = open_page("pages/calibration.py")
+    frames = [d.value for d in at.dataframe]
+    assert any("first 30" in str(f.index.tolist()) or "first 30" in f.to_string()
+               for f in frames)
+
+
+def test_calibration_offers_the_history_as_csv(db_url):
+    seed_answers(db_url, "ann", 5)
+    at = open_page("pages/calibration.py")
+    assert any(b.proto.label == "Export as CSV" for b in at.get("download_button"))
