@@ -44,3 +44,28 @@ def test_the_posterior_beats_counting_alone_when_the_model_matches_the_players()
     prior = sum((p - t) ** 2 for p, _, t in rows) / len(rows)
     post = sum((q - t) ** 2 for _, q, t in rows) / len(rows)
     assert post < prior
+
+
+def test_paying_instead_of_losing_a_card_rules_no_hand_out():
+    # McGuire: a player who pays coins for a lost challenge reveals nothing about the hand;
+    # the public model has no such move, and it must not zero every hand.
+    from trainer.bank import DEFAULT_MODEL, new_game, persona_positions
+    from trainer.estimates.posterior import Belief, mixture
+    from trainer.moves import MoveKind
+    from trainer.rules import get_variant
+
+    for seed in range(100_000, 100_400):
+        moves, _ = persona_positions(seed, 4, "mcguire", DEFAULT_MODEL)
+        if any(m.kind is MoveKind.PAY for m in moves):
+            break
+    else:
+        raise AssertionError("no McGuire game with a payment in 400 seeds")
+    game = new_game(4, seed, "mcguire")
+    payer = next(m.player for m in moves if m.kind is MoveKind.PAY)
+    viewer = (payer + 1) % 4
+    belief = Belief(viewer, mixture(DEFAULT_MODEL), get_variant("mcguire").cards)
+    for m in moves:
+        belief.observe(game.observation(viewer), m)
+        game.apply(m)
+        for weights in belief.evidence.values():
+            assert any(w > 0 for table in weights for w in table.values())

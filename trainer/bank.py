@@ -643,30 +643,49 @@ def evaluate_task(task: Task, rollouts: int, model: dict[str, float] | None = No
                     seed=task.seed, moves=task.moves)
 
 
-def _evaluate_star(args: tuple[Task, int, dict[str, float], Path | None]) -> Item:
-    return evaluate_task(*args)
+def _evaluate_star(args: tuple[Task, int, dict[str, float], Path | None]) -> Item | str:
+    """The item, or why this position could not be evaluated (one bad position must not
+    cost a long build)."""
+    task = args[0]
+    try:
+        return evaluate_task(*args)
+    except (ValueError, RuntimeError) as e:
+        where = (f"lesson {task.scenario} step {task.step}" if task.scenario
+                 else f"{task.variant} game seed {task.seed} after {len(task.moves)} moves")
+        return f"{where} ({task.kind}): {e}"
 
 
 def build(tasks: Iterable[Task], *, rollouts: int, jobs: int = 1,
           model: dict[str, float] | None = None, scenarios: Path | None = None,
-          progress: Callable[[int, Item], None] | None = None) -> list[Item]:
-    """Evaluate every task (in `jobs` processes); `progress(done, item)` after each."""
+          progress: Callable[[int, Item | None], None] | None = None,
+          problems: list[str] | None = None) -> list[Item]:
+    """Evaluate every task (in `jobs` processes); `progress(done, item)` after each. A
+    position that cannot be evaluated is left out and described in `problems`."""
     model = model or DEFAULT_MODEL
     work = [(t, rollouts, model, scenarios) for t in tasks]
     items: list[Item] = []
+    done = 0
+
+    def take(result: Item | str) -> None:
+        nonlocal done
+        done += 1
+        if isinstance(result, str):
+            if problems is not None:
+                problems.append(result)
+        else:
+            items.append(result)
+        if progress:
+            progress(done, None if isinstance(result, str) else result)
+
     if jobs > 1:
         from concurrent.futures import ProcessPoolExecutor
 
         with ProcessPoolExecutor(jobs) as pool:
-            for item in pool.map(_evaluate_star, work, chunksize=1):
-                items.append(item)
-                if progress:
-                    progress(len(items), item)
+            for result in pool.map(_evaluate_star, work, chunksize=1):
+                take(result)
     else:
         for w in work:
-            items.append(_evaluate_star(w))
-            if progress:
-                progress(len(items), items[-1])
+            take(_evaluate_star(w))
     return list({i.id: i for i in items}.values())
 
 
@@ -743,13 +762,19 @@ def bank_main(args: Any) -> int:
         print("bank: --items must be at least 1", file=sys.stderr)
         return 2
     tasks = list(persona_tasks(args.items, seed=args.seed, variants=variants, kinds=kinds))
+    if len(tasks) < args.items:
+        print(f"bank: only {len(tasks)} decisions of the kinds asked for were found in "
+              f"{100 * args.items + 100} games", file=sys.stderr)
     if args.lessons:
         tasks += lesson_tasks(Path(args.scenarios), seed=args.seed)
     start = time.perf_counter()
+    problems: list[str] = []
     with tqdm(total=len(tasks), unit="item", desc="items", file=sys.stderr) as bar:
         items = build(tasks, rollouts=args.rollouts, jobs=args.jobs,
-                      scenarios=Path(args.scenarios),
+                      scenarios=Path(args.scenarios), problems=problems,
                       progress=lambda done, item: bar.update())
+    for problem in problems:
+        print(f"left out: {problem}", file=sys.stderr)
     recipe = {"seed": args.seed, "items": args.items, "rollouts": args.rollouts,
               "model": DEFAULT_MODEL, "variants": variants, "kinds": kinds,
               "players": PLAYER_SHARE, "lessons": bool(args.lessons)}

@@ -150,8 +150,9 @@ class Belief:
             return
         k = obs.seats[j].influence
         table = self.evidence.setdefault(j, [dict() for _ in self.components])
+        updated = []
         for t, comp in enumerate(self.components):
-            weights = table[t]
+            weights = dict(table[t])
             for hand in self._hands(k):
                 legal = public_legal_moves(obs, j, hand)
                 view = replace(obs, player=j, hand=hand, legal_moves=legal)
@@ -160,6 +161,11 @@ class Belief:
                 # without it one such move would rule every hand out.
                 p = (1 - TREMBLE) * p + TREMBLE / len(legal) if move in legal else p
                 weights[hand] = weights.get(hand, 1.0) * p
+            updated.append(weights)
+        # A move outside the public model for every hand (McGuire's paying instead of losing
+        # a card, say) says nothing about the hand: it must not rule every hand out.
+        if any(w > 0 for weights in updated for w in weights.values()):
+            table[:] = updated
         self.decisions[j] = self.decisions.get(j, 0) + 1
         if move.kind is MoveKind.LOSE and move.character is not None:
             self._carry_loss(j, move.character)
