@@ -11,8 +11,11 @@ from trainer.history_csv import export_csv
 from trainer.learners import resolve
 
 if not st.session_state.pop("_routed", False):
-    st.navigation([st.Page("pages/calibration.py", url_path="calibration")],
-                  position="hidden")
+    # Opened by Streamlit's legacy pages/ mode (first visit to a fresh server via a deep link):
+    # registering a navigation switches that mode off; the rerun goes through the router. The
+    # default page is listed too, or this page (not the default) would be "not found".
+    st.navigation([st.Page("pages/learn.py", default=True),
+                   st.Page("pages/calibration.py", url_path="calibration")], position="hidden")
     st.rerun()
 
 state = st.session_state
@@ -128,7 +131,12 @@ else:
                   & ((p < hi) | ((k == 9) & (p <= 1)))]
         st.markdown(f"**Answers in the {who} bin {lo:.0%}–{hi:.0%}** ({len(rows)})")
         st.dataframe(rows[["answered_at", "themes", "stated", "bot", "bluff", "action", "grade",
-                           "lost_pp"]], hide_index=True, width="stretch")
+                           "lost_pp"]], hide_index=True, width="stretch", column_config={
+            "answered_at": st.column_config.DatetimeColumn("answered", format="D MMM, HH:mm"),
+            "stated": st.column_config.NumberColumn("you said", format="percent"),
+            "bot": st.column_config.NumberColumn("bot said", format="percent"),
+            "bluff": st.column_config.CheckboxColumn("was a bluff"),
+            "lost_pp": st.column_config.NumberColumn("win-% lost", format="%.1f")})
 
     st.subheader("Over time")
     st.altair_chart(over_time_chart(scoring.over_time(df)), width="content")
@@ -137,7 +145,13 @@ else:
     st.subheader("By theme")
     themes = scoring.per_theme(df)
     st.altair_chart(theme_chart(themes), width="content")
-    st.dataframe(themes, hide_index=True, width="stretch")
+    st.dataframe(themes, hide_index=True, width="stretch", column_config={
+        "theme": "theme", "n": "answers", "scored": "claims judged", "bluffs": "bluffs",
+        "honest": "honest claims",
+        "brier": st.column_config.NumberColumn("your Brier", format="%.3f"),
+        "bot_brier": st.column_config.NumberColumn("bot's Brier", format="%.3f"),
+        "mean_lost": st.column_config.NumberColumn("mean win-% lost", format="%.1f"),
+        "unclear": st.column_config.CheckboxColumn("unclear")})
     st.caption("Themes marked unclear have fewer than 3 bluffs or 3 honest claims: too few to "
                "judge.")
 
@@ -147,7 +161,14 @@ else:
         st.caption(f"Your first 30 answers against your latest 30 appear after 60 answers "
                    f"({len(df)} so far).")
     else:
-        st.dataframe(fl, hide_index=True, width="stretch")
+        st.dataframe(fl, hide_index=True, width="stretch", column_config={
+            "window": "answers", "n": None, "n_scored": "claims judged",
+            "brier": st.column_config.NumberColumn("Brier", format="%.3f"),
+            "log_score": st.column_config.NumberColumn("log score", format="%.1f"),
+            "overconfidence": st.column_config.NumberColumn("overconfidence",
+                                                            format="percent"),
+            "error_rate": st.column_config.NumberColumn("win-% lost per decision",
+                                                        format="%.1f")})
 
 st.subheader("Your history")
 cols = st.columns(2)

@@ -36,7 +36,11 @@ from trainer.table_art import TABLE_CSS, mini_card, table_html
 from trainer.table_view import table_view
 
 if not st.session_state.pop("_routed", False):
-    st.navigation([st.Page("pages/quiz.py", url_path="quiz")], position="hidden")
+    # Opened by Streamlit's legacy pages/ mode (first visit to a fresh server via a deep link):
+    # registering a navigation switches that mode off; the rerun goes through the router. The
+    # default page is listed too, or this page (not the default) would be "not found".
+    st.navigation([st.Page("pages/learn.py", default=True),
+                   st.Page("pages/quiz.py", url_path="quiz")], position="hidden")
     st.rerun()
 
 USER_BANKS = Path(__file__).resolve().parent.parent / "data" / "banks"

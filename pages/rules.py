@@ -11,8 +11,10 @@ from trainer.variant_rules import variant_rules
 
 if not st.session_state.pop("_routed", False):
     # Opened by Streamlit's legacy pages/ mode (first visit to a fresh server via a deep link):
-    # registering a navigation switches that mode off; the rerun goes through the router.
-    st.navigation([st.Page("pages/rules.py", url_path="rules")], position="hidden")
+    # registering a navigation switches that mode off; the rerun goes through the router. The
+    # default page is listed too, or this page (not the default) would be "not found".
+    st.navigation([st.Page("pages/learn.py", default=True),
+                   st.Page("pages/rules.py", url_path="rules")], position="hidden")
     st.rerun()
 
 DEFAULT_PLAYERS = 4

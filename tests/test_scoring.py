@@ -502,10 +502,12 @@ def test_theme_chart_greys_unclear_themes_and_says_why():
     assert any(v["unclear"] for v in values)
     assert all(v["status"] == UNCLEAR_NOTE for v in values if v["unclear"])
     assert UNCLEAR_NOTE == "fewer than 3 bluffs or 3 honest claims"
-    bars = next(layer for layer in spec["layer"] if layer["mark"]["type"] == "bar")
+    brier, lost = spec["hconcat"]
+    bars = next(layer for layer in brier["layer"] if layer["mark"]["type"] == "bar")
     assert bars["encoding"]["strokeDash"]["condition"]["test"] == "datum.unclear"
-    ticks = next(layer for layer in spec["layer"] if layer["mark"]["type"] == "tick")
+    ticks = next(layer for layer in brier["layer"] if layer["mark"]["type"] == "tick")
     assert ticks["encoding"]["x"]["field"] == "bot_brier"
+    assert lost["encoding"]["x"]["field"] == "mean_lost"
 
 
 def test_charts_serialise_with_and_without_answers():

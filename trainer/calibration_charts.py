@@ -153,13 +153,14 @@ def over_time_chart(long_df: pd.DataFrame, max_points: int = MAX_POINTS) -> alt.
     ).resolve_scale(y="independent").properties(title="Progress, answer by answer")
 
 
-def theme_chart(theme_df: pd.DataFrame) -> alt.LayerChart:
-    """Your Brier per theme as a bar, the bot's on the same items as a tick.
+def theme_chart(theme_df: pd.DataFrame) -> alt.HConcatChart:
+    """Per theme, side by side: your Brier as a bar (the bot's on the same items as a tick)
+    and the mean win-% your moves lost.
 
     Themes with too few bluffs or honest claims are greyed, faded and outlined dashed (Vega-Lite
     has no hatching), and their tooltip says why: a low Brier over two bluffs is luck, not
-    skill, and the learner should not practise by it. The dotted rule at 0.25 is what always
-    answering 50% would score.
+    skill. The dotted rule at 0.25 is what always answering 50% would score. Rows are a fixed
+    step high, so every theme keeps its label however many there are.
     """
     cols = ["theme", "n", "scored", "bluffs", "honest", "brier", "bot_brier", "mean_lost",
             "unclear"]
@@ -170,8 +171,7 @@ def theme_chart(theme_df: pd.DataFrame) -> alt.LayerChart:
         data[c] = data[c].astype(float).round(4)
     order = data["theme"].tolist()  # scoring.per_theme sorts by answers, most first
 
-    y = alt.Y("theme:N", title=None, sort=order)
-    x_title = "Brier score, 0–1 (lower is better)"
+    y = alt.Y("theme:N", title=None, sort=order, axis=alt.Axis(labelLimit=220))
     tooltip = [
         alt.Tooltip("theme:N"), alt.Tooltip("n:Q", title="answers"),
         alt.Tooltip("bluffs:Q"), alt.Tooltip("honest:Q", title="honest claims"),
@@ -181,10 +181,12 @@ def theme_chart(theme_df: pd.DataFrame) -> alt.LayerChart:
         alt.Tooltip("status:N", title="note"),
     ]
     base = alt.Chart(data).encode(y=y, tooltip=tooltip)
+    x_title = "Brier, 0–1 (lower is better)"
     bars = base.mark_bar(strokeWidth=1.5).encode(
-        x=alt.X("brier:Q", title=x_title, scale=alt.Scale(domainMin=0),
-                axis=alt.Axis(format=".2f", tickCount=6)),
-        color=alt.Color("status:N", title=None, legend=alt.Legend(orient="bottom", labelLimit=320),
+        x=alt.X("brier:Q", title=x_title, scale=alt.Scale(domain=[0, 0.5], clamp=True),
+                axis=alt.Axis(format=".1f", tickCount=5)),
+        color=alt.Color("status:N", title=None,
+                        legend=alt.Legend(orient="bottom", labelLimit=320),
                         scale=alt.Scale(domain=["enough answers", UNCLEAR_NOTE],
                                         range=[YOU, LIGHT])),
         opacity=alt.OpacityValue(0.9, condition={"test": "datum.unclear", "value": 0.55}),
@@ -192,12 +194,17 @@ def theme_chart(theme_df: pd.DataFrame) -> alt.LayerChart:
         strokeDash=alt.StrokeDashValue([1, 0], condition={"test": "datum.unclear",
                                                           "value": [4, 3]}),
     )
-    ticks = base.mark_tick(color=BOT, thickness=3, size=18).encode(
-        x=alt.X("bot_brier:Q", title=x_title))
+    ticks = base.mark_tick(color=BOT, thickness=3).encode(x=alt.X("bot_brier:Q", title=x_title))
     always_half = alt.Chart(pd.DataFrame({"x": [0.25]})).mark_rule(
         color="grey", strokeDash=[2, 2]).encode(x=alt.X("x:Q"))
-    height = max(60, 28 * len(data))
-    title = alt.TitleParams(
-        "Brier by theme", subtitle="orange tick: the bot on the same items; "
-        "dotted line: always answering 50% (0.25)")
-    return alt.layer(bars, ticks, always_half, width=420, height=height, title=title)
+    step = alt.Step(24)
+    brier = alt.layer(bars, ticks, always_half).properties(
+        width=300, height=step,
+        title=alt.TitleParams("Your Brier (orange tick: the bot)", fontSize=12))
+    lost = base.mark_bar(color="#e45756", opacity=0.85).encode(
+        x=alt.X("mean_lost:Q", title="mean win-% lost (lower is better)",
+                scale=alt.Scale(domainMin=0)),
+    ).properties(width=220, height=step,
+                 title=alt.TitleParams("Your moves", fontSize=12))
+    return alt.hconcat(brier, lost.encode(y=alt.Y("theme:N", sort=order, axis=None)),
+                       spacing=16)

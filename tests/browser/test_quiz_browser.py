@@ -60,7 +60,7 @@ def test_ten_items_then_the_calibration_page(browser, app_url, screenshots, name
             if slider.count():
                 judged += 1
                 page.keyboard.press("k")  # +5%
-                expect(slider).to_have_attribute("aria-valuenow", "55", timeout=5_000)
+                expect(slider).to_have_value("55", timeout=5_000)
             if n == 0:
                 page.wait_for_timeout(300)
                 page.screenshot(path=str(screenshots / f"quiz-question-{name}.png"))
@@ -70,12 +70,13 @@ def test_ten_items_then_the_calibration_page(browser, app_url, screenshots, name
                 options(page).last.click()
             wait_for_grade(page)
             if slider.count():
-                expect(page.get_by_text(re.compile(r"^You said 55% bluff"))).to_be_visible()
+                expect(page.get_by_text(re.compile(r"You said 55% bluff"))).to_be_visible()
             if n == 0:
-                page.wait_for_timeout(300)
+                page.wait_for_timeout(1200)  # the options table draws on a canvas
                 page.locator(".st-key-quiz_feedback").screenshot(
                     path=str(screenshots / f"quiz-feedback-{name}.png"))
             page.get_by_role("button", name=re.compile("Next item")).click()
+            expect(page.locator(".st-key-quiz_feedback")).to_have_count(0, timeout=10_000)
         expect(page.get_by_text(re.compile(r"^10 answered"))).to_be_visible(timeout=10_000)
 
         page.goto(f"{app_url}/calibration?learner={learner}")
