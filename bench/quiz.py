@@ -71,7 +71,7 @@ def seed(url: str, learner: str, n: int) -> None:
         stated = min(0.99, max(0.01, round(bot + rng.gauss(0, 0.2), 2)))
         lost = abs(rng.gauss(0, 6))
         rows.append(Answer(
-            answer_id=f"bench{i:06d}", learner=learner, item_id=f"item{i % 300}", bank="b-1",
+            answer_id=f"{learner}-{i:06d}", learner=learner, item_id=f"item{i % 300}", bank="b-1",
             kind="challenge", themes=rng.choice(["Duke claims", "Captain steals|End-game 1-v-1",
                                                  "Contessa blocks", "Assassin claims"]),
             answered_at=start + timedelta(minutes=10 * i), stated=stated, bot=round(bot, 3),
@@ -90,6 +90,8 @@ def calibration_times(answers: int, repeats: int) -> tuple[list[float], list[flo
         at.run()
         first.append(time.perf_counter() - start)
         assert not at.exception, at.exception
+        judged = next(m.value for m in at.metric if m.label == "Claims judged")
+        assert judged == str(answers), f"the page saw {judged} answers, not {answers}"
         start = time.perf_counter()
         at.run()
         rerun.append(time.perf_counter() - start)
