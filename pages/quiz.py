@@ -216,8 +216,8 @@ if answer is not None:
         with left:
             if fb.truth:
                 st.markdown(f"**The truth.** {fb.truth} {fb.outcome}")
-                st.html('<div class="ct-hand">' + "".join(
-                    mini_card(c, "revealed") for c in item.claimant_hand) + "</div>")
+                st.html('<div class="ct-seat__cards">' + "".join(
+                    mini_card(c, "shown") for c in item.claimant_hand) + "</div>")
             if fb.belief:
                 st.markdown(f"**Your belief.** {fb.belief}")
                 st.caption(item.explanation)

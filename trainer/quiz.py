@@ -21,10 +21,10 @@ from trainer.moves import MoveKind
 from trainer.observation import Observation
 
 MODES = {
-    "mixed": "Mixed drill",
+    "mixed": "Mixed",
     "theme": "By theme",
-    "end-game": "End-game only",
-    "mistakes": "Replay my mistakes",
+    "end-game": "End-game",
+    "mistakes": "My mistakes",
 }
 # An answer to replay: an action graded this badly, or a belief this far from the truth.
 MISTAKE_GRADES: tuple[Grade, ...] = ("inaccuracy", "mistake", "blunder")
