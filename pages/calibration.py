@@ -129,7 +129,8 @@ else:
         lo, hi = (k or 0) / 10, ((k or 0) + 1) / 10
         rows = df[p.notna() & df["bluff"].notna() & (p >= lo)
                   & ((p < hi) | ((k == 9) & (p <= 1)))]
-        st.markdown(f"**Answers in the {who} bin {lo:.0%}–{hi:.0%}** ({len(rows)})")
+        whose = "you said" if who == "you" else "the bot said"
+        st.markdown(f"**Answers where {whose} {lo:.0%}–{hi:.0%}** ({len(rows)})")
         st.dataframe(rows[["answered_at", "themes", "stated", "bot", "bluff", "action", "grade",
                            "lost_pp"]], hide_index=True, width="stretch", column_config={
             "answered_at": st.column_config.DatetimeColumn("answered", format="D MMM, HH:mm"),

@@ -90,3 +90,28 @@ def test_ten_items_then_the_calibration_page(browser, app_url, screenshots, name
         page.screenshot(path=str(screenshots / f"calibration-{name}.png"))
     finally:
         page.close()
+
+
+def test_clicking_a_reliability_bin_lists_its_answers(browser, screenshots, tmp_path):
+    from playwright.sync_api import expect
+
+    from tests.browser.live import serve_app
+    from tests.test_quiz_page import seed_answers
+
+    url = f"sqlite:///{tmp_path / 'answers.db'}"
+    seed_answers(url, "cal", 200)
+    with serve_app("calibration", env={"COUP_TRAINER_DB_URL": url}) as app:
+        page = browser.new_page(viewport={"width": 1280, "height": 1600})
+        try:
+            page.goto(f"{app}/calibration?learner=cal")
+            chart = page.get_by_test_id("stVegaLiteChart").first
+            point = chart.locator('path[aria-label*="who: you; bin: 0–10%"]')
+            expect(point).to_have_count(1, timeout=20_000)
+            expect(page.get_by_test_id("stMetricValue").first).to_have_text("200")
+            point.click()
+            listing = page.get_by_text(re.compile(r"Answers where you said 0%–10% \(\d+\)"))
+            expect(listing).to_be_visible(timeout=10_000)
+            page.wait_for_timeout(1200)
+            page.screenshot(path=str(screenshots / "calibration-bin-desktop.png"))
+        finally:
+            page.close()
