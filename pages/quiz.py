@@ -1,5 +1,6 @@
 """Quiz: judge a claim, choose a move, see the truth, the bot's view and a grade."""
 
+import os
 import random
 import time
 from pathlib import Path
@@ -32,6 +33,7 @@ from trainer.quiz import (
     next_item,
 )
 from trainer.rules import get_variant
+from trainer.scenario import ScenarioError
 from trainer.table_art import TABLE_CSS, mini_card, table_html
 from trainer.table_view import table_view
 
@@ -43,7 +45,9 @@ if not st.session_state.pop("_routed", False):
                    st.Page("pages/quiz.py", url_path="quiz")], position="hidden")
     st.rerun()
 
-USER_BANKS = Path(__file__).resolve().parent.parent / "data" / "banks"
+# Banks built in the app; COUP_TRAINER_BANK_DIR points elsewhere (a shared folder, tests).
+USER_BANKS = Path(os.environ.get("COUP_TRAINER_BANK_DIR")
+                  or Path(__file__).resolve().parent.parent / "data" / "banks")
 state = st.session_state
 
 
@@ -120,6 +124,9 @@ if not available:
     st.error(f"No question bank was found in {BANK_DIR}. Build one with "
              "`python -m trainer bank build`.")
     st.stop()
+if state.get("quiz_new_bank") in available:
+    state["quiz_bank"] = state.pop("quiz_new_bank")
+    state.pop("quiz_current", None)
 bank_name = state.get("quiz_bank") if state.get("quiz_bank") in available else (
     "default" if "default" in available else next(iter(available)))
 try:
@@ -163,7 +170,15 @@ if current is None:
 
 item = bank.get(current["item"])
 assert item is not None
-game = item.game()
+try:
+    game = item.game()
+except (ScenarioError, ValueError, IndexError, OSError) as e:
+    # A lesson question whose scenario file has since changed or gone: say so, move on.
+    st.error(f"Item {item.id} of bank {bank.version} could not be rebuilt: {e}",
+             icon=":material/error:")
+    st.button("Next item", key="quiz_skip", type="primary", on_click=show_next,
+              args=(bank, item.id))
+    st.stop()
 obs = game.observation(item.viewer)
 answer: Answer | None = state.get("quiz_answer")
 if answer is not None and answer.answer_id != current["answer_id"]:
@@ -258,7 +273,9 @@ with st.expander("Build a bigger question bank"):
                "The command line does the same with `python -m trainer bank build`.")
     count = st.number_input("Items", 5, 200, 20, step=5, key="build_items")
     seed = st.number_input("Seed", 0, 10**6, 1000, key="build_seed")
-    if st.button("Build", key="build_bank", icon=":material/construction:"):
+    st.button("Build", key="build_bank", icon=":material/construction:",
+              on_click=lambda: state.update(build_requested=True))
+    if state.pop("build_requested", False):
         bar = st.progress(0.0, text="Building…")
         tasks = list(persona_tasks(int(count), seed=int(seed)))
         items = build(tasks, rollouts=400, progress=lambda done, _: bar.progress(
@@ -266,6 +283,5 @@ with st.expander("Build a bigger question bank"):
         path = USER_BANKS / f"bank-s{int(seed)}-n{int(count)}.jsonl"
         Bank(path.stem, tuple(items), {"seed": int(seed), "rollouts": 400}).save(path)
         bar.progress(1.0, text=f"Done: {len(items)} items in {path}")
-        state["quiz_bank"] = path.stem
-        state.pop("quiz_current", None)
+        state["quiz_new_bank"] = path.stem  # selected at the start of the next run
         st.rerun()

@@ -40,3 +40,19 @@ def test_the_learn_guide_quotes_the_measured_five_minute_path():
     assert (f"{len(path)} lessons, {sum(x.steps for x in path)} steps and "
             f"{sum(x.words for x in path)} words: {sum(x.minutes for x in path):.2f} minutes"
             in text)
+
+
+def test_the_quiz_guide_describes_the_shipped_bank():
+    from collections import Counter
+
+    from trainer.bank import DEFAULT_BANK, KINDS, load_bank
+
+    bank = load_bank(DEFAULT_BANK)
+    text = (DOCS / "quiz.md").read_text()
+    kinds = Counter(i.kind for i in bank.items)
+    judged = sum(1 for i in bank.items if i.has_claim)
+    noise = sorted(i.noise_pp() for i in bank.items)
+    assert f"| items | {len(bank.items)}:" in text
+    assert "| kinds | " + ", ".join(f"{k} {kinds[k]}" for k in KINDS) + " |" in text
+    assert f"| claims judged | {judged}, of which **{bank.bluff_share():.1%} bluffs** |" in text
+    assert f"median {noise[len(noise) // 2]:.2f} points, max {noise[-1]:.2f}" in text

@@ -191,3 +191,32 @@ def test_calibration_offers_the_history_as_csv(db_url):
     seed_answers(db_url, "ann", 5)
     at = open_page("pages/calibration.py")
     assert any(b.proto.label == "Export as CSV" for b in at.get("download_button"))
+
+
+def test_building_a_bank_in_the_app_shows_progress_and_selects_it(db_url, tmp_path,
+                                                                   monkeypatch):
+    monkeypatch.setenv("COUP_TRAINER_BANK_DIR", str(tmp_path / "banks"))
+    at = quiz()
+    at.number_input(key="build_items").set_value(5)
+    at.number_input(key="build_seed").set_value(77)
+    at.button(key="build_bank").click().run(timeout=120)
+    built = tmp_path / "banks" / "bank-s77-n5.jsonl"
+    assert len(load_bank(built).items) == 5
+    assert at.session_state["quiz_bank"] == "bank-s77-n5"
+    assert BANK.get(at.session_state["quiz_current"]["item"]) is None  # from the new bank
+
+
+def test_a_lesson_item_whose_scenario_is_gone_is_skipped_with_a_message(db_url, tmp_path,
+                                                                         monkeypatch):
+    from dataclasses import replace
+
+    from trainer.bank import Bank
+
+    lesson = next(i for i in BANK.items if i.scenario is not None)
+    broken = Bank("broken", (replace(lesson, scenario="no-such-lesson"),), {})
+    monkeypatch.setenv("COUP_TRAINER_BANK_DIR", str(tmp_path))
+    broken.save(tmp_path / "broken.jsonl")
+    at = quiz(quiz_bank="broken")
+    assert any("could not be rebuilt" in e.value and "no-such-lesson" in e.value
+               for e in at.error)
+    assert at.button(key="quiz_skip")
