@@ -31,6 +31,7 @@ from typing import Any
 
 from trainer.bots.personas import Persona, personas
 from trainer.cards import Action, Character
+from trainer.estimates.claims import pending_claim
 from trainer.estimates.knowledge import knowledge
 from trainer.estimates.posterior import Belief, mixture, p_holds
 from trainer.estimates.report import DEFAULT_MODEL, explain
@@ -285,20 +286,6 @@ def option_label(game: Game, move: Move) -> str:
 
 
 # ------------------------------------------------------------------------ candidates
-def _claim_of(game: Game) -> tuple[int | None, Character | None]:
-    d = game.pending
-    if d is None:
-        return None, None
-    if d.phase is Phase.CHALLENGE_ACTION and d.action is not None:
-        spec = game.variant.spec(d.action)
-        return (None, None) if spec.inverted else (d.actor, d.claim)
-    if d.phase is Phase.CHALLENGE_BLOCK:
-        return d.blocker, d.block_character
-    if d.phase is Phase.CHALLENGE_CLAIM:
-        return d.claimant, d.claim
-    return None, None
-
-
 def decision_kind(game: Game) -> str | None:
     """The kind of item this pending decision makes, or None when it is not a question
     worth asking (forced, or a phase the quiz does not cover)."""
@@ -310,7 +297,7 @@ def decision_kind(game: Game) -> str | None:
         return None
     phase = d.phase
     if phase in (Phase.CHALLENGE_ACTION, Phase.CHALLENGE_BLOCK, Phase.CHALLENGE_CLAIM):
-        return "challenge" if _claim_of(game)[0] is not None else None
+        return "challenge" if pending_claim(game)[0] is not None else None
     if phase is Phase.BLOCK:
         return "block" if any(m.kind is MoveKind.BLOCK for m in legal) else None
     if phase is Phase.LOSE:
@@ -415,7 +402,7 @@ def evaluate(game: Game, viewer: int, belief: Belief | None, *, kind: str, sourc
                                moves=moves)
     options = tuple(Option(v.move, option_label(game, v.move), v.win, v.se, v.diff_se)
                     for v in values)
-    claimant, role = _claim_of(game) if kind == "challenge" else (None, None)
+    claimant, role = pending_claim(game) if kind == "challenge" else (None, None)
     extra: dict[str, Any] = {}
     if claimant is not None and role is not None:
         obs = game.observation(viewer)

@@ -9,10 +9,11 @@ import sys
 from typing import Any
 
 from trainer.cards import Character
+from trainer.estimates.claims import pending_claim
 from trainer.estimates.knowledge import knowledge
 from trainer.estimates.posterior import Belief, mixture, p_holds
 from trainer.estimates.rollouts import option_values
-from trainer.game import PHASE_QUESTION, Game, Phase
+from trainer.game import PHASE_QUESTION
 from trainer.moves import MoveKind
 from trainer.rules import get_variant
 from trainer.scenario import Scenario, ScenarioError, load_scenario, replay, run_scenario
@@ -32,19 +33,6 @@ def _belief(scenario: Scenario, upto: int, observer: int, model: dict[str, float
             belief.observe(game.observation(observer), move)
             game.apply(move)
     return belief
-
-
-def _claim(game: Game) -> tuple[int | None, Character | None]:
-    d = game.pending
-    if d is None:
-        return None, None
-    if d.phase is Phase.CHALLENGE_ACTION and d.action is not None and d.action != "embezzle":
-        return d.actor, d.claim
-    if d.phase is Phase.CHALLENGE_BLOCK:
-        return d.blocker, d.block_character
-    if d.phase is Phase.CHALLENGE_CLAIM:
-        return d.claimant, d.claim
-    return None, None
 
 
 def estimate(scenario: Scenario, step: int, *, rollouts: int = 300, seed: int = 0,
@@ -77,7 +65,7 @@ def estimate(scenario: Scenario, step: int, *, rollouts: int = 300, seed: int = 
                      "question": PHASE_QUESTION[d.phase]},
         "model": model, "opponents": opponents,
     }
-    claimant, role = _claim(game)
+    claimant, role = pending_claim(game)
     if claimant is not None and role is not None and claimant != learner:
         prior = p_holds(obs, None, claimant, role)
         post = p_holds(obs, belief, claimant, role)

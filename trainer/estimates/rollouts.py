@@ -16,10 +16,11 @@ from math import sqrt
 
 from trainer.bots.personas import Persona
 from trainer.chance import RandomChance, ScriptedChance
+from trainer.estimates.claims import pending_claim
 from trainer.estimates.counting import Seat, sample_deals
 from trainer.estimates.knowledge import knowledge
 from trainer.estimates.posterior import Belief, Component
-from trainer.game import Game, Phase
+from trainer.game import Game
 from trainer.moves import Move, MoveKind
 from trainer.observation import observe
 
@@ -122,7 +123,7 @@ def option_values(game: Game, observer: int, belief: Belief | None, components: 
     results: dict[Move, list[int]] = {m: [] for m in moves}
     d = game.pending
     challenge = next((m for m in moves if m.kind is MoveKind.CHALLENGE), None)
-    claimant, role = _claim(game) if challenge is not None else (None, None)
+    claimant, role = pending_claim(game) if challenge is not None else (None, None)
     split = {"bluff": [0, 0], "honest": [0, 0]}
     for i, dealt in enumerate(deals):
         hands = dict(zip(opponents, dealt, strict=True))
@@ -159,16 +160,6 @@ def option_values(game: Game, observer: int, belief: Belief | None, components: 
         cv = ChallengeValue(passing.win, w_win, w_lose, p_star, split["bluff"][1],
                             split["honest"][1])
     return values, cv
-
-
-def _claim(game: Game):
-    d = game.pending
-    assert d is not None
-    if d.phase is Phase.CHALLENGE_ACTION:
-        return d.actor, d.claim
-    if d.phase is Phase.CHALLENGE_BLOCK:
-        return d.blocker, d.block_character
-    return d.claimant, d.claim
 
 
 def _pick(components: list[Component], rng: random.Random) -> Persona:
