@@ -18,12 +18,10 @@ from __future__ import annotations
 
 import argparse
 import os
-import random
 import statistics
 import sys
 import tempfile
 import time
-from datetime import timedelta
 from pathlib import Path
 
 from tqdm import tqdm
@@ -33,7 +31,7 @@ sys.path.insert(0, str(ROOT))
 
 from streamlit.testing.v1 import AppTest  # noqa: E402
 
-from trainer.answers import Answer, grade_for, now  # noqa: E402
+from tests.helpers import sample_answers  # noqa: E402
 from trainer.storage import Store  # noqa: E402
 
 APP = str(ROOT / "streamlit_app.py")
@@ -62,22 +60,7 @@ def feedback_times(items: int) -> list[float]:
 
 
 def seed(url: str, learner: str, n: int) -> None:
-    rng = random.Random(7)
-    start = now() - timedelta(days=60)
-    rows = []
-    for i in range(n):
-        bluff = rng.random() < 0.3
-        bot = min(0.99, max(0.01, (0.7 if bluff else 0.15) + rng.gauss(0, 0.15)))
-        stated = min(0.99, max(0.01, round(bot + rng.gauss(0, 0.2), 2)))
-        lost = abs(rng.gauss(0, 6))
-        rows.append(Answer(
-            answer_id=f"{learner}-{i:06d}", learner=learner, item_id=f"item{i % 300}", bank="b-1",
-            kind="challenge", themes=rng.choice(["Duke claims", "Captain steals|End-game 1-v-1",
-                                                 "Contessa blocks", "Assassin claims"]),
-            answered_at=start + timedelta(minutes=10 * i), stated=stated, bot=round(bot, 3),
-            prior=0.5, bluff=bluff, action="Pass", best="Challenge", lost_pp=round(lost, 2),
-            grade=grade_for(lost)))
-    Store(url).save_many(rows)
+    Store(url).save_many(sample_answers(learner, n))
 
 
 def calibration_times(answers: int, repeats: int) -> tuple[list[float], list[float]]:

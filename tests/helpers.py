@@ -65,3 +65,30 @@ def everyone_passes(game: Game) -> None:
 
 def kinds(game: Game) -> set[str]:
     return {str(m.kind) for m in game.legal_moves()}
+
+
+def sample_answers(learner: str, n: int, seed: int = 7) -> list:
+    """A plausible history for the calibration page: 30% bluffs, a bot that leans the right
+    way, a learner who follows the bot with noise, ten minutes between answers."""
+    import random
+    from datetime import timedelta
+
+    from trainer.answers import Answer, grade_for, now
+
+    rng = random.Random(seed)
+    start = now() - timedelta(minutes=10 * n)
+    rows = []
+    for i in range(n):
+        bluff = rng.random() < 0.3
+        bot = min(0.99, max(0.01, (0.7 if bluff else 0.15) + rng.gauss(0, 0.15)))
+        stated = min(0.99, max(0.01, round(bot + rng.gauss(0, 0.2), 2)))
+        lost = abs(rng.gauss(0, 6))
+        rows.append(Answer(
+            answer_id=f"{learner}-{i:06d}", learner=learner, item_id=f"item{i % 300}",
+            bank="b-1", kind="challenge",
+            themes=rng.choice(["Duke claims", "Captain steals|End-game 1-v-1",
+                               "Contessa blocks", "Assassin claims"]),
+            answered_at=start + timedelta(minutes=10 * i), stated=stated, bot=round(bot, 3),
+            prior=0.5, bluff=bluff, action="Pass", best="Challenge", lost_pp=round(lost, 2),
+            grade=grade_for(lost)))
+    return rows

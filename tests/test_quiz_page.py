@@ -1,15 +1,13 @@
 """The Quiz and Calibration pages under AppTest: answer, feedback, saving, history, charts."""
 
 import json
-import random
 import re
-from datetime import timedelta
 from pathlib import Path
 
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from trainer.answers import Answer, grade_for, now
+from tests.helpers import sample_answers
 from trainer.bank import DEFAULT_BANK, load_bank
 from trainer.storage import Store
 
@@ -147,20 +145,7 @@ def test_end_game_drill_shows_only_end_game_items(db_url):
 
 # ------------------------------------------------------------------------------ calibration
 def seed_answers(url: str, learner: str, n: int) -> None:
-    rng = random.Random(5)
-    start = now() - timedelta(days=3)
-    rows = []
-    for i in range(n):
-        bluff = rng.random() < 0.3
-        stated = round(min(0.99, max(0.01, (0.7 if bluff else 0.2) + rng.gauss(0, 0.2))), 2)
-        lost = abs(rng.gauss(0, 6))
-        rows.append(Answer(
-            answer_id=f"seeded{i:05d}", learner=learner, item_id=f"i{i % 50}", bank="b-1",
-            kind="challenge", themes=("Duke claims",) if i % 2 else ("Captain steals",),
-            answered_at=start + timedelta(minutes=i), stated=stated, bot=0.3, prior=0.5,
-            bluff=bluff, action="Pass", best="Pass", lost_pp=round(lost, 2),
-            grade=grade_for(lost)))
-    Store(url).save_many(rows)
+    Store(url).save_many(sample_answers(learner, n))
 
 
 def test_calibration_without_answers_points_to_the_quiz(db_url):
