@@ -32,6 +32,11 @@ def scores(learner: str, count: int, last: str) -> tuple[pd.DataFrame, scoring.S
     return df, scoring.summary(df)
 
 
+def forget() -> None:
+    state["forgotten"] = kept.forget(db)
+    state["forget_sure"] = False
+
+
 def pct(x: float | None, signed: bool = False) -> str:
     return "–" if x is None else (f"{x:+.0%}" if signed else f"{x:.0%}")
 
@@ -188,3 +193,12 @@ if report is not None:
         st.error(line, icon=":material/error:")
     if len(report.errors) > 10:
         st.error(f"… and {len(report.errors) - 10} more lines with errors.")
+
+with st.expander("Forget my answers"):
+    st.caption(f"Deletes every answer saved under **{learner}**, for good. Export them first "
+               "if you may want them back.")
+    sure = st.checkbox(f"Yes, delete my {len(answers)} answers", key="forget_sure",
+                       disabled=not answers)
+    st.button("Delete", key="forget", type="primary", disabled=not sure, on_click=forget)
+    if "forgotten" in state:
+        st.success(f"Deleted {state.pop('forgotten')} answers.", icon=":material/delete:")

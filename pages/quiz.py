@@ -21,7 +21,7 @@ from trainer.bank import (
 )
 from trainer.estimates.report import DEFAULT_MODEL
 from trainer.history import Connection, History, configured_url, session_history
-from trainer.learners import resolve
+from trainer.learners import check_learner, resolve
 from trainer.quiz import (
     MODES,
     AnswerError,
@@ -105,6 +105,18 @@ def submit(item: Item, bank: Bank, label: str, learner: str) -> None:
     state["quiz_answer"] = answer
 
 
+def rename() -> None:
+    try:
+        name = check_learner(state.get("new_name", ""))
+    except ValueError as e:
+        state["name_error"] = str(e)
+        return
+    state.pop("name_error", None)
+    state["learner"] = name
+    st.query_params["learner"] = name
+    state.pop("quiz_current", None)
+
+
 def nudge(delta: int) -> None:
     state["quiz_p"] = min(99, max(1, state.get("quiz_p", 50) + delta))
 
@@ -116,6 +128,14 @@ head, who_col = st.columns([3, 2], vertical_alignment="bottom")
 head.title("Quiz")
 who_col.caption(f"Answering as **{learner}** · bookmark this page to keep your history "
                 f"([calibration](/calibration?learner={learner}))")
+with who_col.popover("Your name", icon=":material/badge:"):
+    st.text_input("Name", key="new_name", max_chars=40, placeholder="e.g. Ann")
+    st.button("Use this name", key="use_name", on_click=rename)
+    st.caption("Answers are kept under this name: use the same name (or bookmark the page) "
+               "to find them again. Anyone who types the name sees them, so pick one of "
+               "your own.")
+    if state.get("name_error"):
+        st.error(state["name_error"], icon=":material/badge:")
 if bad_name:
     st.warning(bad_name, icon=":material/badge:")
 

@@ -205,3 +205,29 @@ def test_a_lesson_item_whose_scenario_is_gone_is_skipped_with_a_message(db_url, 
     assert any("could not be rebuilt" in e.value and "no-such-lesson" in e.value
                for e in at.error)
     assert at.button(key="quiz_skip")
+
+
+def test_a_learner_can_choose_a_name(db_url):
+    at = quiz(learner=None)
+    at.text_input(key="new_name").set_value("Ann B")
+    at.button(key="use_name").click().run()
+    assert at.query_params["learner"] == "Ann B"
+    assert any("Answering as **Ann B**" in c.value for c in at.caption)
+
+
+def test_a_bad_name_is_refused_with_what_is_expected(db_url):
+    at = quiz()
+    at.text_input(key="new_name").set_value("<script>")
+    at.button(key="use_name").click().run()
+    assert any("1 to 40 letters" in e.value for e in at.error)
+    assert at.query_params["learner"] == "ann"
+
+
+def test_forget_my_answers_deletes_them(db_url):
+    seed_answers(db_url, "ann", 5)
+    seed_answers(db_url, "bob", 3)
+    at = open_page("pages/calibration.py")
+    at.checkbox(key="forget_sure").check().run()
+    at.button(key="forget").click().run()
+    assert Store(db_url).count("ann") == 0 and Store(db_url).count("bob") == 3
+    assert any("Deleted 5 answers" in s.value for s in at.success)

@@ -72,6 +72,18 @@ class History:
         self.answers = memory.answers(self.learner)[0]
         return report
 
+    def forget(self, store: AnswerStore | None) -> int:
+        """Delete every answer of this learner, in the database and here."""
+        deleted = len(self.answers)
+        if store is not None and self.offline is None:
+            try:
+                deleted = store.delete_learner(self.learner)
+            except StorageError as e:
+                self.offline = str(e)
+        self.answers = []
+        self.problems = []
+        return deleted
+
     def replace_all(self, store: AnswerStore | None) -> None:
         """Read everything again (after an import or a deletion)."""
         self.loaded = False
