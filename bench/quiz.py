@@ -2,9 +2,9 @@
 
 - feedback: the script run that follows a click on an answer (grading, saving to SQLite and
   drawing the feedback), over N answered items; the p95 is the figure (goal ≤ 150 ms).
-- calibration: a fresh session opening the Calibration page of a learner with 5,000 saved
+- calibration: a new browser tab opening the Calibration page of a learner with 5,000 saved
   answers (reading them from the database, every score and the three Altair charts; goal
-  ≤ 1 s), and a rerun of it in the same session.
+  ≤ 1 s), and a rerun of it in the same tab.
 
 Runs the real pages through Streamlit's AppTest (the server's script runner without a
 browser), after one warm-up run so module imports are not counted.
@@ -94,7 +94,7 @@ def main() -> None:
         print(f"feedback: {len(times)} answers, median {statistics.median(times) * 1000:.0f} ms,"
               f" p95 {p95 * 1000:.0f} ms, max {times[-1] * 1000:.0f} ms")
         first, rerun = calibration_times(args.answers, args.repeats)
-        print(f"calibration with {args.answers} answers: fresh session median "
+        print(f"calibration with {args.answers} answers: new tab median "
               f"{statistics.median(first):.2f} s (runs {', '.join(f'{x:.2f}' for x in first)}),"
               f" rerun median {statistics.median(rerun):.2f} s")
     print(f"feedback_p95_ms {p95 * 1000:.0f} calibration_s {statistics.median(first):.2f}")

@@ -50,7 +50,7 @@ st.caption(f"Answers of **{learner}** · [back to the quiz](/quiz?learner={learn
 if bad_name:
     st.warning(bad_name, icon=":material/badge:")
 if kept.offline:
-    st.warning(f"Answers are kept in memory for this session only. {kept.offline}",
+    st.warning(f"Answers are kept in memory in this browser tab only. {kept.offline}",
                icon=":material/cloud_off:")
 for problem in kept.problems[:5]:
     st.warning(f"A saved answer was skipped: {problem}", icon=":material/report:")

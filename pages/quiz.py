@@ -66,7 +66,7 @@ def banks() -> dict[str, Path]:
 
 
 def kept(learner: str) -> History:
-    """This learner's answers: read from the database once per session, then kept here."""
+    """This learner's answers: read from the database once per browser tab, then kept here."""
     db, error = shared_store(configured_url(lambda: st.secrets.to_dict())).get()
     return session_history(state, learner, db, error)
 
@@ -129,7 +129,8 @@ head.title("Quiz")
 who_col.caption(f"Answering as **{learner}** · bookmark this page to keep your history "
                 f"([calibration](/calibration?learner={learner}))")
 with who_col.popover("Your name", icon=":material/badge:"):
-    st.text_input("Name", key="new_name", max_chars=40, placeholder="e.g. Ann")
+    st.text_input("Name", key="new_name", max_chars=40,
+                  help="Letters, digits, spaces, dots, dashes; up to 40.")
     st.button("Use this name", key="use_name", on_click=rename)
     st.caption("Answers are kept under this name: use the same name (or bookmark the page) "
                "to find them again. Anyone who types the name sees them, so pick one of "
@@ -158,7 +159,7 @@ except BankError as e:
 mine = kept(learner)
 answers = mine.answers
 if mine.offline:
-    st.warning(f"Answers are kept in memory for this session only. {mine.offline}",
+    st.warning(f"Answers are kept in memory in this browser tab only. {mine.offline}",
                icon=":material/cloud_off:")
 for problem in mine.problems[:5]:
     st.warning(f"A saved answer was skipped: {problem}", icon=":material/report:")

@@ -1,10 +1,10 @@
-"""A learner's answers during one browser session: read from the database once, every new
+"""A learner's answers in one browser tab: read from the database once, every new
 answer written through at once, and kept in memory when the database fails.
 
 Why a keeper of its own: each page view is a rerun of the script, and a rerun must neither
-lose an answer nor count it twice. The keeper is plain data (it lives in Streamlit's session
+lose an answer nor count it twice. The keeper is plain data (it lives in Streamlit's per-tab
 state, which must pickle), and the shared database handle is passed in on each call rather
-than held, so one engine serves every session.
+than held, so one engine serves every tab.
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ class History:
     loaded: bool = False
 
     def load(self, store: AnswerStore | None) -> None:
-        """Read the learner's saved answers, once per session."""
+        """Read the learner's saved answers, once per browser tab."""
         if self.loaded:
             return
         self.loaded = True
@@ -57,7 +57,7 @@ class History:
 
     def import_csv(self, store: AnswerStore | None, text: str | bytes) -> ImportReport:
         """Add a CSV export's answers (as this learner), to the database when there is one,
-        else to this session's memory."""
+        else to this tab's memory."""
         if store is not None and self.offline is None:
             try:
                 report = import_csv(text, self.learner, store)
@@ -96,7 +96,7 @@ RETRY_SECONDS = 60.0
 
 
 class Connection:
-    """The database shared by every session (cache one per URL): opened once; after a
+    """The database shared by every browser tab (cache one per URL): opened once; after a
     failure, tried again at most once a minute, so a dead server costs one timeout a minute
     rather than one per click."""
 
@@ -130,7 +130,7 @@ def configured_url(read_secrets: Callable[[], Any]) -> str:
 
 def session_history(state: MutableMapping[str, Any], learner: str, store: AnswerStore | None,
                     error: str | None) -> History:
-    """This session's keeper for `learner` (a new one when the learner changed), loaded, and
+    """This tab's keeper for `learner` (a new one when the learner changed), loaded, and
     marked offline when the database could not be opened."""
     h = state.get("history")
     if not isinstance(h, History) or h.learner != learner:

@@ -1,6 +1,6 @@
 """Who is answering: a name or an anonymous id, kept in the page address.
 
-Why the address: session state dies with the browser tab and with a server restart; a
+Why the address: what a page remembers dies with the browser tab and with a server restart; a
 `?learner=` parameter survives both (and a bookmark), so the database can give a returning
 learner their history back without accounts or passwords. The parameter is read from the
 browser, so it is validated like any other input.
@@ -32,7 +32,7 @@ def resolve(params: MutableMapping[str, Any], state: MutableMapping[str, Any]
             ) -> tuple[str, str | None]:
     """The learner of this page view, and a warning when the address held a bad name.
 
-    Order: the address, then this tab's session, then a new anonymous id. The result is
+    Order: the address, then what this tab remembers, then a new anonymous id. The result is
     written back to both, so the address can be bookmarked and other pages keep it."""
     warning = None
     given = params.get("learner")
@@ -40,7 +40,7 @@ def resolve(params: MutableMapping[str, Any], state: MutableMapping[str, Any]
         try:
             learner = check_learner(str(given))
         except ValueError as e:
-            warning = f"{e}. Using {'your session' if state.get('learner') else 'a guest id'}."
+            warning = f"{e}. Using {'the name in use' if state.get('learner') else 'a guest id'}."
         else:
             state["learner"] = learner
             return learner, None

@@ -1,4 +1,4 @@
-"""Where answers live between sessions: any SQLAlchemy database, or memory when none answers.
+"""Where answers live between visits: any SQLAlchemy database, or memory when none answers.
 
 Why plain SQLAlchemy and no Streamlit here: the page decides *which* store to use and what to
 tell the learner; this module only has to be right about the data, and that is testable without
@@ -66,7 +66,7 @@ from trainer.answers import COLUMNS, Answer, describe_error, now
 ENV_VAR = "COUP_TRAINER_DB_URL"
 DEFAULT_DB = Path(__file__).resolve().parent.parent / "data" / "coup-trainer.db"
 URL_FORMS = "dialect+driver://user:password@host/db or sqlite:///path"
-ADVICE = (f"Answers are kept in memory for this session; check {ENV_VAR} "
+ADVICE = (f"Answers are kept in memory in this browser tab; check {ENV_VAR} "
           "(or [db] url in .streamlit/secrets.toml) and that the database is running.")
 
 
@@ -175,7 +175,7 @@ def _engine_for(url: str) -> tuple[Engine, URL]:
     options: dict[str, Any] = {}
     backend = parsed.get_backend_name()
     if backend == "sqlite":
-        # Streamlit answers each session on its own thread; one file, shared across them.
+        # Streamlit answers each browser tab on its own thread; one file, shared across them.
         options["connect_args"] = {"check_same_thread": False}
         if parsed.database in (None, "", ":memory:"):
             options["poolclass"] = StaticPool  # otherwise each thread gets its own empty db
@@ -204,7 +204,7 @@ def _engine_for(url: str) -> tuple[Engine, URL]:
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
-    """WAL and a busy timeout: sessions on several threads read while one writes."""
+    """WAL and a busy timeout: browser tabs on several threads read while one writes."""
     cursor = dbapi_connection.cursor()
     try:
         cursor.execute("PRAGMA busy_timeout = 5000")
@@ -270,7 +270,7 @@ class Store:
                                     ) -> set[str]:
         """Insert rows, skipping answer_ids already stored; return the answer_ids inserted.
 
-        "On conflict do nothing" rather than check-then-insert: two sessions saving the same
+        "On conflict do nothing" rather than check-then-insert: two browser tabs saving the same
         answer at once must not both succeed, and a failed INSERT would abort a PostgreSQL
         transaction. RETURNING tells exactly which rows went in (SQLite >= 3.35 has it).
         """
@@ -368,10 +368,10 @@ class Store:
 
 
 class MemoryStore:
-    """The fallback when the database fails: the session keeps working, nothing outlives it.
+    """The fallback when the database fails: the quiz keeps working, nothing outlives it.
 
     The same contract as `Store` (idempotent saves, answered_at order), so the page need not
-    know which one it holds. A lock, because a cached store is shared by sessions' threads.
+    know which one it holds. A lock, because a cached store is shared by the tabs' threads.
     """
 
     def __init__(self) -> None:
@@ -385,7 +385,7 @@ class MemoryStore:
 
     @property
     def url_for_display(self) -> str:
-        return "memory (this session only)"
+        return "memory (this browser tab only)"
 
     def save(self, answer: Answer) -> bool:
         return self.save_many([answer])[0]
