@@ -26,10 +26,17 @@ kept = session_history(state, learner, db, db_error)
 
 
 @st.cache_data(max_entries=32, show_spinner=False)
-def scores(learner: str, count: int, last: str) -> tuple[pd.DataFrame, scoring.Summary]:
-    """Keyed by the learner and their latest answer: recomputed only after a new answer."""
+def scores(learner: str, count: int, last: str) -> dict:
+    """Every table of the page, keyed by the learner and their latest answer: recomputed
+    only after a new answer, not on every click."""
     df = scoring.frame(kept.answers)
-    return df, scoring.summary(df)
+    return {
+        "df": df, "summary": scoring.summary(df),
+        "reliability": pd.concat([scoring.reliability(df, "stated"),
+                                  scoring.reliability(df, "bot")], ignore_index=True),
+        "over_time": scoring.over_time(df), "themes": scoring.per_theme(df),
+        "first_last": scoring.first_last(df), "csv": export_csv(kept.answers),
+    }
 
 
 def forget() -> None:
@@ -60,7 +67,8 @@ if not answers:
     st.info("No answers yet. Answer a few quiz items and come back: this page shows how "
             "often the claims you called bluffs really were.", icon=":material/insights:")
 else:
-    df, s = scores(learner, len(answers), answers[-1].answer_id)
+    tables = scores(learner, len(answers), answers[-1].answer_id)
+    df, s = tables["df"], tables["summary"]
     if s.n_scored < 30:
         st.info(f"{s.n_scored} judged claim{'s' if s.n_scored != 1 else ''} so far: with fewer "
                 "than 30, read these numbers as early signs, not a verdict.",
@@ -99,9 +107,7 @@ else:
     left, right = st.columns([3, 2], gap="large")
     with left:
         st.subheader("Reliability")
-        table = pd.concat([scoring.reliability(df, "stated"), scoring.reliability(df, "bot")],
-                          ignore_index=True)
-        event = st.altair_chart(reliability_chart(table), on_select="rerun",
+        event = st.altair_chart(reliability_chart(tables["reliability"]), on_select="rerun",
                                 key="reliability", width="content")
         st.caption("Each point is a bin of your stated probabilities; on the dashed diagonal "
                    "you are calibrated. Bars are ±1 standard error; grey bins have few "
@@ -145,11 +151,11 @@ else:
             "lost_pp": st.column_config.NumberColumn("win-% lost", format="%.1f")})
 
     st.subheader("Over time")
-    st.altair_chart(over_time_chart(scoring.over_time(df)), width="content")
+    st.altair_chart(over_time_chart(tables["over_time"]), width="content")
     st.caption("Thin points are single answers, the bold line the moving average of 20.")
 
     st.subheader("By theme")
-    themes = scoring.per_theme(df)
+    themes = tables["themes"]
     st.altair_chart(theme_chart(themes), width="content")
     st.dataframe(themes, hide_index=True, width="stretch", column_config={
         "theme": "theme", "n": "answers", "scored": "claims judged", "bluffs": "bluffs",
@@ -162,7 +168,7 @@ else:
                "judge.")
 
     st.subheader("Before and after")
-    fl = scoring.first_last(df)
+    fl = tables["first_last"]
     if fl is None:
         st.caption(f"Your first 30 answers against your latest 30 appear after 60 answers "
                    f"({len(df)} so far).")
@@ -178,7 +184,9 @@ else:
 
 st.subheader("Your history")
 cols = st.columns(2)
-cols[0].download_button("Export as CSV", export_csv(answers), file_name=f"{learner}.csv",
+cols[0].download_button("Export as CSV",
+                        scores(learner, len(answers), answers[-1].answer_id)["csv"]
+                        if answers else export_csv([]), file_name=f"{learner}.csv",
                         mime="text/csv", icon=":material/download:", disabled=not answers)
 upload = cols[1].file_uploader("Import a CSV export", type=["csv"], key="import_csv")
 if upload is not None and state.get("imported") != upload.file_id:
