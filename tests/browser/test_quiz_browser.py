@@ -36,10 +36,17 @@ def wait_for_question(page) -> None:
     expect(options(page).first).to_be_enabled(timeout=10_000)
 
 
-def wait_for_grade(page) -> None:
-    from playwright.sync_api import expect
-
-    expect(page.get_by_text(GRADE)).to_be_visible(timeout=10_000)
+def until(page, act, check, tries: int = 3) -> None:
+    """Act, then wait for its effect; act again if a busy machine lost the key press or the
+    click (one that lands while the page is still rerunning). Acting twice is harmless here."""
+    for attempt in range(tries):
+        act()
+        try:
+            check(5_000)
+            return
+        except AssertionError:
+            if attempt == tries - 1:
+                raise
 
 
 @pytest.mark.parametrize("name, viewport", [("desktop", DESKTOP), ("phone", PHONE)])
@@ -57,26 +64,31 @@ def test_ten_items_then_the_calibration_page(browser, app_url, screenshots, name
             assert set(hidden_cards_of_others(page)) <= {"back"}
             assert not page.get_by_text("The truth.").count()
             slider = page.get_by_role("slider")
+            said = None
             if slider.count():
                 judged += 1
-                page.keyboard.press("k")  # +5%
-                expect(slider).to_have_value("55", timeout=5_000)
+                until(page, lambda: page.keyboard.press("k"),  # +5%
+                      lambda t, s=slider: expect(s).not_to_have_value("50", timeout=t))
+                said = slider.input_value()
             if n == 0:
                 page.wait_for_timeout(300)
                 page.screenshot(path=str(screenshots / f"quiz-question-{name}.png"))
-            if n % 2 == 0:
-                page.keyboard.press("1")  # the first answer, by its shortcut
+            grade = page.get_by_text(GRADE)
+            if n % 2 == 0:  # the first answer, by its shortcut
+                until(page, lambda: page.keyboard.press("1"),
+                      lambda t, g=grade: expect(g).to_be_visible(timeout=t))
             else:
-                options(page).last.click()
-            wait_for_grade(page)
-            if slider.count():
-                expect(page.get_by_text(re.compile(r"You said 55% bluff"))).to_be_visible()
+                until(page, lambda: options(page).last.click(),
+                      lambda t, g=grade: expect(g).to_be_visible(timeout=t))
+            if said is not None:
+                expect(page.get_by_text(f"You said {said}% bluff")).to_be_visible()
             if n == 0:
                 page.wait_for_timeout(1200)  # the options table draws on a canvas
                 page.locator(".st-key-quiz_feedback").screenshot(
                     path=str(screenshots / f"quiz-feedback-{name}.png"))
-            page.get_by_role("button", name=re.compile("Next item")).click()
-            expect(page.locator(".st-key-quiz_feedback")).to_have_count(0, timeout=10_000)
+            feedback = page.locator(".st-key-quiz_feedback")
+            until(page, lambda: page.get_by_role("button", name=re.compile("Next item")).click(),
+                  lambda t, f=feedback: expect(f).to_have_count(0, timeout=t))
         expect(page.get_by_text(re.compile(r"^10 answered"))).to_be_visible(timeout=10_000)
 
         page.goto(f"{app_url}/calibration?learner={learner}")
