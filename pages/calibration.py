@@ -5,7 +5,12 @@ import pandas as pd
 import streamlit as st
 
 from trainer import scoring
-from trainer.calibration_charts import over_time_chart, reliability_chart, theme_chart
+from trainer.calibration_charts import (
+    over_time_charts,
+    reliability_chart,
+    theme_chart,
+    theme_lost_chart,
+)
 from trainer.history import Connection, configured_url, session_history
 from trainer.history_csv import export_csv
 from trainer.learners import resolve
@@ -108,7 +113,7 @@ else:
     with left:
         st.subheader("Reliability")
         event = st.altair_chart(reliability_chart(tables["reliability"]), on_select="rerun",
-                                key="reliability", width="content")
+                                key="reliability", width="stretch")
         st.caption("Each point is a bin of your stated probabilities; on the dashed diagonal "
                    "you are calibrated. Bars are ±1 standard error; grey bins have few "
                    "answers. The bot's curve is on the same items. Click a point to list "
@@ -151,12 +156,16 @@ else:
             "lost_pp": st.column_config.NumberColumn("win-% lost", format="%.1f")})
 
     st.subheader("Over time")
-    st.altair_chart(over_time_chart(tables["over_time"]), width="content")
+    for chart in over_time_charts(tables["over_time"]):
+        # The height given here: Streamlit squeezes a stretched line chart's own height.
+        st.altair_chart(chart, width="stretch", height=230)
     st.caption("Thin points are single answers, the bold line the moving average of 20.")
 
     st.subheader("By theme")
     themes = tables["themes"]
-    st.altair_chart(theme_chart(themes), width="content")
+    brier_col, lost_col = st.columns(2)
+    brier_col.altair_chart(theme_chart(themes), width="stretch")
+    lost_col.altair_chart(theme_lost_chart(themes), width="stretch")
     st.dataframe(themes, hide_index=True, width="stretch", column_config={
         "theme": "theme", "n": "answers", "scored": "claims judged", "bluffs": "bluffs",
         "honest": "honest claims",

@@ -153,14 +153,15 @@ def test_calibration_without_answers_points_to_the_quiz(db_url):
     assert any("No answers yet" in i.value for i in at.info)
 
 
-def test_calibration_shows_scores_and_three_charts(db_url):
+def test_calibration_shows_scores_and_every_chart(db_url):
     seed_answers(db_url, "ann", 80)
     at = open_page("pages/calibration.py")
     metrics = {m.label: m.value for m in at.metric}
     assert metrics["Claims judged"] == "80"
     assert re.fullmatch(r"0\.\d{3}", metrics["Brier score (you)"])
     charts = [json.loads(c.proto.spec) for c in at.get("vega_lite_chart")]
-    assert len(charts) == 3
+    # reliability; Brier, log score and win-% lost over time; Brier and moves by theme
+    assert len(charts) == 6
     assert any(p.get("name") == "bin" for p in charts[0].get("params", []))
 
 

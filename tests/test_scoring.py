@@ -10,10 +10,12 @@ import pytest
 
 from trainer.answers import Answer, grade_for
 from trainer.calibration_charts import (
+    PANELS,
     UNCLEAR_NOTE,
-    over_time_chart,
+    over_time_charts,
     reliability_chart,
     theme_chart,
+    theme_lost_chart,
 )
 from trainer.scoring import (
     auc,
@@ -478,16 +480,17 @@ def test_reliability_chart_passes_only_the_columns_it_draws():
         assert "lo" not in values[0] and "hi" not in values[0]
 
 
-def test_over_time_chart_gives_each_scale_its_own_y_axis():
-    spec = over_time_chart(over_time(sample())).to_dict()
-    assert spec["facet"]["row"]["field"] == "panel"
-    assert spec["resolve"]["scale"]["y"] == "independent"
-    assert spec["spec"]["layer"][0]["encoding"]["x"]["title"] == "answer number"
+def test_over_time_gives_each_scale_its_own_chart():
+    charts = over_time_charts(over_time(sample()))
+    titles = [c.to_dict()["title"]["text"] for c in charts]
+    assert titles == list(dict.fromkeys(PANELS.values()))
+    spec = charts[0].to_dict()
+    assert spec["layer"][0]["encoding"]["x"]["title"] == "answer number"
 
 
 def test_over_time_chart_thins_dots_but_keeps_the_latest_answer():
     long = over_time(sample(200))
-    spec = over_time_chart(long, max_points=50).to_dict()
+    spec = over_time_charts(long, max_points=50)[0].to_dict()
     values = rows_with(spec, "metric")
     you = [v["n"] for v in values if v["metric"] == "Brier (you)"]
     assert len(you) <= 51
@@ -502,27 +505,29 @@ def test_theme_chart_greys_unclear_themes_and_says_why():
     assert any(v["unclear"] for v in values)
     assert all(v["status"] == UNCLEAR_NOTE for v in values if v["unclear"])
     assert UNCLEAR_NOTE == "fewer than 3 bluffs or 3 honest claims"
-    brier, lost = spec["hconcat"]
-    bars = next(layer for layer in brier["layer"] if layer["mark"]["type"] == "bar")
+    bars = next(layer for layer in spec["layer"] if layer["mark"]["type"] == "bar")
     assert bars["encoding"]["strokeDash"]["condition"]["test"] == "datum.unclear"
-    ticks = next(layer for layer in brier["layer"] if layer["mark"]["type"] == "tick")
+    ticks = next(layer for layer in spec["layer"] if layer["mark"]["type"] == "tick")
     assert ticks["encoding"]["x"]["field"] == "bot_brier"
+    lost = theme_lost_chart(theme_df).to_dict()
     assert lost["encoding"]["x"]["field"] == "mean_lost"
 
 
 def test_charts_serialise_with_and_without_answers():
     for df in (sample(), frame([])):
         reliability_chart(reliability_table(df)).to_dict()
-        over_time_chart(over_time(df)).to_dict()
+        for chart in over_time_charts(over_time(df)):
+            chart.to_dict()
         theme_chart(per_theme(df)).to_dict()
+        theme_lost_chart(per_theme(df)).to_dict()
 
 
 def test_charts_of_five_thousand_answers_stay_within_altairs_row_limit():
     # Speed is measured by bench/quiz.py; here only that the specs stay small enough to draw.
     df = sample(5000)
     assert summary(df).n == 5000
-    for chart in (reliability_chart(reliability_table(df)), over_time_chart(over_time(df)),
-                  theme_chart(per_theme(df))):
+    for chart in (reliability_chart(reliability_table(df)), *over_time_charts(over_time(df)),
+                  theme_chart(per_theme(df)), theme_lost_chart(per_theme(df))):
         spec = chart.to_dict()
         rows = sum(len(v) for v in spec.get("datasets", {}).values())
         assert 0 < rows < 5000

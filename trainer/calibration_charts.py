@@ -117,13 +117,15 @@ def _thin(long_df: pd.DataFrame, max_points: int) -> pd.DataFrame:
     return pd.concat(parts, ignore_index=True) if parts else long_df
 
 
-def over_time_chart(long_df: pd.DataFrame, max_points: int = MAX_POINTS) -> alt.FacetChart:
-    """Each score per answer (faded) and its moving average (bold), one row per scale.
+def over_time_charts(long_df: pd.DataFrame, max_points: int = MAX_POINTS
+                     ) -> list[alt.LayerChart]:
+    """Each score per answer (faded) and its moving average (bold): one chart per scale.
 
     Brier (0–1), log score (about −560 to 100) and win-% lost (0–100) cannot share an axis, so
-    the rows have independent y scales; the learner's and the bot's Brier share a row because
-    comparing them is the point. X is the answer number, not the date: practice happens in
-    bursts, and a date axis would squeeze a 200-answer evening into a sliver.
+    each gets its own chart; the learner's and the bot's Brier share one because comparing
+    them is the point. Separate charts (not a facet) so each can stretch to the page's width,
+    a phone's included. X is the answer number, not the date: practice happens in bursts,
+    and a date axis would squeeze a 200-answer evening into a sliver.
     """
     data = long_df[["n", "metric", "value", "moving"]]
     if not data.empty:
@@ -133,53 +135,39 @@ def over_time_chart(long_df: pd.DataFrame, max_points: int = MAX_POINTS) -> alt.
         value=data["value"].astype(float).round(4),
         moving=data["moving"].astype(float).round(4),
     )
-    colour = alt.Color("metric:N", title=None,
-                       legend=alt.Legend(orient="bottom", symbolOpacity=1, symbolType="stroke"),
-                       scale=alt.Scale(domain=list(PANELS), range=[YOU, BOT, "#54a24b", "#e45756"]))
+    colours = dict(zip(PANELS, [YOU, BOT, "#54a24b", "#e45756"], strict=True))
     x = alt.X("n:Q", title="answer number")
-    base = alt.Chart().encode(x=x, color=colour)
-    dots = base.mark_circle(size=8, opacity=0.25).encode(
-        y=alt.Y("value:Q", title=None),
-        tooltip=[alt.Tooltip("n:Q", title="answer"), alt.Tooltip("metric:N"),
-                 alt.Tooltip("value:Q", format=".3f")])
-    line = base.mark_line(strokeWidth=2.5).encode(
-        y=alt.Y("moving:Q", title=None),
-        tooltip=[alt.Tooltip("n:Q", title="answer"), alt.Tooltip("metric:N"),
-                 alt.Tooltip("moving:Q", title="moving average", format=".3f")])
-    return alt.layer(dots, line, data=data).properties(width=560, height=140).facet(
-        row=alt.Row("panel:N", title=None, sort=list(dict.fromkeys(PANELS.values())),
-                    header=alt.Header(labelAngle=0, labelAlign="left", labelOrient="top",
-                                      labelFontWeight="bold")),
-    ).resolve_scale(y="independent").properties(title="Progress, answer by answer")
+    charts = []
+    for panel in dict.fromkeys(PANELS.values()):
+        metrics = [m for m, p in PANELS.items() if p == panel]
+        part = data[data["panel"] == panel]
+        legend = alt.Legend(orient="bottom", symbolOpacity=1, symbolType="stroke") \
+            if len(metrics) > 1 else None
+        colour = alt.Color("metric:N", title=None, legend=legend,
+                           scale=alt.Scale(domain=metrics, range=[colours[m] for m in metrics]))
+        base = alt.Chart(part).encode(x=x, color=colour)
+        dots = base.mark_circle(size=8, opacity=0.25).encode(
+            y=alt.Y("value:Q", title=None),
+            tooltip=[alt.Tooltip("n:Q", title="answer"), alt.Tooltip("metric:N"),
+                     alt.Tooltip("value:Q", format=".3f")])
+        line = base.mark_line(strokeWidth=2.5).encode(
+            y=alt.Y("moving:Q", title=None),
+            tooltip=[alt.Tooltip("n:Q", title="answer"), alt.Tooltip("metric:N"),
+                     alt.Tooltip("moving:Q", title="moving average", format=".3f")])
+        charts.append(alt.layer(dots, line).properties(
+            width=560, height=140, title=alt.TitleParams(panel, fontSize=12)))
+    return charts
 
 
-def theme_chart(theme_df: pd.DataFrame) -> alt.HConcatChart:
-    """Per theme, side by side: your Brier as a bar (the bot's on the same items as a tick)
-    and the mean win-% your moves lost.
+def theme_chart(theme_df: pd.DataFrame) -> alt.LayerChart:
+    """Your Brier per theme as a bar, the bot's on the same items as a tick.
 
     Themes with too few bluffs or honest claims are greyed, faded and outlined dashed (Vega-Lite
     has no hatching), and their tooltip says why: a low Brier over two bluffs is luck, not
     skill. The dotted rule at 0.25 is what always answering 50% would score. Rows are a fixed
     step high, so every theme keeps its label however many there are.
     """
-    cols = ["theme", "n", "scored", "bluffs", "honest", "brier", "bot_brier", "mean_lost",
-            "unclear"]
-    data = theme_df[cols].copy()
-    data["unclear"] = data["unclear"].astype(bool)
-    data["status"] = np.where(data["unclear"], UNCLEAR_NOTE, "enough answers")
-    for c in ("brier", "bot_brier", "mean_lost"):
-        data[c] = data[c].astype(float).round(4)
-    order = data["theme"].tolist()  # scoring.per_theme sorts by answers, most first
-
-    y = alt.Y("theme:N", title=None, sort=order, axis=alt.Axis(labelLimit=220))
-    tooltip = [
-        alt.Tooltip("theme:N"), alt.Tooltip("n:Q", title="answers"),
-        alt.Tooltip("bluffs:Q"), alt.Tooltip("honest:Q", title="honest claims"),
-        alt.Tooltip("brier:Q", title="your Brier", format=".3f"),
-        alt.Tooltip("bot_brier:Q", title="bot's Brier", format=".3f"),
-        alt.Tooltip("mean_lost:Q", title="mean win-% lost", format=".1f"),
-        alt.Tooltip("status:N", title="note"),
-    ]
+    data, y, tooltip = _theme_data(theme_df)
     base = alt.Chart(data).encode(y=y, tooltip=tooltip)
     x_title = "Brier, 0–1 (lower is better)"
     bars = base.mark_bar(strokeWidth=1.5).encode(
@@ -197,14 +185,40 @@ def theme_chart(theme_df: pd.DataFrame) -> alt.HConcatChart:
     ticks = base.mark_tick(color=BOT, thickness=3).encode(x=alt.X("bot_brier:Q", title=x_title))
     always_half = alt.Chart(pd.DataFrame({"x": [0.25]})).mark_rule(
         color="grey", strokeDash=[2, 2]).encode(x=alt.X("x:Q"))
-    step = alt.Step(24)
-    brier = alt.layer(bars, ticks, always_half).properties(
-        width=300, height=step,
-        title=alt.TitleParams("Your Brier (orange tick: the bot)", fontSize=12))
-    lost = base.mark_bar(color="#e45756", opacity=0.85).encode(
+    return alt.layer(bars, ticks, always_half).properties(
+        width=420, height=alt.Step(24),
+        title=alt.TitleParams("Your Brier by theme", subtitle="orange tick: the bot on the "
+                              "same items; dotted line: always answering 50%", fontSize=12,
+                              subtitleColor=GREY))
+
+
+def theme_lost_chart(theme_df: pd.DataFrame) -> alt.Chart:
+    """The mean win-% your moves lost, per theme (trivial decisions left out)."""
+    data, y, tooltip = _theme_data(theme_df)
+    return alt.Chart(data).mark_bar(color="#e45756", opacity=0.85).encode(
+        y=y, tooltip=tooltip,
         x=alt.X("mean_lost:Q", title="mean win-% lost (lower is better)",
                 scale=alt.Scale(domainMin=0)),
-    ).properties(width=220, height=step,
-                 title=alt.TitleParams("Your moves", fontSize=12))
-    return alt.hconcat(brier, lost.encode(y=alt.Y("theme:N", sort=order, axis=None)),
-                       spacing=16)
+    ).properties(width=420, height=alt.Step(24),
+                 title=alt.TitleParams("Your moves by theme", fontSize=12))
+
+
+def _theme_data(theme_df: pd.DataFrame) -> tuple[pd.DataFrame, alt.Y, list[alt.Tooltip]]:
+    cols = ["theme", "n", "scored", "bluffs", "honest", "brier", "bot_brier", "mean_lost",
+            "unclear"]
+    data = theme_df[cols].copy()
+    data["unclear"] = data["unclear"].astype(bool)
+    data["status"] = np.where(data["unclear"], UNCLEAR_NOTE, "enough answers")
+    for c in ("brier", "bot_brier", "mean_lost"):
+        data[c] = data[c].astype(float).round(4)
+    order = data["theme"].tolist()  # scoring.per_theme sorts by answers, most first
+    y = alt.Y("theme:N", title=None, sort=order, axis=alt.Axis(labelLimit=200))
+    tooltip = [
+        alt.Tooltip("theme:N"), alt.Tooltip("n:Q", title="answers"),
+        alt.Tooltip("bluffs:Q"), alt.Tooltip("honest:Q", title="honest claims"),
+        alt.Tooltip("brier:Q", title="your Brier", format=".3f"),
+        alt.Tooltip("bot_brier:Q", title="bot's Brier", format=".3f"),
+        alt.Tooltip("mean_lost:Q", title="mean win-% lost", format=".1f"),
+        alt.Tooltip("status:N", title="note"),
+    ]
+    return data, y, tooltip

@@ -114,7 +114,7 @@ def test_clicking_a_reliability_bin_lists_its_answers(browser, screenshots, tmp_
     url = f"sqlite:///{tmp_path / 'answers.db'}"
     seed_answers(url, "cal", 200)
     with serve_app("calibration", env={"COUP_TRAINER_DB_URL": url}) as app:
-        page = browser.new_page(viewport={"width": 1280, "height": 1600})
+        page = browser.new_page(viewport={"width": 1280, "height": 3000})
         try:
             page.goto(f"{app}/calibration?learner=cal")
             chart = page.get_by_test_id("stVegaLiteChart").first
