@@ -232,3 +232,24 @@ def test_forget_my_answers_deletes_them(db_url):
     at.button(key="forget").click().run()
     assert Store(db_url).count("ann") == 0 and Store(db_url).count("bob") == 3
     assert any("Deleted 5 answers" in s.value for s in at.success)
+
+
+def test_the_quiz_saves_to_postgresql_when_configured(monkeypatch):
+    import os
+    import secrets
+
+    url = os.environ.get("COUP_TRAINER_TEST_PG_URL")
+    if not url:
+        pytest.skip("COUP_TRAINER_TEST_PG_URL is not set (make test starts a PostgreSQL)")
+    monkeypatch.setenv("COUP_TRAINER_DB_URL", url)
+    learner = f"pg-{secrets.token_hex(4)}"
+    at = quiz(learner=learner)
+    assert not any("kept in memory" in w.value for w in at.warning)
+    at.button(key="quiz_option_0").click().run()
+    store = Store(url)
+    try:
+        saved, problems = store.answers(learner)
+        assert problems == [] and len(saved) == 1
+        assert saved[0].item_id == at.session_state["quiz_current"]["item"]
+    finally:
+        store.delete_learner(learner)

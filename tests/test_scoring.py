@@ -7,6 +7,8 @@ from datetime import UTC, datetime, timedelta
 
 import pandas as pd
 import pytest
+from hypothesis import given
+from hypothesis import strategies as hs
 
 from trainer.answers import Answer, grade_for
 from trainer.calibration_charts import (
@@ -531,3 +533,36 @@ def test_charts_of_five_thousand_answers_stay_within_altairs_row_limit():
         spec = chart.to_dict()
         rows = sum(len(v) for v in spec.get("datasets", {}).values())
         assert 0 < rows < 5000
+
+
+# --------------------------------------------------------------------------- properties
+
+forecasts = hs.lists(hs.tuples(hs.integers(1, 99), hs.booleans()), min_size=2, max_size=60)
+
+
+@given(forecasts)
+def test_murphy_is_exact_when_every_answer_in_a_bin_states_the_same_number(pairs):
+    # Snap each forecast to its bin's centre: then BS = REL − RES + UNC with no remainder.
+    p = [(min(x, 99) // 10) / 10 + 0.05 for x, _ in pairs]
+    o = [float(b) for _, b in pairs]
+    m = murphy(p, o)
+    assert abs(m.residual) < 1e-12
+    assert abs(m.rel - m.res + m.unc - brier(p, o)) < 1e-12
+
+
+@given(forecasts)
+def test_the_brier_score_stays_between_zero_and_one(pairs):
+    p = [x / 100 for x, _ in pairs]
+    o = [float(b) for _, b in pairs]
+    assert 0.0 <= brier(p, o) <= 1.0
+
+
+@given(forecasts)
+def test_turning_every_forecast_around_turns_the_auc_around(pairs):
+    p = [x / 100 for x, _ in pairs]
+    o = [float(b) for _, b in pairs]
+    a, b = auc(p, o), auc([1 - x for x in p], o)
+    if a is None:
+        assert b is None
+    else:
+        assert abs(a + b - 1) < 1e-12
