@@ -49,7 +49,12 @@ def public_legal_moves(obs: Observation, player: int, hand: Hand) -> tuple[Move,
         assert d.claim is not None
         return (Move.claim(player, d.claim), Move.pass_(player))
     if phase is Phase.LOSE:
-        return tuple(Move.lose(player, c) for c in dict.fromkeys(hand))
+        losses = tuple(Move.lose(player, c) for c in dict.fromkeys(hand))
+        variant = get_variant(obs.variant)
+        if (variant.pay_instead and d.loss_reason == "lost a challenge"
+                and obs.seats[player].coins >= variant.pay_instead):
+            return (*losses, Move.pay(player))  # McGuire: coins instead of a card
+        return losses
     if phase is Phase.ACTION:
         return _action_moves(obs, player)
     raise ValueError(f"no public model of the {phase} decision")
@@ -162,8 +167,8 @@ class Belief:
                 p = (1 - TREMBLE) * p + TREMBLE / len(legal) if move in legal else p
                 weights[hand] = weights.get(hand, 1.0) * p
             updated.append(weights)
-        # A move outside the public model for every hand (McGuire's paying instead of losing
-        # a card, say) says nothing about the hand: it must not rule every hand out.
+        # A safety net: a move outside the public model for every hand says nothing about
+        # the hand, and must not rule every hand out.
         if any(w > 0 for weights in updated for w in weights.values()):
             table[:] = updated
         self.decisions[j] = self.decisions.get(j, 0) + 1
