@@ -75,3 +75,11 @@ def serve_app(name: str = "app", env: dict[str, str] | None = None) -> Iterator[
             proc.wait()
         for leftover in LOGS.glob(f"answers-{name}-{port}.db*"):
             leftover.unlink()
+
+
+def wait_idle(page, timeout: float = 20_000) -> None:
+    """Wait until the app's script has finished its rerun. Streamlit redraws a page element
+    by element, so a caption can already show the new step while a button below it still
+    belongs to the previous one; reading the page before the rerun ends races with it."""
+    page.wait_for_selector('[data-testid="stApp"][data-test-script-state="notRunning"]',
+                           timeout=timeout)

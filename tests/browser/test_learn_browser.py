@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from tests.browser.live import DESKTOP, PHONE
+from tests.browser.live import DESKTOP, PHONE, wait_idle
 
 pytestmark = pytest.mark.browser
 
@@ -49,6 +49,7 @@ def _answer(page, label: str) -> None:
 
 @pytest.mark.parametrize("name, viewport", [("desktop", DESKTOP), ("phone", PHONE)])
 def test_step_through_the_example_play(browser, app_url, screenshots, name, viewport):
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
     from playwright.sync_api import expect
 
     page = browser.new_page(viewport=viewport)
@@ -62,7 +63,8 @@ def test_step_through_the_example_play(browser, app_url, screenshots, name, view
         expect(page.get_by_role("heading", name="The rulebook's example game")).to_be_visible()
         expect(page.locator("section.ct-seat")).to_have_count(3)
         wrong_seen = False
-        for _ in range(40):
+        for _ in range(60):
+            wait_idle(page)
             step = _caption_step(page)
             # The rerun is complete once the timeline marks this step.
             expect(page.locator(f'.st-key-jump_{step} [data-testid="stBaseButton-primary"]')
@@ -82,7 +84,10 @@ def test_step_through_the_example_play(browser, app_url, screenshots, name, view
                 correct = {19: "Cris claims Captain: steal Ely", 22: "Cris challenges"}[step]
                 _answer(page, correct)
                 continue  # look at the page again: a rerun may still be on its way
-            next_button.click()
+            try:
+                next_button.click(timeout=5_000)
+            except PlaywrightTimeout:
+                continue  # the button turned out to wait for an answer: look again
             expect(page.get_by_text(f"step {step + 1} of 24")).to_be_visible()
         assert _caption_step(page) == 24 and wrong_seen
         expect(page.get_by_text(re.compile("Lesson complete"))).to_be_visible()
