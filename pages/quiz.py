@@ -72,7 +72,12 @@ def kept(learner: str) -> History:
 
 
 # ---------------------------------------------------------------------------- callbacks
-def show_next(bank: Bank, exclude: str | None = None) -> None:
+def show_next(bank: Bank, exclude: str | None = None, showing: str | None = None) -> None:
+    """`showing` is the answer id of the item whose button was clicked: a second click that
+    reaches the server after the page has moved on must not skip the item now shown."""
+    current = state.get("quiz_current")
+    if showing is not None and current is not None and current.get("answer_id") != showing:
+        return
     rng = random.Random()
     h = state.get("history")
     item = next_item(bank, state.get("quiz_mode") or "mixed", h.answers if h else [], rng,
@@ -86,8 +91,10 @@ def show_next(bank: Bank, exclude: str | None = None) -> None:
     state["quiz_p"] = 50
 
 
-def submit(item: Item, bank: Bank, label: str, learner: str) -> None:
+def submit(item: Item, bank: Bank, label: str, learner: str, showing: str) -> None:
     current = state.get("quiz_current") or {}
+    if current.get("answer_id") != showing:
+        return  # a click meant for an item no longer shown
     done = state.get("quiz_answer")
     if done is not None and done.answer_id == current.get("answer_id"):
         return  # a second click on the same showing: already graded and saved
@@ -198,7 +205,7 @@ except (ScenarioError, ValueError, IndexError, OSError) as e:
     st.error(f"Item {item.id} of bank {bank.version} could not be rebuilt: {e}",
              icon=":material/error:")
     st.button("Next item", key="quiz_skip", type="primary", on_click=show_next,
-              args=(bank, item.id))
+              args=(bank, item.id, current["answer_id"]))
     st.stop()
 obs = game.observation(item.viewer)
 answer: Answer | None = state.get("quiz_answer")
@@ -230,7 +237,7 @@ with side_col, st.container(border=True, key="quiz_card"):
     for i, option in enumerate(item.options):
         chosen = answer is not None and answer.action == option.label
         st.button(option.label, key=f"quiz_option_{i}", on_click=submit,
-                  args=(item, bank, option.label, learner), width="stretch",
+                  args=(item, bank, option.label, learner, current["answer_id"]), width="stretch",
                   shortcut=str(i + 1) if i < 9 else None, disabled=answer is not None,
                   type="primary" if chosen else "secondary")
     if state.get("quiz_error"):
@@ -270,8 +277,8 @@ if answer is not None:
                 hide_index=True, width="stretch",
                 column_config={"wins": st.column_config.NumberColumn(format="%.1f%%")})
     st.button("Next item", key="quiz_next", type="primary", icon=":material/skip_next:",
-              on_click=show_next, args=(bank, item.id), shortcut="N", width="stretch",
-              help="Key: N")
+              on_click=show_next, args=(bank, item.id, current["answer_id"]), shortcut="N",
+              width="stretch", help="Key: N")
 
 with st.expander("Where the questions come from"):
     share = bank.bluff_share()

@@ -105,6 +105,30 @@ def test_the_next_item_is_a_new_question(db_url):
     assert second["answer_id"] != first["answer_id"] and second["item"] != first["item"]
 
 
+def _moved_on(at: AppTest) -> dict:
+    """The state after the page has already moved to another showing of the item, as when a
+    second click reaches the server after the first one's rerun."""
+    moved = {**at.session_state["quiz_current"], "answer_id": "a-later-showing"}
+    at.session_state["quiz_current"] = moved
+    return moved
+
+
+def test_a_late_second_next_click_does_not_skip_the_item_shown(db_url):
+    at = quiz()
+    at.button(key="quiz_option_0").click().run()
+    moved = _moved_on(at)
+    at.button(key="quiz_next").click().run()
+    assert at.session_state["quiz_current"] == moved
+
+
+def test_a_late_click_on_an_earlier_items_option_is_not_saved(db_url):
+    at = quiz()
+    _moved_on(at)
+    at.button(key="quiz_option_0").click().run()
+    assert Store(db_url).answers("ann") == ([], [])
+    assert not at.exception
+
+
 def test_a_returning_learner_gets_their_history_back(db_url):
     at = quiz()
     at.button(key="quiz_option_0").click().run()

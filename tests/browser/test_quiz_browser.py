@@ -8,7 +8,7 @@ import secrets
 
 import pytest
 
-from tests.browser.live import DESKTOP, PHONE
+from tests.browser.live import DESKTOP, PHONE, wait_idle
 
 pytestmark = pytest.mark.browser
 
@@ -34,6 +34,7 @@ def wait_for_question(page) -> None:
 
     expect(page.locator(".st-key-quiz_card")).to_be_visible(timeout=20_000)
     expect(options(page).first).to_be_enabled(timeout=10_000)
+    wait_idle(page)  # the slider may still be on its way
 
 
 def until(page, act, check, tries: int = 3) -> None:
