@@ -83,3 +83,17 @@ def wait_idle(page, timeout: float = 20_000) -> None:
     belongs to the previous one; reading the page before the rerun ends races with it."""
     page.wait_for_selector('[data-testid="stApp"][data-test-script-state="notRunning"]',
                            timeout=timeout)
+
+
+def until(act, check, tries: int = 3, timeout: float = 5_000) -> None:
+    """Act, then wait for its effect; act again if a busy machine lost the key press or the
+    click (one that lands while the page is still rerunning). Only for acts that are
+    harmless to repeat. `check(timeout)` raises AssertionError while the effect is missing."""
+    for attempt in range(tries):
+        act()
+        try:
+            check(timeout)
+            return
+        except AssertionError:
+            if attempt == tries - 1:
+                raise

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from tests.browser.live import DESKTOP, PHONE, wait_idle
+from tests.browser.live import DESKTOP, PHONE, until, wait_idle
 
 pytestmark = pytest.mark.browser
 
@@ -34,16 +34,9 @@ def _answer(page, label: str) -> None:
     from playwright.sync_api import expect
 
     next_button = page.get_by_role("button", name="Next", exact=True)
-    for _ in range(3):
-        option = page.get_by_role("button", name=label, exact=True)
-        if option.count():
-            option.click()
-        try:
-            expect(next_button).to_be_enabled(timeout=5_000)
-            break
-        except AssertionError:
-            continue
-    expect(next_button).to_be_enabled()
+    option = page.get_by_role("button", name=label, exact=True)
+    until(lambda: option.click() if option.count() else None,
+          lambda t: expect(next_button).to_be_enabled(timeout=t), tries=4)
     expect(page.get_by_text(re.compile("^Right:"))).to_be_visible()
 
 

@@ -8,7 +8,7 @@ import secrets
 
 import pytest
 
-from tests.browser.live import DESKTOP, PHONE, wait_idle
+from tests.browser.live import DESKTOP, PHONE, until, wait_idle
 
 pytestmark = pytest.mark.browser
 
@@ -37,19 +37,6 @@ def wait_for_question(page) -> None:
     wait_idle(page)  # the slider may still be on its way
 
 
-def until(page, act, check, tries: int = 3) -> None:
-    """Act, then wait for its effect; act again if a busy machine lost the key press or the
-    click (one that lands while the page is still rerunning). Acting twice is harmless here."""
-    for attempt in range(tries):
-        act()
-        try:
-            check(5_000)
-            return
-        except AssertionError:
-            if attempt == tries - 1:
-                raise
-
-
 @pytest.mark.parametrize("name, viewport", [("desktop", DESKTOP), ("phone", PHONE)])
 def test_ten_items_then_the_calibration_page(browser, app_url, screenshots, name, viewport):
     from playwright.sync_api import expect
@@ -68,7 +55,7 @@ def test_ten_items_then_the_calibration_page(browser, app_url, screenshots, name
             said = None
             if slider.count():
                 judged += 1
-                until(page, lambda: page.keyboard.press("k"),  # +5%
+                until(lambda: page.keyboard.press("k"),  # +5%
                       lambda t, s=slider: expect(s).not_to_have_value("50", timeout=t))
                 said = slider.input_value()
             if n == 0:
@@ -76,10 +63,10 @@ def test_ten_items_then_the_calibration_page(browser, app_url, screenshots, name
                 page.screenshot(path=str(screenshots / f"quiz-question-{name}.png"))
             grade = page.get_by_text(GRADE)
             if n % 2 == 0:  # the first answer, by its shortcut
-                until(page, lambda: page.keyboard.press("1"),
+                until(lambda: page.keyboard.press("1"),
                       lambda t, g=grade: expect(g).to_be_visible(timeout=t))
             else:
-                until(page, lambda: options(page).last.click(),
+                until(lambda: options(page).last.click(),
                       lambda t, g=grade: expect(g).to_be_visible(timeout=t))
             if said is not None:
                 expect(page.get_by_text(f"You said {said}% bluff")).to_be_visible()
@@ -88,7 +75,7 @@ def test_ten_items_then_the_calibration_page(browser, app_url, screenshots, name
                 page.locator(".st-key-quiz_feedback").screenshot(
                     path=str(screenshots / f"quiz-feedback-{name}.png"))
             feedback = page.locator(".st-key-quiz_feedback")
-            until(page, lambda: page.get_by_role("button", name=re.compile("Next item")).click(),
+            until(lambda: page.get_by_role("button", name=re.compile("Next item")).click(),
                   lambda t, f=feedback: expect(f).to_have_count(0, timeout=t))
         expect(page.get_by_text(re.compile(r"^10 answered"))).to_be_visible(timeout=10_000)
 

@@ -6,7 +6,7 @@ from urllib.parse import quote_plus
 
 import pytest
 
-from tests.browser.live import DESKTOP, PHONE, serve_app
+from tests.browser.live import DESKTOP, PHONE, serve_app, until
 from trainer.rules import BASE
 
 pytestmark = pytest.mark.browser
@@ -32,14 +32,8 @@ def _choose(page, label: str) -> None:
 
     radio = page.get_by_role("radio", name=label)
     expect(radio).to_be_enabled()
-    for _ in range(3):
-        page.get_by_text(label).click()
-        try:
-            expect(radio).to_be_checked(timeout=2_000)
-            return
-        except AssertionError:
-            continue
-    expect(radio).to_be_checked()
+    until(lambda: page.get_by_text(label).click(),
+          lambda t: expect(radio).to_be_checked(timeout=t), tries=4, timeout=3_000)
 
 
 def _shoot(page, path, viewport: dict, full: bool = False) -> None:
