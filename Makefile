@@ -10,14 +10,14 @@ PORT ?= 8501
 
 install: $(STAMP)
 
-# The engine (trainer/game.py) is compiled with mypyc when possible; if the C build fails the
+# The engine (trainer/engine/game.py) is compiled with mypyc when possible; if the C build fails the
 # package is installed as plain Python, which behaves identically, only slower.
-$(STAMP): pyproject.toml setup.py trainer/game.py
+$(STAMP): pyproject.toml setup.py trainer/engine/game.py
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e '.[dev,bench]' || \
 		COUP_TRAINER_PURE_PYTHON=1 $(PY) -m pip install --quiet -e '.[dev,bench]'
-	$(PY) -c "from trainer.build import engine_build; print('engine build:', engine_build())"
+	$(PY) -c "from trainer.engine.build import engine_build; print('engine build:', engine_build())"
 	touch $(STAMP)
 
 run: install

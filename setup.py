@@ -1,6 +1,6 @@
 """Build hook: compile the rules engine's inner loop with mypyc when a C compiler is at hand.
 
-`trainer/game.py` is plain, fully typed Python; mypyc turns the same source into a C
+`trainer/engine/game.py` is plain, fully typed Python; mypyc turns the same source into a C
 extension that plays about twice as fast, which is what bots and end-game solvers need. Set
 COUP_TRAINER_PURE_PYTHON=1 to skip compilation (the package then runs as ordinary Python).
 """
@@ -11,7 +11,7 @@ import os
 
 from setuptools import setup
 
-COMPILED = ["trainer/game.py"]
+COMPILED = ["trainer/engine/game.py"]
 
 ext_modules = []
 if os.environ.get("COUP_TRAINER_PURE_PYTHON") != "1":

@@ -1,6 +1,6 @@
 """Benchmark the project's Coup engine against coupml under random legal play.
 
-Why this exists: `trainer.game` is written for speed (bots and training play many games), and
+Why this exists: `trainer.engine.game` is written for speed (bots and training play many games), and
 the only honest way to say whether it is fast is to race it against an independent engine of
 the same game on the same machine, in the same process, with the same move chooser. The
 reference is the PyPI package coupml (0.1.1), a pure-Python Coup engine for machine learning.
@@ -130,7 +130,7 @@ def _trainer_player() -> PlayGame:
     root = str(Path(__file__).resolve().parent.parent)
     if root not in sys.path:
         sys.path.insert(0, root)
-    from trainer.game import Game
+    from trainer.engine.game import Game
 
     def play(seed: int, choose: Callable[[Sequence[Any]], Any], cap: int) -> GameResult:
         game = Game.new(players=PLAYERS, seed=seed)
@@ -220,7 +220,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ImportError as exc:
         parser.error(f"engine not importable ({exc})")
     if "trainer" in names:
-        from trainer.build import engine_build
+        from trainer.engine.build import engine_build
 
         print(f"trainer engine build: {engine_build()} (COUP_TRAINER_PURE_PYTHON=1 for the "
               f"pure-Python build)")

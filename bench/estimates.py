@@ -19,12 +19,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from trainer.bots.personas import personas  # noqa: E402
+from trainer.engine.game import Game, Phase  # noqa: E402
+from trainer.engine.moves import MoveKind  # noqa: E402
+from trainer.engine.rules import BASE  # noqa: E402
 from trainer.estimates.posterior import Belief, mixture, p_holds  # noqa: E402
 from trainer.estimates.rollouts import option_values  # noqa: E402
-from trainer.game import Game, Phase  # noqa: E402
-from trainer.moves import MoveKind  # noqa: E402
-from trainer.rules import BASE  # noqa: E402
+from trainer.policies.personas import personas  # noqa: E402
 
 MODEL = {"honest": 1.0, "rule": 1.0, "bluffer": 1.0, "skeptic": 1.0}
 

@@ -32,7 +32,7 @@ sys.path.insert(0, str(ROOT))
 from streamlit.testing.v1 import AppTest  # noqa: E402
 
 from tests.helpers import sample_answers  # noqa: E402
-from trainer.storage import Store  # noqa: E402
+from trainer.learners.storage import Store  # noqa: E402
 
 APP = str(ROOT / "streamlit_app.py")
 

@@ -70,7 +70,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         try:
             build = _build(old)
             mine = subprocess.run(
-                [sys.executable, "-c", "from trainer.build import engine_build; "
+                [sys.executable, "-c", "from trainer.engine.build import engine_build; "
                  "print(engine_build())"], cwd=ROOT, capture_output=True, text=True).stdout
             if mine.strip() != build:
                 raise SystemExit(f"this checkout's engine is {mine.strip()!r}, the other "

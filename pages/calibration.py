@@ -4,16 +4,16 @@ how good their moves were, over time."""
 import pandas as pd
 import streamlit as st
 
-from trainer import scoring
-from trainer.calibration_charts import (
+from trainer.learners.history import Connection, configured_url, session_history
+from trainer.learners.history_csv import export_csv
+from trainer.learners.names import resolve
+from trainer.quiz import scoring
+from trainer.views.calibration_charts import (
     over_time_charts,
     reliability_chart,
     theme_chart,
     theme_lost_chart,
 )
-from trainer.history import Connection, configured_url, session_history
-from trainer.history_csv import export_csv
-from trainer.learners import resolve
 
 if not st.session_state.pop("_routed", False):
     # Opened by Streamlit's legacy pages/ mode (first visit to a fresh server via a deep link):

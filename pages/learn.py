@@ -1,17 +1,16 @@
 """Learn: step through scripted scenarios on a drawn table, one decision at a time."""
 
-import os
 import random
-from pathlib import Path
 
 import streamlit as st
 
-from trainer import cardart
-from trainer.lessons import Library, Progress, load_library
-from trainer.rules import get_variant
-from trainer.scenario import ScenarioRun, replay
-from trainer.table_art import TABLE_CSS, table_html
-from trainer.table_view import table_view
+from trainer.engine.rules import get_variant
+from trainer.paths import scenarios_dir
+from trainer.scenarios.lessons import Library, Progress, load_library
+from trainer.scenarios.replay import ScenarioRun, replay
+from trainer.views import cardart
+from trainer.views.table_art import TABLE_CSS, table_html
+from trainer.views.table_view import table_view
 
 if not st.session_state.pop("_routed", False):
     # Opened by Streamlit's legacy pages/ mode (first visit to a fresh server via a deep link):
@@ -20,8 +19,7 @@ if not st.session_state.pop("_routed", False):
     st.rerun()
 
 # The lesson files; COUP_TRAINER_SCENARIOS points elsewhere (a teacher's own folder, tests).
-SCENARIOS = Path(os.environ.get("COUP_TRAINER_SCENARIOS")
-                 or Path(__file__).resolve().parent.parent / "scenarios")
+SCENARIOS = scenarios_dir()
 
 
 @st.cache_resource(show_spinner="Checking the lessons…")

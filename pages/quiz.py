@@ -7,9 +7,13 @@ from pathlib import Path
 
 import streamlit as st
 
-from trainer import cardart
-from trainer.answers import Answer
-from trainer.bank import (
+from trainer.engine.rules import get_variant
+from trainer.estimates.report import DEFAULT_MODEL
+from trainer.learners.answers import Answer
+from trainer.learners.history import Connection, History, configured_url, session_history
+from trainer.learners.names import check_learner, resolve
+from trainer.paths import data_dir
+from trainer.quiz.bank import (
     BANK_DIR,
     DIFFICULTIES,
     Bank,
@@ -19,10 +23,7 @@ from trainer.bank import (
     load_bank,
     persona_tasks,
 )
-from trainer.estimates.report import DEFAULT_MODEL
-from trainer.history import Connection, History, configured_url, session_history
-from trainer.learners import check_learner, resolve
-from trainer.quiz import (
+from trainer.quiz.feedback import (
     MODES,
     AnswerError,
     describe_decision,
@@ -32,10 +33,10 @@ from trainer.quiz import (
     new_answer_id,
     next_item,
 )
-from trainer.rules import get_variant
-from trainer.scenario import ScenarioError
-from trainer.table_art import TABLE_CSS, mini_card, table_html
-from trainer.table_view import table_view
+from trainer.scenarios.replay import ScenarioError
+from trainer.views import cardart
+from trainer.views.table_art import TABLE_CSS, mini_card, table_html
+from trainer.views.table_view import table_view
 
 if not st.session_state.pop("_routed", False):
     # Opened by Streamlit's legacy pages/ mode (first visit to a fresh server via a deep link):
@@ -46,8 +47,7 @@ if not st.session_state.pop("_routed", False):
     st.rerun()
 
 # Banks built in the app; COUP_TRAINER_BANK_DIR points elsewhere (a shared folder, tests).
-USER_BANKS = Path(os.environ.get("COUP_TRAINER_BANK_DIR")
-                  or Path(__file__).resolve().parent.parent / "data" / "banks")
+USER_BANKS = Path(os.environ.get("COUP_TRAINER_BANK_DIR") or data_dir() / "banks")
 state = st.session_state
 
 

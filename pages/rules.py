@@ -4,10 +4,10 @@ from collections import Counter
 
 import streamlit as st
 
-from trainer import cardart
-from trainer import reference as ref
-from trainer.rules import VARIANTS, Options
-from trainer.variant_rules import variant_rules
+from trainer.engine.rules import VARIANTS, Options
+from trainer.rulebook import reference as ref
+from trainer.rulebook.variant_rules import variant_rules
+from trainer.views import cardart
 
 if not st.session_state.pop("_routed", False):
     # Opened by Streamlit's legacy pages/ mode (first visit to a fresh server via a deep link):

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from collections import Counter
 
-from trainer.cards import Action, Character
-from trainer.chance import ScriptedChance
-from trainer.game import Game
-from trainer.moves import Move
-from trainer.rules import BASE, Options, Variant, get_variant
+from trainer.engine.cards import Action, Character
+from trainer.engine.chance import ScriptedChance
+from trainer.engine.game import Game
+from trainer.engine.moves import Move
+from trainer.engine.rules import BASE, Options, Variant, get_variant
 
 
 def cards(text: str) -> list[Character]:
@@ -73,7 +73,7 @@ def sample_answers(learner: str, n: int, seed: int = 7) -> list:
     import random
     from datetime import timedelta
 
-    from trainer.answers import Answer, grade_for, now
+    from trainer.learners.answers import Answer, grade_for, now
 
     rng = random.Random(seed)
     start = now() - timedelta(minutes=10 * n)

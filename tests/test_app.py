@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from trainer import cardart
-from trainer.rules import BASE, VARIANTS, Options
-from trainer.variant_rules import variant_rules
+from trainer.engine.rules import BASE, VARIANTS, Options
+from trainer.rulebook.variant_rules import variant_rules
+from trainer.views import cardart
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -33,7 +33,7 @@ def html(at: AppTest) -> str:
 
 
 def tile(at: AppTest, key: str) -> str:
-    """The value shown on one setup tile (see trainer.cardart.fact_tiles)."""
+    """The value shown on one setup tile (see trainer.views.cardart.fact_tiles)."""
     match = re.search(rf'data-fact="{key}">.*?class="ct-fact__value">([^<]*)'
                       rf'<span class="ct-fact__unit">([^<]*)<', html(at))
     assert match, f"no {key} tile"

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from trainer.__main__ import main
-from trainer.bank import (
+from trainer.quiz.bank import (
     DEFAULT_BANK,
     KINDS,
     Bank,

@@ -6,12 +6,12 @@ import random
 
 import pytest
 
-from trainer.bots.personas import Persona, personas
 from trainer.bots.play import play_game
-from trainer.cards import Character
-from trainer.game import Game, Phase
-from trainer.moves import MoveKind
-from trainer.rules import VARIANTS
+from trainer.engine.cards import Character
+from trainer.engine.game import Game, Phase
+from trainer.engine.moves import MoveKind
+from trainer.engine.rules import VARIANTS
+from trainer.policies.personas import Persona, personas
 
 
 @pytest.mark.parametrize("variant", list(VARIANTS))

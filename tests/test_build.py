@@ -9,12 +9,12 @@ import sys
 
 import pytest
 
-from trainer.build import PURE_ENV, compiled_available
+from trainer.engine.build import PURE_ENV, compiled_available
 
 SCRIPT = """
 import json, random
-from trainer.build import engine_build
-from trainer.game import Game
+from trainer.engine.build import engine_build
+from trainer.engine.game import Game
 logs = []
 for seed in range(40):
     game = Game.new(2 + seed % 9, seed=seed)

@@ -5,10 +5,10 @@ from __future__ import annotations
 import subprocess
 import sys
 
-import trainer.fuzz
+import trainer.engine.fuzz
 from trainer.__main__ import main
-from trainer.invariants import InvariantViolation
-from trainer.rules import VARIANTS
+from trainer.engine.invariants import InvariantViolation
+from trainer.engine.rules import VARIANTS
 
 
 def test_variants_lists_one_name_a_line(capsys):
@@ -25,14 +25,14 @@ def test_fuzz_plays_every_player_count_and_reports_no_violation(capsys):
 
 def test_fuzz_stops_at_the_first_violation_and_prints_the_reproducing_command(
         capsys, monkeypatch):
-    real = trainer.fuzz.play_random
+    real = trainer.engine.fuzz.play_random
 
     def broken(variant, players, seed, **kw):
         if seed == 3:
             raise InvariantViolation("turn 4, decision 9: coins not conserved")
         return real(variant, players, seed, **kw)
 
-    monkeypatch.setattr(trainer.fuzz, "play_random", broken)
+    monkeypatch.setattr(trainer.engine.fuzz, "play_random", broken)
     assert main(["fuzz", "--games", "10", "--variant", "base", "--players", "4", "--quiet"]) == 1
     out = capsys.readouterr().out
     assert "VIOLATION in game 4 (base, 4 players, seed 3): turn 4, decision 9" in out

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from trainer.game import Phase
-from trainer.rules import VARIANTS, Options
+from trainer.engine.game import Phase
+from trainer.engine.rules import VARIANTS, Options
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 
@@ -33,7 +33,7 @@ def test_every_phase_a_checkpoint_can_name_is_documented():
 
 
 def test_the_learn_guide_quotes_the_measured_five_minute_path():
-    from trainer.lessons import load_library
+    from trainer.scenarios.lessons import load_library
 
     path = load_library(DOCS.parent / "scenarios").five_minutes()
     text = " ".join((DOCS / "learn.md").read_text().split())
@@ -45,7 +45,7 @@ def test_the_learn_guide_quotes_the_measured_five_minute_path():
 def test_the_quiz_guide_describes_the_shipped_bank():
     from collections import Counter
 
-    from trainer.bank import DEFAULT_BANK, KINDS, load_bank
+    from trainer.quiz.bank import DEFAULT_BANK, KINDS, load_bank
 
     bank = load_bank(DEFAULT_BANK)
     text = (DOCS / "quiz.md").read_text()

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from trainer.cards import Character as C
+from trainer.engine.cards import Character as C
 from trainer.estimates.counting import Seat, deal, p_holds_prior
 
 FIVE = (C.DUKE, C.ASSASSIN, C.CAPTAIN, C.AMBASSADOR, C.CONTESSA)

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import random
 
+from trainer.engine.game import Game, Phase
 from trainer.estimates.calibration import harvest
 from trainer.estimates.posterior import public_legal_moves
-from trainer.game import Game, Phase
 
 
 def test_public_legal_actions_match_the_engine():
@@ -49,10 +49,10 @@ def test_the_posterior_beats_counting_alone_when_the_model_matches_the_players()
 def test_paying_instead_of_losing_a_card_rules_no_hand_out():
     # McGuire: a player who pays coins for a lost challenge reveals nothing about the hand;
     # the public model has no such move, and it must not zero every hand.
-    from trainer.bank import DEFAULT_MODEL, new_game, persona_positions
+    from trainer.engine.moves import MoveKind
+    from trainer.engine.rules import get_variant
     from trainer.estimates.posterior import Belief, mixture
-    from trainer.moves import MoveKind
-    from trainer.rules import get_variant
+    from trainer.quiz.bank import DEFAULT_MODEL, new_game, persona_positions
 
     for seed in range(100_000, 100_400):
         moves, _ = persona_positions(seed, 4, "mcguire", DEFAULT_MODEL)

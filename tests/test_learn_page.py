@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from trainer.lessons import FIVE_MINUTES, load_library
+from trainer.scenarios.lessons import FIVE_MINUTES, load_library
 
 ROOT = Path(__file__).resolve().parents[1]
 LIBRARY = load_library(ROOT / "scenarios")
@@ -159,7 +159,7 @@ def test_a_broken_lesson_file_shows_its_error_and_the_rest_still_works(
 
 
 def test_large_type_scales_the_learn_page_and_stays_in_the_link(at: AppTest) -> None:
-    from trainer import cardart
+    from trainer.views import cardart
 
     assert cardart.stylesheet(large=False) in html(at)
     at.toggle(key="large_type").set_value(True).run()

@@ -10,11 +10,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from trainer.game import Game
-from trainer.invariants import check_invariants, play_random
-from trainer.moves import MoveKind
-from trainer.observation import observe
-from trainer.rules import BASE, VARIANTS, Options, Variant
+from trainer.engine.game import Game
+from trainer.engine.invariants import check_invariants, play_random
+from trainer.engine.moves import MoveKind
+from trainer.engine.observation import observe
+from trainer.engine.rules import BASE, VARIANTS, Options, Variant
 
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
 option_sets = st.builds(

@@ -5,13 +5,13 @@ from dataclasses import replace
 
 import pytest
 
-from trainer.answers import Answer, grade_for
-from trainer.bank import Bank, Item, Option, new_game
-from trainer.history import History
-from trainer.learners import check_learner, resolve
-from trainer.moves import Move
-from trainer.quiz import AnswerError, candidates, feedback, grade, is_mistake, next_item
-from trainer.storage import MemoryStore, StorageError
+from trainer.engine.moves import Move
+from trainer.learners.answers import Answer, grade_for
+from trainer.learners.history import History
+from trainer.learners.names import check_learner, resolve
+from trainer.learners.storage import MemoryStore, StorageError
+from trainer.quiz.bank import Bank, Item, Option, new_game
+from trainer.quiz.feedback import AnswerError, candidates, feedback, grade, is_mistake, next_item
 
 
 def claim_item(item_id: str = "duke-1", *, bluff: bool = False, challenge: float = 0.40,

@@ -8,8 +8,8 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from tests.helpers import sample_answers
-from trainer.bank import DEFAULT_BANK, load_bank
-from trainer.storage import Store
+from trainer.learners.storage import Store
+from trainer.quiz.bank import DEFAULT_BANK, load_bank
 
 APP = str(Path(__file__).resolve().parent.parent / "streamlit_app.py")
 BANK = load_bank(DEFAULT_BANK)
@@ -220,7 +220,7 @@ def test_a_lesson_item_whose_scenario_is_gone_is_skipped_with_a_message(db_url, 
                                                                          monkeypatch):
     from dataclasses import replace
 
-    from trainer.bank import Bank
+    from trainer.quiz.bank import Bank
 
     lesson = next(i for i in BANK.items if i.scenario is not None)
     broken = Bank("broken", (replace(lesson, scenario="no-such-lesson"),), {})

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from trainer import cardart
-from trainer import reference as ref
-from trainer.cards import Action, Character
-from trainer.rules import BASE, Options
+from trainer.engine.cards import Action, Character
+from trainer.engine.rules import BASE, Options
+from trainer.rulebook import reference as ref
+from trainer.views import cardart
 
 
 def test_action_table_has_one_row_per_action_in_order() -> None:

@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 from tests.helpers import act, everyone_passes, kinds, table
-from trainer.cards import Action, Character
-from trainer.errors import IllegalMoveError
-from trainer.game import Phase
-from trainer.moves import Move
+from trainer.engine.cards import Action, Character
+from trainer.engine.errors import IllegalMoveError
+from trainer.engine.game import Phase
+from trainer.engine.moves import Move
 
 D, A, CA, AM, CO = (Character.DUKE, Character.ASSASSIN, Character.CAPTAIN,
                     Character.AMBASSADOR, Character.CONTESSA)

@@ -5,11 +5,11 @@ from __future__ import annotations
 import pytest
 
 from tests.helpers import act, everyone_passes, table
-from trainer.cards import Character
-from trainer.errors import GameOverError, IllegalMoveError, SetupError
-from trainer.game import Game, Phase
-from trainer.moves import Move
-from trainer.rules import BASE, Options
+from trainer.engine.cards import Character
+from trainer.engine.errors import GameOverError, IllegalMoveError, SetupError
+from trainer.engine.game import Game, Phase
+from trainer.engine.moves import Move
+from trainer.engine.rules import BASE, Options
 
 D, A, CA, AM, CO = (Character.DUKE, Character.ASSASSIN, Character.CAPTAIN,
                     Character.AMBASSADOR, Character.CONTESSA)

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from trainer.rule_texts import RULES_DIR_ENV
-from trainer.scenario import ScenarioError, check_file, check_main, parse_scenario
+from trainer.rulebook.sources import RULES_DIR_ENV
+from trainer.scenarios.replay import ScenarioError, check_file, check_main, parse_scenario
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -8,12 +8,12 @@ from pathlib import Path
 import pytest
 import yaml
 
-from trainer.cards import Action, Character
-from trainer.game import Phase
-from trainer.lessons import FIVE_MINUTES
-from trainer.moves import Move, MoveKind
-from trainer.rule_texts import rules_dir
-from trainer.scenario import (
+from trainer.engine.cards import Action, Character
+from trainer.engine.game import Phase
+from trainer.engine.moves import Move, MoveKind
+from trainer.rulebook.sources import rules_dir
+from trainer.scenarios.lessons import FIVE_MINUTES
+from trainer.scenarios.replay import (
     ScenarioError,
     check_file,
     check_main,
@@ -26,7 +26,7 @@ from trainer.scenario import (
     run_scenario,
     step_texts,
 )
-from trainer.scenario_schema import SCHEMA_PATH, schema_text
+from trainer.scenarios.schema import SCHEMA_PATH, schema_text
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = sorted((ROOT / "scenarios").glob("*.yaml"))
@@ -252,7 +252,7 @@ def test_a_step_may_be_just_its_move_even_unquoted():
 
 def test_committed_json_schema_matches_the_models():
     assert (ROOT / SCHEMA_PATH).read_text(encoding="utf-8") == schema_text(), (
-        "regenerate with: python -m trainer.scenario_schema")
+        "regenerate with: python -m trainer.scenarios.schema")
 
 
 @pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: p.stem)

@@ -10,16 +10,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as hs
 
-from trainer.answers import Answer, grade_for
-from trainer.calibration_charts import (
-    PANELS,
-    UNCLEAR_NOTE,
-    over_time_charts,
-    reliability_chart,
-    theme_chart,
-    theme_lost_chart,
-)
-from trainer.scoring import (
+from trainer.learners.answers import Answer, grade_for
+from trainer.quiz.scoring import (
     auc,
     brier,
     discrimination,
@@ -34,6 +26,14 @@ from trainer.scoring import (
     reliability,
     skill,
     summary,
+)
+from trainer.views.calibration_charts import (
+    PANELS,
+    UNCLEAR_NOTE,
+    over_time_charts,
+    reliability_chart,
+    theme_chart,
+    theme_lost_chart,
 )
 
 T0 = datetime(2025, 3, 1, 12, 0, tzinfo=UTC)

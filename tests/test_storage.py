@@ -17,9 +17,9 @@ from pathlib import Path
 import pytest
 from sqlalchemy import text
 
-from trainer.answers import COLUMNS, Answer
-from trainer.history_csv import export_csv, import_csv
-from trainer.storage import (
+from trainer.learners.answers import COLUMNS, Answer
+from trainer.learners.history_csv import export_csv, import_csv
+from trainer.learners.storage import (
     ENV_VAR,
     MemoryStore,
     StorageError,

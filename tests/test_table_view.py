@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from trainer.lessons import load_library
-from trainer.scenario import replay
-from trainer.table_art import table_html
-from trainer.table_view import table_view
+from trainer.scenarios.lessons import load_library
+from trainer.scenarios.replay import replay
+from trainer.views.table_art import table_html
+from trainer.views.table_view import table_view
 
 ROOT = Path(__file__).resolve().parent.parent
 LIBRARY = load_library(ROOT / "scenarios")

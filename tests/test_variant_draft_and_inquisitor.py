@@ -5,12 +5,12 @@ from __future__ import annotations
 import pytest
 
 from tests.helpers import act, cards, everyone_passes, table
-from trainer.cards import Action, Character
-from trainer.chance import ScriptedChance
-from trainer.errors import IllegalMoveError
-from trainer.game import Game, Phase
-from trainer.moves import Move, MoveKind
-from trainer.rules import DRAFT, Options
+from trainer.engine.cards import Action, Character
+from trainer.engine.chance import ScriptedChance
+from trainer.engine.errors import IllegalMoveError
+from trainer.engine.game import Game, Phase
+from trainer.engine.moves import Move, MoveKind
+from trainer.engine.rules import DRAFT, Options
 
 
 def draft_game(third: str = "Duke Assassin Captain Ambassador Contessa") -> Game:

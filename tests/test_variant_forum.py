@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from tests.helpers import act, cards, everyone_passes, table
-from trainer.cards import Action, Character
-from trainer.game import Game, Phase
-from trainer.moves import Move
-from trainer.rules import FORUM
+from trainer.engine.cards import Action, Character
+from trainer.engine.game import Game, Phase
+from trainer.engine.moves import Move
+from trainer.engine.rules import FORUM
 
 
 def forum(*seats, **kw) -> Game:

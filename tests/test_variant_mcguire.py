@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from tests.helpers import act, cards, everyone_passes, table
-from trainer.cards import Action, Character
-from trainer.game import Game, Phase
-from trainer.moves import Move, MoveKind
-from trainer.rules import MCGUIRE
+from trainer.engine.cards import Action, Character
+from trainer.engine.game import Game, Phase
+from trainer.engine.moves import Move, MoveKind
+from trainer.engine.rules import MCGUIRE
 
 
 def house(*seats, **kw) -> Game:

@@ -5,14 +5,14 @@ from __future__ import annotations
 
 import pytest
 
-from trainer import cardart
-from trainer import reference as ref
 from trainer.__main__ import main
-from trainer.cards import Character
-from trainer.rule_texts import quote_in_text, rules_dir
-from trainer.rules import VARIANTS, Options, get_variant
-from trainer.rules_text import rules_text
-from trainer.variant_rules import HOOKS, all_rules, variant_rules
+from trainer.engine.cards import Character
+from trainer.engine.rules import VARIANTS, Options, get_variant
+from trainer.rulebook import reference as ref
+from trainer.rulebook.sources import quote_in_text, rules_dir
+from trainer.rulebook.text import rules_text
+from trainer.rulebook.variant_rules import HOOKS, all_rules, variant_rules
+from trainer.views import cardart
 
 NAMES = list(VARIANTS)
 

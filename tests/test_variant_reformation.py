@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 from tests.helpers import act, cards, everyone_passes, table
-from trainer.cards import Action, Allegiance, Character
-from trainer.errors import IllegalMoveError
-from trainer.game import Game, Phase
-from trainer.moves import Move
+from trainer.engine.cards import Action, Allegiance, Character
+from trainer.engine.errors import IllegalMoveError
+from trainer.engine.game import Game, Phase
+from trainer.engine.moves import Move
 
 L, R = Allegiance.LOYALIST, Allegiance.REFORMIST
 
@@ -133,7 +133,7 @@ def test_embezzler_without_a_duke_may_still_concede():
 
 
 def test_treason_vocabulary_changes_only_the_words():
-    from trainer.rules import Options
+    from trainer.engine.rules import Options
     game = reform(("Ana", "Duke Captain", 2), ("Ben", "Duke Captain", 2),
                   ("Cat", "Duke Assassin", 2), options=Options(vocabulary="treason"))
     plain = reform(("Ana", "Duke Captain", 2), ("Ben", "Duke Captain", 2),
@@ -142,7 +142,7 @@ def test_treason_vocabulary_changes_only_the_words():
 
 
 def test_treason_vocabulary_names_the_moves_with_treasons_words():
-    from trainer.rules import Options
+    from trainer.engine.rules import Options
     game = table(("Ana", "Inquisitor Duke", 2), ("Ben", "Captain Contessa", 2),
                  variant="reformation-inquisitor", allegiances="Loyalist Reformist",
                  options=Options(vocabulary="treason"))

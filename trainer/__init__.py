@@ -1,14 +1,26 @@
-"""Coup Trainer: a faithful Coup rules engine and the teaching tools built on it."""
+"""Coup Trainer: a faithful Coup rules engine and the teaching tools built on it.
 
-from trainer.build import install_source_finder
+The engine's everyday names are re-exported here (`from trainer import Game, Move`); the
+packages are laid out by concern, as docs/architecture.md draws them.
+"""
 
-install_source_finder()  # before the engine is imported: never run a stale compiled engine
-
-from trainer.cards import Action, Character  # noqa: E402
-from trainer.errors import CoupError, IllegalMoveError, SetupError  # noqa: E402
-from trainer.game import Decision, Event, Game, Phase  # noqa: E402
-from trainer.moves import Move, MoveKind  # noqa: E402
-from trainer.rules import VARIANTS, Options, Variant, get_variant  # noqa: E402
+from trainer.engine import (
+    VARIANTS,
+    Action,
+    Character,
+    CoupError,
+    Decision,
+    Event,
+    Game,
+    IllegalMoveError,
+    Move,
+    MoveKind,
+    Options,
+    Phase,
+    SetupError,
+    Variant,
+    get_variant,
+)
 
 __all__ = [
     "Action", "Character", "CoupError", "Decision", "Event", "Game", "IllegalMoveError",

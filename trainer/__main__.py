@@ -76,13 +76,13 @@ def main(argv: list[str] | None = None) -> int:
 
     args = parser.parse_args(argv)
     if args.command == "variants":
-        from trainer.rules import VARIANTS
+        from trainer.engine.rules import VARIANTS
 
         for name in VARIANTS:
             print(name)
         return 0
     if args.command == "bank":
-        from trainer.bank import bank_main
+        from trainer.quiz.bank import bank_main
 
         if args.bank_command == "build" and args.out is None:
             args.out = f"data/banks/bank-s{args.seed}-n{args.items}.jsonl"
@@ -101,14 +101,14 @@ def main(argv: list[str] | None = None) -> int:
         return tournament_main(args.personas, args.players, args.games, args.variant,
                                args.seed, args.out)
     if args.command == "rules":
-        from trainer.rules_text import rules_main
+        from trainer.rulebook.text import rules_main
 
         return rules_main(args.variant, args.players)
     if args.command == "fuzz":
-        from trainer.fuzz import fuzz_main
+        from trainer.engine.fuzz import fuzz_main
 
         return fuzz_main(args.games, args.variant, args.players, args.seed, args.quiet)
-    from trainer.scenario import check_main
+    from trainer.scenarios.replay import check_main
 
     return check_main(args.files)
 

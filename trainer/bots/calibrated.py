@@ -11,14 +11,14 @@ from __future__ import annotations
 
 import random
 
-from trainer.bots.personas import Persona
-from trainer.cards import Action
+from trainer.engine.cards import Action
+from trainer.engine.game import Game, Phase
+from trainer.engine.moves import Move, MoveKind
+from trainer.engine.observation import Observation
+from trainer.engine.rules import get_variant
 from trainer.estimates.posterior import Belief, Component, mixture, p_holds
 from trainer.estimates.rollouts import option_values
-from trainer.game import Game, Phase
-from trainer.moves import Move, MoveKind
-from trainer.observation import Observation
-from trainer.rules import get_variant
+from trainer.policies.personas import Persona
 
 MODEL = {"honest": 1.0, "rule": 1.0, "bluffer": 1.0, "skeptic": 1.0}
 

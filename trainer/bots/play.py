@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from trainer.bots.personas import Persona
-from trainer.game import Game
-from trainer.rules import Options
+from trainer.engine.game import Game
+from trainer.engine.rules import Options
+from trainer.policies.personas import Persona
 
 MAX_DECISIONS = 5_000
 

@@ -17,8 +17,8 @@ import pandas as pd
 from tqdm import tqdm
 
 from trainer.bots.calibrated import Calibrated
-from trainer.bots.personas import Persona, personas
 from trainer.bots.play import play_game
+from trainer.policies.personas import Persona, personas
 
 
 def every_persona() -> dict[str, Persona]:

@@ -15,12 +15,12 @@ from dataclasses import dataclass
 import pandas as pd
 from tqdm import tqdm
 
-from trainer.bots.personas import personas
+from trainer.engine.game import Game, Phase
+from trainer.engine.moves import MoveKind
+from trainer.engine.rules import get_variant
 from trainer.estimates.knowledge import knowledge
 from trainer.estimates.posterior import Belief, mixture, p_holds
-from trainer.game import Game, Phase
-from trainer.moves import MoveKind
-from trainer.rules import get_variant
+from trainer.policies.personas import personas
 
 MODEL = {"honest": 1.0, "rule": 1.0, "bluffer": 1.0, "skeptic": 1.0}
 

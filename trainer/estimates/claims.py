@@ -8,8 +8,8 @@ to a character, so it has no "holds the card" truth of that kind.
 
 from __future__ import annotations
 
-from trainer.cards import Character
-from trainer.game import Game, Phase
+from trainer.engine.cards import Character
+from trainer.engine.game import Game, Phase
 
 
 def pending_claim(game: Game) -> tuple[int | None, Character | None]:

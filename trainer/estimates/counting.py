@@ -20,7 +20,7 @@ from functools import cache
 from itertools import combinations_with_replacement
 from math import comb, prod
 
-from trainer.cards import Character
+from trainer.engine.cards import Character
 
 Hand = tuple[Character, ...]
 Pool = tuple[int, ...]

@@ -13,11 +13,11 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from trainer.cards import Character
+from trainer.engine.cards import Character
+from trainer.engine.moves import MoveKind
+from trainer.engine.observation import Observation
+from trainer.engine.rules import get_variant
 from trainer.estimates.counting import Deal, Likelihood, Seat, deal
-from trainer.moves import MoveKind
-from trainer.observation import Observation
-from trainer.rules import get_variant
 
 
 @dataclass(frozen=True)

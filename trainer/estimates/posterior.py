@@ -19,14 +19,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from itertools import combinations_with_replacement
 
-from trainer.bots.personas import Persona
-from trainer.cards import Action, Character
+from trainer.engine.cards import Action, Character
+from trainer.engine.game import Phase
+from trainer.engine.moves import Move, MoveKind
+from trainer.engine.observation import Observation
+from trainer.engine.rules import get_variant
 from trainer.estimates.counting import Hand
 from trainer.estimates.knowledge import knowledge
-from trainer.game import Phase
-from trainer.moves import Move, MoveKind
-from trainer.observation import Observation
-from trainer.rules import get_variant
+from trainer.policies.personas import Persona
 
 # The share of a decision the model leaves to chance: any legal move keeps some probability.
 TREMBLE = 0.02
@@ -98,7 +98,7 @@ class Component:
 def mixture(weights: Mapping[str, float]) -> list[Component]:
     """The behaviour model from persona weights; a persona that bluffs only in some games
     becomes two components (a bluffing game and an honest one)."""
-    from trainer.bots.personas import personas
+    from trainer.policies.personas import personas
 
     table = personas()
     out = []

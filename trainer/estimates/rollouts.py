@@ -14,15 +14,15 @@ from collections import Counter
 from dataclasses import dataclass
 from math import sqrt
 
-from trainer.bots.personas import Persona
-from trainer.chance import RandomChance, ScriptedChance
+from trainer.engine.chance import RandomChance, ScriptedChance
+from trainer.engine.game import Game
+from trainer.engine.moves import Move, MoveKind
+from trainer.engine.observation import observe
 from trainer.estimates.claims import pending_claim
 from trainer.estimates.counting import Seat, sample_deals
 from trainer.estimates.knowledge import knowledge
 from trainer.estimates.posterior import Belief, Component
-from trainer.game import Game
-from trainer.moves import Move, MoveKind
-from trainer.observation import observe
+from trainer.policies.personas import Persona
 
 MAX_DECISIONS = 3_000
 

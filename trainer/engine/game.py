@@ -1,0 +1,1730 @@
+"""The game state: one explicit position, the moves legal in it, and `apply`.
+
+Every pending decision belongs to exactly one player. Windows in which several players could
+act (a challenge, a Duke block of foreign aid) are asked one player at a time, in the order the
+`challenge_order` option sets; the first willing player acts and the window closes. That keeps
+the state a plain sequential game (as in OpenSpiel) that bots, scenarios and people all drive
+the same way.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from functools import cache
+from itertools import combinations
+from typing import Any, Final, NamedTuple, cast
+
+from trainer.engine.cards import Action, Allegiance, Character
+from trainer.engine.chance import Chance, RandomChance, ScriptedChance
+from trainer.engine.errors import GameOverError, IllegalMoveError, SetupError
+from trainer.engine.moves import Move, MoveKind, describe
+from trainer.engine.rules import (
+    BASE,
+    INHERITANCE_COINS,
+    VENGEANCE_SPEC,
+    ActionSpec,
+    Options,
+    Variant,
+    get_variant,
+)
+
+EVERYONE: int | None = None
+NOBODY = -1  # events kept for replay only (the full deal)
+
+
+class Phase(StrEnum):
+    ACTION = "action"
+    CHALLENGE_ACTION = "challenge_action"
+    PROVE_ACTION = "prove_action"
+    BLOCK = "block"
+    CHALLENGE_BLOCK = "challenge_block"
+    PROVE_BLOCK = "prove_block"
+    LOSE = "lose_influence"
+    EXCHANGE = "exchange"
+    # Phases that only some variants reach.
+    DRAFT = "draft"
+    ALLEGIANCE = "allegiance"
+    EXAMINE_OFFER = "examine_offer"
+    EXAMINE_DECIDE = "examine_decide"
+    CLAIM = "claim"
+    CHALLENGE_CLAIM = "challenge_claim"
+    PROVE_CLAIM = "prove_claim"
+    VENGEANCE = "vengeance"
+    OVER = "game_over"
+
+    __hash__ = str.__hash__
+
+
+PHASE_QUESTION: dict[Phase, str] = {
+    Phase.ACTION: "choose an action",
+    Phase.CHALLENGE_ACTION: "challenge the claim or pass",
+    Phase.PROVE_ACTION: "show the claimed card or lose the challenge",
+    Phase.BLOCK: "block or pass",
+    Phase.CHALLENGE_BLOCK: "challenge the block or pass",
+    Phase.PROVE_BLOCK: "show the claimed card or lose the challenge",
+    Phase.LOSE: "choose an influence to lose",
+    Phase.EXCHANGE: "choose the cards to keep",
+    Phase.DRAFT: "choose one card of their draft set to keep",
+    Phase.ALLEGIANCE: "choose the starting allegiance",
+    Phase.EXAMINE_OFFER: "choose a card to show the Inquisitor",
+    Phase.EXAMINE_DECIDE: "hand the card back or force a swap",
+    Phase.CLAIM: "claim the character or pass",
+    Phase.CHALLENGE_CLAIM: "challenge the claim or pass",
+    Phase.PROVE_CLAIM: "show the claimed card or lose the challenge",
+    Phase.VENGEANCE: "choose the target of the Vengeance",
+    Phase.OVER: "nothing: the game is over",
+}
+
+
+_KIND_PHRASE: dict[MoveKind, str] = {
+    MoveKind.ACT: "taking an action",
+    MoveKind.CHALLENGE: "a challenge",
+    MoveKind.PASS: "passing",
+    MoveKind.BLOCK: "a block",
+    MoveKind.SHOW: "showing a card",
+    MoveKind.LOSE: "losing an influence",
+    MoveKind.KEEP: "keeping cards",
+    MoveKind.CHOOSE: "a choice",
+    MoveKind.OFFER: "showing a card to the Inquisitor",
+    MoveKind.CLAIM: "a claim",
+    MoveKind.PAY: "paying instead of losing a card",
+}
+
+# Enum members as module constants: the compiled engine reads these directly, where
+# `Phase.ACTION` would be an attribute lookup on the enum class at every use.
+_P_ACTION: Final = Phase.ACTION
+_P_ALLEGIANCE: Final = Phase.ALLEGIANCE
+_P_BLOCK: Final = Phase.BLOCK
+_P_CHALLENGE_ACTION: Final = Phase.CHALLENGE_ACTION
+_P_CHALLENGE_BLOCK: Final = Phase.CHALLENGE_BLOCK
+_P_CHALLENGE_CLAIM: Final = Phase.CHALLENGE_CLAIM
+_P_CLAIM: Final = Phase.CLAIM
+_P_DRAFT: Final = Phase.DRAFT
+_P_EXAMINE_DECIDE: Final = Phase.EXAMINE_DECIDE
+_P_EXAMINE_OFFER: Final = Phase.EXAMINE_OFFER
+_P_EXCHANGE: Final = Phase.EXCHANGE
+_P_LOSE: Final = Phase.LOSE
+_P_OVER: Final = Phase.OVER
+_P_PROVE_ACTION: Final = Phase.PROVE_ACTION
+_P_PROVE_BLOCK: Final = Phase.PROVE_BLOCK
+_P_PROVE_CLAIM: Final = Phase.PROVE_CLAIM
+_P_VENGEANCE: Final = Phase.VENGEANCE
+_K_ACT: Final = MoveKind.ACT
+_K_BLOCK: Final = MoveKind.BLOCK
+_K_CHALLENGE: Final = MoveKind.CHALLENGE
+_K_CHOOSE: Final = MoveKind.CHOOSE
+_K_CLAIM: Final = MoveKind.CLAIM
+_K_KEEP: Final = MoveKind.KEEP
+_K_LOSE: Final = MoveKind.LOSE
+_K_OFFER: Final = MoveKind.OFFER
+_K_PASS: Final = MoveKind.PASS
+_K_PAY: Final = MoveKind.PAY
+_K_SHOW: Final = MoveKind.SHOW
+_A_ASSASSINATE: Final = Action.ASSASSINATE
+_A_CONVERT: Final = Action.CONVERT
+_A_COUP: Final = Action.COUP
+_A_EMBEZZLE: Final = Action.EMBEZZLE
+_A_EXAMINE: Final = Action.EXAMINE
+_A_EXCHANGE: Final = Action.EXCHANGE
+_A_FOREIGN_AID: Final = Action.FOREIGN_AID
+_A_INCOME: Final = Action.INCOME
+_A_PEEK: Final = Action.PEEK
+_A_STEAL: Final = Action.STEAL
+_A_TAX: Final = Action.TAX
+_A_VENGEANCE: Final = Action.VENGEANCE
+_C_DUKE: Final = Character.DUKE
+_C_GRAVEROBBER: Final = Character.GRAVEROBBER
+_C_INHERITANCE: Final = Character.INHERITANCE
+_C_TREATY: Final = Character.TREATY
+_C_VENGEANCE: Final = Character.VENGEANCE
+
+# Moves whose content only the mover sees (the cards kept, the card shown to an Inquisitor).
+PRIVATE_KINDS = (_K_KEEP, _K_OFFER)
+
+
+class Event(NamedTuple):
+    """One line of the game's log. `visible_to` is None for public events."""
+
+    kind: str
+    visible_to: int | None
+    data: dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """The public description of the pending decision."""
+
+    phase: Phase
+    player: int
+    actor: int
+    action: Action | None
+    target: int | None
+    claim: Character | None
+    challenger: int | None
+    blocker: int | None
+    block_character: Character | None
+    loss_reason: str | None
+    claimant: int | None = None  # who made an out-of-turn claim (Graverobber, Treaty)
+
+    @property
+    def question(self) -> str:
+        return PHASE_QUESTION[self.phase]
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Explicit, so that pickling works the same whether or not this module is compiled.
+        return (Decision, (self.phase, self.player, self.actor, self.action, self.target,
+                           self.claim, self.challenger, self.blocker, self.block_character,
+                           self.loss_reason, self.claimant))
+
+
+class Game:
+    """A game of Coup in progress. Create with `Game.new` (a random deal) or the constructor."""
+
+    variant: Variant
+    options: Options
+    n: int
+    names: list[str]
+    hidden: list[list[Character]]
+    revealed: list[list[Character]]
+    coins: list[int]
+    deck: list[Character]  # in the forum variant, index 0 is the top
+    treasury: int | None
+    alive: list[bool]
+    chance: Chance
+    is_over: bool  # the same as phase is _P_OVER, kept as a field for the inner loop
+    turn: int
+    actor: int
+    decider: int
+    phase: Phase
+    winner: int | None  # None once over: a tie (McGuire's Vengeance can leave nobody)
+    # Variant state; empty or zero in the base game.
+    offers: list[list[Character]]  # two-player draft: each player's set, until they choose
+    removed: list[Character]  # two-player draft: the cards put out of the game face down
+    sides: list[Allegiance]  # Reformation: each seat's allegiance
+    reserve: int  # Reformation: coins on the Treasury Reserve
+    mat_cards: dict[str, Character]  # McGuire: face-down cards still on the mat, by event
+    mat_up: list[Character]  # McGuire: cards flipped face up on the mat
+    mat_coins: int  # McGuire: the coin waiting on the mat
+    mat_pending: list[str]  # McGuire: the mat events still to happen, in order
+    _raw: list[tuple[Any, ...]]  # moves and (kind, visible_to, data) tuples, as they happen
+    _events: list[Event]  # the same, turned into Events on demand
+    # The turn in progress.
+    _spec: ActionSpec
+    _target: int
+    _challenger: int
+    _blocker: int
+    _block_char: Character
+    target_lost_challenge: bool
+    _loss_reason: str
+    _then: str
+    _poll: list[int]
+    _pool: list[Character]
+    _deferred: list[int]
+    _reduced: bool  # McGuire: the steal was reduced to 1 by an Ambassador
+    _examined: Character  # Inquisitor: the card shown to the examiner
+    # Out-of-turn claims (Graverobber, Treaty) and what they wait on.
+    _claim_kind: str  # "grave" or "treaty"
+    _claim_char: Character
+    _claimants: list[int]
+    _claim_i: int
+    _claimant: int
+    _graves: list[int]  # exiled players whose coins wait for the Graverobber window
+    _grave: int
+    _avenger: int  # McGuire: a player whose Vengeance Assassin was just couped
+    _turn_actor: int  # whose turn resumes after a Vengeance (-1: none pending)
+    _hold_end: bool  # a Vengeance is still to come, so the game cannot end yet
+    _deaths: int
+    _round: int  # how many of the first player's turns have begun (the mat's clock)
+    _first: int
+    _legal: tuple[Move, ...] | None  # legal_moves() of this position, once computed
+    # Per player, the events they may see so far and how far into the log that is up to date
+    # (made on the first observation).
+    _views: dict[int, tuple[list[Event], list[int]]] | None
+    _vid: int
+    _forced: int
+    _alive_mask: int  # bit p set while player p is alive: a cheap key for the move tables
+    _rot: tuple[tuple[int, ...], ...]
+    _specs: dict[Action, ActionSpec]
+    # Variant hooks, copied from the variant so the inner loop tests one field.
+    _teams: bool
+    _slow_proof: bool
+    _pay: int
+    _bounty: int
+    _house: bool
+    _fixed: bool
+    _graves_on: bool
+    _extra_end: bool
+
+    def __init__(
+        self,
+        *,
+        names: Sequence[str],
+        hands: Sequence[Sequence[Character]],
+        coins: Sequence[int],
+        deck: Sequence[Character],
+        first: int = 0,
+        variant: Variant = BASE,
+        options: Options | None = None,
+        chance: Chance | None = None,
+        revealed: Sequence[Sequence[Character]] | None = None,
+        treasury: int | None = None,
+        offers: Sequence[Sequence[Character]] | None = None,
+        removed: Sequence[Character] | None = None,
+        allegiances: Sequence[Allegiance | str] | None = None,
+        reserve: int = 0,
+        mat: Sequence[tuple[str, Character | None]] | None = None,
+        _dealt: bool = False,
+    ) -> None:
+        n = len(names)
+        self.variant = variant
+        self.options = options or _DEFAULT_OPTIONS
+        self.n = n
+        self.offers = [list(o) for o in offers] if offers else []
+        self.removed = list(removed) if removed else []
+        self.sides = [Allegiance(a) for a in allegiances] if allegiances else []
+        self.reserve = reserve
+        self.mat_cards = {}
+        self.mat_pending = []
+        self.mat_up = []
+        self.mat_coins = 0
+        if mat is not None:
+            for event, card in mat:
+                self.mat_pending.append(event)
+                if card is not None:
+                    self.mat_cards[event] = card
+                elif event.startswith("coin"):
+                    self.mat_coins += 1
+        if _dealt:  # Game.new's own deal: already valid, and set-up speed matters for bots
+            self.names = names if isinstance(names, list) else list(names)
+            self.hidden = hands  # type: ignore[assignment]
+            self.revealed = [[] for _ in range(n)]
+            self.coins = coins  # type: ignore[assignment]
+            self.deck = deck  # type: ignore[assignment]
+            self.treasury = treasury
+            self._start(first, chance or RandomChance())
+            return
+        if not variant.min_players <= n <= variant.max_players:
+            raise SetupError(
+                f"{variant.title} is for {variant.min_players}–{variant.max_players} players, "
+                f"not {n}"
+            )
+        if len(set(names)) != n:
+            raise SetupError("player names must be different")
+        if len(hands) != n or len(coins) != n:
+            raise SetupError("give one hand and one coin count per player")
+        if self.offers and len(self.offers) != n:
+            raise SetupError("give one draft set per player")
+        if self.sides and len(self.sides) != n:
+            raise SetupError("give one allegiance per player")
+        if self.sides and not variant.allegiances:
+            raise SetupError(f"{variant.title} has no allegiances")
+        if reserve and not variant.allegiances:
+            raise SetupError(f"{variant.title} has no Treasury Reserve")
+        if reserve < 0:
+            raise SetupError("the Treasury Reserve cannot be negative")
+        unknown = [e for e in self.mat_pending if e not in variant.mat_events(2)]
+        if unknown:
+            raise SetupError(f"{unknown[0]!r} is not an event of the {variant.title} mat")
+        revealed = revealed or [[] for _ in range(n)]
+        self.names = list(names)
+        self.hidden = [list(h) for h in hands]
+        self.revealed = [list(r) for r in revealed]
+        self.coins = list(coins)
+        self.deck = list(deck)
+        self._check_cards()
+        if any(c < 0 for c in self.coins):
+            raise SetupError("coins cannot be negative")
+        if self.options.finite_treasury:
+            held = sum(self.coins) + self.reserve + self.mat_coins
+            left = variant.coins_total - held if treasury is None else treasury
+            if left < 0 or held + left != variant.coins_total:
+                raise SetupError(
+                    f"players hold {sum(self.coins)} coins and the treasury {left}"
+                    + (f", the Reserve {self.reserve}" if self.reserve else "")
+                    + (f", the mat {self.mat_coins}" if self.mat_coins else "")
+                    + f"; together they must make the {variant.coins_total} coins in the box"
+                )
+            self.treasury = left
+        else:
+            self.treasury = None
+        if sum(1 for p in range(n) if self.hidden[p] or self.offers) < 2:
+            raise SetupError("at least two players must still have influence")
+        if not 0 <= first < n or not (self.hidden[first] or self.offers):
+            raise SetupError(f"the first player (seat {first}) must be a living player")
+        self._start(first, chance or RandomChance())
+
+    def _start(self, first: int, chance: Chance) -> None:
+        """Set up the play state; everything before this has been validated or dealt by us."""
+        n = self.n
+        variant = self.variant
+        drafting = bool(self.offers)
+        self.alive = [drafting or bool(h) for h in self.hidden]
+        self.chance = chance
+        self.is_over = False
+        self._vid = _variant_id(variant.name)
+        self._specs = _spec_map(variant.name)
+        self._forced = variant.forced_coup_at
+        self._alive_mask = sum(1 << p for p in range(n) if self.alive[p])
+        self._rot = _rotations(n)
+        (self._teams, self._pay, self._bounty, self._house, self._slow_proof, self._fixed,
+         self._graves_on, self._extra_end) = _hooks(variant.name)
+        self.turn = 1
+        self.actor = first
+        self._first = first
+        self.winner = None
+        self._graves = []
+        self._grave = -1
+        self._avenger = -1
+        self._turn_actor = -1
+        self._hold_end = False
+        self._deaths = 0
+        self._round = 0
+        self._claim_kind = ""
+        self._claim_char = _C_GRAVEROBBER
+        self._claimants = []
+        self._claim_i = 0
+        self._claimant = -1
+        self._reset_turn()
+        self.decider = first
+        self._legal = None
+        # The set-up is copied now but turned into a snapshot dict only when the log is read.
+        extra: dict[str, Any] = _NO_EXTRA
+        if drafting or self.removed or self.sides or self.reserve or self.mat_pending:
+            extra = {}
+        if drafting:
+            extra["offers"] = [list(o) for o in self.offers]
+        if self.removed:
+            extra["removed"] = list(self.removed)
+        if self.sides:
+            extra["allegiances"] = list(self.sides)
+        if self.reserve:
+            extra["reserve"] = self.reserve
+        if self.mat_pending:
+            extra["mat"] = [(e, self.mat_cards.get(e)) for e in self.mat_pending]
+        start = (tuple(map(tuple, self.hidden)), tuple(map(tuple, self.revealed)),
+                 tuple(self.coins), tuple(self.deck), self.treasury, first, extra)
+        raw: list[tuple[Any, ...]] = [("setup", NOBODY, start)]
+        if not drafting:
+            raw.extend(("deal", p, {"player": p, "cards": tuple(self.hidden[p])})
+                       for p in range(n))
+        self._raw = raw
+        self._events = []
+        self._views = None
+        if drafting:
+            self.phase = _P_DRAFT
+            raw.extend(("offer", p, {"player": p, "cards": tuple(self.offers[p])})
+                       for p in range(n))
+        elif self._teams and not self.sides:
+            self.phase = _P_ALLEGIANCE
+        else:
+            self._begin_play()
+
+    def _begin_play(self) -> None:
+        self.phase = _P_ACTION
+        self.decider = self.actor
+        if self.mat_pending:
+            self._round = 1
+            self._mat_clock()
+        self._raw.append(("turn", EVERYONE, {"turn": self.turn, "player": self.actor}))
+
+    # ----------------------------------------------------------------- construction
+    @classmethod
+    def new(
+        cls,
+        players: int | Sequence[str] = 4,
+        *,
+        seed: int | None = None,
+        rng: random.Random | None = None,
+        variant: Variant | str = BASE,
+        options: Options | None = None,
+        first: int = 0,
+    ) -> Game:
+        """A freshly dealt game with a shuffled court deck."""
+        v = get_variant(variant) if isinstance(variant, str) else variant
+        names = list(_default_names(players) if isinstance(players, int) else players)
+        n = len(names)
+        if not v.min_players <= n <= v.max_players:
+            raise SetupError(f"{v.title} is for {v.min_players}–{v.max_players} players, not {n}")
+        chance = RandomChance(rng if rng is not None else random.Random(seed))
+        options = options or _DEFAULT_OPTIONS
+        coins = list(_starting_coins(v.name, n, first, options.two_player_start))
+        if v.draft:  # three sets of one of each character: two to choose from, one to deal
+            third = list(v.characters)
+            chance.shuffle(third)
+            return cls(names=names, hands=[[] for _ in range(n)], coins=coins, deck=third,
+                       first=first, variant=v, options=options, chance=chance,
+                       offers=[list(v.characters) for _ in range(n)])
+        deck = list(_court(v.name, n))
+        chance.shuffle(deck)
+        h = v.hand_size
+        hands = [deck[i * h:(i + 1) * h] for i in range(n)]
+        deck = deck[n * h:]
+        if v.event_mat:
+            mat = [(e, deck.pop() if e.startswith("flip") else None) for e in v.mat_events(n)]
+            return cls(names=names, hands=hands, coins=coins, deck=deck, first=first,
+                       variant=v, options=options, chance=chance, mat=mat)
+        return cls(
+            names=names, hands=hands, coins=coins, deck=deck, first=first, variant=v,
+            options=options, chance=chance,
+            treasury=v.coins_total - sum(coins) if options.finite_treasury else None,
+            _dealt=True,
+        )
+
+    def _check_cards(self) -> None:
+        counts: dict[Character, int] = {}
+        cards = self.variant.cards
+        piles = (*self.hidden, *self.revealed, *self.offers, self.deck, self.removed,
+                 list(self.mat_cards.values()))
+        for pile in piles:
+            for c in pile:
+                if c not in cards:
+                    raise SetupError(f"{c!r} is not a card of {self.variant.title}")
+                counts[c] = counts.get(c, 0) + 1
+        want: dict[Character, int] = {}
+        for c in self.variant.court(self.n):
+            want[c] = want.get(c, 0) + 1
+        for c, k in want.items():
+            if counts.get(c, 0) != k:
+                where = ("hands, revealed, deck and mat" if self.variant.event_mat
+                         else "hands, draft sets, removed cards and deck" if self.variant.draft
+                         else "hands, revealed and deck")
+                raise SetupError(
+                    f"there must be {k} {c} card{'s' if k != 1 else ''} in play ({where}) "
+                    f"for {self.n} players; found {counts.get(c, 0)}"
+                )
+        for p, h in enumerate(self.hidden):
+            if len(h) + len(self.revealed[p]) > self.variant.hand_size:
+                raise SetupError(f"{self.names[p]} holds more than {self.variant.hand_size} cards")
+
+    def snapshot(self) -> dict[str, Any]:
+        """The full position (hidden cards included) as plain data: enough to restart from."""
+        snap: dict[str, Any] = {
+            "variant": self.variant.name,
+            "options": self.options.as_dict(),
+            "names": list(self.names),
+            "hands": [list(h) for h in self.hidden],
+            "revealed": [list(r) for r in self.revealed],
+            "coins": list(self.coins),
+            "deck": list(self.deck),
+            "treasury": self.treasury,
+            "first": self.actor,
+        }
+        if self.offers:
+            snap["offers"] = [list(o) for o in self.offers]
+        if self.removed:
+            snap["removed"] = list(self.removed)
+        if self.sides:
+            snap["allegiances"] = list(self.sides)
+        if self.reserve:
+            snap["reserve"] = self.reserve
+        if self.mat_pending:
+            snap["mat"] = [(e, self.mat_cards.get(e)) for e in self.mat_pending]
+        return snap
+
+    @classmethod
+    def from_snapshot(cls, snap: dict[str, Any], chance: Chance | None = None) -> Game:
+        mat = snap.get("mat")
+        return cls(
+            names=snap["names"],
+            hands=[[Character(c) for c in h] for h in snap["hands"]],
+            revealed=[[Character(c) for c in r] for r in snap["revealed"]],
+            coins=snap["coins"],
+            deck=[Character(c) for c in snap["deck"]],
+            first=snap["first"],
+            variant=get_variant(snap["variant"]),
+            options=Options().with_(**snap["options"]),
+            chance=chance,
+            treasury=snap["treasury"],
+            offers=[[Character(c) for c in o] for o in snap.get("offers") or []],
+            removed=[Character(c) for c in snap.get("removed") or []],
+            allegiances=snap.get("allegiances"),
+            reserve=snap.get("reserve", 0),
+            mat=[(e, Character(c) if c is not None else None) for e, c in mat] if mat else None,
+        )
+
+    @classmethod
+    def replay(cls, events: Iterable[Event]) -> Game:
+        """Rebuild a game from its complete log: the deal, every move and every draw."""
+        events = list(events)
+        setup = next(e for e in events if e.kind == "setup")
+        draws = [e.data["cards"] for e in events if e.kind == "draw"]
+        picks = [e.data["value"] for e in events if e.kind == "pick"]
+        game = cls.from_snapshot(setup.data, ScriptedChance(draws, picks))
+        for e in events:
+            if e.kind == "move":
+                game.apply(e.data["move"])
+        return game
+
+    def clone(self) -> Game:
+        """An independent copy (sharing the immutable variant and options)."""
+        return _restore(self._state())
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickling (Streamlit session state, process pools) goes through plain data, so it
+        # works the same for the pure-Python and the compiled engine.
+        return (_restore, (self._state(),))
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Game:
+        return self.clone()
+
+    def _state(self) -> dict[str, Any]:
+        return {
+            "variant": self.variant.name, "options": self.options, "names": list(self.names),
+            "hidden": [list(h) for h in self.hidden],
+            "revealed": [list(r) for r in self.revealed], "coins": list(self.coins),
+            "deck": list(self.deck), "treasury": self.treasury, "alive": list(self.alive),
+            "chance": copy.deepcopy(self.chance), "turn": self.turn, "actor": self.actor,
+            "decider": self.decider, "phase": self.phase, "winner": self.winner,
+            "raw": list(self._raw), "spec": self._spec.action if self.spec else None,
+            "target": self._target, "challenger": self._challenger, "blocker": self._blocker,
+            "block_char": self._block_char, "target_lost_challenge": self.target_lost_challenge,
+            "loss_reason": self._loss_reason, "then": self._then, "poll": list(self._poll),
+            "pool": list(self._pool), "deferred": list(self._deferred),
+            "offers": [list(o) for o in self.offers], "removed": list(self.removed),
+            "sides": list(self.sides), "reserve": self.reserve,
+            "mat_cards": dict(self.mat_cards), "mat_up": list(self.mat_up),
+            "mat_coins": self.mat_coins, "mat_pending": list(self.mat_pending),
+            "reduced": self._reduced, "examined": self._examined,
+            "claim_kind": self._claim_kind, "claim_char": self._claim_char,
+            "claimants": list(self._claimants), "claim_i": self._claim_i,
+            "claimant": self._claimant, "graves": list(self._graves), "grave": self._grave,
+            "avenger": self._avenger, "turn_actor": self._turn_actor,
+            "hold_end": self._hold_end, "deaths": self._deaths, "round": self._round,
+            "first": self._first,
+        }
+
+    # ----------------------------------------------------------------- queries
+    # The turn in progress is kept in plain non-optional fields (-1 for "nobody"); these
+    # properties give the public, optional view of them.
+    @property
+    def spec(self) -> ActionSpec | None:
+        # Compared by value: a copied or unpickled game holds an equal, not identical, sentinel.
+        return None if self._spec == _NO_ACTION else self._spec
+
+    @property
+    def target(self) -> int | None:
+        return self._target if self._target >= 0 else None
+
+    @property
+    def challenger(self) -> int | None:
+        return self._challenger if self._challenger >= 0 else None
+
+    @property
+    def blocker(self) -> int | None:
+        return self._blocker if self._blocker >= 0 else None
+
+    @property
+    def block_char(self) -> Character | None:
+        return self._block_char if self._blocker >= 0 else None
+
+    @property
+    def loss_reason(self) -> str | None:
+        return self._loss_reason if self.phase is _P_LOSE else None
+
+    @property
+    def is_tie(self) -> bool:
+        return self.is_over and self.winner is None
+
+    def living(self) -> list[int]:
+        return [p for p in range(self.n) if self.alive[p]]
+
+    @property
+    def pending(self) -> Decision | None:
+        if self.phase is _P_OVER:
+            return None
+        spec = self.spec
+        claim = spec.claim if spec else None
+        claimant = None
+        if self.phase in _CLAIM_PHASES:
+            claim = self._claim_char
+            claimant = self._claimant if self._claimant >= 0 else None
+        return Decision(
+            self.phase, self.decider, self.actor, spec.action if spec else None, self.target,
+            claim, self.challenger, self.blocker, self.block_char, self.loss_reason, claimant,
+        )
+
+    def describe(self, move: Move) -> str:
+        text = describe(move, self.names.__getitem__,
+                        {s.action: s.claim for s in self.variant.actions
+                         if s.claim and not s.inverted})
+        if move.kind is _K_BLOCK and move.character in self.variant.reducers:
+            return f"{self.names[move.player]} claims {move.character} to reduce the steal to 1"
+        if self.options.vocabulary == "treason":
+            if move.kind is _K_ACT and move.action is not None:
+                word = self.options.action_label(move.action)
+                text = text.replace(f": {move.action.label}", f": {word}", 1)
+            if move.kind is _K_CHOOSE and move.choice in ("Loyalist", "Reformist"):
+                return f"{self.names[move.player]} joins the {move.choice.lower()} team"
+        if move.kind is _K_ACT and move.action is _A_CONVERT and move.target is None:
+            return f"{text} (self)"
+        if move.kind is _K_ACT and move.action is _A_EMBEZZLE:
+            return f"{self.names[move.player]} claims no Duke: embezzle"
+        if move.kind is _K_KEEP and self.variant.draft and move.cards is not None and len(
+                move.cards) == 1 and self.phase is _P_DRAFT:
+            return f"{self.names[move.player]} keeps {move.cards[0]} from the draft set"
+        return text
+
+    def exchange_pool(self) -> tuple[Character, ...]:
+        """During an exchange, the actor's cards plus the drawn ones (private to the actor)."""
+        return tuple(self._pool) if self.phase is _P_EXCHANGE else ()
+
+    def hostile_targets(self, p: int) -> list[int]:
+        """Players p may coup, assassinate, steal from or examine (Reformation restricts it)."""
+        others = [q for q in self._rot[p] if self.alive[q]]
+        if not self._teams:
+            return others
+        mine = self.sides[p]
+        foes = [q for q in others if self.sides[q] != mine]
+        return foes if foes else others
+
+    def timeout_move(self) -> Move | None:
+        """The forum's default for a decision that timed out: Income, a Coup on a random
+        player at 10+ coins, or a pass in a window. None where the text gives no default."""
+        if not self.variant.timeout or self.is_over:
+            return None
+        p = self.decider
+        if self.phase is _P_ACTION:
+            if self.coins[p] >= self._forced:
+                targets = self.hostile_targets(p)
+                return Move(_K_ACT, p, _A_COUP, targets[self.chance.pick(len(targets))])
+            return Move(_K_ACT, p, _A_INCOME)
+        passing = Move(_K_PASS, p)
+        return passing if passing in self.legal_moves() else None
+
+    def legal_moves(self) -> tuple[Move, ...]:
+        """The moves of the player who decides now (empty once the game is over)."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._generate()
+        return legal
+
+    def _generate(self) -> tuple[Move, ...]:
+        # Moves hold only seat numbers, so the same tuples serve every game: they are built
+        # once, under small integer keys (cheap to hash), and looked up afterwards.
+        ph = self.phase
+        p = self.decider
+        if ph is _P_CHALLENGE_ACTION or ph is _P_CHALLENGE_BLOCK or (
+                ph is _P_CHALLENGE_CLAIM):
+            moves = _CP_MOVES.get(p)
+            if moves is None:
+                moves = _CP_MOVES[p] = (Move(_K_CHALLENGE, p), Move(_K_PASS, p))
+            return moves
+        if ph is _P_ACTION:
+            if self._teams:  # legal actions depend on allegiances and the Reserve
+                return self._action_moves(p)
+            coins = self.coins[p]
+            c = (coins if coins < 31 else 30) if coins < self._forced else 31
+            akey = ((self._vid * 16 + p) * 1024 + self._alive_mask) * 32 + c
+            moves = _ACTION_MOVES.get(akey)
+            if moves is None:
+                moves = _ACTION_MOVES[akey] = self._action_moves(p)
+            return moves
+        if ph is _P_OVER:
+            return ()
+        if ph is _P_BLOCK:
+            blockers = self._spec.blockers
+            bkey = (p, blockers)
+            moves = _BLOCK_MOVES.get(bkey)
+            if moves is None:
+                moves = _BLOCK_MOVES[bkey] = tuple(
+                    Move(_K_BLOCK, p, None, None, c) for c in blockers
+                ) + (Move(_K_PASS, p),)
+            return moves
+        hand = self.hidden[p]
+        if ph is _P_LOSE:
+            if self._pay:
+                return self._lose_moves(p)
+            hkey = p * 256 + _code(hand[0]) * 16 + (_code(hand[1]) if len(hand) > 1 else 0)
+            moves = _LOSE_MOVES.get(hkey)
+            if moves is None:
+                moves = _LOSE_MOVES[hkey] = tuple(
+                    Move(_K_LOSE, p, None, None, c) for c in _distinct(hand))
+            return moves
+        if ph is _P_PROVE_ACTION or ph is _P_PROVE_BLOCK:
+            claim = self._spec.claim if ph is _P_PROVE_ACTION else self._block_char
+            if self._slow_proof:
+                return self._prove_moves(p, claim, ph is _P_PROVE_ACTION and self._spec.inverted,
+                                         False)
+            hkey = p * 256 + _code(hand[0]) * 16 + (_code(hand[1]) if len(hand) > 1 else 0)
+            pkey = hkey * 16 + (_code(claim) if claim is not None else 0)
+            moves = _PROVE_MOVES.get(pkey)
+            if moves is None:
+                show: tuple[Move, ...] = ()
+                if claim is not None and claim in hand:
+                    show = (Move(_K_SHOW, p, None, None, claim),)
+                moves = _PROVE_MOVES[pkey] = show + tuple(
+                    Move(_K_LOSE, p, None, None, c) for c in _distinct(hand))
+            return moves
+        if ph is _P_EXCHANGE:
+            keeps = sorted({tuple(sorted(c)) for c in combinations(self._pool, len(hand))})
+            return tuple(Move(_K_KEEP, p, None, None, None, c) for c in keeps)
+        return self._variant_moves(ph, p)
+
+    def _variant_moves(self, ph: Phase, p: int) -> tuple[Move, ...]:
+        """The decisions only some variants have."""
+        if ph is _P_PROVE_CLAIM:
+            return self._prove_moves(p, self._claim_char, False, True)
+        if ph is _P_CLAIM:
+            return (Move(_K_CLAIM, p, None, None, self._claim_char), Move(_K_PASS, p))
+        if ph is _P_DRAFT:
+            return tuple(Move(_K_KEEP, p, None, None, None, (c,))
+                         for c in _distinct(self.offers[p]))
+        if ph is _P_ALLEGIANCE:
+            return tuple(Move(_K_CHOOSE, p, choice=str(a)) for a in Allegiance)
+        if ph is _P_EXAMINE_OFFER:
+            return tuple(Move(_K_OFFER, p, None, None, c)
+                         for c in _distinct(self.hidden[p]))
+        if ph is _P_EXAMINE_DECIDE:
+            return (Move(_K_CHOOSE, p, choice="return"),
+                    Move(_K_CHOOSE, p, choice="swap"))
+        if ph is _P_VENGEANCE:
+            return tuple(Move(_K_ACT, p, _A_VENGEANCE, q)
+                         for q in self._rot[p] if self.alive[q])
+        return ()
+
+    def _lose_moves(self, p: int) -> tuple[Move, ...]:
+        moves = tuple(Move(_K_LOSE, p, None, None, c) for c in _distinct(self.hidden[p]))
+        if self._loss_reason == "lost a challenge" and self.coins[p] >= self._pay:
+            moves += (Move(_K_PAY, p),)
+        return moves
+
+    def _prove_moves(self, p: int, claim: Character | None, inverted: bool,
+                     exact: bool) -> tuple[Move, ...]:
+        hand = self.hidden[p]
+        moves: list[Move] = []
+        if inverted:  # embezzlement: only a player without the character may show
+            if not any(c.role == claim for c in hand):
+                moves.append(Move(_K_SHOW, p, None, None, None, tuple(sorted(hand))))
+        else:
+            moves.extend(Move(_K_SHOW, p, None, None, c) for c in _distinct(hand)
+                         if (c == claim if exact else c.role == claim))
+        moves.extend(Move(_K_LOSE, p, None, None, c) for c in _distinct(hand))
+        if self._pay and self.coins[p] >= self._pay:
+            moves.append(Move(_K_PAY, p))
+        return tuple(moves)
+
+    def _action_moves(self, p: int) -> tuple[Move, ...]:
+        coins = self.coins[p]
+        others = [q for q in range(self.n) if q != p and self.alive[q]]
+        foes = self.hostile_targets(p) if self._teams else others
+        v = self.variant
+        if coins >= v.forced_coup_at:
+            return tuple(Move(_K_ACT, p, _A_COUP, q) for q in foes)
+        moves: list[Move] = []
+        for spec in v.actions:
+            if coins < spec.cost:
+                continue
+            if spec.action is _A_EMBEZZLE and not self.reserve:
+                continue  # an empty Reserve: embezzling would be a pass, which is not allowed
+            if spec.targeted:
+                moves.extend(Move(_K_ACT, p, spec.action, q) for q in foes)
+            else:
+                moves.append(Move(_K_ACT, p, spec.action))
+            if spec.other_cost and coins >= spec.other_cost:
+                moves.extend(Move(_K_ACT, p, spec.action, q) for q in others)
+        return tuple(moves)
+
+    # ----------------------------------------------------------------- apply
+    def apply(self, move: object) -> None:
+        """Play one move for the player who decides now; IllegalMoveError says why not."""
+        legal = self._legal
+        if legal is None:
+            legal = self.legal_moves()
+        m = cast(Move, move) if move in legal else self._normalise(move, legal)
+        self._legal = None
+        k = m.kind
+        self._raw.append(m)
+        ph = self.phase
+        if ph is _P_CHALLENGE_ACTION or ph is _P_CHALLENGE_BLOCK or ph is _P_BLOCK:
+            if k is _K_PASS:
+                poll = self._poll
+                poll.pop(0)
+                if poll:
+                    self.decider = poll[0]
+                elif ph is _P_CHALLENGE_ACTION:
+                    self._after_action_claim()
+                elif ph is _P_BLOCK:
+                    self._resolve()
+                else:
+                    self._block_stands()  # nobody challenged the block
+            elif k is _K_CHALLENGE:
+                self._challenger = m.player
+                if self._bounty:
+                    self._gain(m.player, self._bounty)
+                if ph is _P_CHALLENGE_ACTION:
+                    self.phase = _P_PROVE_ACTION
+                    self.decider = self.actor
+                else:
+                    self.phase = _P_PROVE_BLOCK
+                    self.decider = self._blocker
+            else:  # a block
+                self._block(m)
+        elif ph is _P_ACTION:
+            self._declare(m)
+        elif ph is _P_LOSE:
+            if k is _K_PAY:
+                self._pay_instead(m.player)
+            else:
+                self._lose(m.player, _card(m), self._loss_reason)
+                if self.is_over:
+                    return
+                if self._avenger >= 0:
+                    self._start_vengeance()
+                    return
+            self._continue()
+        elif ph is _P_PROVE_ACTION:
+            if k is _K_SHOW:
+                if m.cards is not None:
+                    self._replace_all(self.actor)
+                else:
+                    self._replace(self.actor, _card(m))
+                if self._challenger == self._target:
+                    self.target_lost_challenge = True
+                self._start_loss(self._challenger, "lost a challenge", "claim_stands")
+            elif self._concede(self.actor, m):
+                self._refund()
+                self._end_turn()
+        elif ph is _P_PROVE_BLOCK:
+            if k is _K_SHOW:
+                self._replace(self._blocker, _card(m))
+                self._start_loss(self._challenger, "lost a challenge", "block_stands")
+            elif self._concede(self._blocker, m):
+                self._resolve()
+        elif ph is _P_EXCHANGE:
+            self._finish_exchange(m)
+        else:
+            self._apply_variant(m, ph, k)
+
+    def _concede(self, p: int, m: Move) -> bool:
+        """A challenged claimant gives up: a card, or (McGuire) coins instead. False when
+        that ended the game."""
+        if m.kind is _K_PAY:
+            self._pay_instead(p)
+            return True
+        self._lose(p, _card(m), "lost a challenge")
+        return not self.is_over
+
+    def _continue(self) -> None:
+        """After a loss of influence (or a payment instead), carry on with what waited on it."""
+        then = self._then
+        if then == "claim_stands":
+            self._after_action_claim()
+        elif then == "block_stands":
+            self._block_stands()
+        elif then == "extra_stands":
+            self._claim_stands()
+        else:  # "effect": the action is done
+            self._end_turn()
+
+    def _apply_variant(self, m: Move, ph: Phase, k: MoveKind) -> None:
+        p = m.player
+        if ph is _P_CHALLENGE_CLAIM:
+            if k is _K_PASS:
+                poll = self._poll
+                poll.pop(0)
+                if poll:
+                    self.decider = poll[0]
+                else:
+                    self._claim_stands()
+            else:
+                self._challenger = p
+                if self._bounty:
+                    self._gain(p, self._bounty)
+                self.phase = _P_PROVE_CLAIM
+                self.decider = self._claimant
+        elif ph is _P_PROVE_CLAIM:
+            if k is _K_SHOW:
+                self._replace(self._claimant, _card(m))
+                self._start_loss(self._challenger, "lost a challenge", "extra_stands")
+            elif self._concede(self._claimant, m):
+                self._claim_fails()
+        elif ph is _P_CLAIM:
+            if self._claim_kind == "treaty":
+                if k is _K_CLAIM:
+                    self._open_claim_challenge(p)
+                else:
+                    self._end_turn()  # the Duke's block stands
+                return
+            if k is _K_CLAIM:
+                self._claimants.append(p)
+            self._poll.pop(0)
+            if self._poll:
+                self.decider = self._poll[0]
+            else:
+                self._claim_i = 0
+                self._next_claim()
+        elif ph is _P_VENGEANCE:
+            self._turn_actor = self.actor
+            self.actor = p
+            self._avenger = -1
+            self._spec = VENGEANCE_SPEC
+            self._target = -1 if m.target is None else m.target
+            self._challenger = -1
+            self._blocker = -1
+            self.target_lost_challenge = False
+            self._after_action_claim()
+        elif ph is _P_EXAMINE_OFFER:
+            self._show_examined(_card(m))
+        elif ph is _P_EXAMINE_DECIDE:
+            if m.choice == "swap":
+                t = self._target
+                card = self._examined
+                new = self._draw(1)
+                self.hidden[t].remove(card)
+                self.hidden[t].extend(new)
+                self.deck.append(card)
+                self._raw.append(("draw", t, {"player": t, "cards": tuple(new),
+                                              "why": "examine swap"}))
+            self._end_turn()
+        elif ph is _P_DRAFT:
+            kept = (m.cards or ())[0]
+            rest = list(self.offers[p])
+            rest.remove(kept)
+            self.hidden[p] = [kept]
+            self.removed.extend(rest)
+            self.offers[p] = []
+            self._raw.append(("discard", p, {"player": p, "cards": tuple(rest)}))
+            waiting = [q for q in self._rot[p] if self.offers[q]]
+            if waiting:
+                self.decider = waiting[0]
+                return
+            self.offers = []
+            for q in (self.actor, *self._rot[self.actor]):  # deal the third set
+                drawn = self.chance.draw(self.deck, 1)
+                self.hidden[q].extend(drawn)
+                self._raw.append(("draw", q, {"player": q, "cards": tuple(drawn),
+                                              "why": "deal"}))
+            self._begin_play()
+        elif ph is _P_ALLEGIANCE:
+            side = Allegiance(m.choice or "")
+            self.sides = [side] * self.n
+            for i, q in enumerate(self._rot[p]):
+                self.sides[q] = side if i % 2 == 1 else side.other
+            self._raw.append(("allegiances", EVERYONE, {"sides": tuple(self.sides)}))
+            self._begin_play()
+
+    def _normalise(self, move: object, legal: tuple[Move, ...]) -> Move:
+        """Accept a keep or a show of cards in any order; reject anything else not legal."""
+        if self.is_over:
+            raise GameOverError(self.why_illegal(move))
+        if isinstance(move, Move) and move.cards is not None:
+            norm = move._replace(cards=tuple(sorted(move.cards)))
+            if norm in legal:
+                return norm
+        raise IllegalMoveError(self.why_illegal(move))
+
+    def why_illegal(self, move: Any) -> str:
+        """A sentence saying why `move` cannot be played now."""
+        if not isinstance(move, Move):
+            return f"{move!r} is not a move"
+        if self.is_over:
+            if self.winner is None:
+                return "the game is over: it ended in a tie"
+            return f"the game is over: {self.names[self.winner]} has won"
+        if not 0 <= move.player < self.n:
+            return f"there is no player {move.player}"
+        who = self.names[move.player]
+        owner = self.names[self.decider]
+        question = PHASE_QUESTION[self.phase]
+        avenging = self.phase is _P_VENGEANCE and move.player == self.decider
+        if not self.alive[move.player] and not avenging:
+            return f"{who} is out of the game and makes no more decisions"
+        if move.player != self.decider:
+            return f"it is {owner}'s decision now ({question}), not {who}'s"
+        proving = self.phase in (_P_PROVE_ACTION, _P_PROVE_BLOCK, _P_PROVE_CLAIM)
+        expected = {m.kind for m in self.legal_moves()}
+        if move.kind not in expected and not (proving and move.kind is _K_SHOW):
+            return f"{owner} must {question} now; {_KIND_PHRASE[move.kind]} is not possible"
+        if move.kind is _K_ACT:
+            return self._why_action_illegal(move)
+        spec = self._spec
+        if move.kind is _K_BLOCK:
+            blockers = " or ".join(spec.blockers)
+            return f"{spec.action.label} can be blocked only with {blockers}"
+        if move.kind is _K_SHOW:
+            if self.phase is _P_PROVE_ACTION and spec.inverted:
+                return (f"{who} holds a {spec.claim} and must concede the challenge"
+                        if any(c.role == spec.claim for c in self.hidden[move.player])
+                        else f"{who} must show every face-down card "
+                             f"({', '.join(self.hidden[move.player])}) or concede")
+            claim = (spec.claim if self.phase is _P_PROVE_ACTION else self._block_char
+                     if self.phase is _P_PROVE_BLOCK else self._claim_char)
+            if move.character is None or move.character.role != claim and (
+                    move.character != claim):
+                return f"the claim was {claim}; showing {move.character} does not prove it"
+            return f"{who} has no {claim} to show"
+        if move.kind is _K_LOSE or move.kind is _K_OFFER:
+            verb = "lose" if move.kind is _K_LOSE else "show"
+            return (f"{who} has no face-down {move.character} to {verb} "
+                    f"(face down: {', '.join(self.hidden[move.player])})")
+        if move.kind is _K_PAY:
+            return (f"paying {self._pay} coins instead of losing a card needs {self._pay} coins; "
+                    f"{who} has {self.coins[move.player]}")
+        if move.kind is _K_KEEP:
+            if self.phase is _P_DRAFT:
+                return f"{who} must keep one card of {', '.join(self.offers[move.player])}"
+            k = len(self.hidden[move.player])
+            cards = move.cards or ()
+            if len(cards) != k:
+                return f"{who} must keep exactly {k} card(s), not {len(cards)}"
+            return f"{', '.join(cards)} are not among {', '.join(self._pool)}"
+        if move.kind is _K_CHOOSE:
+            options = " or ".join(repr(m.choice) for m in self.legal_moves())
+            return f"{who} must choose {options}, not {move.choice!r}"
+        if move.kind is _K_CLAIM:
+            return f"only a {self._claim_char} claim is possible now"
+        return f"{self.describe(move)} is not legal now"
+
+    def _why_action_illegal(self, move: Move) -> str:
+        who = self.names[move.player]
+        coins = self.coins[move.player]
+        if self.phase is _P_VENGEANCE:
+            return "the Vengeance must target another player still in the game"
+        spec = self._specs.get(move.action) if move.action is not None else None
+        if spec is None:
+            return f"{move.action} is not an action of {self.variant.title}"
+        if coins >= self.variant.forced_coup_at and move.action != _A_COUP:
+            return (f"{who} starts the turn with {coins} coins and must launch a Coup "
+                    f"(forced at {self.variant.forced_coup_at} or more)")
+        cost = spec.other_cost if spec.other_cost and move.target is not None else spec.cost
+        if coins < cost:
+            return f"{spec.action.label} costs {cost} coins and {who} has {coins}"
+        if spec.action is _A_EMBEZZLE and not self.reserve:
+            return "the Treasury Reserve is empty: there is nothing to embezzle"
+        if spec.targeted or spec.other_cost:
+            if move.target is None and not spec.other_cost:
+                return f"{spec.action.label} needs a target"
+            if move.target == move.player:
+                return f"{who} cannot target themselves"
+            if move.target is not None and (
+                    not 0 <= move.target < self.n or not self.alive[move.target]):
+                return "the target must be a player still in the game"
+            if spec.targeted and move.target not in self.hostile_targets(move.player):
+                return (f"{who} cannot {spec.action.label} a player of the same allegiance "
+                        f"({self.sides[move.player]}) while another allegiance is in the game")
+        elif move.target is not None:
+            return f"{spec.action.label} does not take a target"
+        return f"{self.describe(move)} is not legal now"
+
+    # ----------------------------------------------------------------- internals
+    def _reset_turn(self) -> None:
+        self._spec = _NO_ACTION
+        self._target = -1
+        self._challenger = -1
+        self._blocker = -1
+        self._block_char = _C_DUKE  # meaningful only while _blocker >= 0
+        self.target_lost_challenge = False
+        self._loss_reason = ""
+        self._then = ""
+        self._poll = []
+        self._pool = []
+        self._deferred = []
+        self._reduced = False
+        self._examined = _C_DUKE  # meaningful only in the examine phases
+
+    def _clockwise(self, start: int, include_start: bool = False) -> list[int]:
+        alive = self.alive
+        order = [q for q in self._rot[start] if alive[q]]
+        if include_start and alive[start]:
+            order.insert(0, start)
+        return order
+
+    def _declare(self, move: Move) -> None:
+        spec = self._specs[move.action]  # type: ignore[index]  # legal ACT moves have one
+        p = move.player
+        target = -1 if move.target is None else move.target
+        self._spec = spec
+        self._target = target
+        cost = spec.cost
+        if spec.other_cost:  # conversion: paid onto the Treasury Reserve
+            if target >= 0:
+                cost = spec.other_cost
+            self.coins[p] -= cost
+            self.reserve += cost
+        elif cost:
+            self.coins[p] -= cost
+            if self.treasury is not None:
+                self.treasury += cost
+        if spec.claim is None:
+            self._after_action_claim()
+            return
+        poll = self._clockwise(p)
+        if target >= 0 and self.options.challenge_order == "target_first":
+            poll.remove(target)
+            poll.insert(0, target)
+        self._poll = poll
+        self.phase = _P_CHALLENGE_ACTION
+        self.decider = poll[0]
+
+    def _block(self, move: Move) -> None:
+        blocker = move.player
+        self._blocker = blocker
+        self._block_char = _card(move)
+        self._challenger = -1
+        poll = [q for q in self._clockwise(self.actor, include_start=True) if q != blocker]
+        if not poll:  # only after a Vengeance, whose avenger is already exiled
+            self._block_stands()
+            return
+        self._poll = poll
+        self.phase = _P_CHALLENGE_BLOCK
+        self.decider = poll[0]
+
+    def _block_stands(self) -> None:
+        """The block was not challenged, or survived its challenge."""
+        if self._block_char in self.variant.reducers:
+            self._reduced = True  # McGuire: the Ambassador reduces the steal to 1
+            self._resolve()
+            return
+        if (self._house and self._spec.action is _A_FOREIGN_AID and self.alive[self.actor]
+                and _C_TREATY in self.variant.specials):
+            self._claim_kind = "treaty"  # McGuire: a Treaty Contessa may override the Duke
+            self._claim_char = _C_TREATY
+            self._claimant = self.actor
+            self._poll = [self.actor]
+            self.phase = _P_CLAIM
+            self.decider = self.actor
+            return
+        self._end_turn()
+
+    def _after_action_claim(self) -> None:
+        spec = self._spec
+        if spec.blockers:
+            poll: list[int]
+            if spec.block_scope == "target":
+                t = self._target
+                ok = self.alive[t] and (
+                    self.options.block_after_lost_challenge or not self.target_lost_challenge
+                )
+                poll = [t] if ok else []
+            else:
+                poll = self._clockwise(self.actor)
+                if self._teams:  # no blocking the foreign aid of one's own allegiance
+                    foes = set(self.hostile_targets(self.actor))
+                    poll = [q for q in poll if q in foes]
+            if poll:
+                self._poll = poll
+                self.phase = _P_BLOCK
+                self.decider = poll[0]
+                return
+        self._resolve()
+
+    def _resolve(self) -> None:
+        a = self._spec.action
+        p = self.actor
+        if a is _A_INCOME:
+            self._gain(p, 1)
+        elif a is _A_FOREIGN_AID:
+            self._gain(p, 2)
+        elif a is _A_TAX:
+            self._gain(p, 3)
+        elif a is _A_STEAL:
+            t = self._target
+            amount = min(1 if self._reduced else 2, self.coins[t])
+            self.coins[t] -= amount
+            self.coins[p] += amount
+        elif a is _A_COUP or a is _A_ASSASSINATE or a is _A_VENGEANCE:
+            t = self._target
+            if self.alive[t]:
+                self._start_loss(t, "couped" if a is _A_COUP else "assassinated", "effect")
+                return
+        elif a is _A_EXCHANGE:
+            drawn = self._draw(self.variant.exchange_draw)
+            self._raw.append(("draw", p, {"player": p, "cards": tuple(drawn),
+                                          "why": "exchange"}))
+            self._pool = self.hidden[p] + drawn
+            self.phase = _P_EXCHANGE
+            self.decider = p
+            return
+        else:
+            self._resolve_variant(a, p)
+            return
+        self._end_turn()
+
+    def _resolve_variant(self, a: Action, p: int) -> None:
+        if a is _A_EXAMINE:
+            t = self._target
+            if not self.alive[t]:  # the target died challenging: the examine ends unseen
+                self._end_turn()
+                return
+            if self.options.examine_pick == "random":
+                card = self.chance.draw(list(self.hidden[t]), 1)[0]
+                self._raw.append(("draw", t, {"player": t, "cards": (card,),
+                                              "why": "examined at random"}))
+                self._show_examined(card)
+                return
+            self.phase = _P_EXAMINE_OFFER
+            self.decider = t
+            return
+        if a is _A_CONVERT:
+            q = p if self._target < 0 else self._target
+            self.sides[q] = self.sides[q].other
+            self._raw.append(("converted", EVERYONE, {"player": q, "side": self.sides[q]}))
+        elif a is _A_EMBEZZLE:
+            self.coins[p] += self.reserve
+            self.reserve = 0
+        elif a is _A_PEEK:
+            self._gain(p, 2)
+            if self.deck:
+                self._raw.append(("peek", p, {"player": p,
+                                              "cards": (self.deck[0], self.deck[-1])}))
+        self._end_turn()
+
+    def _show_examined(self, card: Character) -> None:
+        self._examined = card
+        self._raw.append(("examined", self.actor, {"player": self._target, "cards": (card,)}))
+        self.phase = _P_EXAMINE_DECIDE
+        self.decider = self.actor
+
+    def _finish_exchange(self, move: Move) -> None:
+        p = self.actor
+        kept = list(move.cards or ())
+        rest = list(self._pool)
+        for c in kept:
+            rest.remove(c)
+        self.hidden[p] = kept
+        self.deck.extend(rest)  # to the bottom, where the order matters
+        self._raw.append(("return", p, {"player": p, "cards": tuple(rest)}))
+        self._raw.append(("exchanged", EVERYONE, {"player": p, "returned": len(rest)}))
+        self._end_turn()
+
+    def _draw(self, k: int) -> list[Character]:
+        if self._fixed:  # the forum deck: always the top cards
+            out = self.deck[:k]
+            del self.deck[:k]
+            return out
+        return self.chance.draw(self.deck, k)
+
+    def _gain(self, p: int, amount: int) -> None:
+        if self.treasury is not None:
+            amount = min(amount, self.treasury)
+            self.treasury -= amount
+        self.coins[p] += amount
+
+    def _pay_instead(self, p: int) -> None:
+        self.coins[p] -= self._pay
+        if self.treasury is not None:
+            self.treasury += self._pay
+        self._raw.append(("paid", EVERYONE, {"player": p, "coins": self._pay}))
+
+    def _refund(self) -> None:
+        cost = self._spec.cost
+        if cost and self.alive[self.actor]:
+            self._gain(self.actor, cost)
+
+    def _replace(self, p: int, card: Character) -> None:
+        """A proven card goes back to the court deck, which is shuffled; draw a replacement."""
+        self.hidden[p].remove(card)
+        if self._fixed:  # shuffled into the fixed-order deck; the replacement is the top card
+            at = self.chance.pick(len(self.deck) + 1)
+            self._raw.append(("pick", NOBODY, {"value": at, "why": "shuffled in"}))
+            self.deck.insert(at, card)
+            new = self._draw(1)
+        else:
+            self.deck.append(card)
+            self.chance.shuffle(self.deck)
+            new = self.chance.draw(self.deck, 1)
+        self.hidden[p].extend(new)
+        self._raw.append(("draw", p, {"player": p, "cards": tuple(new), "why": "replacement"}))
+
+    def _replace_all(self, p: int) -> None:
+        """Embezzlement proven: every shown card is shuffled back and replaced."""
+        shown = self.hidden[p]
+        self.deck.extend(shown)
+        self.chance.shuffle(self.deck)
+        new = self.chance.draw(self.deck, len(shown))
+        self.hidden[p] = new
+        self._raw.append(("draw", p, {"player": p, "cards": tuple(new), "why": "replacement"}))
+
+    def _start_loss(self, p: int, reason: str, then: str) -> None:
+        self.phase = _P_LOSE
+        self.decider = p
+        self._loss_reason = reason
+        self._then = then
+
+    def _lose(self, p: int, card: Character, reason: str) -> None:
+        self.hidden[p].remove(card)
+        self.revealed[p].append(card)
+        self._raw.append(("lost", EVERYONE, {"player": p, "card": card, "reason": reason}))
+        if self._house:
+            self._house_loss(p, card, reason)
+        if not self.hidden[p]:
+            self._eliminate(p)
+
+    def _house_loss(self, p: int, card: Character, reason: str) -> None:
+        """McGuire: modified cards that were killed, and the mat's death events."""
+        killed = reason == "couped" or reason == "assassinated"
+        if card is _C_INHERITANCE and killed:
+            self._gain(p, INHERITANCE_COINS)
+            self._raw.append(("inheritance", EVERYONE, {"player": p}))
+        elif card is _C_VENGEANCE and reason == "couped":
+            self._avenger = p
+            self._hold_end = True
+        self._deaths += 1
+        if self._deaths == 1 and "flip_death_1" in self.mat_pending:
+            self._mat_event("flip_death_1")
+        elif self._deaths == 2 and "flip_death_2" in self.mat_pending:
+            self._mat_event("flip_death_2")
+
+    def _start_vengeance(self) -> None:
+        self.phase = _P_VENGEANCE
+        self.decider = self._avenger
+        self._raw.append(("vengeance", EVERYONE, {"player": self._avenger}))
+
+    def _eliminate(self, p: int) -> None:
+        self.alive[p] = False
+        self._alive_mask &= ~(1 << p)
+        self._raw.append(("eliminated", EVERYONE, {"player": p}))
+        if (p == self._target and self._spec.action is _A_STEAL
+                and self.options.steal_from_eliminated):
+            self._deferred.append(p)  # the thief still takes the coins (rulebook example)
+        elif self._graves_on:
+            self._graves.append(p)  # the coins wait for the Graverobber window
+        else:
+            self._return_coins(p)
+        living = self.living()
+        if len(living) <= 1 and not self._hold_end:
+            self._finish(living[0] if living else None)
+
+    def _finish(self, winner: int | None) -> None:
+        for q in range(self.n):
+            if not self.alive[q] and self.coins[q]:
+                self._return_coins(q)
+        self._deferred = []
+        self._graves = []
+        self.winner = winner
+        self.phase = _P_OVER
+        self.is_over = True
+        self._legal = None
+        self._raw.append(("game_over", EVERYONE, {"winner": winner}))
+
+    def _return_coins(self, p: int) -> None:
+        if self.treasury is not None:
+            self.treasury += self.coins[p]
+        self.coins[p] = 0
+
+    def _end_turn(self) -> None:
+        for q in self._deferred:
+            if self._graves_on:
+                self._graves.append(q)
+            else:
+                self._return_coins(q)
+        if self._extra_end and self._turn_hooks():
+            return
+        self._reset_turn()
+        self.turn += 1
+        alive = self.alive
+        before = self.actor
+        for q in self._rot[before]:
+            if alive[q]:
+                self.actor = q
+                break
+        if self.mat_pending:
+            self._mat_turn(before)
+        self.phase = _P_ACTION
+        self.decider = self.actor
+        self._raw.append(("turn", EVERYONE, {"turn": self.turn, "player": self.actor}))
+
+    def _turn_hooks(self) -> bool:
+        """Variant business between turns; True when it opened a decision or ended the game."""
+        if self._hold_end:  # a Vengeance has been resolved
+            self._hold_end = False
+            living = self.living()
+            if len(living) <= 1:
+                self._finish(living[0] if living else None)
+                return True
+        if self._turn_actor >= 0:
+            self.actor = self._turn_actor  # the couper's turn ends as usual
+            self._turn_actor = -1
+        while self._graves:
+            g = self._graves.pop(0)
+            if self.coins[g] <= 0:
+                continue
+            self._reset_turn()
+            self._grave = g
+            self._claim_kind = "grave"
+            self._claim_char = _C_GRAVEROBBER
+            self._claimants = []
+            self._claimant = -1
+            self._poll = self._clockwise(g)
+            self.phase = _P_CLAIM
+            self.decider = self._poll[0]
+            self._raw.append(("grave", EVERYONE, {"player": g, "coins": self.coins[g]}))
+            return True
+        return False
+
+    # -- out-of-turn claims
+    def _open_claim_challenge(self, c: int) -> None:
+        self._claimant = c
+        self._challenger = -1
+        poll = self._clockwise(c)
+        if not poll:
+            self._claim_stands()
+            return
+        self._poll = poll
+        self.phase = _P_CHALLENGE_CLAIM
+        self.decider = poll[0]
+
+    def _next_claim(self) -> None:
+        """Graverobber: challenge the claims one at a time, then split the coins."""
+        while self._claim_i < len(self._claimants):
+            c = self._claimants[self._claim_i]
+            if self.alive[c]:
+                self._open_claim_challenge(c)
+                return
+            del self._claimants[self._claim_i]
+        g = self._grave
+        standing = [c for c in self._claimants if self.alive[c]]
+        share = self.coins[g] // len(standing) if standing else 0
+        for c in standing:
+            self.coins[c] += share
+        self.coins[g] -= share * len(standing)
+        self._raw.append(("graverobbed", EVERYONE, {"player": g, "claimants": tuple(standing),
+                                                     "each": share}))
+        self._return_coins(g)  # the remainder of the split
+        self._claimants = []
+        self._claimant = -1
+        self._grave = -1
+        self._end_turn()
+
+    def _claim_stands(self) -> None:
+        if self._claim_kind == "treaty":
+            self._claimant = -1
+            self._gain(self.actor, 2)  # the foreign aid goes through after all
+            self._end_turn()
+            return
+        self._claim_i += 1
+        self._next_claim()
+
+    def _claim_fails(self) -> None:
+        if self._claim_kind == "treaty":
+            self._claimant = -1
+            self._end_turn()
+            return
+        del self._claimants[self._claim_i]
+        self._next_claim()
+
+    # -- McGuire's mat
+    def _mat_turn(self, before: int) -> None:
+        """Count the first player's turns: a new one begins when play passes their seat."""
+        first = self._first
+        for q in self._rot[before]:
+            if q == first:
+                self._round += 1
+                self._mat_clock()
+                return
+            if q == self.actor:
+                return
+
+    def _mat_clock(self) -> None:
+        r = self._round
+        for event in ("flip_turn_1", "coin_turn_2", "flip_turn_3"):
+            if event in self.mat_pending and int(event[-1]) == r:
+                self._mat_event(event)
+
+    def _mat_event(self, event: str) -> None:
+        self.mat_pending.remove(event)
+        if event == "coin_turn_2":
+            first = self._first
+            coins = self.mat_coins
+            self.mat_coins = 0
+            if self.alive[first]:
+                self.coins[first] += coins
+            elif self.treasury is not None:
+                self.treasury += coins
+            self._raw.append(("mat", EVERYONE, {"event": event, "player": first,
+                                                "coins": coins}))
+            return
+        card = self.mat_cards.pop(event)
+        self.mat_up.append(card)
+        self._raw.append(("mat", EVERYONE, {"event": event, "card": card}))
+
+    # ----------------------------------------------------------------- the log
+    @property
+    def log(self) -> list[Event]:
+        """Every event so far, public and private, in order: enough to replay the game.
+
+        Play records bare moves and tuples, the cheapest things to append in the inner loop;
+        they become Events here, once, when someone reads the log.
+        """
+        events = self._events
+        raw = self._raw
+        for i in range(len(events), len(raw)):
+            r = raw[i]
+            if isinstance(r, Move):
+                events.append(Event("move", r.player if r.kind in PRIVATE_KINDS else None,
+                                    {"move": r}))
+            elif r[0] == "setup" and isinstance(r[2], tuple):
+                events.append(Event("setup", NOBODY, self._setup_snapshot(r[2])))
+            else:
+                events.append(Event(r[0], r[1], r[2]))
+        return events
+
+    @log.setter
+    def log(self, events: list[Event]) -> None:
+        self._raw = list(events)
+        self._events = list(events)
+        self._views = None
+
+    def visible_events(self, player: int) -> list[Event]:
+        """The public events and this player's private ones, kept up to date incrementally
+        (observations are built at every decision, so filtering the whole log each time
+        would make them cost as much as the game so far)."""
+        events = self.log
+        views = self._views
+        if views is None:
+            views = self._views = {}
+        entry = views.get(player)
+        if entry is None:
+            entry = views[player] = ([], [0])
+        view, seen = entry
+        for i in range(seen[0], len(events)):
+            e = events[i]
+            if e.visible_to is None or e.visible_to == player:
+                view.append(e)
+        seen[0] = len(events)
+        return view
+
+    def _setup_snapshot(self, start: tuple[Any, ...]) -> dict[str, Any]:
+        hands, revealed, coins, deck, treasury, first, extra = start
+        snap = {
+            "variant": self.variant.name,
+            "options": self.options.as_dict(),
+            "names": list(self.names),
+            "hands": [list(h) for h in hands],
+            "revealed": [list(r) for r in revealed],
+            "coins": list(coins),
+            "deck": list(deck),
+            "treasury": treasury,
+            "first": first,
+        }
+        snap.update(extra)
+        return snap
+
+    # ----------------------------------------------------------------- views
+    def observation(self, player: int):  # -> Observation (import cycle kept out of the hot path)
+        from trainer.engine.observation import observe
+
+        return observe(self, player)
+
+
+_CLAIM_PHASES = (_P_CLAIM, _P_CHALLENGE_CLAIM, _P_PROVE_CLAIM)
+# Fields restored one to one by _restore (the rest need converting).
+_PLAIN_FIELDS = (
+    "revealed", "alive", "turn", "decider", "phase", "winner", "offers", "removed", "sides",
+    "reserve", "mat_cards", "mat_up", "mat_coins", "mat_pending",
+)
+_PRIVATE_FIELDS = (
+    "target", "challenger", "blocker", "block_char", "loss_reason", "then", "poll", "pool",
+    "deferred", "reduced", "examined", "claim_kind", "claim_char", "claimants", "claim_i",
+    "claimant", "graves", "grave", "avenger", "turn_actor", "hold_end", "deaths", "round",
+    "first",
+)
+
+
+def _restore(state: dict[str, Any]) -> Game:
+    variant = get_variant(state["variant"])
+    game = Game(names=state["names"], hands=state["hidden"], coins=state["coins"],
+                deck=state["deck"], first=state["actor"], variant=variant,
+                options=state["options"], chance=state["chance"], treasury=state["treasury"],
+                _dealt=True)
+    for name in _PLAIN_FIELDS:
+        setattr(game, name, state[name])
+    for name in _PRIVATE_FIELDS:
+        setattr(game, "_" + name, state[name])
+    game._alive_mask = sum(1 << p for p in range(game.n) if game.alive[p])
+    game.is_over = state["phase"] is _P_OVER
+    game._raw = state["raw"]
+    game._events = []
+    game._views = None
+    spec = state["spec"]
+    game._spec = (VENGEANCE_SPEC if spec is _A_VENGEANCE else game._specs[spec]
+                  if spec is not None else _NO_ACTION)
+    game.target_lost_challenge = state["target_lost_challenge"]
+    return game
+
+
+_CP_MOVES: dict[int, tuple[Move, ...]] = {}
+_ACTION_MOVES: dict[int, tuple[Move, ...]] = {}
+_LOSE_MOVES: dict[int, tuple[Move, ...]] = {}
+_PROVE_MOVES: dict[int, tuple[Move, ...]] = {}
+_BLOCK_MOVES: dict[tuple[int, tuple[Character, ...]], tuple[Move, ...]] = {}
+_CODES: dict[str, int] = {}
+_VARIANT_IDS: dict[str, int] = {}
+
+
+def _code(card: str) -> int:
+    """A small number per card name (1–15), for the move tables' keys."""
+    code = _CODES.get(card)
+    if code is None:
+        code = _CODES[card] = len(_CODES) + 1
+        if code > 15:
+            raise ValueError("the move tables hold at most 15 different characters")
+    return code
+
+
+def _variant_id(name: str) -> int:
+    vid = _VARIANT_IDS.get(name)
+    if vid is None:
+        vid = _VARIANT_IDS[name] = len(_VARIANT_IDS)
+    return vid
+_DEFAULT_OPTIONS = Options()
+
+
+@cache
+def _spec_map(variant_name: str) -> dict[Action, ActionSpec]:
+    # Keyed by name: hashing the frozen Variant would hash every row of its tables.
+    return {s.action: s for s in get_variant(variant_name).actions}
+
+
+_NO_EXTRA: dict[str, Any] = {}  # shared, never written: a set-up with nothing variant-specific
+
+
+@cache
+def _hooks(variant_name: str) -> tuple[bool, int, int, bool, bool, bool, bool, bool]:
+    """The variant's hooks as the flags the inner loop tests."""
+    v = get_variant(variant_name)
+    house = bool(v.specials) or v.event_mat
+    return (v.allegiances, v.pay_instead, v.challenge_bounty, house,
+            bool(v.pay_instead) or bool(v.specials) or v.allegiances, v.fixed_deck,
+            v.graverobber, house or v.graverobber)
+
+
+@cache
+def _court(variant_name: str, n: int) -> tuple[Character, ...]:
+    return tuple(get_variant(variant_name).court(n))
+
+
+@cache
+def _default_names(n: int) -> tuple[str, ...]:
+    return tuple(f"Player {i + 1}" for i in range(n))
+
+
+@cache
+def _starting_coins(variant_name: str, n: int, first: int, two_player: str) -> tuple[int, ...]:
+    variant = get_variant(variant_name)
+    options = _DEFAULT_OPTIONS.with_(two_player_start=two_player)
+    return tuple(variant.starting_coins(n, (i - first) % n, options) for i in range(n))
+
+
+@cache
+def _rotations(n: int) -> tuple[tuple[int, ...], ...]:
+    """For each seat, the other seats in clockwise order."""
+    return tuple(tuple((s + i) % n for i in range(1, n)) for s in range(n))
+
+
+_NO_ACTION = ActionSpec(_A_INCOME, None, 0, False, (), "nobody", "", "")
+
+
+def _card(move: Move) -> Character:
+    assert move.character is not None  # every SHOW, LOSE and BLOCK move names its card
+    return move.character
+
+
+def _distinct(cards: list[Character]) -> list[Character]:
+    if len(cards) == 2 and cards[0] == cards[1]:
+        return [cards[0]]
+    return list(dict.fromkeys(cards))

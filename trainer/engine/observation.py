@@ -1,0 +1,139 @@
+"""What one player may see. Bots, coaches and pages read the table only through this.
+
+It is built from the game by copying public fields and that player's own private ones, never by
+copying the game and deleting secrets, so a new secret field cannot leak by default.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from trainer.engine.cards import Character
+from trainer.engine.moves import Move
+
+if TYPE_CHECKING:
+    from trainer.engine.game import Decision, Event, Game
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    name: str
+    coins: int
+    influence: int  # face-down cards
+    revealed: tuple[Character, ...]
+    alive: bool
+    allegiance: str | None = None  # Reformation
+
+
+@dataclass(frozen=True, slots=True)
+class Observation:
+    player: int
+    variant: str
+    options: dict[str, Any]
+    seats: tuple[Seat, ...]
+    hand: tuple[Character, ...]
+    treasury: int | None
+    deck_size: int
+    turn: int
+    actor: int
+    pending: Decision | None
+    legal_moves: tuple[Move, ...]
+    exchange_pool: tuple[Character, ...]
+    events: tuple[Event, ...]
+    winner: int | None
+    # Variant parts of the table (empty or zero in the base game).
+    reserve: int = 0
+    mat_face_down: int = 0
+    mat_up: tuple[Character, ...] = ()
+    mat_coins: int = 0
+    removed: int = 0  # draft: cards out of the game, face down
+    offers: tuple[tuple[Character, ...], ...] = ()  # draft: only this player's own set
+
+    def seen_privately(self) -> list[tuple[str, tuple[Character, ...]]]:
+        """Cards this player saw that others did not: draws, replacements and returns."""
+        return [(e.kind, e.data["cards"]) for e in self.events
+                if e.visible_to == self.player and "cards" in e.data]
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data for JSON, the browser and tests."""
+        pending = None
+        if self.pending is not None:
+            d = self.pending
+            pending = {
+                "phase": str(d.phase), "player": d.player, "actor": d.actor,
+                "action": d.action and str(d.action), "target": d.target,
+                "claim": d.claim and str(d.claim), "challenger": d.challenger,
+                "blocker": d.blocker, "block_character": d.block_character and str(
+                    d.block_character), "loss_reason": d.loss_reason,
+            }
+        return {
+            "player": self.player,
+            "variant": self.variant,
+            "options": dict(self.options),
+            "seats": [
+                {"name": s.name, "coins": s.coins, "influence": s.influence,
+                 "revealed": [str(c) for c in s.revealed], "alive": s.alive,
+                 "allegiance": s.allegiance}
+                for s in self.seats
+            ],
+            "hand": [str(c) for c in self.hand],
+            "treasury": self.treasury,
+            "deck_size": self.deck_size,
+            "turn": self.turn,
+            "actor": self.actor,
+            "pending": pending,
+            "legal_moves": [str(m) for m in self.legal_moves],
+            "exchange_pool": [str(c) for c in self.exchange_pool],
+            "events": [{"kind": e.kind, "visible_to": e.visible_to,
+                        "data": {k: _plain(v) for k, v in e.data.items()}} for e in self.events],
+            "winner": self.winner,
+            "reserve": self.reserve,
+            "mat_face_down": self.mat_face_down,
+            "mat_up": [str(c) for c in self.mat_up],
+            "mat_coins": self.mat_coins,
+            "removed": self.removed,
+            "offers": [[str(c) for c in o] for o in self.offers],
+        }
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, Move):
+        return str(value)
+    if isinstance(value, tuple | list):
+        return [str(v) for v in value]
+    return value
+
+
+def observe(game: Game, player: int, events: bool = True) -> Observation:
+    """`events=False` leaves the log out: a rollout's bots decide from the table alone, and
+    copying the whole visible log at every decision is most of an observation's cost."""
+    if not 0 <= player < game.n:
+        raise ValueError(f"there is no player {player}")
+    mine = game.decider == player and not game.is_over
+    return Observation(
+        player=player,
+        variant=game.variant.name,
+        options=game.options.as_dict(),
+        seats=tuple(
+            Seat(game.names[p], game.coins[p], len(game.hidden[p]), tuple(game.revealed[p]),
+                 game.alive[p], str(game.sides[p]) if game.sides else None)
+            for p in range(game.n)
+        ),
+        hand=tuple(game.hidden[player]),
+        treasury=game.treasury,
+        deck_size=len(game.deck),
+        turn=game.turn,
+        actor=game.actor,
+        pending=game.pending,
+        legal_moves=tuple(game.legal_moves()) if mine else (),
+        exchange_pool=game.exchange_pool() if mine else (),
+        events=tuple(game.visible_events(player)) if events else (),
+        winner=game.winner,
+        reserve=game.reserve,
+        mat_face_down=len(game.mat_cards),
+        mat_up=tuple(game.mat_up),
+        mat_coins=game.mat_coins,
+        removed=len(game.removed),
+        offers=tuple(tuple(o) if q == player else () for q, o in enumerate(game.offers)),
+    )

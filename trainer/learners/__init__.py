@@ -1,0 +1,1 @@
+"""Learners and their answers: the answer record, the database, per-tab history, CSV."""

@@ -1,0 +1,430 @@
+"""Where answers live between visits: any SQLAlchemy database, or memory when none answers.
+
+Why plain SQLAlchemy and no Streamlit here: the page decides *which* store to use and what to
+tell the learner; this module only has to be right about the data, and that is testable without
+a browser against SQLite and a real PostgreSQL alike.
+
+Two promises the page relies on:
+
+* Saving is idempotent. Streamlit reruns the script on every click, and two tabs may save the
+  same showing of an item; the database's UNIQUE answer_id (with "on conflict do nothing")
+  makes the second save a no-op that reports False, so nothing is double-counted.
+* Reading never trusts the table. Rows can be edited by hand; every row is validated with the
+  same `Answer` model as the CSV import, and a bad row is skipped and named rather than allowed
+  to break the calibration page for the learner's every other answer.
+
+Every database failure becomes a `StorageError` whose message names the database (password
+masked) and what to do, so the page can show it verbatim and fall back to `MemoryStore`.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import threading
+from collections.abc import Iterable, Iterator, Mapping
+from contextlib import contextmanager
+from datetime import datetime
+from pathlib import Path
+from typing import Any, Protocol
+
+from pydantic import ValidationError
+from sqlalchemy import (
+    Boolean,
+    Column,
+    DateTime,
+    Float,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    create_engine,
+    delete,
+    event,
+    func,
+    insert,
+    select,
+    type_coerce,
+)
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.engine import URL, Connection, Engine, make_url
+from sqlalchemy.exc import (
+    ArgumentError,
+    DBAPIError,
+    IntegrityError,
+    NoSuchModuleError,
+    SQLAlchemyError,
+)
+from sqlalchemy.pool import StaticPool
+from sqlalchemy.types import NullType
+
+from trainer.learners.answers import COLUMNS, Answer, describe_error, now
+from trainer.paths import data_dir
+
+ENV_VAR = "COUP_TRAINER_DB_URL"
+DEFAULT_DB = data_dir() / "coup-trainer.db"
+URL_FORMS = "dialect+driver://user:password@host/db or sqlite:///path"
+ADVICE = (f"Answers are kept in memory in this browser tab; check {ENV_VAR} "
+          "(or [db] url in .streamlit/secrets.toml) and that the database is running.")
+
+
+class StorageError(Exception):
+    """A database failure, worded for the learner: what failed, where, and what to do."""
+
+    def __init__(self, message: str, url: str = "") -> None:
+        super().__init__(message)
+        self.url = url  # masked; kept so the page can show where answers were meant to go
+
+
+# --- the schema ----------------------------------------------------------------------------
+
+metadata = MetaData()
+
+learners_table = Table(
+    "learners", metadata,
+    Column("id", String(64), primary_key=True),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)
+
+# Kinds and grades are plain strings, not enums: a hand-edited value must reach the validator
+# (and be reported with its row) instead of being refused or coerced by the database.
+answers_table = Table(
+    "answers", metadata,
+    Column("row", Integer, primary_key=True, autoincrement=True),
+    Column("answer_id", String(64), nullable=False, unique=True),
+    Column("learner", String(64), ForeignKey("learners.id"), nullable=False),
+    Column("item_id", String(64), nullable=False),
+    Column("bank", String(64), nullable=False),
+    Column("mode", String(64), nullable=False),
+    Column("kind", String(16), nullable=False),
+    Column("themes", Text, nullable=False),
+    Column("variant", String(32), nullable=False),
+    Column("answered_at", DateTime(timezone=True), nullable=False),
+    Column("seconds", Float, nullable=True),
+    Column("stated", Float, nullable=True),
+    Column("bot", Float, nullable=True),
+    Column("prior", Float, nullable=True),
+    Column("bluff", Boolean, nullable=True),
+    Column("action", String(120), nullable=False),
+    Column("best", String(120), nullable=False),
+    Column("lost_pp", Float, nullable=False),
+    Column("grade", String(16), nullable=False),
+    Column("trivial", Boolean, nullable=False),
+    Column("saved_at", DateTime(timezone=True), nullable=False),
+    Index("ix_answers_learner_answered_at", "learner", "answered_at"),
+)
+
+# A field added to Answer must get a column too, or it would be silently dropped on save.
+_missing = set(COLUMNS) - set(answers_table.c.keys())
+if _missing:
+    raise RuntimeError(f"the answers table lacks columns for Answer fields: {sorted(_missing)}")
+
+# Read back raw, without SQLAlchemy's result processing: SQLite's DateTime and Boolean
+# processors would raise on (or quietly coerce) a hand-edited value, and the point of reading is
+# to validate what is really stored, row by row, with the one Answer model.
+_RAW = [type_coerce(answers_table.c[name], NullType()).label(name) for name in COLUMNS]
+
+
+# --- where the database is -----------------------------------------------------------------
+
+def database_url(secrets: Mapping[str, Any] | None = None,
+                 environ: Mapping[str, str] = os.environ,
+                 default: Path = DEFAULT_DB) -> str:
+    """Secrets first (a deployment), then the environment (a shell or CI), then a local file.
+
+    `st.connection` has no SQLite default, so the page resolves the URL here and passes it on.
+    A missing secrets file or section is not an error: it only means "look further".
+    """
+    try:
+        url = secrets["db"]["url"] if secrets is not None else None
+    except (KeyError, TypeError, AttributeError, FileNotFoundError):
+        url = None
+    if isinstance(url, str) and url.strip():
+        return url.strip()
+    url = environ.get(ENV_VAR, "").strip()
+    if url:
+        return url
+    default.parent.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{default}"
+
+
+def mask(url: str) -> str:
+    """The URL as it may be shown or logged: never the password, even of a malformed URL."""
+    try:
+        return make_url(url).render_as_string(hide_password=True)
+    except (ArgumentError, ValueError):
+        return re.sub(r"(//[^/@:]*:)[^/@]*@", r"\1***@", url)
+
+
+def _reason(e: BaseException) -> str:
+    """The driver's own first line: "connection refused", "no such table", ..."""
+    orig = e.orig if isinstance(e, DBAPIError) and e.orig is not None else e
+    lines = [line.strip() for line in str(orig).splitlines() if line.strip()]
+    return (lines[0] if lines else type(orig).__name__).rstrip(".")
+
+
+def _engine_for(url: str) -> tuple[Engine, URL]:
+    shown = mask(url)
+    try:
+        parsed = make_url(url)
+    except ArgumentError as e:
+        raise StorageError(f"The database URL {shown!r} is malformed; expected the form "
+                           f"{URL_FORMS}. {ADVICE}", shown) from e
+    options: dict[str, Any] = {}
+    backend = parsed.get_backend_name()
+    if backend == "sqlite":
+        # Streamlit answers each browser tab on its own thread; one file, shared across them.
+        options["connect_args"] = {"check_same_thread": False}
+        if parsed.database in (None, "", ":memory:"):
+            options["poolclass"] = StaticPool  # otherwise each thread gets its own empty db
+    else:
+        options["pool_pre_ping"] = True  # a restarted server must not fail the next click
+        if backend == "postgresql":
+            options["connect_args"] = {"connect_timeout": 3}
+    try:
+        engine = create_engine(parsed, **options)
+    except NoSuchModuleError as e:
+        hint = " (use postgresql+psycopg://)" if backend == "postgres" else ""
+        raise StorageError(f"The database URL {shown!r} names an unknown kind of database "
+                           f"{parsed.drivername!r}{hint}; expected the form {URL_FORMS}. "
+                           f"{ADVICE}", shown) from e
+    except ImportError as e:
+        hint = " (psycopg 3 is installed: use postgresql+psycopg://)" \
+            if backend == "postgresql" else ""
+        raise StorageError(f"The driver for {shown!r} is not installed: {e}{hint}. {ADVICE}",
+                           shown) from e
+    except (ArgumentError, TypeError, ValueError) as e:
+        raise StorageError(f"The database URL {shown!r} could not be used: {e}; expected the "
+                           f"form {URL_FORMS}. {ADVICE}", shown) from e
+    if backend == "sqlite":
+        event.listen(engine, "connect", _sqlite_pragmas)
+    return engine, parsed
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    """WAL and a busy timeout: browser tabs on several threads read while one writes."""
+    cursor = dbapi_connection.cursor()
+    try:
+        cursor.execute("PRAGMA busy_timeout = 5000")
+        cursor.execute("PRAGMA synchronous = NORMAL")
+        cursor.execute("PRAGMA journal_mode = WAL")
+    finally:
+        cursor.close()
+
+
+# --- the stores ----------------------------------------------------------------------------
+
+class AnswerStore(Protocol):
+    """What the pages and the CSV import need; `Store` and `MemoryStore` both provide it."""
+
+    @property
+    def dialect(self) -> str: ...
+    @property
+    def url_for_display(self) -> str: ...
+    def save(self, answer: Answer) -> bool: ...
+    def save_many(self, answers: Iterable[Answer]) -> list[bool]: ...
+    def answers(self, learner: str) -> tuple[list[Answer], list[str]]: ...
+    def learners(self) -> list[str]: ...
+    def count(self, learner: str) -> int: ...
+    def delete_learner(self, learner: str) -> int: ...
+    def close(self) -> None: ...
+
+
+class Store:
+    """Answers in a SQLAlchemy database: SQLite by default, PostgreSQL or any other by URL."""
+
+    def __init__(self, url: str) -> None:
+        self._engine, parsed = _engine_for(url)
+        self._shown = parsed.render_as_string(hide_password=True)
+        try:
+            metadata.create_all(self._engine)
+        except SQLAlchemyError as e:
+            self._engine.dispose()
+            raise StorageError(f"Could not reach the database at {self._shown}: {_reason(e)}. "
+                               f"{ADVICE}", self._shown) from e
+
+    @property
+    def dialect(self) -> str:
+        return self._engine.dialect.name
+
+    @property
+    def url_for_display(self) -> str:
+        return self._shown
+
+    @property
+    def engine(self) -> Engine:
+        """For tests and maintenance scripts that need raw SQL; the pages never do."""
+        return self._engine
+
+    @contextmanager
+    def _failing(self, what: str) -> Iterator[None]:
+        try:
+            yield
+        except SQLAlchemyError as e:
+            raise StorageError(f"Could not {what} in the database at {self._shown}: "
+                               f"{_reason(e)}. {ADVICE}", self._shown) from e
+
+    def _insert_ignoring_duplicates(self, conn: Connection, rows: list[dict[str, object]],
+                                    ) -> set[str]:
+        """Insert rows, skipping answer_ids already stored; return the answer_ids inserted.
+
+        "On conflict do nothing" rather than check-then-insert: two browser tabs saving the same
+        answer at once must not both succeed, and a failed INSERT would abort a PostgreSQL
+        transaction. RETURNING tells exactly which rows went in (SQLite >= 3.35 has it).
+        """
+        if not rows:
+            return set()
+        learners = {r["learner"] for r in rows}
+        stamp = now()
+        name = self.dialect
+        if name in ("sqlite", "postgresql"):
+            dialect_insert = sqlite.insert if name == "sqlite" else postgresql.insert
+            conn.execute(dialect_insert(learners_table).on_conflict_do_nothing(
+                index_elements=["id"]), [{"id": x, "created_at": stamp} for x in learners])
+            statement = (dialect_insert(answers_table)
+                         .on_conflict_do_nothing(index_elements=["answer_id"])
+                         .returning(answers_table.c.answer_id))
+            return set(conn.execute(statement, rows).scalars())
+        # Any other database: a savepoint per row keeps one duplicate from failing the rest.
+        known = set(conn.execute(select(learners_table.c.id)
+                                 .where(learners_table.c.id.in_(learners))).scalars())
+        for x in learners - known:
+            conn.execute(insert(learners_table), {"id": x, "created_at": stamp})
+        added = set()
+        for row in rows:
+            try:
+                with conn.begin_nested():
+                    conn.execute(insert(answers_table), row)
+                added.add(str(row["answer_id"]))
+            except IntegrityError:
+                pass
+        return added
+
+    def save(self, answer: Answer) -> bool:
+        """True if stored now, False if this showing of the item was already saved."""
+        return self.save_many([answer])[0]
+
+    def save_many(self, answers: Iterable[Answer]) -> list[bool]:
+        """One transaction for many answers (a CSV import): one flag per answer, as `save`.
+
+        An answer_id repeated within `answers` counts once, for its first occurrence.
+        """
+        answers = list(answers)
+        stamp = now()
+        rows: dict[str, dict[str, object]] = {}
+        for a in answers:
+            rows.setdefault(a.answer_id, {**a.row(), "saved_at": stamp})
+        with self._failing(f"save {len(answers)} answer(s)"), self._engine.begin() as conn:
+            added = self._insert_ignoring_duplicates(conn, list(rows.values()))
+        flags = []
+        for a in answers:
+            flags.append(a.answer_id in added)
+            added.discard(a.answer_id)
+        return flags
+
+    def answers(self, learner: str) -> tuple[list[Answer], list[str]]:
+        """Every answer of a learner, oldest first, and one message per field of a bad row."""
+        query = (select(answers_table.c.row, *_RAW)
+                 .where(answers_table.c.learner == learner)
+                 .order_by(answers_table.c.answered_at, answers_table.c.row))
+        with self._failing(f"read the answers of {learner!r}"), self._engine.connect() as conn:
+            rows = conn.execute(query).all()
+        good: list[Answer] = []
+        problems: list[str] = []
+        for number, *values in rows:
+            data = dict(zip(COLUMNS, values, strict=True))
+            try:
+                good.append(Answer.model_validate(data))
+            except ValidationError as e:
+                where = f"answers row {number} (answer_id {data['answer_id']})"
+                problems.extend(describe_error(e, where).splitlines())
+        return good, problems
+
+    def learners(self) -> list[str]:
+        with self._failing("list the learners"), self._engine.connect() as conn:
+            return list(conn.execute(select(learners_table.c.id)
+                                     .order_by(learners_table.c.id)).scalars())
+
+    def count(self, learner: str) -> int:
+        query = select(func.count()).where(answers_table.c.learner == learner)
+        with self._failing(f"count the answers of {learner!r}"), self._engine.connect() as conn:
+            return int(conn.execute(query).scalar_one())
+
+    def delete_learner(self, learner: str) -> int:
+        """Forget a learner entirely (their answers and their id); returns answers deleted."""
+        with self._failing(f"delete the learner {learner!r}"), self._engine.begin() as conn:
+            gone = conn.execute(delete(answers_table)
+                                .where(answers_table.c.learner == learner)).rowcount
+            conn.execute(delete(learners_table).where(learners_table.c.id == learner))
+        return int(gone or 0)
+
+    def close(self) -> None:
+        self._engine.dispose()
+
+    def __repr__(self) -> str:
+        return f"Store({self._shown!r})"
+
+
+class MemoryStore:
+    """The fallback when the database fails: the quiz keeps working, nothing outlives it.
+
+    The same contract as `Store` (idempotent saves, answered_at order), so the page need not
+    know which one it holds. A lock, because a cached store is shared by the tabs' threads.
+    """
+
+    def __init__(self) -> None:
+        self._answers: dict[str, Answer] = {}
+        self._learners: dict[str, datetime] = {}
+        self._lock = threading.Lock()
+
+    @property
+    def dialect(self) -> str:
+        return "memory"
+
+    @property
+    def url_for_display(self) -> str:
+        return "memory (this browser tab only)"
+
+    def save(self, answer: Answer) -> bool:
+        return self.save_many([answer])[0]
+
+    def save_many(self, answers: Iterable[Answer]) -> list[bool]:
+        flags = []
+        with self._lock:
+            for a in answers:
+                new = a.answer_id not in self._answers
+                if new:
+                    self._answers[a.answer_id] = a
+                    self._learners.setdefault(a.learner, now())
+                flags.append(new)
+        return flags
+
+    def answers(self, learner: str) -> tuple[list[Answer], list[str]]:
+        with self._lock:
+            mine = [a for a in self._answers.values() if a.learner == learner]
+        return sorted(mine, key=lambda a: a.answered_at), []  # stable: ties in saving order
+
+    def learners(self) -> list[str]:
+        with self._lock:
+            return sorted(self._learners)
+
+    def count(self, learner: str) -> int:
+        with self._lock:
+            return sum(a.learner == learner for a in self._answers.values())
+
+    def delete_learner(self, learner: str) -> int:
+        with self._lock:
+            ids = [k for k, a in self._answers.items() if a.learner == learner]
+            for k in ids:
+                del self._answers[k]
+            self._learners.pop(learner, None)
+        return len(ids)
+
+    def close(self) -> None:
+        pass
+
+    def __repr__(self) -> str:
+        return "MemoryStore()"

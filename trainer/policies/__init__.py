@@ -1,0 +1,1 @@
+"""Persona policies: the simple players whose mixture the estimates assume."""

@@ -1,0 +1,208 @@
+"""Bot personas: stochastic policies with explicit probabilities, over a player's observation.
+
+Why explicit probabilities: the behavioural posterior (`trainer.estimates`) asks "how likely
+was this claim if the claimant held hand x?", which is the persona's own policy evaluated on
+a hypothetical hand. A persona therefore exposes `policy(obs)`, a distribution over the legal
+moves that reads only the observation (its own hand and the public table), and `choose`
+samples from it. Bots never see another player's cards.
+
+The personas differ in two rates: how often they bluff (claim a character they do not hold,
+for an action or a block) and how often they challenge a claim they cannot disprove. All of
+them "count to certainty": a claim of a character whose every copy is visible elsewhere is
+always challenged (except by Random).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass, field
+from functools import cache
+
+from trainer.engine.cards import Action, Character
+from trainer.engine.game import Phase
+from trainer.engine.moves import Move, MoveKind
+from trainer.engine.observation import Observation
+from trainer.engine.rules import get_variant
+
+# How much a card is worth keeping: lose the lowest, keep the highest.
+VALUE: dict[Character, int] = {
+    Character.DUKE: 6, Character.ASSASSIN: 5, Character.CAPTAIN: 4, Character.CONTESSA: 3,
+    Character.AMBASSADOR: 2, Character.INQUISITOR: 3, Character.GRAVEROBBER: 1,
+}
+
+
+# How often a persona takes Income instead of its best honest action.
+STEADY = 0.2
+
+
+def value(card: Character) -> int:
+    return VALUE.get(card.role, 2) + (1 if card != card.role else 0)
+
+
+# The honest preference among actions, best first (variant actions included). Actions that
+# gain nothing (exchange, examine) come after foreign aid, so a table of bots always moves on.
+_PREFERENCE = (Action.TAX, Action.ASSASSINATE, Action.STEAL, Action.EMBEZZLE, Action.PEEK,
+               Action.FOREIGN_AID, Action.EXCHANGE, Action.EXAMINE, Action.INCOME)
+
+
+@dataclass
+class Persona:
+    """A policy with a bluff rate and a challenge rate. `bluff` is used in every game unless
+    `bluff_games` is below 1: then each game is a bluffing game with that probability."""
+
+    name: str
+    bluff: float
+    challenge: float
+    bluff_games: float = 1.0
+    uniform: bool = False  # Random: every legal move alike
+    bluffing: bool = field(default=True, repr=False)  # this game's draw (see new_game)
+
+    def new_game(self, rng: random.Random) -> None:
+        self.bluffing = rng.random() < self.bluff_games
+
+    @property
+    def bluff_rate(self) -> float:
+        return self.bluff if self.bluffing else 0.0
+
+    def choose(self, obs: Observation, rng: random.Random) -> Move:
+        dist = self.policy(obs)
+        moves = list(dist)
+        return rng.choices(moves, weights=[dist[m] for m in moves])[0]
+
+    # ------------------------------------------------------------------------- the policy
+    def policy(self, obs: Observation) -> dict[Move, float]:
+        legal = obs.legal_moves
+        if not legal:
+            raise ValueError("this observation has no decision to make")
+        if self.uniform or len(legal) == 1:
+            return {m: 1 / len(legal) for m in legal}
+        d = obs.pending
+        assert d is not None
+        phase = d.phase
+        if phase is Phase.ACTION:
+            return self._action(obs)
+        if phase in (Phase.CHALLENGE_ACTION, Phase.CHALLENGE_BLOCK, Phase.CHALLENGE_CLAIM):
+            claim = d.claim if phase is not Phase.CHALLENGE_BLOCK else d.block_character
+            claimant = d.actor if phase is Phase.CHALLENGE_ACTION else (
+                d.blocker if phase is Phase.CHALLENGE_BLOCK else d.claimant)
+            inverted = (phase is Phase.CHALLENGE_ACTION and d.action is Action.EMBEZZLE)
+            p = 1.0 if (claim is not None and not inverted
+                        and impossible(obs, claimant, claim)) else self.challenge
+            return _split(legal, MoveKind.CHALLENGE, p)
+        if phase is Phase.BLOCK or phase is Phase.CLAIM:
+            return self._claim_or_pass(obs)
+        return {self._best(obs): 1.0}
+
+    def _action(self, obs: Observation) -> dict[Move, float]:
+        legal = obs.legal_moves
+        mine = {c.role for c in obs.hand}
+        variant = get_variant(obs.variant)
+        claims = {s.action: s.claim for s in variant.actions}
+        coups = [m for m in legal if m.action is Action.COUP]
+        if coups and obs.seats[obs.player].coins >= 7:
+            return {m: 1 / len(coups) for m in coups}
+
+        def useful(m: Move) -> bool:
+            if m.action is Action.STEAL and m.target is not None:
+                return obs.seats[m.target].coins > 0
+            if m.action is Action.EMBEZZLE:
+                return obs.reserve >= 2
+            return m.action is not Action.CONVERT
+
+        def honest(m: Move) -> bool:
+            claim = claims.get(m.action) if m.action is not None else None
+            if m.action is Action.EMBEZZLE:
+                return Character.DUKE not in mine
+            return claim is None or claim in mine
+
+        truthful = [m for m in legal if honest(m) and useful(m)]
+        best_action = next(a for a in _PREFERENCE if any(m.action is a for m in truthful)) \
+            if truthful else None
+        best = [m for m in truthful if m.action is best_action] or [legal[0]]
+        lies = [m for m in legal if not honest(m) and useful(m)
+                and m.action in (Action.TAX, Action.STEAL, Action.ASSASSINATE)]
+        b = self.bluff_rate if lies else 0.0
+        # A little Income keeps two players who block each other's steals from looping.
+        income = next((m for m in legal if m.action is Action.INCOME), None)
+        steady = STEADY if income is not None and income not in best else 0.0
+        dist: dict[Move, float] = {}
+        for m in best:
+            dist[m] = dist.get(m, 0.0) + (1 - b) * (1 - steady) / len(best)
+        if steady and income is not None:
+            dist[income] = (1 - b) * steady
+        for m in lies:
+            dist[m] = dist.get(m, 0.0) + b / len(lies)
+        return dist
+
+    def _claim_or_pass(self, obs: Observation) -> dict[Move, float]:
+        legal = obs.legal_moves
+        mine = {c.role for c in obs.hand} | set(obs.hand)
+        true = [m for m in legal if m.kind in (MoveKind.BLOCK, MoveKind.CLAIM)
+                and m.character in mine]
+        if true:
+            return {true[0]: 1.0}
+        lies = [m for m in legal if m.kind in (MoveKind.BLOCK, MoveKind.CLAIM)]
+        b = self.bluff_rate if lies else 0.0
+        dist = {m: b / len(lies) for m in lies}
+        passing = next(m for m in legal if m.kind is MoveKind.PASS)
+        dist[passing] = 1 - b
+        return dist
+
+    def _best(self, obs: Observation) -> Move:
+        """Decisions with no bluff in them: prove, lose, keep, choose, aim a Vengeance."""
+        legal = obs.legal_moves
+        shows = [m for m in legal if m.kind is MoveKind.SHOW]
+        if shows:
+            return shows[0]
+        pays = [m for m in legal if m.kind is MoveKind.PAY]
+        if pays and obs.seats[obs.player].influence == 1:
+            return pays[0]
+        if legal[0].kind in (MoveKind.LOSE, MoveKind.OFFER):
+            return min((m for m in legal if m.character is not None),
+                       key=lambda m: value(m.character))  # type: ignore[arg-type]
+        if legal[0].kind is MoveKind.KEEP:
+            return max(legal, key=lambda m: sum(value(c) for c in m.cards or ()))
+        if legal[0].kind is MoveKind.ACT:  # a Vengeance: the richest opponent
+            return max(legal, key=lambda m: obs.seats[m.target].coins
+                       if m.target is not None else 0)
+        choices = {m.choice: m for m in legal if m.kind is MoveKind.CHOOSE}
+        if "swap" in choices:  # the Inquisitor sends a strong card away
+            seen = [e.data["cards"][0] for e in obs.events if e.kind == "examined"]
+            return choices["swap"] if seen and value(seen[-1]) >= 4 else choices["return"]
+        return legal[0]
+
+
+def _split(legal: tuple[Move, ...], kind: MoveKind, p: float) -> dict[Move, float]:
+    yes = next(m for m in legal if m.kind is kind)
+    no = next(m for m in legal if m.kind is MoveKind.PASS)
+    return {yes: p, no: 1 - p} if p < 1 else {yes: 1.0}
+
+
+def impossible(obs: Observation, claimant: int | None, claim: Character) -> bool:
+    """True when every copy of the claimed character is visible to this player elsewhere."""
+    if claimant is None or claimant == obs.player:
+        return False
+    copies = _copies(obs.variant, len(obs.seats), claim.role)
+    seen: Counter[Character] = Counter(c.role for c in obs.hand)
+    for seat in obs.seats:
+        seen.update(c.role for c in seat.revealed)
+    seen.update(c.role for c in obs.mat_up)
+    return seen[claim.role] >= copies
+
+
+@cache
+def _copies(variant: str, players: int, role: Character) -> int:
+    return sum(1 for c in get_variant(variant).court(players) if c.role == role)
+
+
+def personas() -> dict[str, Persona]:
+    """Fresh instances of every persona with a fixed policy (Calibrated lives in its own
+    module, on top of the estimates)."""
+    return {
+        "random": Persona("Random", 0.0, 0.5, uniform=True),
+        "honest": Persona("Honest", 0.0, 0.0),
+        "rule": Persona("Rule bot", 0.5, 0.1, bluff_games=0.5),
+        "bluffer": Persona("Bluffer", 0.6, 0.1),
+        "skeptic": Persona("Skeptic", 0.1, 0.5),
+    }

@@ -1,0 +1,1 @@
+"""The quiz: the question bank, building it, grading answers and calibration scores."""

@@ -1,0 +1,242 @@
+"""The quiz: which item comes next, how an answer is graded, and what the feedback says.
+
+Two scores from one answer (`../shared/notes/trainer-anchors.md`): the learner's belief (the
+stated probability that the claim is a bluff, scored against the revealed card) and their
+action (the win-% it lost against the best option, graded like Lichess grades moves). Showing
+the learner's p, the bot's p and the break-even p* side by side separates "my belief was off"
+from "my belief was fine but I acted on it wrongly".
+"""
+
+from __future__ import annotations
+
+import random
+import uuid
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from trainer.engine.game import Game
+from trainer.engine.moves import MoveKind
+from trainer.engine.observation import Observation
+from trainer.learners.answers import Answer, Grade, grade_for, now
+from trainer.quiz.bank import END_GAME, Bank, Item
+
+MODES = {
+    "mixed": "Mixed",
+    "theme": "By theme",
+    "end-game": "End-game",
+    "mistakes": "My mistakes",
+}
+# An answer to replay: an action graded this badly, or a belief this far from the truth.
+MISTAKE_GRADES: tuple[Grade, ...] = ("inaccuracy", "mistake", "blunder")
+BELIEF_MISS = 0.6  # stated P(bluff) at least 60 points from what happened
+
+
+class AnswerError(ValueError):
+    """An answer the item cannot take: which field, and what was expected."""
+
+
+def new_answer_id() -> str:
+    """One per showing of an item; saving the same answer again (a rerun) is then a no-op."""
+    return uuid.uuid4().hex
+
+
+def is_mistake(a: Answer) -> bool:
+    if a.grade in MISTAKE_GRADES:
+        return True
+    return a.scored and abs((a.stated or 0) - float(bool(a.bluff))) >= BELIEF_MISS
+
+
+def candidates(bank: Bank, mode: str, answers: Sequence[Answer], theme: str | None = None
+               ) -> list[Item]:
+    """The items a mode draws from. Replay-my-mistakes takes the items whose latest answer
+    was a mistake (a right answer on replay takes the item off the list)."""
+    if mode not in MODES:
+        raise ValueError(f"unknown quiz mode {mode!r}; expected one of {', '.join(MODES)}")
+    items = list(bank.items)
+    if mode == "theme":
+        if not theme:
+            raise ValueError("the by-theme drill needs a theme")
+        return [i for i in items if theme in i.themes]
+    if mode == "end-game":
+        return [i for i in items if END_GAME in i.themes]
+    if mode == "mistakes":
+        latest: dict[str, Answer] = {}
+        for a in answers:
+            if a.bank == bank.version:
+                latest[a.item_id] = a
+        return [i for i in items if i.id in latest and is_mistake(latest[i.id])]
+    return items
+
+
+def next_item(bank: Bank, mode: str, answers: Sequence[Answer], rng: random.Random,
+              theme: str | None = None, exclude: str | None = None) -> Item | None:
+    """An item the learner has seen least often (never, preferably), at random among those;
+    never the one just answered when there is another."""
+    pool = candidates(bank, mode, answers, theme)
+    if exclude is not None and len(pool) > 1:
+        pool = [i for i in pool if i.id != exclude]
+    if not pool:
+        return None
+    seen: dict[str, int] = {}
+    for a in answers:
+        seen[a.item_id] = seen.get(a.item_id, 0) + 1
+    if mode == "mistakes":
+        return rng.choice(pool)
+    fewest = min(seen.get(i.id, 0) for i in pool)
+    return rng.choice([i for i in pool if seen.get(i.id, 0) == fewest])
+
+
+def grade(item: Item, *, action: str, stated: float | None, learner: str, bank: str,
+          answer_id: str, mode: str = "mixed", seconds: float | None = None) -> Answer:
+    """The answer record for `action` (an option's label) and the stated P(bluff) (a claim
+    item needs one, 0.01–0.99; other items take none)."""
+    labels = [o.label for o in item.options]
+    if action not in labels:
+        raise AnswerError(f"action: {action!r} is not an answer to this item; expected one of "
+                          f"{', '.join(repr(x) for x in labels)}")
+    if item.has_claim:
+        if stated is None:
+            raise AnswerError("stated: this item asks how likely the claim is a bluff; "
+                              "expected a probability from 1% to 99%")
+        if not 0.01 <= stated <= 0.99:
+            raise AnswerError(f"stated: expected a probability from 1% to 99% (got "
+                              f"{stated:.0%})")
+    else:
+        stated = None
+    lost = round(item.lost_pp(action), 2)
+    return Answer(
+        answer_id=answer_id, learner=learner, item_id=item.id, bank=bank, mode=mode,
+        kind=item.kind, themes=item.themes, variant=item.variant, answered_at=now(),
+        seconds=None if seconds is None else round(min(seconds, 86_400), 2),
+        stated=stated, bot=item.bot, prior=item.prior, bluff=item.bluff, action=action,
+        best=item.best.label, lost_pp=lost, grade=grade_for(lost), trivial=item.trivial,
+    )
+
+
+@dataclass(frozen=True)
+class Feedback:
+    """Everything shown after an answer."""
+
+    grade: Grade
+    lost_pp: float
+    noise_pp: float
+    best: str
+    verdict: str  # one line: what the grade means here
+    truth: str | None  # "Ben had no Duke: a bluff."
+    outcome: str | None  # what the chosen action did, given the truth
+    call_out: str | None  # "Good decision, bad outcome" and the like
+    belief: str | None  # the stated p against the bot's p and p*
+    hands: tuple[tuple[str, tuple[str, ...]], ...]  # every hidden hand, revealed
+
+
+GRADE_WORDS = {
+    "best": "Best move", "good": "Good", "inaccuracy": "Inaccuracy", "mistake": "Mistake",
+    "blunder": "Blunder",
+}
+
+
+def feedback(item: Item, answer: Answer, game: Game | None = None) -> Feedback:
+    """What happened and why, after the answer is in (never before: it reveals the cards)."""
+    game = game or item.game()
+    names = game.names
+    lost = answer.lost_pp
+    noise = item.noise_pp()
+    chosen = answer.action
+    if answer.grade == "best":
+        verdict = f"{chosen} is the best option here (within a point of the top)."
+    else:
+        verdict = (f"{chosen} wins {lost:.1f} points less often than {item.best.label} "
+                   f"(± {noise:.1f} points of rollout noise).")
+    truth = outcome = call_out = belief = None
+    if item.has_claim and item.claimant is not None:
+        who = names[item.claimant]
+        held = " and ".join(item.claimant_hand) or "no cards"
+        truth = (f"{who} held {held}: the {item.claim} claim was "
+                 f"{'a bluff' if item.bluff else 'true'}.")
+        challenged = chosen == "Challenge"
+        good_outcome = bool(item.bluff) == challenged
+        if challenged:
+            outcome = (f"Your challenge caught the bluff: {who} loses a card." if item.bluff
+                       else f"{who} shows the {item.claim}: you lose the challenge and a card.")
+        else:
+            outcome = ("The bluff went through unchallenged." if item.bluff
+                       else "The claim was true: passing cost you nothing.")
+        if answer.grade in ("best", "good") and not good_outcome:
+            call_out = ("Good decision, bad outcome: on what you could see, this was the right "
+                        "call; the cards fell the other way this time.")
+        elif answer.grade in ("mistake", "blunder") and good_outcome:
+            call_out = ("Bad decision, good outcome: it worked this time, but over many such "
+                        "spots it loses.")
+        if answer.stated is not None and item.bot is not None:
+            star = (f"; challenging pays above p* = {item.p_star:.0%}"
+                    if item.p_star is not None else "; here a challenge never pays")
+            belief = (f"You said {answer.stated:.0%} bluff; the bot says {item.bot:.0%} "
+                      f"(counting cards alone: {item.prior:.0%}){star}.")
+    hands = tuple((names[p], tuple(str(c) for c in game.hidden[p]))
+                  for p in range(game.n) if p != item.viewer and game.hidden[p])
+    return Feedback(answer.grade, lost, noise, item.best.label, verdict, truth, outcome,
+                    call_out, belief, hands)
+
+
+def describe_decision(item: Item, game: Game) -> tuple[str, str]:
+    """The situation in one line, and the question put to the learner."""
+    d = game.pending
+    assert d is not None
+    names = game.names
+    you = item.viewer
+
+    def who(p: int | None) -> str:
+        return "you" if p == you else (names[p] if p is not None else "someone")
+
+    def action_text() -> str:
+        if d.action is None:
+            return "act"
+        word = game.options.action_label(d.action)
+        if d.target is None:
+            return word
+        return f"{word} {'from ' if word == 'steal' else ''}{who(d.target)}"
+
+    if item.kind == "challenge":
+        claimant = names[item.claimant] if item.claimant is not None else "Someone"
+        if d.blocker is not None and d.block_character is not None and d.phase.name.endswith(
+                "BLOCK"):
+            line = (f"{claimant} blocks {who(d.actor)}'s {action_text()} with the "
+                    f"{d.block_character}.")
+        elif d.action is not None and d.claimant is None:
+            line = f"{claimant} claims the {item.claim} to {action_text()}."
+        else:
+            line = f"{claimant} claims the {item.claim}."
+        return line, (f"How likely is it that {claimant} is bluffing? Then: challenge or "
+                      f"pass?")
+    if item.kind == "block":
+        spec = game.variant.spec(d.action) if d.action is not None else None
+        if spec is not None and spec.claim:
+            line = f"{names[d.actor]} claims the {spec.claim} to {action_text()}."
+        else:
+            line = f"{names[d.actor]} wants to {action_text()}."
+        return line, "Do you block, and with which card?"
+    if item.kind == "bluff":
+        return ("Your turn.", "What do you do? A claim you cannot back is a bluff.")
+    if item.kind == "lose":
+        return ("You must lose an influence.", "Which card do you turn face up?")
+    return ("You are exchanging with the Court deck.", "Which cards do you keep?")
+
+
+def highlighted(item: Item, obs: Observation) -> int:
+    """How many of this turn's latest moves to highlight on the table: from the claim being
+    judged (or the action being blocked) to now; on the learner's own turn, none."""
+    moves = []
+    for e in obs.events:
+        if e.kind == "turn":
+            moves = []
+        elif e.kind == "move":
+            moves.append(e.data["move"])
+    if item.kind == "bluff":
+        return 0
+    for back, m in enumerate(reversed(moves), start=1):
+        if item.kind == "challenge" and m.player == item.claimant and m.kind in (
+                MoveKind.ACT, MoveKind.BLOCK, MoveKind.CLAIM):
+            return back
+        if item.kind == "block" and m.kind is MoveKind.ACT:
+            return back
+    return 1 if moves else 0

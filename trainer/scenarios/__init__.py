@@ -1,0 +1,1 @@
+"""Scenarios: lesson files in YAML, read with line numbers, replayed through the engine."""

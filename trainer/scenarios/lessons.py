@@ -1,0 +1,168 @@
+"""The lesson library: every scenario file checked and replayed, the broken ones kept aside with
+their message, the recommended order, and the "Learn Coup in five minutes" path.
+
+Why here and not in the page: the library is plain data (picklable, cached once per process),
+and the same checks run in the CLI, in the tests and behind the Learn page.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from trainer.engine.errors import CoupError
+from trainer.engine.rules import get_variant
+from trainer.scenarios.replay import (
+    Scenario,
+    ScenarioError,
+    ScenarioRun,
+    load_scenario,
+    run_scenario,
+)
+
+# The guided path for a newcomer, in order: goal and influence, actions and claims,
+# challenges, blocks, the double danger, the rulebook's example play, a first end-game.
+FIVE_MINUTES: tuple[str, ...] = (
+    "first-goal-and-influence",
+    "first-actions-and-claims",
+    "first-challenge",
+    "first-block",
+    "double-danger",
+    "rulebook-example-play",
+    "first-end-game",
+)
+
+# Reading speed for the time estimate: a newcomer reading plain prose on a screen, and the time
+# one click of "next" (look at the table, press the button) takes.
+WORDS_PER_MINUTE = 230
+SECONDS_PER_STEP = 1.5
+
+
+@dataclass(frozen=True)
+class Lesson:
+    """A scenario that replays cleanly, with what the library shows about it."""
+
+    scenario: Scenario
+    run: ScenarioRun
+
+    @property
+    def id(self) -> str:
+        return self.scenario.id
+
+    @property
+    def title(self) -> str:
+        return self.scenario.title
+
+    @property
+    def variant(self) -> str:
+        return self.scenario.setup.variant
+
+    @property
+    def variant_title(self) -> str:
+        return get_variant(self.variant).title
+
+    @property
+    def steps(self) -> int:
+        return len(self.scenario.steps)
+
+    @property
+    def prompts(self) -> int:
+        return sum(1 for s in self.scenario.steps if s.prompt is not None)
+
+    @property
+    def words(self) -> int:
+        """The words a learner reads: the summary, narrations, moves, strategy tips, questions
+        and answers. Rule quotes sit beside the narration for reference and are not counted."""
+        s = self.scenario
+        n = len(s.summary.split())
+        for step in s.steps:
+            n += len(step.move.split()) + len((step.narration or "").split())
+            n += len(step.tip.quote.split()) if step.tip is not None else 0
+            if step.prompt is not None:
+                n += len(step.prompt.question.split()) + len(step.prompt.explanation.split())
+        return n
+
+    @property
+    def minutes(self) -> float:
+        return self.words / WORDS_PER_MINUTE + self.steps * SECONDS_PER_STEP / 60
+
+
+@dataclass(frozen=True)
+class BrokenLesson:
+    """A scenario file that does not load or replay; the message names the file and line."""
+
+    path: str
+    message: str
+
+
+@dataclass(frozen=True)
+class Library:
+    lessons: tuple[Lesson, ...]
+    broken: tuple[BrokenLesson, ...]
+
+    def get(self, lesson_id: str) -> Lesson | None:
+        return next((lesson for lesson in self.lessons if lesson.id == lesson_id), None)
+
+    def variants(self) -> list[str]:
+        """The variants that have lessons, in the library's order."""
+        return list(dict.fromkeys(lesson.variant for lesson in self.lessons))
+
+    def five_minutes(self) -> list[Lesson]:
+        """The guided path, skipping any lesson that is missing or broken."""
+        return [lesson for lesson in (self.get(i) for i in FIVE_MINUTES) if lesson is not None]
+
+
+def load_library(directory: str | Path = "scenarios") -> Library:
+    """Every scenario in `directory`, replayed; one broken file never hides the others."""
+    lessons: list[Lesson] = []
+    broken: list[BrokenLesson] = []
+    for path in sorted(Path(directory).glob("*.yaml")):
+        try:
+            scenario = load_scenario(path)
+            lessons.append(Lesson(scenario, run_scenario(scenario)))
+        except ScenarioError as e:
+            broken.append(BrokenLesson(str(path), str(e)))
+        except CoupError as e:  # an engine refusal the checker did not word: still contained
+            broken.append(BrokenLesson(str(path), f"{path}: {e}"))
+    lessons.sort(key=lambda x: (x.scenario.order is None, x.scenario.order or 0, x.title))
+    return Library(tuple(lessons), tuple(broken))
+
+
+@dataclass
+class Progress:
+    """A learner's progress in this browser tab: lessons finished and every answer to a prompt.
+
+    Kept in Streamlit's session state (plain data); stars reward prompts answered right at
+    the first try."""
+
+    done: set[str] = field(default_factory=set)
+    answers: dict[tuple[str, int], list[bool]] = field(default_factory=dict)
+
+    def answer(self, lesson_id: str, step: int, correct: bool) -> None:
+        self.answers.setdefault((lesson_id, step), []).append(correct)
+
+    def solved(self, lesson_id: str, step: int) -> bool:
+        return any(self.answers.get((lesson_id, step), ()))
+
+    def finish(self, lesson_id: str) -> None:
+        self.done.add(lesson_id)
+
+    def finished(self, lesson_id: str) -> bool:
+        return lesson_id in self.done
+
+    def stars(self, lesson: Lesson) -> int:
+        """3: every prompt right at the first try; 2: at least half; 1: finished."""
+        steps = [i + 1 for i, s in enumerate(lesson.scenario.steps) if s.prompt is not None]
+        if not steps:
+            return 3
+        first = sum(1 for i in steps if self.answers.get((lesson.id, i), [False])[0])
+        return 3 if first == len(steps) else 2 if 2 * first >= len(steps) else 1
+
+    def mark(self, lesson: Lesson) -> str:
+        """What the library shows beside a lesson: ○ not finished, stars once finished."""
+        if not self.finished(lesson.id):
+            return "○"
+        if lesson.prompts == 0:
+            return "✓"
+        n = self.stars(lesson)
+        return "★" * n + "☆" * (3 - n)

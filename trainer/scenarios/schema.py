@@ -1,0 +1,396 @@
+"""The scenario file format as pydantic models, and the JSON schema generated from them.
+
+Why pydantic: every key of a hand-written file is checked (``extra="forbid"`` turns a typo into
+an error instead of a silently ignored lesson), values are converted once into the engine's own
+types (`Character`, `Action`, `Phase`), and the same models give the JSON schema that editors
+use to complete and check YAML as it is typed.
+
+These models only describe the *shape* of a file. Whether the moves are legal and the
+checkpoints true is decided by replaying the scenario through the engine
+(`trainer.scenarios.replay`).
+
+Run ``python -m trainer.scenarios.schema [PATH]`` to (re)write ``docs/scenario.schema.json``.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+import re
+import sys
+from typing import Annotated, Any, Literal
+
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    PrivateAttr,
+    create_model,
+    field_validator,
+    model_validator,
+)
+
+from trainer.engine.cards import Action, Allegiance, Character
+from trainer.engine.game import Phase
+from trainer.engine.rules import VARIANTS, Options
+from trainer.rulebook.sources import RULE_SOURCES
+
+SCHEMA_PATH = "docs/scenario.schema.json"
+SLUG = r"^[a-z0-9]+(?:-[a-z0-9]+)*$"
+
+
+def _close(word: str, choices: list[str]) -> str:
+    close = difflib.get_close_matches(word.lower(), [c.lower() for c in choices], n=1, cutoff=0.6)
+    if not close:
+        return ""
+    return f"; did you mean {next(c for c in choices if c.lower() == close[0])!r}?"
+
+
+def _card(value: Any) -> Any:
+    if isinstance(value, Character):
+        return value
+    names = [c.value for c in Character]
+    if not isinstance(value, str):
+        raise ValueError(f"expected a card name, one of {', '.join(names)}; found {value!r}")
+    try:
+        return Character.parse(value)
+    except ValueError as e:
+        raise ValueError(f"{e}{_close(value, names)}") from None
+
+
+def _action(value: Any) -> Any:
+    if isinstance(value, Action):
+        return value
+    if not isinstance(value, str):
+        raise ValueError(f"expected an action name; found {value!r}")
+    return Action.parse(value)
+
+
+_PHASE_ALIASES = {"lose": Phase.LOSE, "over": Phase.OVER, "challenge": None}
+
+
+def _phase(value: Any) -> Any:
+    if isinstance(value, Phase):
+        return value
+    key = str(value).strip().lower().replace(" ", "_").replace("-", "_")
+    if _PHASE_ALIASES.get(key):
+        return _PHASE_ALIASES[key]
+    for p in Phase:
+        if p.value == key:
+            return p
+    allowed = ", ".join(p.value for p in Phase)
+    raise ValueError(f"unknown phase {value!r}; expected one of {allowed}")
+
+
+def _slug(value: str) -> str:
+    if not re.match(SLUG, value):
+        raise ValueError(
+            f"{value!r} is not a slug: use lowercase letters, digits and single dashes, "
+            f"like 'double-danger'"
+        )
+    return value
+
+
+def _variant(value: str) -> str:
+    if value.strip().lower() not in VARIANTS:
+        raise ValueError(f"unknown variant {value!r}; expected one of {', '.join(VARIANTS)}")
+    return value.strip().lower()
+
+
+def _rule_source(value: str) -> str:
+    if value not in RULE_SOURCES:
+        raise ValueError(
+            f"unknown rule text {value!r}{_close(value, list(RULE_SOURCES))}; expected one of "
+            + ", ".join(RULE_SOURCES)
+        )
+    return value
+
+
+Card = Annotated[Character, BeforeValidator(_card)]
+ActionName = Annotated[Action, BeforeValidator(_action)]
+PhaseName = Annotated[Phase, BeforeValidator(_phase)]
+Name = Annotated[str, Field(min_length=1, description="A player's name as given in setup.")]
+Text = Annotated[str, Field(min_length=1)]
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+def _options_model() -> type[BaseModel]:
+    """One field per `trainer.engine.rules.Options` field, so the schema can never drift from it."""
+    defaults = Options()
+    fields: dict[str, Any] = {}
+    for name, info in Options.info().items():
+        choices = tuple(info.choices)
+        fields[name] = (
+            Literal[choices],  # type: ignore[valid-type]
+            Field(default=getattr(defaults, name),
+                  description=f"{info.title}. {info.question} Source: {info.source}"),
+        )
+    model = create_model(
+        "RuleOptions", __config__=ConfigDict(extra="forbid", frozen=True),
+        __doc__="Answers to the points the rule texts leave open (trainer.engine.rules.Options). "
+                "Leave out an option to keep the official default.",
+        **fields,
+    )
+    model.__module__ = __name__
+    return model
+
+
+RuleOptions = _options_model()
+
+
+class NextDecision(_Model):
+    """Whose decision comes next, and optionally which question they face."""
+
+    player: Name
+    phase: PhaseName | None = Field(
+        None, description="The phase of the decision: " + ", ".join(p.value for p in Phase))
+
+    @model_validator(mode="before")
+    @classmethod
+    def _from_name(cls, data: Any) -> Any:
+        return {"player": data} if isinstance(data, str) else data
+
+
+class Checkpoint(_Model):
+    """Facts that must hold after the step (or, under `setup`, before the first step).
+
+    Only the keys written are checked; per-player keys check only the players listed.
+    Card lists are compared as multisets (order does not matter).
+    """
+
+    coins: dict[Name, int] | None = Field(None, description="Coins per player.")
+    influence: dict[Name, int] | None = Field(
+        None, description="Number of face-down cards per player.")
+    hidden: dict[Name, list[Card]] | None = Field(
+        None, description="Face-down cards per player (any order).")
+    revealed: dict[Name, list[Card]] | None = Field(
+        None, description="Face-up (lost) cards per player (any order).")
+    face_up: list[Card] | None = Field(
+        None, description="Every face-up card on the table, all players together.")
+    alive: list[Name] | None = Field(
+        None, description="Exactly the players still in the game.")
+    treasury: int | None = Field(None, description="Coins in the Treasury.")
+    deck_size: int | None = Field(None, description="Cards in the court deck.")
+    deck: list[Card] | None = Field(
+        None, description="The court deck's contents (any order).")
+    next: NextDecision | None = Field(
+        None, description="Whose decision is next: a name, or {player, phase}.")
+    legal_actions: list[ActionName] | None = Field(
+        None, description="Exactly the actions the next player may choose (only when a "
+                          "player is choosing an action), e.g. [coup] at 10 coins.")
+    winner: Name | None = Field(None, description="The game is over and this player won.")
+    tie: bool | None = Field(None, description="true: the game is over with nobody left "
+                                               "(McGuire's Vengeance).")
+    allegiances: dict[Name, Allegiance] | None = Field(
+        None, description="Reformation: allegiance per player (Loyalist or Reformist).")
+    reserve: int | None = Field(None, description="Reformation: coins on the Treasury Reserve.")
+    mat_up: list[Card] | None = Field(
+        None, description="McGuire: the cards flipped face up on the mat (any order).")
+
+
+class RuleRef(_Model):
+    """The rule that applies to a step, quoted word for word from one of the rule texts."""
+
+    quote: Text = Field(description="The rule's words; '...' stands for left-out words.")
+    source: Annotated[str, AfterValidator(_rule_source)] = Field(
+        description="The rule text's file name: " + ", ".join(RULE_SOURCES))
+    section: str | None = Field(None, description="The heading the quote is under.")
+
+
+class WrongOption(_Model):
+    """A move the learner might pick instead, and why it is worse (or not even allowed)."""
+
+    move: Text = Field(description="A move by the learner, in the move grammar.")
+    explanation: Text
+
+
+class Prompt(_Model):
+    """Stop before the step and ask the learner to choose; the step's own move is correct."""
+
+    question: Text
+    explanation: Text = Field(description="Why the step's move is the right choice.")
+    wrong: list[WrongOption] = Field(min_length=1, description="At least one wrong option.")
+
+
+_STEP_KEYS = ("move", "narration", "rule", "tip", "draw", "replacement", "prompt",
+              "checkpoint")
+
+
+class Step(_Model):
+    """One line of the story: a move, the cards chance must deal, the words around it."""
+
+    move: Text = Field(description="The move, e.g. 'Ely claims Duke: tax' or 'No one "
+                                   "challenges'. A step may also be just this text.")
+    narration: str | None = Field(None, description="What happens, in plain words.")
+    rule: RuleRef | None = None
+    tip: RuleRef | None = Field(
+        None, description="A strategy note this step makes concrete, quoted from its source "
+                          "(e.g. the McGuire text's strategic advice).")
+    draw: list[Card] | None = Field(
+        None, description="The cards an exchange draws, if this step triggers one (or an "
+                          "earlier step of the same turn).")
+    replacement: Card | None = Field(
+        None, description="The card drawn after a proven claim (shown and replaced).")
+    prompt: Prompt | None = None
+    checkpoint: Checkpoint | None = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _shorthand(cls, data: Any) -> Any:
+        """Accept a bare move, and rebuild `- Maria: income` that YAML read as a mapping."""
+        if isinstance(data, str):
+            return {"move": data}
+        if isinstance(data, dict) and "move" not in data:
+            stray = [k for k in data if k not in _STEP_KEYS]
+            if len(stray) == 1 and isinstance(data[stray[0]], str):
+                key = stray[0]
+                rebuilt = {k: v for k, v in data.items() if k != key}
+                return {"move": f"{key}: {data[key]}", **rebuilt}
+        return data
+
+
+class PlayerSetup(_Model):
+    """A seat at the table, in clockwise order."""
+
+    name: Name
+    coins: int | None = Field(
+        None, ge=0, description="Leave out for the rules' starting coins (2; 1 for the first "
+                                "player of a two-player game).")
+    hidden: list[Card] = Field(description="Face-down cards (influence). In the two-player "
+                                           "draft, [] to start with the draft.")
+    revealed: list[Card] = Field(default_factory=list, description="Face-up (lost) cards.")
+    allegiance: Allegiance | None = Field(
+        None, description="Reformation: Loyalist or Reformist. Leave out on every player to "
+                          "start with the first player's choice.")
+
+
+MatEvent = Literal["flip_turn_1", "coin_turn_2", "flip_turn_3", "flip_death_1", "flip_death_2"]
+
+
+class Setup(_Model):
+    """The position before the first step."""
+
+    variant: Annotated[str, AfterValidator(_variant)] = Field(
+        "base", description="Rule set: " + ", ".join(VARIANTS))
+    options: RuleOptions = Field(default_factory=RuleOptions)  # type: ignore[valid-type]
+    players: list[PlayerSetup] = Field(min_length=2)
+    deck: list[Card] = Field(description="The court deck, top card first. Unscripted draws "
+                                         "take from the top; returned cards go to the bottom.")
+    first: Name | None = Field(None, description="Who takes the first turn (default: the "
+                                                 "first player listed).")
+    learner: Name = Field(description="Whose point of view the learner takes.")
+    treasury: int | None = Field(None, ge=0, description="Default: 50 minus the players' "
+                                                         "coins.")
+    reserve: int = Field(0, ge=0, description="Reformation: coins on the Treasury Reserve.")
+    mat: dict[MatEvent, Card | None] | None = Field(
+        None, description="McGuire: the mat events still to come, each with its face-down "
+                          "card (null for the coin event). Leave out for a mid-game position "
+                          "with nothing left on the mat.")
+    removed: list[Card] = Field(default_factory=list, description="Two-player draft: the cards "
+                                                                  "already out of the game.")
+    checkpoint: Checkpoint | None = Field(None, description="Checked before the first step.")
+
+
+class Scenario(_Model):
+    """A lesson: a position, a scripted line of play, and what the learner should see in it."""
+
+    id: Annotated[str, AfterValidator(_slug)] = Field(
+        description="A slug equal to the file name without .yaml.",
+        json_schema_extra={"pattern": SLUG})
+    title: Text
+    summary: Text = Field(description="What the scenario teaches, in a sentence or two.")
+    order: int | None = Field(None, description="Position in the lesson list (low first).")
+    tags: list[str] = Field(default_factory=list)
+    setup: Setup
+    steps: list[Step] = Field(min_length=1)
+
+    # Where the scenario came from, for error messages: the file and the line of each key.
+    _path: str = PrivateAttr("<scenario>")
+    _lines: dict[tuple[str | int, ...], int] = PrivateAttr(default_factory=dict)
+
+    @property
+    def path(self) -> str:
+        return self._path
+
+    @field_validator("tags")
+    @classmethod
+    def _tags(cls, tags: list[str]) -> list[str]:
+        return [t.strip().lower() for t in tags]
+
+
+def allowed_keys(loc: tuple[str | int, ...]) -> list[str] | None:
+    """The keys the mapping at `loc` may hold (None if `loc` is not a mapping we know)."""
+    model: Any = Scenario
+    for part in loc:
+        model = _unwrap(model)
+        if isinstance(part, int):
+            args = getattr(model, "__args__", ())
+            model = args[0] if args else None
+        elif isinstance(model, type) and issubclass(model, BaseModel):
+            field = model.model_fields.get(part)
+            model = field.annotation if field else None
+        elif getattr(model, "__origin__", None) is dict:
+            model = model.__args__[1]
+        else:
+            return None
+    model = _unwrap(model)
+    if isinstance(model, type) and issubclass(model, BaseModel):
+        return list(model.model_fields)
+    return None
+
+
+def _unwrap(tp: Any) -> Any:
+    """Strip Annotated and Optional, preferring the model member of a union."""
+    while True:
+        if getattr(tp, "__metadata__", None) is not None:  # Annotated
+            tp = tp.__origin__
+            continue
+        args = getattr(tp, "__args__", None)
+        if args and type(None) in args:
+            members = [a for a in args if a is not type(None)]
+            models = [a for a in members if isinstance(a, type) and issubclass(a, BaseModel)]
+            tp = (models or members)[0]
+            continue
+        return tp
+
+
+_ENUM_DESCRIPTIONS = {
+    "Character": "A character card, as printed on the card (any capitalisation is accepted).",
+    "Action": "An action, as trainer.engine.cards.Action names it ('foreign aid' is accepted too).",
+    "Phase": "The kind of decision pending, as trainer.engine.game.Phase names it.",
+}
+
+
+def scenario_json_schema() -> dict[str, Any]:
+    """The JSON schema of a scenario file, including the shorthands the loader accepts."""
+    schema = Scenario.model_json_schema()
+    schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
+    schema["title"] = "Coup Trainer scenario"
+    defs = schema["$defs"]
+    # Our own words, not the enums' docstrings: those vary with how the engine was built (a
+    # mypyc-compiled trainer.engine.game replaces them), and the committed schema must not.
+    for name, text in _ENUM_DESCRIPTIONS.items():
+        rest = {k: v for k, v in defs[name].items() if k != "description"}
+        defs[name] = {"description": text, **rest}
+    step_ref = schema["properties"]["steps"]["items"]
+    schema["properties"]["steps"]["items"] = {
+        "anyOf": [step_ref, {"type": "string", "description": "Just the move."}]}
+    nxt = defs["Checkpoint"]["properties"]["next"]
+    nxt["anyOf"].insert(0, {"type": "string", "description": "A player's name."})
+    return schema
+
+
+def schema_text() -> str:
+    return json.dumps(scenario_json_schema(), indent=2, ensure_ascii=False) + "\n"
+
+
+if __name__ == "__main__":
+    path = sys.argv[1] if len(sys.argv) > 1 else SCHEMA_PATH
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(schema_text())
+    print(f"wrote {path}")

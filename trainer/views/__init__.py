@@ -1,0 +1,1 @@
+"""Views: card art, the drawn table and charts, as HTML and Altair (no Streamlit)."""

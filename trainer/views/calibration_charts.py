@@ -1,0 +1,224 @@
+"""Altair charts of the tables in `trainer.quiz.scoring`, with no Streamlit in sight.
+
+Why apart from the page: the charts are specs that tests can inspect (`.to_dict()`) and the
+docs can render to PNG, and keeping them free of Streamlit keeps them cheap to build on every
+rerun. Each function takes a scoring table and passes on only the columns it draws: the page
+sends the spec on every rerun, and a spec carrying 5,000 answers' timestamps and themes would
+cost more to serialise than to draw.
+
+Probabilities are always P(the claim is a bluff) on a one-sided 0–1 scale, and every axis says
+so, because a learner reading "0.7" must not wonder whether it means honest or bluff.
+"""
+
+from __future__ import annotations
+
+import altair as alt
+import numpy as np
+import pandas as pd
+
+P_TITLE = "stated probability of a bluff (0–1)"
+OBSERVED_TITLE = "observed bluff rate (0–1)"
+UNCLEAR_NOTE = "fewer than 3 bluffs or 3 honest claims"
+SMALL_NOTE = "few items (greyed)"
+
+# Colours: you and the bot in the default Tableau pair; greyed bins a light grey that still
+# shows against white, with the series told apart by shape.
+YOU, BOT, GREY, LIGHT = "#4c78a8", "#f58518", "#9e9e9e", "#c7c7c7"
+
+# Per metric, above this many answers the faded per-answer points are thinned evenly: at
+# ~600 px wide more points only overplot, and the spec stays under Altair's 5,000-row limit.
+MAX_POINTS = 500
+
+PANELS = {
+    "Brier (you)": "Brier, 0–1 (lower is better)",
+    "Brier (bot)": "Brier, 0–1 (lower is better)",
+    "log score": "log score (higher is better)",
+    "win-% lost": "win-% lost (lower is better)",
+}
+
+
+def _series(table: pd.DataFrame) -> pd.Series:
+    """'you' / 'bot', or 'you – few items' for greyed bins, so the legend names the grey."""
+    who = table["who"].astype(str)
+    return who.where(~table["small"].astype(bool), who + " – " + SMALL_NOTE)
+
+
+def reliability_chart(table: pd.DataFrame) -> alt.LayerChart:
+    """The reliability diagram: stated probability against how often it was a bluff.
+
+    Points on the dashed diagonal are calibrated. Point size is the number of answers, the bar
+    through each point ±1 standard error, so a stray point from four answers reads as noise;
+    bins with few answers are also greyed and faded, and named so in the legend.
+
+    A point selection named "bin" over (who, bin) lets a page call
+    `st.altair_chart(chart, on_select="rerun")` and list the answers of the clicked bin.
+    """
+    cols = ["who", "bin", "label", "n", "forecast", "observed", "se", "lower", "upper", "small"]
+    data = table[cols].copy() if not table.empty else pd.DataFrame(columns=cols)
+    data["series"] = _series(data) if not data.empty else pd.Series(dtype=str)
+    data["small"] = data["small"].astype(bool)
+    for c in ("forecast", "observed", "se", "lower", "upper"):
+        data[c] = data[c].astype(float).round(4)
+
+    domain = ["you", "bot", f"you – {SMALL_NOTE}", f"bot – {SMALL_NOTE}"]
+    colour = alt.Color("series:N", title=None,
+                       scale=alt.Scale(domain=domain, range=[YOU, BOT, LIGHT, GREY]),
+                       legend=alt.Legend(orient="bottom", columns=2))
+    shape = alt.Shape("who:N", title=None, legend=None,
+                      scale=alt.Scale(domain=["you", "bot"], range=["circle", "square"]))
+    opacity = alt.Opacity("small:N", legend=None,
+                          scale=alt.Scale(domain=[False, True], range=[0.9, 0.45]))
+    x = alt.X("forecast:Q", title=P_TITLE, scale=alt.Scale(domain=[0, 1]))
+    y = alt.Y("observed:Q", title=OBSERVED_TITLE, scale=alt.Scale(domain=[0, 1]))
+    tooltip = [
+        alt.Tooltip("who:N", title="who"),
+        alt.Tooltip("label:N", title="bin"),
+        alt.Tooltip("n:Q", title="answers"),
+        alt.Tooltip("forecast:Q", title="mean stated P(bluff)", format=".2f"),
+        alt.Tooltip("observed:Q", title="observed bluff rate", format=".2f"),
+        alt.Tooltip("se:Q", title="± standard error", format=".2f"),
+    ]
+    pick = alt.selection_point(name="bin", fields=["who", "bin"])
+
+    diagonal = alt.Chart(pd.DataFrame({"forecast": [0.0, 1.0], "observed": [0.0, 1.0]})).mark_line(
+        color="grey", strokeDash=[4, 4], strokeWidth=1).encode(x=x, y=y)
+    base = alt.Chart(data).encode(x=x, color=colour, opacity=opacity)
+    bars = base.mark_rule(strokeWidth=1.5).encode(
+        y=alt.Y("lower:Q", title=OBSERVED_TITLE, scale=alt.Scale(domain=[0, 1])),
+        y2=alt.Y2("upper:Q"), tooltip=tooltip)
+    points = base.mark_point(filled=True).encode(
+        y=y, shape=shape, tooltip=tooltip,
+        size=alt.Size("n:Q", title="answers", scale=alt.Scale(range=[30, 400]),
+                      legend=alt.Legend(orient="bottom")),
+        stroke=alt.StrokeValue(None, condition={"param": pick.name, "empty": False,
+                                                "value": "black"}),
+        strokeWidth=alt.StrokeWidthValue(0, condition={"param": pick.name, "empty": False,
+                                                       "value": 2}),
+    ).add_params(pick)
+    return alt.layer(diagonal, bars, points, width=420, height=360,
+                     title="Calibration: when you said X%, how often was it a bluff?")
+
+
+def _thin(long_df: pd.DataFrame, max_points: int) -> pd.DataFrame:
+    """Every k-th answer per metric (and always the latest): at most max_points + 1 a metric.
+
+    The moving average was computed on every answer before thinning, so the kept points of
+    the bold line are exact; only the faded per-answer dots are sampled.
+    """
+    parts = []
+    for _, part in long_df.groupby("metric", sort=False):
+        if len(part) > max_points:
+            step = int(np.ceil(len(part) / max_points))
+            keep = np.zeros(len(part), dtype=bool)
+            keep[::step] = True
+            keep[-1] = True
+            part = part[keep]
+        parts.append(part)
+    return pd.concat(parts, ignore_index=True) if parts else long_df
+
+
+def over_time_charts(long_df: pd.DataFrame, max_points: int = MAX_POINTS
+                     ) -> list[alt.LayerChart]:
+    """Each score per answer (faded) and its moving average (bold): one chart per scale.
+
+    Brier (0–1), log score (about −560 to 100) and win-% lost (0–100) cannot share an axis, so
+    each gets its own chart; the learner's and the bot's Brier share one because comparing
+    them is the point. Separate charts (not a facet) so each can stretch to the page's width,
+    a phone's included. X is the answer number, not the date: practice happens in bursts,
+    and a date axis would squeeze a 200-answer evening into a sliver.
+    """
+    data = long_df[["n", "metric", "value", "moving"]]
+    if not data.empty:
+        data = _thin(data, max_points)
+    data = data.assign(
+        panel=data["metric"].map(PANELS).fillna(data["metric"]),
+        value=data["value"].astype(float).round(4),
+        moving=data["moving"].astype(float).round(4),
+    )
+    colours = dict(zip(PANELS, [YOU, BOT, "#54a24b", "#e45756"], strict=True))
+    x = alt.X("n:Q", title="answer number")
+    charts = []
+    for panel in dict.fromkeys(PANELS.values()):
+        metrics = [m for m, p in PANELS.items() if p == panel]
+        part = data[data["panel"] == panel]
+        legend = alt.Legend(orient="bottom", symbolOpacity=1, symbolType="stroke") \
+            if len(metrics) > 1 else None
+        colour = alt.Color("metric:N", title=None, legend=legend,
+                           scale=alt.Scale(domain=metrics, range=[colours[m] for m in metrics]))
+        base = alt.Chart(part).encode(x=x, color=colour)
+        dots = base.mark_circle(size=8, opacity=0.25).encode(
+            y=alt.Y("value:Q", title=None),
+            tooltip=[alt.Tooltip("n:Q", title="answer"), alt.Tooltip("metric:N"),
+                     alt.Tooltip("value:Q", format=".3f")])
+        line = base.mark_line(strokeWidth=2.5).encode(
+            y=alt.Y("moving:Q", title=None),
+            tooltip=[alt.Tooltip("n:Q", title="answer"), alt.Tooltip("metric:N"),
+                     alt.Tooltip("moving:Q", title="moving average", format=".3f")])
+        charts.append(alt.layer(dots, line).properties(
+            width=560, height=140, title=alt.TitleParams(panel, fontSize=12)))
+    return charts
+
+
+def theme_chart(theme_df: pd.DataFrame) -> alt.LayerChart:
+    """Your Brier per theme as a bar, the bot's on the same items as a tick.
+
+    Themes with too few bluffs or honest claims are greyed, faded and outlined dashed (Vega-Lite
+    has no hatching), and their tooltip says why: a low Brier over two bluffs is luck, not
+    skill. The dotted rule at 0.25 is what always answering 50% would score. Rows are a fixed
+    step high, so every theme keeps its label however many there are.
+    """
+    data, y, tooltip = _theme_data(theme_df)
+    base = alt.Chart(data).encode(y=y, tooltip=tooltip)
+    x_title = "Brier, 0–1 (lower is better)"
+    bars = base.mark_bar(strokeWidth=1.5).encode(
+        x=alt.X("brier:Q", title=x_title, scale=alt.Scale(domain=[0, 0.5], clamp=True),
+                axis=alt.Axis(format=".1f", tickCount=5)),
+        color=alt.Color("status:N", title=None,
+                        legend=alt.Legend(orient="bottom", labelLimit=320),
+                        scale=alt.Scale(domain=["enough answers", UNCLEAR_NOTE],
+                                        range=[YOU, LIGHT])),
+        opacity=alt.OpacityValue(0.9, condition={"test": "datum.unclear", "value": 0.55}),
+        stroke=alt.StrokeValue(None, condition={"test": "datum.unclear", "value": GREY}),
+        strokeDash=alt.StrokeDashValue([1, 0], condition={"test": "datum.unclear",
+                                                          "value": [4, 3]}),
+    )
+    ticks = base.mark_tick(color=BOT, thickness=3).encode(x=alt.X("bot_brier:Q", title=x_title))
+    always_half = alt.Chart(pd.DataFrame({"x": [0.25]})).mark_rule(
+        color="grey", strokeDash=[2, 2]).encode(x=alt.X("x:Q"))
+    return alt.layer(bars, ticks, always_half).properties(
+        width=420, height=alt.Step(24),
+        title=alt.TitleParams("Your Brier by theme", subtitle="orange tick: the bot on the "
+                              "same items; dotted line: always answering 50%", fontSize=12,
+                              subtitleColor=GREY))
+
+
+def theme_lost_chart(theme_df: pd.DataFrame) -> alt.Chart:
+    """The mean win-% your moves lost, per theme (trivial decisions left out)."""
+    data, y, tooltip = _theme_data(theme_df)
+    return alt.Chart(data).mark_bar(color="#e45756", opacity=0.85).encode(
+        y=y, tooltip=tooltip,
+        x=alt.X("mean_lost:Q", title="mean win-% lost (lower is better)",
+                scale=alt.Scale(domainMin=0)),
+    ).properties(width=420, height=alt.Step(24),
+                 title=alt.TitleParams("Your moves by theme", fontSize=12))
+
+
+def _theme_data(theme_df: pd.DataFrame) -> tuple[pd.DataFrame, alt.Y, list[alt.Tooltip]]:
+    cols = ["theme", "n", "scored", "bluffs", "honest", "brier", "bot_brier", "mean_lost",
+            "unclear"]
+    data = theme_df[cols].copy()
+    data["unclear"] = data["unclear"].astype(bool)
+    data["status"] = np.where(data["unclear"], UNCLEAR_NOTE, "enough answers")
+    for c in ("brier", "bot_brier", "mean_lost"):
+        data[c] = data[c].astype(float).round(4)
+    order = data["theme"].tolist()  # scoring.per_theme sorts by answers, most first
+    y = alt.Y("theme:N", title=None, sort=order, axis=alt.Axis(labelLimit=200))
+    tooltip = [
+        alt.Tooltip("theme:N"), alt.Tooltip("n:Q", title="answers"),
+        alt.Tooltip("bluffs:Q"), alt.Tooltip("honest:Q", title="honest claims"),
+        alt.Tooltip("brier:Q", title="your Brier", format=".3f"),
+        alt.Tooltip("bot_brier:Q", title="bot's Brier", format=".3f"),
+        alt.Tooltip("mean_lost:Q", title="mean win-% lost", format=".1f"),
+        alt.Tooltip("status:N", title="note"),
+    ]
+    return data, y, tooltip

@@ -1,0 +1,518 @@
+"""The app's card art and reference panels as HTML strings (no Streamlit, no external assets).
+
+Card faces are drawn with CSS and small inline SVG emblems written here, so the app needs no
+images and no hosting. Every piece of text is escaped with `html.escape`. All classes start with
+`ct-`; `stylesheet()` returns the one <style> block the panels need, so a page emits it once.
+
+Used by the Rules page today and meant for the Learn page: `card_face` draws one character,
+`card_grid` a row of them.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from html import escape
+
+from trainer.engine.cards import ROLES, Character
+from trainer.rulebook.reference import (
+    ActionRow,
+    CharacterRole,
+    Fact,
+    OptionRow,
+    Step,
+    action_name,
+    first_sentence,
+    source_label,
+)
+from trainer.rulebook.sources import RULE_SOURCES
+from trainer.rulebook.variant_rules import VariantRule
+
+# ------------------------------------------------------------------------------- palette
+
+GOLD = "#d9a84e"
+IVORY = "#f6e3b4"
+PARCHMENT = "#f5ecd7"
+INK = "#24190f"
+
+
+@dataclass(frozen=True, slots=True)
+class Look:
+    """How a character's card is painted: a light and a dark tone, and an emblem."""
+
+    light: str
+    dark: str
+    emblem: str  # key into EMBLEMS
+
+
+LOOKS: dict[str, Look] = {
+    "Duke": Look("#6f3fa0", "#2c1445", "crown"),
+    "Assassin": Look("#4a474f", "#131215", "dagger"),
+    "Captain": Look("#2f68b3", "#122a52", "anchor"),
+    "Ambassador": Look("#2f8150", "#10381f", "letter"),
+    "Contessa": Look("#b8283d", "#4c0b17", "fan"),
+    # Reformation / Inquisitor characters, ready for variants that add them.
+    "Inquisitor": Look("#1f7a7a", "#0b3434", "eye"),
+    "Graverobber": Look("#7a5a2f", "#33240f", "spade"),
+}
+
+_SPARE = (("#8a5a2b", "#3a2410"), ("#5d6b2f", "#262d11"), ("#7a2f6b", "#33112c"),
+          ("#2f5f7a", "#112a38"))
+
+
+def look(character: Character | str) -> Look:
+    """The look of a character; unknown characters get a stable colour and a shield."""
+    name = str(character)
+    if name in LOOKS:
+        return LOOKS[name]
+    if name in ROLES:  # a modified card looks like its character
+        return LOOKS[ROLES[name]]
+    light, dark = _SPARE[hashlib.sha1(name.encode()).digest()[0] % len(_SPARE)]
+    return Look(light, dark, "shield")
+
+
+# Emblems: 64×64 viewBox, drawn in currentColor; `emblem_img` paints them ivory on the card.
+_STROKE = ('fill="none" stroke="currentColor" stroke-width="4" stroke-linecap="round" '
+           'stroke-linejoin="round"')
+EMBLEMS: dict[str, str] = {
+    "crown": (
+        '<path d="M10 46 L8 20 L21 31 L32 12 L43 31 L56 20 L54 46 Z" fill="currentColor"/>'
+        '<rect x="9" y="49" width="46" height="6" rx="2" fill="currentColor"/>'
+        '<circle cx="8" cy="18" r="3.5" fill="currentColor"/>'
+        '<circle cx="32" cy="10" r="3.5" fill="currentColor"/>'
+        '<circle cx="56" cy="18" r="3.5" fill="currentColor"/>'
+    ),
+    "dagger": (
+        '<path d="M32 4 L38 13 L36 39 L28 39 L26 13 Z" fill="currentColor"/>'
+        '<rect x="17" y="39" width="30" height="5" rx="2.5" fill="currentColor"/>'
+        '<rect x="29" y="44" width="6" height="11" rx="1.5" fill="currentColor"/>'
+        '<circle cx="32" cy="58" r="4" fill="currentColor"/>'
+    ),
+    "anchor": (
+        f'<circle cx="32" cy="11" r="5" {_STROKE}/>'
+        f'<path d="M32 16 V56 M21 25 H43 M11 36 C12 50 22 56 32 56 C42 56 52 50 53 36" '
+        f'{_STROKE}/>'
+        f'<path d="M7 41 L11 35 L17 39 M57 41 L53 35 L47 39" {_STROKE}/>'
+    ),
+    "letter": (
+        f'<rect x="8" y="15" width="48" height="34" rx="3" {_STROKE}/>'
+        f'<path d="M9 17 L32 35 L55 17" {_STROKE}/>'
+        '<circle cx="32" cy="41" r="7" fill="currentColor"/>'
+    ),
+    "fan": (
+        '<path d="M32 54 L6 30 A36 36 0 0 1 58 30 Z" fill="currentColor"/>'
+        '<path d="M32 54 L14 21 M32 54 L23 15 M32 54 L32 13 M32 54 L41 15 M32 54 L50 21" '
+        'stroke="@DARK@" stroke-width="2.2" stroke-linecap="round"/>'
+        '<circle cx="32" cy="54" r="4" fill="currentColor"/>'
+    ),
+    "eye": (
+        f'<path d="M4 32 C14 16 50 16 60 32 C50 48 14 48 4 32 Z" {_STROKE}/>'
+        '<circle cx="32" cy="32" r="8" fill="currentColor"/>'
+    ),
+    "spade": (
+        '<path d="M32 6 L46 20 V34 H18 V20 Z" fill="currentColor"/>'
+        '<rect x="29" y="34" width="6" height="18" rx="2" fill="currentColor"/>'
+        '<rect x="21" y="50" width="22" height="6" rx="3" fill="currentColor"/>'
+    ),
+    "shield": (
+        '<path d="M32 6 L54 14 V30 C54 44 44 53 32 58 C20 53 10 44 10 30 V14 Z" '
+        'fill="currentColor"/>'
+    ),
+}
+
+
+def emblem_svg(character: Character | str, colour: str = IVORY) -> str:
+    """The character's emblem as a standalone SVG document drawn in `colour`."""
+    lk = look(character)
+    body = EMBLEMS[lk.emblem].replace("@DARK@", lk.dark).replace("currentColor", colour)
+    return f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64">{body}</svg>'
+
+
+def emblem_img(character: Character | str) -> str:
+    """The emblem as an <img> with an inline data URI: st.html sanitises away inline <svg>,
+    and a data URI needs no file or hosting. Decorative, so the alt text is empty."""
+    data = base64.b64encode(emblem_svg(character).encode()).decode()
+    return f'<img class="ct-emblem" alt="" src="data:image/svg+xml;base64,{data}">'
+
+
+def _vars(character: Character | str) -> str:
+    lk = look(character)
+    return f"--ct-light:{lk.light};--ct-dark:{lk.dark};"
+
+
+def chip(character: Character | str) -> str:
+    """A small coloured name tag for a character, for tables and lists."""
+    return (f'<span class="ct-chip" style="{_vars(character)}">'
+            f'<span class="ct-chip__dot"></span>{escape(str(character))}</span>')
+
+
+# ---------------------------------------------------------------------------- card faces
+
+
+def card_face(role: CharacterRole, copies: int | None = None) -> str:
+    """One character card: name, emblem, what it does and what it blocks.
+
+    `copies` (cards of this character in the Court deck) is printed at the foot when given.
+    """
+    name = escape(role.name)
+    lines = []
+    if role.actions:
+        for spec in role.actions:
+            lines.append(
+                '<div class="ct-card__line"><span class="ct-card__tag">Action</span>'
+                f'<b>{escape(action_name(spec.action))}</b> '
+                f'{escape(first_sentence(spec.effect))}</div>'
+            )
+    else:
+        lines.append('<div class="ct-card__line"><span class="ct-card__tag">Action</span>'
+                     '<span class="ct-card__none">No action of its own</span></div>')
+    if role.reduces:
+        reduced = " · ".join(f"<b>{escape(action_name(s.action))}</b>" for s in role.reduces)
+        lines.append('<div class="ct-card__line"><span class="ct-card__tag">Reduces</span>'
+                     f'{reduced} to 1 coin</div>')
+    if role.power:
+        lines.append('<div class="ct-card__line"><span class="ct-card__tag">Power</span>'
+                     f'{escape(role.power)}</div>')
+    if role.blocks:
+        blocked = " · ".join(f"<b>{escape(action_name(s.action))}</b>" for s in role.blocks)
+        lines.append('<div class="ct-card__line"><span class="ct-card__tag">Blocks</span>'
+                     f'{blocked}</div>')
+    elif role.reduces or role.power:
+        pass
+    else:
+        lines.append('<div class="ct-card__line"><span class="ct-card__tag">Blocks</span>'
+                     '<span class="ct-card__none">Nothing</span></div>')
+    foot = (f'<div class="ct-card__foot">{copies} in the Court deck</div>'
+            if copies is not None else "")
+    return (
+        f'<article class="ct-card" style="{_vars(role.character)}" '
+        f'aria-label="{name} card" data-character="{name}">'
+        f'<div class="ct-card__name">{name}</div>'
+        f'<div class="ct-card__art"><div class="ct-card__medal">{emblem_img(role.character)}'
+        f'</div></div>'
+        f'<div class="ct-card__text">{"".join(lines)}</div>'
+        f'{foot}</article>'
+    )
+
+
+def card_grid(roles: Iterable[CharacterRole],
+              copies: int | Mapping[Character, int] | None = None) -> str:
+    """Several card faces in a responsive grid; `copies` is one count for every card or a
+    count per card (a variant with modified cards has one of each of those)."""
+    faces = "".join(card_face(r, copies.get(r.character) if isinstance(copies, Mapping)
+                              else copies) for r in roles)
+    return f'<div class="ct-root"><div class="ct-cards">{faces}</div></div>'
+
+
+# ------------------------------------------------------------------------- reference panels
+
+
+def _yes_no(flag: bool, yes: str = "Yes", no: str = "No") -> str:
+    cls = "ct-pill ct-pill--yes" if flag else "ct-pill ct-pill--no"
+    return f'<span class="{cls}">{escape(yes if flag else no)}</span>'
+
+
+def action_table(rows: Sequence[ActionRow]) -> str:
+    """The action table; on narrow screens each row becomes a small card of label/value pairs."""
+    head = ("Action", "Character", "Cost", "Target", "Who may block", "Challenge?",
+            "Effect", "Counteraction")
+    th = "".join(f'<th scope="col">{escape(h)}</th>' for h in head)
+    body = []
+    for r in rows:
+        claim = chip(r.character) if r.character else '<span class="ct-muted">None</span>'
+        if r.blockers:
+            who = "The target" if r.block_scope == "target" else "Any other player"
+            block = (f'<span class="ct-who">{escape(who)}</span> '
+                     + " ".join(chip(c) for c in r.blockers))
+        else:
+            block = '<span class="ct-muted">Nobody</span>'
+        cells = (
+            ("Action", f'<span class="ct-act">{escape(r.name)}</span>', "ct-td-act"),
+            ("Character", claim, ""),
+            ("Cost", escape(r.cost_text) if r.cost else '<span class="ct-muted">Free</span>',
+             "ct-td-nowrap"),
+            ("Target", escape("One player") if r.targeted else '<span class="ct-muted">—</span>',
+             "ct-td-nowrap"),
+            ("Who may block", block, ""),
+            ("Challenge?", _yes_no(r.challengeable), ""),
+            ("Effect", escape(r.effect), "ct-td-wide"),
+            ("Counteraction", escape(r.counter), "ct-td-wide"),
+        )
+        tds = "".join(f'<td data-label="{escape(label)}" class="{cls}">'
+                      f'<div class="ct-val">{value}</div></td>' for label, value, cls in cells)
+        body.append(f'<tr data-action="{escape(r.action.value)}">{tds}</tr>')
+    return (
+        '<div class="ct-root"><div class="ct-tablewrap">'
+        '<table class="ct-table" aria-label="Actions">'
+        f'<thead><tr>{th}</tr></thead><tbody>{"".join(body)}</tbody></table></div></div>'
+    )
+
+
+def turn_flow(steps: Sequence[Step]) -> str:
+    """The turn as a numbered timeline."""
+    items = []
+    for i, s in enumerate(steps, 1):
+        applies = (
+            '<div class="ct-step__meta"><span class="ct-step__label">Only for</span>'
+            + "".join(f'<span class="ct-tagchip">{escape(a)}</span>' for a in s.applies_to)
+            + "</div>"
+            if s.applies_to else ""
+        )
+        decisions = (
+            '<div class="ct-step__meta"><span class="ct-step__label">Decisions</span>'
+            + " · ".join(escape(d[:1].upper() + d[1:]) for d in s.decisions)
+            + "</div>"
+            if s.decisions else ""
+        )
+        items.append(
+            f'<li class="ct-step"><div class="ct-step__num" aria-hidden="true">{i}</div>'
+            f'<div class="ct-step__body"><div class="ct-step__title">{escape(s.title)}</div>'
+            f'<p class="ct-step__text">{escape(s.text)}</p>{applies}{decisions}</div></li>'
+        )
+    return f'<div class="ct-root"><ol class="ct-flow">{"".join(items)}</ol></div>'
+
+
+def rule_list(rules: Sequence[str]) -> str:
+    """A short bulleted list of rule sentences."""
+    lis = "".join(f"<li>{escape(r)}</li>" for r in rules)
+    return f'<div class="ct-root"><ul class="ct-rules">{lis}</ul></div>'
+
+
+def active_options(rows: Sequence[OptionRow]) -> str:
+    """The options in force, each marked as the rulebook default or a house rule."""
+    items = []
+    for r in rows:
+        badge = ('<span class="ct-pill ct-pill--house">House rule</span>' if r.changed
+                 else '<span class="ct-pill ct-pill--default">Rulebook default</span>')
+        items.append(
+            f'<li class="ct-opt{" ct-opt--changed" if r.changed else ""}" '
+            f'data-option="{escape(r.name)}" data-changed="{str(r.changed).lower()}">'
+            f'<div class="ct-opt__head"><span class="ct-opt__title">{escape(r.title)}</span>'
+            f'{badge}</div><div class="ct-opt__value">{escape(r.active_text)}</div>'
+            + (f'<div class="ct-opt__default">Rulebook: {escape(r.default_text)}</div>'
+               if r.changed else "")
+            + "</li>"
+        )
+    return f'<div class="ct-root"><ul class="ct-opts">{"".join(items)}</ul></div>'
+
+
+def variant_rule_list(rules: Sequence[VariantRule]) -> str:
+    """What a variant changes: a title, the rule in plain words, the quote and its source."""
+    items = "".join(
+        f'<li class="ct-opt" data-hook="{escape(r.hook)}">'
+        f'<div class="ct-opt__head"><span class="ct-opt__title">{escape(r.title)}</span></div>'
+        f'<div class="ct-opt__value">{escape(r.text)}</div>'
+        f'<blockquote class="ct-quote">“{escape(r.quote)}”'
+        f'<small class="ct-source-line"> — <span class="ct-source" title="{escape(r.source)}">'
+        f'{escape(source_label(r.source))}</span></small></blockquote></li>'
+        for r in rules
+    )
+    return f'<div class="ct-root"><ul class="ct-opts">{items}</ul></div>'
+
+
+def fact_tiles(facts: Sequence[Fact]) -> str:
+    """Setup numbers as tiles: 6 in a row on a wide screen, 3 on a projector, 2 on a phone."""
+    tiles = "".join(
+        f'<div class="ct-fact" data-fact="{escape(f.key)}">'
+        f'<div class="ct-fact__label">{escape(f.label)}</div>'
+        f'<div class="ct-fact__value">{escape(f.value)}'
+        f'<span class="ct-fact__unit">{escape(f.unit)}</span></div>'
+        f'<div class="ct-fact__note">{escape(f.note)}</div></div>'
+        for f in facts
+    )
+    return f'<div class="ct-root"><div class="ct-facts">{tiles}</div></div>'
+
+
+def quote_block(quote: str, source: str, section: str | None = None) -> str:
+    """A rule quoted word for word, with the text (and heading) it comes from."""
+    described = RULE_SOURCES.get(source)
+    where = (described[:1].upper() + described[1:] if described else source_label(source)) + (
+        f", “{section}”" if section else "")
+    return (f'<div class="ct-root"><blockquote class="ct-quote">“{escape(quote)}”'
+            f'<small class="ct-source-line"> — <span class="ct-source" '
+            f'title="{escape(source)}">{escape(where)}</span></small></blockquote></div>')
+
+
+def source_note(source: str) -> str:
+    """A source reference for people, keeping the exact note (file names) in a tooltip."""
+    return (f'<div class="ct-root"><small class="ct-source-line">Source: '
+            f'<span class="ct-source" title="{escape(source)}">'
+            f'{escape(source_label(source))}</span></small></div>')
+
+
+# ------------------------------------------------------------------------------ stylesheet
+
+_CSS = """
+.ct-root { --ct-gold: @GOLD@; --ct-ivory: @IVORY@; --ct-parchment: @PARCHMENT@;
+  --ct-ink: @INK@; --ct-line: rgba(217,168,78,.28); --ct-muted: #b9ab95;
+  --ct-serif: "Source Serif 4", "Source Serif Pro", Georgia, "DejaVu Serif", serif;
+  container-type: inline-size; }
+.ct-muted { color: var(--ct-muted); }
+
+/* card faces */
+.ct-cards { display: grid; gap: 1rem;
+  grid-template-columns: repeat(auto-fill, minmax(12.5rem, 1fr)); }
+.ct-card { display: flex; flex-direction: column; gap: .6rem; padding: .8rem;
+  border-radius: .9rem; color: var(--ct-ivory); min-height: 22rem;
+  background: radial-gradient(120% 70% at 50% 0%, rgba(255,255,255,.14), transparent 60%),
+              linear-gradient(165deg, var(--ct-light), var(--ct-dark));
+  border: 2px solid var(--ct-gold);
+  box-shadow: 0 .4rem 1.2rem rgba(0,0,0,.45), inset 0 0 0 4px rgba(0,0,0,.22),
+              inset 0 0 0 5px rgba(217,168,78,.45); }
+.ct-card__name { font-family: var(--ct-serif); font-weight: 700; font-size: 1.2rem;
+  letter-spacing: .14em; text-transform: uppercase; text-align: center;
+  text-shadow: 0 1px 2px rgba(0,0,0,.6); padding-top: .15rem; }
+.ct-card__art { display: flex; justify-content: center; }
+.ct-card__medal { width: 5.75rem; height: 5.75rem; border-radius: 50%; display: grid;
+  place-items: center; border: 2px solid rgba(246,227,180,.7);
+  background: radial-gradient(circle at 35% 30%, rgba(255,255,255,.22), rgba(0,0,0,.28)); }
+.ct-emblem { width: 3.6rem; height: 3.6rem; filter: drop-shadow(0 2px 2px rgba(0,0,0,.5)); }
+.ct-card__text { flex: 1; background: var(--ct-parchment); color: var(--ct-ink);
+  border-radius: .55rem; padding: .6rem .7rem; font-size: .95rem; line-height: 1.4; }
+.ct-card__line + .ct-card__line { margin-top: .5rem; padding-top: .5rem;
+  border-top: 1px solid rgba(60,40,20,.22); }
+.ct-card__tag { display: block; font-size: .72rem; font-weight: 700; letter-spacing: .09em;
+  text-transform: uppercase; color: var(--ct-dark); opacity: .9; margin-bottom: .1rem; }
+.ct-card__none { color: #6b5a45; font-style: italic; }
+.ct-card__foot { text-align: center; font-size: .85rem; color: var(--ct-ivory);
+  opacity: .92; }
+
+/* a phone: each card becomes a compact row, emblem beside the text */
+@container (max-width: 30rem) {
+  .ct-cards { grid-template-columns: 1fr; gap: .75rem; }
+  .ct-card { min-height: 0; display: grid; grid-template-columns: 4.4rem 1fr;
+    grid-template-areas: "name foot" "art text"; gap: .55rem .7rem; padding: .7rem; }
+  .ct-card__name { grid-area: name; text-align: left; font-size: 1.05rem; padding-top: 0; }
+  .ct-card__foot { grid-area: foot; text-align: right; align-self: center; font-size: .8rem; }
+  .ct-card__art { grid-area: art; align-items: flex-start; }
+  .ct-card__medal { width: 4.4rem; height: 4.4rem; }
+  .ct-emblem { width: 2.7rem; height: 2.7rem; }
+  .ct-card__text { grid-area: text; font-size: .92rem; }
+}
+
+/* setup numbers */
+.ct-facts { display: grid; gap: .75rem; grid-template-columns: repeat(2, 1fr); }
+@container (min-width: 34rem) { .ct-facts { grid-template-columns: repeat(3, 1fr); } }
+@container (min-width: 60rem) { .ct-facts { grid-template-columns: repeat(6, 1fr); } }
+.ct-fact { border: 1px solid var(--ct-line); border-radius: .7rem; padding: .7rem .85rem .75rem;
+  background: rgba(255,255,255,.03); }
+.ct-fact__label { font-size: .78rem; font-weight: 700; letter-spacing: .06em;
+  text-transform: uppercase; color: var(--ct-gold); }
+.ct-fact__value { font-family: var(--ct-serif); font-size: 2.1rem; font-weight: 700;
+  line-height: 1.15; color: var(--ct-ivory); margin: .2rem 0 .15rem; white-space: nowrap; }
+.ct-fact__unit { font-family: inherit; font-size: 1rem; font-weight: 600; color: #e3d8c4;
+  margin-left: .35rem; }
+.ct-fact__unit:empty { display: none; }
+.ct-fact__note { font-size: .85rem; color: var(--ct-muted); line-height: 1.35; }
+
+/* chips and pills */
+.ct-chip { display: inline-flex; align-items: center; gap: .35rem; white-space: nowrap;
+  padding: .1rem .6rem .1rem .45rem; border-radius: 999px; font-weight: 600; font-size: .9em;
+  color: #fff; background: linear-gradient(160deg, var(--ct-light), var(--ct-dark));
+  border: 1px solid rgba(246,227,180,.45); margin: .1rem .25rem .1rem 0; }
+.ct-chip__dot { width: .5rem; height: .5rem; border-radius: 50%; background: var(--ct-gold); }
+.ct-pill { display: inline-block; padding: .08rem .55rem; border-radius: 999px;
+  font-size: .8em; font-weight: 700; letter-spacing: .03em; white-space: nowrap; }
+.ct-pill--yes { background: rgba(217,168,78,.18); color: #f0c970;
+  border: 1px solid rgba(217,168,78,.6); }
+.ct-pill--no { background: rgba(255,255,255,.06); color: var(--ct-muted);
+  border: 1px solid rgba(255,255,255,.16); }
+.ct-pill--default { background: rgba(255,255,255,.07); color: #d8cdb9;
+  border: 1px solid rgba(255,255,255,.2); }
+.ct-pill--house { background: var(--ct-gold); color: #241608; }
+.ct-tagchip { display: inline-block; padding: .05rem .5rem; margin: .1rem .3rem .1rem 0;
+  border-radius: .4rem; background: rgba(217,168,78,.14); color: #f0d9a6; font-size: .9em;
+  border: 1px solid rgba(217,168,78,.35); }
+
+/* action table */
+.ct-tablewrap { overflow-x: auto; border: 1px solid var(--ct-line); border-radius: .75rem; }
+.ct-table { width: 100%; border-collapse: collapse; font-size: .95rem; line-height: 1.4; }
+.ct-table th { text-align: left; padding: .7rem .75rem; font-size: .75rem; font-weight: 700;
+  letter-spacing: .08em; text-transform: uppercase; color: var(--ct-gold);
+  background: rgba(143,29,44,.35); border-bottom: 2px solid var(--ct-gold);
+  white-space: nowrap; }
+.ct-table td { padding: .7rem .75rem; vertical-align: top; border-bottom: 1px solid
+  var(--ct-line); }
+.ct-table tbody tr:last-child td { border-bottom: none; }
+.ct-table tbody tr:nth-child(even) td { background: rgba(255,255,255,.025); }
+.ct-act { font-family: var(--ct-serif); font-weight: 700; font-size: 1.08rem;
+  color: var(--ct-ivory); white-space: nowrap; }
+.ct-who { display: block; font-size: .85em; color: var(--ct-muted); margin-bottom: .15rem; }
+.ct-td-nowrap { white-space: nowrap; }
+.ct-td-wide { min-width: 14rem; }
+/* narrower than the table needs: every action becomes a small card, in as many columns as fit */
+@container (max-width: 56rem) {
+  .ct-tablewrap { border: none; overflow: visible; }
+  .ct-table thead { display: none; }
+  .ct-table { display: block; }
+  .ct-table tbody { display: grid; gap: .8rem;
+    grid-template-columns: repeat(auto-fill, minmax(min(100%, 21rem), 1fr)); }
+  .ct-table tr { display: block; border: 1px solid var(--ct-line); border-radius: .8rem;
+    padding: .35rem .85rem .6rem; background: rgba(255,255,255,.03);
+    border-left: 4px solid var(--ct-gold); }
+  .ct-table tbody tr:nth-child(even) td { background: transparent; }
+  .ct-table td { border: none; padding: .28rem 0; display: grid;
+    grid-template-columns: 6.6rem 1fr; gap: .6rem; white-space: normal; }
+  .ct-table td::before { content: attr(data-label); color: var(--ct-gold); font-size: .7rem;
+    font-weight: 700; letter-spacing: .07em; text-transform: uppercase; padding-top: .22rem; }
+  .ct-table td.ct-td-act { display: block; padding: .45rem 0 .3rem; }
+  .ct-table td.ct-td-act::before { display: none; }
+  .ct-act { font-size: 1.3rem; }
+  .ct-td-wide { min-width: 0; }
+}
+
+/* turn flow */
+.ct-root ol.ct-flow { list-style: none; margin: 0; padding: 0; }
+.ct-step { display: grid; grid-template-columns: 2.8rem 1fr; gap: 1rem; position: relative;
+  padding-bottom: 1.25rem; }
+.ct-step:not(:last-child)::before { content: ""; position: absolute; left: 1.35rem;
+  top: 2.9rem; bottom: .15rem; width: 2px;
+  background: linear-gradient(var(--ct-gold), rgba(217,168,78,.15)); }
+.ct-step__num { width: 2.8rem; height: 2.8rem; border-radius: 50%; display: grid;
+  place-items: center; font-family: var(--ct-serif); font-weight: 700; font-size: 1.25rem;
+  color: #fff; background: #8f1d2c; border: 2px solid var(--ct-gold);
+  box-shadow: 0 2px 6px rgba(0,0,0,.4); }
+.ct-step__title { font-family: var(--ct-serif); font-weight: 700; font-size: 1.2rem;
+  color: var(--ct-ivory); padding-top: .35rem; }
+.ct-step__text { margin: .25rem 0 .4rem; line-height: 1.5; max-width: 62rem; }
+.ct-step__meta { font-size: .9rem; color: #d8cdb9; margin-top: .25rem; }
+.ct-step__label { display: inline-block; min-width: 5.5rem; font-size: .72rem;
+  font-weight: 700; letter-spacing: .08em; text-transform: uppercase; color: var(--ct-gold);
+  margin-right: .35rem; }
+
+/* rule lists */
+.ct-root ul.ct-rules { margin: 0; padding-left: 1.2rem; line-height: 1.55; }
+.ct-rules li { margin: .35rem 0; }
+.ct-root blockquote.ct-quote { margin: .4rem 0 0; padding: .1rem 0 .1rem .7rem;
+  border-left: 3px solid var(--ct-gold); font-style: italic; opacity: .9; }
+.ct-rules li::marker { color: var(--ct-gold); }
+
+/* active options */
+.ct-root ul.ct-opts { list-style: none; margin: 0; padding: 0; display: grid; gap: .6rem;
+  grid-template-columns: repeat(auto-fill, minmax(19rem, 1fr)); }
+.ct-opt { border: 1px solid var(--ct-line); border-radius: .7rem; padding: .6rem .8rem;
+  background: rgba(255,255,255,.03); }
+.ct-opt--changed { border-color: var(--ct-gold); background: rgba(217,168,78,.10); }
+.ct-opt__head { display: flex; justify-content: space-between; align-items: flex-start;
+  gap: .6rem; }
+.ct-opt__title { font-weight: 700; color: var(--ct-ivory); }
+.ct-opt__value { margin-top: .25rem; color: #e3d8c4; font-size: .95rem; line-height: 1.4; }
+.ct-opt__default { margin-top: .3rem; color: var(--ct-muted); font-size: .85rem; }
+.ct-source { color: var(--ct-muted); }
+"""
+for _token, _colour in (("@GOLD@", GOLD), ("@IVORY@", IVORY), ("@PARCHMENT@", PARCHMENT),
+                        ("@INK@", INK)):
+    _CSS = _CSS.replace(_token, _colour)
+
+_LARGE = """
+html { font-size: 21px !important; }
+.ct-cards { grid-template-columns: repeat(auto-fill, minmax(13.5rem, 1fr)); }
+"""
+
+
+def stylesheet(large: bool = False) -> str:
+    """The <style> block for every panel in this module; `large` scales the whole app up for
+    a projector (Streamlit sizes its own text in rem, so one root size moves everything)."""
+    return f"<style>{_CSS}{_LARGE if large else ''}</style>"
