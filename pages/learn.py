@@ -6,8 +6,8 @@ import streamlit as st
 
 from trainer.engine.rules import get_variant
 from trainer.paths import scenarios_dir
+from trainer.scenarios import ScenarioRun, replay
 from trainer.scenarios.lessons import Library, Progress, load_library
-from trainer.scenarios.replay import ScenarioRun, replay
 from trainer.views import cardart
 from trainer.views.table_art import TABLE_CSS, table_html
 from trainer.views.table_view import table_view

@@ -33,7 +33,7 @@ from trainer.quiz.feedback import (
     new_answer_id,
     next_item,
 )
-from trainer.scenarios.replay import ScenarioError
+from trainer.scenarios import ScenarioError
 from trainer.views import cardart
 from trainer.views.table_art import TABLE_CSS, mini_card, table_html
 from trainer.views.table_view import table_view

@@ -6,7 +6,7 @@ import subprocess
 import sys
 
 import trainer.engine.fuzz
-from trainer.__main__ import main
+from trainer.cli import main
 from trainer.engine.invariants import InvariantViolation
 from trainer.engine.rules import VARIANTS
 

@@ -9,7 +9,7 @@ import pytest
 from trainer.engine.cards import Character as C
 from trainer.estimates.counting import p_holds_prior
 from trainer.estimates.knowledge import knowledge
-from trainer.scenarios.replay import load_scenario, replay
+from trainer.scenarios import load_scenario, replay
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = load_scenario(ROOT / "scenarios" / "rulebook-example-play.yaml")

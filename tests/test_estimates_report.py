@@ -12,7 +12,7 @@ import pytest
 from trainer.__main__ import main
 from trainer.estimates.posterior import mixture
 from trainer.estimates.rollouts import determinize
-from trainer.scenarios.replay import load_scenario, replay
+from trainer.scenarios import load_scenario, replay
 
 ROOT = Path(__file__).resolve().parent.parent
 DANGER = str(ROOT / "scenarios" / "double-danger.yaml")

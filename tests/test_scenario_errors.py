@@ -10,8 +10,9 @@ from pathlib import Path
 
 import pytest
 
+from trainer.cli import main
 from trainer.rulebook.sources import RULES_DIR_ENV
-from trainer.scenarios.replay import ScenarioError, check_file, check_main, parse_scenario
+from trainer.scenarios import ScenarioError, check_file, parse_scenario
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -279,7 +280,7 @@ def test_check_prints_one_line_per_file_and_fails_if_any_file_fails(tmp_path, ca
     good, _ = write(tmp_path, "good")
     bad, text = write(tmp_path, "bad", "{Maria: 5}", "{Maria: 6}")
     missing = tmp_path / "missing.yaml"
-    assert check_main([str(good), str(bad), str(missing)]) == 1
+    assert main(["check", str(good), str(bad), str(missing)]) == 1
     out, err = capsys.readouterr()
     assert out.splitlines() == [f"OK {good} (10 steps)"]
     assert err.splitlines() == [

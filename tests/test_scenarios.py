@@ -8,15 +8,14 @@ from pathlib import Path
 import pytest
 import yaml
 
+from trainer.cli import main
 from trainer.engine.cards import Action, Character
 from trainer.engine.game import Phase
 from trainer.engine.moves import Move, MoveKind
 from trainer.rulebook.sources import rules_dir
-from trainer.scenarios.lessons import FIVE_MINUTES
-from trainer.scenarios.replay import (
+from trainer.scenarios import (
     ScenarioError,
     check_file,
-    check_main,
     check_quotes,
     load_scenario,
     load_scenarios,
@@ -26,6 +25,7 @@ from trainer.scenarios.replay import (
     run_scenario,
     step_texts,
 )
+from trainer.scenarios.lessons import FIVE_MINUTES
 from trainer.scenarios.schema import SCHEMA_PATH, schema_text
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -66,7 +66,7 @@ def test_shipped_scenario_has_checkpoints_narration_and_a_prompt(path):
 
 
 def test_check_command_prints_ok_for_every_shipped_file(capsys):
-    assert check_main([str(p) for p in SCENARIOS]) == 0
+    assert main(["check", *map(str, SCENARIOS)]) == 0
     out = capsys.readouterr().out.splitlines()
     assert len(out) == len(SCENARIOS)
     assert out[0] == f"OK {SCENARIOS[0]} ({len(load_scenario(SCENARIOS[0]).steps)} steps)"

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from trainer.scenarios import replay
 from trainer.scenarios.lessons import load_library
-from trainer.scenarios.replay import replay
 from trainer.views.table_art import table_html
 from trainer.views.table_view import table_view
 

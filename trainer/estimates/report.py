@@ -16,7 +16,7 @@ from trainer.estimates.claims import pending_claim
 from trainer.estimates.knowledge import knowledge
 from trainer.estimates.posterior import Belief, mixture, p_holds
 from trainer.estimates.rollouts import option_values
-from trainer.scenarios.replay import Scenario, ScenarioError, load_scenario, replay, run_scenario
+from trainer.scenarios import Scenario, ScenarioError, load_scenario, replay, run_scenario
 
 # The behaviour model the estimates assume unless told otherwise: the personas equally likely.
 DEFAULT_MODEL = {"honest": 1.0, "rule": 1.0, "bluffer": 1.0, "skeptic": 1.0}

@@ -161,7 +161,7 @@ class Item:
     def game(self, scenarios: Path | None = None) -> Game:
         """The game at the decision, rebuilt through the engine."""
         if self.scenario is not None:
-            from trainer.scenarios.replay import load_scenario, replay
+            from trainer.scenarios import load_scenario, replay
 
             folder = scenarios or scenarios_dir()
             path = folder / f"{self.scenario}.yaml"
@@ -585,7 +585,7 @@ def persona_tasks(count: int, *, seed: int, players: dict[int, float] | None = N
 def lesson_tasks(folder: Path, seed: int = 0) -> list[Task]:
     """Every Learn question whose decision the quiz can grade (challenge, block, bluff, lose,
     keep), from the learner's seat."""
-    from trainer.scenarios.replay import ScenarioError, load_scenario, replay, run_scenario
+    from trainer.scenarios import ScenarioError, load_scenario, replay, run_scenario
 
     tasks = []
     for path in sorted(Path(folder).glob("*.yaml")):
@@ -610,7 +610,7 @@ def evaluate_task(task: Task, rollouts: int, model: dict[str, float] | None = No
     model = model or DEFAULT_MODEL
     if task.scenario is not None:
         from trainer.estimates.report import _belief
-        from trainer.scenarios.replay import load_scenario, replay
+        from trainer.scenarios import load_scenario, replay
 
         folder = scenarios or scenarios_dir()
         scenario = load_scenario(folder / f"{task.scenario}.yaml")

@@ -12,13 +12,10 @@ from pathlib import Path
 
 from trainer.engine.errors import CoupError
 from trainer.engine.rules import get_variant
-from trainer.scenarios.replay import (
-    Scenario,
-    ScenarioError,
-    ScenarioRun,
-    load_scenario,
-    run_scenario,
-)
+from trainer.scenarios.errors import ScenarioError
+from trainer.scenarios.loader import load_scenario
+from trainer.scenarios.replay import ScenarioRun, run_scenario
+from trainer.scenarios.schema import Scenario
 
 # The guided path for a newcomer, in order: goal and influence, actions and claims,
 # challenges, blocks, the double danger, the rulebook's example play, a first end-game.

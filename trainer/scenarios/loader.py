@@ -1,0 +1,239 @@
+"""Reading a scenario file: YAML with line numbers, the schema, and a static check of names,
+moves and prompts before anything is replayed.
+
+Every problem is a `ScenarioError` whose message starts with ``file:line:`` and says what to
+write instead, the way a teacher would fix it.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from trainer.engine.rules import Options, Variant, get_variant
+from trainer.scenarios.errors import ScenarioError, error_at
+from trainer.scenarios.move_text import MovePhrase, MoveTextError, parse_move_text
+from trainer.scenarios.schema import Checkpoint, Scenario, allowed_keys
+from trainer.scenarios.yaml_lines import Loc, YamlSyntaxError, line_of, load_with_lines
+
+
+def load_scenario(path: str | Path) -> Scenario:
+    """Read, validate and statically check one scenario file (it is not replayed here)."""
+    name = str(path)
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as e:
+        raise ScenarioError(f"cannot read the file: {e.strerror or e}", path=name) from None
+    except UnicodeDecodeError as e:
+        raise ScenarioError(f"the file is not UTF-8 text ({e.reason})", path=name) from None
+    scenario = parse_scenario(text, path=name)
+    stem = Path(path).stem
+    if scenario.id != stem:
+        raise error_at(scenario, ("id",), f"the id {scenario.id!r} must match the file name "
+                                        f"{stem!r} (so every lesson has its own id)")
+    return scenario
+
+
+def parse_scenario(text: str, path: str = "<scenario>") -> Scenario:
+    """Validate scenario text; `path` only labels error messages."""
+    try:
+        data, lines = load_with_lines(text)
+    except YamlSyntaxError as e:
+        raise ScenarioError(e.message, path=path, line=e.line) from None
+    if not isinstance(data, dict):
+        raise ScenarioError(
+            "a scenario file is a mapping with the keys id, title, summary, setup and steps",
+            path=path, line=1)
+    try:
+        scenario = Scenario.model_validate(data)
+    except ValidationError as e:
+        raise _schema_error(e, data, lines, path) from None
+    scenario._path = path
+    scenario._lines = lines
+    compile_plan(scenario)  # names, moves and prompts make sense before any replay
+    return scenario
+
+
+def load_scenarios(directory: str | Path = "scenarios") -> list[Scenario]:
+    """Every scenario in `directory`, ordered by `order` (unset last), then title."""
+    found = [load_scenario(p) for p in sorted(Path(directory).glob("*.yaml"))]
+    return sorted(found, key=lambda s: (s.order is None, s.order or 0, s.title))
+
+
+def _schema_error(exc: ValidationError, data: Any, lines: dict[Loc, int],
+                  path: str) -> ScenarioError:
+    """The first problem (by line) of a pydantic error, said the way a teacher would fix it."""
+    errors = sorted(exc.errors(include_url=False), key=lambda e: line_of(lines, e["loc"]))
+    err = errors[0]
+    loc: Loc = tuple(err["loc"])
+    kind = err["type"]
+    found = err.get("input")
+    if kind == "extra_forbidden":
+        where, key = loc[:-1], str(loc[-1])
+        allowed = allowed_keys(where) or []
+        message = f"unknown key {key!r}{_did_you_mean(key, allowed)}; allowed keys: " \
+                  f"{', '.join(allowed)}"
+    elif kind == "missing":
+        where = loc[:-1]
+        message = f"missing key {loc[-1]!r}"
+        allowed = allowed_keys(where)
+        if allowed:
+            message += f" (keys here: {', '.join(allowed)})"
+    else:
+        where = loc
+        msg = err["msg"].removeprefix("Value error, ").removeprefix("Assertion failed, ")
+        if kind in ("model_type", "dict_type", "model_attributes_type"):
+            keys = allowed_keys(loc)
+            message = "expected a mapping (key: value lines)" + (
+                f" with keys {', '.join(keys)}" if keys else "") + f", found {found!r}"
+        elif kind == "value_error":
+            message = msg
+        else:
+            message = f"{msg} (found {found!r})" if "input" in err else msg
+    step = text = None
+    if len(where) >= 2 and where[0] == "steps" and isinstance(where[1], int):
+        step = where[1] + 1
+        text = _raw_move(data, where[1])
+        where = where[2:]
+    label = _where(where, data)
+    if len(errors) > 1:
+        message += f" (and {len(errors) - 1} more problem(s) in this file)"
+    return ScenarioError(f"{label}: {message}" if label else message, path=path,
+                         line=line_of(lines, loc), step=step, step_text=text)
+
+
+def _raw_move(data: Any, index: int) -> str | None:
+    try:
+        item = data["steps"][index]
+    except (KeyError, IndexError, TypeError):
+        return None
+    if isinstance(item, str):
+        return item
+    if isinstance(item, dict) and isinstance(item.get("move"), str):
+        return item["move"]
+    return None
+
+
+_ITEM_NAMES = {"players": "player", "wrong": "wrong option", "steps": "step"}
+
+
+def _where(loc: Loc, data: Any) -> str:
+    """A location as words: ``setup > player 2 (Cris) > hidden > item 3``."""
+    parts: list[str] = []
+    node = data
+    for part in loc:
+        try:
+            node = node[part]
+        except (KeyError, IndexError, TypeError):
+            node = None
+        if not isinstance(part, int):
+            parts.append(str(part))
+            continue
+        noun = _ITEM_NAMES.get(parts[-1]) if parts else None
+        if noun is None:
+            parts.append(f"item {part + 1}")
+            continue
+        label = f"{noun} {part + 1}"
+        if isinstance(node, dict) and isinstance(node.get("name"), str):
+            label += f" ({node['name']})"
+        parts[-1] = label
+    return " > ".join(parts)
+
+
+def _did_you_mean(word: str, choices: Iterable[str]) -> str:
+    close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+@dataclass(frozen=True)
+class _Plan:
+    """What the file means for the engine: seats, the variant and every move parsed."""
+
+    names: tuple[str, ...]
+    first: int
+    learner: int
+    variant: Variant
+    options: Options
+    phrases: tuple[MovePhrase, ...]
+    wrong: dict[int, tuple[MovePhrase, ...]]
+
+
+def compile_plan(scenario: Scenario) -> _Plan:
+    setup = scenario.setup
+    names = tuple(p.name for p in setup.players)
+    seen: dict[str, int] = {}
+    for i, n in enumerate(names):
+        if n.lower() in seen:
+            raise error_at(scenario, ("setup", "players", i, "name"),
+                         f"setup: two players are called {n!r}; names must be different")
+        seen[n.lower()] = i
+
+    def seat(name: str, loc: Loc, what: str) -> int:
+        s = seen.get(name.strip().lower())
+        if s is None:
+            raise error_at(scenario, loc, f"{what}: no player named {name!r}"
+                         f"{_did_you_mean(name, names)}; the players are {', '.join(names)}")
+        return s
+
+    first = seat(setup.first, ("setup", "first"), "setup: first") if setup.first else 0
+    learner = seat(setup.learner, ("setup", "learner"), "setup: learner")
+    variant = get_variant(setup.variant)
+    rule_options = Options().with_(**setup.options.model_dump())
+    if setup.checkpoint:
+        _check_names(setup.checkpoint, ("setup", "checkpoint"), seat)
+    phrases: list[MovePhrase] = []
+    wrong: dict[int, tuple[MovePhrase, ...]] = {}
+    for i, step in enumerate(scenario.steps):
+        phrase = _parse(scenario, step.move, names, variant, ("steps", i, "move"))
+        phrases.append(phrase)
+        if step.checkpoint:
+            _check_names(step.checkpoint, ("steps", i, "checkpoint"), seat)
+        if step.prompt:
+            if phrase.move is None or phrase.move.player != learner:
+                who = "nobody in particular" if phrase.move is None else names[phrase.player]
+                raise error_at(scenario, ("steps", i, "prompt"),
+                             f"a prompt asks the learner ({names[learner]}) to choose this "
+                             f"step's move, but the move is {who}'s; put the prompt on a step "
+                             f"where {names[learner]} makes a single move")
+            parsed: list[MovePhrase] = []
+            for j, opt in enumerate(step.prompt.wrong):
+                loc = ("steps", i, "prompt", "wrong", j, "move")
+                p = _parse(scenario, opt.move, names, variant, loc)
+                if p.move is None or p.move.player != learner:
+                    raise error_at(scenario, loc, f"prompt: the wrong option {opt.move!r} must be "
+                                                f"a single move by the learner, "
+                                                f"{names[learner]}")
+                if p.move == phrase.move and not p.infer_card:
+                    raise error_at(scenario, loc, f"prompt: the wrong option {opt.move!r} is the "
+                                                f"step's own (correct) move")
+                if any(p.move == q.move for q in parsed):
+                    raise error_at(scenario, loc, f"prompt: the wrong option {opt.move!r} is "
+                                                f"listed twice")
+                parsed.append(p)
+            wrong[i] = tuple(parsed)
+    return _Plan(names, first, learner, variant, rule_options, tuple(phrases), wrong)
+
+
+def _parse(scenario: Scenario, text: str, names: Sequence[str], variant: Variant,
+           loc: Loc) -> MovePhrase:
+    try:
+        return parse_move_text(text, names, variant)
+    except MoveTextError as e:
+        raise error_at(scenario, loc, f"cannot read the move: {e}") from None
+
+
+def _check_names(cp: Checkpoint, loc: Loc, seat: Any) -> None:
+    for key in ("coins", "influence", "hidden", "revealed", "allegiances"):
+        for name in getattr(cp, key) or {}:
+            seat(name, loc + (key, name), f"checkpoint {key}")
+    for j, name in enumerate(cp.alive or ()):
+        seat(name, loc + ("alive", j), "checkpoint alive")
+    if cp.next:
+        seat(cp.next.player, loc + ("next",), "checkpoint next")
+    if cp.winner:
+        seat(cp.winner, loc + ("winner",), "checkpoint winner")
