@@ -21,7 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from trainer.engine.game import Game, Phase  # noqa: E402
 from trainer.engine.moves import MoveKind  # noqa: E402
-from trainer.engine.rules import BASE  # noqa: E402
+from trainer.engine.variants import BASE  # noqa: E402
 from trainer.estimates.posterior import Belief, mixture, p_holds  # noqa: E402
 from trainer.estimates.rollouts import option_values  # noqa: E402
 from trainer.policies.personas import personas  # noqa: E402

@@ -4,7 +4,7 @@ import random
 
 import streamlit as st
 
-from trainer.engine.rules import get_variant
+from trainer.engine.variants import get_variant
 from trainer.paths import scenarios_dir
 from trainer.scenarios import ScenarioRun, replay
 from trainer.scenarios.lessons import Library, Progress, load_library

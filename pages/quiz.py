@@ -7,7 +7,7 @@ from pathlib import Path
 
 import streamlit as st
 
-from trainer.engine.rules import get_variant
+from trainer.engine.variants import get_variant
 from trainer.estimates.report import DEFAULT_MODEL
 from trainer.learners.answers import Answer
 from trainer.learners.history import Connection, History, configured_url, session_history

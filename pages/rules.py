@@ -4,7 +4,8 @@ from collections import Counter
 
 import streamlit as st
 
-from trainer.engine.rules import VARIANTS, Options
+from trainer.engine.rules import Options
+from trainer.engine.variants import VARIANTS
 from trainer.rulebook import reference as ref
 from trainer.rulebook.variant_rules import variant_rules
 from trainer.views import cardart

@@ -8,7 +8,8 @@ from trainer.engine.cards import Action, Character
 from trainer.engine.chance import ScriptedChance
 from trainer.engine.game import Game
 from trainer.engine.moves import Move
-from trainer.engine.rules import BASE, Options, Variant, get_variant
+from trainer.engine.rules import Options, Variant
+from trainer.engine.variants import BASE, get_variant
 
 
 def cards(text: str) -> list[Character]:

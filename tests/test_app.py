@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from trainer.engine.rules import BASE, VARIANTS, Options
+from trainer.engine.rules import Options
+from trainer.engine.variants import BASE, VARIANTS
 from trainer.rulebook.variant_rules import variant_rules
 from trainer.views import cardart
 

@@ -10,7 +10,7 @@ from trainer.bots.play import play_game
 from trainer.engine.cards import Character
 from trainer.engine.game import Game, Phase
 from trainer.engine.moves import MoveKind
-from trainer.engine.rules import VARIANTS
+from trainer.engine.variants import VARIANTS
 from trainer.policies.personas import Persona, personas
 
 

@@ -8,7 +8,7 @@ import sys
 import trainer.engine.fuzz
 from trainer.cli import main
 from trainer.engine.invariants import InvariantViolation
-from trainer.engine.rules import VARIANTS
+from trainer.engine.variants import VARIANTS
 
 
 def test_variants_lists_one_name_a_line(capsys):

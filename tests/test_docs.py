@@ -5,7 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from trainer.engine.game import Phase
-from trainer.engine.rules import VARIANTS, Options
+from trainer.engine.rules import Options
+from trainer.engine.variants import VARIANTS
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 

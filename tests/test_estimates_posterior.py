@@ -50,7 +50,7 @@ def test_paying_instead_of_losing_a_card_rules_no_hand_out():
     # McGuire: a player who pays coins for a lost challenge reveals nothing about the hand;
     # the public model has no such move, and it must not zero every hand.
     from trainer.engine.moves import MoveKind
-    from trainer.engine.rules import get_variant
+    from trainer.engine.variants import get_variant
     from trainer.estimates.posterior import Belief, mixture
     from trainer.quiz.bank import DEFAULT_MODEL, new_game, persona_positions
 

@@ -133,7 +133,7 @@ def test_longest_name_wins_when_one_name_starts_another():
     ("draft", "Maria keeps Duke", Move.keep(0, (Character.DUKE,))),
 ])
 def test_the_variant_moves_read_as_their_texts_write_them(variant, text, expected):
-    from trainer.engine.rules import get_variant
+    from trainer.engine.variants import get_variant
 
     assert parse_move_text(text, NAMES, get_variant(variant)).move == expected
 
@@ -148,7 +148,7 @@ def test_an_action_the_variant_lacks_is_refused():
 
 
 def test_embezzlement_is_not_claimed_with_the_duke():
-    from trainer.engine.rules import get_variant
+    from trainer.engine.variants import get_variant
 
     with pytest.raises(MoveTextError, match="claims NOT to hold the Duke"):
         parse_move_text("Maria claims Duke: embezzle", NAMES, get_variant("reformation"))

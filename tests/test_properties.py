@@ -14,7 +14,8 @@ from trainer.engine.game import Game
 from trainer.engine.invariants import check_invariants, play_random
 from trainer.engine.moves import MoveKind
 from trainer.engine.observation import observe
-from trainer.engine.rules import BASE, VARIANTS, Options, Variant
+from trainer.engine.rules import Options, Variant
+from trainer.engine.variants import BASE, VARIANTS
 
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
 option_sets = st.builds(

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from trainer.engine.cards import Action, Character
-from trainer.engine.rules import BASE, Options
+from trainer.engine.rules import Options
+from trainer.engine.variants import BASE
 from trainer.rulebook import reference as ref
 from trainer.views import cardart
 

@@ -9,7 +9,8 @@ from trainer.engine.cards import Character
 from trainer.engine.errors import GameOverError, IllegalMoveError, SetupError
 from trainer.engine.game import Game, Phase
 from trainer.engine.moves import Move
-from trainer.engine.rules import BASE, Options
+from trainer.engine.rules import Options
+from trainer.engine.variants import BASE
 
 D, A, CA, AM, CO = (Character.DUKE, Character.ASSASSIN, Character.CAPTAIN,
                     Character.AMBASSADOR, Character.CONTESSA)

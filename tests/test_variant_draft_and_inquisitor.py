@@ -10,7 +10,8 @@ from trainer.engine.chance import ScriptedChance
 from trainer.engine.errors import IllegalMoveError
 from trainer.engine.game import Game, Phase
 from trainer.engine.moves import Move, MoveKind
-from trainer.engine.rules import DRAFT, Options
+from trainer.engine.rules import Options
+from trainer.engine.variants import DRAFT
 
 
 def draft_game(third: str = "Duke Assassin Captain Ambassador Contessa") -> Game:

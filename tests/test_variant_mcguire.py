@@ -6,7 +6,7 @@ from tests.helpers import act, cards, everyone_passes, table
 from trainer.engine.cards import Action, Character
 from trainer.engine.game import Game, Phase
 from trainer.engine.moves import Move, MoveKind
-from trainer.engine.rules import MCGUIRE
+from trainer.engine.variants import MCGUIRE
 
 
 def house(*seats, **kw) -> Game:

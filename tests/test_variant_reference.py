@@ -7,7 +7,8 @@ import pytest
 
 from trainer.__main__ import main
 from trainer.engine.cards import Character
-from trainer.engine.rules import VARIANTS, Options, get_variant
+from trainer.engine.rules import Options
+from trainer.engine.variants import VARIANTS, get_variant
 from trainer.rulebook import reference as ref
 from trainer.rulebook.sources import quote_in_text, rules_dir
 from trainer.rulebook.text import rules_text

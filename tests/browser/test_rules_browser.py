@@ -7,7 +7,7 @@ from urllib.parse import quote_plus
 import pytest
 
 from tests.browser.live import DESKTOP, PHONE, serve_app, until
-from trainer.engine.rules import BASE
+from trainer.engine.variants import BASE
 
 pytestmark = pytest.mark.browser
 
@@ -126,7 +126,7 @@ def test_a_variant_link_opens_its_rules(browser, app_url, screenshots, name, pla
                                         shot):
     from playwright.sync_api import expect
 
-    from trainer.engine.rules import get_variant
+    from trainer.engine.variants import get_variant
 
     variant = get_variant(name)
     page = browser.new_page(viewport=viewport)

@@ -15,7 +15,7 @@ from trainer.engine.cards import Action
 from trainer.engine.game import Game, Phase
 from trainer.engine.moves import Move, MoveKind
 from trainer.engine.observation import Observation
-from trainer.engine.rules import get_variant
+from trainer.engine.variants import get_variant
 from trainer.estimates.posterior import Belief, Component, mixture, p_holds
 from trainer.estimates.rollouts import option_values
 from trainer.policies.personas import Persona

@@ -74,7 +74,7 @@ def register(sub: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     if args.command == "variants":
-        from trainer.engine.rules import VARIANTS
+        from trainer.engine.variants import VARIANTS
 
         for name in VARIANTS:
             print(name)

@@ -11,7 +11,8 @@ from trainer.engine.cards import Action, Character  # noqa: E402
 from trainer.engine.errors import CoupError, IllegalMoveError, SetupError  # noqa: E402
 from trainer.engine.game import Decision, Event, Game, Phase  # noqa: E402
 from trainer.engine.moves import Move, MoveKind  # noqa: E402
-from trainer.engine.rules import VARIANTS, Options, Variant, get_variant  # noqa: E402
+from trainer.engine.rules import Options, Variant  # noqa: E402
+from trainer.engine.variants import VARIANTS, get_variant  # noqa: E402
 
 __all__ = [
     "Action", "Character", "CoupError", "Decision", "Event", "Game", "IllegalMoveError",

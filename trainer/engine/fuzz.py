@@ -12,7 +12,8 @@ import time
 from tqdm import tqdm
 
 from trainer.engine.invariants import InvariantViolation, play_random
-from trainer.engine.rules import VARIANTS, Variant, get_variant
+from trainer.engine.rules import Variant
+from trainer.engine.variants import VARIANTS, get_variant
 
 
 def schedule(variant: str | None, players: int | None) -> list[tuple[Variant, int]]:

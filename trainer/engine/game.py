@@ -22,15 +22,8 @@ from trainer.engine.cards import Action, Allegiance, Character
 from trainer.engine.chance import Chance, RandomChance, ScriptedChance
 from trainer.engine.errors import GameOverError, IllegalMoveError, SetupError
 from trainer.engine.moves import Move, MoveKind, describe
-from trainer.engine.rules import (
-    BASE,
-    INHERITANCE_COINS,
-    VENGEANCE_SPEC,
-    ActionSpec,
-    Options,
-    Variant,
-    get_variant,
-)
+from trainer.engine.rules import ActionSpec, Options, Variant
+from trainer.engine.variants import BASE, INHERITANCE_COINS, VENGEANCE_SPEC, get_variant
 
 EVERYONE: int | None = None
 NOBODY = -1  # events kept for replay only (the full deal)

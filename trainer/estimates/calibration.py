@@ -17,7 +17,7 @@ from tqdm import tqdm
 
 from trainer.engine.game import Game, Phase
 from trainer.engine.moves import MoveKind
-from trainer.engine.rules import get_variant
+from trainer.engine.variants import get_variant
 from trainer.estimates.knowledge import knowledge
 from trainer.estimates.posterior import Belief, mixture, p_holds
 from trainer.policies.personas import personas

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from trainer.engine.cards import Character
 from trainer.engine.moves import MoveKind
 from trainer.engine.observation import Observation
-from trainer.engine.rules import get_variant
+from trainer.engine.variants import get_variant
 from trainer.estimates.counting import Deal, Likelihood, Seat, deal
 
 

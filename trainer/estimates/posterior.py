@@ -23,7 +23,7 @@ from trainer.engine.cards import Action, Character
 from trainer.engine.game import Phase
 from trainer.engine.moves import Move, MoveKind
 from trainer.engine.observation import Observation
-from trainer.engine.rules import get_variant
+from trainer.engine.variants import get_variant
 from trainer.estimates.counting import Hand
 from trainer.estimates.knowledge import knowledge
 from trainer.policies.personas import Persona

@@ -11,7 +11,7 @@ from typing import Any
 from trainer.engine.cards import Character
 from trainer.engine.game import PHASE_QUESTION
 from trainer.engine.moves import MoveKind
-from trainer.engine.rules import get_variant
+from trainer.engine.variants import get_variant
 from trainer.estimates.claims import pending_claim
 from trainer.estimates.knowledge import knowledge
 from trainer.estimates.posterior import Belief, mixture, p_holds

@@ -32,7 +32,7 @@ from typing import Any
 from trainer.engine.cards import Action, Character
 from trainer.engine.game import Game, Phase
 from trainer.engine.moves import Move, MoveKind
-from trainer.engine.rules import get_variant
+from trainer.engine.variants import get_variant
 from trainer.estimates.claims import pending_claim
 from trainer.estimates.knowledge import knowledge
 from trainer.estimates.posterior import Belief, mixture, p_holds

@@ -16,7 +16,8 @@ import pandas as pd
 
 from trainer.engine.cards import Action, Character
 from trainer.engine.game import PHASE_QUESTION, Phase
-from trainer.engine.rules import CARD_POWERS, ActionSpec, Options, Variant
+from trainer.engine.rules import ActionSpec, Options, Variant
+from trainer.engine.variants import CARD_POWERS
 
 # ------------------------------------------------------------------------------------ words
 

@@ -9,7 +9,8 @@ from __future__ import annotations
 import sys
 import textwrap
 
-from trainer.engine.rules import Options, Variant, get_variant
+from trainer.engine.rules import Options, Variant
+from trainer.engine.variants import get_variant
 from trainer.rulebook import reference as ref
 from trainer.rulebook.variant_rules import variant_rules
 

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from trainer.engine.rules import MAT_EVENTS, SOURCE_FORUM, SOURCE_MCGUIRE, SOURCE_OFFICIAL, Variant
+from trainer.engine.rules import SOURCE_FORUM, SOURCE_MCGUIRE, SOURCE_OFFICIAL, Variant
+from trainer.engine.variants import MAT_EVENTS
 
 OFFICIAL, MCGUIRE, FORUM = SOURCE_OFFICIAL, SOURCE_MCGUIRE, SOURCE_FORUM
 

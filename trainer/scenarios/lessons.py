@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from trainer.engine.errors import CoupError
-from trainer.engine.rules import get_variant
+from trainer.engine.variants import get_variant
 from trainer.scenarios.errors import ScenarioError
 from trainer.scenarios.loader import load_scenario
 from trainer.scenarios.replay import ScenarioRun, run_scenario

@@ -15,7 +15,8 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from trainer.engine.rules import Options, Variant, get_variant
+from trainer.engine.rules import Options, Variant
+from trainer.engine.variants import get_variant
 from trainer.scenarios.errors import ScenarioError, error_at
 from trainer.scenarios.move_text import MovePhrase, MoveTextError, parse_move_text
 from trainer.scenarios.schema import Checkpoint, Scenario, allowed_keys

@@ -44,7 +44,8 @@ from typing import Literal
 
 from trainer.engine.cards import Action, Character
 from trainer.engine.moves import Move, MoveKind
-from trainer.engine.rules import BASE, VENGEANCE_SPEC, Variant
+from trainer.engine.rules import Variant
+from trainer.engine.variants import BASE, VENGEANCE_SPEC
 
 Scope = Literal["challenge", "block", "claim", "any"]
 

@@ -34,7 +34,8 @@ from pydantic import (
 
 from trainer.engine.cards import Action, Allegiance, Character
 from trainer.engine.game import Phase
-from trainer.engine.rules import VARIANTS, Options
+from trainer.engine.rules import Options
+from trainer.engine.variants import VARIANTS
 from trainer.rulebook.sources import RULE_SOURCES
 
 SCHEMA_PATH = "docs/scenario.schema.json"

@@ -8,7 +8,7 @@ from __future__ import annotations
 from functools import cache
 from html import escape
 
-from trainer.engine.rules import get_variant
+from trainer.engine.variants import get_variant
 from trainer.rulebook.reference import action_name, character_roles
 from trainer.views.cardart import _vars, emblem_img
 from trainer.views.table_view import Badge, SeatView, TableView

@@ -15,7 +15,8 @@ from trainer.engine.cards import Action
 from trainer.engine.game import PHASE_QUESTION, Event, Phase
 from trainer.engine.moves import Move, MoveKind
 from trainer.engine.observation import Observation
-from trainer.engine.rules import Options, get_variant
+from trainer.engine.rules import Options
+from trainer.engine.variants import get_variant
 
 
 @dataclass(frozen=True, slots=True)
