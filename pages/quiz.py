@@ -13,25 +13,16 @@ from trainer.learners.answers import Answer
 from trainer.learners.history import Connection, History, configured_url, session_history
 from trainer.learners.names import check_learner, resolve
 from trainer.paths import data_dir
-from trainer.quiz.bank import (
-    BANK_DIR,
-    DIFFICULTIES,
-    Bank,
-    BankError,
-    Item,
-    build,
-    load_bank,
-    persona_tasks,
-)
+from trainer.quiz.bank import BANK_DIR, DIFFICULTIES, Bank, BankError, Item, load_bank
+from trainer.quiz.building import build, persona_tasks
+from trainer.quiz.drills import MODES, next_item
 from trainer.quiz.feedback import (
-    MODES,
     AnswerError,
     describe_decision,
     feedback,
     grade,
     highlighted,
     new_answer_id,
-    next_item,
 )
 from trainer.scenarios import ScenarioError
 from trainer.views import cardart

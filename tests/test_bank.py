@@ -7,16 +7,8 @@ from pathlib import Path
 import pytest
 
 from trainer.__main__ import main
-from trainer.quiz.bank import (
-    DEFAULT_BANK,
-    KINDS,
-    Bank,
-    BankError,
-    build,
-    lesson_tasks,
-    load_bank,
-    persona_tasks,
-)
+from trainer.quiz.bank import DEFAULT_BANK, KINDS, Bank, BankError, load_bank
+from trainer.quiz.building import build, lesson_tasks, persona_tasks
 
 SCENARIOS = Path(__file__).resolve().parent.parent / "scenarios"
 

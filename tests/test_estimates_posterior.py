@@ -52,7 +52,8 @@ def test_paying_instead_of_losing_a_card_rules_no_hand_out():
     from trainer.engine.moves import MoveKind
     from trainer.engine.variants import get_variant
     from trainer.estimates.posterior import Belief, mixture
-    from trainer.quiz.bank import DEFAULT_MODEL, new_game, persona_positions
+    from trainer.quiz.bank import new_game
+    from trainer.quiz.building import DEFAULT_MODEL, persona_positions
 
     for seed in range(100_000, 100_400):
         moves, _ = persona_positions(seed, 4, "mcguire", DEFAULT_MODEL)

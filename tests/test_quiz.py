@@ -11,7 +11,8 @@ from trainer.learners.history import History
 from trainer.learners.names import check_learner, resolve
 from trainer.learners.storage import MemoryStore, StorageError
 from trainer.quiz.bank import Bank, Item, Option, new_game
-from trainer.quiz.feedback import AnswerError, candidates, feedback, grade, is_mistake, next_item
+from trainer.quiz.drills import candidates, is_mistake, next_item
+from trainer.quiz.feedback import AnswerError, feedback, grade
 
 
 def claim_item(item_id: str = "duke-1", *, bluff: bool = False, challenge: float = 0.40,

@@ -80,7 +80,7 @@ def run(args: argparse.Namespace) -> int:
             print(name)
         return 0
     if args.command == "bank":
-        from trainer.quiz.bank import bank_main
+        from trainer.quiz.building import bank_main
 
         if args.bank_command == "build" and args.out is None:
             args.out = f"data/banks/bank-s{args.seed}-n{args.items}.jsonl"

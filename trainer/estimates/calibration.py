@@ -108,24 +108,6 @@ def reliability(frame: pd.DataFrame, bins: int = 10) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def chart(table: pd.DataFrame):
-    import altair as alt
-
-    diagonal = alt.Chart(pd.DataFrame({"x": [0, 1], "y": [0, 1]})).mark_line(
-        color="#888", strokeDash=[4, 4]).encode(x="x", y="y")
-    base = alt.Chart(table).encode(
-        x=alt.X("predicted", title="predicted P(claim is honest)",
-                scale=alt.Scale(domain=[0, 1])),
-        y=alt.Y("observed", title="observed honest rate", scale=alt.Scale(domain=[0, 1])),
-        color=alt.Color("estimator", title=None))
-    lines = base.mark_line(strokeWidth=2)
-    points = base.mark_circle(opacity=0.85).encode(
-        size=alt.Size("count", title="claims", scale=alt.Scale(range=[30, 500])),
-        tooltip=["estimator", "predicted", "observed", "count"])
-    return (diagonal + lines + points).properties(
-        width=420, height=360, title="Reliability of the claim estimates (persona games)")
-
-
 def calibration_main(claims: int, seed: int, out_csv: str | None, out_png: str | None) -> int:
     frame = pd.DataFrame([c.__dict__ for c in harvest(claims, seed=seed)])
     print(f"{len(frame)} claims from {frame['game'].nunique()} games; honest rate "
@@ -139,6 +121,8 @@ def calibration_main(claims: int, seed: int, out_csv: str | None, out_png: str |
     if out_csv:
         frame.to_csv(out_csv, index=False)
     if out_png:
-        chart(table).save(out_png, scale_factor=2)
+        from trainer.views.calibration_charts import estimates_chart
+
+        estimates_chart(table).save(out_png, scale_factor=2)
         print(f"chart written to {out_png}")
     return 0

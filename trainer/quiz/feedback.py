@@ -1,4 +1,4 @@
-"""The quiz: which item comes next, how an answer is graded, and what the feedback says.
+"""The quiz's verdict on one answer: the answer record with its grade, and what the feedback says.
 
 Two scores from one answer (`../shared/notes/trainer-anchors.md`): the learner's belief (the
 stated probability that the claim is a bluff, scored against the revealed card) and their
@@ -9,26 +9,14 @@ from "my belief was fine but I acted on it wrongly".
 
 from __future__ import annotations
 
-import random
 import uuid
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 from trainer.engine.game import Game
 from trainer.engine.moves import MoveKind
 from trainer.engine.observation import Observation
 from trainer.learners.answers import Answer, Grade, grade_for, now
-from trainer.quiz.bank import END_GAME, Bank, Item
-
-MODES = {
-    "mixed": "Mixed",
-    "theme": "By theme",
-    "end-game": "End-game",
-    "mistakes": "My mistakes",
-}
-# An answer to replay: an action graded this badly, or a belief this far from the truth.
-MISTAKE_GRADES: tuple[Grade, ...] = ("inaccuracy", "mistake", "blunder")
-BELIEF_MISS = 0.6  # stated P(bluff) at least 60 points from what happened
+from trainer.quiz.bank import Item
 
 
 class AnswerError(ValueError):
@@ -38,52 +26,6 @@ class AnswerError(ValueError):
 def new_answer_id() -> str:
     """One per showing of an item; saving the same answer again (a rerun) is then a no-op."""
     return uuid.uuid4().hex
-
-
-def is_mistake(a: Answer) -> bool:
-    if a.grade in MISTAKE_GRADES:
-        return True
-    return a.scored and abs((a.stated or 0) - float(bool(a.bluff))) >= BELIEF_MISS
-
-
-def candidates(bank: Bank, mode: str, answers: Sequence[Answer], theme: str | None = None
-               ) -> list[Item]:
-    """The items a mode draws from. Replay-my-mistakes takes the items whose latest answer
-    was a mistake (a right answer on replay takes the item off the list)."""
-    if mode not in MODES:
-        raise ValueError(f"unknown quiz mode {mode!r}; expected one of {', '.join(MODES)}")
-    items = list(bank.items)
-    if mode == "theme":
-        if not theme:
-            raise ValueError("the by-theme drill needs a theme")
-        return [i for i in items if theme in i.themes]
-    if mode == "end-game":
-        return [i for i in items if END_GAME in i.themes]
-    if mode == "mistakes":
-        latest: dict[str, Answer] = {}
-        for a in answers:
-            if a.bank == bank.version:
-                latest[a.item_id] = a
-        return [i for i in items if i.id in latest and is_mistake(latest[i.id])]
-    return items
-
-
-def next_item(bank: Bank, mode: str, answers: Sequence[Answer], rng: random.Random,
-              theme: str | None = None, exclude: str | None = None) -> Item | None:
-    """An item the learner has seen least often (never, preferably), at random among those;
-    never the one just answered when there is another."""
-    pool = candidates(bank, mode, answers, theme)
-    if exclude is not None and len(pool) > 1:
-        pool = [i for i in pool if i.id != exclude]
-    if not pool:
-        return None
-    seen: dict[str, int] = {}
-    for a in answers:
-        seen[a.item_id] = seen.get(a.item_id, 0) + 1
-    if mode == "mistakes":
-        return rng.choice(pool)
-    fewest = min(seen.get(i.id, 0) for i in pool)
-    return rng.choice([i for i in pool if seen.get(i.id, 0) == fewest])
 
 
 def grade(item: Item, *, action: str, stated: float | None, learner: str, bank: str,

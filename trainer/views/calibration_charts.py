@@ -222,3 +222,21 @@ def _theme_data(theme_df: pd.DataFrame) -> tuple[pd.DataFrame, alt.Y, list[alt.T
         alt.Tooltip("status:N", title="note"),
     ]
     return data, y, tooltip
+
+
+def estimates_chart(table: pd.DataFrame) -> alt.LayerChart:
+    """The reliability of the claim estimates (`trainer.estimates.calibration.reliability`):
+    one line per estimator against the diagonal, as in the README."""
+    diagonal = alt.Chart(pd.DataFrame({"x": [0, 1], "y": [0, 1]})).mark_line(
+        color="#888", strokeDash=[4, 4]).encode(x="x", y="y")
+    base = alt.Chart(table).encode(
+        x=alt.X("predicted", title="predicted P(claim is honest)",
+                scale=alt.Scale(domain=[0, 1])),
+        y=alt.Y("observed", title="observed honest rate", scale=alt.Scale(domain=[0, 1])),
+        color=alt.Color("estimator", title=None))
+    lines = base.mark_line(strokeWidth=2)
+    points = base.mark_circle(opacity=0.85).encode(
+        size=alt.Size("count", title="claims", scale=alt.Scale(range=[30, 500])),
+        tooltip=["estimator", "predicted", "observed", "count"])
+    return (diagonal + lines + points).properties(
+        width=420, height=360, title="Reliability of the claim estimates (persona games)")

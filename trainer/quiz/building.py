@@ -1,0 +1,536 @@
+"""Building a question bank: find decision points in persona games and lessons, then grade
+every option by determinized rollouts.
+
+Why apart from the bank itself: reading a bank and asking its items takes milliseconds and
+only the engine; building one plays thousands of games with the bots and the estimates.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from trainer.engine.cards import Action, Character
+from trainer.engine.game import Game, Phase
+from trainer.engine.moves import Move, MoveKind
+from trainer.engine.variants import get_variant
+from trainer.estimates.claims import pending_claim
+from trainer.estimates.knowledge import knowledge
+from trainer.estimates.posterior import Belief, mixture, p_holds
+from trainer.estimates.report import DEFAULT_MODEL, explain
+from trainer.estimates.rollouts import option_values
+from trainer.paths import scenarios_dir
+from trainer.policies.personas import Persona, personas
+from trainer.quiz.bank import (
+    CLAIM_THEMES,
+    END_GAME,
+    ITEMS_PER_GAME,
+    KIND_SHARE,
+    KIND_THEMES,
+    KINDS,
+    LESSONS,
+    PLAYER_SHARE,
+    Bank,
+    BankError,
+    Item,
+    Option,
+    describe_bank,
+    load_bank,
+    move_to_data,
+    new_game,
+)
+
+
+# ------------------------------------------------------------------------ labels
+def option_label(game: Game, move: Move) -> str:
+    """The move as the learner would say it, in the second person."""
+    names = game.names
+    k = move.kind
+    if k is MoveKind.ACT and move.action is not None:
+        spec = game.variant.spec(move.action)
+        word = game.options.action_label(move.action).capitalize()
+        target = f" {names[move.target]}" if move.target is not None else ""
+        if move.action is Action.STEAL and move.target is not None:
+            target = f" from {names[move.target]}"
+        claim = f" (claim {spec.claim})" if spec.claim and not spec.inverted else ""
+        return f"{word}{target}{claim}"
+    if k is MoveKind.CHALLENGE:
+        return "Challenge"
+    if k is MoveKind.PASS:
+        d = game.pending
+        return "Don't block" if d is not None and d.phase is Phase.BLOCK else "Pass"
+    if k is MoveKind.BLOCK:
+        return f"Block with {move.character}"
+    if k is MoveKind.LOSE:
+        return f"Lose your {move.character}"
+    if k is MoveKind.KEEP:
+        return f"Keep {' and '.join(move.cards or ())}"
+    return game.describe(move)
+
+
+# ------------------------------------------------------------------------ candidates
+def decision_kind(game: Game) -> str | None:
+    """The kind of item this pending decision makes, or None when it is not a question
+    worth asking (forced, or a phase the quiz does not cover)."""
+    d = game.pending
+    if d is None:
+        return None
+    legal = game.legal_moves()
+    if len(legal) < 2:
+        return None
+    phase = d.phase
+    if phase in (Phase.CHALLENGE_ACTION, Phase.CHALLENGE_BLOCK, Phase.CHALLENGE_CLAIM):
+        return "challenge" if pending_claim(game)[0] is not None else None
+    if phase is Phase.BLOCK:
+        return "block" if any(m.kind is MoveKind.BLOCK for m in legal) else None
+    if phase is Phase.LOSE:
+        return "lose" if len({m.character for m in legal}) > 1 else None
+    if phase is Phase.EXCHANGE:
+        return "keep" if len({m.cards for m in legal}) > 1 else None
+    if phase is Phase.ACTION:
+        mine = {c.role for c in game.hidden[d.player]}
+        for m in legal:
+            if m.action is not None:
+                spec = game.variant.spec(m.action)
+                if spec.claim is not None and not spec.inverted and spec.claim not in mine:
+                    return "bluff"
+    return None
+
+
+def action_options(game: Game) -> list[Move]:
+    """One move per action (bluffs included): the natural target for a targeted action — the
+    richest opponent for a steal, otherwise the one with most influence, then coins."""
+    legal = game.legal_moves()
+    d = game.pending
+    assert d is not None
+    seats = game.coins
+    by_action: dict[Action, list[Move]] = {}
+    for m in legal:
+        if m.action is not None:
+            by_action.setdefault(m.action, []).append(m)
+    out = []
+    for action, moves in by_action.items():
+        if len(moves) == 1 or moves[0].target is None:
+            out.append(moves[0])
+            continue
+
+        def key(m: Move, action: Action = action) -> tuple[int, int]:
+            t = m.target if m.target is not None else 0
+            if action is Action.STEAL:
+                return (seats[t], len(game.hidden[t]))
+            return (len(game.hidden[t]), seats[t])
+
+        out.append(max(moves, key=key))
+    return out
+
+
+def options_for(game: Game, kind: str) -> list[Move]:
+    legal = list(game.legal_moves())
+    if kind == "bluff":
+        return action_options(game)
+    if kind == "lose":
+        return list({m.character: m for m in legal}.values())
+    if kind == "keep":
+        return list({m.cards: m for m in legal}.values())
+    return legal
+
+
+def _themes(game: Game, kind: str, claim: Character | None, source: str) -> tuple[str, ...]:
+    themes = []
+    d = game.pending
+    assert d is not None
+    if claim is not None:
+        themes.append(CLAIM_THEMES.get(claim.role, f"{claim.role} claims"))
+        if d.phase is Phase.CHALLENGE_BLOCK:
+            themes.append("Challenging a block")
+        if d.action is Action.EXCHANGE and "Exchanges" not in themes:
+            themes.append("Exchanges")
+    if kind in KIND_THEMES and KIND_THEMES[kind] not in themes:
+        themes.append(KIND_THEMES[kind])
+    if kind == "block" and d.action is not None:
+        spec = game.variant.spec(d.action)
+        if spec.claim is not None and spec.claim.role in CLAIM_THEMES:
+            themes.append(CLAIM_THEMES[spec.claim.role])
+    if sum(1 for h in game.hidden if h) == 2:
+        themes.append(END_GAME)
+    if game.variant.name != "base":
+        themes.append(f"Variant: {game.variant.title}")
+    if source == "lesson":
+        themes.append(LESSONS)
+    return tuple(dict.fromkeys(themes))
+
+
+def difficulty(spread_pp: float, second_gap_pp: float, bot: float | None,
+               p_star: float | None) -> str:
+    """Easy when one option is clearly best (and, for a challenge, the bot's belief is far
+    from the break-even point); hard when the best two options are close or the belief sits
+    near p*."""
+    near = bot is not None and p_star is not None and abs(bot - p_star) < 0.1
+    if second_gap_pp >= 15 and not near:
+        return "easy"
+    if second_gap_pp < 5 or near:
+        return "hard"
+    return "medium"
+
+
+# ------------------------------------------------------------------------ building
+def evaluate(game: Game, viewer: int, belief: Belief | None, *, kind: str, source: str,
+             rollouts: int, rollout_seed: int, model: dict[str, float] | None = None,
+             **position: Any) -> Item:
+    """An item for the viewer's pending decision in `game`: truth, estimates, option values."""
+    model = model or DEFAULT_MODEL
+    comps = mixture(model)
+    moves = options_for(game, kind)
+    values, cv = option_values(game, viewer, belief, comps, rollouts, rollout_seed,
+                               moves=moves)
+    options = tuple(Option(v.move, option_label(game, v.move), v.win, v.se, v.diff_se)
+                    for v in values)
+    claimant, role = pending_claim(game) if kind == "challenge" else (None, None)
+    extra: dict[str, Any] = {}
+    if claimant is not None and role is not None:
+        obs = game.observation(viewer)
+        prior = p_holds(obs, None, claimant, role)
+        post = p_holds(obs, belief, claimant, role)
+        hand = tuple(str(c) for c in game.hidden[claimant])
+        extra = dict(
+            claimant=claimant, claim=str(role),
+            bluff=not any(c.role == role for c in game.hidden[claimant]),
+            claimant_hand=hand, bot=round(1 - post, 4), prior=round(1 - prior, 4),
+            explanation=explain(obs, knowledge(obs), claimant, role, prior, post,
+                                game.names, model),
+        )
+        if cv is not None:
+            extra.update(p_star=None if cv.p_star is None else round(cv.p_star, 4),
+                         w_win=round(cv.w_win, 4), w_lose=round(cv.w_lose, 4))
+    wins = sorted((o.win for o in options), reverse=True)
+    gap = 100 * (wins[0] - wins[1]) if len(wins) > 1 else 100.0
+    spread = 100 * (wins[0] - wins[-1])
+    diff = difficulty(spread, gap, extra.get("bot"), extra.get("p_star"))
+    key = json.dumps([source, game.variant.name, game.n, viewer, position.get("seed"),
+                      position.get("scenario"), position.get("step"),
+                      [move_to_data(m) for m in position.get("moves", ())]])
+    item_id = hashlib.sha1(key.encode()).hexdigest()[:12]
+    return Item(id=item_id, source=source, kind=kind, variant=game.variant.name,
+                players=game.n, viewer=viewer, themes=_themes(game, kind, role, source),
+                difficulty=diff, options=options, rollouts=rollouts, **position, **extra)
+
+
+@dataclass(frozen=True)
+class Task:
+    """One item to evaluate: where the position is, whose decision, which kind."""
+
+    kind: str
+    viewer: int
+    rollout_seed: int
+    variant: str = "base"
+    players: int = 0
+    seed: int | None = None
+    moves: tuple[Move, ...] = ()
+    scenario: str | None = None
+    step: int | None = None
+
+
+def _table(game_seed: int, players: int, variant: str, model: dict[str, float]
+           ) -> tuple[Game, list[Persona], list[random.Random]]:
+    """A fresh persona game: the deal, a persona per seat drawn from the model, and each
+    seat's random stream (all fixed by the seed)."""
+    rng = random.Random(game_seed)
+    names = list(model)
+    seats = [personas()[rng.choices(names, weights=list(model.values()))[0]]
+             for _ in range(players)]
+    rngs = [random.Random(f"{game_seed}:{i}") for i in range(players)]
+    for p, r in zip(seats, rngs, strict=True):
+        p.new_game(r)
+    return new_game(players, game_seed, variant), seats, rngs
+
+
+def persona_positions(game_seed: int, players: int, variant: str,
+                      model: dict[str, float]) -> tuple[list[Move], list[tuple[int, str]]]:
+    """Play one persona game; return its moves and the (index, kind) of every candidate
+    decision (the position before moves[index])."""
+    game, seats, rngs = _table(game_seed, players, variant, model)
+    moves: list[Move] = []
+    candidates: list[tuple[int, str]] = []
+    while not game.is_over and len(moves) < 3000:
+        kind = decision_kind(game)
+        if kind is not None:
+            candidates.append((len(moves), kind))
+        p = game.decider
+        move = seats[p].choose(game.observation(p), rngs[p])
+        moves.append(move)
+        game.apply(move)
+    return moves, candidates
+
+
+def exchange_branch(game_seed: int, players: int, variant: str, moves: list[Move],
+                    model: dict[str, float], rng: random.Random) -> tuple[Move, ...] | None:
+    """The personas almost never exchange (foreign aid is worth more to them), so exchange
+    decisions come from a branch: at a turn where the player holds an Ambassador, they
+    exchange (an honest claim) and the others answer as their personas would, up to the
+    choice of cards to keep. Returns the moves up to that choice, or None."""
+    game, seats, rngs = _table(game_seed, players, variant, model)
+    points = []
+    for i, m in enumerate(moves):
+        d = game.pending
+        if (d is not None and d.phase is Phase.ACTION and game.coins[d.player] < 10
+                and any(c.role is Character.AMBASSADOR for c in game.hidden[d.player])
+                and Move.act(d.player, Action.EXCHANGE) in game.legal_moves()):
+            points.append(i)
+        game.apply(m)
+    if not points:
+        return None
+    at = rng.choice(points)
+    game, seats, _ = _table(game_seed, players, variant, model)
+    for m in moves[:at]:
+        game.apply(m)
+    actor = game.decider
+    branch = [*moves[:at], Move.act(actor, Action.EXCHANGE)]
+    game.apply(branch[-1])
+    answer = random.Random(f"{game_seed}:exchange:{at}")
+    while not game.is_over and len(branch) < at + 40:
+        d = game.pending
+        if d is not None and d.phase is Phase.EXCHANGE and d.player == actor:
+            return tuple(branch) if decision_kind(game) == "keep" else None
+        p = game.decider
+        branch.append(seats[p].choose(game.observation(p), answer))
+        game.apply(branch[-1])
+    return None
+
+
+def persona_tasks(count: int, *, seed: int, players: dict[int, float] | None = None,
+                  variants: dict[str, float] | None = None,
+                  kinds: dict[str, float] | None = None,
+                  model: dict[str, float] | None = None,
+                  max_games: int | None = None) -> Iterator[Task]:
+    """Up to `count` decision points from persona games, kinds in the given shares. The
+    position is picked by kind only, never by its truth. Gives up after `max_games` games
+    (default 100 per item) when the kinds asked for are too rare."""
+    model = model or DEFAULT_MODEL
+    players = players or PLAYER_SHARE
+    variants = variants or {"base": 1.0}
+    kinds = kinds or KIND_SHARE
+    max_games = max_games or 100 * count + 100
+    rng = random.Random(seed)
+    made: Counter[str] = Counter()
+    produced = 0
+    g = 0
+    while produced < count and g < max_games:
+        game_seed = seed * 100_003 + g
+        g += 1
+        variant = rng.choices(list(variants), weights=list(variants.values()))[0]
+        v = get_variant(variant)
+        sizes = {k: w for k, w in players.items() if v.min_players <= k <= v.max_players}
+        n = rng.choices(list(sizes), weights=list(sizes.values()))[0] if sizes \
+            else v.min_players
+        moves, found = persona_positions(game_seed, n, variant, model)
+        candidates = [(tuple(moves[:i]), k) for i, k in found]
+        if kinds.get("keep") and not any(k == "keep" for _, k in candidates):
+            branch = exchange_branch(game_seed, n, variant, moves, model, rng)
+            if branch is not None:
+                candidates.append((branch, "keep"))
+        used: set[int] = set()
+        for _ in range(ITEMS_PER_GAME):
+            if produced >= count:
+                break
+            offered = {k for _, k in candidates}
+            # The kind furthest behind its share, among the kinds this game offers.
+            wanted = [k for k in sorted(kinds, key=lambda k: made[k] - kinds[k] * (produced + 1))
+                      if k in offered and kinds[k] > 0]
+            pool = [j for j, (_, k) in enumerate(candidates)
+                    if wanted and k == wanted[0] and j not in used]
+            if not pool:
+                break
+            j = rng.choice(pool)
+            used.add(j)
+            prefix, kind = candidates[j]
+            viewer = new_game(n, game_seed, variant)
+            for m in prefix:
+                viewer.apply(m)
+            yield Task(kind=kind, viewer=viewer.decider, rollout_seed=rng.randrange(2**31),
+                       variant=variant, players=n, seed=game_seed, moves=prefix)
+            made[kind] += 1
+            produced += 1
+
+
+def lesson_tasks(folder: Path, seed: int = 0) -> list[Task]:
+    """Every Learn question whose decision the quiz can grade (challenge, block, bluff, lose,
+    keep), from the learner's seat."""
+    from trainer.scenarios import ScenarioError, load_scenario, replay, run_scenario
+
+    tasks = []
+    for path in sorted(Path(folder).glob("*.yaml")):
+        try:
+            scenario = load_scenario(path)
+            run = run_scenario(scenario)
+        except ScenarioError:
+            continue  # `python -m trainer check` reports broken lessons
+        for prompt in run.prompts():
+            game = replay(scenario, prompt.step - 1)
+            kind = decision_kind(game)
+            if kind is None or game.decider != run.learner:
+                continue
+            tasks.append(Task(kind=kind, viewer=run.learner, rollout_seed=seed + prompt.step,
+                              variant=scenario.setup.variant, players=game.n,
+                              scenario=scenario.id, step=prompt.step - 1))
+    return tasks
+
+
+def evaluate_task(task: Task, rollouts: int, model: dict[str, float] | None = None,
+                  scenarios: Path | None = None) -> Item:
+    model = model or DEFAULT_MODEL
+    if task.scenario is not None:
+        from trainer.estimates.report import _belief
+        from trainer.scenarios import load_scenario, replay
+
+        folder = scenarios or scenarios_dir()
+        scenario = load_scenario(folder / f"{task.scenario}.yaml")
+        step = task.step or 0
+        game = replay(scenario, step)
+        belief = _belief(scenario, step, task.viewer, model)
+        return evaluate(game, task.viewer, belief, kind=task.kind, source="lesson",
+                        rollouts=rollouts, rollout_seed=task.rollout_seed, model=model,
+                        scenario=task.scenario, step=step)
+    assert task.seed is not None
+    game = new_game(task.players, task.seed, task.variant)
+    belief = Belief(task.viewer, mixture(model), get_variant(task.variant).cards)
+    for m in task.moves:
+        belief.observe(game.observation(task.viewer), m)
+        game.apply(m)
+    return evaluate(game, task.viewer, belief, kind=task.kind, source="persona game",
+                    rollouts=rollouts, rollout_seed=task.rollout_seed, model=model,
+                    seed=task.seed, moves=task.moves)
+
+
+def _evaluate_star(args: tuple[Task, int, dict[str, float], Path | None]) -> Item | str:
+    """The item, or why this position could not be evaluated (one bad position must not
+    cost a long build)."""
+    task = args[0]
+    try:
+        return evaluate_task(*args)
+    except (ValueError, RuntimeError) as e:
+        where = (f"lesson {task.scenario} step {task.step}" if task.scenario
+                 else f"{task.variant} game seed {task.seed} after {len(task.moves)} moves")
+        return f"{where} ({task.kind}): {e}"
+
+
+def build(tasks: Iterable[Task], *, rollouts: int, jobs: int = 1,
+          model: dict[str, float] | None = None, scenarios: Path | None = None,
+          progress: Callable[[int, Item | None], None] | None = None,
+          problems: list[str] | None = None) -> list[Item]:
+    """Evaluate every task (in `jobs` processes); `progress(done, item)` after each. A
+    position that cannot be evaluated is left out and described in `problems`."""
+    model = model or DEFAULT_MODEL
+    work = [(t, rollouts, model, scenarios) for t in tasks]
+    items: list[Item] = []
+    done = 0
+
+    def take(result: Item | str) -> None:
+        nonlocal done
+        done += 1
+        if isinstance(result, str):
+            if problems is not None:
+                problems.append(result)
+        else:
+            items.append(result)
+        if progress:
+            progress(done, None if isinstance(result, str) else result)
+
+    if jobs > 1:
+        from concurrent.futures import ProcessPoolExecutor
+
+        with ProcessPoolExecutor(jobs) as pool:
+            for result in pool.map(_evaluate_star, work, chunksize=1):
+                take(result)
+    else:
+        for w in work:
+            take(_evaluate_star(w))
+    return list({i.id: i for i in items}.values())
+
+
+# ------------------------------------------------------------------------ command line
+DEFAULT_VARIANTS = {"base": 0.85, "inquisitor": 0.05, "reformation": 0.05, "mcguire": 0.05}
+
+
+def parse_shares(specs: list[str] | None, default: dict[str, float],
+                 known: Iterable[str] | None = None) -> dict[str, float]:
+    """["base=0.8", "forum"] → {"base": 0.8, "forum": 1.0}; names are checked (variant
+    names, or the `known` ones)."""
+    if not specs:
+        return dict(default)
+    out = {}
+    names = list(known) if known is not None else None
+    for spec in specs:
+        name, _, weight = spec.partition("=")
+        if names is None:
+            get_variant(name)  # raises with the known names
+        elif name not in names:
+            raise ValueError(f"unknown kind {name!r}; expected one of {', '.join(names)}")
+        try:
+            out[name] = float(weight) if weight else 1.0
+        except ValueError as e:
+            raise ValueError(f"{spec!r}: expected NAME or NAME=WEIGHT") from e
+    return out
+
+
+def bank_main(args: Any) -> int:
+    import sys
+    import time
+
+    from tqdm import tqdm
+
+    if args.bank_command == "info":
+        try:
+            print(describe_bank(load_bank(args.file)))
+        except BankError as e:
+            print(f"bank: {e}", file=sys.stderr)
+            return 2
+        return 0
+    try:
+        variants = parse_shares(args.variants, DEFAULT_VARIANTS)
+        kinds = parse_shares(args.kinds, KIND_SHARE, KINDS)
+    except (ValueError, KeyError) as e:
+        print(f"bank: {e}", file=sys.stderr)
+        return 2
+    if args.items < 1:
+        print("bank: --items must be at least 1", file=sys.stderr)
+        return 2
+    tasks = list(persona_tasks(args.items, seed=args.seed, variants=variants, kinds=kinds))
+    if len(tasks) < args.items:
+        print(f"bank: only {len(tasks)} decisions of the kinds asked for were found in "
+              f"{100 * args.items + 100} games", file=sys.stderr)
+    if args.lessons:
+        tasks += lesson_tasks(Path(args.scenarios), seed=args.seed)
+    start = time.perf_counter()
+    problems: list[str] = []
+    with tqdm(total=len(tasks), unit="item", desc="items", file=sys.stderr) as bar:
+        items = build(tasks, rollouts=args.rollouts, jobs=args.jobs,
+                      scenarios=Path(args.scenarios), problems=problems,
+                      progress=lambda done, item: bar.update())
+    for problem in problems:
+        print(f"left out: {problem}", file=sys.stderr)
+    recipe = {"seed": args.seed, "items": args.items, "rollouts": args.rollouts,
+              "model": DEFAULT_MODEL, "variants": variants, "kinds": kinds,
+              "players": PLAYER_SHARE, "lessons": bool(args.lessons)}
+    out = Path(args.out)
+    if args.add_to:
+        try:
+            old = load_bank(out)
+        except BankError as e:
+            print(f"bank: {e}", file=sys.stderr)
+            return 2
+        merged = {i.id: i for i in old.items + tuple(items)}
+        header = {k: v for k, v in old.header.items() if not k.startswith("_")}
+        header["additions"] = [*header.get("additions", []), recipe]
+        bank = Bank(old.name, tuple(merged.values()), header)
+    else:
+        bank = Bank(args.name or out.stem, tuple(items), recipe)
+    bank.save(out)
+    print(describe_bank(bank))
+    print(f"written to {args.out} in {time.perf_counter() - start:.0f} s")
+    return 0
