@@ -6,7 +6,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 PORT ?= 8501
 
-.PHONY: install run test lint chromium bench fuzz check clean
+.PHONY: install run test lint chromium bench fuzz check golden clean
 
 install: $(STAMP)
 
@@ -54,6 +54,11 @@ fuzz: install
 
 bench: install
 	$(PY) bench/engine.py
+
+# The perft files and golden playthroughs in tests/data, written from the engine as it is: only
+# after a deliberate rules change, then review `git diff tests/data` (docs/engine.md).
+golden: install
+	$(PY) -m trainer golden
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis artifacts

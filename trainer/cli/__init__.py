@@ -11,9 +11,9 @@ from __future__ import annotations
 import argparse
 from collections.abc import Sequence
 
-from trainer.cli import check, legacy
+from trainer.cli import check, golden, legacy
 
-MODULES = (check, legacy)
+MODULES = (check, legacy, golden)
 
 
 def parser() -> argparse.ArgumentParser:
