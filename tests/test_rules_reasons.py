@@ -6,7 +6,7 @@ import pytest
 
 from tests.helpers import act, everyone_passes, table
 from trainer.engine.cards import Action, Character
-from trainer.engine.errors import IllegalMoveError, SetupError
+from trainer.engine.errors import IllegalMoveError, InvalidMoveError, SetupError
 from trainer.engine.game import Game
 from trainer.engine.moves import Move
 
@@ -24,9 +24,11 @@ def test_a_move_by_a_player_who_does_not_exist_is_refused():
         three().apply(Move.pass_(7))
 
 
-def test_something_that_is_not_a_move_is_refused():
-    with pytest.raises(IllegalMoveError, match="is not a move"):
+def test_something_that_is_not_a_move_is_refused_as_invalid():
+    with pytest.raises(InvalidMoveError, match="is not a move") as info:
         three().apply("income")  # type: ignore[arg-type]
+    assert isinstance(info.value, ValueError)
+    assert info.value.move == "income"
 
 
 def test_an_exiled_player_makes_no_more_decisions():
@@ -120,3 +122,54 @@ def test_a_position_needs_two_players_with_influence():
     with pytest.raises(SetupError, match="at least two players must still have influence"):
         Game(names=["Ana", "Ben"], hands=[[D, CA], []], revealed=[[], [A, CO]], coins=[2, 2],
              deck=[D, D, A, A, CA, CA, AM, AM, AM, CO, CO])
+
+
+# ---------------------------------------------------------------- structured fields
+def test_an_illegal_move_names_the_field_at_fault_and_the_pending_decision():
+    g = three()
+    act(g, "steal", 1)
+    everyone_passes(g)
+    with pytest.raises(IllegalMoveError) as info:
+        g.apply(Move.block(1, CO))
+    e = info.value
+    assert (e.field, e.phase, e.player, e.move) == ("character", "block", 1, Move.block(1, CO))
+    assert isinstance(e, ValueError)
+
+
+def test_a_move_out_of_turn_blames_the_player():
+    with pytest.raises(IllegalMoveError) as info:
+        three().apply(Move.act(2, Action.INCOME))
+    assert info.value.field == "player"
+    assert info.value.player == 0
+
+
+def test_an_unaffordable_action_blames_the_action_and_a_missing_target_the_target():
+    g = three()
+    with pytest.raises(IllegalMoveError) as info:
+        g.apply(Move.act(0, Action.COUP, 1))
+    assert info.value.field == "action"
+    with pytest.raises(IllegalMoveError) as info:
+        g.apply(Move.act(0, Action.STEAL))
+    assert info.value.field == "target"
+
+
+def test_a_move_error_survives_pickling_with_its_fields():
+    import pickle
+
+    with pytest.raises(IllegalMoveError) as info:
+        three().apply(Move.act(2, Action.INCOME))
+    copy = pickle.loads(pickle.dumps(info.value))
+    assert (type(copy), str(copy), copy.field, copy.player) == (
+        IllegalMoveError, str(info.value), "player", 0)
+
+
+def test_a_set_up_error_names_the_argument_and_the_card():
+    with pytest.raises(SetupError) as info:
+        Game(names=["Ana", "Ben"], hands=[[D, D], [D, A]], coins=[2, 2],
+             deck=[A, A, CA, CA, CA, AM, AM, AM, CO, CO])
+    e = info.value
+    assert (e.field, e.card, e.expected, e.found) == ("cards", "Contessa", 3, 2)
+    with pytest.raises(SetupError) as info:
+        Game(names=["Ana", "Ben"], hands=[[D, D], [D, A]], coins=[2, 2], first=5,
+             deck=[A, A, CA, CA, CA, AM, AM, AM, CO, CO, CO])
+    assert info.value.field == "first"

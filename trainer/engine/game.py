@@ -19,9 +19,16 @@ from itertools import combinations
 from typing import Any, Final, NamedTuple, cast
 
 from trainer.engine.cards import Action, Allegiance, Character
-from trainer.engine.chance import Chance, RandomChance, ScriptedChance
-from trainer.engine.errors import GameOverError, IllegalMoveError, SetupError
-from trainer.engine.moves import Move, MoveKind, describe
+from trainer.engine.chance import Chance, RandomChance
+from trainer.engine.errors import (
+    GameOverError,
+    IllegalMoveError,
+    InvalidMoveError,
+    MoveError,
+    SetupError,
+)
+from trainer.engine.moves import Move, MoveKind
+from trainer.engine.positions import check_position
 from trainer.engine.rules import ActionSpec, Options, Variant
 from trainer.engine.variants import BASE, INHERITANCE_COINS, VENGEANCE_SPEC, get_variant
 
@@ -51,41 +58,6 @@ class Phase(StrEnum):
 
     __hash__ = str.__hash__
 
-
-PHASE_QUESTION: dict[Phase, str] = {
-    Phase.ACTION: "choose an action",
-    Phase.CHALLENGE_ACTION: "challenge the claim or pass",
-    Phase.PROVE_ACTION: "show the claimed card or lose the challenge",
-    Phase.BLOCK: "block or pass",
-    Phase.CHALLENGE_BLOCK: "challenge the block or pass",
-    Phase.PROVE_BLOCK: "show the claimed card or lose the challenge",
-    Phase.LOSE: "choose an influence to lose",
-    Phase.EXCHANGE: "choose the cards to keep",
-    Phase.DRAFT: "choose one card of their draft set to keep",
-    Phase.ALLEGIANCE: "choose the starting allegiance",
-    Phase.EXAMINE_OFFER: "choose a card to show the Inquisitor",
-    Phase.EXAMINE_DECIDE: "hand the card back or force a swap",
-    Phase.CLAIM: "claim the character or pass",
-    Phase.CHALLENGE_CLAIM: "challenge the claim or pass",
-    Phase.PROVE_CLAIM: "show the claimed card or lose the challenge",
-    Phase.VENGEANCE: "choose the target of the Vengeance",
-    Phase.OVER: "nothing: the game is over",
-}
-
-
-_KIND_PHRASE: dict[MoveKind, str] = {
-    MoveKind.ACT: "taking an action",
-    MoveKind.CHALLENGE: "a challenge",
-    MoveKind.PASS: "passing",
-    MoveKind.BLOCK: "a block",
-    MoveKind.SHOW: "showing a card",
-    MoveKind.LOSE: "losing an influence",
-    MoveKind.KEEP: "keeping cards",
-    MoveKind.CHOOSE: "a choice",
-    MoveKind.OFFER: "showing a card to the Inquisitor",
-    MoveKind.CLAIM: "a claim",
-    MoveKind.PAY: "paying instead of losing a card",
-}
 
 # Enum members as module constants: the compiled engine reads these directly, where
 # `Phase.ACTION` would be an attribute lookup on the enum class at every use.
@@ -165,6 +137,8 @@ class Decision:
 
     @property
     def question(self) -> str:
+        from trainer.engine.explain import PHASE_QUESTION
+
         return PHASE_QUESTION[self.phase]
 
     def __reduce__(self) -> tuple[Any, ...]:
@@ -300,54 +274,18 @@ class Game:
             self.treasury = treasury
             self._start(first, chance or RandomChance())
             return
-        if not variant.min_players <= n <= variant.max_players:
-            raise SetupError(
-                f"{variant.title} is for {variant.min_players}–{variant.max_players} players, "
-                f"not {n}"
-            )
-        if len(set(names)) != n:
-            raise SetupError("player names must be different")
-        if len(hands) != n or len(coins) != n:
-            raise SetupError("give one hand and one coin count per player")
-        if self.offers and len(self.offers) != n:
-            raise SetupError("give one draft set per player")
-        if self.sides and len(self.sides) != n:
-            raise SetupError("give one allegiance per player")
-        if self.sides and not variant.allegiances:
-            raise SetupError(f"{variant.title} has no allegiances")
-        if reserve and not variant.allegiances:
-            raise SetupError(f"{variant.title} has no Treasury Reserve")
-        if reserve < 0:
-            raise SetupError("the Treasury Reserve cannot be negative")
-        unknown = [e for e in self.mat_pending if e not in variant.mat_events(2)]
-        if unknown:
-            raise SetupError(f"{unknown[0]!r} is not an event of the {variant.title} mat")
         revealed = revealed or [[] for _ in range(n)]
         self.names = list(names)
         self.hidden = [list(h) for h in hands]
         self.revealed = [list(r) for r in revealed]
         self.coins = list(coins)
         self.deck = list(deck)
-        self._check_cards()
-        if any(c < 0 for c in self.coins):
-            raise SetupError("coins cannot be negative")
-        if self.options.finite_treasury:
-            held = sum(self.coins) + self.reserve + self.mat_coins
-            left = variant.coins_total - held if treasury is None else treasury
-            if left < 0 or held + left != variant.coins_total:
-                raise SetupError(
-                    f"players hold {sum(self.coins)} coins and the treasury {left}"
-                    + (f", the Reserve {self.reserve}" if self.reserve else "")
-                    + (f", the mat {self.mat_coins}" if self.mat_coins else "")
-                    + f"; together they must make the {variant.coins_total} coins in the box"
-                )
-            self.treasury = left
-        else:
-            self.treasury = None
-        if sum(1 for p in range(n) if self.hidden[p] or self.offers) < 2:
-            raise SetupError("at least two players must still have influence")
-        if not 0 <= first < n or not (self.hidden[first] or self.offers):
-            raise SetupError(f"the first player (seat {first}) must be a living player")
+        self.treasury = check_position(
+            variant=variant, options=self.options, names=self.names, hands=self.hidden,
+            revealed=self.revealed, coins=self.coins, deck=self.deck, first=first,
+            treasury=treasury, offers=self.offers, removed=self.removed, sides=self.sides,
+            reserve=reserve, mat_pending=self.mat_pending, mat_cards=self.mat_cards,
+            mat_coins=self.mat_coins)
         self._start(first, chance or RandomChance())
 
     def _start(self, first: int, chance: Chance) -> None:
@@ -441,7 +379,8 @@ class Game:
         names = list(_default_names(players) if isinstance(players, int) else players)
         n = len(names)
         if not v.min_players <= n <= v.max_players:
-            raise SetupError(f"{v.title} is for {v.min_players}–{v.max_players} players, not {n}")
+            raise SetupError(f"{v.title} is for {v.min_players}–{v.max_players} players, not {n}",
+                             field="names")
         chance = RandomChance(rng if rng is not None else random.Random(seed))
         options = options or _DEFAULT_OPTIONS
         coins = list(_starting_coins(v.name, n, first, options.two_player_start))
@@ -467,90 +406,24 @@ class Game:
             _dealt=True,
         )
 
-    def _check_cards(self) -> None:
-        counts: dict[Character, int] = {}
-        cards = self.variant.cards
-        piles = (*self.hidden, *self.revealed, *self.offers, self.deck, self.removed,
-                 list(self.mat_cards.values()))
-        for pile in piles:
-            for c in pile:
-                if c not in cards:
-                    raise SetupError(f"{c!r} is not a card of {self.variant.title}")
-                counts[c] = counts.get(c, 0) + 1
-        want: dict[Character, int] = {}
-        for c in self.variant.court(self.n):
-            want[c] = want.get(c, 0) + 1
-        for c, k in want.items():
-            if counts.get(c, 0) != k:
-                where = ("hands, revealed, deck and mat" if self.variant.event_mat
-                         else "hands, draft sets, removed cards and deck" if self.variant.draft
-                         else "hands, revealed and deck")
-                raise SetupError(
-                    f"there must be {k} {c} card{'s' if k != 1 else ''} in play ({where}) "
-                    f"for {self.n} players; found {counts.get(c, 0)}"
-                )
-        for p, h in enumerate(self.hidden):
-            if len(h) + len(self.revealed[p]) > self.variant.hand_size:
-                raise SetupError(f"{self.names[p]} holds more than {self.variant.hand_size} cards")
-
     def snapshot(self) -> dict[str, Any]:
         """The full position (hidden cards included) as plain data: enough to restart from."""
-        snap: dict[str, Any] = {
-            "variant": self.variant.name,
-            "options": self.options.as_dict(),
-            "names": list(self.names),
-            "hands": [list(h) for h in self.hidden],
-            "revealed": [list(r) for r in self.revealed],
-            "coins": list(self.coins),
-            "deck": list(self.deck),
-            "treasury": self.treasury,
-            "first": self.actor,
-        }
-        if self.offers:
-            snap["offers"] = [list(o) for o in self.offers]
-        if self.removed:
-            snap["removed"] = list(self.removed)
-        if self.sides:
-            snap["allegiances"] = list(self.sides)
-        if self.reserve:
-            snap["reserve"] = self.reserve
-        if self.mat_pending:
-            snap["mat"] = [(e, self.mat_cards.get(e)) for e in self.mat_pending]
-        return snap
+        from trainer.engine.serialize import snapshot
+
+        return snapshot(self)
 
     @classmethod
     def from_snapshot(cls, snap: dict[str, Any], chance: Chance | None = None) -> Game:
-        mat = snap.get("mat")
-        return cls(
-            names=snap["names"],
-            hands=[[Character(c) for c in h] for h in snap["hands"]],
-            revealed=[[Character(c) for c in r] for r in snap["revealed"]],
-            coins=snap["coins"],
-            deck=[Character(c) for c in snap["deck"]],
-            first=snap["first"],
-            variant=get_variant(snap["variant"]),
-            options=Options().with_(**snap["options"]),
-            chance=chance,
-            treasury=snap["treasury"],
-            offers=[[Character(c) for c in o] for o in snap.get("offers") or []],
-            removed=[Character(c) for c in snap.get("removed") or []],
-            allegiances=snap.get("allegiances"),
-            reserve=snap.get("reserve", 0),
-            mat=[(e, Character(c) if c is not None else None) for e, c in mat] if mat else None,
-        )
+        from trainer.engine.serialize import from_snapshot
+
+        return from_snapshot(snap, chance)
 
     @classmethod
     def replay(cls, events: Iterable[Event]) -> Game:
         """Rebuild a game from its complete log: the deal, every move and every draw."""
-        events = list(events)
-        setup = next(e for e in events if e.kind == "setup")
-        draws = [e.data["cards"] for e in events if e.kind == "draw"]
-        picks = [e.data["value"] for e in events if e.kind == "pick"]
-        game = cls.from_snapshot(setup.data, ScriptedChance(draws, picks))
-        for e in events:
-            if e.kind == "move":
-                game.apply(e.data["move"])
-        return game
+        from trainer.engine.serialize import replay
+
+        return replay(events)
 
     def clone(self) -> Game:
         """An independent copy (sharing the immutable variant and options)."""
@@ -641,25 +514,10 @@ class Game:
         )
 
     def describe(self, move: Move) -> str:
-        text = describe(move, self.names.__getitem__,
-                        {s.action: s.claim for s in self.variant.actions
-                         if s.claim and not s.inverted})
-        if move.kind is _K_BLOCK and move.character in self.variant.reducers:
-            return f"{self.names[move.player]} claims {move.character} to reduce the steal to 1"
-        if self.options.vocabulary == "treason":
-            if move.kind is _K_ACT and move.action is not None:
-                word = self.options.action_label(move.action)
-                text = text.replace(f": {move.action.label}", f": {word}", 1)
-            if move.kind is _K_CHOOSE and move.choice in ("Loyalist", "Reformist"):
-                return f"{self.names[move.player]} joins the {move.choice.lower()} team"
-        if move.kind is _K_ACT and move.action is _A_CONVERT and move.target is None:
-            return f"{text} (self)"
-        if move.kind is _K_ACT and move.action is _A_EMBEZZLE:
-            return f"{self.names[move.player]} claims no Duke: embezzle"
-        if move.kind is _K_KEEP and self.variant.draft and move.cards is not None and len(
-                move.cards) == 1 and self.phase is _P_DRAFT:
-            return f"{self.names[move.player]} keeps {move.cards[0]} from the draft set"
-        return text
+        """The move as a phrase with names, e.g. "Ely claims Duke: tax"."""
+        from trainer.engine.explain import describe_move
+
+        return describe_move(self, move)
 
     def exchange_pool(self) -> tuple[Character, ...]:
         """During an exchange, the actor's cards plus the drawn ones (private to the actor)."""
@@ -667,12 +525,7 @@ class Game:
 
     def hostile_targets(self, p: int) -> list[int]:
         """Players p may coup, assassinate, steal from or examine (Reformation restricts it)."""
-        others = [q for q in self._rot[p] if self.alive[q]]
-        if not self._teams:
-            return others
-        mine = self.sides[p]
-        foes = [q for q in others if self.sides[q] != mine]
-        return foes if foes else others
+        return hostile_targets(p, self.alive, self.sides)
 
     def timeout_move(self) -> Move | None:
         """The forum's default for a decision that timed out: Income, a Coup on a random
@@ -723,34 +576,28 @@ class Game:
             bkey = (p, blockers)
             moves = _BLOCK_MOVES.get(bkey)
             if moves is None:
-                moves = _BLOCK_MOVES[bkey] = tuple(
-                    Move(_K_BLOCK, p, None, None, c) for c in blockers
-                ) + (Move(_K_PASS, p),)
+                moves = _BLOCK_MOVES[bkey] = block_moves(p, blockers)
             return moves
         hand = self.hidden[p]
         if ph is _P_LOSE:
             if self._pay:
-                return self._lose_moves(p)
+                return lose_moves(p, hand, self._loss_reason == "lost a challenge"
+                                  and self.coins[p] >= self._pay)
             hkey = p * 256 + _code(hand[0]) * 16 + (_code(hand[1]) if len(hand) > 1 else 0)
             moves = _LOSE_MOVES.get(hkey)
             if moves is None:
-                moves = _LOSE_MOVES[hkey] = tuple(
-                    Move(_K_LOSE, p, None, None, c) for c in _distinct(hand))
+                moves = _LOSE_MOVES[hkey] = lose_moves(p, hand, False)
             return moves
         if ph is _P_PROVE_ACTION or ph is _P_PROVE_BLOCK:
             claim = self._spec.claim if ph is _P_PROVE_ACTION else self._block_char
             if self._slow_proof:
-                return self._prove_moves(p, claim, ph is _P_PROVE_ACTION and self._spec.inverted,
-                                         False)
+                return prove_moves(p, hand, claim, ph is _P_PROVE_ACTION and self._spec.inverted,
+                                   False, bool(self._pay) and self.coins[p] >= self._pay)
             hkey = p * 256 + _code(hand[0]) * 16 + (_code(hand[1]) if len(hand) > 1 else 0)
             pkey = hkey * 16 + (_code(claim) if claim is not None else 0)
             moves = _PROVE_MOVES.get(pkey)
             if moves is None:
-                show: tuple[Move, ...] = ()
-                if claim is not None and claim in hand:
-                    show = (Move(_K_SHOW, p, None, None, claim),)
-                moves = _PROVE_MOVES[pkey] = show + tuple(
-                    Move(_K_LOSE, p, None, None, c) for c in _distinct(hand))
+                moves = _PROVE_MOVES[pkey] = prove_moves(p, hand, claim, False, True, False)
             return moves
         if ph is _P_EXCHANGE:
             keeps = sorted({tuple(sorted(c)) for c in combinations(self._pool, len(hand))})
@@ -760,7 +607,8 @@ class Game:
     def _variant_moves(self, ph: Phase, p: int) -> tuple[Move, ...]:
         """The decisions only some variants have."""
         if ph is _P_PROVE_CLAIM:
-            return self._prove_moves(p, self._claim_char, False, True)
+            return prove_moves(p, self.hidden[p], self._claim_char, False, True,
+                               bool(self._pay) and self.coins[p] >= self._pay)
         if ph is _P_CLAIM:
             return (Move(_K_CLAIM, p, None, None, self._claim_char), Move(_K_PASS, p))
         if ph is _P_DRAFT:
@@ -775,51 +623,13 @@ class Game:
             return (Move(_K_CHOOSE, p, choice="return"),
                     Move(_K_CHOOSE, p, choice="swap"))
         if ph is _P_VENGEANCE:
-            return tuple(Move(_K_ACT, p, _A_VENGEANCE, q)
-                         for q in self._rot[p] if self.alive[q])
+            return vengeance_moves(p, self.alive)
         return ()
 
-    def _lose_moves(self, p: int) -> tuple[Move, ...]:
-        moves = tuple(Move(_K_LOSE, p, None, None, c) for c in _distinct(self.hidden[p]))
-        if self._loss_reason == "lost a challenge" and self.coins[p] >= self._pay:
-            moves += (Move(_K_PAY, p),)
-        return moves
-
-    def _prove_moves(self, p: int, claim: Character | None, inverted: bool,
-                     exact: bool) -> tuple[Move, ...]:
-        hand = self.hidden[p]
-        moves: list[Move] = []
-        if inverted:  # embezzlement: only a player without the character may show
-            if not any(c.role == claim for c in hand):
-                moves.append(Move(_K_SHOW, p, None, None, None, tuple(sorted(hand))))
-        else:
-            moves.extend(Move(_K_SHOW, p, None, None, c) for c in _distinct(hand)
-                         if (c == claim if exact else c.role == claim))
-        moves.extend(Move(_K_LOSE, p, None, None, c) for c in _distinct(hand))
-        if self._pay and self.coins[p] >= self._pay:
-            moves.append(Move(_K_PAY, p))
-        return tuple(moves)
-
     def _action_moves(self, p: int) -> tuple[Move, ...]:
-        coins = self.coins[p]
         others = [q for q in range(self.n) if q != p and self.alive[q]]
         foes = self.hostile_targets(p) if self._teams else others
-        v = self.variant
-        if coins >= v.forced_coup_at:
-            return tuple(Move(_K_ACT, p, _A_COUP, q) for q in foes)
-        moves: list[Move] = []
-        for spec in v.actions:
-            if coins < spec.cost:
-                continue
-            if spec.action is _A_EMBEZZLE and not self.reserve:
-                continue  # an empty Reserve: embezzling would be a pass, which is not allowed
-            if spec.targeted:
-                moves.extend(Move(_K_ACT, p, spec.action, q) for q in foes)
-            else:
-                moves.append(Move(_K_ACT, p, spec.action))
-            if spec.other_cost and coins >= spec.other_cost:
-                moves.extend(Move(_K_ACT, p, spec.action, q) for q in others)
-        return tuple(moves)
+        return action_moves(self.variant, p, self.coins[p], others, foes, self.reserve)
 
     # ----------------------------------------------------------------- apply
     def apply(self, move: object) -> None:
@@ -1002,106 +812,29 @@ class Game:
 
     def _normalise(self, move: object, legal: tuple[Move, ...]) -> Move:
         """Accept a keep or a show of cards in any order; reject anything else not legal."""
-        if self.is_over:
-            raise GameOverError(self.why_illegal(move))
-        if isinstance(move, Move) and move.cards is not None:
+        if isinstance(move, Move) and move.cards is not None and not self.is_over:
             norm = move._replace(cards=tuple(sorted(move.cards)))
             if norm in legal:
                 return norm
-        raise IllegalMoveError(self.why_illegal(move))
+        raise self._refusal(move)
+
+    def _refusal(self, move: object) -> MoveError:
+        """The error for a move that cannot be played, with its reason and fields."""
+        from trainer.engine.explain import why_illegal
+
+        why = why_illegal(self, move)
+        if not isinstance(move, Move):
+            return InvalidMoveError(why.reason, move=move, phase=str(self.phase))
+        if self.is_over:
+            return GameOverError(why.reason, move=move, phase=str(self.phase))
+        return IllegalMoveError(why.reason, move=move, phase=str(self.phase),
+                                player=self.decider, field=why.field)
 
     def why_illegal(self, move: Any) -> str:
         """A sentence saying why `move` cannot be played now."""
-        if not isinstance(move, Move):
-            return f"{move!r} is not a move"
-        if self.is_over:
-            if self.winner is None:
-                return "the game is over: it ended in a tie"
-            return f"the game is over: {self.names[self.winner]} has won"
-        if not 0 <= move.player < self.n:
-            return f"there is no player {move.player}"
-        who = self.names[move.player]
-        owner = self.names[self.decider]
-        question = PHASE_QUESTION[self.phase]
-        avenging = self.phase is _P_VENGEANCE and move.player == self.decider
-        if not self.alive[move.player] and not avenging:
-            return f"{who} is out of the game and makes no more decisions"
-        if move.player != self.decider:
-            return f"it is {owner}'s decision now ({question}), not {who}'s"
-        proving = self.phase in (_P_PROVE_ACTION, _P_PROVE_BLOCK, _P_PROVE_CLAIM)
-        expected = {m.kind for m in self.legal_moves()}
-        if move.kind not in expected and not (proving and move.kind is _K_SHOW):
-            return f"{owner} must {question} now; {_KIND_PHRASE[move.kind]} is not possible"
-        if move.kind is _K_ACT:
-            return self._why_action_illegal(move)
-        spec = self._spec
-        if move.kind is _K_BLOCK:
-            blockers = " or ".join(spec.blockers)
-            return f"{spec.action.label} can be blocked only with {blockers}"
-        if move.kind is _K_SHOW:
-            if self.phase is _P_PROVE_ACTION and spec.inverted:
-                return (f"{who} holds a {spec.claim} and must concede the challenge"
-                        if any(c.role == spec.claim for c in self.hidden[move.player])
-                        else f"{who} must show every face-down card "
-                             f"({', '.join(self.hidden[move.player])}) or concede")
-            claim = (spec.claim if self.phase is _P_PROVE_ACTION else self._block_char
-                     if self.phase is _P_PROVE_BLOCK else self._claim_char)
-            if move.character is None or move.character.role != claim and (
-                    move.character != claim):
-                return f"the claim was {claim}; showing {move.character} does not prove it"
-            return f"{who} has no {claim} to show"
-        if move.kind is _K_LOSE or move.kind is _K_OFFER:
-            verb = "lose" if move.kind is _K_LOSE else "show"
-            return (f"{who} has no face-down {move.character} to {verb} "
-                    f"(face down: {', '.join(self.hidden[move.player])})")
-        if move.kind is _K_PAY:
-            return (f"paying {self._pay} coins instead of losing a card needs {self._pay} coins; "
-                    f"{who} has {self.coins[move.player]}")
-        if move.kind is _K_KEEP:
-            if self.phase is _P_DRAFT:
-                return f"{who} must keep one card of {', '.join(self.offers[move.player])}"
-            k = len(self.hidden[move.player])
-            cards = move.cards or ()
-            if len(cards) != k:
-                return f"{who} must keep exactly {k} card(s), not {len(cards)}"
-            return f"{', '.join(cards)} are not among {', '.join(self._pool)}"
-        if move.kind is _K_CHOOSE:
-            options = " or ".join(repr(m.choice) for m in self.legal_moves())
-            return f"{who} must choose {options}, not {move.choice!r}"
-        if move.kind is _K_CLAIM:
-            return f"only a {self._claim_char} claim is possible now"
-        return f"{self.describe(move)} is not legal now"
+        from trainer.engine.explain import why_illegal
 
-    def _why_action_illegal(self, move: Move) -> str:
-        who = self.names[move.player]
-        coins = self.coins[move.player]
-        if self.phase is _P_VENGEANCE:
-            return "the Vengeance must target another player still in the game"
-        spec = self._specs.get(move.action) if move.action is not None else None
-        if spec is None:
-            return f"{move.action} is not an action of {self.variant.title}"
-        if coins >= self.variant.forced_coup_at and move.action != _A_COUP:
-            return (f"{who} starts the turn with {coins} coins and must launch a Coup "
-                    f"(forced at {self.variant.forced_coup_at} or more)")
-        cost = spec.other_cost if spec.other_cost and move.target is not None else spec.cost
-        if coins < cost:
-            return f"{spec.action.label} costs {cost} coins and {who} has {coins}"
-        if spec.action is _A_EMBEZZLE and not self.reserve:
-            return "the Treasury Reserve is empty: there is nothing to embezzle"
-        if spec.targeted or spec.other_cost:
-            if move.target is None and not spec.other_cost:
-                return f"{spec.action.label} needs a target"
-            if move.target == move.player:
-                return f"{who} cannot target themselves"
-            if move.target is not None and (
-                    not 0 <= move.target < self.n or not self.alive[move.target]):
-                return "the target must be a player still in the game"
-            if spec.targeted and move.target not in self.hostile_targets(move.player):
-                return (f"{who} cannot {spec.action.label} a player of the same allegiance "
-                        f"({self.sides[move.player]}) while another allegiance is in the game")
-        elif move.target is not None:
-            return f"{spec.action.label} does not take a target"
-        return f"{self.describe(move)} is not legal now"
+        return why_illegal(self, move).reason
 
     # ----------------------------------------------------------------- internals
     def _reset_turn(self) -> None:
@@ -1582,20 +1315,9 @@ class Game:
         return view
 
     def _setup_snapshot(self, start: tuple[Any, ...]) -> dict[str, Any]:
-        hands, revealed, coins, deck, treasury, first, extra = start
-        snap = {
-            "variant": self.variant.name,
-            "options": self.options.as_dict(),
-            "names": list(self.names),
-            "hands": [list(h) for h in hands],
-            "revealed": [list(r) for r in revealed],
-            "coins": list(coins),
-            "deck": list(deck),
-            "treasury": treasury,
-            "first": first,
-        }
-        snap.update(extra)
-        return snap
+        from trainer.engine.serialize import setup_snapshot
+
+        return setup_snapshot(self, start)
 
     # ----------------------------------------------------------------- views
     def observation(self, player: int):  # -> Observation (import cycle kept out of the hot path)
@@ -1638,6 +1360,122 @@ def _restore(state: dict[str, Any]) -> Game:
                   if spec is not None else _NO_ACTION)
     game.target_lost_challenge = state["target_lost_challenge"]
     return game
+
+
+# ------------------------------------------------------------------- the moves of a decision
+# Pure functions of the public table and one hand: the game builds its own legal moves with
+# them, and an observer asks them what a player could have done with a hand it cannot see.
+def hostile_targets(p: int, alive: Sequence[bool], sides: Sequence[str]) -> list[int]:
+    """Players p may coup, assassinate, steal from or examine, clockwise from p."""
+    n = len(alive)
+    others = [q for q in _rotations(n)[p] if alive[q]]
+    if not sides:
+        return others
+    mine = sides[p]
+    foes = [q for q in others if sides[q] != mine]
+    return foes if foes else others
+
+
+def action_moves(variant: Variant, p: int, coins: int, others: Sequence[int],
+                 foes: Sequence[int], reserve: int) -> tuple[Move, ...]:
+    """The actions of a player with `coins` on their turn (a Coup only, at the forced mark)."""
+    if coins >= variant.forced_coup_at:
+        return tuple(Move(_K_ACT, p, _A_COUP, q) for q in foes)
+    moves: list[Move] = []
+    for spec in variant.actions:
+        if coins < spec.cost:
+            continue
+        if spec.action is _A_EMBEZZLE and not reserve:
+            continue  # an empty Reserve: embezzling would be a pass, which is not allowed
+        if spec.targeted:
+            moves.extend(Move(_K_ACT, p, spec.action, q) for q in foes)
+        else:
+            moves.append(Move(_K_ACT, p, spec.action))
+        if spec.other_cost and coins >= spec.other_cost:
+            moves.extend(Move(_K_ACT, p, spec.action, q) for q in others)
+    return tuple(moves)
+
+
+def block_moves(p: int, blockers: tuple[Character, ...]) -> tuple[Move, ...]:
+    return tuple(Move(_K_BLOCK, p, None, None, c) for c in blockers) + (Move(_K_PASS, p),)
+
+
+def lose_moves(p: int, hand: Sequence[Character], may_pay: bool) -> tuple[Move, ...]:
+    moves = tuple(Move(_K_LOSE, p, None, None, c) for c in _distinct(list(hand)))
+    return moves + (Move(_K_PAY, p),) if may_pay else moves
+
+
+def prove_moves(p: int, hand: Sequence[Character], claim: Character | None, inverted: bool,
+                exact: bool, may_pay: bool) -> tuple[Move, ...]:
+    """Answers to a challenge: show a card proving the claim (the very card when `exact`; for
+    an inverted claim, the whole hand when it holds no such card), concede a card, or pay."""
+    cards = _distinct(list(hand))
+    moves: list[Move] = []
+    if inverted:  # embezzlement: only a player without the character may show
+        if not any(c.role == claim for c in hand):
+            moves.append(Move(_K_SHOW, p, None, None, None, tuple(sorted(hand))))
+    else:
+        moves.extend(Move(_K_SHOW, p, None, None, c) for c in cards
+                     if (c == claim if exact else c.role == claim))
+    moves.extend(Move(_K_LOSE, p, None, None, c) for c in cards)
+    if may_pay:
+        moves.append(Move(_K_PAY, p))
+    return tuple(moves)
+
+
+def vengeance_moves(p: int, alive: Sequence[bool]) -> tuple[Move, ...]:
+    return tuple(Move(_K_ACT, p, _A_VENGEANCE, q)
+                 for q in _rotations(len(alive))[p] if alive[q])
+
+
+def decision_moves(variant: Variant, decision: Decision, hand: Sequence[Character],
+                   coins: Sequence[int], alive: Sequence[bool], sides: Sequence[str],
+                   reserve: int) -> tuple[Move, ...]:
+    """The moves the player deciding `decision` would have with `hand`, from the public table.
+
+    Why: an observer weighs each hand an opponent might hold by how likely that hand made the
+    move it saw, and needs the moves the rules gave that hand. An exchange or a draft choice
+    depends on cards only the chooser has seen, so those are refused with a ValueError.
+    """
+    ph = decision.phase
+    p = decision.player
+    pay = variant.pay_instead
+    if ph is _P_CHALLENGE_ACTION or ph is _P_CHALLENGE_BLOCK or ph is _P_CHALLENGE_CLAIM:
+        return (Move(_K_CHALLENGE, p), Move(_K_PASS, p))
+    if ph is _P_ACTION:
+        others = [q for q in range(len(alive)) if q != p and alive[q]]
+        foes = hostile_targets(p, alive, sides) if sides else others
+        return action_moves(variant, p, coins[p], others, foes, reserve)
+    if ph is _P_BLOCK:
+        if decision.action is _A_VENGEANCE:
+            return block_moves(p, VENGEANCE_SPEC.blockers)
+        assert decision.action is not None
+        return block_moves(p, variant.spec(decision.action).blockers)
+    if ph is _P_CLAIM:
+        assert decision.claim is not None
+        return (Move(_K_CLAIM, p, None, None, decision.claim), Move(_K_PASS, p))
+    if ph is _P_LOSE:
+        return lose_moves(p, hand, bool(pay) and decision.loss_reason == "lost a challenge"
+                          and coins[p] >= pay)
+    may_pay = bool(pay) and coins[p] >= pay
+    if ph is _P_PROVE_ACTION:
+        assert decision.action is not None
+        spec = variant.spec(decision.action)
+        return prove_moves(p, hand, spec.claim, spec.inverted, False, may_pay)
+    if ph is _P_PROVE_BLOCK:
+        return prove_moves(p, hand, decision.block_character, False, False, may_pay)
+    if ph is _P_PROVE_CLAIM:
+        return prove_moves(p, hand, decision.claim, False, True, may_pay)
+    if ph is _P_EXAMINE_OFFER:
+        return tuple(Move(_K_OFFER, p, None, None, c) for c in _distinct(list(hand)))
+    if ph is _P_EXAMINE_DECIDE:
+        return (Move(_K_CHOOSE, p, choice="return"), Move(_K_CHOOSE, p, choice="swap"))
+    if ph is _P_VENGEANCE:
+        return vengeance_moves(p, alive)
+    if ph is _P_ALLEGIANCE:
+        return tuple(Move(_K_CHOOSE, p, choice=str(a)) for a in Allegiance)
+    raise ValueError(f"the moves of a {ph} decision depend on cards only the player has seen, "
+                     f"not on a hand")
 
 
 _CP_MOVES: dict[int, tuple[Move, ...]] = {}

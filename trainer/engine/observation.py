@@ -6,6 +6,7 @@ copying the game and deleting secrets, so a new secret field cannot leak by defa
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -49,6 +50,20 @@ class Observation:
     mat_coins: int = 0
     removed: int = 0  # draft: cards out of the game, face down
     offers: tuple[tuple[Character, ...], ...] = ()  # draft: only this player's own set
+
+    def legal_moves_for(self, hand: Sequence[Character]) -> tuple[Move, ...]:
+        """The moves the player deciding now would have had with `hand`, read from the
+        public table only: what an observer needs to weigh each hand an opponent might hold
+        by the move it saw (`trainer.engine.game.decision_moves` says which decisions)."""
+        if self.pending is None:
+            return ()
+        from trainer.engine.game import decision_moves
+        from trainer.engine.variants import get_variant
+
+        sides = [s.allegiance or "" for s in self.seats] if self.seats[0].allegiance else []
+        return decision_moves(get_variant(self.variant), self.pending, hand,
+                              [s.coins for s in self.seats], [s.alive for s in self.seats],
+                              sides, self.reserve)
 
     def seen_privately(self) -> list[tuple[str, tuple[Character, ...]]]:
         """Cards this player saw that others did not: draws, replacements and returns."""

@@ -19,71 +19,16 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from itertools import combinations_with_replacement
 
-from trainer.engine.cards import Action, Character
+from trainer.engine.cards import Character
 from trainer.engine.game import Phase
 from trainer.engine.moves import Move, MoveKind
 from trainer.engine.observation import Observation
-from trainer.engine.variants import get_variant
 from trainer.estimates.counting import Hand
 from trainer.estimates.knowledge import knowledge
 from trainer.policies.personas import Persona
 
 # The share of a decision the model leaves to chance: any legal move keeps some probability.
 TREMBLE = 0.02
-
-
-def public_legal_moves(obs: Observation, player: int, hand: Hand) -> tuple[Move, ...]:
-    """The moves `player` had at this public decision, had they held `hand`: the windows and
-    the action choice depend only on the public table; losing a card on the hand."""
-    d = obs.pending
-    assert d is not None and d.player == player
-    phase = d.phase
-    if phase in (Phase.CHALLENGE_ACTION, Phase.CHALLENGE_BLOCK, Phase.CHALLENGE_CLAIM):
-        return (Move.challenge(player), Move.pass_(player))
-    variant = get_variant(obs.variant)
-    if phase is Phase.BLOCK:
-        spec = variant.spec(d.action) if d.action is not Action.VENGEANCE else None
-        blockers = spec.blockers if spec is not None else (Character.CONTESSA,)
-        return tuple(Move.block(player, c) for c in blockers) + (Move.pass_(player),)
-    if phase is Phase.CLAIM:
-        assert d.claim is not None
-        return (Move.claim(player, d.claim), Move.pass_(player))
-    if phase is Phase.LOSE:
-        losses = tuple(Move.lose(player, c) for c in dict.fromkeys(hand))
-        variant = get_variant(obs.variant)
-        if (variant.pay_instead and d.loss_reason == "lost a challenge"
-                and obs.seats[player].coins >= variant.pay_instead):
-            return (*losses, Move.pay(player))  # McGuire: coins instead of a card
-        return losses
-    if phase is Phase.ACTION:
-        return _action_moves(obs, player)
-    raise ValueError(f"no public model of the {phase} decision")
-
-
-def _action_moves(obs: Observation, p: int) -> tuple[Move, ...]:
-    variant = get_variant(obs.variant)
-    seats = obs.seats
-    coins = seats[p].coins
-    n = len(seats)
-    others = [q for q in ((p + i) % n for i in range(1, n)) if seats[q].alive]
-    foes = others
-    if seats[p].allegiance is not None:
-        mine = seats[p].allegiance
-        foes = [q for q in others if seats[q].allegiance != mine] or others
-    if coins >= variant.forced_coup_at:
-        return tuple(Move.act(p, Action.COUP, q) for q in foes)
-    moves: list[Move] = []
-    everyone = sorted(others)
-    for spec in variant.actions:
-        if coins < spec.cost or (spec.action is Action.EMBEZZLE and not obs.reserve):
-            continue
-        if spec.targeted:
-            moves.extend(Move.act(p, spec.action, q) for q in foes)
-        else:
-            moves.append(Move.act(p, spec.action))
-        if spec.other_cost and coins >= spec.other_cost:
-            moves.extend(Move.act(p, spec.action, q) for q in everyone)
-    return tuple(moves)
 
 
 @dataclass(frozen=True)
@@ -159,7 +104,7 @@ class Belief:
         for t, comp in enumerate(self.components):
             weights = dict(table[t])
             for hand in self._hands(k):
-                legal = public_legal_moves(obs, j, hand)
+                legal = obs.legal_moves_for(hand)
                 view = replace(obs, player=j, hand=hand, legal_moves=legal)
                 p = comp.persona.policy(view).get(move, 0.0)
                 # A tremble: people (and other bots) do what no persona would, now and then;

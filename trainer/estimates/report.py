@@ -9,7 +9,7 @@ import sys
 from typing import Any
 
 from trainer.engine.cards import Character
-from trainer.engine.game import PHASE_QUESTION
+from trainer.engine.explain import PHASE_QUESTION
 from trainer.engine.moves import MoveKind
 from trainer.engine.variants import get_variant
 from trainer.estimates.claims import pending_claim

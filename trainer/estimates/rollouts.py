@@ -10,12 +10,13 @@ observer's wins. Every option is played on the same deals, personas and random s
 from __future__ import annotations
 
 import random
-from collections import Counter
 from dataclasses import dataclass
 from math import sqrt
 
+from trainer.engine.cards import Character
 from trainer.engine.chance import RandomChance, ScriptedChance
 from trainer.engine.game import Game
+from trainer.engine.information import resample
 from trainer.engine.moves import Move, MoveKind
 from trainer.engine.observation import observe
 from trainer.estimates.claims import pending_claim
@@ -51,30 +52,11 @@ class ChallengeValue:
     honest_samples: int
 
 
-def determinize(game: Game, observer: int, hands: dict[int, tuple], rng: random.Random) -> Game:
-    """A copy of `game` in which everything `observer` cannot see is replaced: the opponents'
-    unknown cards by `hands`, the rest of the unseen cards shuffled into the deck (and the mat
-    and others' discards), and the random stream by a fresh one."""
-    obs = game.observation(observer)
-    k = knowledge(obs)
-    g = _copy_for_rollout(game, rng.random())
-    pool = Counter(k.unseen)
-    for j, hand in hands.items():
-        g.hidden[j] = list(k.known_in_hand.get(j, ())) + list(hand)
-        pool.subtract(hand)
-    rest = list((+pool).elements())
-    rng.shuffle(rest)
-    deck = list(k.known_in_deck) + rest[:len(g.deck) - len(k.known_in_deck)]
-    rest = rest[len(g.deck) - len(k.known_in_deck):]
-    rng.shuffle(deck)
-    g.deck = deck
-    for event in list(g.mat_cards):
-        g.mat_cards[event] = rest.pop()
-    mine = [c for e in obs.events if e.kind == "discard" and e.visible_to == observer
-            for c in e.data["cards"]]
-    g.removed = mine + rest
-    g._legal = None  # noqa: SLF001  (the copy's hands changed)
-    return g
+def determinize(game: Game, observer: int, hands: dict[int, tuple[Character, ...]],
+                rng: random.Random) -> Game:
+    """A world the observer cannot tell from `game`, with the opponents' unknown cards set to
+    `hands` (drawn from the observer's posterior): the engine's `resample`."""
+    return resample(game, observer, rng, hands)
 
 
 def _copy_for_rollout(world: Game, seed: float) -> Game:

@@ -15,7 +15,8 @@ from typing import Any
 import pandas as pd
 
 from trainer.engine.cards import Action, Character
-from trainer.engine.game import PHASE_QUESTION, Phase
+from trainer.engine.explain import PHASE_QUESTION
+from trainer.engine.game import Phase
 from trainer.engine.rules import ActionSpec, Options, Variant
 from trainer.engine.variants import CARD_POWERS
 

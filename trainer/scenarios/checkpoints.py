@@ -10,7 +10,8 @@ from collections import Counter
 from collections.abc import Iterable
 
 from trainer.engine.cards import Action, Character
-from trainer.engine.game import PHASE_QUESTION, Game, Phase
+from trainer.engine.explain import PHASE_QUESTION
+from trainer.engine.game import Game, Phase
 from trainer.engine.moves import MoveKind
 from trainer.scenarios.schema import Checkpoint
 from trainer.scenarios.yaml_lines import Loc

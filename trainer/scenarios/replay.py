@@ -15,7 +15,8 @@ from pathlib import Path
 from trainer.engine.cards import Character
 from trainer.engine.chance import ScriptedChance
 from trainer.engine.errors import ChanceError, IllegalMoveError, SetupError
-from trainer.engine.game import PHASE_QUESTION, Decision, Event, Game, Phase
+from trainer.engine.explain import PHASE_QUESTION
+from trainer.engine.game import Decision, Event, Game, Phase
 from trainer.engine.moves import Move, MoveKind
 from trainer.rulebook.sources import missing_quote, rules_dir
 from trainer.scenarios.checkpoints import cards_text, checkpoint_failures, count_text, plural

@@ -12,7 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from trainer.engine.cards import Action
-from trainer.engine.game import PHASE_QUESTION, Event, Phase
+from trainer.engine.explain import PHASE_QUESTION
+from trainer.engine.game import Event, Phase
 from trainer.engine.moves import Move, MoveKind
 from trainer.engine.observation import Observation
 from trainer.engine.rules import Options

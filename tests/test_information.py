@@ -1,0 +1,128 @@
+"""What a player can see, and what it cannot: the engine's moves for a hand it cannot see and its
+resampled worlds (OpenSpiel's resample_from_infostate) agree with the real game."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from trainer.engine.cards import Character
+from trainer.engine.game import Game, Phase
+from trainer.engine.information import known_cards, resample
+from trainer.engine.invariants import check_invariants
+from trainer.engine.observation import observe
+from trainer.engine.variants import VARIANTS
+
+seeds = st.integers(min_value=0, max_value=2**32 - 1)
+tables = st.sampled_from(list(VARIANTS.values())).flatmap(
+    lambda v: st.tuples(st.just(v), st.integers(v.min_players, min(v.max_players, 6))))
+# Decisions whose moves depend on cards the decider alone has seen, not on a hand.
+PRIVATE_CHOICES = (Phase.EXCHANGE, Phase.DRAFT)
+
+
+def random_positions(variant, players, seed):
+    """Every position of one random game, the game left at its end."""
+    game = Game.new(players, seed=seed, variant=variant)
+    rng = random.Random(seed)
+    while not game.is_over:
+        yield game
+        game.apply(rng.choice(game.legal_moves()))
+
+
+@pytest.mark.parametrize("variant", list(VARIANTS.values()), ids=list(VARIANTS))
+def test_the_moves_for_the_hand_really_held_are_the_legal_moves(variant):
+    for seed in range(12):
+        players = variant.min_players + seed % (min(variant.max_players, 6)
+                                                - variant.min_players + 1)
+        for game in random_positions(variant, players, seed):
+            if game.phase in PRIVATE_CHOICES:
+                continue
+            decider = game.decider
+            watcher = (decider + 1) % game.n
+            obs = game.observation(watcher)
+            assert set(obs.legal_moves_for(game.hidden[decider])) == set(game.legal_moves()), (
+                f"{variant.name} seed {seed} turn {game.turn} {game.phase}")
+
+
+def test_the_moves_for_a_hand_change_with_the_hand():
+    game = Game.new(["Ana", "Ben", "Cat"], seed=3)
+    game.apply(next(m for m in game.legal_moves() if m.action == "tax"))
+    game.apply(next(m for m in game.legal_moves() if m.kind == "challenge"))
+    obs = game.observation(2)
+    duke = obs.legal_moves_for((Character.DUKE, Character.CONTESSA))
+    none = obs.legal_moves_for((Character.CAPTAIN, Character.CONTESSA))
+    assert [m.kind for m in duke] == ["show", "lose", "lose"]
+    assert [m.kind for m in none] == ["lose", "lose"]
+
+
+def test_an_exchange_choice_is_not_answered_for_a_hand():
+    game = Game.new(["Ana", "Ben"], seed=1)
+    game.apply(next(m for m in game.legal_moves() if m.action == "exchange"))
+    game.apply(next(m for m in game.legal_moves() if m.kind == "pass"))
+    assert game.phase is Phase.EXCHANGE
+    with pytest.raises(ValueError, match="only the player has seen"):
+        game.observation(1).legal_moves_for(game.hidden[0])
+
+
+@settings(max_examples=150, deadline=None)
+@given(table=tables, seed=seeds, stop=st.integers(0, 80), pick=st.integers(0, 9))
+def test_a_resampled_game_looks_the_same_to_its_observer_and_plays_on(table, seed, stop, pick):
+    variant, players = table
+    game = Game.new(players, seed=seed, variant=variant)
+    rng = random.Random(seed)
+    for _ in range(stop):
+        if game.is_over:
+            break
+        game.apply(rng.choice(game.legal_moves()))
+    observer = pick % players
+    world = resample(game, observer, random.Random(seed + 1))
+    assert observe(world, observer) == observe(game, observer)
+    check_invariants(world)
+    while not world.is_over:  # the world is a real game: every rule holds to its end
+        world.apply(rng.choice(world.legal_moves()))
+        check_invariants(world)
+
+
+def test_resampling_keeps_what_the_observer_knows_and_deals_the_rest_again():
+    game = Game.new(4, seed=7)
+    seen = {tuple(sorted(resample(game, 0, random.Random(i)).hidden[1])) for i in range(40)}
+    assert len(seen) > 5
+    for i in range(40):
+        world = resample(game, 0, random.Random(i))
+        assert world.hidden[0] == game.hidden[0]
+        assert sorted(world.deck + [c for h in world.hidden for c in h]) == sorted(
+            game.deck + [c for h in game.hidden for c in h])
+
+
+def test_resampling_deals_the_hands_it_is_given():
+    game = Game.new(3, seed=2)
+    unseen = known_cards(game.observation(0)).unseen
+    pick = sorted(unseen.elements())
+    hands = {1: pick[:2], 2: pick[-2:]}
+    world = resample(game, 0, random.Random(0), hands)
+    assert (world.hidden[1], world.hidden[2]) == (pick[:2], pick[-2:])
+
+
+def test_hands_that_use_a_card_the_observer_sees_are_refused():
+    game = Game.new(3, seed=2)
+    mine = game.hidden[0][0]
+    with pytest.raises(ValueError, match="can see elsewhere"):
+        resample(game, 0, random.Random(0), {1: [mine, mine], 2: [mine, mine]})
+
+
+@pytest.mark.parametrize("variant", list(VARIANTS.values()), ids=list(VARIANTS))
+def test_every_position_of_a_game_resamples_for_every_player(variant):
+    phases = set()
+    for seed in range(4):
+        players = min(variant.max_players, 3 + seed % 2)
+        for game in random_positions(variant, players, seed):
+            phases.add(game.phase)
+            for observer in range(game.n):
+                world = resample(game, observer, random.Random(seed))
+                assert observe(world, observer) == observe(game, observer)
+                check_invariants(world)
+                world.apply(random.Random(seed).choice(world.legal_moves()))
+    assert Phase.CHALLENGE_ACTION in phases
