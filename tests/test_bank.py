@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from trainer.__main__ import main
+from trainer.cli import main
 from trainer.quiz.bank import DEFAULT_BANK, KINDS, Bank, BankError, load_bank
 from trainer.quiz.building import build, lesson_tasks, persona_tasks
 

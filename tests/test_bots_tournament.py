@@ -5,8 +5,8 @@ from __future__ import annotations
 import pandas as pd
 import pytest
 
-from trainer.__main__ import main
 from trainer.bots.tournament import tournament, wilson
+from trainer.cli import main
 
 
 def test_the_wilson_interval_matches_hand_computed_values():
@@ -16,7 +16,7 @@ def test_the_wilson_interval_matches_hand_computed_values():
 
 
 def test_a_tournament_plays_every_ordered_pair_at_every_size():
-    frame = tournament(["honest", "random"], [2, 3], 6, progress=False)
+    frame = tournament(["honest", "random"], [2, 3], 6)
     assert len(frame) == 4 and set(frame["players"]) == {2, 3}
     assert (frame["games"] == 6).all() and frame["win_rate"].between(0, 1).all()
     assert (frame["ci_low"] <= frame["win_rate"]).all()
@@ -37,5 +37,5 @@ def test_an_unknown_persona_is_named(capsys):
 
 
 def test_with_three_personas_each_also_meets_a_mixed_field():
-    frame = tournament(["honest", "random", "bluffer"], [3], 3, progress=False)
+    frame = tournament(["honest", "random", "bluffer"], [3], 3)
     assert (frame["field"] == "mixture of the others").sum() == 3

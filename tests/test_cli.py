@@ -1,4 +1,4 @@
-"""The command line: variants, fuzz (and its report of a violation), check."""
+"""The command line: variants, fuzz (and its report of a violation), check, schema, --help."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ import trainer.engine.fuzz
 from trainer.cli import main
 from trainer.engine.invariants import InvariantViolation
 from trainer.engine.variants import VARIANTS
+from trainer.scenarios.schema import schema_text
 
 
 def test_variants_lists_one_name_a_line(capsys):
@@ -39,6 +40,18 @@ def test_fuzz_stops_at_the_first_violation_and_prints_the_reproducing_command(
     assert "reproduce: python -m trainer fuzz --games 1 --variant base --players 4 --seed 3" in out
 
 
+def test_fuzz_reports_an_engine_crash_like_a_violation(capsys, monkeypatch):
+    def crash(variant, players, seed, **kw):
+        raise KeyError("deck")
+
+    monkeypatch.setattr(trainer.engine.fuzz, "play_random", crash)
+    assert main(["fuzz", "--games", "5", "--variant", "base", "--players", "2", "--seed", "7",
+                 "--quiet"]) == 1
+    assert capsys.readouterr().out.splitlines() == [
+        "CRASH in game 1 (base, 2 players, seed 7): KeyError: 'deck'",
+        "reproduce: python -m trainer fuzz --games 1 --variant base --players 2 --seed 7"]
+
+
 def test_fuzz_rejects_a_player_count_the_variant_does_not_allow(capsys):
     assert main(["fuzz", "--games", "1", "--variant", "forum", "--players", "9"]) == 2
     assert "forum is for 2–8 players, not 9" in capsys.readouterr().err
@@ -57,3 +70,20 @@ def test_check_exits_non_zero_on_a_broken_scenario(tmp_path):
     assert run.returncode == 1
     assert f"{bad}:" in run.stderr + run.stdout
     assert "Traceback" not in run.stderr
+
+
+def test_schema_writes_the_json_schema_where_asked(tmp_path, capsys):
+    path = tmp_path / "scenario.schema.json"
+    assert main(["schema", str(path)]) == 0
+    assert path.read_text(encoding="utf-8") == schema_text()
+    assert capsys.readouterr().out == f"wrote {path}\n"
+
+
+def test_help_does_not_import_the_heavy_libraries():
+    # Every command imports what it needs when it runs, so listing them stays quick.
+    script = ("import sys; from trainer.cli import parser; parser().format_help(); "
+              "print(sorted(m for m in ('pandas', 'altair', 'tqdm', 'pydantic', "
+              "'trainer.quiz.building') if m in sys.modules))")
+    run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.strip() == "[]"

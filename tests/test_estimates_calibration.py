@@ -5,12 +5,12 @@ from __future__ import annotations
 import pandas as pd
 import pytest
 
-from trainer.__main__ import main
+from trainer.cli import main
 from trainer.estimates.calibration import brier, harvest, reliability
 
 
 def test_a_harvest_records_each_claim_with_the_truth_and_three_estimates():
-    claims = harvest(40, seed=5, progress=False)
+    claims = harvest(40, seed=5)
     assert len(claims) == 40
     frame = pd.DataFrame([c.__dict__ for c in claims])
     for column in ("posterior", "prior", "approx"):
@@ -24,7 +24,7 @@ def test_brier_scores_by_hand():
 
 
 def test_the_reliability_table_counts_every_claim_once_per_estimator():
-    frame = pd.DataFrame([c.__dict__ for c in harvest(40, seed=5, progress=False)])
+    frame = pd.DataFrame([c.__dict__ for c in harvest(40, seed=5)])
     table = reliability(frame)
     assert table.groupby("estimator")["count"].sum().tolist() == [40, 40, 40]
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from trainer.__main__ import main
+from trainer.cli import main
 from trainer.estimates.posterior import mixture
 from trainer.estimates.rollouts import determinize
 from trainer.scenarios import load_scenario, replay

@@ -252,7 +252,7 @@ def test_a_step_may_be_just_its_move_even_unquoted():
 
 def test_committed_json_schema_matches_the_models():
     assert (ROOT / SCHEMA_PATH).read_text(encoding="utf-8") == schema_text(), (
-        "regenerate with: python -m trainer.scenarios.schema")
+        "regenerate with: python -m trainer schema")
 
 
 @pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: p.stem)

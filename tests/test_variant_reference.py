@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from trainer.__main__ import main
+from trainer.cli import main
 from trainer.engine.cards import Character
 from trainer.engine.rules import Options
 from trainer.engine.variants import VARIANTS, get_variant

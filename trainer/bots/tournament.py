@@ -8,13 +8,11 @@ nobody keeps the first move.
 from __future__ import annotations
 
 import random
-import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from math import sqrt
 
 import pandas as pd
-from tqdm import tqdm
 
 from trainer.bots.calibrated import Calibrated
 from trainer.bots.play import play_game
@@ -26,6 +24,7 @@ def every_persona() -> dict[str, Persona]:
     return {**personas(), "calibrated": Calibrated()}
 
 Factory = Callable[[], Persona]
+Progress = Callable[[int], object]  # given the number of games just finished; result unused
 MIXED = "mixed"
 
 
@@ -57,7 +56,7 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def match(hero: Factory, field: Factory, players: int, games: int, *, variant: str = "base",
-          seed: int = 0, bar: tqdm | None = None) -> tuple[int, int]:
+          seed: int = 0, progress: Progress | None = None) -> tuple[int, int]:
     """`hero` in one seat and `field` in the others; the hero's seat rotates. Returns the
     hero's wins and the games without a winner (ties, and the rare game that bots cannot
     finish within `play.MAX_DECISIONS`)."""
@@ -72,39 +71,51 @@ def match(hero: Factory, field: Factory, players: int, games: int, *, variant: s
         else:
             wins += game.winner == seat
             ties += game.winner is None
-        if bar is not None:
-            bar.update()
+        if progress is not None:
+            progress(1)
     return wins, ties
 
 
-def tournament(names: Sequence[str], counts: Sequence[int], games: int, *,
-               variant: str = "base", seed: int = 0, progress: bool = True) -> pd.DataFrame:
-    """Every ordered pair of personas (hero against a field of the other) at every count."""
+def check_names(names: Sequence[str]) -> None:
+    """Refuse an unknown persona before any game is played, naming the known ones."""
     table = every_persona()
     for name in names:
         if name not in table:
             raise ValueError(f"unknown persona {name!r}; expected one of {', '.join(table)}")
+
+
+def games_to_play(names: Sequence[str], counts: Sequence[int], games: int) -> int:
+    """How many games `tournament` plays, so a progress bar can know its end."""
+    pairs = len(names) * (len(names) - 1)
+    mixed = len(names) if len(names) > 2 else 0
+    return (pairs + mixed) * len(counts) * games
+
+
+def tournament(names: Sequence[str], counts: Sequence[int], games: int, *,
+               variant: str = "base", seed: int = 0,
+               progress: Progress | None = None) -> pd.DataFrame:
+    """Every ordered pair of personas (hero against a field of the other) at every count;
+    `progress(1)` after every game (`games_to_play` of them)."""
+    check_names(names)
+    table = every_persona()
     pairs = [(a, b) for a in names for b in names if a != b]
     mixed = len(names) > 2  # each persona also against a field drawn from all the others
     rows: list[Row] = []
-    total = (len(pairs) + (len(names) if mixed else 0)) * len(counts) * games
-    with tqdm(total=total, unit="game", disable=not progress, file=sys.stderr,
-              desc="tournament") as bar:
-        for k in counts:
-            for a, b in pairs:
-                wins, ties = match(lambda a=a: every_persona()[a],
-                                   lambda b=b: every_persona()[b], k, games, variant=variant,
-                                   seed=seed, bar=bar)
-                rows.append(Row(k, a, b, games, wins, ties))
-            if not mixed:
-                continue
-            for a in names:
-                others = [b for b in names if b != a]
-                draw = random.Random(f"{seed}:{k}:{a}")
-                wins, ties = match(lambda a=a: every_persona()[a],
-                                   lambda o=others, r=draw: every_persona()[r.choice(o)], k,
-                                   games, variant=variant, seed=seed, bar=bar)
-                rows.append(Row(k, a, MIXED, games, wins, ties))
+    for k in counts:
+        for a, b in pairs:
+            wins, ties = match(lambda a=a: every_persona()[a],
+                               lambda b=b: every_persona()[b], k, games, variant=variant,
+                               seed=seed, progress=progress)
+            rows.append(Row(k, a, b, games, wins, ties))
+        if not mixed:
+            continue
+        for a in names:
+            others = [b for b in names if b != a]
+            draw = random.Random(f"{seed}:{k}:{a}")
+            wins, ties = match(lambda a=a: every_persona()[a],
+                               lambda o=others, r=draw: every_persona()[r.choice(o)], k,
+                               games, variant=variant, seed=seed, progress=progress)
+            rows.append(Row(k, a, MIXED, games, wins, ties))
     return pd.DataFrame([{
         "players": r.players, "persona": table[r.persona].name,
         "field": table[r.field].name if r.field != MIXED else "mixture of the others",
@@ -115,17 +126,8 @@ def tournament(names: Sequence[str], counts: Sequence[int], games: int, *,
     } for r in rows])
 
 
-def tournament_main(names: Sequence[str] | None, counts: Sequence[int], games: int,
-                    variant: str, seed: int, out: str | None) -> int:
-    try:
-        frame = tournament(list(names or every_persona()), counts, games, variant=variant,
-                           seed=seed)
-    except ValueError as e:
-        print(f"tournament: {e}", file=sys.stderr)
-        return 2
+def table_text(frame: pd.DataFrame) -> str:
+    """The table as text, whole: a reader compares rows far apart, so none may be elided."""
     with pd.option_context("display.width", 120, "display.max_rows", 500):
-        print(frame.to_string(index=False))
-    if out:
-        frame.to_csv(out, index=False)
-        print(f"written to {out}")
-    return 0
+        text: str = frame.to_string(index=False)
+    return text

@@ -1,15 +1,14 @@
 """Long runs of random legal play with every invariant checked after every move.
 
 Property tests sample a few hundred games; this is for the hundred thousand that find the rare
-position. The first violation stops the run and prints the command that reproduces it.
+position. The first violation stops the run and names the command that reproduces it.
 """
 
 from __future__ import annotations
 
-import sys
 import time
-
-from tqdm import tqdm
+from collections.abc import Callable
+from dataclasses import dataclass
 
 from trainer.engine.invariants import InvariantViolation, play_random
 from trainer.engine.rules import Variant
@@ -34,39 +33,60 @@ def schedule(variant: str | None, players: int | None) -> list[tuple[Variant, in
     return pairs
 
 
-def fuzz_main(games: int, variant: str | None, players: int | None, seed: int,
-              quiet: bool = False) -> int:
-    try:
-        pairs = schedule(variant, players)
-    except ValueError as e:
-        print(f"fuzz: {e}", file=sys.stderr)
-        return 2
+@dataclass(frozen=True)
+class Failure:
+    """The first game that broke an invariant or crashed, with what it takes to replay it
+    alone: a run of thousands is no help for debugging, one seed is."""
+
+    game: int  # counted from 1
+    variant: str
+    players: int
+    seed: int
+    error: Exception
+
+    def lines(self) -> list[str]:
+        where = f"game {self.game} ({self.variant}, {self.players} players, seed {self.seed})"
+        if isinstance(self.error, InvariantViolation):
+            what = f"VIOLATION in {where}: {self.error}"
+        else:
+            what = f"CRASH in {where}: {type(self.error).__name__}: {self.error}"
+        return [what, f"reproduce: python -m trainer fuzz --games 1 --variant {self.variant} "
+                      f"--players {self.players} --seed {self.seed}"]
+
+
+@dataclass(frozen=True)
+class Run:
+    """What a fuzz run found: its failure, or how much clean play it covered."""
+
+    games: int  # played without a failure
+    pairs: list[tuple[Variant, int]]
+    decisions: int
+    seconds: float
+    failure: Failure | None = None
+
+    def summary(self) -> str:
+        names = ", ".join(sorted({v.name for v, _ in self.pairs}))
+        counts = sorted({k for _, k in self.pairs})
+        return (f"{self.games} games ({names}; {counts[0]}–{counts[-1]} players), "
+                f"{self.decisions} decisions, 0 invariant violations in {self.seconds:.1f} s")
+
+
+def fuzz(pairs: list[tuple[Variant, int]], games: int, seed: int = 0,
+         progress: Callable[[int], object] | None = None) -> Run:
+    """Play `games` games cycling through `pairs`, game i with seed `seed + i`, until the
+    first failure; any exception counts, since an engine crash is a violation too.
+    `progress(1)` after every clean game."""
     start = time.perf_counter()
     decisions = 0
-    bar = tqdm(range(games), desc="fuzz", unit="game", disable=quiet, file=sys.stderr)
-    for i in bar:
+    for i in range(games):
         v, k = pairs[i % len(pairs)]
         s = seed + i
         try:
             game = play_random(v, k, s)
-        except InvariantViolation as e:
-            bar.close()
-            print(f"VIOLATION in game {i + 1} ({v.name}, {k} players, seed {s}): {e}")
-            print(f"reproduce: python -m trainer fuzz --games 1 --variant {v.name} "
-                  f"--players {k} --seed {s}")
-            return 1
-        except Exception as e:  # an engine crash is a violation too
-            bar.close()
-            print(f"CRASH in game {i + 1} ({v.name}, {k} players, seed {s}): "
-                  f"{type(e).__name__}: {e}")
-            print(f"reproduce: python -m trainer fuzz --games 1 --variant {v.name} "
-                  f"--players {k} --seed {s}")
-            return 1
+        except Exception as e:
+            return Run(i, pairs, decisions, time.perf_counter() - start,
+                       Failure(i + 1, v.name, k, s, e))
         decisions += sum(1 for e in game.log if e.kind == "move")
-    bar.close()
-    took = time.perf_counter() - start
-    names = ", ".join(sorted({v.name for v, _ in pairs}))
-    counts = sorted({k for _, k in pairs})
-    print(f"{games} games ({names}; {counts[0]}–{counts[-1]} players), {decisions} decisions, "
-          f"0 invariant violations in {took:.1f} s")
-    return 0
+        if progress is not None:
+            progress(1)
+    return Run(games, pairs, decisions, time.perf_counter() - start)

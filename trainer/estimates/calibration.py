@@ -2,18 +2,18 @@
 known, scored for three estimators — the behavioural posterior, the counting prior, and the
 popular approximation (copies left / unknown cards × cards held) that coupgame.com uses.
 
-`python -m trainer calibration --claims N` prints the Brier scores and the binned reliability,
-writes the claims as CSV and draws the reliability chart (Altair, saved as PNG).
+`python -m trainer calibration --claims N` prints the Brier scores and the binned reliability
+(`calibration_text`), writes the claims as CSV and draws the reliability chart (Altair, saved as
+PNG).
 """
 
 from __future__ import annotations
 
 import random
-import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import pandas as pd
-from tqdm import tqdm
 
 from trainer.engine.game import Game, Phase
 from trainer.engine.moves import MoveKind
@@ -46,49 +46,49 @@ def approximation(obs, claimant: int, role) -> float:
 
 
 def harvest(claims: int, *, players: int = 4, seed: int = 0, variant: str = "base",
-            progress: bool = True, model: dict[str, float] | None = None) -> list[Claim]:
+            progress: Callable[[int], object] | None = None,
+            model: dict[str, float] | None = None) -> list[Claim]:
     """Action and block claims seen by seat 0 in games of personas drawn from the model
-    (the same model the posterior assumes)."""
+    (the same model the posterior assumes); `progress(1)` after each claim."""
     model = model or MODEL
     comps = mixture(model)
     names = list(model)
     cards = get_variant(variant).cards
     out: list[Claim] = []
     g = 0
-    with tqdm(total=claims, unit="claim", disable=not progress, file=sys.stderr,
-              desc="claims") as bar:
-        while len(out) < claims:
-            rng = random.Random(seed + g)
-            seats = [personas()[rng.choices(names, weights=list(model.values()))[0]]
-                     for _ in range(players)]
-            game = Game.new(players, seed=seed + g, variant=variant)
-            rngs = [random.Random(f"{seed + g}:{i}") for i in range(players)]
-            for p, r in zip(seats, rngs, strict=True):
-                p.new_game(r)
-            belief = Belief(0, comps, cards)
-            while not game.is_over and len(out) < claims:
-                p = game.decider
-                move = seats[p].choose(game.observation(p), rngs[p])
-                before = game.observation(0)
-                role = None
-                if p != 0 and move.kind is MoveKind.BLOCK:
-                    role = move.character
-                elif (p != 0 and move.kind is MoveKind.ACT and game.phase is Phase.ACTION
-                      and move.action is not None):
-                    spec = game.variant.spec(move.action)
-                    role = None if spec.inverted else spec.claim
-                if role is not None:
-                    prior = p_holds(before, None, p, role)
-                    approx = approximation(before, p, role)
-                    belief.observe(before, move)
-                    post = p_holds(before, belief, p, role)
-                    out.append(Claim(g, players, game.names[p], str(role), post, prior, approx,
-                                     any(c.role == role for c in game.hidden[p])))
-                    bar.update()
-                else:
-                    belief.observe(before, move)
-                game.apply(move)
-            g += 1
+    while len(out) < claims:
+        rng = random.Random(seed + g)
+        seats = [personas()[rng.choices(names, weights=list(model.values()))[0]]
+                 for _ in range(players)]
+        game = Game.new(players, seed=seed + g, variant=variant)
+        rngs = [random.Random(f"{seed + g}:{i}") for i in range(players)]
+        for p, r in zip(seats, rngs, strict=True):
+            p.new_game(r)
+        belief = Belief(0, comps, cards)
+        while not game.is_over and len(out) < claims:
+            p = game.decider
+            move = seats[p].choose(game.observation(p), rngs[p])
+            before = game.observation(0)
+            role = None
+            if p != 0 and move.kind is MoveKind.BLOCK:
+                role = move.character
+            elif (p != 0 and move.kind is MoveKind.ACT and game.phase is Phase.ACTION
+                  and move.action is not None):
+                spec = game.variant.spec(move.action)
+                role = None if spec.inverted else spec.claim
+            if role is not None:
+                prior = p_holds(before, None, p, role)
+                approx = approximation(before, p, role)
+                belief.observe(before, move)
+                post = p_holds(before, belief, p, role)
+                out.append(Claim(g, players, game.names[p], str(role), post, prior, approx,
+                                 any(c.role == role for c in game.hidden[p])))
+                if progress is not None:
+                    progress(1)
+            else:
+                belief.observe(before, move)
+            game.apply(move)
+        g += 1
     return out
 
 
@@ -108,21 +108,19 @@ def reliability(frame: pd.DataFrame, bins: int = 10) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def calibration_main(claims: int, seed: int, out_csv: str | None, out_png: str | None) -> int:
-    frame = pd.DataFrame([c.__dict__ for c in harvest(claims, seed=seed)])
-    print(f"{len(frame)} claims from {frame['game'].nunique()} games; honest rate "
-          f"{frame['honest'].mean():.3f}")
+def claims_frame(claims: list[Claim]) -> pd.DataFrame:
+    """One row per claim, the shape `brier`, `reliability` and the CSV file all take."""
+    return pd.DataFrame([c.__dict__ for c in claims])
+
+
+def calibration_text(frame: pd.DataFrame, table: pd.DataFrame) -> str:
+    """The claims' summary, a Brier score per estimator and the reliability `table`: the
+    numbers to compare before opening the chart."""
+    lines = [f"{len(frame)} claims from {frame['game'].nunique()} games; honest rate "
+             f"{frame['honest'].mean():.3f}"]
     for column, label in (("posterior", "behavioural posterior"), ("prior", "counting prior"),
                           ("approx", "coupgame approximation")):
-        print(f"Brier {label}: {brier(frame, column):.4f}")
-    table = reliability(frame)
+        lines.append(f"Brier {label}: {brier(frame, column):.4f}")
     with pd.option_context("display.width", 120):
-        print(table.round(3).to_string(index=False))
-    if out_csv:
-        frame.to_csv(out_csv, index=False)
-    if out_png:
-        from trainer.views.calibration_charts import estimates_chart
-
-        estimates_chart(table).save(out_png, scale_factor=2)
-        print(f"chart written to {out_png}")
-    return 0
+        lines.append(table.round(3).to_string(index=False))
+    return "\n".join(lines)

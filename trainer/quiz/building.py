@@ -33,15 +33,11 @@ from trainer.quiz.bank import (
     ITEMS_PER_GAME,
     KIND_SHARE,
     KIND_THEMES,
-    KINDS,
     LESSONS,
     PLAYER_SHARE,
     Bank,
-    BankError,
     Item,
     Option,
-    describe_bank,
-    load_bank,
     move_to_data,
     new_game,
 )
@@ -453,7 +449,7 @@ def build(tasks: Iterable[Task], *, rollouts: int, jobs: int = 1,
     return list({i.id: i for i in items}.values())
 
 
-# ------------------------------------------------------------------------ command line
+# ------------------------------------------------------------------------ recipes
 DEFAULT_VARIANTS = {"base": 0.85, "inquisitor": 0.05, "reformation": 0.05, "mcguire": 0.05}
 
 
@@ -478,59 +474,18 @@ def parse_shares(specs: list[str] | None, default: dict[str, float],
     return out
 
 
-def bank_main(args: Any) -> int:
-    import sys
-    import time
+def recipe(*, seed: int, items: int, rollouts: int, variants: dict[str, float],
+           kinds: dict[str, float], lessons: bool) -> dict[str, Any]:
+    """How a bank was built, kept in its header: enough to rebuild it, or to tell later
+    additions apart from the first build."""
+    return {"seed": seed, "items": items, "rollouts": rollouts, "model": DEFAULT_MODEL,
+            "variants": variants, "kinds": kinds, "players": PLAYER_SHARE, "lessons": lessons}
 
-    from tqdm import tqdm
 
-    if args.bank_command == "info":
-        try:
-            print(describe_bank(load_bank(args.file)))
-        except BankError as e:
-            print(f"bank: {e}", file=sys.stderr)
-            return 2
-        return 0
-    try:
-        variants = parse_shares(args.variants, DEFAULT_VARIANTS)
-        kinds = parse_shares(args.kinds, KIND_SHARE, KINDS)
-    except (ValueError, KeyError) as e:
-        print(f"bank: {e}", file=sys.stderr)
-        return 2
-    if args.items < 1:
-        print("bank: --items must be at least 1", file=sys.stderr)
-        return 2
-    tasks = list(persona_tasks(args.items, seed=args.seed, variants=variants, kinds=kinds))
-    if len(tasks) < args.items:
-        print(f"bank: only {len(tasks)} decisions of the kinds asked for were found in "
-              f"{100 * args.items + 100} games", file=sys.stderr)
-    if args.lessons:
-        tasks += lesson_tasks(Path(args.scenarios), seed=args.seed)
-    start = time.perf_counter()
-    problems: list[str] = []
-    with tqdm(total=len(tasks), unit="item", desc="items", file=sys.stderr) as bar:
-        items = build(tasks, rollouts=args.rollouts, jobs=args.jobs,
-                      scenarios=Path(args.scenarios), problems=problems,
-                      progress=lambda done, item: bar.update())
-    for problem in problems:
-        print(f"left out: {problem}", file=sys.stderr)
-    recipe = {"seed": args.seed, "items": args.items, "rollouts": args.rollouts,
-              "model": DEFAULT_MODEL, "variants": variants, "kinds": kinds,
-              "players": PLAYER_SHARE, "lessons": bool(args.lessons)}
-    out = Path(args.out)
-    if args.add_to:
-        try:
-            old = load_bank(out)
-        except BankError as e:
-            print(f"bank: {e}", file=sys.stderr)
-            return 2
-        merged = {i.id: i for i in old.items + tuple(items)}
-        header = {k: v for k, v in old.header.items() if not k.startswith("_")}
-        header["additions"] = [*header.get("additions", []), recipe]
-        bank = Bank(old.name, tuple(merged.values()), header)
-    else:
-        bank = Bank(args.name or out.stem, tuple(items), recipe)
-    bank.save(out)
-    print(describe_bank(bank))
-    print(f"written to {args.out} in {time.perf_counter() - start:.0f} s")
-    return 0
+def extended(old: Bank, items: Iterable[Item], addition: dict[str, Any]) -> Bank:
+    """`old` with `items` added (a new item replaces an old one with the same id, so a
+    rebuilt position is not asked twice) and the addition's recipe appended to its header."""
+    merged = {i.id: i for i in old.items + tuple(items)}
+    header = {k: v for k, v in old.header.items() if not k.startswith("_")}
+    header["additions"] = [*header.get("additions", []), addition]
+    return Bank(old.name, tuple(merged.values()), header)

@@ -6,11 +6,9 @@ exact rules a game of the trainer follows without opening the app.
 
 from __future__ import annotations
 
-import sys
 import textwrap
 
 from trainer.engine.rules import Options, Variant
-from trainer.engine.variants import get_variant
 from trainer.rulebook import reference as ref
 from trainer.rulebook.variant_rules import variant_rules
 
@@ -60,14 +58,3 @@ def rules_text(variant: Variant, players: int | None = None,
             out.append(_wrap(f"{c.text}{default}", f"     {mark} "))
         out.append(_wrap(f"Source: {row.source}", "       "))
     return "\n".join(out) + "\n"
-
-
-def rules_main(name: str, players: int | None) -> int:
-    try:
-        variant = get_variant(name)
-        text = rules_text(variant, players)
-    except ValueError as e:
-        print(f"rules: {e}", file=sys.stderr)
-        return 2
-    sys.stdout.write(text)
-    return 0

@@ -9,7 +9,7 @@ These models only describe the *shape* of a file. Whether the moves are legal an
 checkpoints true is decided by replaying the scenario through the engine
 (`trainer.scenarios.replay`).
 
-Run ``python -m trainer.scenarios.schema [PATH]`` to (re)write ``docs/scenario.schema.json``.
+Run ``python -m trainer schema [PATH]`` to (re)write ``docs/scenario.schema.json``.
 """
 
 from __future__ import annotations
@@ -17,7 +17,6 @@ from __future__ import annotations
 import difflib
 import json
 import re
-import sys
 from typing import Annotated, Any, Literal
 
 from pydantic import (
@@ -388,10 +387,3 @@ def scenario_json_schema() -> dict[str, Any]:
 
 def schema_text() -> str:
     return json.dumps(scenario_json_schema(), indent=2, ensure_ascii=False) + "\n"
-
-
-if __name__ == "__main__":
-    path = sys.argv[1] if len(sys.argv) > 1 else SCHEMA_PATH
-    with open(path, "w", encoding="utf-8") as f:
-        f.write(schema_text())
-    print(f"wrote {path}")
