@@ -4,8 +4,6 @@ each option's win probability and, for a challenge, the break-even belief p*."""
 
 from __future__ import annotations
 
-import json
-import sys
 from typing import Any
 
 from trainer.engine.cards import Character
@@ -16,7 +14,7 @@ from trainer.estimates.claims import pending_claim
 from trainer.estimates.knowledge import knowledge
 from trainer.estimates.posterior import Belief, mixture, p_holds
 from trainer.estimates.rollouts import option_values
-from trainer.scenarios import Scenario, ScenarioError, load_scenario, replay, run_scenario
+from trainer.scenarios import Scenario, replay, run_scenario
 
 # The behaviour model the estimates assume unless told otherwise: the personas equally likely.
 DEFAULT_MODEL = {"honest": 1.0, "rule": 1.0, "bluffer": 1.0, "skeptic": 1.0}
@@ -110,30 +108,24 @@ def explain(obs, k, claimant: int, role: Character, prior: float, post: float,
             f"honest with probability {post:.0%}.")
 
 
-def estimate_main(path: str, step: int, as_json: bool, rollouts: int, seed: int) -> int:
-    try:
-        scenario = load_scenario(path)
-        result = estimate(scenario, step, rollouts=rollouts, seed=seed)
-    except (ScenarioError, ValueError) as e:
-        print(f"estimate: {e}", file=sys.stderr)
-        return 2
-    if as_json:
-        print(json.dumps(result, indent=2))
-        return 0
-    print(f"{result['scenario']}, after step {step}: {result['decision']['player']} must "
-          f"{result['decision']['question']} (seen by {result['viewer']})")
+def report_text(result: dict[str, Any]) -> str:
+    """The `estimate` result in lines a learner reads top to bottom: the decision, then the
+    beliefs, the claim and the options that follow from them."""
+    lines = [f"{result['scenario']}, after step {result['step']}: "
+             f"{result['decision']['player']} must {result['decision']['question']} "
+             f"(seen by {result['viewer']})"]
     for name, est in result["opponents"].items():
         row = ", ".join(f"{c} {est['prior'][c]:.2f}→{est['posterior'][c]:.2f}"
                         for c in est["prior"])
-        print(f"  {name} holds (counting → posterior): {row}")
+        lines.append(f"  {name} holds (counting → posterior): {row}")
     if "claim" in result:
         c = result["claim"]
-        print(f"  claim: {c['claimant']}'s {c['character']} is honest with probability "
-              f"{c['p_honest']:.2f} (counting alone {c['p_honest_prior']:.2f})")
-        print(f"  {result['explanation']}")
+        lines.append(f"  claim: {c['claimant']}'s {c['character']} is honest with probability "
+                     f"{c['p_honest']:.2f} (counting alone {c['p_honest_prior']:.2f})")
+        lines.append(f"  {result['explanation']}")
     for o in result.get("options", []):
-        print(f"  option {o['move']}: wins {o['win']:.3f} ± {o['se']:.3f} "
-              f"({o['rollouts']} rollouts)")
+        lines.append(f"  option {o['move']}: wins {o['win']:.3f} ± {o['se']:.3f} "
+                     f"({o['rollouts']} rollouts)")
     if "p_star" in result:
-        print(f"  p* = {result['p_star']} (challenging pays when P(bluff) > p*)")
-    return 0
+        lines.append(f"  p* = {result['p_star']} (challenging pays when P(bluff) > p*)")
+    return "\n".join(lines)
