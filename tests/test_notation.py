@@ -10,12 +10,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.helpers import table
+from tests.helpers import act, table
 from trainer.engine.cards import Action, Character
+from trainer.engine.errors import AmbiguousMoveError
 from trainer.engine.game import Game
 from trainer.engine.moves import Move, MoveKind
 from trainer.engine.notation import (
     NotationError,
+    complete,
     information_string,
     move_text,
     moves_text,
@@ -193,3 +195,24 @@ def test_the_table_is_the_same_for_everyone_and_no_string_holds_anothers_secret(
                      for e in other.log]
         assert information_string(other.observation(p)) == before
         assert before.splitlines()[1].startswith(f"P{p} hand ")
+
+
+
+def test_a_move_without_its_card_is_completed_when_only_one_card_fits():
+    game = table(("Ana", "Captain Captain", 2), ("Ben", "Duke Contessa", 2))
+    act(game, "tax")  # Ana bluffs the Duke
+    game.apply(Move.challenge(1))
+    assert complete(game, Move(MoveKind.LOSE, 0)) == Move.lose(0, Character.CAPTAIN)
+
+
+def test_a_move_without_its_card_that_several_cards_fit_is_ambiguous():
+    game = table(("Ana", "Captain Contessa", 2), ("Ben", "Duke Contessa", 2))
+    act(game, "tax")
+    game.apply(Move.challenge(1))
+    with pytest.raises(AmbiguousMoveError, match="say which card: Ana could lose Captain or "
+                                                 "Contessa") as info:
+        complete(game, Move(MoveKind.LOSE, 0))
+    assert isinstance(info.value, ValueError)
+    assert info.value.candidates == (Move.lose(0, Character.CAPTAIN),
+                                     Move.lose(0, Character.CONTESSA))
+    assert (info.value.field, info.value.phase) == ("character", "prove_action")

@@ -169,6 +169,42 @@ def test_a_player_dealt_too_many_cards_is_named(tmp_path):
                              f"(face down and face up); a player is dealt 2")
 
 
+def shipped_copy(tmp_path: Path, stem: str, old: str, new: str) -> tuple[Path, str]:
+    text = (ROOT / "scenarios" / f"{stem}.yaml").read_text(encoding="utf-8")
+    assert old in text
+    text = text.replace(old, new, 1)
+    path = tmp_path / f"{stem}.yaml"
+    path.write_text(text, encoding="utf-8")
+    return path, text
+
+
+def test_a_mcguire_table_missing_its_treaty_contessa_points_at_the_deck(tmp_path):
+    path, text = shipped_copy(tmp_path, "mcguire-treaty-and-mat",
+                              "hidden: [Treaty Contessa, Captain]", "hidden: [Contessa, Captain]")
+    path.write_text(text.replace("Inheritance Ambassador, Contessa]",
+                                 "Inheritance Ambassador, Contessa, Contessa]"), encoding="utf-8")
+    assert message(path) == (
+        f"{path}:{line(text, 'deck:')}: setup: there must be 1 Treaty Contessa card in play "
+        f"(hands, revealed, deck and mat) for 3 players; found 0; with these hands and mat the "
+        f"court deck must hold exactly 1 Captain, 1 Ambassador, 1 Inheritance Ambassador, "
+        f"1 Vengeance Assassin, 1 Treaty Contessa (5 cards)")
+
+
+def test_a_card_of_another_variant_points_at_the_hand_that_holds_it(tmp_path):
+    path, text = write(tmp_path, "stranger", "hidden: [Assassin, Duke]",
+                       "hidden: [Assassin, Inquisitor]")
+    assert message(path) == (
+        f"{path}:{line(text, 'Inquisitor')}: setup: Inquisitor is not a card of Coup (base "
+        f"game) (its cards: Duke, Assassin, Captain, Ambassador, Contessa)")
+
+
+def test_coins_that_do_not_add_up_point_at_the_treasury_when_it_is_given(tmp_path):
+    path, text = write(tmp_path, "treasury", "  learner: Cris\n", "  learner: Cris\n  treasury: 3\n")
+    assert message(path) == (
+        f"{path}:{line(text, 'treasury:')}: setup: players hold 6 coins and the treasury 3; "
+        f"together they must make the 50 coins in the box")
+
+
 # ---------------------------------------------------------------- replay
 def test_an_illegal_move_says_whose_decision_it_is(tmp_path):
     path, text = write(tmp_path, "illegal", "  - move: Maria passes\n", "")

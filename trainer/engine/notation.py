@@ -26,10 +26,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
 
 from trainer.engine.cards import Action, Character
+from trainer.engine.errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveError
 from trainer.engine.moves import Move, MoveKind
 from trainer.engine.observation import Observation
+
+if TYPE_CHECKING:
+    from trainer.engine.game import Game
 
 # Kinds whose one argument is a card (`character`), and the single words with no argument.
 _CARD_VERBS: dict[str, MoveKind] = {
@@ -53,17 +58,20 @@ _CARD_NAMES = ", ".join(c.value for c in Character)
 _ACTION_NAMES = ", ".join(a.value for a in Action)
 
 
-class NotationError(ValueError):
+class NotationError(InvalidMoveError):
     """Text that is not a move in the notation, or a move the notation cannot write.
 
-    A `ValueError`, as python-chess's `InvalidMoveError` is, so `except ValueError` catches it;
-    `text` is what was read and `expected` names what would have been accepted there.
+    An `InvalidMoveError` (so a `ValueError`, as in python-chess); `text` is what was read and
+    `expected` names what would have been accepted there.
     """
 
     def __init__(self, text: str, expected: str) -> None:
-        super().__init__(f"cannot read the move {text!r}: expected {expected}")
+        super().__init__(f"cannot read the move {text!r}: expected {expected}", move=text)
         self.text = text
         self.expected = expected
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (NotationError, (self.text, self.expected))
 
 
 def move_text(move: Move) -> str:
@@ -270,3 +278,31 @@ def _only(move: Move, *fields: str) -> None:
 
 def _seat_or_none(seat: int | None) -> str | None:
     return None if seat is None else f"P{seat}"
+
+
+def complete(game: Game, partial: Move) -> Move:
+    """The legal move a partly given move stands for: one that names no card (`character`
+    None, e.g. "Ely loses a card") is completed from the legal moves when only one fits.
+
+    Like python-chess's `parse_san`: AmbiguousMoveError (with the `candidates`) when several
+    legal moves fit, IllegalMoveError when none does.
+    """
+    if partial.character is not None or partial.kind not in _CARD_KINDS:
+        return partial
+    fits = tuple(m for m in game.legal_moves()
+                 if m.kind is partial.kind and m.player == partial.player)
+    if len(fits) == 1:
+        return fits[0]
+    phase = str(game.phase)
+    if not fits:
+        raise IllegalMoveError(game.why_illegal(partial), move=partial, phase=phase,
+                               player=game.decider, field="kind")
+    cards = " or ".join(str(m.character) for m in fits)
+    raise AmbiguousMoveError(f"say which card: {game.names[partial.player]} could "
+                             f"{partial.kind} {cards}", move=partial, phase=phase,
+                             player=partial.player, field="character", candidates=fits)
+
+
+# Kinds of move that name a card, which a partly given move may leave out.
+_CARD_KINDS = (MoveKind.LOSE, MoveKind.SHOW, MoveKind.BLOCK, MoveKind.OFFER, MoveKind.CLAIM)
+

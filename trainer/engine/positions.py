@@ -102,8 +102,8 @@ def check_cards(variant: Variant, names: Sequence[str], hands: Sequence[Sequence
     for field, seat, pile in piles:
         for c in pile:
             if c not in cards:
-                raise SetupError(f"{c!r} is not a card of {variant.title}", field=field,
-                                 seat=seat, card=str(c))
+                raise SetupError(f"{c} is not a card of {variant.title} (its cards: "
+                                 f"{', '.join(cards)})", field=field, seat=seat, card=str(c))
             counts[c] = counts.get(c, 0) + 1
     want: dict[Character, int] = {}
     for c in variant.court(len(names)):

@@ -43,6 +43,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from trainer.engine.cards import Action, Character
+from trainer.engine.errors import InvalidMoveError
 from trainer.engine.moves import Move, MoveKind
 from trainer.engine.rules import Variant
 from trainer.engine.variants import BASE, VENGEANCE_SPEC
@@ -50,7 +51,7 @@ from trainer.engine.variants import BASE, VENGEANCE_SPEC
 Scope = Literal["challenge", "block", "claim", "any"]
 
 
-class MoveTextError(ValueError):
+class MoveTextError(InvalidMoveError):
     """The text is not a move this grammar can read; the message says what was expected."""
 
 

@@ -14,10 +14,16 @@ from pathlib import Path
 
 from trainer.engine.cards import Character
 from trainer.engine.chance import ScriptedChance
-from trainer.engine.errors import ChanceError, IllegalMoveError, SetupError
+from trainer.engine.errors import (
+    AmbiguousMoveError,
+    ChanceError,
+    IllegalMoveError,
+    SetupError,
+)
 from trainer.engine.explain import PHASE_QUESTION
 from trainer.engine.game import Decision, Event, Game, Phase
 from trainer.engine.moves import Move, MoveKind
+from trainer.engine.notation import complete
 from trainer.rulebook.sources import missing_quote, rules_dir
 from trainer.scenarios.checkpoints import cards_text, checkpoint_failures, count_text, plural
 from trainer.scenarios.errors import ScenarioError, error_at
@@ -179,32 +185,41 @@ class _Replayer:
                         reserve=s.reserve,
                         mat=list(s.mat.items()) if s.mat is not None else None)
         except SetupError as e:
-            loc, hint = self._setup_blame(str(e))
+            loc, hint = self._setup_blame(e)
             raise error_at(self.scenario, loc, f"setup: {e}{hint}") from None
 
-    def _setup_blame(self, message: str) -> tuple[Loc, str]:
+    def _setup_blame(self, e: SetupError) -> tuple[Loc, str]:
+        """Where in the file a set-up error points, read from the error's fields (the engine
+        names the argument at fault and the seat; this maps them to the file's keys)."""
         s, v = self.scenario.setup, self.plan.variant
-        if "cards in play" in message or "is not a card" in message:
+        players: Loc = ("setup", "players")
+        if e.field == "cards":
             court = Counter(v.court(len(s.players)))
             used = Counter(c for p in s.players for c in (*p.hidden, *p.revealed))
             over = {c: used[c] - court[c] for c in court if used[c] > court[c]}
             if over:
-                return ("setup", "players"), (
+                return players, (
                     "; the players' cards alone already hold too many: "
                     + ", ".join(f"{k} extra {plural(c, k)}" for c, k in over.items()))
-            need = court - used
+            mat = [c for c in (s.mat or {}).values() if c is not None]
+            need = court - used - Counter(mat) - Counter(s.removed)
+            besides = " and ".join(x for x in ("hands", "mat" if mat else "",
+                                                "removed cards" if s.removed else "") if x)
             return ("setup", "deck"), (
-                f"; with these hands the court deck must hold exactly "
+                f"; with these {besides} the court deck must hold exactly "
                 f"{count_text(need)} ({sum(need.values())} cards)")
-        if "holds more than" in message:
-            for i, p in enumerate(s.players):
-                if message.startswith(p.name):
-                    return ("setup", "players", i), ""
-        if "treasury" in message:
-            return (("setup", "treasury") if s.treasury is not None else ("setup", "players")), ""
-        if "first player" in message:
-            return ("setup", "first"), ""
-        return ("setup", "players"), ""
+        per_player = {"hands": "hidden", "revealed": "revealed", "coins": "coins",
+                      "allegiances": "allegiance"}
+        if e.field in per_player:
+            if e.seat is None:
+                return players, ""
+            return (*players, e.seat, per_player[e.field]), ""
+        if e.field == "treasury" or (e.field == "coins" and s.treasury is not None
+                                     and e.seat is None):
+            return ("setup", "treasury"), ""
+        if e.field in ("deck", "first", "mat", "removed", "reserve"):
+            return ("setup", e.field), ""
+        return players, ""
 
     # -- steps
     def play(self, i: int) -> StepResult:
@@ -289,15 +304,13 @@ class _Replayer:
             if phrase.challenged_card is not None and phrase.challenged_card != claim:
                 raise self._fail(i, f"the claim open to challenge is {names[claimant]}'s "
                                     f"{claim}, not a {phrase.challenged_card}")
-        if phrase.infer_card:
-            choices = [m for m in g.legal_moves() if m.kind is move.kind
-                       and m.player == move.player]
-            if len(choices) == 1:
-                return choices[0]
-            if len(choices) > 1:
-                cards = " or ".join(str(m.character) for m in choices)
-                raise self._fail(i, f"say which card: {names[move.player]} could "
-                                    f"{move.kind} {cards}")
+        if phrase.infer_card and not g.is_over and g.decider == move.player:
+            try:
+                return complete(g, move)
+            except AmbiguousMoveError as e:
+                raise self._fail(i, e.reason) from None
+            except IllegalMoveError:
+                return move  # played as given, so the engine says why it is illegal
         return move
 
     def _apply(self, i: int, move: Move, queued: int) -> None:
