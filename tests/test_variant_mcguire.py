@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 from tests.helpers import act, cards, everyone_passes, table
 from trainer.engine.cards import Action, Character
 from trainer.engine.game import Game, Phase
@@ -202,3 +204,20 @@ def test_rule_6_more_players_use_fewer_events():
 def test_rule_7_no_self_targeting():
     game = house(("Ana", "Duke Captain", 7), ("Ben", "Duke Captain", 1))
     assert all(m.target != 0 for m in game.legal_moves())
+
+
+def test_a_snapshot_part_way_through_the_mat_restarts_the_same_game():
+    from trainer.engine.invariants import check_invariants
+
+    rng = random.Random(5)
+    for seed in range(30):
+        game = Game.new(3, seed=seed, variant="mcguire")
+        for _ in range(rng.randrange(4, 40)):
+            if game.is_over:
+                break
+            game.apply(rng.choice(game.legal_moves()))
+            if game.phase is Phase.ACTION and game.mat_up:
+                copy = Game.from_snapshot(game.snapshot())
+                check_invariants(copy)
+                assert (copy.mat_up, copy.mat_pending, copy.mat_clock) == (
+                    game.mat_up, game.mat_pending, game.mat_clock)

@@ -244,6 +244,8 @@ class Game:
         allegiances: Sequence[Allegiance | str] | None = None,
         reserve: int = 0,
         mat: Sequence[tuple[str, Character | None]] | None = None,
+        mat_up: Sequence[Character] | None = None,
+        mat_clock: tuple[int, int, int] | None = None,
         _dealt: bool = False,
     ) -> None:
         n = len(names)
@@ -256,7 +258,7 @@ class Game:
         self.reserve = reserve
         self.mat_cards = {}
         self.mat_pending = []
-        self.mat_up = []
+        self.mat_up = list(mat_up) if mat_up else []
         self.mat_coins = 0
         if mat is not None:
             for event, card in mat:
@@ -285,10 +287,11 @@ class Game:
             revealed=self.revealed, coins=self.coins, deck=self.deck, first=first,
             treasury=treasury, offers=self.offers, removed=self.removed, sides=self.sides,
             reserve=reserve, mat_pending=self.mat_pending, mat_cards=self.mat_cards,
-            mat_coins=self.mat_coins)
-        self._start(first, chance or RandomChance())
+            mat_up=self.mat_up, mat_coins=self.mat_coins)
+        self._start(first, chance or RandomChance(), mat_clock or (first, 0, 0))
 
-    def _start(self, first: int, chance: Chance) -> None:
+    def _start(self, first: int, chance: Chance,
+               clock: tuple[int, int, int] = (-1, 0, 0)) -> None:
         """Set up the play state; everything before this has been validated or dealt by us."""
         n = self.n
         variant = self.variant
@@ -305,15 +308,15 @@ class Game:
          self._graves_on, self._extra_end) = _hooks(variant.name)
         self.turn = 1
         self.actor = first
-        self._first = first
+        self._first = first if clock[0] < 0 else clock[0]
         self.winner = None
         self._graves = []
         self._grave = -1
         self._avenger = -1
         self._turn_actor = -1
         self._hold_end = False
-        self._deaths = 0
-        self._round = 0
+        self._round = clock[1]
+        self._deaths = clock[2]
         self._claim_kind = ""
         self._claim_char = _C_GRAVEROBBER
         self._claimants = []
@@ -324,7 +327,8 @@ class Game:
         self._legal = None
         # The set-up is copied now but turned into a snapshot dict only when the log is read.
         extra: dict[str, Any] = _NO_EXTRA
-        if drafting or self.removed or self.sides or self.reserve or self.mat_pending:
+        if (drafting or self.removed or self.sides or self.reserve or self.mat_pending
+                or self.mat_up):
             extra = {}
         if drafting:
             extra["offers"] = [list(o) for o in self.offers]
@@ -336,6 +340,9 @@ class Game:
             extra["reserve"] = self.reserve
         if self.mat_pending:
             extra["mat"] = [(e, self.mat_cards.get(e)) for e in self.mat_pending]
+        if self.mat_up:  # a position part-way through McGuire's mat
+            extra["mat_up"] = list(self.mat_up)
+            extra["mat_clock"] = [self._first, self._round, self._deaths]
         start = (tuple(map(tuple, self.hidden)), tuple(map(tuple, self.revealed)),
                  tuple(self.coins), tuple(self.deck), self.treasury, first, extra)
         raw: list[tuple[Any, ...]] = [("setup", NOBODY, start)]
@@ -358,7 +365,7 @@ class Game:
         self.phase = _P_ACTION
         self.decider = self.actor
         if self.mat_pending:
-            self._round = 1
+            self._round = self._round or 1
             self._mat_clock()
         self._raw.append(("turn", EVERYONE, {"turn": self.turn, "player": self.actor}))
 
@@ -490,6 +497,12 @@ class Game:
     @property
     def loss_reason(self) -> str | None:
         return self._loss_reason if self.phase is _P_LOSE else None
+
+    @property
+    def mat_clock(self) -> tuple[int, int, int]:
+        """McGuire's mat clock: the game's first player, how many of their turns have begun,
+        and how many cards have been lost (what a snapshot needs to restart the mat)."""
+        return (self._first, self._round, self._deaths)
 
     @property
     def is_tie(self) -> bool:

@@ -32,6 +32,7 @@ def check_position(
     reserve: int,
     mat_pending: Sequence[str],
     mat_cards: Mapping[str, Character],
+    mat_up: Sequence[Character],
     mat_coins: int,
 ) -> int | None:
     """Raise SetupError for the first rule the position breaks; return the Treasury's coins
@@ -62,7 +63,7 @@ def check_position(
     if unknown:
         raise SetupError(f"{unknown[0]!r} is not an event of the {variant.title} mat",
                          field="mat")
-    check_cards(variant, names, hands, revealed, deck, offers, removed, mat_cards)
+    check_cards(variant, names, hands, revealed, deck, offers, removed, mat_cards, mat_up)
     for p, c in enumerate(coins):
         if c < 0:
             raise SetupError("coins cannot be negative", field="coins", seat=p)
@@ -88,7 +89,7 @@ def check_position(
 def check_cards(variant: Variant, names: Sequence[str], hands: Sequence[Sequence[Character]],
                 revealed: Sequence[Sequence[Character]], deck: Sequence[Character],
                 offers: Sequence[Sequence[Character]], removed: Sequence[Character],
-                mat_cards: Mapping[str, Character]) -> None:
+                mat_cards: Mapping[str, Character], mat_up: Sequence[Character] = ()) -> None:
     """Every card is a card of the variant, the table holds exactly the court for this many
     players, and nobody holds more than a hand."""
     piles: list[tuple[str, int | None, Sequence[Character]]] = [
@@ -96,6 +97,7 @@ def check_cards(variant: Variant, names: Sequence[str], hands: Sequence[Sequence
         *(("revealed", p, r) for p, r in enumerate(revealed)),
         *(("offers", p, o) for p, o in enumerate(offers)),
         ("deck", None, deck), ("removed", None, removed), ("mat", None, list(mat_cards.values())),
+        ("mat_up", None, mat_up),
     ]
     counts: dict[Character, int] = {}
     cards = variant.cards

@@ -41,6 +41,9 @@ def snapshot(game: Game) -> dict[str, Any]:
         snap["reserve"] = game.reserve
     if game.mat_pending:
         snap["mat"] = [(e, game.mat_cards.get(e)) for e in game.mat_pending]
+    if game.variant.event_mat:
+        snap["mat_up"] = list(game.mat_up)
+        snap["mat_clock"] = list(game.mat_clock)
     return snap
 
 
@@ -63,6 +66,8 @@ def from_snapshot(snap: dict[str, Any], chance: Chance | None = None) -> Game:
         allegiances=snap.get("allegiances"),
         reserve=snap.get("reserve", 0),
         mat=[(e, Character(c) if c is not None else None) for e, c in mat] if mat else None,
+        mat_up=[Character(c) for c in snap.get("mat_up") or []],
+        mat_clock=tuple(snap["mat_clock"]) if snap.get("mat_clock") else None,  # type: ignore[arg-type]
     )
 
 
