@@ -67,6 +67,7 @@ class Calibrated(Persona):
         legal = obs.legal_moves
         challenge = next(m for m in legal if m.kind is MoveKind.CHALLENGE)
         passing = next(m for m in legal if m.kind is MoveKind.PASS)
+        claimant: int | None
         if d.phase is Phase.CHALLENGE_ACTION:
             claimant, claim = d.actor, d.claim
             if d.action is Action.EMBEZZLE:

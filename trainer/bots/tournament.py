@@ -91,6 +91,16 @@ def games_to_play(names: Sequence[str], counts: Sequence[int], games: int) -> in
     return (pairs + mixed) * len(counts) * games
 
 
+def _named(name: str) -> Factory:
+    """A fresh bot of one persona for each game."""
+    return lambda: every_persona()[name]
+
+
+def _drawn(names: list[str], rng: random.Random) -> Factory:
+    """A fresh bot of a persona drawn from `names` for each seat: a mixed field."""
+    return lambda: every_persona()[rng.choice(names)]
+
+
 def tournament(names: Sequence[str], counts: Sequence[int], games: int, *,
                variant: str = "base", seed: int = 0,
                progress: Progress | None = None) -> pd.DataFrame:
@@ -103,18 +113,16 @@ def tournament(names: Sequence[str], counts: Sequence[int], games: int, *,
     rows: list[Row] = []
     for k in counts:
         for a, b in pairs:
-            wins, ties = match(lambda a=a: every_persona()[a],
-                               lambda b=b: every_persona()[b], k, games, variant=variant,
-                               seed=seed, progress=progress)
+            wins, ties = match(_named(a), _named(b), k, games, variant=variant, seed=seed,
+                               progress=progress)
             rows.append(Row(k, a, b, games, wins, ties))
         if not mixed:
             continue
         for a in names:
             others = [b for b in names if b != a]
             draw = random.Random(f"{seed}:{k}:{a}")
-            wins, ties = match(lambda a=a: every_persona()[a],
-                               lambda o=others, r=draw: every_persona()[r.choice(o)], k,
-                               games, variant=variant, seed=seed, progress=progress)
+            wins, ties = match(_named(a), _drawn(others, draw), k, games, variant=variant,
+                               seed=seed, progress=progress)
             rows.append(Row(k, a, MIXED, games, wins, ties))
     return pd.DataFrame([{
         "players": r.players, "persona": table[r.persona].name,

@@ -91,4 +91,4 @@ class SetupError(CoupError):
 
 
 def _rebuild(cls: type[CoupError], reason: str, fields: dict[str, Any]) -> CoupError:
-    return cls(reason, **fields)  # type: ignore[call-arg]
+    return cls(reason, **fields)

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
 from itertools import combinations
-from typing import Any, Final, NamedTuple, cast
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from trainer.engine.cards import Action, Allegiance, Character
 from trainer.engine.chance import Chance, RandomChance
@@ -31,6 +31,9 @@ from trainer.engine.moves import Move, MoveKind
 from trainer.engine.positions import check_position
 from trainer.engine.rules import ActionSpec, Options, Variant
 from trainer.engine.variants import BASE, INHERITANCE_COINS, VENGEANCE_SPEC, get_variant
+
+if TYPE_CHECKING:
+    from trainer.engine.observation import Observation
 
 EVERYONE: int | None = None
 NOBODY = -1  # events kept for replay only (the full deal)
@@ -650,7 +653,7 @@ class Game:
         legal = self._legal
         if legal is None:
             legal = self.legal_moves()
-        m = cast(Move, move) if move in legal else self._normalise(move, legal)
+        m = move if move in legal else self._normalise(move, legal)
         self._legal = None
         k = m.kind
         self._raw.append(m)
@@ -1333,7 +1336,8 @@ class Game:
         return setup_snapshot(self, start)
 
     # ----------------------------------------------------------------- views
-    def observation(self, player: int):  # -> Observation (import cycle kept out of the hot path)
+    def observation(self, player: int) -> Observation:
+        """What `player` may see (imported here: observations import the game's types)."""
         from trainer.engine.observation import observe
 
         return observe(self, player)

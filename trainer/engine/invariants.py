@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from typing import Any
 
+from trainer.engine.cards import Character
 from trainer.engine.game import NOBODY, Game, Phase
 from trainer.engine.moves import MoveKind
 from trainer.engine.rules import Options, Variant
@@ -34,7 +36,7 @@ def check_invariants(game: Game, checked: dict[int, int] | None = None) -> None:
     drafting = game.phase is Phase.DRAFT
     # Cards are conserved: hands, face-up cards, the deck, the draft's sets and removed cards,
     # McGuire's mat, and an exchange draw in progress.
-    cards: Counter = Counter(game.deck)
+    cards: Counter[Character] = Counter(game.deck)
     cards.update(game.removed)
     cards.update(game.mat_cards.values())
     cards.update(game.mat_up)
@@ -166,7 +168,7 @@ def play_random(variant: Variant, players: int, seed: int, *, check: bool = True
     return game
 
 
-def _state(game: Game) -> tuple:
+def _state(game: Game) -> tuple[Any, ...]:
     """The position without the deck order, which random draws make meaningless."""
     deck = list(game.deck) if game.variant.fixed_deck else sorted(game.deck)
     return (game.hidden, game.revealed, game.coins, game.treasury, game.alive, deck,

@@ -67,8 +67,16 @@ def from_snapshot(snap: dict[str, Any], chance: Chance | None = None) -> Game:
         reserve=snap.get("reserve", 0),
         mat=[(e, Character(c) if c is not None else None) for e, c in mat] if mat else None,
         mat_up=[Character(c) for c in snap.get("mat_up") or []],
-        mat_clock=tuple(snap["mat_clock"]) if snap.get("mat_clock") else None,  # type: ignore[arg-type]
+        mat_clock=_clock(snap.get("mat_clock")),
     )
+
+
+
+def _clock(value: Any) -> tuple[int, int, int] | None:
+    if not value:
+        return None
+    first, rounds, deaths = (int(x) for x in value)
+    return first, rounds, deaths
 
 
 def replay(events: Iterable[Event]) -> Game:

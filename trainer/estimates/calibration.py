@@ -15,8 +15,10 @@ from dataclasses import dataclass
 
 import pandas as pd
 
+from trainer.engine.cards import Character
 from trainer.engine.game import Game, Phase
 from trainer.engine.moves import MoveKind
+from trainer.engine.observation import Observation
 from trainer.engine.variants import get_variant
 from trainer.estimates.knowledge import knowledge
 from trainer.estimates.posterior import Belief, mixture, p_holds
@@ -37,7 +39,7 @@ class Claim:
     honest: bool
 
 
-def approximation(obs, claimant: int, role) -> float:
+def approximation(obs: Observation, claimant: int, role: Character) -> float:
     """coupgame.com's estimate: copies left unseen / unknown cards × cards held (capped)."""
     k = knowledge(obs)
     total = sum(k.unseen.values())
@@ -62,8 +64,8 @@ def harvest(claims: int, *, players: int = 4, seed: int = 0, variant: str = "bas
                  for _ in range(players)]
         game = Game.new(players, seed=seed + g, variant=variant)
         rngs = [random.Random(f"{seed + g}:{i}") for i in range(players)]
-        for p, r in zip(seats, rngs, strict=True):
-            p.new_game(r)
+        for persona, r in zip(seats, rngs, strict=True):
+            persona.new_game(r)
         belief = Belief(0, comps, cards)
         while not game.is_over and len(out) < claims:
             p = game.decider

@@ -23,7 +23,7 @@ from trainer.engine.cards import Character
 from trainer.engine.game import Phase
 from trainer.engine.moves import Move, MoveKind
 from trainer.engine.observation import Observation
-from trainer.estimates.counting import Hand
+from trainer.estimates.counting import Hand, Likelihood
 from trainer.estimates.knowledge import knowledge
 from trainer.policies.personas import Persona
 
@@ -132,7 +132,7 @@ class Belief:
                     carried[key] = carried.get(key, 0.0) + w
             self.evidence[j][t] = carried
 
-    def likelihood(self, j: int, known: tuple[Character, ...] = ()):
+    def likelihood(self, j: int, known: tuple[Character, ...] = ()) -> Likelihood | None:
         """L_j(unknown part of the hand) = Σ_t w_t Π_d π_t(d | hand), or None without
         evidence."""
         table = self.evidence.get(j)

@@ -9,9 +9,10 @@ from typing import Any
 from trainer.engine.cards import Character
 from trainer.engine.explain import PHASE_QUESTION
 from trainer.engine.moves import MoveKind
+from trainer.engine.observation import Observation
 from trainer.engine.variants import get_variant
 from trainer.estimates.claims import pending_claim
-from trainer.estimates.knowledge import knowledge
+from trainer.estimates.knowledge import Knowledge, knowledge
 from trainer.estimates.posterior import Belief, mixture, p_holds
 from trainer.estimates.rollouts import option_values
 from trainer.scenarios import Scenario, replay, run_scenario
@@ -82,7 +83,8 @@ def estimate(scenario: Scenario, step: int, *, rollouts: int = 300, seed: int = 
     return result
 
 
-def explain(obs, k, claimant: int, role: Character, prior: float, post: float,
+def explain(obs: Observation, k: Knowledge, claimant: int, role: Character, prior: float,
+            post: float,
             names: tuple[str, ...] | list[str], model: dict[str, float]) -> str:
     """The estimate in a few sentences a learner can check."""
     copies = sum(1 for c in get_variant(obs.variant).court(len(obs.seats)) if c.role == role)

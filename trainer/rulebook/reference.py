@@ -381,7 +381,7 @@ class OptionRow:
 
     @property
     def changed(self) -> bool:
-        return self.active != self.default
+        return bool(self.active != self.default)
 
     @property
     def active_text(self) -> str:

@@ -50,11 +50,11 @@ def rules_text(variant: Variant, players: int | None = None,
             out.append(_wrap(f"{r.title}: {r.text}", "  * "))
             out.append(_wrap(f"\u201c{r.quote}\u201d ({r.source})", "      "))
     out += ["", "TABLE RULES (open points; * marks the one in force)"]
-    for row in ref.option_rows(options, variant):
-        out.append(_wrap(f"{row.title}: {row.question}", "  * "))
-        for c in row.choices:
+    for option in ref.option_rows(options, variant):
+        out.append(_wrap(f"{option.title}: {option.question}", "  * "))
+        for c in option.choices:
             mark = "*" if c.is_active else " "
             default = " (rulebook default)" if c.is_default else ""
             out.append(_wrap(f"{c.text}{default}", f"     {mark} "))
-        out.append(_wrap(f"Source: {row.source}", "       "))
+        out.append(_wrap(f"Source: {option.source}", "       "))
     return "\n".join(out) + "\n"

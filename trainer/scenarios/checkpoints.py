@@ -84,12 +84,12 @@ def checkpoint_failures(g: Game, cp: Checkpoint) -> list[tuple[Loc, str]]:
             out.append((("legal_actions",), f"legal actions can be checked only when a player "
                                              f"chooses an action; now {busy}"))
         else:
-            found = {m.action for m in g.legal_moves() if m.kind is MoveKind.ACT}
-            if found != set(cp.legal_actions):
-                show = lambda acts: ", ".join(a.label for a in sorted(acts, key=_ACTIONS.index))
+            legal = {m.action for m in g.legal_moves()
+                     if m.kind is MoveKind.ACT and m.action is not None}
+            if legal != set(cp.legal_actions):
                 out.append((("legal_actions",), f"legal actions for {g.names[g.decider]} "
-                                                f"expected {show(set(cp.legal_actions))}, "
-                                                f"found {show(found)}"))
+                                                f"expected {_actions_text(cp.legal_actions)}, "
+                                                f"found {_actions_text(legal)}"))
     if cp.winner is not None:
         s, n = who(cp.winner)
         if not g.is_over:
@@ -133,3 +133,7 @@ def count_text(counts: Counter[Character]) -> str:
 
 def _names(g: Game, seats: Iterable[int]) -> str:
     return ", ".join(g.names[s] for s in seats) or "nobody"
+
+
+def _actions_text(actions: Iterable[Action]) -> str:
+    return ", ".join(a.label for a in sorted(set(actions), key=_ACTIONS.index))

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 
 from trainer.engine.rules import Options, Variant
 from trainer.engine.variants import get_variant
@@ -82,9 +82,9 @@ def _schema_error(exc: ValidationError, data: Any, lines: dict[Loc, int],
     elif kind == "missing":
         where = loc[:-1]
         message = f"missing key {loc[-1]!r}"
-        allowed = allowed_keys(where)
-        if allowed:
-            message += f" (keys here: {', '.join(allowed)})"
+        here = allowed_keys(where)
+        if here:
+            message += f" (keys here: {', '.join(here)})"
     else:
         where = loc
         msg = err["msg"].removeprefix("Value error, ").removeprefix("Assertion failed, ")
@@ -115,8 +115,9 @@ def _raw_move(data: Any, index: int) -> str | None:
         return None
     if isinstance(item, str):
         return item
-    if isinstance(item, dict) and isinstance(item.get("move"), str):
-        return item["move"]
+    if isinstance(item, dict):
+        move = item.get("move")
+        return move if isinstance(move, str) else None
     return None
 
 
@@ -184,7 +185,8 @@ def compile_plan(scenario: Scenario) -> _Plan:
     first = seat(setup.first, ("setup", "first"), "setup: first") if setup.first else 0
     learner = seat(setup.learner, ("setup", "learner"), "setup: learner")
     variant = get_variant(setup.variant)
-    rule_options = Options().with_(**setup.options.model_dump())
+    chosen: BaseModel = setup.options
+    rule_options = Options().with_(**chosen.model_dump())
     if setup.checkpoint:
         _check_names(setup.checkpoint, ("setup", "checkpoint"), seat)
     phrases: list[MovePhrase] = []
@@ -196,7 +198,7 @@ def compile_plan(scenario: Scenario) -> _Plan:
             _check_names(step.checkpoint, ("steps", i, "checkpoint"), seat)
         if step.prompt:
             if phrase.move is None or phrase.move.player != learner:
-                who = "nobody in particular" if phrase.move is None else names[phrase.player]
+                who = "nobody in particular" if phrase.move is None else names[phrase.move.player]
                 raise error_at(scenario, ("steps", i, "prompt"),
                              f"a prompt asks the learner ({names[learner]}) to choose this "
                              f"step's move, but the move is {who}'s; put the prompt on a step "

@@ -27,7 +27,8 @@ from trainer.engine.notation import complete
 from trainer.rulebook.sources import missing_quote, rules_dir
 from trainer.scenarios.checkpoints import cards_text, checkpoint_failures, count_text, plural
 from trainer.scenarios.errors import ScenarioError, error_at
-from trainer.scenarios.loader import MovePhrase, compile_plan, load_scenario
+from trainer.scenarios.loader import compile_plan, load_scenario
+from trainer.scenarios.move_text import MovePhrase
 from trainer.scenarios.schema import Checkpoint, RuleRef, Scenario
 from trainer.scenarios.yaml_lines import Loc
 
@@ -181,7 +182,8 @@ class _Replayer:
                         revealed=[p.revealed for p in s.players], treasury=s.treasury,
                         offers=[list(plan.variant.characters) for _ in s.players]
                         if drafting else None,
-                        removed=s.removed, allegiances=sides if all(sides) else None,
+                        removed=s.removed,
+                        allegiances=[a for a in sides if a is not None] if all(sides) else None,
                         reserve=s.reserve,
                         mat=list(s.mat.items()) if s.mat is not None else None)
         except SetupError as e:
@@ -298,6 +300,7 @@ class _Replayer:
             claimant = (d.actor if g.phase is Phase.CHALLENGE_ACTION else d.blocker
                         if g.phase is Phase.CHALLENGE_BLOCK else d.claimant)
             claim = d.claim if g.phase is not Phase.CHALLENGE_BLOCK else d.block_character
+            assert claimant is not None  # a challenge window is always about someone's claim
             if phrase.challenged is not None and phrase.challenged != claimant:
                 raise self._fail(i, f"the claim open to challenge is {names[claimant]}'s "
                                     f"({claim}), not {names[phrase.challenged]}'s")

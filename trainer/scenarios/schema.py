@@ -126,11 +126,11 @@ def _options_model() -> type[BaseModel]:
     for name, info in Options.info().items():
         choices = tuple(info.choices)
         fields[name] = (
-            Literal[choices],  # type: ignore[valid-type]
+            Literal[choices],
             Field(default=getattr(defaults, name),
                   description=f"{info.title}. {info.question} Source: {info.source}"),
         )
-    model = create_model(
+    model: type[BaseModel] = create_model(
         "RuleOptions", __config__=ConfigDict(extra="forbid", frozen=True),
         __doc__="Answers to the points the rule texts leave open (trainer.engine.rules.Options). "
                 "Leave out an option to keep the official default.",
