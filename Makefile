@@ -4,14 +4,21 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
+# `make run` and `make test` may start together on a fresh clone: one installs, the other waits
+# for this lock and then finds the install done.
+INSTALL_LOCK := .install.lock
 PORT ?= 8501
+# A C compiler here means the engine must be compiled; without one the plain-Python build is fine.
+HAVE_CC := $(shell command -v cc >/dev/null 2>&1 || command -v gcc >/dev/null 2>&1 && echo 1)
 
-.PHONY: install run test lint chromium bench fuzz check golden clean
+.PHONY: install run test lint engine-check wheel-check chromium bench fuzz check clean
 
-install: $(STAMP)
+install:
+	@flock $(INSTALL_LOCK) $(MAKE) --no-print-directory $(STAMP)
 
 # The engine (trainer/engine/game.py) is compiled with mypyc when possible; if the C build fails the
-# package is installed as plain Python, which behaves identically, only slower.
+# package is installed as plain Python, which behaves identically, only slower (`make test` then
+# fails if a C compiler is present: see engine-check).
 $(STAMP): pyproject.toml setup.py trainer/engine/game.py
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
@@ -33,18 +40,40 @@ chromium:
 lint: install
 	$(PY) -m ruff check .
 
-# The storage tests also run against a throwaway PostgreSQL when one can be started (see
-# scripts/test-postgres.sh); it is stopped afterwards whatever pytest's result, which is kept.
-test: install chromium lint
-	@pg_url=$$(scripts/test-postgres.sh start | tail -n 1); \
+# With a C compiler at hand, a plain-Python engine means the mypyc build failed: an error here.
+engine-check: install
+	@build=$$($(PY) -c "from trainer.engine.build import engine_build; print(engine_build())") || exit 1; \
+	if [ "$(HAVE_CC)" = 1 ] && [ "$$build" != compiled ]; then \
+		echo "error: a C compiler is present but the engine runs as $$build: the mypyc build of"; \
+		echo "  trainer/engine/game.py failed (its error is in the install output above). Fix it, then"; \
+		echo "  run 'rm $(STAMP) && make test' to install again."; \
+		exit 1; \
+	fi; \
+	echo "engine build: $$build"
+
+# The release: the sdist and the wheel, the wheel installed in a clean environment and used.
+wheel-check: install
+	PYTHON=$(PYTHON) scripts/check-wheel.sh $(PY)
+
+# Every test, with nothing skipped for want of PostgreSQL or (with a C compiler) of the compiled
+# engine: tests/conftest.py fails those skips under the COUP_TRAINER_REQUIRE_* variables. The
+# throwaway PostgreSQL (scripts/test-postgres.sh) is stopped afterwards whatever pytest's
+# result, which is kept; pytest's exit status 5 (no tests collected) is a failure too.
+test: install chromium lint engine-check
+# Static checks go here once the code passes them:
+#	$(PY) -m mypy --strict trainer
+#	$(VENV)/bin/lint-imports
+	@export COUP_TRAINER_REQUIRE_PG=1 COUP_TRAINER_REQUIRE_COMPILED=$(HAVE_CC); \
+	pg_url=$$(scripts/test-postgres.sh start | tail -n 1); \
 	if [ -n "$$pg_url" ]; then export COUP_TRAINER_TEST_PG_URL="$$pg_url"; \
-	else echo "PostgreSQL unavailable: the storage tests run on SQLite only"; fi; \
+	else echo "error: PostgreSQL could not be started: the PostgreSQL tests will fail"; fi; \
 	trap 'scripts/test-postgres.sh stop' INT TERM; \
 	status=0; $(PY) -m pytest || status=$$?; \
 	scripts/test-postgres.sh stop; \
 	exit $$status
 	@echo "The same rule and property tests against the plain-Python build of the engine:"
 	COUP_TRAINER_PURE_PYTHON=1 $(PY) -m pytest tests/test_rules_*.py tests/test_properties.py
+	@$(MAKE) --no-print-directory wheel-check
 
 check: install
 	$(PY) -m trainer check scenarios/*.yaml
@@ -55,10 +84,5 @@ fuzz: install
 bench: install
 	$(PY) bench/engine.py
 
-# The perft files and golden playthroughs in tests/data, written from the engine as it is: only
-# after a deliberate rules change, then review `git diff tests/data` (docs/engine.md).
-golden: install
-	$(PY) -m trainer golden
-
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis artifacts
+	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis artifacts build dist *.egg-info

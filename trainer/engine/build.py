@@ -22,6 +22,10 @@ from types import ModuleType
 COMPILED_MODULES = ("game",)
 PURE_ENV = "COUP_TRAINER_PURE_PYTHON"
 _HERE = Path(__file__).resolve().parent
+# Only a source checkout can edit game.py after compiling it. An installed wheel holds both files
+# as built, with whatever times the installer gave them (game.py may be written a moment after
+# the extension), so there the times say nothing about staleness.
+_IN_CHECKOUT = (_HERE.parent.parent / "pyproject.toml").is_file()
 
 
 def _extension(name: str) -> Path | None:
@@ -55,7 +59,7 @@ def install_source_finder() -> None:
             continue
         if pure:
             names.add(f"trainer.engine.{name}")
-        elif (_HERE / f"{name}.py").stat().st_mtime > ext.stat().st_mtime:
+        elif _IN_CHECKOUT and (_HERE / f"{name}.py").stat().st_mtime > ext.stat().st_mtime:
             warnings.warn(
                 f"trainer/engine/{name}.py changed after it was compiled; running it as plain "
                 f"Python (run `make install` to compile it again)", stacklevel=2)

@@ -1,0 +1,46 @@
+"""What `make test` requires beyond a plain `pytest` run.
+
+Run by hand, pytest skips with a reason the tests this machine cannot run: the PostgreSQL tests
+when COUP_TRAINER_TEST_PG_URL is not set, the compiled-engine test when the engine was not
+compiled. `make test` must not pass by skipping them, so it sets
+
+- COUP_TRAINER_REQUIRE_PG=1: a test skipped for want of COUP_TRAINER_TEST_PG_URL fails instead;
+- COUP_TRAINER_REQUIRE_COMPILED=1 (when a C compiler is present): a test skipped for want of
+  the compiled engine fails instead.
+"""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+# (the variable that makes it required, words every such skip reason contains, what is missing)
+REQUIRED = (
+    ("COUP_TRAINER_REQUIRE_PG", "COUP_TRAINER_TEST_PG_URL",
+     "PostgreSQL: scripts/test-postgres.sh could not start a server (see its message above)"),
+    ("COUP_TRAINER_REQUIRE_COMPILED", "compiled engine",
+     "the compiled engine: a C compiler is present but the mypyc build of "
+     "trainer/engine/game.py is not installed"),
+)
+
+
+def _skip_reason(report: pytest.TestReport) -> str:
+    if isinstance(report.longrepr, tuple):
+        return str(report.longrepr[2])
+    return str(report.longrepr)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]):
+    report: pytest.TestReport = yield
+    if not report.skipped or hasattr(report, "wasxfail"):
+        return report
+    reason = _skip_reason(report)
+    for env, words, missing in REQUIRED:
+        if os.environ.get(env) == "1" and words in reason:
+            report.outcome = "failed"
+            report.longrepr = (f"{env}=1 requires {missing}; this test would have been "
+                               f"skipped: {reason}")
+            break
+    return report
