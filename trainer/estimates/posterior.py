@@ -101,11 +101,13 @@ class Belief:
         k = obs.seats[j].influence
         table = self.evidence.setdefault(j, [dict() for _ in self.components])
         updated = []
+        # Each hand's view of the decision, built once for every persona of the model.
+        views = [replace(obs, player=j, hand=hand, legal_moves=obs.legal_moves_for(hand))
+                 for hand in self._hands(k)]
         for t, comp in enumerate(self.components):
             weights = dict(table[t])
-            for hand in self._hands(k):
-                legal = obs.legal_moves_for(hand)
-                view = replace(obs, player=j, hand=hand, legal_moves=legal)
+            for view in views:
+                hand, legal = view.hand, view.legal_moves
                 p = comp.persona.policy(view).get(move, 0.0)
                 # A tremble: people (and other bots) do what no persona would, now and then;
                 # without it one such move would rule every hand out.
