@@ -59,7 +59,7 @@ wheel-check: install
 # engine: tests/conftest.py fails those skips under the COUP_TRAINER_REQUIRE_* variables. The
 # throwaway PostgreSQL (scripts/test-postgres.sh) is stopped afterwards whatever pytest's
 # result, which is kept; pytest's exit status 5 (no tests collected) is a failure too.
-test: install chromium lint engine-check
+test: install engine-check chromium lint
 # Static checks go here once the code passes them:
 #	$(PY) -m mypy --strict trainer
 #	$(VENV)/bin/lint-imports
