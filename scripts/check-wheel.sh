@@ -34,8 +34,22 @@ lessons=$(cd "$REPO/scenarios" && ls -- *.yaml | sort)
 n_lessons=$(echo "$lessons" | wc -l)
 
 # --- build --------------------------------------------------------------------------------------
+# From a copy of the source as the checkout has it (committed or not, but without what git
+# ignores): setuptools would otherwise put into the sdist whatever an earlier build listed in
+# the checkout's coup_trainer.egg-info, and hide a file missing from MANIFEST.in.
 start=$SECONDS
-"$BUILDER" -m build --outdir "$WORK/dist" "$REPO" >"$WORK/build.log" 2>&1 \
+SRC="$WORK/src"
+mkdir -p "$SRC"
+if git -C "$REPO" rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+    (cd "$REPO" && git ls-files -z --cached --others --exclude-standard \
+        | while IFS= read -r -d '' f; do [ -e "$f" ] && printf '%s\0' "$f"; done \
+        | tar --null -T - -cf -) | tar -xf - -C "$SRC" || fail "cannot copy the source to $SRC"
+else
+    tar -C "$REPO" --exclude=./.venv --exclude=./.git --exclude=./build --exclude=./dist \
+        --exclude='*.egg-info' --exclude=./data --exclude='*.so' -cf - . | tar -xf - -C "$SRC" \
+        || fail "cannot copy the source to $SRC"
+fi
+"$BUILDER" -m build --outdir "$WORK/dist" "$SRC" >"$WORK/build.log" 2>&1 \
     || { show_log "$WORK/build.log"; fail "building the sdist and the wheel failed"; }
 sdist=$(ls "$WORK"/dist/*.tar.gz 2>/dev/null | head -n 1)
 wheel=$(ls "$WORK"/dist/*.whl 2>/dev/null | head -n 1)
