@@ -1,8 +1,9 @@
 """The app's card art and reference panels as HTML strings (no Streamlit, no external assets).
 
-Card faces are drawn with CSS and small inline SVG emblems written here, so the app needs no
-images and no hosting. Every piece of text is escaped with `html.escape`. All classes start with
-`ct-`; `stylesheet()` returns the one <style> block the panels need, so a page emits it once.
+Card faces are drawn with CSS (`css/cards.css`) and small inline SVG emblems written here, so
+the app needs no images and no hosting. Every piece of text is escaped with `html.escape`. All
+classes start with `ct-`; `stylesheet()` returns the one <style> block the panels need, so a
+page emits it once.
 
 Used by the Rules page today and meant for the Learn page: `card_face` draws one character,
 `card_grid` a row of them.
@@ -29,6 +30,7 @@ from trainer.rulebook.reference import (
 )
 from trainer.rulebook.sources import RULE_SOURCES
 from trainer.rulebook.variant_rules import VariantRule
+from trainer.views.styles import read_css
 
 # ------------------------------------------------------------------------------- palette
 
@@ -344,172 +346,12 @@ def source_note(source: str) -> str:
 
 # ------------------------------------------------------------------------------ stylesheet
 
-_CSS = """
-.ct-root { --ct-gold: @GOLD@; --ct-ivory: @IVORY@; --ct-parchment: @PARCHMENT@;
-  --ct-ink: @INK@; --ct-line: rgba(217,168,78,.28); --ct-muted: #b9ab95;
-  --ct-serif: "Source Serif 4", "Source Serif Pro", Georgia, "DejaVu Serif", serif;
-  container-type: inline-size; }
-.ct-muted { color: var(--ct-muted); }
-
-/* card faces */
-.ct-cards { display: grid; gap: 1rem;
-  grid-template-columns: repeat(auto-fill, minmax(12.5rem, 1fr)); }
-.ct-card { display: flex; flex-direction: column; gap: .6rem; padding: .8rem;
-  border-radius: .9rem; color: var(--ct-ivory); min-height: 22rem;
-  background: radial-gradient(120% 70% at 50% 0%, rgba(255,255,255,.14), transparent 60%),
-              linear-gradient(165deg, var(--ct-light), var(--ct-dark));
-  border: 2px solid var(--ct-gold);
-  box-shadow: 0 .4rem 1.2rem rgba(0,0,0,.45), inset 0 0 0 4px rgba(0,0,0,.22),
-              inset 0 0 0 5px rgba(217,168,78,.45); }
-.ct-card__name { font-family: var(--ct-serif); font-weight: 700; font-size: 1.2rem;
-  letter-spacing: .14em; text-transform: uppercase; text-align: center;
-  text-shadow: 0 1px 2px rgba(0,0,0,.6); padding-top: .15rem; }
-.ct-card__art { display: flex; justify-content: center; }
-.ct-card__medal { width: 5.75rem; height: 5.75rem; border-radius: 50%; display: grid;
-  place-items: center; border: 2px solid rgba(246,227,180,.7);
-  background: radial-gradient(circle at 35% 30%, rgba(255,255,255,.22), rgba(0,0,0,.28)); }
-.ct-emblem { width: 3.6rem; height: 3.6rem; filter: drop-shadow(0 2px 2px rgba(0,0,0,.5)); }
-.ct-card__text { flex: 1; background: var(--ct-parchment); color: var(--ct-ink);
-  border-radius: .55rem; padding: .6rem .7rem; font-size: .95rem; line-height: 1.4; }
-.ct-card__line + .ct-card__line { margin-top: .5rem; padding-top: .5rem;
-  border-top: 1px solid rgba(60,40,20,.22); }
-.ct-card__tag { display: block; font-size: .72rem; font-weight: 700; letter-spacing: .09em;
-  text-transform: uppercase; color: var(--ct-dark); opacity: .9; margin-bottom: .1rem; }
-.ct-card__none { color: #6b5a45; font-style: italic; }
-.ct-card__foot { text-align: center; font-size: .85rem; color: var(--ct-ivory);
-  opacity: .92; }
-
-/* a phone: each card becomes a compact row, emblem beside the text */
-@container (max-width: 30rem) {
-  .ct-cards { grid-template-columns: 1fr; gap: .75rem; }
-  .ct-card { min-height: 0; display: grid; grid-template-columns: 4.4rem 1fr;
-    grid-template-areas: "name foot" "art text"; gap: .55rem .7rem; padding: .7rem; }
-  .ct-card__name { grid-area: name; text-align: left; font-size: 1.05rem; padding-top: 0; }
-  .ct-card__foot { grid-area: foot; text-align: right; align-self: center; font-size: .8rem; }
-  .ct-card__art { grid-area: art; align-items: flex-start; }
-  .ct-card__medal { width: 4.4rem; height: 4.4rem; }
-  .ct-emblem { width: 2.7rem; height: 2.7rem; }
-  .ct-card__text { grid-area: text; font-size: .92rem; }
-}
-
-/* setup numbers */
-.ct-facts { display: grid; gap: .75rem; grid-template-columns: repeat(2, 1fr); }
-@container (min-width: 34rem) { .ct-facts { grid-template-columns: repeat(3, 1fr); } }
-@container (min-width: 60rem) { .ct-facts { grid-template-columns: repeat(6, 1fr); } }
-.ct-fact { border: 1px solid var(--ct-line); border-radius: .7rem; padding: .7rem .85rem .75rem;
-  background: rgba(255,255,255,.03); }
-.ct-fact__label { font-size: .78rem; font-weight: 700; letter-spacing: .06em;
-  text-transform: uppercase; color: var(--ct-gold); }
-.ct-fact__value { font-family: var(--ct-serif); font-size: 2.1rem; font-weight: 700;
-  line-height: 1.15; color: var(--ct-ivory); margin: .2rem 0 .15rem; white-space: nowrap; }
-.ct-fact__unit { font-family: inherit; font-size: 1rem; font-weight: 600; color: #e3d8c4;
-  margin-left: .35rem; }
-.ct-fact__unit:empty { display: none; }
-.ct-fact__note { font-size: .85rem; color: var(--ct-muted); line-height: 1.35; }
-
-/* chips and pills */
-.ct-chip { display: inline-flex; align-items: center; gap: .35rem; white-space: nowrap;
-  padding: .1rem .6rem .1rem .45rem; border-radius: 999px; font-weight: 600; font-size: .9em;
-  color: #fff; background: linear-gradient(160deg, var(--ct-light), var(--ct-dark));
-  border: 1px solid rgba(246,227,180,.45); margin: .1rem .25rem .1rem 0; }
-.ct-chip__dot { width: .5rem; height: .5rem; border-radius: 50%; background: var(--ct-gold); }
-.ct-pill { display: inline-block; padding: .08rem .55rem; border-radius: 999px;
-  font-size: .8em; font-weight: 700; letter-spacing: .03em; white-space: nowrap; }
-.ct-pill--yes { background: rgba(217,168,78,.18); color: #f0c970;
-  border: 1px solid rgba(217,168,78,.6); }
-.ct-pill--no { background: rgba(255,255,255,.06); color: var(--ct-muted);
-  border: 1px solid rgba(255,255,255,.16); }
-.ct-pill--default { background: rgba(255,255,255,.07); color: #d8cdb9;
-  border: 1px solid rgba(255,255,255,.2); }
-.ct-pill--house { background: var(--ct-gold); color: #241608; }
-.ct-tagchip { display: inline-block; padding: .05rem .5rem; margin: .1rem .3rem .1rem 0;
-  border-radius: .4rem; background: rgba(217,168,78,.14); color: #f0d9a6; font-size: .9em;
-  border: 1px solid rgba(217,168,78,.35); }
-
-/* action table */
-.ct-tablewrap { overflow-x: auto; border: 1px solid var(--ct-line); border-radius: .75rem; }
-.ct-table { width: 100%; border-collapse: collapse; font-size: .95rem; line-height: 1.4; }
-.ct-table th { text-align: left; padding: .7rem .75rem; font-size: .75rem; font-weight: 700;
-  letter-spacing: .08em; text-transform: uppercase; color: var(--ct-gold);
-  background: rgba(143,29,44,.35); border-bottom: 2px solid var(--ct-gold);
-  white-space: nowrap; }
-.ct-table td { padding: .7rem .75rem; vertical-align: top; border-bottom: 1px solid
-  var(--ct-line); }
-.ct-table tbody tr:last-child td { border-bottom: none; }
-.ct-table tbody tr:nth-child(even) td { background: rgba(255,255,255,.025); }
-.ct-act { font-family: var(--ct-serif); font-weight: 700; font-size: 1.08rem;
-  color: var(--ct-ivory); white-space: nowrap; }
-.ct-who { display: block; font-size: .85em; color: var(--ct-muted); margin-bottom: .15rem; }
-.ct-td-nowrap { white-space: nowrap; }
-.ct-td-wide { min-width: 14rem; }
-/* narrower than the table needs: every action becomes a small card, in as many columns as fit */
-@container (max-width: 56rem) {
-  .ct-tablewrap { border: none; overflow: visible; }
-  .ct-table thead { display: none; }
-  .ct-table { display: block; }
-  .ct-table tbody { display: grid; gap: .8rem;
-    grid-template-columns: repeat(auto-fill, minmax(min(100%, 21rem), 1fr)); }
-  .ct-table tr { display: block; border: 1px solid var(--ct-line); border-radius: .8rem;
-    padding: .35rem .85rem .6rem; background: rgba(255,255,255,.03);
-    border-left: 4px solid var(--ct-gold); }
-  .ct-table tbody tr:nth-child(even) td { background: transparent; }
-  .ct-table td { border: none; padding: .28rem 0; display: grid;
-    grid-template-columns: 6.6rem 1fr; gap: .6rem; white-space: normal; }
-  .ct-table td::before { content: attr(data-label); color: var(--ct-gold); font-size: .7rem;
-    font-weight: 700; letter-spacing: .07em; text-transform: uppercase; padding-top: .22rem; }
-  .ct-table td.ct-td-act { display: block; padding: .45rem 0 .3rem; }
-  .ct-table td.ct-td-act::before { display: none; }
-  .ct-act { font-size: 1.3rem; }
-  .ct-td-wide { min-width: 0; }
-}
-
-/* turn flow */
-.ct-root ol.ct-flow { list-style: none; margin: 0; padding: 0; }
-.ct-step { display: grid; grid-template-columns: 2.8rem 1fr; gap: 1rem; position: relative;
-  padding-bottom: 1.25rem; }
-.ct-step:not(:last-child)::before { content: ""; position: absolute; left: 1.35rem;
-  top: 2.9rem; bottom: .15rem; width: 2px;
-  background: linear-gradient(var(--ct-gold), rgba(217,168,78,.15)); }
-.ct-step__num { width: 2.8rem; height: 2.8rem; border-radius: 50%; display: grid;
-  place-items: center; font-family: var(--ct-serif); font-weight: 700; font-size: 1.25rem;
-  color: #fff; background: #8f1d2c; border: 2px solid var(--ct-gold);
-  box-shadow: 0 2px 6px rgba(0,0,0,.4); }
-.ct-step__title { font-family: var(--ct-serif); font-weight: 700; font-size: 1.2rem;
-  color: var(--ct-ivory); padding-top: .35rem; }
-.ct-step__text { margin: .25rem 0 .4rem; line-height: 1.5; max-width: 62rem; }
-.ct-step__meta { font-size: .9rem; color: #d8cdb9; margin-top: .25rem; }
-.ct-step__label { display: inline-block; min-width: 5.5rem; font-size: .72rem;
-  font-weight: 700; letter-spacing: .08em; text-transform: uppercase; color: var(--ct-gold);
-  margin-right: .35rem; }
-
-/* rule lists */
-.ct-root ul.ct-rules { margin: 0; padding-left: 1.2rem; line-height: 1.55; }
-.ct-rules li { margin: .35rem 0; }
-.ct-root blockquote.ct-quote { margin: .4rem 0 0; padding: .1rem 0 .1rem .7rem;
-  border-left: 3px solid var(--ct-gold); font-style: italic; opacity: .9; }
-.ct-rules li::marker { color: var(--ct-gold); }
-
-/* active options */
-.ct-root ul.ct-opts { list-style: none; margin: 0; padding: 0; display: grid; gap: .6rem;
-  grid-template-columns: repeat(auto-fill, minmax(19rem, 1fr)); }
-.ct-opt { border: 1px solid var(--ct-line); border-radius: .7rem; padding: .6rem .8rem;
-  background: rgba(255,255,255,.03); }
-.ct-opt--changed { border-color: var(--ct-gold); background: rgba(217,168,78,.10); }
-.ct-opt__head { display: flex; justify-content: space-between; align-items: flex-start;
-  gap: .6rem; }
-.ct-opt__title { font-weight: 700; color: var(--ct-ivory); }
-.ct-opt__value { margin-top: .25rem; color: #e3d8c4; font-size: .95rem; line-height: 1.4; }
-.ct-opt__default { margin-top: .3rem; color: var(--ct-muted); font-size: .85rem; }
-.ct-source { color: var(--ct-muted); }
-"""
+# The colours above, written into the stylesheet where it says @GOLD@ and the like.
+_CSS = read_css("cards.css")
 for _token, _colour in (("@GOLD@", GOLD), ("@IVORY@", IVORY), ("@PARCHMENT@", PARCHMENT),
                         ("@INK@", INK)):
     _CSS = _CSS.replace(_token, _colour)
-
-_LARGE = """
-html { font-size: 21px !important; }
-.ct-cards { grid-template-columns: repeat(auto-fill, minmax(13.5rem, 1fr)); }
-"""
+_LARGE = read_css("large.css")
 
 
 def stylesheet(large: bool = False) -> str:
