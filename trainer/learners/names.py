@@ -15,6 +15,9 @@ from typing import Any
 
 _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9 _.-]{0,39}$")
 EXPECTED = "1 to 40 letters, digits, spaces, '.', '_' or '-', starting with a letter or digit"
+# Where the name a learner types waits for "Use this name", and why it was refused.
+TYPED = "new_name"
+REFUSED = "name_error"
 
 
 def check_learner(name: str) -> str:
@@ -48,3 +51,18 @@ def resolve(params: MutableMapping[str, Any], state: MutableMapping[str, Any]
     state["learner"] = learner
     params["learner"] = learner
     return learner, warning
+
+
+def rename(params: MutableMapping[str, Any], state: MutableMapping[str, Any]) -> bool:
+    """Take the name typed under `TYPED` as the learner's, in this tab and in the address (a
+    bookmark keeps it). A bad name is refused with what is expected, under `REFUSED`, and the
+    learner stays who they were. True when the name was taken."""
+    try:
+        name = check_learner(str(state.get(TYPED, "")))
+    except ValueError as e:
+        state[REFUSED] = str(e)
+        return False
+    state.pop(REFUSED, None)
+    state["learner"] = name
+    params["learner"] = name
+    return True

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 from collections import Counter
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -31,10 +32,13 @@ from typing import Any
 from trainer.engine.cards import Action, Character
 from trainer.engine.game import Game
 from trainer.engine.moves import Move, MoveKind
-from trainer.paths import scenarios_dir
+from trainer.paths import data_dir, scenarios_dir
 
 BANK_DIR = Path(__file__).resolve().parent / "banks"
 DEFAULT_BANK = BANK_DIR / "default.jsonl"
+# Banks built in the app go to the data folder's banks/, or to this folder when it is set (a
+# folder shared by several servers, a test's temporary one).
+USER_BANK_ENV = "COUP_TRAINER_BANK_DIR"
 FORMAT = 1  # the file format; a bank's own version is its name and content hash
 
 KINDS = ("challenge", "block", "bluff", "lose", "keep")
@@ -58,6 +62,19 @@ DIFFICULTIES = ("easy", "medium", "hard")
 
 class BankError(ValueError):
     """A bank file that cannot be read, with the file and line."""
+
+
+def user_bank_dir() -> Path:
+    """Where the app writes the banks a learner builds: $COUP_TRAINER_BANK_DIR, else the
+    banks/ folder of the data folder (beside the answers)."""
+    return Path(os.environ.get(USER_BANK_ENV) or data_dir() / "banks")
+
+
+def available_banks(shipped: Path = BANK_DIR, built: Path | None = None) -> dict[str, Path]:
+    """Every bank a learner can pick, by file name: the shipped ones, then those built in the
+    app (`built`, by default `user_bank_dir()`); a built bank named like a shipped one wins."""
+    found = sorted(shipped.glob("*.jsonl")) + sorted((built or user_bank_dir()).glob("*.jsonl"))
+    return {p.stem: p for p in found}
 
 
 # ------------------------------------------------------------------------ moves as data

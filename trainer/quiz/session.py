@@ -1,0 +1,191 @@
+"""One learner's quiz in one browser tab: the item shown, the answer given, the slider, the
+chosen bank, and the guards that keep a click from counting twice or for the wrong item.
+
+Why plain Python on a mapping: the page is a script that Streamlit reruns on every click, and
+the clicks' callbacks run at the start of the next rerun, possibly after the page has already
+moved on (a double click, a slow network). Every rule about what a click may still do lives
+here, on a `MutableMapping` (Streamlit's session state in the app, a dict in the tests), so
+it can be tested click by click without a browser or Streamlit. The answers go to the
+learner's `History` and its store, handed in by the page.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Mapping, MutableMapping
+from pathlib import Path
+from typing import Any
+
+from trainer.learners.answers import Answer
+from trainer.learners.history import History
+from trainer.learners.names import rename
+from trainer.learners.storage import AnswerStore
+from trainer.quiz.bank import Bank, Item, user_bank_dir
+from trainer.quiz.drills import next_item
+from trainer.quiz.feedback import AnswerError, grade, new_answer_id
+
+# The keys this session keeps in the state. quiz_mode, quiz_theme, quiz_bank and quiz_p are
+# also the keys of the page's widgets, so a widget and the session read the same value.
+CURRENT = "quiz_current"  # the item shown: {"item", "bank", "answer_id", "shown"}
+ANSWER = "quiz_answer"  # the answer to the item shown, once graded
+ERROR = "quiz_error"  # why the last answer could not be taken
+STATED = "quiz_p"  # the slider: the stated chance of a bluff, in percent
+MODE = "quiz_mode"
+THEME = "quiz_theme"
+BANK = "quiz_bank"
+NEW_BANK = "quiz_new_bank"  # a bank built in the app, selected at the start of the next run
+BUILD = "build_requested"
+
+START_P = 50
+BUILD_ROLLOUTS = 400  # per option: about a second per item, so a learner can wait for it
+
+
+class QuizSession:
+    """The quiz's state machine over `state`. Made anew on every rerun; all it knows between
+    reruns is in `state`, so its methods can serve as the page's click callbacks."""
+
+    def __init__(self, state: MutableMapping[str, Any], history: History,
+                 store: AnswerStore | None, *, rng: random.Random | None = None,
+                 clock: Callable[[], float] = time.time) -> None:
+        self.state = state
+        self.history = history
+        self.store = store
+        self.rng = rng
+        self.clock = clock
+
+    # ------------------------------------------------------------------------ reading
+    @property
+    def mode(self) -> str:
+        return str(self.state.get(MODE) or "mixed")
+
+    @property
+    def current(self) -> dict[str, Any] | None:
+        current: dict[str, Any] | None = self.state.get(CURRENT)
+        return current
+
+    @property
+    def showing(self) -> str:
+        """The answer id of this showing of the item: what a click on it carries."""
+        return str((self.current or {}).get("answer_id", ""))
+
+    @property
+    def error(self) -> str | None:
+        error: str | None = self.state.get(ERROR)
+        return error
+
+    def answer(self) -> Answer | None:
+        """The answer to the item now shown; one kept from an earlier showing is not it."""
+        answer: Answer | None = self.state.get(ANSWER)
+        current = self.current
+        if answer is None or current is None or answer.answer_id != current.get("answer_id"):
+            return None
+        return answer
+
+    # ------------------------------------------------------------------------ the bank
+    def choose_bank(self, available: Mapping[str, Path]) -> str:
+        """The bank to ask from: a bank just built, else the learner's choice, else the
+        shipped default. Written back to the bank picker's key; a new bank drops the item
+        shown, which belongs to the old one."""
+        if self.state.get(NEW_BANK) in available:
+            self.state[BANK] = self.state.pop(NEW_BANK)
+            self.forget_item()
+        chosen = self.state.get(BANK)
+        name = str(chosen) if chosen in available else (
+            "default" if "default" in available else next(iter(available)))
+        self.state[BANK] = name
+        return name
+
+    def request_build(self) -> None:
+        self.state[BUILD] = True
+
+    def build_requested(self) -> bool:
+        """True once per click on Build: the build runs in the page's own run (it draws a
+        progress bar), not in the click's callback."""
+        return bool(self.state.pop(BUILD, False))
+
+    def build_bank(self, count: int, seed: int,
+                   progress: Callable[[int, int], None] | None = None) -> tuple[Path, int]:
+        """Build a bank of `count` new items from bot games into the user's bank folder, and
+        select it for the next run. The path and the number of items built."""
+        from trainer.quiz.building import build, persona_tasks  # slow to import: on demand
+
+        tasks = list(persona_tasks(count, seed=seed))
+        items = build(tasks, rollouts=BUILD_ROLLOUTS, progress=None if progress is None else
+                      lambda done, _: progress(done, len(tasks)))
+        path = user_bank_dir() / f"bank-s{seed}-n{count}.jsonl"
+        Bank(path.stem, tuple(items), {"seed": seed, "rollouts": BUILD_ROLLOUTS}).save(path)
+        self.state[NEW_BANK] = path.stem
+        return path, len(items)
+
+    # ------------------------------------------------------------------------ the item
+    def forget_item(self) -> None:
+        """Drop the item shown (the drill, theme, bank or learner changed): the next run
+        draws a new one."""
+        self.state.pop(CURRENT, None)
+
+    def item_shown(self, bank: Bank) -> Item | None:
+        """The item to show from `bank`: the current one while it belongs to this bank, else
+        a new one. None when no item matches the drill."""
+        current = self.current
+        item = None if current is None or current.get("bank") != bank.version else (
+            bank.get(current["item"]))
+        if item is None:
+            self.show_next(bank)
+            current = self.current
+            item = None if current is None else bank.get(current["item"])
+        return item
+
+    def show_next(self, bank: Bank, exclude: str | None = None,
+                  showing: str | None = None) -> None:
+        """Show a new item (not `exclude`, the one just answered, when there is another).
+        `showing` is the answer id of the item whose button was clicked: a second click that
+        reaches the server after the page has moved on must not skip the item now shown."""
+        current = self.current
+        if showing is not None and current is not None and current.get("answer_id") != showing:
+            return
+        item = next_item(bank, self.mode, self.history.answers, self.rng or random.Random(),
+                         theme=self.state.get(THEME), exclude=exclude)
+        self.state[CURRENT] = None if item is None else {
+            "item": item.id, "bank": bank.version, "answer_id": new_answer_id(),
+            "shown": self.clock(),
+        }
+        self.state.pop(ANSWER, None)
+        self.state.pop(ERROR, None)
+        self.state[STATED] = START_P
+
+    # ------------------------------------------------------------------------ answering
+    def nudge(self, delta: int) -> None:
+        """Move the stated chance by `delta` points, within 1–99%."""
+        self.state[STATED] = min(99, max(1, self.state.get(STATED, START_P) + delta))
+
+    def submit(self, item: Item, bank: Bank, label: str, showing: str) -> None:
+        """Grade the option `label` for the item shown as `showing` and save the answer once.
+        A click meant for an item no longer shown is ignored; a second click on the same
+        showing is neither graded nor saved again; an answer the item cannot take leaves an
+        error message instead."""
+        current = self.current or {}
+        if current.get("answer_id") != showing:
+            return
+        done: Answer | None = self.state.get(ANSWER)
+        if done is not None and done.answer_id == showing:
+            return
+        stated = self.state.get(STATED, START_P) / 100 if item.has_claim else None
+        now = self.clock()
+        try:
+            answer = grade(item, action=label, stated=stated, learner=self.history.learner,
+                           bank=bank.version, answer_id=showing, mode=self.mode,
+                           seconds=now - current.get("shown", now))
+        except (AnswerError, KeyError, ValueError) as e:
+            self.state[ERROR] = f"That answer could not be taken: {e}"
+            return
+        self.history.add(self.store, answer)
+        self.state[ANSWER] = answer
+
+    # ------------------------------------------------------------------------ the learner
+    def rename(self, params: MutableMapping[str, Any]) -> None:
+        """Answer under the name typed in the name box from now on (see
+        `trainer.learners.names.rename`). The item shown was drawn for the previous learner's
+        history, so a new one is drawn."""
+        if rename(params, self.state):
+            self.forget_item()
