@@ -2,6 +2,8 @@
 
 import streamlit as st
 
+from trainer.ui.router import mark_routed
+
 st.set_page_config(
     page_title="Coup Trainer",
     page_icon=":material/playing_cards:",
@@ -20,6 +22,6 @@ pages = [
 
 # Tell the page it was opened through this router. On a freshly started server Streamlit's
 # legacy pages/ mode runs a deep-linked page (e.g. /rules) without this script; each page
-# checks this marker and hands over to the router when it is missing.
-st.session_state["_routed"] = True
+# checks this mark and hands over to the router when it is missing (trainer.ui.router).
+mark_routed()
 st.navigation(pages, position="top").run()

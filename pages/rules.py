@@ -4,28 +4,14 @@ from collections import Counter
 
 import streamlit as st
 
-from trainer.engine.rules import Options
 from trainer.engine.variants import VARIANTS
+from trainer.rulebook import choices
 from trainer.rulebook import reference as ref
 from trainer.rulebook.variant_rules import variant_rules
+from trainer.ui.router import hand_over
 from trainer.views import cardart
 
-if not st.session_state.pop("_routed", False):
-    # Opened by Streamlit's legacy pages/ mode (first visit to a fresh server via a deep link):
-    # registering a navigation switches that mode off; the rerun goes through the router. The
-    # default page is listed too, or this page (not the default) would be "not found".
-    st.navigation([st.Page("pages/learn.py", default=True),
-                   st.Page("pages/rules.py", url_path="rules")], position="hidden")
-    st.rerun()
-
-DEFAULT_PLAYERS = 4
-OPTION_KEY = "opt_{}".format
-
-
-def _reset_options() -> None:
-    for name, value in Options.defaults().as_dict().items():
-        st.session_state[OPTION_KEY(name)] = value
-
+hand_over("pages/rules.py", "rules")
 
 # ------------------------------------------------------------------------- header and setup
 st.title("Rules of Coup")
@@ -44,26 +30,18 @@ variant_name = variant_col.selectbox(
 )
 variant = VARIANTS[variant_name]
 
-# A player count left over from another variant is brought into this variant's range.
-kept = st.session_state.get("players")
-if kept is not None and not variant.min_players <= kept <= variant.max_players:
-    st.session_state.players = min(max(kept, variant.min_players), variant.max_players)
+choices.fit_players(st.session_state, variant)
 if variant.min_players == variant.max_players:  # the draft: a slider needs a range
     players = variant.min_players
     players_col.markdown(f"**Players:** {players} — {variant.title} is for exactly {players}.")
 else:
     players = players_col.slider(
         "Players", variant.min_players, variant.max_players,
-        value=min(max(DEFAULT_PLAYERS, variant.min_players), variant.max_players),
-        key="players", bind="query-params",
+        value=choices.default_players(variant), key=choices.PLAYERS, bind="query-params",
     )
 
-# The option widgets sit at the foot of the page but shape the text above: read their state
-# first (set to the rulebook defaults on a first visit).
-for name, value in Options.defaults().as_dict().items():
-    st.session_state.setdefault(OPTION_KEY(name), value)
-options = Options.defaults().with_(**{name: st.session_state[OPTION_KEY(name)]
-                                       for name in Options.info()})
+# The option widgets sit at the foot of the page but shape the text above: read them first.
+options = choices.chosen_options(st.session_state)
 facts = ref.setup_facts(variant, players, options)
 
 with st.container(border=True):
@@ -77,13 +55,7 @@ st.html(cardart.fact_tiles(ref.setup_tiles(variant, players)))
 st.markdown(ref.setup_text(facts, options.finite_treasury))
 
 changed = [r for r in ref.option_rows(options, variant) if r.changed]
-if changed:
-    st.markdown(f":orange-badge[{len(changed)} house rule{'s' if len(changed) > 1 else ''}] "
-                + " · ".join(r.active_text.rstrip(".") for r in changed)
-                + " — see [Table rules](#table-rules)")
-else:
-    st.markdown(":gray-badge[Rulebook defaults] Every open point follows the official "
-                "rulebook — see [Table rules](#table-rules)")
+st.markdown(choices.house_rules_line(changed))
 
 # ------------------------------------------------------------------------------ reference
 st.header("The characters", anchor="characters")
@@ -132,8 +104,9 @@ with st.expander("Change the table rules", icon=":material/tune:", expanded=bool
             labels = {c.value: c.text + (" (rulebook default)" if c.is_default else "")
                       for c in row.choices}
             st.radio(row.title, list(labels), format_func=labels.__getitem__,
-                     key=OPTION_KEY(row.name), label_visibility="collapsed",
+                     key=choices.option_key(row.name), label_visibility="collapsed",
                      persist_state="session")
             st.html(cardart.source_note(row.source))
     st.button("Reset to rulebook defaults", icon=":material/restart_alt:",
-              on_click=_reset_options, disabled=not changed, key="reset_options")
+              on_click=choices.reset_options, args=(st.session_state,), disabled=not changed,
+              key="reset_options")

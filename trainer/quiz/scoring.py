@@ -487,3 +487,35 @@ def first_last(df: pd.DataFrame, k: int = 30) -> pd.DataFrame | None:
 
 def _nan(x: float | None) -> float:
     return np.nan if x is None else x
+
+
+@dataclass(frozen=True)
+class Report:
+    """Every table of the calibration page, computed together from one learner's answers, so
+    a page can cache them as one value until the next answer."""
+
+    df: pd.DataFrame
+    summary: Summary
+    reliability: pd.DataFrame  # the learner's bins, then the bot's on the same items
+    over_time: pd.DataFrame
+    themes: pd.DataFrame
+    first_last: pd.DataFrame | None
+
+
+def report(answers: Iterable[Answer]) -> Report:
+    df = frame(answers)
+    return Report(
+        df=df, summary=summary(df),
+        reliability=pd.concat([reliability(df, "stated"), reliability(df, "bot")],
+                              ignore_index=True),
+        over_time=over_time(df), themes=per_theme(df), first_last=first_last(df),
+    )
+
+
+def in_bin(df: pd.DataFrame, column: str, k: int, bins: int = 10) -> pd.DataFrame:
+    """The scored answers behind one point of the reliability chart: those whose `column`
+    ("stated" or "bot") falls in bin `k` of `bins` (the last bin includes 100%)."""
+    p = df[column]
+    lo, hi = k / bins, (k + 1) / bins
+    return df[p.notna() & df["bluff"].notna() & (p >= lo)
+              & ((p < hi) | ((k == bins - 1) & (p <= 1)))]

@@ -1,0 +1,39 @@
+"""What the pages load once per server process: question banks and the lesson library.
+
+Why cached by file times: reading a bank or replaying every lesson takes a moment, and every
+click reruns the page; keyed by the files' modification times, an edited file is read again
+without a restart.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import streamlit as st
+
+from trainer.paths import scenarios_dir
+from trainer.quiz.bank import Bank, load_bank
+from trainer.scenarios.lessons import Library, load_library
+
+
+@st.cache_resource(show_spinner="Loading the question bank…")
+def _bank(path: str, stamp: float) -> Bank:
+    return load_bank(path)
+
+
+def question_bank(path: Path) -> Bank:
+    """The bank in `path` (a `BankError` when it cannot be read)."""
+    return _bank(str(path), path.stat().st_mtime)
+
+
+@st.cache_resource(show_spinner="Checking the lessons…")
+def _library(folder: str, stamp: tuple[tuple[str, float], ...]) -> Library:
+    return load_library(folder)
+
+
+def lesson_library(folder: Path | None = None) -> Library:
+    """Every lesson in `folder` (the lesson folder of `trainer.paths` by default: a teacher's
+    own with COUP_TRAINER_SCENARIOS), replayed once and again whenever a file changes."""
+    folder = folder or scenarios_dir()
+    stamp = tuple((p.name, p.stat().st_mtime) for p in sorted(folder.glob("*.yaml")))
+    return _library(str(folder), stamp)

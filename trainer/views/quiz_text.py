@@ -1,0 +1,97 @@
+"""What the Quiz page says, as Markdown strings, rows and HTML (no Streamlit).
+
+Why apart from the page: the page script only arranges boxes; the sentences, the rows of the
+options table and the cards shown after an answer are built here, where a test can read them
+and a change of wording touches no layout.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Literal
+
+from trainer.engine.game import Game
+from trainer.engine.variants import get_variant
+from trainer.estimates.report import DEFAULT_MODEL
+from trainer.learners.answers import Answer, Grade
+from trainer.quiz.bank import DIFFICULTIES, Bank, Item
+from trainer.views.table_art import mini_card
+
+Tone = Literal["success", "warning", "error"]
+# The colour of the box that gives a grade: green for a good move, amber, red for a blunder.
+GRADE_TONE: dict[Grade, Tone] = {
+    "best": "success", "good": "success", "inaccuracy": "warning", "mistake": "warning",
+    "blunder": "error",
+}
+
+GRADING = (
+    "Grades compare your move's win chance with the best move's, in percentage points: "
+    "best ≤ 1, good ≤ 5, inaccuracy ≤ 10, mistake ≤ 15, blunder > 15. Win chances come "
+    "from playing each option out many times with the bots; each item shows its noise. "
+    f"Difficulty ({', '.join(DIFFICULTIES)}) is how close the best two options are.")
+
+
+def answering_as(learner: str) -> str:
+    return (f"Answering as **{learner}** · bookmark this page to keep your history "
+            f"([calibration](/calibration?learner={learner}))")
+
+
+def status_line(answers: Sequence[Answer], item: Item, game: Game) -> str:
+    """Answers so far with the learner's Brier score, and what the table is."""
+    errors = [(a.stated or 0) - float(bool(a.bluff)) for a in answers if a.scored]
+    brier = (f" · your Brier score {sum(e * e for e in errors) / len(errors):.3f}"
+             if errors else "")
+    return (f"{len(answers)} answered{brier} · {get_variant(item.variant).title}, official "
+            f"rules, {item.players} players · you are **{game.names[item.viewer]}** · "
+            f"{item.difficulty} · themes: {', '.join(item.themes)}")
+
+
+def keys_hint(item: Item) -> str:
+    return ("Keys: 1–" + str(min(9, len(item.options))) + " answer"
+            + (" · J/K move the slider" if item.has_claim else ""))
+
+
+def call_out(text: str) -> str:
+    """"Good decision, bad outcome: …" with its first words in bold."""
+    head, _, rest = text.partition(":")
+    return f"**{head}.** {rest}"
+
+
+def claimant_hand(item: Item) -> str:
+    """The claimant's cards, face up, as revealed after the answer."""
+    return ('<div class="ct-seat__cards">'
+            + "".join(mini_card(c, "shown") for c in item.claimant_hand) + "</div>")
+
+
+def hands_line(hands: Sequence[tuple[str, Sequence[str]]]) -> str:
+    listed = " · ".join(f"{name}: {' and '.join(cards)}" for name, cards in hands)
+    return f"Every hidden hand at that moment: {listed}."
+
+
+def options_title(item: Item) -> str:
+    return ("**Win chance of each option** (from "
+            f"{item.rollouts} rollouts each, bots playing on)")
+
+
+def option_rows(item: Item, answer: Answer) -> list[dict[str, Any]]:
+    """The options table, best first: win-%, its noise and the points lost against the best,
+    the learner's choice marked."""
+    return [{"option": o.label + (" ← you" if o.label == answer.action else ""),
+             "wins": round(100 * o.win, 1), "±": round(100 * o.se, 1),
+             "lost (points)": round(max(0.0, 100 * (item.best.win - o.win)), 1)}
+            for o in sorted(item.options, key=lambda o: -o.win)]
+
+
+def bank_origin(bank: Bank) -> str:
+    """Where the bank's items come from and the share of bluffs they hold ("" for a bank
+    without claims)."""
+    share = bank.bluff_share()
+    if share is None:
+        return ""
+    people = ", ".join(f"{name} {w / sum(DEFAULT_MODEL.values()):.0%}"
+                       for name, w in DEFAULT_MODEL.items())
+    return (f"Bank **{bank.name}** ({bank.version}): {len(bank.items)} decision points from "
+            f"games between bot personas ({people}; the Rule bot bluffs in half its games) "
+            f"and from the Learn lessons' questions. Decisions are picked by kind, never by "
+            f"their truth, so the share of bluffs is what such players produce: "
+            f"**{share:.0%}** of the claims in this bank.")
