@@ -199,7 +199,8 @@ def test_a_card_of_another_variant_points_at_the_hand_that_holds_it(tmp_path):
 
 
 def test_coins_that_do_not_add_up_point_at_the_treasury_when_it_is_given(tmp_path):
-    path, text = write(tmp_path, "treasury", "  learner: Cris\n", "  learner: Cris\n  treasury: 3\n")
+    path, text = write(tmp_path, "treasury", "  learner: Cris\n",
+                       "  learner: Cris\n  treasury: 3\n")
     assert message(path) == (
         f"{path}:{line(text, 'treasury:')}: setup: players hold 6 coins and the treasury 3; "
         f"together they must make the 50 coins in the box")
