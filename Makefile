@@ -11,7 +11,7 @@ PORT ?= 8501
 # A C compiler here means the engine must be compiled; without one the plain-Python build is fine.
 HAVE_CC := $(shell command -v cc >/dev/null 2>&1 || command -v gcc >/dev/null 2>&1 && echo 1)
 
-.PHONY: install run test lint engine-check wheel-check chromium bench fuzz check clean
+.PHONY: install run test lint typecheck layers engine-check wheel-check chromium bench fuzz check golden clean
 
 install:
 	@flock $(INSTALL_LOCK) $(MAKE) --no-print-directory $(STAMP)
@@ -40,6 +40,14 @@ chromium:
 lint: install
 	$(PY) -m ruff check .
 
+# mypy --strict on trainer/ (settings in pyproject.toml).
+typecheck: install
+	$(PY) -m mypy
+
+# The layers of docs/architecture.md, as import-linter contracts in pyproject.toml.
+layers: install
+	$(VENV)/bin/lint-imports
+
 # With a C compiler at hand, a plain-Python engine means the mypyc build failed: an error here.
 engine-check: install
 	@build=$$($(PY) -c "from trainer.engine.build import engine_build; print(engine_build())") || exit 1; \
@@ -59,10 +67,7 @@ wheel-check: install
 # engine: tests/conftest.py fails those skips under the COUP_TRAINER_REQUIRE_* variables. The
 # throwaway PostgreSQL (scripts/test-postgres.sh) is stopped afterwards whatever pytest's
 # result, which is kept; pytest's exit status 5 (no tests collected) is a failure too.
-test: install engine-check chromium lint
-# Static checks go here once the code passes them:
-#	$(PY) -m mypy --strict trainer
-#	$(VENV)/bin/lint-imports
+test: install engine-check chromium lint typecheck layers
 	@export COUP_TRAINER_REQUIRE_PG=1 COUP_TRAINER_REQUIRE_COMPILED=$(HAVE_CC); \
 	pg_url=$$(scripts/test-postgres.sh start | tail -n 1); \
 	if [ -n "$$pg_url" ]; then export COUP_TRAINER_TEST_PG_URL="$$pg_url"; \
@@ -72,7 +77,8 @@ test: install engine-check chromium lint
 	scripts/test-postgres.sh stop; \
 	exit $$status
 	@echo "The same rule and property tests against the plain-Python build of the engine:"
-	COUP_TRAINER_PURE_PYTHON=1 $(PY) -m pytest tests/test_rules_*.py tests/test_properties.py
+	COUP_TRAINER_PURE_PYTHON=1 $(PY) -m pytest tests/test_rules_*.py tests/test_properties.py \
+		tests/test_information.py tests/test_perft.py tests/test_playthroughs.py
 	@$(MAKE) --no-print-directory wheel-check
 
 check: install
@@ -80,6 +86,11 @@ check: install
 
 fuzz: install
 	$(PY) -m trainer fuzz --games 100000
+
+# Perft counts and golden playthroughs (tests/data/) written anew: only after a deliberate rules
+# change, reviewing the diff (`python -m trainer golden --check` compares without writing).
+golden: install
+	$(PY) -m trainer golden
 
 bench: install
 	$(PY) bench/engine.py

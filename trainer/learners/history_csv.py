@@ -17,11 +17,14 @@ import io
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
+from typing import TYPE_CHECKING
 
 from pydantic import ValidationError
 
 from trainer.learners.answers import COLUMNS, Answer, describe_error
-from trainer.learners.storage import AnswerStore
+
+if TYPE_CHECKING:  # only the interface: reading a CSV needs no database
+    from trainer.learners.storage import AnswerStore
 
 # Empty cells mean "none" only where the model allows none; elsewhere they are kept, so that an
 # empty required field is reported as such and an empty string field round-trips unchanged.

@@ -228,7 +228,7 @@ class Bank:
         return Counter(t for i in self.items for t in i.themes)
 
     def bluff_share(self) -> float | None:
-        judged = [i.bluff for i in self.items if i.has_claim]
+        judged = [bool(i.bluff) for i in self.items if i.has_claim]
         return sum(judged) / len(judged) if judged else None
 
     def save(self, path: Path) -> None:

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import uuid
 from dataclasses import dataclass
+from typing import cast
 
 from trainer.engine.game import Game
-from trainer.engine.moves import MoveKind
+from trainer.engine.moves import Move, MoveKind
 from trainer.engine.observation import Observation
-from trainer.learners.answers import Answer, Grade, grade_for, now
+from trainer.learners.answers import Answer, Grade, Kind, grade_for, now
 from trainer.quiz.bank import Item
 
 
@@ -48,7 +49,7 @@ def grade(item: Item, *, action: str, stated: float | None, learner: str, bank: 
     lost = round(item.lost_pp(action), 2)
     return Answer(
         answer_id=answer_id, learner=learner, item_id=item.id, bank=bank, mode=mode,
-        kind=item.kind, themes=item.themes, variant=item.variant, answered_at=now(),
+        kind=cast(Kind, item.kind), themes=item.themes, variant=item.variant, answered_at=now(),
         seconds=None if seconds is None else round(min(seconds, 86_400), 2),
         stated=stated, bot=item.bot, prior=item.prior, bluff=item.bluff, action=action,
         best=item.best.label, lost_pp=lost, grade=grade_for(lost), trivial=item.trivial,
@@ -167,7 +168,7 @@ def describe_decision(item: Item, game: Game) -> tuple[str, str]:
 def highlighted(item: Item, obs: Observation) -> int:
     """How many of this turn's latest moves to highlight on the table: from the claim being
     judged (or the action being blocked) to now; on the learner's own turn, none."""
-    moves = []
+    moves: list[Move] = []
     for e in obs.events:
         if e.kind == "turn":
             moves = []

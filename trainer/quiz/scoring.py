@@ -121,7 +121,8 @@ def log_score(p: ArrayLike, o: ArrayLike) -> float:
 
 def _bins(pa: np.ndarray, bins: int) -> np.ndarray:
     """Bin index k for [k/bins, (k+1)/bins); the last bin also takes p = 1."""
-    return np.clip(np.floor(pa * bins + _BIN_EPS).astype(int), 0, bins - 1)
+    index: np.ndarray = np.clip(np.floor(pa * bins + _BIN_EPS).astype(int), 0, bins - 1)
+    return index
 
 
 def _binned(pa: np.ndarray, oa: np.ndarray, bins: int) -> pd.DataFrame:

@@ -16,6 +16,9 @@ import altair as alt
 import numpy as np
 import pandas as pd
 
+# What Altair's layering returns: a layer, or a facet of layers.
+Drawn = alt.LayerChart | alt.FacetChart
+
 P_TITLE = "stated probability of a bluff (0–1)"
 OBSERVED_TITLE = "observed bluff rate (0–1)"
 UNCLEAR_NOTE = "fewer than 3 bluffs or 3 honest claims"
@@ -43,7 +46,7 @@ def _series(table: pd.DataFrame) -> pd.Series:
     return who.where(~table["small"].astype(bool), who + " – " + SMALL_NOTE)
 
 
-def reliability_chart(table: pd.DataFrame) -> alt.LayerChart:
+def reliability_chart(table: pd.DataFrame) -> Drawn:
     """The reliability diagram: stated probability against how often it was a bluff.
 
     Points on the dashed diagonal are calibrated. Point size is the number of answers, the bar
@@ -118,7 +121,7 @@ def _thin(long_df: pd.DataFrame, max_points: int) -> pd.DataFrame:
 
 
 def over_time_charts(long_df: pd.DataFrame, max_points: int = MAX_POINTS
-                     ) -> list[alt.LayerChart]:
+                     ) -> list[Drawn]:
     """Each score per answer (faded) and its moving average (bold): one chart per scale.
 
     Brier (0–1), log score (about −560 to 100) and win-% lost (0–100) cannot share an axis, so
@@ -159,7 +162,7 @@ def over_time_charts(long_df: pd.DataFrame, max_points: int = MAX_POINTS
     return charts
 
 
-def theme_chart(theme_df: pd.DataFrame) -> alt.LayerChart:
+def theme_chart(theme_df: pd.DataFrame) -> Drawn:
     """Your Brier per theme as a bar, the bot's on the same items as a tick.
 
     Themes with too few bluffs or honest claims are greyed, faded and outlined dashed (Vega-Lite
@@ -195,12 +198,13 @@ def theme_chart(theme_df: pd.DataFrame) -> alt.LayerChart:
 def theme_lost_chart(theme_df: pd.DataFrame) -> alt.Chart:
     """The mean win-% your moves lost, per theme (trivial decisions left out)."""
     data, y, tooltip = _theme_data(theme_df)
-    return alt.Chart(data).mark_bar(color="#e45756", opacity=0.85).encode(
+    chart: alt.Chart = alt.Chart(data).mark_bar(color="#e45756", opacity=0.85).encode(
         y=y, tooltip=tooltip,
         x=alt.X("mean_lost:Q", title="mean win-% lost (lower is better)",
                 scale=alt.Scale(domainMin=0)),
     ).properties(width=420, height=alt.Step(24),
                  title=alt.TitleParams("Your moves by theme", fontSize=12))
+    return chart
 
 
 def _theme_data(theme_df: pd.DataFrame) -> tuple[pd.DataFrame, alt.Y, list[alt.Tooltip]]:
@@ -224,7 +228,7 @@ def _theme_data(theme_df: pd.DataFrame) -> tuple[pd.DataFrame, alt.Y, list[alt.T
     return data, y, tooltip
 
 
-def estimates_chart(table: pd.DataFrame) -> alt.LayerChart:
+def estimates_chart(table: pd.DataFrame) -> Drawn:
     """The reliability of the claim estimates (`trainer.estimates.calibration.reliability`):
     one line per estimator against the diagonal, as in the README."""
     diagonal = alt.Chart(pd.DataFrame({"x": [0, 1], "y": [0, 1]})).mark_line(
@@ -238,5 +242,6 @@ def estimates_chart(table: pd.DataFrame) -> alt.LayerChart:
     points = base.mark_circle(opacity=0.85).encode(
         size=alt.Size("count", title="claims", scale=alt.Scale(range=[30, 500])),
         tooltip=["estimator", "predicted", "observed", "count"])
-    return (diagonal + lines + points).properties(
+    chart: Drawn = (diagonal + lines + points).properties(
         width=420, height=360, title="Reliability of the claim estimates (persona games)")
+    return chart
