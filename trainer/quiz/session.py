@@ -25,7 +25,7 @@ from trainer.quiz.bank import Bank, Item, user_bank_dir
 from trainer.quiz.drills import next_item
 from trainer.quiz.feedback import AnswerError, grade, new_answer_id
 
-# The keys this session keeps in the state. quiz_mode, quiz_theme, quiz_bank and quiz_p are
+# The keys a quiz keeps in the state. quiz_mode, quiz_theme, quiz_bank and quiz_p are
 # also the keys of the page's widgets, so a widget and the session read the same value.
 CURRENT = "quiz_current"  # the item shown: {"item", "bank", "answer_id", "shown"}
 ANSWER = "quiz_answer"  # the answer to the item shown, once graded
