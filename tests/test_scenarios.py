@@ -60,6 +60,9 @@ def test_shipped_scenario_checks_ok(path):
 @pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: p.stem)
 def test_shipped_scenario_has_checkpoints_narration_and_a_prompt(path):
     s = load_scenario(path)
+    if s.mode == "game":  # a free game: its winning line is what `check` proves
+        assert s.practice is not None and s.practice.line
+        return
     assert sum(step.checkpoint is not None for step in s.steps) >= 2
     assert any(step.narration for step in s.steps)
     assert any(step.prompt for step in s.steps)
@@ -80,7 +83,7 @@ def test_every_rule_quote_is_word_for_word_in_its_text(path):
 
 def test_lessons_are_listed_in_their_order():
     ids = [s.id for s in load_scenarios(ROOT / "scenarios")]
-    assert ids[:7] == list(FIVE_MINUTES)  # the newcomer's path comes first
+    assert ids[:len(FIVE_MINUTES)] == list(FIVE_MINUTES)  # the newcomer's path comes first
     orders = [s.order for s in load_scenarios(ROOT / "scenarios")]
     assert orders == sorted(orders)
 

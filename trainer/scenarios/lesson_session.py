@@ -13,13 +13,16 @@ import random
 from collections.abc import MutableMapping, Sequence
 from typing import Any
 
-from trainer.scenarios.lessons import Lesson, Library, Progress
+from trainer.engine.moves import Move
+from trainer.scenarios.lessons import WATCH_NEXT, Lesson, Library, Progress
 from trainer.scenarios.replay import PromptOption
+from trainer.scenarios.screens import Screen, first_screen, screens
 
 LESSON = "lesson"  # in the address
 STEP = "step"  # in the address
 PICKED = "answer"  # in the state: the label of the option picked at the open question
 PROGRESS = "learn_progress"  # in the state
+PRACTICE = "learn_practice"  # in the state: per game lesson, the learner's moves so far
 
 
 class LessonSession:
@@ -50,23 +53,55 @@ class LessonSession:
         return None if given is None else str(given)
 
     def step(self, lesson: Lesson) -> int:
-        """The step the address opens, within the lesson; the set-up (0) when it is not a
-        number."""
+        """The screen the address opens, within the lesson (`trainer.scenarios.screens`: in a
+        `watch` lesson the step); the lesson's first screen when it is not a number."""
+        first = first_screen(lesson.run)
+        last = max((sc.number for sc in screens(lesson.run)), default=first)
+        if lesson.scenario.mode == "game":
+            last = max(last, 1)
         try:
-            return min(max(int(self.params.get(STEP, "0")), 0), lesson.steps)
+            return min(max(int(self.params.get(STEP, str(first))), first), last)
         except ValueError:
-            return 0
+            return first
+
+    def screen(self, lesson: Lesson) -> Screen | None:
+        """The screen open in a `watch` or `play` lesson (None: a game's free play)."""
+        n = self.step(lesson)
+        return next((sc for sc in screens(lesson.run) if sc.number == n), None)
+
+    def answered(self, lesson: Lesson, screen: Screen) -> bool:
+        """The screen's question is answered right (or it asks none)."""
+        return screen.prompt is None or self.progress.solved(lesson.id, screen.prompt.step)
+
+    # ------------------------------------------------------------------------ the game
+    def practice_moves(self, lesson_id: str) -> list[Move]:
+        games: dict[str, list[Move]] = self.state.setdefault(PRACTICE, {})
+        return list(games.get(lesson_id, []))
+
+    def play(self, lesson_id: str, move: Move) -> None:
+        games: dict[str, list[Move]] = self.state.setdefault(PRACTICE, {})
+        games[lesson_id] = [*games.get(lesson_id, []), move]
+
+    def take_back(self, lesson_id: str) -> None:
+        """Undo the learner's last move (the bots' replies to it go with it)."""
+        games: dict[str, list[Move]] = self.state.setdefault(PRACTICE, {})
+        games[lesson_id] = games.get(lesson_id, [])[:-1]
+
+    def restart(self, lesson_id: str) -> None:
+        self.state.setdefault(PRACTICE, {}).pop(lesson_id, None)
 
     # ------------------------------------------------------------------------ clicks
-    def open(self, lesson_id: str | None, step: int = 0) -> None:
-        """Open a lesson at a step, or the library (None). Only the lesson's own parameters
-        change: others in the address (large type) stay as they are."""
+    def open(self, lesson_id: str | None, step: int | None = None) -> None:
+        """Open a lesson at a screen (default: its first), or the library (None). Only the
+        lesson's own parameters change: others in the address (large type) stay as they
+        are."""
         for key in (LESSON, STEP):
             if key in self.params:
                 del self.params[key]
         if lesson_id:
             self.params[LESSON] = lesson_id
-            self.params[STEP] = str(step)
+            if step is not None:
+                self.params[STEP] = str(step)
         self.state.pop(PICKED, None)
 
     def go(self, step: int) -> None:
@@ -87,11 +122,12 @@ class LessonSession:
             return None
         return ("Start" if nxt is path[0] and not done.finished(nxt.id) else "Continue"), nxt
 
-    def following(self, library: Library) -> Lesson | None:
-        """The lesson to offer after this one: the first not finished, the five-minute path
-        first."""
-        return next((x for x in library.five_minutes() + list(library.lessons)
-                     if not self.progress.finished(x.id)), None)
+    def following(self, library: Library, current: str | None = None) -> Lesson | None:
+        """The lesson to offer after `current`: the first not finished, the five-minute path
+        first, then the rulebook's example game to watch, then the library's order."""
+        watch = [x for x in (library.get(WATCH_NEXT),) if x is not None]
+        return next((x for x in library.five_minutes() + watch + list(library.lessons)
+                     if not self.progress.finished(x.id) and x.id != current), None)
 
     def seen(self, lesson: Lesson, step: int) -> int:
         """How many moves the timeline lists: all of them once the lesson is finished, else

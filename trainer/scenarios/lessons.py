@@ -13,26 +13,23 @@ from pathlib import Path
 from trainer.engine.errors import CoupError
 from trainer.engine.variants import get_variant
 from trainer.scenarios.errors import ScenarioError
+from trainer.scenarios.lesson_game import check_practice
 from trainer.scenarios.loader import load_scenario
 from trainer.scenarios.replay import ScenarioRun, run_scenario
 from trainer.scenarios.schema import Scenario
 
-# The guided path for a newcomer, in order: goal and influence, actions and claims,
-# challenges, blocks, the double danger, the rulebook's example play, a first end-game.
+# The guided path for a newcomer, in order: the goal, coins and the Coup; the five characters
+# (each used by the learner); blocks; challenges won and lost; the forced Coup; a first game
+# against a gentle bot. The rulebook's example game follows it as a game to watch.
 FIVE_MINUTES: tuple[str, ...] = (
-    "first-goal-and-influence",
-    "first-actions-and-claims",
-    "first-challenge",
-    "first-block",
-    "double-danger",
-    "rulebook-example-play",
-    "first-end-game",
+    "learn-coins",
+    "learn-characters",
+    "learn-blocks",
+    "learn-challenges",
+    "learn-ten-coins",
+    "learn-first-game",
 )
-
-# Reading speed for the time estimate: a newcomer reading plain prose on a screen, and the time
-# one click of "next" (look at the table, press the button) takes.
-WORDS_PER_MINUTE = 230
-SECONDS_PER_STEP = 1.5
+WATCH_NEXT = "rulebook-example-play"
 
 
 @dataclass(frozen=True)
@@ -65,23 +62,6 @@ class Lesson:
     @property
     def prompts(self) -> int:
         return sum(1 for s in self.scenario.steps if s.prompt is not None)
-
-    @property
-    def words(self) -> int:
-        """The words a learner reads: the summary, narrations, moves, strategy tips, questions
-        and answers. Rule quotes sit beside the narration for reference and are not counted."""
-        s = self.scenario
-        n = len(s.summary.split())
-        for step in s.steps:
-            n += len(step.move.split()) + len((step.narration or "").split())
-            n += len(step.tip.quote.split()) if step.tip is not None else 0
-            if step.prompt is not None:
-                n += len(step.prompt.question.split()) + len(step.prompt.explanation.split())
-        return n
-
-    @property
-    def minutes(self) -> float:
-        return self.words / WORDS_PER_MINUTE + self.steps * SECONDS_PER_STEP / 60
 
 
 @dataclass(frozen=True)
@@ -116,7 +96,9 @@ def load_library(directory: str | Path = "scenarios") -> Library:
     for path in sorted(Path(directory).glob("*.yaml")):
         try:
             scenario = load_scenario(path)
-            lessons.append(Lesson(scenario, run_scenario(scenario)))
+            run = run_scenario(scenario)
+            check_practice(scenario)
+            lessons.append(Lesson(scenario, run))
         except ScenarioError as e:
             broken.append(BrokenLesson(str(path), str(e)))
         except CoupError as e:  # an engine refusal the checker did not word: still contained

@@ -451,7 +451,10 @@ def check_quotes(scenario: Scenario, directory: Path | None = None) -> None:
 
 def check_file(path: str | Path) -> ScenarioRun:
     """Everything `python -m trainer check` checks for one file; raises ScenarioError."""
+    from trainer.scenarios.lesson_game import check_practice  # it replays through this module
+
     scenario = load_scenario(path)
     run = run_scenario(scenario)
     check_quotes(scenario)
+    check_practice(scenario)
     return run

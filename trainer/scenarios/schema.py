@@ -296,6 +296,37 @@ class Setup(_Model):
     checkpoint: Checkpoint | None = Field(None, description="Checked before the first step.")
 
 
+class Intro(_Model):
+    """A screen before the first move: a few sentences and, optionally, cards to look at.
+
+    Why: an overview (the five characters, say) is read once, before the learner uses it;
+    it is not a move, so it is not a step."""
+
+    text: Text = Field(description="One or two short sentences.")
+    cards: list[Card] = Field(default_factory=list,
+                              description="Characters to show, each with its powers.")
+
+
+class Practice(_Model):
+    """A game lesson: from the set-up (and any steps), the learner plays freely against bots.
+
+    Why a scripted `line`: the game is not scripted, but the lesson promises it can be won
+    with what the path taught; the line is that proof (`python -m trainer check` plays it
+    against the bots and fails if it does not win), and the path's time model reads it."""
+
+    bot: Literal["honest"] = Field(
+        "honest", description="How the other players play: 'honest' never bluffs, never "
+                              "challenges a claim it cannot disprove, and always takes its "
+                              "most likely move, so the game is the same every time.")
+    goal: Text = Field(description="What the learner must do, in one sentence.")
+    hint: str | None = Field(None, description="A nudge shown with the first decision.")
+    line: list[Text] = Field(min_length=1, description="A winning line: the learner's moves, "
+                                                      "in the move grammar.")
+
+
+Mode = Literal["watch", "play", "game"]
+
+
 class Scenario(_Model):
     """A lesson: a position, a scripted line of play, and what the learner should see in it."""
 
@@ -306,8 +337,16 @@ class Scenario(_Model):
     summary: Text = Field(description="What the scenario teaches, in a sentence or two.")
     order: int | None = Field(None, description="Position in the lesson list (low first).")
     tags: list[str] = Field(default_factory=list)
+    mode: Mode = Field(
+        "watch", description="'watch': one screen per step, the learner clicks Next and answers "
+                             "the prompts. 'play': one screen per prompt; the learner makes "
+                             "each move the lesson is about and the other moves play "
+                             "themselves. 'game': after the steps (if any), the learner plays "
+                             "on freely against bots (see `practice`).")
+    intro: Intro | None = Field(None, description="A screen shown before the first move.")
     setup: Setup
-    steps: list[Step] = Field(min_length=1)
+    steps: list[Step] = Field(default_factory=list)
+    practice: Practice | None = Field(None, description="The free game of a 'game' lesson.")
 
     # Where the scenario came from, for error messages: the file and the line of each key.
     _path: str = PrivateAttr("<scenario>")
@@ -321,6 +360,21 @@ class Scenario(_Model):
     @classmethod
     def _tags(cls, tags: list[str]) -> list[str]:
         return [t.strip().lower() for t in tags]
+
+    @model_validator(mode="after")
+    def _mode_fits(self) -> Scenario:
+        if self.mode == "game" and self.practice is None:
+            raise ValueError("a 'game' lesson needs a `practice:` section (the bots, the goal "
+                             "and a winning line)")
+        if self.mode != "game" and self.practice is not None:
+            raise ValueError(f"`practice:` belongs to a lesson with `mode: game`, not "
+                             f"{self.mode!r}")
+        if self.mode != "game" and not self.steps:
+            raise ValueError("`steps:` needs at least one step")
+        if self.mode == "play" and not any(s.prompt is not None for s in self.steps):
+            raise ValueError("a 'play' lesson needs at least one step with a `prompt:` (one "
+                             "screen per prompt)")
+        return self
 
 
 def allowed_keys(loc: tuple[str | int, ...]) -> list[str] | None:

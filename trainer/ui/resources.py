@@ -7,13 +7,15 @@ without a restart.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import streamlit as st
 
 from trainer.paths import scenarios_dir
 from trainer.quiz.bank import Bank, load_bank
-from trainer.scenarios.lessons import Library, load_library
+from trainer.scenarios.lessons import Lesson, Library, load_library
+from trainer.views.path_model import PathModel, lesson_seconds, path_model
 
 
 @st.cache_resource(show_spinner="Loading the question bank…")
@@ -37,3 +39,19 @@ def lesson_library(folder: Path | None = None) -> Library:
     folder = folder or scenarios_dir()
     stamp = tuple((p.name, p.stat().st_mtime) for p in sorted(folder.glob("*.yaml")))
     return _library(str(folder), stamp)
+
+
+@st.cache_resource(show_spinner=False, max_entries=4)
+def _figures(library: Library) -> tuple[PathModel, dict[str, float]]:
+    return path_model(library.five_minutes()), lesson_seconds(library)
+
+
+def path_figures(library: Library) -> PathModel:
+    """The five-minute path's time model (`trainer.views.path_model`), once per library."""
+    return _figures(library)[0]
+
+
+def lesson_minutes(library: Library) -> Callable[[Lesson], float]:
+    """Each lesson's modelled time in seconds, once per library."""
+    seconds = _figures(library)[1]
+    return lambda lesson: seconds.get(lesson.id, 0.0)

@@ -1,6 +1,6 @@
 """What the Learn page says about the lessons, as Markdown strings (no Streamlit).
 
-Why apart from the page: the library's cards, the step line and the answers' feedback are
+Why apart from the page: the library's cards, the screen line and the answers' feedback are
 worded once here, where a test can read them; the page script only places them.
 """
 
@@ -8,32 +8,40 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from trainer.engine.explain import PHASE_QUESTION
+from trainer.engine.game import Game
+from trainer.engine.moves import Move
 from trainer.scenarios.lessons import Lesson, Progress
 from trainer.scenarios.replay import PromptOption, PromptView
+from trainer.views.styles import read_css
+
+LEARN_CSS = f"<style>\n{read_css('learn.css')}</style>"
 
 
-def path_caption(path: Sequence[Lesson]) -> str:
-    minutes = sum(x.minutes for x in path)
-    return (f"{len(path)} short lessons · {sum(x.steps for x in path)} steps · "
-            f"{sum(x.words for x in path)} words · about {minutes:.0f} minutes")
+def path_caption(path: Sequence[Lesson], screens: int, minutes: str) -> str:
+    """The path's size, as the README's time model measures it."""
+    return (f"{len(path)} short lessons · {screens} screens · you make every move · "
+            f"about {minutes} minutes")
 
 
-def lesson_card(lesson: Lesson, progress: Progress) -> str:
+def lesson_card(lesson: Lesson, progress: Progress, seconds: float) -> str:
     """A lesson in the library: its mark (○, ✓ or stars), title, rule set and size."""
     x = lesson
-    return (f"{progress.mark(x)} **{x.title}**  \n:gray[{x.variant_title} · "
-            f"{x.steps} steps · {x.prompts} question{'s' if x.prompts != 1 else ''} · "
-            f"about {max(1, round(x.minutes))} min]")
+    kind = {"play": "you play", "game": "a game", "watch": "to watch"}[x.scenario.mode]
+    return (f"{progress.mark(x)} **{x.title}**  \n:gray[{x.variant_title} · {kind} · "
+            f"about {max(1, round(seconds / 60))} min]")
 
 
 def missing_lesson(lesson_id: str) -> str:
     return f"There is no lesson called {lesson_id!r}; here is the library."
 
 
-def step_caption(lesson: Lesson, step: int) -> str:
+def screen_caption(lesson: Lesson, number: int, total: int, path_place: tuple[int, int] | None
+                   ) -> str:
+    """Where the learner is: the lesson on the path, who they play, the screen."""
     run = lesson.run
-    return (f"{lesson.variant_title} · you play **{run.names[run.learner]}** · step {step} of "
-            f"{lesson.steps}")
+    where = f"Lesson {path_place[0]} of {path_place[1]} · " if path_place else ""
+    return (f"{where}you play **{run.names[run.learner]}** · {number} of {total}")
 
 
 def not_quite(option: PromptOption) -> str:
@@ -44,8 +52,34 @@ def not_quite(option: PromptOption) -> str:
 
 
 def right(prompt: PromptView) -> str:
-    return f"**Right: {prompt.correct.label}.** {prompt.correct.explanation}"
+    return f"**Right.** {prompt.correct.explanation}"
+
+
+def lesson_complete(stars: str) -> str:
+    return f"**Lesson complete** {stars}"
 
 
 def timeline_label(n: int, text: str) -> str:
     return f"{n}. {text}" if n else text
+
+
+def your_question(game: Game, learner: int) -> str:
+    """The practice game's question to the learner, in the second person."""
+    if game.is_over:
+        return ""
+    return f"**Your move:** {PHASE_QUESTION[game.phase]}."
+
+
+def bot_moves(game: Game, moves: Sequence[Move]) -> str:
+    """What the other players did since the learner's last move, one line each."""
+    return "  \n".join(f"· {game.describe(m)}" for m in moves)
+
+
+def game_over(game: Game, learner: int) -> str:
+    others = " and ".join(n for i, n in enumerate(game.names) if i != learner)
+    if game.winner == learner:
+        return f"**You win against {others}.** You know enough Coup to play a real game."
+    if game.winner is None:
+        return "**A tie.** Try again: you can win this one."
+    return (f"**{game.names[game.winner]} wins this time.** Take back a move or start again: "
+            f"the hint shows a way to win.")

@@ -90,11 +90,17 @@ def seat_html(s: SeatView, roles: dict[str, tuple[str, str]] | None = None) -> s
     )
 
 
-def table_html(view: TableView) -> str:
-    """The whole table: the other seats, the court in the middle, the viewer's seat below."""
+def table_html(view: TableView, compact: bool = False) -> str:
+    """The whole table: the other seats, the court in the middle, the viewer's seat below.
+
+    `compact`: every seat on one row (the viewer's last), small cards, the court on one line
+    and no status line; sized so a phone shows the table, a lesson's words and its buttons on
+    one screen."""
     others = [s for s in view.seats if not s.is_viewer]
     mine = [s for s in view.seats if s.is_viewer]
     roles = role_lines(view.variant_name)
+    if compact:
+        return _compact_table(view, others + mine, roles)
     court = [
         f'<div class="ct-pile" data-pile="deck">{mini_card(None)}'
         f'<div><b>{view.deck_size}</b> in the Court deck</div></div>',
@@ -140,6 +146,40 @@ def table_html(view: TableView) -> str:
         f'<div class="ct-status" data-status="{"over" if view.winner or view.tie else "on"}">'
         f'{status}</div>{private}</div></div>'
     )
+
+
+def _compact_table(view: TableView, seats: list[SeatView],
+                   roles: dict[str, tuple[str, str]]) -> str:
+    court = f'<span data-pile="deck"><b>{view.deck_size}</b> cards in the Court deck</span>'
+    if view.treasury is not None:
+        court += (f'<span data-pile="treasury"><span class="ct-coin"></span> '
+                  f'<b>{view.treasury}</b> in the Treasury</span>')
+    status = ""
+    if view.winner:
+        status = f'<div class="ct-status" data-status="over">{escape(view.winner)} wins</div>'
+    return (
+        '<div class="ct-root"><div class="ct-table ct-table--compact" role="group" '
+        'aria-label="The table">'
+        f'<div class="ct-seats">{"".join(seat_html(s, roles) for s in seats)}</div>'
+        f'<div class="ct-court">{court}</div>{status}</div></div>'
+    )
+
+
+def character_overview(variant_name: str, cards: list[str]) -> str:
+    """Each character with its card and, in a few words, what it does and blocks: the one
+    screen a newcomer reads before claiming any of them."""
+    roles = role_lines(variant_name)
+    rows = "".join(
+        f'<li class="ct-overview__row">{mini_card(c, "own")}<div><b>{escape(c)}</b>'
+        f'<span>{escape(roles[c][0])}</span>'
+        f'{f"<span>{escape(_capital(roles[c][1]))}</span>" if roles[c][1] else ""}</div></li>'
+        for c in cards)
+    return (f'<div class="ct-root"><ul class="ct-overview" aria-label="The characters">'
+            f'{rows}</ul></div>')
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 TABLE_CSS = f"<style>\n{read_css('table.css')}</style>"

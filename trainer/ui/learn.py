@@ -1,0 +1,264 @@
+"""The Learn page's parts: the library, a lesson screen, the practice game, the keys.
+
+Why here and not in the page script: a lesson screen has three kinds (an intro, a question
+the learner answers by making the move, a step to watch) and a game; the page picks one and
+this module draws it, so the page stays a list of calls.
+
+Keys, the same on every screen: → or Space for Next, ← for Back, 1–9 for the answers. A
+presenter's clicker sends → and ←.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import streamlit as st
+
+from trainer.engine.game import Game
+from trainer.scenarios.lesson_game import PracticeState, practice
+from trainer.scenarios.lesson_session import LessonSession, shown_lessons, shuffled
+from trainer.scenarios.lessons import Lesson, Library
+from trainer.scenarios.replay import replay
+from trainer.scenarios.screens import Screen, screens
+from trainer.views import lesson_text
+from trainer.views.move_labels import your_move
+from trainer.views.table_art import character_overview, table_html
+from trainer.views.table_view import table_view
+
+KEYS_HINT = "Keys: → or Space next · ← back · 1–9 answer"
+
+
+def library(walk: LessonSession, lib: Library, path_caption: str,
+            minutes: Callable[[Lesson], float]) -> None:
+    """The lessons: the five-minute path first, then every lesson by rule set."""
+    from trainer.engine.variants import get_variant
+
+    done = walk.progress
+    st.title("Learn Coup")
+    if (missing := walk.asked_for_missing()) is not None:
+        st.warning(lesson_text.missing_lesson(missing))
+    path = lib.five_minutes()
+    with st.container(border=True, key="path_box"):
+        st.subheader("Learn Coup in five minutes", anchor="five-minutes")
+        st.caption(path_caption)
+        if (start := walk.start(path)) is not None:
+            label, nxt = start
+            st.button(f"{label}: {nxt.title}", icon=":material/play_arrow:", type="primary",
+                      on_click=walk.open, args=(nxt.id,), key="start_path", shortcut="right",
+                      width="stretch")
+        st.markdown("  \n".join(f"{done.mark(x)} {i}. {x.title}"
+                                for i, x in enumerate(path, start=1)))
+
+    titles = {"all": "All", **{v: get_variant(v).title for v in lib.variants()}}
+    st.subheader("All lessons", anchor="all-lessons")
+    chosen = st.pills("Rule set", list(titles), format_func=titles.__getitem__,
+                      default="all", key="variant_filter")
+    shown = shown_lessons(lib, chosen)
+    st.caption(f"{len(shown)} lessons, in the recommended order.")
+    grid = st.columns(3, gap="small")
+    for i, x in enumerate(shown):
+        with grid[i % 3].container(border=True):
+            st.markdown(lesson_text.lesson_card(x, done, minutes(x)))
+            st.caption(x.scenario.summary)
+            st.button("Open", key=f"open_{x.id}", on_click=walk.open, args=(x.id,),
+                      width="stretch")
+    for b in lib.broken:
+        st.error(f"This lesson file could not be loaded: {b.message}", icon=":material/error:")
+
+
+def header(walk: LessonSession, lib: Library, lesson: Lesson, number: int, total: int) -> None:
+    """The lesson's title, where the learner is, and the way back to the library."""
+    path = [x.id for x in lib.five_minutes()]
+    place = (path.index(lesson.id) + 1, len(path)) if lesson.id in path else None
+    # One row that stays a row on a phone: every line above the table pushes Next down.
+    with st.container(horizontal=True, wrap=False, vertical_alignment="center",
+                      key="lesson_head"):
+        st.markdown(f"## {lesson.title}")
+        st.button("Lessons", icon=":material/arrow_back:", on_click=walk.open, args=(None,),
+                  key="to_library", type="tertiary", width="content",
+                  help="All lessons and the five-minute path")
+    st.progress(min(number / total, 1.0) if total else 1.0,
+                text=lesson_text.screen_caption(lesson, number, total, place))
+
+
+def table(game: Game, learner: int, latest: int = 1) -> None:
+    st.html(table_html(table_view(game.observation(learner), latest=latest), compact=True))
+
+
+def _next_button(label: str, on_click: Callable[..., Any], args: tuple[Any, ...],
+                 disabled: bool, blocked: bool) -> None:
+    """Next, with → as its key; a twin hidden by CSS carries Space (a button takes one key)."""
+    help_text = "Answer the question first" if blocked else "Key: → or Space"
+    st.button(label, icon=":material/chevron_right:", on_click=on_click, args=args,
+              disabled=disabled, key="next", type="primary", width="stretch",
+              shortcut="right", help=help_text)
+    st.button(label, on_click=on_click, args=args, disabled=disabled, key="next_space",
+              shortcut="space")
+
+
+def nav(back: Callable[..., Any] | None, back_args: tuple[Any, ...], next_label: str,
+        forward: Callable[..., Any] | None, next_args: tuple[Any, ...], blocked: bool,
+        back_label: str = "Back") -> None:
+    # A row that stays a row on a phone (columns would stack, pushing Next down).
+    with st.container(horizontal=True, wrap=False, key="lesson_nav", gap="small"):
+        st.button(back_label, icon=":material/chevron_left:", on_click=back, args=back_args,
+                  disabled=back is None, key="back", width="content", shortcut="left",
+                  help="Key: ←")
+        _next_button(next_label, forward or (lambda: None), next_args,
+                     forward is None or blocked, blocked)
+
+
+def _options_box(count: int) -> Any:
+    """The answers' box: two to a row when there are many (a phone keeps Next in view)."""
+    return st.container(key="lesson_options_many" if count > 3 else "lesson_options",
+                        gap="small")
+
+
+def options(walk: LessonSession, lesson: Lesson, screen: Screen, game: Game) -> None:
+    """The question's answers as buttons, keys 1–9, in an order of their own."""
+    prompt = screen.prompt
+    assert prompt is not None
+    st.markdown(f"**{prompt.question}**")
+    shown = shuffled(prompt.options, lesson.id, prompt.step)
+    with _options_box(len(shown)):
+        for i, option in enumerate(shown):
+            st.button(your_move(game, option.move), key=f"option_{i}", width="stretch",
+                      on_click=walk.answer, args=(lesson.id, prompt.step, option.label,
+                                                  option.correct),
+                      shortcut=str(i + 1) if i < 9 else None)
+    wrong = next((o for o in shown if o.label == walk.picked and not o.correct), None)
+    if wrong is not None:
+        st.error(lesson_text.not_quite(wrong), icon=":material/close:")
+
+
+def timeline(lesson: Lesson, upto: int, walk: LessonSession | None = None,
+             current: int | None = None) -> None:
+    """The moves so far, newest first (the current one is always in view); nothing at all
+    before the first move. In a lesson to watch, each line jumps to its step."""
+    texts = lesson.run.step_texts()[:upto]
+    if not texts:
+        return
+    with st.expander(f"Moves so far ({len(texts)})", icon=":material/history:"):
+        for n in range(len(texts), 0, -1):
+            label = lesson_text.timeline_label(n, texts[n - 1])
+            if walk is None:
+                st.markdown(f"**{label}**" if n == upto else label)
+            else:
+                st.button(label, key=f"jump_{n}", on_click=walk.go, args=(n,),
+                          type="primary" if n == current else "tertiary")
+
+
+def rule_note(lesson: Lesson, first: int, last: int) -> None:
+    """The rule quotes of steps `first`..`last`, one click away."""
+    from trainer.views import cardart
+
+    refs = [s.rule for s in lesson.scenario.steps[first - 1:last] if s.rule is not None]
+    tips = [s.tip for s in lesson.scenario.steps[first - 1:last] if s.tip is not None]
+    if not refs and not tips:
+        return
+    with st.expander("What the rulebook says", icon=":material/menu_book:"):
+        for ref in refs + tips:
+            st.html(cardart.quote_block(ref.quote, ref.source, ref.section))
+
+
+# ------------------------------------------------------------------------ the screens
+def intro_screen(lesson: Lesson) -> None:
+    s = lesson.scenario
+    assert s.intro is not None
+    st.markdown(f"{s.summary}  \n{s.intro.text}")
+    st.html(character_overview(s.setup.variant, [str(c) for c in s.intro.cards]))
+
+
+def play_screen(walk: LessonSession, lesson: Lesson, screen: Screen, first: bool) -> bool:
+    """A question the learner answers by making the move; True once answered right."""
+    answered = walk.answered(lesson, screen)
+    game = replay(lesson.scenario, screen.result if answered else screen.shown)
+    learner = lesson.run.learner
+    table_col, side_col = st.columns([3, 2], gap="medium")
+    with table_col:
+        table(game, learner)
+    with side_col, st.container(border=True, key="lesson_card"):
+        if first:
+            st.markdown(lesson.scenario.summary)
+        if screen.before:
+            st.markdown(" ".join(screen.before))
+        if answered and screen.prompt is not None:
+            st.success(lesson_text.right(screen.prompt), icon=":material/check:")
+            if screen.after:
+                st.markdown(" ".join(screen.after))
+        else:
+            options(walk, lesson, screen, replay(lesson.scenario, screen.shown))
+    return answered
+
+
+def watch_screen(walk: LessonSession, lesson: Lesson, step: int) -> bool:
+    """One step of a lesson to watch; True when Next may go on (the next step's question, if
+    any, is answered)."""
+    run = lesson.run
+    game = replay(lesson.scenario, step)
+    result = run.step(step) if step else None
+    table_col, side_col = st.columns([3, 2], gap="medium")
+    with table_col:
+        st.html(table_html(table_view(game.observation(run.learner),
+                                      turn=result.turn if result else None,
+                                      latest=len(result.moves) if result else 0),
+                           compact=True))
+    with side_col, st.container(border=True, key="lesson_card"):
+        if result is None:
+            st.markdown(f"**The set-up.** {lesson.scenario.summary}")
+        else:
+            st.markdown(f"**{result.text}**" + (f"  \n{result.narration}"
+                                                if result.narration else ""))
+        upcoming = run.step(step + 1).prompt if step < lesson.steps else None
+        if upcoming is None:
+            return True
+        if walk.progress.solved(lesson.id, step + 1):
+            st.success(lesson_text.right(upcoming), icon=":material/check:")
+            return True
+        st.markdown(f"**Your move, {upcoming.player_name}.** {upcoming.question}")
+        shown = shuffled(upcoming.options, lesson.id, step)
+        before = replay(lesson.scenario, step)
+        with _options_box(len(shown)):
+            for i, option in enumerate(shown):
+                st.button(your_move(before, option.move), key=f"option_{i}",
+                          width="stretch", on_click=walk.answer,
+                          args=(lesson.id, step + 1, option.label, option.correct),
+                          shortcut=str(i + 1) if i < 9 else None)
+        wrong = next((o for o in shown if o.label == walk.picked and not o.correct), None)
+        if wrong is not None:
+            st.error(lesson_text.not_quite(wrong), icon=":material/close:")
+        return False
+
+
+def game_screen(walk: LessonSession, lesson: Lesson) -> PracticeState:
+    """The free game: the learner's choices are every legal move, the bots reply at once."""
+    s = lesson.scenario
+    assert s.practice is not None
+    moves = walk.practice_moves(lesson.id)
+    state = practice(s, moves)
+    table_col, side_col = st.columns([3, 2], gap="medium")
+    with table_col:
+        table(state.game, state.learner, latest=len(state.bot_moves))
+    with side_col, st.container(border=True, key="lesson_card"):
+        if not moves:
+            hint = f"  \n:material/lightbulb: {s.practice.hint}" if s.practice.hint else ""
+            st.markdown(f"{s.summary} **{s.practice.goal}**{hint}")
+        if state.bot_moves:
+            st.markdown(lesson_text.bot_moves(state.game, state.bot_moves))
+        if state.over:
+            box = st.success if state.won else st.warning
+            box(lesson_text.game_over(state.game, state.learner),
+                icon=":material/emoji_events:" if state.won else ":material/replay:")
+        else:
+            st.markdown(lesson_text.your_question(state.game, state.learner))
+            with _options_box(len(state.legal)):
+                for i, move in enumerate(state.legal):
+                    st.button(your_move(state.game, move), key=f"option_{i}",
+                              width="stretch", on_click=walk.play, args=(lesson.id, move),
+                              shortcut=str(i + 1) if i < 9 else None)
+    return state
+
+
+def screen_list(lesson: Lesson) -> list[Screen]:
+    return screens(lesson.run)

@@ -1,0 +1,176 @@
+"""How long the five-minute path takes, modelled from the lesson files, and what the learner
+does on it.
+
+The model (documented in the README, checked by tests/test_path_model.py):
+- a learner reads every word on a screen at 200 words a minute: the lesson's title and summary
+  on its first screen, the intro, the narrations, the question, every answer button's label,
+  the feedback on the right answer, the goal and hint of the practice game and the bots' moves;
+- each click or key press takes 2 seconds: the scripted answer and Next on a question screen,
+  Next on an intro, one answer per decision of the practice game (along its winning line) and
+  Next once it is won, and the Start button;
+- wrong answers are not modelled (the scripted answers are).
+
+Why count from the files: the path is edited as YAML by teachers; a test recomputes the model
+on every change, so a lesson that grows past the budget fails before it reaches a learner.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from trainer.engine.cards import Action, Character
+from trainer.engine.game import Game
+from trainer.engine.moves import Move, MoveKind
+from trainer.scenarios.lesson_game import line_moves, practice
+from trainer.scenarios.lessons import Lesson, Library
+from trainer.scenarios.replay import replay
+from trainer.scenarios.screens import screens
+from trainer.views.lesson_text import (
+    bot_moves,
+    game_over,
+    lesson_complete,
+    right,
+    your_question,
+)
+from trainer.views.move_labels import your_move
+from trainer.views.table_art import role_lines
+
+WORDS_PER_MINUTE = 200
+SECONDS_PER_CLICK = 2.0
+START_CLICKS = 1  # the "Start" button on the Learn page
+
+
+@dataclass(frozen=True)
+class ScreenCost:
+    lesson: str
+    screen: str  # "intro", "1", "2", ... or "game 1", "game 2", ..., "game won"
+    words: int
+    clicks: int
+    text: str  # everything counted, for a reader checking the count
+
+    @property
+    def seconds(self) -> float:
+        return self.words / WORDS_PER_MINUTE * 60 + self.clicks * SECONDS_PER_CLICK
+
+
+@dataclass(frozen=True)
+class PathModel:
+    screens: tuple[ScreenCost, ...]
+    actions: frozenset[Action]  # done by the learner, on a question screen or in the game
+    characters: frozenset[Character]  # claimed by the learner (an action or a block)
+
+    @property
+    def words(self) -> int:
+        return sum(s.words for s in self.screens)
+
+    @property
+    def clicks(self) -> int:
+        return START_CLICKS + sum(s.clicks for s in self.screens)
+
+    @property
+    def seconds(self) -> float:
+        return self.words / WORDS_PER_MINUTE * 60 + self.clicks * SECONDS_PER_CLICK
+
+    @property
+    def most_words(self) -> ScreenCost:
+        return max(self.screens, key=lambda s: s.words)
+
+    def minutes_text(self) -> str:
+        m, s = divmod(round(self.seconds), 60)
+        return f"{m}:{s:02d}"
+
+
+def count_words(*texts: str) -> int:
+    """Words as a reader sees them: Markdown marks and bullets are not words."""
+    return sum(1 for t in texts for w in t.split() if any(ch.isalnum() for ch in w))
+
+
+def path_model(path: Sequence[Lesson]) -> PathModel:
+    """The model over the lessons of the path, in order."""
+    costs: list[ScreenCost] = []
+    done: list[tuple[Game, Move]] = []
+    for lesson in path:
+        costs += _lesson_costs(lesson, done)
+    actions = frozenset(m.action for _, m in done
+                        if m.kind is MoveKind.ACT and m.action is not None)
+    characters = frozenset(c for g, m in done if (c := _claimed(g, m)) is not None)
+    return PathModel(tuple(costs), actions, characters)
+
+
+def lesson_seconds(library: Library) -> dict[str, float]:
+    """Every lesson's modelled time on its own (its first screen shows its title)."""
+    out = {}
+    for lesson in library.lessons:
+        costs = _lesson_costs(lesson, [])
+        out[lesson.id] = sum(c.seconds for c in costs)
+    return out
+
+
+def _claimed(game: Game, move: Move) -> Character | None:
+    if move.kind is MoveKind.BLOCK:
+        return move.character
+    if move.kind is MoveKind.ACT:
+        spec = next((s for s in game.variant.actions if s.action is move.action), None)
+        return spec.claim if spec is not None and not spec.inverted else None
+    return None
+
+
+def _lesson_costs(lesson: Lesson, done: list[tuple[Game, Move]]) -> list[ScreenCost]:
+    s = lesson.scenario
+    heading = [s.title, s.summary]
+    out: list[ScreenCost] = []
+    for screen in screens(lesson.run):
+        texts: list[str] = []
+        if not out:
+            texts += heading
+        if screen.kind == "intro":
+            assert s.intro is not None
+            texts.append(s.intro.text)
+            roles = role_lines(s.setup.variant)
+            for card in s.intro.cards:
+                texts += [str(card), *roles[str(card)]]
+            out.append(_cost(lesson.id, "intro", texts, 1))
+            continue
+        texts += screen.before
+        clicks = 1
+        if screen.prompt is not None:
+            game = replay(s, screen.shown if screen.kind == "play" else screen.number)
+            texts.append(screen.prompt.question)
+            texts += [your_move(game, o.move) for o in screen.prompt.options]
+            texts.append(right(screen.prompt))
+            done.append((game, screen.prompt.correct.move))
+            clicks = 2
+        texts += screen.after
+        if screen.number == screens(lesson.run)[-1].number and s.mode != "game":
+            texts.append(lesson_complete(""))
+        out.append(_cost(lesson.id, str(screen.number), texts, clicks))
+    if s.mode == "game":
+        out += _game_costs(lesson, heading if not out else [], done)
+    return out
+
+
+def _game_costs(lesson: Lesson, heading: list[str], done: list[tuple[Game, Move]]
+                ) -> list[ScreenCost]:
+    s = lesson.scenario
+    assert s.practice is not None
+    line = line_moves(s)
+    out: list[ScreenCost] = []
+    for j in range(len(line) + 1):
+        state = practice(s, line[:j])
+        texts = [*heading, s.practice.goal, s.practice.hint or ""] if j == 0 else []
+        texts.append(bot_moves(state.game, state.bot_moves))
+        if j < len(line):
+            texts.append(your_question(state.game, state.learner))
+            texts += [your_move(state.game, m) for m in state.legal]
+            done.append((state.game, line[j]))
+            out.append(_cost(lesson.id, f"game {j + 1}", texts, 1))
+        else:
+            texts.append(game_over(state.game, state.learner))
+            out.append(_cost(lesson.id, "game won", texts, 1))
+    return out
+
+
+def _cost(lesson: str, screen: str, texts: list[str], clicks: int) -> ScreenCost:
+    return ScreenCost(lesson, screen, count_words(*texts), clicks,
+                      " | ".join(t for t in texts if t))
