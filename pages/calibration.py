@@ -6,6 +6,7 @@ import streamlit as st
 from trainer.learners.answers import Answer
 from trainer.learners.history_csv import export_csv
 from trainer.quiz import scoring
+from trainer.quiz.findings import Findings, findings
 from trainer.ui.learner import answers_warnings, bad_name_warning, current_learner
 from trainer.ui.router import hand_over
 from trainer.views import calibration_text as text
@@ -25,10 +26,12 @@ number = st.column_config.NumberColumn
 
 @st.cache_data(max_entries=32, show_spinner=False)
 def scores(learner: str, count: int, last: str, _answers: list[Answer]
-           ) -> tuple[scoring.Report, str]:
-    """Every table of the page and the CSV export, keyed by the learner and their latest
-    answer: recomputed only after a new answer, not on every click."""
-    return scoring.report(_answers), export_csv(_answers)
+           ) -> tuple[scoring.Report, Findings, str]:
+    """Every table of the page, its opening sentences' numbers and the CSV export, keyed by
+    the learner and their latest answer: recomputed only after a new answer (the bootstrap
+    included), not on every click."""
+    tables = scoring.report(_answers)
+    return tables, findings(tables.df), export_csv(_answers)
 
 
 def forget() -> None:
@@ -46,29 +49,19 @@ if not answers:
     st.info("No answers yet. Answer a few quiz items and come back: this page shows how "
             "often the claims you called bluffs really were.", icon=":material/insights:")
 else:
-    tables, _ = scores(learner, len(answers), answers[-1].answer_id, answers)
+    tables, found, _ = scores(learner, len(answers), answers[-1].answer_id, answers)
     df, s = tables.df, tables.summary
-    if (early := text.early_signs(s.n_scored)) is not None:
-        st.info(early, icon=":material/hourglass_top:")
-    for col, m in zip([*st.columns(4), *st.columns(4)], text.metrics(s), strict=True):
-        col.metric(m.label, m.value, delta=m.delta, delta_color=m.delta_color, help=m.help)
+    with st.container(key="calibration_lead"):
+        for paragraph in text.lead(found, len(df)):
+            st.markdown(paragraph)
 
+    st.subheader("Your chances, checked")
     left, right = st.columns([3, 2], gap="large")
     with left:
-        st.subheader("Reliability")
         event = st.altair_chart(reliability_chart(tables.reliability), on_select="rerun",
-                                key="reliability", width="stretch")
-        st.caption("Each point is a bin of your stated probabilities; on the dashed diagonal "
-                   "you are calibrated. Bars are ±1 standard error; grey bins have few "
-                   "answers. The bot's curve is on the same items. Click a point to list "
-                   "its answers.")
+                                key="reliability", width="stretch", height=400)
     with right:
-        st.subheader("Brier score, decomposed")
-        if s.murphy is not None:
-            st.dataframe(text.murphy_table(s.murphy), hide_index=True, width="stretch",
-                         column_config={"value": number(format="%.4f")})
-            st.caption(text.murphy_caption(s.murphy, s.ece))
-        st.dataframe(text.grades_table(s), hide_index=True, width="stretch")
+        st.markdown(text.reliability_help())
 
     clicked = text.clicked_bin(event.selection if event else None)
     if clicked is not None:
@@ -83,11 +76,24 @@ else:
             "bluff": st.column_config.CheckboxColumn("was a bluff"),
             "lost_pp": number("win-% lost", format="%.1f")})
 
+    with st.expander("Expert figures: Brier score, log score, skill and more",
+                     icon=":material/functions:"):
+        if (early := text.early_signs(s.n_scored)) is not None:
+            st.caption(early)
+        st.markdown("\n".join(f"- {line}" for line in text.expert_figures(s, found)))
+        if s.murphy is not None:
+            st.markdown("**Brier score, decomposed**")
+            st.dataframe(text.murphy_table(s.murphy), hide_index=True, width="stretch",
+                         column_config={"value": number(format="%.4f")})
+            st.caption(text.murphy_caption(s.murphy, s.ece))
+        st.markdown("**Your moves, by grade**")
+        st.dataframe(text.grades_table(s), hide_index=True, width="stretch")
+
     st.subheader("Over time")
     for chart in over_time_charts(tables.over_time):
         # The height given here: Streamlit squeezes a stretched line chart's own height.
         st.altair_chart(chart, width="stretch", height=230)
-    st.caption("Thin points are single answers, the bold line the moving average of 20.")
+    st.caption("Faint dots are single answers; the bold line is the average of the last 20.")
 
     st.subheader("By theme")
     brier_col, lost_col = st.columns(2)
@@ -117,7 +123,7 @@ else:
 st.subheader("Your history")
 cols = st.columns(2)
 cols[0].download_button("Export as CSV",
-                        scores(learner, len(answers), answers[-1].answer_id, answers)[1]
+                        scores(learner, len(answers), answers[-1].answer_id, answers)[2]
                         if answers else export_csv([]), file_name=f"{learner}.csv",
                         mime="text/csv", icon=":material/download:", disabled=not answers)
 upload = cols[1].file_uploader("Import a CSV export", type=["csv"], key="import_csv")

@@ -29,6 +29,7 @@ from trainer.quiz.scoring import (
 )
 from trainer.views.calibration_charts import (
     PANELS,
+    PERCENT_TICKS,
     UNCLEAR_NOTE,
     over_time_charts,
     reliability_chart,
@@ -459,8 +460,9 @@ def test_reliability_chart_has_the_bin_selection_the_diagonal_and_error_bars():
     assert rule["encoding"]["y"]["field"] == "lower"
     assert rule["encoding"]["y2"]["field"] == "upper"
     points = next(layer for layer in spec["layer"] if layer["mark"]["type"] == "point")
-    assert points["encoding"]["x"]["title"] == "stated probability of a bluff (0–1)"
+    assert points["encoding"]["x"]["title"] == "chance of a bluff that was given"
     assert points["encoding"]["x"]["scale"]["domain"] == [0, 1]
+    assert points["encoding"]["x"]["axis"] == {"format": ".0%", "values": PERCENT_TICKS}
     assert points["encoding"]["size"]["field"] == "n"
     assert {t["field"] for t in points["encoding"]["tooltip"]} >= {
         "label", "n", "forecast", "observed", "se"}
@@ -470,9 +472,14 @@ def test_reliability_chart_names_greyed_small_bins_in_the_legend():
     df = frame(answers([0.25] * 3 + [0.65] * 12, [0, 1, 0] + [1, 0, 1] * 4))
     spec = reliability_chart(reliability(df)).to_dict()
     values = rows_with(spec, "series")
-    assert {v["series"] for v in values} == {"you", "you – few items (greyed)"}
+    assert {v["series"] for v in values} == {"you", "you, few answers"}
     points = next(layer for layer in spec["layer"] if layer["mark"]["type"] == "point")
-    assert "you – few items (greyed)" in points["encoding"]["color"]["scale"]["domain"]
+    # Only the series drawn are in the legend, and colour and shape share it: one legend
+    # whose symbols are the chart's own marks.
+    assert points["encoding"]["color"]["scale"]["domain"] == ["you", "you, few answers"]
+    assert points["encoding"]["shape"]["field"] == "series"
+    assert points["encoding"]["shape"]["scale"] == {
+        "domain": ["you", "you, few answers"], "range": ["circle", "circle"]}
     assert points["encoding"]["opacity"]["field"] == "small"
 
 

@@ -81,8 +81,10 @@ def test_ten_items_then_the_calibration_page(browser, app_url, screenshots, name
 
         page.goto(f"{app_url}/calibration?learner={learner}")
         expect(page.get_by_role("heading", name="Calibration")).to_be_visible(timeout=20_000)
-        value = page.get_by_test_id("stMetricValue").first
-        expect(value).to_have_text(str(judged), timeout=10_000)
+        opening = (f"You judged {judged} claim" if judged
+                   else "None of your 10 answers judged a claim yet")
+        expect(page.locator(".st-key-calibration_lead")).to_contain_text(opening,
+                                                                          timeout=10_000)
         expect(page.locator('[data-testid="stVegaLiteChart"]').first).to_be_visible()
         page.wait_for_timeout(800)
         page.set_viewport_size({"width": viewport["width"], "height": 2600})
@@ -106,9 +108,9 @@ def test_clicking_a_reliability_bin_lists_its_answers(browser, screenshots, tmp_
         try:
             page.goto(f"{app}/calibration?learner=cal")
             chart = page.get_by_test_id("stVegaLiteChart").first
-            expect(page.get_by_test_id("stMetricValue").first).to_have_text("200",
-                                                                            timeout=20_000)
-            points = chart.locator('path[aria-label*="who: you; bin: "]')
+            expect(page.locator(".st-key-calibration_lead")).to_contain_text(
+                "You judged 200 claims.", timeout=20_000)
+            points = chart.locator('path[aria-label*="who: you; chances given: "]')
             expect(points.first).to_be_visible()
             # A point of yours that the bot's point for the same bin does not cover.
             labels = points.evaluate_all("ps => ps.map(p => p.getAttribute('aria-label'))")
@@ -121,7 +123,7 @@ def test_clicking_a_reliability_bin_lists_its_answers(browser, screenshots, tmp_
                 free = i
                 break
             assert free is not None, labels
-            low = re.search(r"bin: (\d+)–(\d+)%", labels[free])
+            low = re.search(r"chances given: (\d+)–(\d+)%", labels[free])
             points.nth(free).click()
             listing = page.get_by_text(re.compile(
                 rf"Answers where you said {low.group(1)}%–{low.group(2)}% \(\d+\)"))

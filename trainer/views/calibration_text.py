@@ -1,20 +1,20 @@
-"""What the Calibration page says: its headline numbers as formatted metrics, the tables beside
-the charts, and the sentences around them (no Streamlit).
+"""What the Calibration page says: its opening sentences, the expert figures with their
+explanations, the tables beside the charts, and the captions around them (no Streamlit).
 
-Why apart from the page: each number is formatted with its explanation in one place (a
-missing number is "–", never "nan"), so the page script only places them and a test can read
-them without a browser.
+Why apart from the page: the sentences are the page's point, and a test can check each of them
+against answers counted by hand without a browser; each number is formatted with its
+explanation in one place (a missing number is "–", never "nan").
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any
 
 import pandas as pd
 
 from trainer.learners.history_csv import ImportReport
+from trainer.quiz.findings import CLEARLY, HIGH, LOW, ZONE_MIN, Findings, Leaning, Zone
 from trainer.quiz.scoring import Murphy, Summary
 
 EARLY = 30  # judged claims below which the numbers are early signs
@@ -22,55 +22,164 @@ SHOWN_ERRORS = 10  # lines of a CSV import's errors listed one by one
 
 
 def pct(x: float | None, signed: bool = False) -> str:
-    return "–" if x is None else (f"{x:+.0%}" if signed else f"{x:.0%}")
+    return "–" if x is None else _minus(f"{x:+.0%}" if signed else f"{x:.0%}")
 
 
 def num(x: float | None, fmt: str = ".3f") -> str:
-    return "–" if x is None else format(x, fmt)
+    return "–" if x is None else _minus(format(x, fmt))
 
 
-@dataclass(frozen=True)
-class Metric:
-    """One headline number, as `st.metric` shows it."""
-
-    label: str
-    value: str | int
-    help: str
-    delta: str | None = None
-    delta_color: Literal["normal", "inverse", "off"] = "normal"
+def _minus(text: str) -> str:
+    """A typographic minus: a hyphen before a number reads as a dash on a phone."""
+    return text.replace("-", "−")
 
 
-def metrics(s: Summary) -> list[Metric]:
-    """The eight headline numbers, in two rows of four: the belief's scores, then how it is
-    spread and what the moves cost."""
+# --------------------------------------------------------------------------- the opening
+
+
+def times(n: int) -> str:
+    return {1: "once", 2: "twice"}.get(n, f"{n} times")
+
+
+def _were(k: int, n: int, what: str, other: str) -> str:
+    """How many of n answers were `what`: "7 were bluffs", "1 was a bluff", "none were
+    bluffs"; of a single answer, "it was a bluff" or "it was honest"."""
+    if n == 1:
+        return f"it was {what if k else other}"
+    if k == 0:
+        return f"none were {_plural(what)}"
+    return f"1 was {what}" if k == 1 else f"{k} were {_plural(what)}"
+
+
+def _plural(what: str) -> str:
+    return "bluffs" if what == "a bluff" else what
+
+
+def _leaning_sentences(who: str, lean: Leaning, scale: bool = True) -> list[str]:
+    """What a forecaster said, counted the way a learner remembers clicking it; `scale` adds
+    which chances count as "likely", said once on the page."""
+    over, under = (" (over 50%)", " (under 50%)") if scale else ("", "")
+    out = []
+    if lean.said_bluff:
+        out.append(f"{who} said “likely a bluff”{over} {times(lean.said_bluff)}; "
+                   f"{_were(lean.were_bluffs, lean.said_bluff, 'a bluff', 'honest')}.")
+    if lean.said_honest:
+        out.append(f"{who} said “likely honest”{under} {times(lean.said_honest)}; "
+                   f"{_were(lean.were_honest, lean.said_honest, 'honest', 'a bluff')}.")
+    if lean.even:
+        out.append(f"{who} said 50% (can't tell) {times(lean.even)}.")
+    return out
+
+
+def _zone_sentence(z: Zone) -> str:
+    """One confident end of the scale: what was said, what the cards showed, and the word
+    for the gap (only called once there are enough answers to judge)."""
+    where = "70% or more" if z.side == "high" else "30% or less"
+    if z.within_noise:
+        judged = "and", "about right, within what chance alone gives"
+    else:
+        size = "a little" if abs(z.gap) < CLEARLY else "clearly"
+        judged = "but", f"you are {size} {'over' if z.gap > 0 else 'under'}confident there"
+    return (f"When you gave a bluff a chance of {where}, you said {z.mean_said:.0%} on "
+            f"average, {judged[0]} {z.rate:.0%} were bluffs ({z.bluffs} of {z.n}): "
+            f"{judged[1]}.")
+
+
+def _confidence_sentences(f: Findings) -> list[str]:
+    if not f.enough:
+        return [f"It is too early to say whether you are overconfident: that takes "
+                f"{f.verdict_at} judged claims, and you have {f.n_scored}."]
+    zones = f.judged_zones()
+    if not zones:
+        return [f"You rarely gave a bluff a chance of {HIGH:.0%} or more, or {LOW:.0%} or "
+                f"less (fewer than {ZONE_MIN} times each), so it is too early to say whether "
+                f"you are overconfident."]
+    return [_zone_sentence(z) for z in zones]
+
+
+def _bot_sentences(f: Findings) -> list[str]:
+    if f.bot is None or f.gap is None:
+        return []
+    same = (f"On the same {f.n_vs_bot} claims" if f.n_vs_bot == f.n_scored
+            else f"On the {f.n_vs_bot} of these claims the bot judged")
+    # One sentence of the bot's counts, for scale; the learner's own come first and in full.
+    counts = _leaning_sentences("the bot", f.bot, scale=False)
+    out = [f"{same}, {counts[0]}" if counts else f"{same}, the bot gave its own chances."]
+    if not f.enough_vs_bot:
+        out.append(f"Too few claims yet to say which of you judges better: that takes "
+                   f"{f.verdict_at}.")
+    elif f.gap.within_noise:
+        out.append("You are about as good as the bot: the difference between you is within "
+                   "what chance alone gives.")
+    elif f.gap.low > 0:
+        out.append("The bot did better: its chances were closer to what the cards showed, "
+                   "by more than chance alone gives.")
+    else:
+        out.append("You did better than the bot: your chances were closer to what the cards "
+                   "showed, by more than chance alone gives.")
+    return out
+
+
+def lead(f: Findings, n_answers: int) -> list[str]:
+    """The page's opening paragraphs: what the learner said and what the cards showed, where
+    they lean too far, and how they compare with the bot on the same claims.
+
+    Counts come first because a reader can check them against memory; judgements only once
+    `Findings.enough` says there are enough answers for them to mean something.
+    """
+    if f.n_scored == 0:
+        return [f"None of your {n_answers} answers judged a claim yet. This page fills in once "
+                f"you have said how likely a claim is to be a bluff."]
     return [
-        Metric("Claims judged", s.n_scored, f"{s.n} answers in all; bluff rate among the "
-               f"judged claims {pct(s.base_rate)}"),
-        Metric("Brier score (you)", num(s.brier),
-               "Mean of (stated − truth)² on a 0–1 scale; lower is better. Always saying 50% "
-               "scores 0.250.",
-               delta=None if s.brier is None or s.bot_brier is None
-               else f"{s.brier - s.bot_brier:+.3f} vs bot", delta_color="inverse"),
-        Metric("Skill vs the bot", pct(s.skill_vs_bot, True),
-               "1 − your Brier / the bot's Brier on the same items. Above 0: better than the "
-               "bot."),
-        Metric("Skill vs the base rate", pct(s.skill_vs_base, True),
-               "1 − your Brier / the Brier of always saying the base rate."),
-        Metric("Log score", num(s.log_score, ".1f"),
-               "Metaculus style: 100 · (1 + log₂ p(what happened)), stated p clamped to "
-               "1–99%. 0 for always 50%; higher is better."),
-        Metric("Overconfidence", pct(s.overconfidence, True),
-               "When you leaned one way: mean confidence minus how often you were right. "
-               "Above 0: overconfident."),
-        Metric("Discrimination (AUC)", num(s.auc, ".2f"),
-               "How well your numbers separate bluffs from honest claims: the chance a random "
-               "bluff got a higher p than a random honest claim (0.5: not at all). Mean p on "
-               f"bluffs − on honest claims: {num(s.discrimination, '+.2f')}."),
-        Metric("Action error rate",
-               "–" if s.error_rate is None else f"{s.error_rate:.1f} pts",
-               f"Mean win-% lost per decision, over {s.n_decisions} decisions where the "
-               "choice mattered (trivial ones left out, as GNU Backgammon does)."),
+        " ".join([f"You judged {f.n_scored} claim{'s' if f.n_scored != 1 else ''}.",
+                  *_leaning_sentences("You", f.you)]),
+        " ".join(_confidence_sentences(f)),
+        *filter(None, [" ".join(_bot_sentences(f))]),
     ]
+
+
+# --------------------------------------------------------------------------- expert figures
+
+
+def expert_figures(s: Summary, f: Findings) -> list[str]:
+    """The scores a statistician would ask for, one line each: the name and value in bold,
+    then what it measures. Plain numbers without colours or verdicts: the opening sentences
+    say what they mean, and only once there are enough answers."""
+    gap = f.gap
+    lines = [
+        f"**Claims judged: {s.n_scored}** of {s.n} answers. Bluffs among them (the base "
+        f"rate): {pct(s.base_rate)}.",
+        f"**Brier score: {num(s.brier)}** (the bot: {num(s.bot_brier)} on {s.n_vs_bot} "
+        f"claims). Mean of (stated − truth)², truth 1 for a bluff; 0 is perfect, always "
+        f"saying 50% scores 0.250; lower is better.",
+    ]
+    if gap is not None:
+        lines.append(
+            f"**Brier, you − the bot: {num(gap.diff, '+.3f')}** ({gap.level:.0%} interval "
+            f"{num(gap.low, '+.3f')} to {num(gap.high, '+.3f')}, {gap.resamples:,} paired "
+            f"resamples of the "
+            f"same {gap.n} claims). Below 0 you beat the bot; an interval that holds 0 is "
+            f"within noise.")
+    lines += [
+        f"**Skill vs the bot: {pct(s.skill_vs_bot, True)}.** 1 − your Brier ÷ the bot's on "
+        f"the same claims; above 0 beats the bot.",
+        f"**Skill vs the base rate: {pct(s.skill_vs_base, True)}.** 1 − your Brier ÷ the "
+        f"Brier of always saying the base rate.",
+        f"**Log score: {num(s.log_score, '.1f')}.** Metaculus style, 100 · (1 + log₂ "
+        f"p(what happened)), stated p clamped to 1–99%; 0 for always 50%, higher is better.",
+        f"**Overconfidence: {pct(s.overconfidence, True)}.** On answers that leaned one way: "
+        f"mean confidence minus how often the lean was right; above 0 is overconfident.",
+        f"**Expected calibration error: {num(s.ece)}.** The reliability chart's mean "
+        f"distance from the diagonal, weighted by answers per bin.",
+        f"**Discrimination (AUC): {num(s.auc, '.2f')}.** The chance a random bluff got a "
+        f"higher p than a random honest claim (0.5: no separation). Mean p on bluffs − on "
+        f"honest claims: {num(s.discrimination, '+.2f')}.",
+        f"**Action error rate: "
+        f"{'–' if s.error_rate is None else f'{s.error_rate:.1f} points'}.** Mean win-% "
+        f"lost per decision, over {s.n_decisions} decisions where the choice mattered "
+        f"(trivial ones left out, as GNU Backgammon does).",
+    ]
+    return lines
 
 
 def early_signs(n_scored: int) -> str | None:
@@ -92,12 +201,28 @@ def murphy_table(m: Murphy) -> pd.DataFrame:
 
 def murphy_caption(m: Murphy, ece: float | None) -> str:
     return (f"Murphy's decomposition over ten bins of 10 points. It is exact only when every "
-            f"answer in a bin states the same number; the rest, {m.residual:+.4f}, is the "
+            f"answer in a bin states the same number; the rest, {num(m.residual, '+.4f')}, is the "
             f"spread of answers within bins. Expected calibration error: {num(ece, '.3f')}.")
 
 
 def grades_table(s: Summary) -> pd.DataFrame:
     return pd.DataFrame({"grade": list(s.grades), "answers": list(s.grades.values())})
+
+
+def reliability_help(few: int = 10) -> str:
+    """How to read the reliability chart, beside it: a reader who never saw one needs the
+    axes, the line and the marks in words before the point sizes and bars mean anything."""
+    return "\n".join([
+        "**How to read it**",
+        "- Each point is a band of chances of a bluff, such as 70–80%. Across: the chance "
+        "given, on average. Up: how often those claims were bluffs.",
+        "- On the dashed line, the chances were right. Below it, there were fewer bluffs "
+        "than said; above it, more.",
+        "- Circles are you, squares the bot on the same claims.",
+        f"- Bigger points hold more answers. Grey ones hold fewer than {few}: read them as "
+        f"noise. The bar through a point shows how far luck alone could move it.",
+        "- Click a point to list its answers.",
+    ])
 
 
 def clicked_bin(selection: Mapping[str, Any] | None) -> tuple[str, int] | None:
