@@ -1,26 +1,49 @@
-"""The Learn page in a real browser: step through the rulebook's example play to the end,
-answer a prompt wrongly then rightly, go back; nothing hidden reaches the page."""
+"""The Learn page in a real browser: the five-minute path walked with the keyboard alone at a
+phone and a laptop size, Next always in view; the rulebook's example game stepped to the end;
+nothing hidden reaches the page."""
 
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
-from tests.browser.live import DESKTOP, PHONE, until, wait_idle
+from tests.browser.live import PHONE, until, wait_idle
+from trainer.scenarios.lesson_game import line_moves, practice
+from trainer.scenarios.lessons import load_library
+from trainer.scenarios.replay import replay
+from trainer.scenarios.screens import screens
+from trainer.views.move_labels import your_move
 
 pytestmark = pytest.mark.browser
 
+ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = "rulebook-example-play"
+LAPTOP = {"width": 1366, "height": 768}
 
 
-def _caption_step(page) -> int:
-    text = page.get_by_text(re.compile(r"step \d+ of \d+")).first.inner_text()
-    return int(re.search(r"step (\d+) of", text).group(1))
+def path_answers() -> list[tuple[str, str | None]]:
+    """Per screen of the path, in order: (lesson id, the label of the right answer; None for a
+    screen that only asks for Next)."""
+    out: list[tuple[str, str | None]] = []
+    for lesson in load_library(ROOT / "scenarios").five_minutes():
+        s = lesson.scenario
+        for sc in screens(lesson.run):
+            if sc.prompt is None:
+                out.append((lesson.id, None))
+            else:
+                game = replay(s, sc.shown)
+                out.append((lesson.id, your_move(game, sc.prompt.correct.move)))
+        if s.mode == "game":
+            line = line_moves(s)
+            for j, move in enumerate(line):
+                out.append((lesson.id, your_move(practice(s, line[:j]).game, move)))
+    return out
 
 
-def _opponent_cards(page, learner: str) -> list[tuple[str, str]]:
-    """(seat, data-card) for every card drawn on another player's seat."""
+def _opponent_cards(page, learner: str) -> list[tuple[str, str, str]]:
+    """(seat, data-card, class) for every card drawn on another player's seat."""
     return page.evaluate(
         """(me) => [...document.querySelectorAll('section.ct-seat')]
              .filter(s => s.dataset.seat !== me)
@@ -28,21 +51,32 @@ def _opponent_cards(page, learner: str) -> list[tuple[str, str]]:
                .map(c => [s.dataset.seat, c.dataset.card, c.className]))""", learner)
 
 
-def _answer(page, label: str) -> None:
-    """Pick an answer and wait until Next is enabled. A click that lands while the page is
-    still rerunning can be lost on a busy machine; answering twice is harmless."""
-    from playwright.sync_api import expect
-
-    next_button = page.get_by_role("button", name="Next", exact=True)
-    option = page.get_by_role("button", name=label, exact=True)
-    until(lambda: option.click() if option.count() else None,
-          lambda t: expect(next_button).to_be_enabled(timeout=t), tries=4)
-    expect(page.get_by_text(re.compile("^Right:"))).to_be_visible()
+def _next_in_view(page, viewport: dict[str, int]) -> None:
+    box = page.locator(".st-key-next button:visible").bounding_box()
+    assert box is not None, "no Next button"
+    assert box["y"] >= 0 and box["y"] + box["height"] <= viewport["height"], (
+        f"Next is outside the {viewport['width']}x{viewport['height']} view at y={box['y']}")
 
 
-@pytest.mark.parametrize("name, viewport", [("desktop", DESKTOP), ("phone", PHONE)])
-def test_step_through_the_example_play(browser, app_url, screenshots, name, viewport):
-    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+def _option_key(page, label: str) -> str:
+    """The digit key of the answer button labelled `label`."""
+    keys = page.evaluate("""() => [...document.querySelectorAll('[class*="st-key-option_"]')]
+        .map(e => [[...e.classList].find(c => c.startsWith('st-key-option_')),
+                   e.querySelector('button p')?.innerText ?? ''])""")
+    for cls, text in keys:
+        if text.strip() == label:
+            return str(int(cls.removeprefix("st-key-option_")) + 1)
+    raise AssertionError(f"no answer labelled {label!r}; the answers are {keys}")
+
+
+def _state(page) -> str:
+    """What changes when a key has been taken: the address and the card's text."""
+    return page.url + "|" + page.locator('[data-testid="stMainBlockContainer"]').inner_text(
+        timeout=2_000)
+
+
+@pytest.mark.parametrize("name, viewport", [("phone", PHONE), ("laptop", LAPTOP)])
+def test_the_five_minute_path_by_keyboard_alone(browser, app_url, screenshots, name, viewport):
     from playwright.sync_api import expect
 
     page = browser.new_page(viewport=viewport)
@@ -50,70 +84,97 @@ def test_step_through_the_example_play(browser, app_url, screenshots, name, view
         page.goto(f"{app_url}/")
         expect(page.get_by_role("heading", name="Learn Coup", exact=True)).to_be_visible(
             timeout=20_000)
-        page.wait_for_timeout(300)
+        wait_idle(page)
         page.screenshot(path=str(screenshots / f"learn-library-{name}.png"))
-        page.locator(".st-key-open_" + EXAMPLE + " button").click()
-        expect(page.get_by_role("heading", name="The rulebook's example game")).to_be_visible()
-        expect(page.locator("section.ct-seat")).to_have_count(3)
-        wrong_seen = False
-        for _ in range(60):
+        until(lambda: page.keyboard.press("ArrowRight"),
+              lambda t: expect(page.locator(".st-key-lesson_card")).to_be_visible(timeout=t))
+        keys = ["ArrowRight", "Space"]
+        for n, (lesson, label) in enumerate(path_answers()):
             wait_idle(page)
-            step = _caption_step(page)
-            # The rerun is complete once the timeline marks this step.
-            expect(page.locator(f'.st-key-jump_{step} [data-testid="stBaseButton-primary"]')
-                   ).to_be_visible()
-            for seat, card, cls in _opponent_cards(page, "Cris"):
-                assert card == "back" or "ct-mini--revealed" in cls, (step, seat, card)
-            if step == 24:
-                break
-            next_button = page.get_by_role("button", name="Next", exact=True)
-            if next_button.is_disabled():  # a question first
-                if not wrong_seen:
-                    page.get_by_role("button", name="Cris: income", exact=True).click()
-                    expect(page.get_by_text("Not quite.")).to_be_visible()
-                    if name == "desktop":
-                        page.screenshot(path=str(screenshots / f"learn-wrong-{name}.png"))
-                    wrong_seen = True
-                correct = {19: "Cris claims Captain: steal Ely", 22: "Cris challenges"}[step]
-                _answer(page, correct)
-                continue  # look at the page again: a rerun may still be on its way
-            try:
-                next_button.click(timeout=5_000)
-            except PlaywrightTimeout:
-                continue  # the button turned out to wait for an answer: look again
-            expect(page.get_by_text(f"step {step + 1} of 24")).to_be_visible()
-        assert _caption_step(page) == 24 and wrong_seen
-        expect(page.get_by_text(re.compile("Lesson complete"))).to_be_visible()
-        page.wait_for_timeout(300)
-        page.screenshot(path=str(screenshots / f"learn-end-{name}.png"))
-        page.get_by_role("button", name="Back", exact=True).click()
-        expect(page.get_by_text("step 23 of 24")).to_be_visible()
-        assert "step=23" in page.url and "lesson=" + EXAMPLE in page.url
-        page.goto(f"{app_url}/?lesson={EXAMPLE}&step=14")
-        expect(page.get_by_text("Step 14: Ely claims Assassin: assassinate Maria")).to_be_visible(
-            timeout=20_000)
-        page.wait_for_timeout(300)
-        page.screenshot(path=str(screenshots / f"learn-step-{name}.png"))
+            expect(page.locator(".st-key-lesson_card, .ct-overview").first).to_be_visible()
+            assert f"lesson={lesson}" in page.url, (n, page.url)
+            _next_in_view(page, viewport)
+            for seat, card, cls in _opponent_cards(page, "Ana"):
+                assert card == "back" or "ct-mini--revealed" in cls, (n, seat, card)
+            page.screenshot(path=str(screenshots / f"learn-path-{name}-{n:02d}.png"))
+            if label is not None:
+                key = _option_key(page, label)
+                before = _state(page)
+                until(lambda k=key: page.keyboard.press(k),
+                      lambda t, b=before: _changed(page, b, t))
+                wait_idle(page)
+                _next_in_view(page, viewport)
+                if page.locator(".st-key-next button:visible").is_disabled():
+                    continue  # the game goes on: the next decision is this same page
+                page.screenshot(path=str(screenshots / f"learn-path-{name}-{n:02d}b.png"))
+            before = _state(page)
+            key = keys[n % 2]
+            until(lambda k=key: page.keyboard.press(k), lambda t, b=before: _changed(page, b, t))
+        wait_idle(page)
+        assert f"lesson={EXAMPLE}" in page.url  # the path ends on the game to watch
         assert page.locator('[data-testid="stException"]').count() == 0
     finally:
         page.close()
 
 
-def test_large_type_for_a_room_survives_opening_a_lesson(browser, app_url, screenshots):
+def _changed(page, before: str, timeout: float) -> None:
+    deadline = timeout / 1000
+    import time
+
+    end = time.monotonic() + deadline
+    while time.monotonic() < end:
+        try:
+            if _state(page) != before:
+                return
+        except Exception:  # the card is being redrawn
+            pass
+        page.wait_for_timeout(100)
+    raise AssertionError("the key press changed nothing")
+
+
+@pytest.mark.parametrize("name, viewport", [("laptop", LAPTOP), ("phone", PHONE)])
+def test_step_through_the_example_game(browser, app_url, screenshots, name, viewport):
     from playwright.sync_api import expect
 
-    page = browser.new_page(viewport=DESKTOP)
+    page = browser.new_page(viewport=viewport)
     try:
-        page.goto(f"{app_url}/?large_type=true")
-        expect(page.get_by_role("heading", name="Learn Coup", exact=True)).to_be_visible(
+        page.goto(f"{app_url}/?lesson={EXAMPLE}")
+        expect(page.get_by_text(re.compile(r"0 of 24"))).to_be_visible(timeout=20_000)
+        expect(page.locator("section.ct-seat")).to_have_count(3)
+        wrong_seen = False
+        answers = {19: "Steal from Ely: claim Captain, take 2", 22: "Challenge Ely"}
+        for step in range(24):
+            wait_idle(page)
+            expect(page.get_by_text(re.compile(rf"\b{step} of 24"))).to_be_visible()
+            for seat, card, cls in _opponent_cards(page, "Cris"):
+                assert card == "back" or "ct-mini--revealed" in cls, (step, seat, card)
+            _next_in_view(page, viewport)
+            if step in answers:
+                if not wrong_seen:
+                    page.get_by_role("button", name=re.compile("^Income: take 1")).click()
+                    expect(page.get_by_text("Not quite.")).to_be_visible()
+                    page.screenshot(path=str(screenshots / f"learn-wrong-{name}.png"))
+                    wrong_seen = True
+                option = page.get_by_role("button", name=re.compile(
+                    "^" + re.escape(answers[step])))
+                until(lambda o=option: o.click() if o.count() else None,
+                      lambda t: expect(page.locator(".st-key-next button:visible")).to_be_enabled(
+                          timeout=t), tries=4)
+            until(lambda: page.keyboard.press("ArrowRight"),
+                  lambda t, s=step: expect(page.get_by_text(
+                      re.compile(rf"\b{s + 1} of 24"))).to_be_visible(timeout=t))
+        assert wrong_seen
+        expect(page.get_by_text(re.compile("Lesson complete"))).to_be_visible()
+        page.screenshot(path=str(screenshots / f"learn-end-{name}.png"))
+        until(lambda: page.keyboard.press("ArrowLeft"),
+              lambda t: expect(page.get_by_text(re.compile(r"\b23 of 24"))).to_be_visible(
+                  timeout=t))
+        assert "step=23" in page.url and "lesson=" + EXAMPLE in page.url
+        page.goto(f"{app_url}/?lesson={EXAMPLE}&step=14")
+        expect(page.get_by_text("Ely claims Assassin: assassinate Maria").first).to_be_visible(
             timeout=20_000)
-        page.locator(".st-key-open_first-block button").click()
-        expect(page.get_by_role("heading", name="Blocks: the Contessa stops an Assassin")
-               ).to_be_visible()
-        root = page.evaluate("parseFloat(getComputedStyle(document.documentElement).fontSize)")
-        assert root > 18, f"large type was lost (root font {root}px)"
-        assert "large_type=true" in page.url and "lesson=first-block" in page.url
-        page.wait_for_timeout(300)
-        page.screenshot(path=str(screenshots / "learn-projector.png"))
+        wait_idle(page)
+        page.screenshot(path=str(screenshots / f"learn-step-{name}.png"))
+        assert page.locator('[data-testid="stException"]').count() == 0
     finally:
         page.close()

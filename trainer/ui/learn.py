@@ -67,8 +67,10 @@ def library(walk: LessonSession, lib: Library, path_caption: str,
         st.error(f"This lesson file could not be loaded: {b.message}", icon=":material/error:")
 
 
-def header(walk: LessonSession, lib: Library, lesson: Lesson, number: int, total: int) -> None:
-    """The lesson's title, where the learner is, and the way back to the library."""
+def header(walk: LessonSession, lib: Library, lesson: Lesson, number: int, total: int,
+           done: float | None = None) -> None:
+    """The lesson's title, where the learner is, and the way back to the library. `done`:
+    the share of the lesson behind the learner (default: `number` of `total` screens)."""
     path = [x.id for x in lib.five_minutes()]
     place = (path.index(lesson.id) + 1, len(path)) if lesson.id in path else None
     # One row that stays a row on a phone: every line above the table pushes Next down.
@@ -78,8 +80,9 @@ def header(walk: LessonSession, lib: Library, lesson: Lesson, number: int, total
         st.button("Lessons", icon=":material/arrow_back:", on_click=walk.open, args=(None,),
                   key="to_library", type="tertiary", width="content",
                   help="All lessons and the five-minute path")
-    st.progress(min(number / total, 1.0) if total else 1.0,
-                text=lesson_text.screen_caption(lesson, number, total, place))
+    if done is None:
+        done = min(number / total, 1.0) if total else 1.0
+    st.progress(done, text=lesson_text.screen_caption(lesson, number, total, place))
 
 
 def table(game: Game, learner: int, latest: int = 1) -> None:
@@ -260,5 +263,63 @@ def game_screen(walk: LessonSession, lesson: Lesson) -> PracticeState:
     return state
 
 
-def screen_list(lesson: Lesson) -> list[Screen]:
-    return screens(lesson.run)
+def lesson_page(walk: LessonSession, lib: Library, lesson: Lesson) -> None:
+    """One lesson: its header, the open screen (an intro, a question, a step to watch or the
+    game), the Back/Next row and, below it, the rule quotes and the moves so far."""
+    done = walk.progress
+    s = lesson.scenario
+    n = walk.step(lesson)
+    scripted = screens(lesson.run)
+    playing = s.mode == "game" and (n == 1 or s.intro is None)
+    last = 1 if s.mode == "game" else scripted[-1].number
+    first = scripted[0].number if scripted else 1
+    following = walk.following(lib, current=lesson.id)
+
+    def finish() -> None:
+        done.finish(lesson.id)
+        walk.open(following.id if following is not None else None)
+
+    next_label = "Next" if n < last else ("Next lesson" if following is not None else "Finish")
+    back: tuple[Callable[..., Any] | None, tuple[Any, ...]] = (
+        (walk.go, (n - 1,)) if n > first else (None, ()))
+    forward: tuple[Callable[..., Any] | None, tuple[Any, ...]] = (
+        (finish, ()) if n >= last else (walk.go, (n + 1,)))
+
+    if playing:
+        moves = walk.practice_moves(lesson.id)
+        line = len(s.practice.line) if s.practice is not None else 1
+        header(walk, lib, lesson, 1, 1,
+               done=1.0 if done.finished(lesson.id) else min(len(moves) / line, 0.9))
+        state = game_screen(walk, lesson)
+        if state.won:
+            done.finish(lesson.id)
+        elif state.over:
+            forward, next_label = (walk.restart, (lesson.id,)), "Start again"
+        if moves:
+            back = (walk.take_back, (lesson.id,))
+        nav(back[0], back[1], next_label, forward[0], forward[1], blocked=not state.over,
+            back_label="Take back" if moves else "Back")
+        return
+
+    header(walk, lib, lesson, n, last)
+    if s.intro is not None and n == 0:
+        intro_screen(lesson)
+        nav(None, (), "Next", walk.go, (1,), blocked=False)
+        return
+    if s.mode == "play":
+        screen = next(sc for sc in scripted if sc.number == n)
+        ready = play_screen(walk, lesson, screen, first=n == first and s.intro is None)
+        upto = screen.result if ready else screen.shown
+        first_step = screen.shown + 1
+    else:
+        ready = watch_screen(walk, lesson, n)
+        upto, first_step = n, n
+    if ready and n >= last:
+        done.finish(lesson.id)
+        st.markdown(lesson_text.lesson_complete(done.mark(lesson)))
+    nav(back[0], back[1], next_label, forward[0], forward[1], blocked=not ready)
+    rule_note(lesson, first_step, upto)
+    if s.mode == "play":
+        timeline(lesson, upto)
+    else:
+        timeline(lesson, n, walk=walk, current=n)

@@ -38,10 +38,15 @@ def missing_lesson(lesson_id: str) -> str:
 
 def screen_caption(lesson: Lesson, number: int, total: int, path_place: tuple[int, int] | None
                    ) -> str:
-    """Where the learner is: the lesson on the path, who they play, the screen."""
+    """Where the learner is: the lesson on the path, who they play, the screen (in a game:
+    against whom, as a game has no fixed number of screens)."""
     run = lesson.run
     where = f"Lesson {path_place[0]} of {path_place[1]} · " if path_place else ""
-    return (f"{where}you play **{run.names[run.learner]}** · {number} of {total}")
+    me = run.names[run.learner]
+    if lesson.scenario.mode == "game" and number > 0:
+        others = " and ".join(n for i, n in enumerate(run.names) if i != run.learner)
+        return f"{where}you play **{me}** against {others}"
+    return f"{where}you play **{me}** · {number} of {total}"
 
 
 def not_quite(option: PromptOption) -> str:
