@@ -304,3 +304,12 @@ def test_percent_axes_of_the_reliability_chart_are_whole_percentages():
         assert points["encoding"][channel]["axis"]["format"] == ".0%"
         assert all(round(v * 100) == v * 100 for v in points["encoding"][channel]["axis"]
                    ["values"])
+
+
+def test_the_quiz_guide_quotes_the_opening_for_twenty_one_claims():
+    from pathlib import Path
+
+    guide = Path(__file__).resolve().parent.parent / "docs" / "quiz.md"
+    text = " ".join(guide.read_text(encoding="utf-8").replace("\n>", "\n").split())
+    for paragraph in paragraphs(TWENTY_ONE):
+        assert paragraph in text, paragraph
