@@ -81,6 +81,14 @@ class PathModel:
         return f"{m}:{s:02d}"
 
 
+def summary(model: PathModel) -> str:
+    """The sentence the README quotes (a test keeps the two equal)."""
+    lessons = len(dict.fromkeys(s.lesson for s in model.screens))
+    return (f"{lessons} lessons, {len(model.screens)} screens, {model.words} words and "
+            f"{model.clicks} clicks: {model.minutes_text()} modelled, at most "
+            f"{model.most_words.words} words on a screen.")
+
+
 def count_words(*texts: str) -> int:
     """Words as a reader sees them: Markdown marks and bullets are not words."""
     return sum(1 for t in texts for w in t.split() if any(ch.isalnum() for ch in w))
