@@ -77,6 +77,65 @@ def test_a_questions_options_keep_their_order_across_reruns() -> None:
     assert sorted(o.label for o in first) == sorted(o.label for o in prompt.options)
 
 
+def test_a_play_lesson_opens_at_its_first_question() -> None:
+    coins = LIBRARY.get("learn-coins")
+    assert coins is not None
+    w = walk(lesson="learn-coins")
+    assert w.step(coins) == 1
+    screen = w.screen(coins)
+    assert screen is not None and screen.prompt is not None and screen.shown == 0
+
+
+def test_a_play_screen_is_answered_once_its_question_is_right() -> None:
+    coins = LIBRARY.get("learn-coins")
+    assert coins is not None
+    w = walk(lesson="learn-coins", step="2")
+    screen = w.screen(coins)
+    assert screen is not None and screen.prompt is not None
+    assert not w.answered(coins, screen)
+    w.answer(coins.id, screen.prompt.step, "wrong", False)
+    assert not w.answered(coins, screen)
+    w.answer(coins.id, screen.prompt.step, "right", True)
+    assert w.answered(coins, screen)
+
+
+def test_an_intro_is_screen_zero() -> None:
+    characters = LIBRARY.get("learn-characters")
+    assert characters is not None
+    screen = walk(lesson="learn-characters").screen(characters)
+    assert screen is not None and screen.kind == "intro"
+
+
+def test_the_game_keeps_the_learners_moves_and_takes_the_last_back() -> None:
+    from trainer.scenarios.lesson_game import line_moves
+
+    game = LIBRARY.get("learn-first-game")
+    assert game is not None
+    line = line_moves(game.scenario)
+    w = walk()
+    for move in line[:2]:
+        w.play(game.id, move)
+    assert w.practice_moves(game.id) == line[:2]
+    w.take_back(game.id)
+    assert w.practice_moves(game.id) == line[:1]
+    w.restart(game.id)
+    assert w.practice_moves(game.id) == []
+
+
+def test_after_the_path_comes_the_rulebooks_example_game() -> None:
+    w = walk()
+    for x in LIBRARY.five_minutes():
+        w.progress.finish(x.id)
+    following = w.following(LIBRARY)
+    assert following is not None and following.id == "rulebook-example-play"
+
+
+def test_the_lesson_offered_next_is_never_the_one_open() -> None:
+    first = LIBRARY.five_minutes()[0]
+    following = walk().following(LIBRARY, current=first.id)
+    assert following is not None and following.id != first.id
+
+
 # ------------------------------------------------------------------------------ the Rules page
 def test_the_table_rules_start_at_the_rulebook_defaults() -> None:
     state: dict[str, Any] = {}

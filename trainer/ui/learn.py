@@ -146,7 +146,7 @@ def timeline(lesson: Lesson, upto: int, walk: LessonSession | None = None,
         for n in range(len(texts), 0, -1):
             label = lesson_text.timeline_label(n, texts[n - 1])
             if walk is None:
-                st.markdown(f"**{label}**" if n == upto else label)
+                st.markdown(f"**{label}**" if n == current else label)
             else:
                 st.button(label, key=f"jump_{n}", on_click=walk.go, args=(n,),
                           type="primary" if n == current else "tertiary")
@@ -320,6 +320,6 @@ def lesson_page(walk: LessonSession, lib: Library, lesson: Lesson) -> None:
     nav(back[0], back[1], next_label, forward[0], forward[1], blocked=not ready)
     rule_note(lesson, first_step, upto)
     if s.mode == "play":
-        timeline(lesson, upto)
+        timeline(lesson, upto, current=upto)
     else:
-        timeline(lesson, n, walk=walk, current=n)
+        timeline(lesson, walk.seen(lesson, n), walk=walk, current=n)
