@@ -116,12 +116,23 @@ def test_a_large_gap_on_twenty_nine_claims_is_still_no_verdict():
 def test_said_ninety_percent_and_sixty_percent_were_bluffs_is_clearly_overconfident():
     # High end: 20 answers at 90%, 12 bluffs = 60%; the gap, 30 points, is more than chance
     # gives on 20 answers (1.96 · √(0.9 · 0.1 / 20) ≈ 13 points) and at least 15: "clearly".
-    # Low end: 10 answers at 20%, 2 bluffs = 20%: no gap at all.
+    # Low end: 10 answers at 20%, 2 bluffs = 20%: no gap, so not mentioned.
     assert paragraphs(claims((20, 0.9, 12, None), (10, 0.2, 2, None)))[1] == (
         "When you gave a bluff a chance of 70% or more, you said 90% on average, but 60% were "
-        "bluffs (12 of 20): you are clearly overconfident there. When you gave a bluff a "
-        "chance of 30% or less, you said 20% on average, and 20% were bluffs (2 of 10): about "
-        "right, within what chance alone gives.")
+        "bluffs (12 of 20): you are clearly overconfident there.")
+
+
+def test_one_end_about_right_is_said_with_its_counts():
+    # 30 answers at 80%, 25 bluffs = 83%: 3 points off, within 1.96 · √(0.16 / 30) ≈ 14.
+    assert paragraphs(claims((30, 0.8, 25, None)))[1] == (
+        "When you gave a bluff a chance of 70% or more, you said 80% on average, and 83% were "
+        "bluffs (25 of 30): about right, within what chance alone gives.")
+
+
+def test_both_ends_about_right_are_said_in_one_sentence():
+    assert paragraphs(claims((20, 0.8, 16, None), (10, 0.2, 2, None)))[1] == (
+        "When you gave a bluff a chance of 70% or more, or of 30% or less, the cards bore you "
+        "out: about right, within what chance alone gives.")
 
 
 def test_a_ten_point_gap_on_a_hundred_answers_is_a_little_overconfident():
@@ -313,3 +324,10 @@ def test_the_quiz_guide_quotes_the_opening_for_twenty_one_claims():
     text = " ".join(guide.read_text(encoding="utf-8").replace("\n>", "\n").split())
     for paragraph in paragraphs(TWENTY_ONE):
         assert paragraph in text, paragraph
+
+
+def test_a_run_of_answers_that_lost_nothing_keeps_the_win_axis_from_zero_to_one():
+    charts = over_time_charts(over_time(frame(TWENTY_ONE)))  # every lost_pp is 0
+    y = charts[-1].to_dict()["layer"][0]["encoding"]["y"]
+    assert y["axis"] == {"format": "d", "values": [0, 1]}
+    assert y["scale"] == {"domain": [0, 1], "nice": False}

@@ -202,15 +202,20 @@ def over_time_charts(long_df: pd.DataFrame, max_points: int = MAX_POINTS
         colour = alt.Color("metric:N", title=None, legend=None,
                            scale=alt.Scale(domain=metrics, range=[colours[m] for m in metrics]))
         base = alt.Chart(part).encode(x=x, color=colour)
-        # Win-% lost is in whole points; the Brier and log score scales are not counts.
-        y_axis = alt.Axis(values=integer_ticks(part["value"].max() if not part.empty else 1),
-                          format="d") if panel == PANELS["win-% lost"] else alt.Axis()
+        # Win-% lost is in whole points, on a scale from 0 to its last tick (so that a run
+        # of answers that lost nothing still draws 0 and 1 apart); the Brier and log score
+        # scales are not counts.
+        y_axis, y_scale = alt.Axis(), alt.Scale()
+        if panel == PANELS["win-% lost"]:
+            ticks = integer_ticks(part["value"].max() if not part.empty else 1)
+            y_axis = alt.Axis(values=ticks, format="d")
+            y_scale = alt.Scale(domain=[0, ticks[-1]], nice=False)
         dots = base.mark_circle(size=8, opacity=0.25).encode(
-            y=alt.Y("value:Q", title=None, axis=y_axis),
+            y=alt.Y("value:Q", title=None, axis=y_axis, scale=y_scale),
             tooltip=[alt.Tooltip("n:Q", title="answer"), alt.Tooltip("metric:N"),
                      alt.Tooltip("value:Q", format=".3f")])
         line = base.mark_line(strokeWidth=2.5).encode(
-            y=alt.Y("moving:Q", title=None, axis=y_axis),
+            y=alt.Y("moving:Q", title=None, axis=y_axis, scale=y_scale),
             tooltip=[alt.Tooltip("n:Q", title="answer"), alt.Tooltip("metric:N"),
                      alt.Tooltip("moving:Q", title="moving average", format=".3f")])
         charts.append(alt.layer(dots, line).properties(

@@ -94,7 +94,12 @@ def _confidence_sentences(f: Findings) -> list[str]:
         return [f"You rarely gave a bluff a chance of {HIGH:.0%} or more, or {LOW:.0%} or "
                 f"less (fewer than {ZONE_MIN} times each), so it is too early to say whether "
                 f"you are overconfident."]
-    return [_zone_sentence(z) for z in zones]
+    # Only the ends that are off, to keep the opening short; both right is said once.
+    off = [z for z in zones if not z.within_noise]
+    if off or len(zones) == 1:
+        return [_zone_sentence(z) for z in off or zones]
+    return [f"When you gave a bluff a chance of {HIGH:.0%} or more, or of {LOW:.0%} or less, "
+            f"the cards bore you out: about right, within what chance alone gives."]
 
 
 def _bot_sentences(f: Findings) -> list[str]:
