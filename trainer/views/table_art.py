@@ -157,11 +157,19 @@ def _compact_table(view: TableView, seats: list[SeatView],
     status = ""
     if view.winner:
         status = f'<div class="ct-status" data-status="over">{escape(view.winner)} wins</div>'
+    # What only the viewer sees (the cards an exchange drew, a draft set) stays on the table.
+    notes = "".join(f"<li>{escape(n)}</li>" for n in view.private_notes)
+    private = (f'<ul class="ct-private" aria-label="seen only by you">{notes}</ul>'
+               if notes else "")
+    if view.draft_set:
+        offer = "".join(mini_card(c, "own", roles.get(c)) for c in view.draft_set)
+        private += (f'<div class="ct-pile" data-pile="draft-set"><div class="ct-seat__cards">'
+                    f'{offer}</div><div>Your draft set: keep one</div></div>')
     return (
         '<div class="ct-root"><div class="ct-table ct-table--compact" role="group" '
         'aria-label="The table">'
         f'<div class="ct-seats">{"".join(seat_html(s, roles) for s in seats)}</div>'
-        f'<div class="ct-court">{court}</div>{status}</div></div>'
+        f'<div class="ct-court">{court}</div>{private}{status}</div></div>'
     )
 
 
