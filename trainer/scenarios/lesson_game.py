@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from trainer.engine.errors import AmbiguousMoveError, IllegalMoveError
-from trainer.engine.game import Game
+from trainer.engine.game import Game, Phase
 from trainer.engine.moves import Move
 from trainer.engine.notation import complete
 from trainer.policies.personas import Persona, personas
@@ -35,6 +35,7 @@ class PracticeState:
     game: Game
     learner: int
     bot_moves: tuple[Move, ...]
+    bot_phases: tuple[Phase, ...] = ()  # the decision each bot move answered
 
     @property
     def over(self) -> bool:
@@ -74,22 +75,23 @@ def practice(scenario: Scenario, moves: Sequence[Move]) -> PracticeState:
                                    move=move, player=move.player)
         game.apply(move)
         replies = _bots(game, learner, bot)
-    return PracticeState(game, learner, tuple(replies))
+    return PracticeState(game, learner, tuple(m for m, _ in replies),
+                         tuple(p for _, p in replies))
 
 
 def _seat(game: Game, name: str) -> int:
     return [n.lower() for n in game.names].index(name.strip().lower())
 
 
-def _bots(game: Game, learner: int, bot: Persona) -> list[Move]:
-    played: list[Move] = []
+def _bots(game: Game, learner: int, bot: Persona) -> list[tuple[Move, Phase]]:
+    played: list[tuple[Move, Phase]] = []
     while not game.is_over and game.decider != learner:
         if len(played) >= MAX_BOT_MOVES:
             raise RuntimeError(f"the bots made {MAX_BOT_MOVES} moves in a row without the "
                                f"learner's turn coming back")
-        move = likeliest(bot, game)
+        move, phase = likeliest(bot, game), game.phase
         game.apply(move)
-        played.append(move)
+        played.append((move, phase))
     return played
 
 

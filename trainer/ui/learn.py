@@ -248,7 +248,8 @@ def game_screen(walk: LessonSession, lesson: Lesson) -> PracticeState:
             hint = f"  \n:material/lightbulb: {s.practice.hint}" if s.practice.hint else ""
             st.markdown(f"{s.summary} **{s.practice.goal}**{hint}")
         if state.bot_moves:
-            st.markdown(lesson_text.bot_moves(state.game, state.bot_moves))
+            st.markdown(lesson_text.bot_moves(state.game, state.bot_moves,
+                                              state.bot_phases))
         if state.over:
             box = st.success if state.won else st.warning
             box(lesson_text.game_over(state.game, state.learner),

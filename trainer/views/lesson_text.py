@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from trainer.engine.explain import PHASE_QUESTION
-from trainer.engine.game import Game
-from trainer.engine.moves import Move
+from trainer.engine.game import Game, Phase
+from trainer.engine.moves import Move, MoveKind
 from trainer.scenarios.lessons import Lesson, Progress
 from trainer.scenarios.replay import PromptOption, PromptView
 from trainer.views.styles import read_css
@@ -75,9 +75,21 @@ def your_question(game: Game, learner: int) -> str:
     return f"**Your move:** {PHASE_QUESTION[game.phase]}."
 
 
-def bot_moves(game: Game, moves: Sequence[Move]) -> str:
-    """What the other players did since the learner's last move, one line each."""
-    return "  \n".join(f"· {game.describe(m)}" for m in moves)
+def bot_moves(game: Game, moves: Sequence[Move], phases: Sequence[Phase] = ()) -> str:
+    """What the other players did since the learner's last move, one line each; a pass says
+    what was declined."""
+    lines = []
+    for i, m in enumerate(moves):
+        phase = phases[i] if i < len(phases) else None
+        text = game.describe(m)
+        if m.kind is MoveKind.PASS and phase in _DECLINED:
+            text = f"{game.names[m.player]} does not {_DECLINED[phase]}"
+        lines.append(f"· {text}")
+    return "  \n".join(lines)
+
+
+_DECLINED = {Phase.CHALLENGE_ACTION: "challenge", Phase.CHALLENGE_BLOCK: "challenge the block",
+             Phase.CHALLENGE_CLAIM: "challenge", Phase.BLOCK: "block"}
 
 
 def game_over(game: Game, learner: int) -> str:

@@ -167,7 +167,7 @@ def _game_costs(lesson: Lesson, heading: list[str], done: list[tuple[Game, Move]
     for j in range(len(line) + 1):
         state = practice(s, line[:j])
         texts = [*heading, s.practice.goal, s.practice.hint or ""] if j == 0 else []
-        texts.append(bot_moves(state.game, state.bot_moves))
+        texts.append(bot_moves(state.game, state.bot_moves, state.bot_phases))
         if j < len(line):
             texts.append(your_question(state.game, state.learner))
             texts += [your_move(state.game, m) for m in state.legal]
