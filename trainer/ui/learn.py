@@ -18,7 +18,7 @@ import streamlit as st
 from trainer.engine.game import Game
 from trainer.scenarios.lesson_game import PracticeState, practice
 from trainer.scenarios.lesson_session import LessonSession, shown_lessons, shuffled
-from trainer.scenarios.lessons import Lesson, Library
+from trainer.scenarios.lessons import WATCH_NEXT, Lesson, Library
 from trainer.scenarios.replay import replay
 from trainer.scenarios.screens import Screen, screens
 from trainer.views import lesson_text
@@ -36,6 +36,7 @@ def library(walk: LessonSession, lib: Library, path_caption: str,
 
     done = walk.progress
     st.title("Learn Coup")
+    st.markdown(lesson_text.WELCOME)
     if (missing := walk.asked_for_missing()) is not None:
         st.warning(lesson_text.missing_lesson(missing))
     path = lib.five_minutes()
@@ -49,6 +50,10 @@ def library(walk: LessonSession, lib: Library, path_caption: str,
                       width="stretch")
         st.markdown("  \n".join(f"{done.mark(x)} {i}. {x.title}"
                                 for i, x in enumerate(path, start=1)))
+        if (example := lib.get(WATCH_NEXT)) is not None:
+            st.button(f"Then watch a real game: {example.title}", key="watch_example",
+                      icon=":material/visibility:", type="tertiary", on_click=walk.open,
+                      args=(example.id,))
 
     titles = {"all": "All", **{v: get_variant(v).title for v in lib.variants()}}
     st.subheader("All lessons", anchor="all-lessons")

@@ -18,6 +18,10 @@ from trainer.views.styles import read_css
 LEARN_CSS = f"<style>\n{read_css('learn.css')}</style>"
 
 
+WELCOME = ("Coup is a card game of bluffing. You may claim any character, "
+           "and call out the others' lies. Learn it here by playing, one move at a time.")
+
+
 def path_caption(path: Sequence[Lesson], screens: int, minutes: str) -> str:
     """The path's size, as the README's time model measures it."""
     return (f"{len(path)} short lessons · {screens} screens · you make every move · "
