@@ -175,7 +175,8 @@ def test_the_first_game_is_won_by_its_line(at: AppTest) -> None:
         options(at)[label].click().run()
         assert not at.exception, [e.value for e in at.exception]
     assert "You win against Ben" in at.success[0].value
-    assert not at.button(key="next").disabled
+    at.button(key="next").click().run()  # on to the first lesson not finished
+    assert at.query_params["lesson"] in (FIVE_MINUTES[0], [FIVE_MINUTES[0]])
 
 
 def test_take_back_undoes_the_last_move_of_the_game(at: AppTest) -> None:
@@ -222,13 +223,13 @@ def test_a_broken_lesson_file_shows_its_error_and_the_rest_still_works(
 
 
 def test_large_type_scales_the_learn_page_and_stays_in_the_link(at: AppTest) -> None:
-    from trainer.views import cardart
+    from trainer.views import chrome
 
-    assert cardart.stylesheet(large=False) in html(at)
-    at.toggle(key="large_type").set_value(True).run()
-    assert cardart.stylesheet(large=True) in html(at)
+    assert chrome.stylesheet(False) in html(at)
+    at.toggle(key="ct_large_type").set_value(True).run()  # the router's switch, every page
+    assert chrome.stylesheet(True) in html(at)
     at.button(key="open_first-block").click().run()
     assert not at.exception, [e.value for e in at.exception]
-    assert cardart.stylesheet(large=True) in html(at)
+    assert chrome.stylesheet(True) in html(at) and at.query_params["large"] in ("1", ["1"])
     at.button(key="to_library").click().run()
-    assert not at.exception and cardart.stylesheet(large=True) in html(at)
+    assert not at.exception and chrome.stylesheet(True) in html(at)

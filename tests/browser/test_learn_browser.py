@@ -21,6 +21,7 @@ pytestmark = pytest.mark.browser
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = "rulebook-example-play"
 LAPTOP = {"width": 1366, "height": 768}
+PROJECTOR = {"width": 1280, "height": 720}
 
 
 def path_answers() -> list[tuple[str, str | None]]:
@@ -75,13 +76,16 @@ def _state(page) -> str:
         timeout=2_000)
 
 
-@pytest.mark.parametrize("name, viewport", [("phone", PHONE), ("laptop", LAPTOP)])
-def test_the_five_minute_path_by_keyboard_alone(browser, app_url, screenshots, name, viewport):
+@pytest.mark.parametrize("name, viewport, large", [
+    ("phone", PHONE, False), ("laptop", LAPTOP, False), ("projector", PROJECTOR, True)])
+def test_the_five_minute_path_by_keyboard_alone(browser, app_url, screenshots, name, viewport,
+                                               large):
+    """At a projector's 1280x720 in large type too: a room follows the same path."""
     from playwright.sync_api import expect
 
     page = browser.new_page(viewport=viewport)
     try:
-        page.goto(f"{app_url}/")
+        page.goto(f"{app_url}/" + ("?large=1" if large else ""))
         expect(page.get_by_role("heading", name="Learn Coup", exact=True)).to_be_visible(
             timeout=20_000)
         wait_idle(page)

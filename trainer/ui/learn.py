@@ -245,7 +245,7 @@ def game_screen(walk: LessonSession, lesson: Lesson) -> PracticeState:
     assert s.practice is not None
     moves = walk.practice_moves(lesson.id)
     state = practice(s, moves)
-    table_col, side_col = st.columns([3, 2], gap="medium")
+    table_col, side_col = st.columns([1, 1], gap="medium")  # room for every action
     with table_col:
         table(state.game, state.learner, latest=len(state.bot_moves))
     with side_col, st.container(border=True, key="lesson_card"):
@@ -297,6 +297,8 @@ def lesson_page(walk: LessonSession, lib: Library, lesson: Lesson) -> None:
         header(walk, lib, lesson, 1, 1,
                done=1.0 if done.finished(lesson.id) else min(len(moves) / line, 0.9))
         state = game_screen(walk, lesson)
+        forward = (finish, ())  # the game is the lesson's last screen
+        next_label = "Next lesson" if following is not None else "Finish"
         if state.won:
             done.finish(lesson.id)
         elif state.over:
