@@ -2,6 +2,7 @@
 
 import streamlit as st
 
+from trainer.ui.chrome import page_chrome
 from trainer.ui.router import mark_routed
 
 st.set_page_config(
@@ -20,8 +21,12 @@ pages = [
     st.Page("pages/rules.py", title="Rules", icon=":material/menu_book:", url_path="rules"),
 ]
 
+navigation = st.navigation(pages, position="top")
+# Above every page: the labelled menu for narrow screens, the large-type switch (?large=1)
+# and this browser's learner cookie (trainer.ui.chrome).
+page_chrome(pages)
 # Tell the page it was opened through this router. On a freshly started server Streamlit's
 # legacy pages/ mode runs a deep-linked page (e.g. /rules) without this script; each page
 # checks this mark and hands over to the router when it is missing (trainer.ui.router).
 mark_routed()
-st.navigation(pages, position="top").run()
+navigation.run()

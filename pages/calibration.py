@@ -7,7 +7,7 @@ from trainer.learners.answers import Answer
 from trainer.learners.history_csv import export_csv
 from trainer.quiz import scoring
 from trainer.quiz.findings import Findings, findings
-from trainer.ui.learner import answers_warnings, bad_name_warning, current_learner
+from trainer.ui.learner import answers_warnings, bad_name_warning, current_learner, learner_caption
 from trainer.ui.router import hand_over
 from trainer.views import calibration_text as text
 from trainer.views.calibration_charts import (
@@ -40,7 +40,7 @@ def forget() -> None:
 
 
 st.title("Calibration")
-st.caption(f"Answers of **{learner}** · [back to the quiz](/quiz?learner={learner})")
+learner_caption(me)
 bad_name_warning(me)
 answers_warnings(me)
 

@@ -7,7 +7,7 @@ from trainer.quiz.drills import MODES
 from trainer.quiz.feedback import describe_decision, feedback, highlighted
 from trainer.quiz.session import QuizSession
 from trainer.scenarios import ScenarioError
-from trainer.ui.learner import answers_warnings, bad_name_warning, current_learner, name_box
+from trainer.ui.learner import answers_warnings, bad_name_warning, current_learner, learner_box
 from trainer.ui.resources import question_bank
 from trainer.ui.router import hand_over
 from trainer.views import cardart, quiz_text
@@ -18,11 +18,10 @@ hand_over("pages/quiz.py", "quiz")
 me = current_learner()
 quiz = QuizSession(st.session_state, me.history, me.store)
 
-st.html(cardart.stylesheet() + TABLE_CSS)
+st.html(cardart.stylesheet() + TABLE_CSS + quiz_text.QUIZ_CSS)
 head, who_col = st.columns([3, 2], vertical_alignment="bottom")
 head.title("Quiz")
-who_col.caption(quiz_text.answering_as(me.name))
-name_box(who_col, on_rename=lambda: quiz.rename(st.query_params))
+learner_box(who_col, me, on_change=quiz.forget_item)
 bad_name_warning(me)
 
 available = available_banks()
@@ -38,7 +37,7 @@ except BankError as e:
     st.stop()
 answers_warnings(me)
 
-controls = st.columns([3, 2, 2], vertical_alignment="bottom")
+controls = st.columns([4, 2, 2], vertical_alignment="bottom")
 mode = controls[0].segmented_control("Drill", list(MODES), format_func=MODES.__getitem__,
                                      default="mixed", key="quiz_mode",
                                      on_change=quiz.forget_item) or "mixed"
@@ -120,7 +119,12 @@ if answer is not None:
                          column_config={"wins": st.column_config.NumberColumn(format="%.1f%%")})
     st.button("Next item", key="quiz_next", type="primary", icon=":material/skip_next:",
               on_click=quiz.show_next, args=(bank, item.id, showing), shortcut="N",
-              width="stretch", help="Key: N")
+              width="stretch", help=quiz_text.NEXT_KEYS)
+    with st.container(key="quiz_next_keys"):  # hidden: → and Space, as on the Learn page
+        for key in ("right", "space"):
+            st.button(f"Next item ({key})", key=f"quiz_next_{key}", on_click=quiz.show_next,
+                      args=(bank, item.id, showing), shortcut=key)
+    st.caption(quiz_text.NEXT_KEYS)
 
 with st.expander("Where the questions come from"):
     st.markdown(quiz_text.bank_origin(bank))

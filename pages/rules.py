@@ -19,11 +19,8 @@ st.caption("Built from the trainer's rules engine, so this is exactly the game t
            "plays.")
 
 titles = {name: v.title for name, v in VARIANTS.items()}
-variant_col, players_col, toggle_col = st.columns([2, 3, 1.4], gap="medium",
-                                                  vertical_alignment="bottom")
-large = toggle_col.toggle("Large type", key="large_type", bind="query-params",
-                          help="Bigger text for a projector or a room.")
-st.html(cardart.stylesheet(large=large))
+variant_col, players_col = st.columns([2, 3], gap="medium", vertical_alignment="bottom")
+st.html(cardart.stylesheet())  # large type is the router's switch, for every page
 variant_name = variant_col.selectbox(
     "Variant", list(titles), format_func=titles.__getitem__, key="variant",
     bind="query-params",

@@ -12,7 +12,7 @@ from streamlit.testing.v1 import AppTest
 from trainer.engine.rules import Options
 from trainer.engine.variants import BASE, VARIANTS
 from trainer.rulebook.variant_rules import variant_rules
-from trainer.views import cardart
+from trainer.views import chrome
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -100,9 +100,23 @@ def test_an_option_changes_the_turn_description(at: AppTest) -> None:
 
 
 def test_large_type_scales_the_page(at: AppTest) -> None:
-    assert cardart.stylesheet(large=False) in html(at)
-    at.toggle(key="large_type").set_value(True).run()
-    assert cardart.stylesheet(large=True) in html(at)
+    assert chrome.stylesheet(False) in html(at) and chrome.stylesheet(True) not in html(at)
+    at.toggle(key="ct_large_type").set_value(True).run()
+    assert chrome.stylesheet(True) in html(at)
+    assert at.query_params["large"] in ("1", ["1"])
+
+
+def test_large_type_from_the_address_holds_on_every_page(monkeypatch: pytest.MonkeyPatch
+                                                         ) -> None:
+    monkeypatch.chdir(ROOT)
+    app = AppTest.from_file(str(ROOT / "streamlit_app.py"), default_timeout=30)
+    app.query_params["large_type"] = "true"  # a link shared before the switch moved
+    app.run()
+    for page in ("pages/quiz.py", "pages/calibration.py", "pages/rules.py", "pages/learn.py"):
+        app.switch_page(page).run()
+        assert not app.exception, (page, [e.value for e in app.exception])
+        assert app.toggle(key="ct_large_type").value is True, page
+        assert chrome.stylesheet(True) in html(app), page
 
 
 @pytest.mark.parametrize("name", [n for n in VARIANTS if n != "base"])

@@ -28,8 +28,10 @@ def calibration(url: str, answers: list) -> AppTest:
 
 
 def top(at: AppTest) -> list:
-    """The page's top-level elements and blocks, in the order they are drawn."""
-    return [at.main.children[k] for k in sorted(at.main.children)]
+    """The page's top-level elements and blocks, in the order they are drawn (the router's
+    chrome above every page, pinned into the header, left out)."""
+    drawn = [at.main.children[k] for k in sorted(at.main.children)]
+    return [e for e in drawn if getattr(e, "key", None) != "ct_chrome"]
 
 
 def markdown_in(node) -> list[str]:

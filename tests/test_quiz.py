@@ -8,7 +8,6 @@ import pytest
 from trainer.engine.moves import Move
 from trainer.learners.answers import Answer, grade_for
 from trainer.learners.history import History
-from trainer.learners.names import check_learner, resolve
 from trainer.learners.storage import MemoryStore, StorageError
 from trainer.quiz.bank import Bank, Item, Option, new_game
 from trainer.quiz.drills import candidates, is_mistake, next_item
@@ -161,30 +160,6 @@ def test_the_next_item_is_never_the_one_just_answered():
 def test_an_unknown_mode_is_refused():
     with pytest.raises(ValueError, match="unknown quiz mode 'speed'"):
         candidates(BANK, "speed", [])
-
-
-# ------------------------------------------------------------------------------ learners
-def test_a_learner_name_from_the_address_is_kept():
-    params, state = {"learner": "Ann B"}, {}
-    assert resolve(params, state) == ("Ann B", None)
-    assert state["learner"] == "Ann B"
-
-
-def test_a_new_visitor_gets_a_guest_id_in_the_address():
-    params, state = {}, {}
-    learner, warning = resolve(params, state)
-    assert learner.startswith("guest-") and params["learner"] == learner and warning is None
-
-
-def test_a_bad_name_in_the_address_is_refused_with_a_warning():
-    params, state = {"learner": "<script>"}, {"learner": "ann"}
-    learner, warning = resolve(params, state)
-    assert learner == "ann" and warning is not None and "not a learner name" in warning
-
-
-def test_learner_names_are_checked():
-    with pytest.raises(ValueError, match="1 to 40 letters"):
-        check_learner("x" * 41)
 
 
 # ------------------------------------------------------------------------------ history

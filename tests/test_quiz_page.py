@@ -7,11 +7,15 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from tests.helpers import sample_answers
+from trainer.learners.identity import BROWSER, is_browser_id
 from trainer.learners.storage import Store
 from trainer.quiz.bank import DEFAULT_BANK, load_bank
 
 APP = str(Path(__file__).resolve().parent.parent / "streamlit_app.py")
 BANK = load_bank(DEFAULT_BANK)
+# The learner of the test's browser, as its cookie would name it (AppTest sends no cookies, so
+# the tab is given its learner the way a tab remembers it).
+ANN = "b-" + "a0" * 16
 
 
 @pytest.fixture
@@ -22,8 +26,12 @@ def db_url(tmp_path, monkeypatch) -> str:
 
 
 def open_page(page: str, learner: str | None = "ann", **state) -> AppTest:
+    """`page` for `learner`: a browser id is this tab's own learner, anything else is given
+    in the address (?learner=, an old name link)."""
     at = AppTest.from_file(APP, default_timeout=30)
-    if learner:
+    if is_browser_id(learner):
+        at.session_state[BROWSER] = learner
+    elif learner:
         at.query_params["learner"] = learner
     for k, v in state.items():
         at.session_state[k] = v
@@ -33,8 +41,8 @@ def open_page(page: str, learner: str | None = "ann", **state) -> AppTest:
     return at
 
 
-def quiz(**state) -> AppTest:
-    return open_page("pages/quiz.py", **state)
+def quiz(learner: str | None = ANN, **state) -> AppTest:
+    return open_page("pages/quiz.py", learner, **state)
 
 
 def current_item(at: AppTest):
@@ -64,7 +72,7 @@ def test_an_answer_is_graded_and_saved_once(db_url):
     at.slider(key="quiz_p").set_value(80).run()
     at.button(key="quiz_option_0").click().run()
     at.run()  # a rerun must not save it again
-    saved, problems = Store(db_url).answers("ann")
+    saved, problems = Store(db_url).answers(ANN)
     assert problems == [] and len(saved) == 1
     assert (saved[0].item_id, saved[0].stated, saved[0].action) == (
         item.id, 0.8, item.options[0].label)
@@ -124,7 +132,7 @@ def test_a_late_click_on_an_earlier_items_option_is_not_saved(db_url):
     at = quiz()
     _moved_on(at)
     at.button(key="quiz_option_0").click().run()
-    assert Store(db_url).answers("ann") == ([], [])
+    assert Store(db_url).answers(ANN) == ([], [])
     assert not at.exception
 
 
@@ -152,8 +160,9 @@ def test_a_malformed_database_url_is_named(monkeypatch):
 
 def test_a_bad_learner_name_in_the_address_is_refused(db_url):
     at = quiz(learner="<b>x</b>")
-    assert any("not a learner name" in w.value for w in at.warning)
-    assert at.query_params["learner"].startswith("guest-")
+    assert any("`<b>x</b>`, which is not a learner name" in w.value for w in at.warning)
+    assert is_browser_id(at.session_state[BROWSER])
+    assert any("Your answers are kept in this browser." in c.value for c in at.caption)
 
 
 def test_replay_my_mistakes_without_mistakes_says_so(db_url):
@@ -219,12 +228,19 @@ def test_a_lesson_item_whose_scenario_is_gone_is_skipped_with_a_message(db_url, 
     assert at.button(key="quiz_skip")
 
 
+def answering_as(at: AppTest) -> str:
+    return next(c.value for c in at.caption if c.value.startswith("Answering as"))
+
+
 def test_a_learner_can_choose_a_name(db_url):
-    at = quiz(learner=None)
+    at = quiz()
+    assert re.match(r"Answering as \*\*Guest [0-9A-F]{4}\*\*", answering_as(at))
     at.text_input(key="new_name").set_value("Ann B")
     at.button(key="use_name").click().run()
-    assert at.query_params["learner"] == "Ann B"
-    assert any("Answering as **Ann B**" in c.value for c in at.caption)
+    assert answering_as(at).startswith("Answering as **Ann B**")
+    assert Store(db_url).name_of(ANN) == "Ann B" and "learner" not in at.query_params
+    assert quiz().session_state["learner_browser"] == ANN  # a later visit: the same name
+    assert answering_as(quiz()).startswith("Answering as **Ann B**")
 
 
 def test_a_bad_name_is_refused_with_what_is_expected(db_url):
@@ -232,7 +248,51 @@ def test_a_bad_name_is_refused_with_what_is_expected(db_url):
     at.text_input(key="new_name").set_value("<script>")
     at.button(key="use_name").click().run()
     assert any("1 to 40 letters" in e.value for e in at.error)
-    assert at.query_params["learner"] == "ann"
+    assert Store(db_url).name_of(ANN) is None
+
+
+def test_typing_another_learners_name_does_not_show_their_answers(db_url):
+    store = Store(db_url)
+    store.save_many(sample_answers(ANN, 4))
+    store.set_name(ANN, "Ann")
+    bob = quiz(learner="b-" + "b0" * 16)
+    bob.text_input(key="new_name").set_value("Ann")
+    bob.button(key="use_name").click().run()
+    assert answering_as(bob).startswith("Answering as **Ann**")
+    assert any(c.value.startswith("0 answered") for c in bob.caption)
+    assert store.count(ANN) == 4
+
+
+def test_not_you_starts_a_new_learner_in_this_browser(db_url):
+    Store(db_url).save_many(sample_answers(ANN, 3))
+    at = quiz()
+    first = at.session_state["quiz_current"]
+    assert any(c.value.startswith("3 answered") for c in at.caption)
+    at.button(key="new_learner").click().run()
+    new = at.session_state[BROWSER]
+    assert is_browser_id(new) and new != ANN
+    assert any(c.value.startswith("0 answered") for c in at.caption)
+    assert at.session_state["quiz_current"]["answer_id"] != first["answer_id"]
+    # The router writes the new learner into this browser's cookie.
+    script = next(h.proto.body for h in at.get("html") if "coup_trainer_learner" in h.proto.body)
+    assert f"coup_trainer_learner={new};" in script
+
+
+def test_an_old_name_link_still_opens_its_answers_until_the_learner_leaves(db_url):
+    Store(db_url).save_many(sample_answers("ann", 3))
+    at = quiz(learner="ann")
+    assert answering_as(at).startswith("Answering as **ann**, opened from a link")
+    assert any(c.value.startswith("3 answered") for c in at.caption)
+    at.button(key="own_learner").click().run()
+    assert "learner" not in at.query_params
+    assert any(c.value.startswith("0 answered") for c in at.caption)
+    assert "Your answers are kept in this browser." in answering_as(at)
+
+
+def test_a_name_nobody_saved_answers_under_opens_nothing(db_url):
+    at = quiz(learner="bob")
+    assert any("No answers are saved under `bob`" in w.value for w in at.warning)
+    assert is_browser_id(at.session_state[BROWSER]) and "learner_linked" not in at.session_state
 
 
 def test_forget_my_answers_deletes_them(db_url):
@@ -253,7 +313,7 @@ def test_the_quiz_saves_to_postgresql_when_configured(monkeypatch):
     if not url:
         pytest.skip("COUP_TRAINER_TEST_PG_URL is not set (make test starts a PostgreSQL)")
     monkeypatch.setenv("COUP_TRAINER_DB_URL", url)
-    learner = f"pg-{secrets.token_hex(4)}"
+    learner = "b-" + secrets.token_hex(16)
     at = quiz(learner=learner)
     assert not any("kept in memory" in w.value for w in at.warning)
     at.button(key="quiz_option_0").click().run()

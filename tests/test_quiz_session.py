@@ -265,21 +265,3 @@ def test_banks_built_in_the_app_join_the_shipped_ones(tmp_path: Path,
     found = available_banks()
     assert found["other"] == tmp_path / "built" / "other.jsonl" and "default" in found
 
-
-# ------------------------------------------------------------------------------ the learner
-def test_a_new_name_goes_into_the_address_and_draws_a_new_item() -> None:
-    quiz = session({"new_name": "  Ann B "})
-    show(quiz, BANK.items[0])
-    params: dict[str, Any] = {"learner": "ann"}
-    quiz.rename(params)
-    assert params["learner"] == "Ann B" and quiz.state["learner"] == "Ann B"
-    assert quiz.current is None and "name_error" not in quiz.state
-
-
-def test_a_bad_name_is_refused_and_the_learner_stays() -> None:
-    quiz = session({"new_name": "<script>", "learner": "ann"})
-    showing = show(quiz, BANK.items[0])
-    params: dict[str, Any] = {"learner": "ann"}
-    quiz.rename(params)
-    assert params["learner"] == "ann" and quiz.state["learner"] == "ann"
-    assert "1 to 40 letters" in quiz.state["name_error"] and quiz.showing == showing

@@ -138,6 +138,51 @@ def test_delete_learner_forgets_only_that_learner(store: Store, learner: str) ->
     assert other in store.learners()
 
 
+def test_a_name_is_kept_beside_the_key_and_can_change(store: Store, learner: str) -> None:
+    assert store.name_of(learner) is None and not store.known(learner)
+    store.set_name(learner, "Ann")
+    assert store.name_of(learner) == "Ann" and store.known(learner)
+    store.set_name(learner, "Ann B")
+    store.save(answer(learner, 1))
+    assert store.name_of(learner) == "Ann B"
+    assert store.answers(learner) == ([answer(learner, 1)], [])  # still under the key
+
+
+def test_two_learners_may_share_a_name_and_not_their_answers(store: Store,
+                                                              learner: str) -> None:
+    other = f"{learner}-other"
+    store.set_name(learner, "Ann")
+    store.set_name(other, "Ann")
+    store.save(answer(learner, 1))
+    assert (store.count(learner), store.count(other)) == (1, 0)
+
+
+def test_forgetting_a_learner_forgets_their_name(store: Store, learner: str) -> None:
+    store.set_name(learner, "Ann")
+    store.save(answer(learner, 1))
+    assert store.delete_learner(learner) == 1
+    assert store.name_of(learner) is None and not store.known(learner)
+
+
+def test_a_database_made_before_names_keeps_its_answers(db_url: str, learner: str) -> None:
+    """A database of the earlier schema (learners and answers, keyed by the typed name, no
+    learner_names table): opening it adds the table and loses nothing."""
+    first = Store(db_url)
+    first.save_many([answer(learner, 1), answer(learner, 2)])
+    with first.engine.begin() as conn:
+        conn.execute(text("DROP TABLE learner_names"))
+    first.close()
+    again = Store(db_url)
+    try:
+        assert again.answers(learner) == ([answer(learner, 1), answer(learner, 2)], [])
+        assert again.known(learner) and again.name_of(learner) is None
+        again.set_name(learner, "Ann")
+        assert again.name_of(learner) == "Ann"
+    finally:
+        again.delete_learner(learner)
+        again.close()
+
+
 def test_five_thousand_answers_are_all_read_back(store: Store, learner: str) -> None:
     store.save_many(answer(learner, n) for n in range(5000))
     got, problems = store.answers(learner)
@@ -178,8 +223,11 @@ def test_memory_store_behaves_like_a_database(tmp_path: Path) -> None:
     def script(s: Store | MemoryStore) -> list[object]:
         return [s.save(answer("ann", 2)), s.save(answer("ann", 2)), s.save(answer("ann", 1)),
                 s.save_many([answer("bob", 1), answer("ann", 1), answer("bob", 1)]),
-                s.answers("ann"), s.count("ann"), s.learners(), s.delete_learner("ann"),
-                s.learners(), s.answers("ann"), s.count("bob")]
+                s.answers("ann"), s.count("ann"), s.learners(), s.known("ann"),
+                s.name_of("ann"), s.set_name("ann", "Ann"), s.set_name("cy", "Cy"),
+                s.name_of("ann"), s.known("cy"), s.learners(), s.delete_learner("ann"),
+                s.learners(), s.answers("ann"), s.count("bob"), s.name_of("ann"),
+                s.known("ann")]
 
     database = Store(f"sqlite:///{tmp_path / 'a.db'}")
     try:

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 from pydantic import ValidationError
 
 from trainer.learners.answers import COLUMNS, Answer, describe_error
+from trainer.learners.identity import is_browser_id
 
 if TYPE_CHECKING:  # only the interface: reading a CSV needs no database
     from trainer.learners.storage import AnswerStore
@@ -55,12 +56,17 @@ def _cell(value: object) -> str:
 
 
 def export_csv(answers: Iterable[Answer]) -> str:
-    """Header = COLUMNS; ISO 8601 timestamps in UTC; themes joined by "|"."""
+    """Header = COLUMNS; ISO 8601 timestamps in UTC; themes joined by "|".
+
+    A browser's learner id is left out (an empty learner cell): whoever holds it is that
+    learner, and an export is a file people send around. The import ignores the cell anyway."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(COLUMNS)
     for a in answers:
         row = a.row()
+        if is_browser_id(row["learner"]):
+            row["learner"] = ""
         writer.writerow(_cell(row[c]) for c in COLUMNS)
     return out.getvalue()
 

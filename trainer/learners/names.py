@@ -1,68 +1,40 @@
-"""Who is answering: a name or an anonymous id, kept in the page address.
+"""Display names: what the page calls a learner, kept apart from the key their answers are
+saved under.
 
-Why the address: what a page remembers dies with the browser tab and with a server restart; a
-`?learner=` parameter survives both (and a bookmark), so the database can give a returning
-learner their history back without accounts or passwords. The parameter is read from the
-browser, so it is validated like any other input.
+Why apart: when the typed name was the key, anyone who typed "ann" in another browser saw
+Ann's answers. The key is now a random per-browser id (`trainer.learners.identity`); a name is
+only shown, so two browsers may both call their learner "Ann" without meeting.
+
+Answers saved before that change are keyed by a name ("ann") or a guest id ("guest-b38f30");
+`is_old_key` recognises those keys, which a `?learner=` link still opens.
 """
 
 from __future__ import annotations
 
+import hashlib
 import re
-import secrets
-from collections.abc import MutableMapping
-from typing import Any
 
 _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9 _.-]{0,39}$")
 EXPECTED = "1 to 40 letters, digits, spaces, '.', '_' or '-', starting with a letter or digit"
-# Where the name a learner types waits for "Use this name", and why it was refused.
-TYPED = "new_name"
-REFUSED = "name_error"
+MAX_NAME = 40
 
 
-def check_learner(name: str) -> str:
+def check_name(name: str) -> str:
+    """The name, trimmed; a ValueError saying what is expected when it is not a name."""
     name = name.strip()
     if not _NAME.match(name):
-        raise ValueError(f"{name!r} is not a learner name: expected {EXPECTED}")
+        raise ValueError(f"That is not a name: expected {EXPECTED}")
     return name
 
 
-def anonymous() -> str:
-    return f"guest-{secrets.token_hex(3)}"
+def is_old_key(key: str) -> bool:
+    """Whether `key` has the form of the keys answers were saved under before browser ids (a
+    typed name or a guest id). A browser id has that form too: check for one first
+    (`trainer.learners.identity.is_browser_id`)."""
+    return bool(_NAME.match(key))
 
 
-def resolve(params: MutableMapping[str, Any], state: MutableMapping[str, Any]
-            ) -> tuple[str, str | None]:
-    """The learner of this page view, and a warning when the address held a bad name.
-
-    Order: the address, then what this tab remembers, then a new anonymous id. The result is
-    written back to both, so the address can be bookmarked and other pages keep it."""
-    warning = None
-    given = params.get("learner")
-    if given:
-        try:
-            learner = check_learner(str(given))
-        except ValueError as e:
-            warning = f"{e}. Using {'the name in use' if state.get('learner') else 'a guest id'}."
-        else:
-            state["learner"] = learner
-            return learner, None
-    learner = state.get("learner") or anonymous()
-    state["learner"] = learner
-    params["learner"] = learner
-    return learner, warning
-
-
-def rename(params: MutableMapping[str, Any], state: MutableMapping[str, Any]) -> bool:
-    """Take the name typed under `TYPED` as the learner's, in this tab and in the address (a
-    bookmark keeps it). A bad name is refused with what is expected, under `REFUSED`, and the
-    learner stays who they were. True when the name was taken."""
-    try:
-        name = check_learner(str(state.get(TYPED, "")))
-    except ValueError as e:
-        state[REFUSED] = str(e)
-        return False
-    state.pop(REFUSED, None)
-    state["learner"] = name
-    params["learner"] = name
-    return True
+def default_name(key: str) -> str:
+    """The name a learner is shown under until they choose one: "Guest" and four characters
+    derived from the key (a hash, so the name gives nothing of the key away)."""
+    return "Guest " + hashlib.sha256(key.encode()).hexdigest()[:4].upper()

@@ -89,6 +89,16 @@ learners_table = Table(
     Column("created_at", DateTime(timezone=True), nullable=False),
 )
 
+# The name a learner is shown under (trainer.learners.names). A table of its own, so a database
+# made before names were kept apart from keys gains it by `create_all` without touching the two
+# tables above; a learner without a row here is shown under their old key or a guest name.
+names_table = Table(
+    "learner_names", metadata,
+    Column("learner", String(64), ForeignKey("learners.id"), primary_key=True),
+    Column("name", String(64), nullable=False),
+    Column("named_at", DateTime(timezone=True), nullable=False),
+)
+
 # Kinds and grades are plain strings, not enums: a hand-edited value must reach the validator
 # (and be reported with its row) instead of being refused or coerced by the database.
 answers_table = Table(
@@ -230,6 +240,9 @@ class AnswerStore(Protocol):
     def learners(self) -> list[str]: ...
     def count(self, learner: str) -> int: ...
     def delete_learner(self, learner: str) -> int: ...
+    def known(self, learner: str) -> bool: ...
+    def name_of(self, learner: str) -> str | None: ...
+    def set_name(self, learner: str, name: str) -> None: ...
     def close(self) -> None: ...
 
 
@@ -277,22 +290,15 @@ class Store:
         """
         if not rows:
             return set()
-        learners = {r["learner"] for r in rows}
-        stamp = now()
+        self._ensure_learners(conn, {str(r["learner"]) for r in rows})
         name = self.dialect
         if name in ("sqlite", "postgresql"):
             dialect_insert = sqlite.insert if name == "sqlite" else postgresql.insert
-            conn.execute(dialect_insert(learners_table).on_conflict_do_nothing(
-                index_elements=["id"]), [{"id": x, "created_at": stamp} for x in learners])
             statement = (dialect_insert(answers_table)
                          .on_conflict_do_nothing(index_elements=["answer_id"])
                          .returning(answers_table.c.answer_id))
             return set(conn.execute(statement, rows).scalars())
         # Any other database: a savepoint per row keeps one duplicate from failing the rest.
-        known = set(conn.execute(select(learners_table.c.id)
-                                 .where(learners_table.c.id.in_(learners))).scalars())
-        for x in learners - known:
-            conn.execute(insert(learners_table), {"id": x, "created_at": stamp})
         added = set()
         for row in rows:
             try:
@@ -302,6 +308,20 @@ class Store:
             except IntegrityError:
                 pass
         return added
+
+    def _ensure_learners(self, conn: Connection, learners: set[str]) -> None:
+        """A learners row for each id (answers and names refer to it), added if missing."""
+        stamp = now()
+        name = self.dialect
+        if name in ("sqlite", "postgresql"):
+            dialect_insert = sqlite.insert if name == "sqlite" else postgresql.insert
+            conn.execute(dialect_insert(learners_table).on_conflict_do_nothing(
+                index_elements=["id"]), [{"id": x, "created_at": stamp} for x in learners])
+            return
+        known = set(conn.execute(select(learners_table.c.id)
+                                 .where(learners_table.c.id.in_(learners))).scalars())
+        for x in learners - known:
+            conn.execute(insert(learners_table), {"id": x, "created_at": stamp})
 
     def save(self, answer: Answer) -> bool:
         """True if stored now, False if this showing of the item was already saved."""
@@ -330,7 +350,7 @@ class Store:
         query = (select(answers_table.c.row, *_RAW)
                  .where(answers_table.c.learner == learner)
                  .order_by(answers_table.c.answered_at, answers_table.c.row))
-        with self._failing(f"read the answers of {learner!r}"), self._engine.connect() as conn:
+        with self._failing("read a learner's answers"), self._engine.connect() as conn:
             rows = conn.execute(query).all()
         good: list[Answer] = []
         problems: list[str] = []
@@ -350,16 +370,49 @@ class Store:
 
     def count(self, learner: str) -> int:
         query = select(func.count()).where(answers_table.c.learner == learner)
-        with self._failing(f"count the answers of {learner!r}"), self._engine.connect() as conn:
+        with self._failing("count a learner's answers"), self._engine.connect() as conn:
             return int(conn.execute(query).scalar_one())
 
     def delete_learner(self, learner: str) -> int:
-        """Forget a learner entirely (their answers and their id); returns answers deleted."""
-        with self._failing(f"delete the learner {learner!r}"), self._engine.begin() as conn:
+        """Forget a learner entirely (their answers, their name and their id); returns answers
+        deleted."""
+        with self._failing("delete a learner"), self._engine.begin() as conn:
             gone = conn.execute(delete(answers_table)
                                 .where(answers_table.c.learner == learner)).rowcount
+            conn.execute(delete(names_table).where(names_table.c.learner == learner))
             conn.execute(delete(learners_table).where(learners_table.c.id == learner))
         return int(gone or 0)
+
+    def known(self, learner: str) -> bool:
+        """Whether anything was ever saved under this key (an old name link must not create a
+        learner: names are no longer keys)."""
+        query = select(learners_table.c.id).where(learners_table.c.id == learner)
+        with self._failing("look a learner up"), self._engine.connect() as conn:
+            return conn.execute(query).first() is not None
+
+    def name_of(self, learner: str) -> str | None:
+        """The name the learner chose, or None when they have not chosen one."""
+        query = select(names_table.c.name).where(names_table.c.learner == learner)
+        with self._failing("read a learner's name"), self._engine.connect() as conn:
+            name = conn.execute(query).scalar_one_or_none()
+        return None if name is None else str(name)
+
+    def set_name(self, learner: str, name: str) -> None:
+        """Show the learner under `name` from now on (their key and answers do not change)."""
+        row = {"learner": learner, "name": name, "named_at": now()}
+        with self._failing("save a learner's name"), self._engine.begin() as conn:
+            self._ensure_learners(conn, {learner})
+            dialect = self.dialect
+            if dialect in ("sqlite", "postgresql"):
+                dialect_insert = sqlite.insert if dialect == "sqlite" else postgresql.insert
+                statement = dialect_insert(names_table).values(row)
+                conn.execute(statement.on_conflict_do_update(
+                    index_elements=["learner"],
+                    set_={"name": statement.excluded.name,
+                          "named_at": statement.excluded.named_at}))
+                return
+            conn.execute(delete(names_table).where(names_table.c.learner == learner))
+            conn.execute(insert(names_table), row)
 
     def close(self) -> None:
         self._engine.dispose()
@@ -378,6 +431,7 @@ class MemoryStore:
     def __init__(self) -> None:
         self._answers: dict[str, Answer] = {}
         self._learners: dict[str, datetime] = {}
+        self._names: dict[str, str] = {}
         self._lock = threading.Lock()
 
     @property
@@ -421,7 +475,21 @@ class MemoryStore:
             for k in ids:
                 del self._answers[k]
             self._learners.pop(learner, None)
+            self._names.pop(learner, None)
         return len(ids)
+
+    def known(self, learner: str) -> bool:
+        with self._lock:
+            return learner in self._learners
+
+    def name_of(self, learner: str) -> str | None:
+        with self._lock:
+            return self._names.get(learner)
+
+    def set_name(self, learner: str, name: str) -> None:
+        with self._lock:
+            self._learners.setdefault(learner, now())
+            self._names[learner] = name
 
     def close(self) -> None:
         pass

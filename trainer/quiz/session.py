@@ -19,7 +19,6 @@ from typing import Any
 
 from trainer.learners.answers import Answer
 from trainer.learners.history import History
-from trainer.learners.names import rename
 from trainer.learners.storage import AnswerStore
 from trainer.quiz.bank import Bank, Item, user_bank_dir
 from trainer.quiz.drills import next_item
@@ -181,11 +180,3 @@ class QuizSession:
             return
         self.history.add(self.store, answer)
         self.state[ANSWER] = answer
-
-    # ------------------------------------------------------------------------ the learner
-    def rename(self, params: MutableMapping[str, Any]) -> None:
-        """Answer under the name typed in the name box from now on (see
-        `trainer.learners.names.rename`). The item shown was drawn for the previous learner's
-        history, so a new one is drawn."""
-        if rename(params, self.state):
-            self.forget_item()

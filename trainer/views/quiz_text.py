@@ -15,6 +15,7 @@ from trainer.engine.variants import get_variant
 from trainer.estimates.report import DEFAULT_MODEL
 from trainer.learners.answers import Answer, Grade
 from trainer.quiz.bank import DIFFICULTIES, Bank, Item
+from trainer.views.styles import read_css
 from trainer.views.table_art import mini_card
 
 Tone = Literal["success", "warning", "error"]
@@ -31,11 +32,6 @@ GRADING = (
     f"Difficulty ({', '.join(DIFFICULTIES)}) is how close the best two options are.")
 
 
-def answering_as(learner: str) -> str:
-    return (f"Answering as **{learner}** · bookmark this page to keep your history "
-            f"([calibration](/calibration?learner={learner}))")
-
-
 def status_line(answers: Sequence[Answer], item: Item, game: Game) -> str:
     """Answers so far with the learner's Brier score, and what the table is."""
     errors = [(a.stated or 0) - float(bool(a.bluff)) for a in answers if a.scored]
@@ -49,6 +45,10 @@ def status_line(answers: Sequence[Answer], item: Item, game: Game) -> str:
 def keys_hint(item: Item) -> str:
     return ("Keys: 1–" + str(min(9, len(item.options))) + " answer"
             + (" · J/K move the slider" if item.has_claim else ""))
+
+
+NEXT_KEYS = "Keys: → or Space for the next item (N works too)"
+QUIZ_CSS = f"<style>{read_css('quiz.css')}</style>"
 
 
 def call_out(text: str) -> str:
