@@ -99,7 +99,15 @@ def test_the_router_asks_for_the_cookie_and_the_page_notes_a_bad_one_once() -> N
     found = resolve(state, "garbage", None, known)  # the page
     assert found.key == due and found.notes == (Note("bad_cookie", "garbage"),)
     assert resolve(state, "garbage", None, known).notes == ()
-    assert cookie_due({}, MINE) is None and cookie_due({BROWSER: THEIRS}, MINE) == THEIRS
+    assert cookie_due({BROWSER: THEIRS}, MINE) == THEIRS
+
+
+def test_a_matching_cookie_is_written_again_once_per_tab_to_keep_it_alive() -> None:
+    state: dict[str, Any] = {}
+    assert cookie_due(state, MINE) == MINE  # renewed: its 400 days start again
+    assert cookie_due(state, MINE) is None and cookie_due(state, MINE) is None
+    new = start_new(state)
+    assert cookie_due(state, MINE) == new and cookie_due(state, MINE) == new  # until reloaded
 
 
 def test_a_link_to_an_old_name_opens_its_answers_in_this_tab() -> None:

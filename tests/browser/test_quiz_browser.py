@@ -4,7 +4,6 @@ after each, nothing hidden on the table before answering; then the Calibration p
 from __future__ import annotations
 
 import re
-import secrets
 
 import pytest
 
@@ -41,10 +40,9 @@ def wait_for_question(page) -> None:
 def test_ten_items_then_the_calibration_page(browser, app_url, screenshots, name, viewport):
     from playwright.sync_api import expect
 
-    learner = f"browser-{secrets.token_hex(3)}"
-    page = browser.new_page(viewport=viewport)
+    page = browser.new_page(viewport=viewport)  # a browser of its own: a new learner
     try:
-        page.goto(f"{app_url}/quiz?learner={learner}")
+        page.goto(f"{app_url}/quiz")
         wait_for_question(page)
         judged = 0
         for n in range(10):
@@ -79,7 +77,7 @@ def test_ten_items_then_the_calibration_page(browser, app_url, screenshots, name
                   lambda t, f=feedback: expect(f).to_have_count(0, timeout=t))
         expect(page.get_by_text(re.compile(r"^10 answered"))).to_be_visible(timeout=10_000)
 
-        page.goto(f"{app_url}/calibration?learner={learner}")
+        page.goto(f"{app_url}/calibration")  # the same browser: the same learner
         expect(page.get_by_role("heading", name="Calibration")).to_be_visible(timeout=20_000)
         opening = (f"You judged {judged} claim" if judged
                    else "None of your 10 answers judged a claim yet")

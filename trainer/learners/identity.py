@@ -35,6 +35,7 @@ LINK_PARAM = "learner"
 BROWSER = "learner_browser"  # this browser's own learner id
 LINKED = "learner_linked"  # an old learner opened from a link, kept while the tab lives
 BAD_COOKIE = "learner_bad_cookie"  # what an unreadable cookie held, until a page says so
+RENEWED = "learner_cookie_renewed"  # the id whose cookie this tab has written once already
 
 _ID = re.compile(r"^b-[0-9a-f]{32}$")
 SHOWN_CHARS = 40  # of a refused value, in a note
@@ -79,7 +80,7 @@ def read_cookie(raw: str | None) -> tuple[str | None, Note | None]:
     was not an id (edited by hand, or left by something else under the same name)."""
     if raw is None or raw == "":
         return None, None
-    value = raw.strip().strip('"')
+    value = _sent(raw)
     if is_browser_id(value):
         return value, None
     return None, Note("bad_cookie", _shown(raw))
@@ -98,11 +99,24 @@ def browser_learner(state: MutableMapping[str, Any], cookie: str | None) -> str:
     return str(state[BROWSER])
 
 
+def _sent(cookie: str | None) -> str:
+    return (cookie or "").strip().strip('"')
+
+
 def cookie_due(state: MutableMapping[str, Any], cookie: str | None) -> str | None:
-    """The id the browser's cookie must be set to, or None when it already holds it (the
-    cookie read is the one the page connected with: it does not see later changes)."""
+    """The id the browser's cookie must be set to now, or None.
+
+    Due while the cookie the page connected with is not this tab's learner (the server sees
+    the cookie of the connection only, not what a script wrote since), and once per tab when
+    it is: writing it again starts its 400 days afresh, so a learner who keeps coming back is
+    never forgotten."""
     held = browser_learner(state, cookie)
-    return None if (cookie or "").strip().strip('"') == held else held
+    if _sent(cookie) != held:
+        return held
+    if state.get(RENEWED) != held:
+        state[RENEWED] = held
+        return held
+    return None
 
 
 def resolve(state: MutableMapping[str, Any], cookie: str | None, link: str | None,
@@ -139,7 +153,7 @@ def resolve(state: MutableMapping[str, Any], cookie: str | None, link: str | Non
     elif isinstance(linked := state.get(LINKED), str):
         key, source = linked, "link"
     return Resolution(key, browser_id, source, tuple(notes),
-                      write_cookie=cookie_due(state, cookie) is not None)
+                      write_cookie=_sent(cookie) != browser_id)
 
 
 def start_new(state: MutableMapping[str, Any]) -> str:
