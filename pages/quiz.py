@@ -19,9 +19,8 @@ me = current_learner()
 quiz = QuizSession(st.session_state, me.history, me.store)
 
 st.html(cardart.stylesheet() + TABLE_CSS + quiz_text.QUIZ_CSS)
-head, who_col = st.columns([3, 2], vertical_alignment="bottom")
-head.title("Quiz")
-learner_box(who_col, me, on_change=quiz.forget_item)
+st.title("Quiz")
+learner_box(st.container(), me, on_change=quiz.forget_item)
 bad_name_warning(me)
 
 available = available_banks()

@@ -189,3 +189,13 @@ def test_history_is_read_back_from_the_database_once():
     store.save(bank_answer("b", "Pass", 2))
     h.load(store)
     assert [a.item_id for a in h.answers] == ["a"]
+
+
+def test_a_block_of_the_learners_own_action_reads_as_yours():
+    from trainer.quiz.bank import DEFAULT_BANK, load_bank
+    from trainer.quiz.feedback import describe_decision
+
+    lines = [describe_decision(i, i.game())[0] for i in load_bank(DEFAULT_BANK).items
+             if i.scenario is None]
+    assert not [line for line in lines if "you's" in line]
+    assert any(line.startswith(tuple("ABCDEF")) and " blocks your " in line for line in lines)

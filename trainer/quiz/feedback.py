@@ -131,6 +131,9 @@ def describe_decision(item: Item, game: Game) -> tuple[str, str]:
     def who(p: int | None) -> str:
         return "you" if p == you else (names[p] if p is not None else "someone")
 
+    def whose(p: int | None) -> str:
+        return "your" if p == you else f"{who(p)}'s"
+
     def action_text() -> str:
         if d.action is None:
             return "act"
@@ -143,7 +146,7 @@ def describe_decision(item: Item, game: Game) -> tuple[str, str]:
         claimant = names[item.claimant] if item.claimant is not None else "Someone"
         if d.blocker is not None and d.block_character is not None and d.phase.name.endswith(
                 "BLOCK"):
-            line = (f"{claimant} blocks {who(d.actor)}'s {action_text()} with the "
+            line = (f"{claimant} blocks {whose(d.actor)} {action_text()} with the "
                     f"{d.block_character}.")
         elif d.action is not None and d.claimant is None:
             line = f"{claimant} claims the {item.claim} to {action_text()}."

@@ -120,26 +120,27 @@ def learner_box(container: DeltaGenerator, me: Learner,
                 on_change: Callable[[], None] | None = None) -> None:
     """Who is answering, with "Your name" and "Not you?" (or the way back from a link's
     learner). `on_change` runs when the learner changes (the quiz draws a new item)."""
-    with container:
-        st.caption(text.answering_as(me.name, me.source))
+    with container, st.container(horizontal=True, vertical_alignment="center",
+                                 key="learner_actions"):
+        st.caption(text.answering_as(me.name, me.source), width="content")
         if me.source == "room":
             return
-        with st.container(horizontal=True, key="learner_actions"):
-            if me.source == "link":
-                st.button(text.OWN_LEARNER, key="own_learner", icon=":material/person:",
-                          on_click=_leave, args=(identity.back_to_own, on_change))
-                return
-            with st.popover(text.NAME_LABEL, icon=":material/badge:"):
-                st.text_input("Name", key=TYPED, max_chars=text.MAX_NAME_CHARS,
-                              placeholder=me.name, help=text.NAME_HELP)
-                st.button("Use this name", key="use_name", on_click=_rename, args=(me.key,))
-                st.caption(text.NAME_CAPTION)
-                if st.session_state.get(REFUSED):
-                    st.error(st.session_state[REFUSED], icon=":material/badge:")
-            with st.popover(text.NOT_YOU, icon=":material/switch_account:"):
-                st.markdown(text.not_you_text(me.name))
-                st.button(text.NEW_LEARNER, key="new_learner", icon=":material/person_add:",
-                          on_click=_leave, args=(identity.start_new, on_change))
+        if me.source == "link":
+            st.button(text.OWN_LEARNER, key="own_learner", icon=":material/person:",
+                      on_click=_leave, args=(identity.back_to_own, on_change))
+            return
+        with st.popover(text.NAME_LABEL, icon=":material/badge:"):
+            st.text_input("Name", key=TYPED, max_chars=text.MAX_NAME_CHARS,
+                          placeholder=me.name, help=text.NAME_HELP)
+            st.button("Use this name", key="use_name", on_click=_rename, args=(me.key,))
+            st.caption(text.NAME_CAPTION)
+            if st.session_state.get(REFUSED):
+                st.error(st.session_state[REFUSED], icon=":material/badge:")
+        with st.popover(text.NOT_YOU, icon=":material/switch_account:"):
+            st.markdown(text.not_you_text(me.name))
+            st.button(text.NEW_LEARNER, key="new_learner", icon=":material/person_add:",
+                      on_click=_leave, args=(identity.start_new, on_change))
+    with container:
         if st.session_state.get(NAME_UNSAVED):
             st.warning(f"Your name is kept in this tab only. {st.session_state[NAME_UNSAVED]}",
                        icon=":material/cloud_off:")
