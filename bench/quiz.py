@@ -32,21 +32,27 @@ sys.path.insert(0, str(ROOT))
 from streamlit.testing.v1 import AppTest  # noqa: E402
 
 from tests.helpers import sample_answers  # noqa: E402
+from trainer.learners.identity import BROWSER, is_browser_id, new_browser_id  # noqa: E402
 from trainer.learners.storage import Store  # noqa: E402
 
 APP = str(ROOT / "streamlit_app.py")
 
 
 def page(name: str, learner: str) -> AppTest:
+    """`name` for `learner`: a browser id as the tab's own learner (as its cookie would say),
+    an older name key through a ?learner= link."""
     at = AppTest.from_file(APP, default_timeout=60)
-    at.query_params["learner"] = learner
+    if is_browser_id(learner):
+        at.session_state[BROWSER] = learner
+    else:
+        at.query_params["learner"] = learner
     at.run()
     at.switch_page(name)
     return at
 
 
 def feedback_times(items: int) -> list[float]:
-    at = page("pages/quiz.py", "bench-quiz")
+    at = page("pages/quiz.py", new_browser_id())
     at.run()
     times = []
     for _ in tqdm(range(items), desc="answers", file=sys.stderr):
