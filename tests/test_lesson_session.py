@@ -10,7 +10,7 @@ import pytest
 from trainer.engine.variants import BASE, VARIANTS
 from trainer.rulebook import choices
 from trainer.scenarios.lesson_session import LessonSession, shuffled
-from trainer.scenarios.lessons import load_library
+from trainer.scenarios.lessons import Progress, load_library
 
 ROOT = Path(__file__).resolve().parents[1]
 LIBRARY = load_library(ROOT / "scenarios")
@@ -155,3 +155,73 @@ def test_a_player_count_from_another_variant_is_brought_into_range() -> None:
     state: dict[str, Any] = {choices.PLAYERS: BASE.max_players}
     choices.fit_players(state, draft)
     assert state[choices.PLAYERS] == draft.max_players
+
+
+# ------------------------------------------------------------------------------ kept progress
+class FakeSink:
+    def __init__(self, learner: str = "b-1", saved: Progress | None = None) -> None:
+        self.learner = learner
+        self.saved = saved or Progress()
+        self.marks: list[tuple[str, ...]] = []
+
+    def load(self) -> Progress:
+        return self.saved
+
+    def answered(self, lesson: str, step: int, correct: bool) -> None:
+        self.marks.append(("answer", lesson, str(step), str(correct)))
+
+    def finished(self, lesson: str) -> None:
+        self.marks.append(("finished", lesson))
+
+
+def test_saved_progress_is_what_a_returning_learner_sees() -> None:
+    saved = Progress()
+    saved.finish("learn-coins")
+    w = LessonSession({}, {}, FakeSink(saved=saved))
+    assert w.progress.finished("learn-coins")
+
+
+def test_each_answer_is_written_through_and_a_click_after_the_right_one_is_not() -> None:
+    sink = FakeSink()
+    w = LessonSession({}, {}, sink)
+    w.answer("learn-coins", 1, "Coup", False)
+    w.answer("learn-coins", 1, "Income", True)
+    w.answer("learn-coins", 1, "Income", True)
+    assert sink.marks == [("answer", "learn-coins", "1", "False"),
+                          ("answer", "learn-coins", "1", "True")]
+
+
+def test_a_lesson_is_written_finished_once() -> None:
+    sink = FakeSink()
+    w = LessonSession({}, {}, sink)
+    w.finish("learn-coins")
+    w.finish("learn-coins")
+    assert sink.marks == [("finished", "learn-coins")]
+
+
+def test_another_learner_in_the_tab_reads_their_own_progress() -> None:
+    state: dict[str, Any] = {}
+    LessonSession({}, state, FakeSink("b-1")).finish("learn-coins")
+    assert not LessonSession({}, state, FakeSink("b-2")).progress.finished("learn-coins")
+
+
+def test_the_keeper_turns_saved_marks_into_progress_and_stops_after_a_failure() -> None:
+    from trainer.learners.lesson_progress import ProgressKeeper
+    from trainer.learners.storage import MemoryStore, StorageError
+
+    store = MemoryStore()
+    keeper = ProgressKeeper(store, "b-1")
+    keeper.answered("learn-coins", 1, False)
+    keeper.answered("learn-coins", 1, True)
+    keeper.finished("learn-coins")
+    progress = ProgressKeeper(store, "b-1").load()
+    assert progress.finished("learn-coins")
+    assert progress.answers[("learn-coins", 1)] == [False, True]
+
+    class Broken(MemoryStore):
+        def save_lesson_mark(self, learner: str, mark: object) -> None:
+            raise StorageError("the disk is full")
+
+    failing = ProgressKeeper(Broken(), "b-1")
+    failing.finished("learn-coins")
+    assert failing.problem == "the disk is full"

@@ -21,6 +21,7 @@ from trainer.learners.answers import COLUMNS, Answer
 from trainer.learners.history_csv import export_csv, import_csv
 from trainer.learners.storage import (
     ENV_VAR,
+    LessonMark,
     MemoryStore,
     StorageError,
     Store,
@@ -183,6 +184,45 @@ def test_a_database_made_before_names_keeps_its_answers(db_url: str, learner: st
         again.close()
 
 
+def test_lesson_progress_is_read_back_in_the_order_it_was_made(store: Store,
+                                                                 learner: str) -> None:
+    marks = [LessonMark("learn-coins", "answer", 1, False), LessonMark("learn-coins", "answer",
+                                                                       1, True),
+             LessonMark("learn-coins", "finished", 0, True)]
+    for m in marks:
+        store.save_lesson_mark(learner, m)
+    assert store.lesson_marks(learner) == marks
+    assert store.lesson_marks(learner + "x") == []
+
+
+def test_forgetting_a_learner_forgets_their_lesson_progress(store: Store, learner: str) -> None:
+    store.save_lesson_mark(learner, LessonMark("learn-coins", "finished", 0, True))
+    store.delete_learner(learner)
+    assert store.lesson_marks(learner) == [] and not store.known(learner)
+
+
+def test_a_lesson_mark_of_an_unknown_kind_is_refused(store: Store, learner: str) -> None:
+    with pytest.raises(ValueError, match="a lesson mark is one of"):
+        store.save_lesson_mark(learner, LessonMark("learn-coins", "skipped", 0, True))
+
+
+def test_a_database_made_before_lesson_progress_keeps_its_answers(db_url: str,
+                                                                   learner: str) -> None:
+    first = Store(db_url)
+    first.save(answer(learner, 1))
+    with first.engine.begin() as conn:
+        conn.execute(text("DROP TABLE lesson_marks"))
+    first.close()
+    again = Store(db_url)
+    try:
+        assert again.answers(learner) == ([answer(learner, 1)], [])
+        again.save_lesson_mark(learner, LessonMark("learn-coins", "finished", 0, True))
+        assert len(again.lesson_marks(learner)) == 1
+    finally:
+        again.delete_learner(learner)
+        again.close()
+
+
 def test_five_thousand_answers_are_all_read_back(store: Store, learner: str) -> None:
     store.save_many(answer(learner, n) for n in range(5000))
     got, problems = store.answers(learner)
@@ -225,9 +265,11 @@ def test_memory_store_behaves_like_a_database(tmp_path: Path) -> None:
                 s.save_many([answer("bob", 1), answer("ann", 1), answer("bob", 1)]),
                 s.answers("ann"), s.count("ann"), s.learners(), s.known("ann"),
                 s.name_of("ann"), s.set_name("ann", "Ann"), s.set_name("cy", "Cy"),
+                s.save_lesson_mark("ann", LessonMark("learn-coins", "answer", 1, True)),
+                s.lesson_marks("ann"),
                 s.name_of("ann"), s.known("cy"), s.learners(), s.delete_learner("ann"),
                 s.learners(), s.answers("ann"), s.count("bob"), s.name_of("ann"),
-                s.known("ann")]
+                s.known("ann"), s.lesson_marks("ann")]
 
     database = Store(f"sqlite:///{tmp_path / 'a.db'}")
     try:

@@ -182,3 +182,33 @@ def test_step_through_the_example_game(browser, app_url, screenshots, name, view
         assert page.locator('[data-testid="stException"]').count() == 0
     finally:
         page.close()
+
+
+def test_a_returning_visitor_finds_the_lessons_they_finished(browser, app_url, screenshots):
+    """The same browser, a new page, no link: the stars are where the learner left them; a
+    different browser starts with none."""
+    from playwright.sync_api import expect
+
+    context = browser.new_context(viewport=PHONE)
+    try:
+        page = context.new_page()
+        page.goto(f"{app_url}/?lesson=learn-ten-coins")
+        expect(page.locator(".st-key-lesson_card")).to_be_visible(timeout=20_000)
+        wait_idle(page)
+        key = _option_key(page, "Coup Ben: pay 7")
+        until(lambda: page.keyboard.press(key),
+              lambda t: expect(page.get_by_text("Lesson complete")).to_be_visible(timeout=t))
+        page.close()
+        again = context.new_page()
+        again.goto(f"{app_url}/")
+        expect(again.get_by_text("★★★ 5. Ten coins means Coup")).to_be_visible(timeout=20_000)
+        again.screenshot(path=str(screenshots / "learn-returning-phone.png"))
+    finally:
+        context.close()
+    stranger = browser.new_context(viewport=PHONE)
+    try:
+        page = stranger.new_page()
+        page.goto(f"{app_url}/")
+        expect(page.get_by_text("○ 5. Ten coins means Coup")).to_be_visible(timeout=20_000)
+    finally:
+        stranger.close()

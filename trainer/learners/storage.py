@@ -24,6 +24,7 @@ import re
 import threading
 from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
+from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import Any, Protocol
@@ -126,6 +127,33 @@ answers_table = Table(
     Column("saved_at", DateTime(timezone=True), nullable=False),
     Index("ix_answers_learner_answered_at", "learner", "answered_at"),
 )
+
+# The Learn page's progress: each answer to a lesson's question (right or not, in order: the
+# first try earns the stars) and each lesson finished. A table of its own, added to an older
+# database by `create_all` like the names.
+lesson_marks_table = Table(
+    "lesson_marks", metadata,
+    Column("row", Integer, primary_key=True, autoincrement=True),
+    Column("learner", String(64), ForeignKey("learners.id"), nullable=False),
+    Column("lesson", String(64), nullable=False),
+    Column("kind", String(8), nullable=False),  # "answer" or "finished"
+    Column("step", Integer, nullable=False),  # the question's step; 0 for "finished"
+    Column("correct", Boolean, nullable=False),
+    Column("marked_at", DateTime(timezone=True), nullable=False),
+    Index("ix_lesson_marks_learner", "learner", "row"),
+)
+LESSON_MARK_KINDS = ("answer", "finished")
+
+
+@dataclass(frozen=True)
+class LessonMark:
+    """One line of a learner's Learn progress (see `lesson_marks_table`)."""
+
+    lesson: str
+    kind: str
+    step: int
+    correct: bool
+
 
 # A field added to Answer must get a column too, or it would be silently dropped on save.
 _missing = set(COLUMNS) - set(answers_table.c.keys())
@@ -243,6 +271,8 @@ class AnswerStore(Protocol):
     def known(self, learner: str) -> bool: ...
     def name_of(self, learner: str) -> str | None: ...
     def set_name(self, learner: str, name: str) -> None: ...
+    def save_lesson_mark(self, learner: str, mark: LessonMark) -> None: ...
+    def lesson_marks(self, learner: str) -> list[LessonMark]: ...
     def close(self) -> None: ...
 
 
@@ -373,12 +403,33 @@ class Store:
         with self._failing("count a learner's answers"), self._engine.connect() as conn:
             return int(conn.execute(query).scalar_one())
 
+    def save_lesson_mark(self, learner: str, mark: LessonMark) -> None:
+        if mark.kind not in LESSON_MARK_KINDS:
+            raise ValueError(f"a lesson mark is one of {LESSON_MARK_KINDS}, not {mark.kind!r}")
+        row = {"learner": learner, "lesson": mark.lesson, "kind": mark.kind, "step": mark.step,
+               "correct": mark.correct, "marked_at": now()}
+        with self._failing("save a lesson's progress"), self._engine.begin() as conn:
+            self._ensure_learners(conn, {learner})
+            conn.execute(insert(lesson_marks_table), row)
+
+    def lesson_marks(self, learner: str) -> list[LessonMark]:
+        """The learner's Learn progress, in the order it was made."""
+        t = lesson_marks_table
+        query = (select(t.c.lesson, t.c.kind, t.c.step, t.c.correct)
+                 .where(t.c.learner == learner).order_by(t.c.row))
+        with self._failing("read a learner's lesson progress"), self._engine.connect() as conn:
+            rows = conn.execute(query).all()
+        return [LessonMark(str(lesson), str(kind), int(step), bool(correct))
+                for lesson, kind, step, correct in rows if kind in LESSON_MARK_KINDS]
+
     def delete_learner(self, learner: str) -> int:
-        """Forget a learner entirely (their answers, their name and their id); returns answers
-        deleted."""
+        """Forget a learner entirely (their answers, their lesson progress, their name and their
+        id); returns answers deleted."""
         with self._failing("delete a learner"), self._engine.begin() as conn:
             gone = conn.execute(delete(answers_table)
                                 .where(answers_table.c.learner == learner)).rowcount
+            conn.execute(delete(lesson_marks_table)
+                         .where(lesson_marks_table.c.learner == learner))
             conn.execute(delete(names_table).where(names_table.c.learner == learner))
             conn.execute(delete(learners_table).where(learners_table.c.id == learner))
         return int(gone or 0)
@@ -432,6 +483,7 @@ class MemoryStore:
         self._answers: dict[str, Answer] = {}
         self._learners: dict[str, datetime] = {}
         self._names: dict[str, str] = {}
+        self._marks: dict[str, list[LessonMark]] = {}
         self._lock = threading.Lock()
 
     @property
@@ -476,7 +528,19 @@ class MemoryStore:
                 del self._answers[k]
             self._learners.pop(learner, None)
             self._names.pop(learner, None)
+            self._marks.pop(learner, None)
         return len(ids)
+
+    def save_lesson_mark(self, learner: str, mark: LessonMark) -> None:
+        if mark.kind not in LESSON_MARK_KINDS:
+            raise ValueError(f"a lesson mark is one of {LESSON_MARK_KINDS}, not {mark.kind!r}")
+        with self._lock:
+            self._learners.setdefault(learner, now())
+            self._marks.setdefault(learner, []).append(mark)
+
+    def lesson_marks(self, learner: str) -> list[LessonMark]:
+        with self._lock:
+            return list(self._marks.get(learner, []))
 
     def known(self, learner: str) -> bool:
         with self._lock:

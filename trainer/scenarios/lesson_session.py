@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import MutableMapping, Sequence
-from typing import Any
+from typing import Any, Protocol
 
 from trainer.engine.moves import Move
 from trainer.scenarios.lessons import WATCH_NEXT, Lesson, Library, Progress
@@ -22,21 +22,48 @@ LESSON = "lesson"  # in the address
 STEP = "step"  # in the address
 PICKED = "answer"  # in the state: the label of the option picked at the open question
 PROGRESS = "learn_progress"  # in the state
+OWNER = "learn_progress_of"  # in the state: the learner whose progress that is
 PRACTICE = "learn_practice"  # in the state: per game lesson, the learner's moves so far
 
 
-class LessonSession:
-    """The walk through the lessons over `params` (the page address) and `state`."""
+class ProgressSink(Protocol):
+    """Where the progress outlives the tab (`trainer.learners.lesson_progress`)."""
 
-    def __init__(self, params: MutableMapping[str, Any], state: MutableMapping[str, Any]
-                 ) -> None:
+    learner: str
+
+    def load(self) -> Progress: ...
+    def answered(self, lesson: str, step: int, correct: bool) -> None: ...
+    def finished(self, lesson: str) -> None: ...
+
+
+class LessonSession:
+    """The walk through the lessons over `params` (the page address) and `state`; `sink`
+    keeps the progress beyond the tab (read once per tab, then written through)."""
+
+    def __init__(self, params: MutableMapping[str, Any], state: MutableMapping[str, Any],
+                 sink: ProgressSink | None = None) -> None:
         self.params = params
         self.state = state
+        self.sink = sink
 
     @property
     def progress(self) -> Progress:
-        progress: Progress = self.state.setdefault(PROGRESS, Progress())
+        """This learner's progress: read once per tab, and again when the learner changes
+        ("Not you?" on another page)."""
+        owner = self.sink.learner if self.sink is not None else None
+        if PROGRESS not in self.state or self.state.get(OWNER) != owner:
+            self.state[PROGRESS] = self.sink.load() if self.sink is not None else Progress()
+            self.state[OWNER] = owner
+        progress: Progress = self.state[PROGRESS]
         return progress
+
+    def finish(self, lesson_id: str) -> None:
+        """Mark a lesson finished (once: a second visit to its end changes nothing)."""
+        if self.progress.finished(lesson_id):
+            return
+        self.progress.finish(lesson_id)
+        if self.sink is not None:
+            self.sink.finished(lesson_id)
 
     @property
     def picked(self) -> str | None:
@@ -110,7 +137,11 @@ class LessonSession:
 
     def answer(self, lesson_id: str, step: int, label: str, correct: bool) -> None:
         self.state[PICKED] = label
+        if self.progress.solved(lesson_id, step):
+            return  # a click that lands after the right answer counts for nothing
         self.progress.answer(lesson_id, step, correct)
+        if self.sink is not None:
+            self.sink.answered(lesson_id, step, correct)
 
     # ------------------------------------------------------------------------ what is next
     def start(self, path: Sequence[Lesson]) -> tuple[str, Lesson] | None:

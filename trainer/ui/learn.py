@@ -282,7 +282,7 @@ def lesson_page(walk: LessonSession, lib: Library, lesson: Lesson) -> None:
     following = walk.following(lib, current=lesson.id)
 
     def finish() -> None:
-        done.finish(lesson.id)
+        walk.finish(lesson.id)
         walk.open(following.id if following is not None else None)
 
     next_label = "Next" if n < last else ("Next lesson" if following is not None else "Finish")
@@ -300,7 +300,7 @@ def lesson_page(walk: LessonSession, lib: Library, lesson: Lesson) -> None:
         forward = (finish, ())  # the game is the lesson's last screen
         next_label = "Next lesson" if following is not None else "Finish"
         if state.won:
-            done.finish(lesson.id)
+            walk.finish(lesson.id)
         elif state.over:
             forward, next_label = (walk.restart, (lesson.id,)), "Start again"
         if moves:
@@ -323,7 +323,7 @@ def lesson_page(walk: LessonSession, lib: Library, lesson: Lesson) -> None:
         ready = watch_screen(walk, lesson, n)
         upto, first_step = n, n
     if ready and n >= last:
-        done.finish(lesson.id)
+        walk.finish(lesson.id)
         st.markdown(lesson_text.lesson_complete(done.mark(lesson)))
     nav(back[0], back[1], next_label, forward[0], forward[1], blocked=not ready)
     rule_note(lesson, first_step, upto)

@@ -28,6 +28,10 @@ def path_caption(path: Sequence[Lesson], screens: int, minutes: str) -> str:
             f"about {minutes} minutes")
 
 
+def progress_unsaved(problem: str) -> str:
+    return f"Your lesson progress is kept in this browser tab only. {problem}"
+
+
 def lesson_card(lesson: Lesson, progress: Progress, seconds: float) -> str:
     """A lesson in the library: its mark (○, ✓ or stars), title, rule set and size."""
     x = lesson
