@@ -60,13 +60,17 @@ def _next_in_view(page, viewport: dict[str, int]) -> None:
 
 
 def _option_key(page, label: str) -> str:
-    """The digit key of the answer button labelled `label`."""
-    keys = page.evaluate("""() => [...document.querySelectorAll('[class*="st-key-option_"]')]
-        .map(e => [[...e.classList].find(c => c.startsWith('st-key-option_')),
-                   e.querySelector('button p')?.innerText ?? ''])""")
-    for cls, text in keys:
-        if text.strip() == label:
-            return str(int(cls.removeprefix("st-key-option_")) + 1)
+    """The digit key of the answer button labelled `label` (waiting for the buttons' words:
+    a button can be drawn a moment before its label)."""
+    keys: list[list[str]] = []
+    for _ in range(50):
+        keys = page.evaluate("""() => [...document.querySelectorAll('[class*="st-key-option_"]')]
+            .map(e => [[...e.classList].find(c => c.startsWith('st-key-option_')),
+                       e.querySelector('button p')?.textContent ?? ''])""")
+        for cls, text in keys:
+            if text.strip() == label:
+                return str(int(cls.removeprefix("st-key-option_")) + 1)
+        page.wait_for_timeout(100)
     raise AssertionError(f"no answer labelled {label!r}; the answers are {keys}")
 
 

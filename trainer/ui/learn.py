@@ -19,7 +19,7 @@ from trainer.engine.game import Game
 from trainer.scenarios.lesson_game import PracticeState, practice
 from trainer.scenarios.lesson_session import LessonSession, shown_lessons, shuffled
 from trainer.scenarios.lessons import WATCH_NEXT, Lesson, Library
-from trainer.scenarios.replay import replay
+from trainer.scenarios.replay import PromptView, replay
 from trainer.scenarios.screens import Screen, screens
 from trainer.views import lesson_text
 from trainer.views.move_labels import your_move
@@ -123,11 +123,11 @@ def _options_box(count: int) -> Any:
                         gap="small")
 
 
-def options(walk: LessonSession, lesson: Lesson, screen: Screen, game: Game) -> None:
-    """The question's answers as buttons, keys 1–9, in an order of their own."""
-    prompt = screen.prompt
-    assert prompt is not None
-    st.markdown(f"**{prompt.question}**")
+def options(walk: LessonSession, lesson: Lesson, prompt: PromptView, game: Game,
+            question: str) -> None:
+    """The question, then its answers as buttons worded for the learner (keys 1–9), in an
+    order of their own; a wrong pick says why."""
+    st.markdown(question)
     shown = shuffled(prompt.options, lesson.id, prompt.step)
     with _options_box(len(shown)):
         for i, option in enumerate(shown):
@@ -191,12 +191,15 @@ def play_screen(walk: LessonSession, lesson: Lesson, screen: Screen, first: bool
             st.markdown(lesson.scenario.summary)
         if screen.before:
             st.markdown(" ".join(screen.before))
-        if answered and screen.prompt is not None:
-            st.success(lesson_text.right(screen.prompt), icon=":material/check:")
+        prompt = screen.prompt
+        assert prompt is not None  # a play screen is a question
+        if answered:
+            st.success(lesson_text.right(prompt), icon=":material/check:")
             if screen.after:
                 st.markdown(" ".join(screen.after))
         else:
-            options(walk, lesson, screen, replay(lesson.scenario, screen.shown))
+            options(walk, lesson, prompt, replay(lesson.scenario, screen.shown),
+                    f"**{prompt.question}**")
     return answered
 
 
@@ -224,18 +227,8 @@ def watch_screen(walk: LessonSession, lesson: Lesson, step: int) -> bool:
         if walk.progress.solved(lesson.id, step + 1):
             st.success(lesson_text.right(upcoming), icon=":material/check:")
             return True
-        st.markdown(f"**Your move, {upcoming.player_name}.** {upcoming.question}")
-        shown = shuffled(upcoming.options, lesson.id, step)
-        before = replay(lesson.scenario, step)
-        with _options_box(len(shown)):
-            for i, option in enumerate(shown):
-                st.button(your_move(before, option.move), key=f"option_{i}",
-                          width="stretch", on_click=walk.answer,
-                          args=(lesson.id, step + 1, option.label, option.correct),
-                          shortcut=str(i + 1) if i < 9 else None)
-        wrong = next((o for o in shown if o.label == walk.picked and not o.correct), None)
-        if wrong is not None:
-            st.error(lesson_text.not_quite(wrong), icon=":material/close:")
+        options(walk, lesson, upcoming, game,
+                f"**Your move, {upcoming.player_name}.** {upcoming.question}")
         return False
 
 
