@@ -3,7 +3,7 @@
 import streamlit as st
 
 from trainer.quiz.bank import BANK_DIR, BankError, available_banks
-from trainer.quiz.drills import MODES
+from trainer.quiz.drills import MODES, rule_sets
 from trainer.quiz.feedback import describe_decision, feedback, highlighted
 from trainer.quiz.session import QuizSession
 from trainer.scenarios import ScenarioError
@@ -36,15 +36,23 @@ except BankError as e:
     st.stop()
 answers_warnings(me)
 
-controls = st.columns([4, 2, 2], vertical_alignment="bottom")
+controls = st.columns([4, 2, 2, 2], vertical_alignment="bottom")
 mode = controls[0].segmented_control("Drill", list(MODES), format_func=MODES.__getitem__,
                                      default="mixed", key="quiz_mode",
                                      on_change=quiz.forget_item) or "mixed"
 if mode == "theme":
     controls[1].selectbox("Theme", [t for t, _ in bank.themes().most_common()],
                           key="quiz_theme", on_change=quiz.forget_item)
-controls[2].selectbox("Question bank", list(available), key="quiz_bank",
+controls[2].selectbox("Rule set", rule_sets(bank), key="quiz_rule_set",
+                      format_func=quiz_text.rule_set_title, on_change=quiz.forget_item,
+                      help="The base game until you choose another; its new cards are "
+                           "shown first.")
+controls[3].selectbox("Question bank", list(available), key="quiz_bank",
                       on_change=quiz.forget_item)
+if (cards := quiz_text.new_cards(quiz.rule_set)) is not None:
+    note, overview = cards
+    st.info(note, icon=":material/style:")
+    st.html(overview)
 
 item = quiz.item_shown(bank)
 if item is None:

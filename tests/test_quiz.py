@@ -199,3 +199,49 @@ def test_a_block_of_the_learners_own_action_reads_as_yours():
              if i.scenario is None]
     assert not [line for line in lines if "you's" in line]
     assert any(line.startswith(tuple("ABCDEF")) and " blocks your " in line for line in lines)
+
+
+# ------------------------------------------------------------------------------ rule sets
+def test_a_drill_starts_with_the_base_game_only() -> None:
+    from dataclasses import replace
+
+    from trainer.quiz.drills import DEFAULT_RULE_SET, rule_sets
+
+    bank = Bank("v", (claim_item("a"), replace(claim_item("b"), variant="inquisitor")), {})
+    assert DEFAULT_RULE_SET == "base"
+    assert [i.id for i in candidates(bank, "mixed", [], rule_set="base")] == ["a"]
+    assert rule_sets(bank) == ["base", "inquisitor", "all"]
+
+
+def test_the_quiz_session_draws_from_the_base_game_until_told_otherwise() -> None:
+    from dataclasses import replace
+
+    from trainer.learners.history import History
+    from trainer.quiz.session import RULE_SET, QuizSession
+
+    bank = Bank("v", (replace(claim_item("a"), variant="inquisitor"), claim_item("b")), {})
+    state: dict[str, object] = {}
+    quiz = QuizSession(state, History("ann"), None, rng=random.Random(0))
+    for _ in range(5):
+        quiz.show_next(bank)
+        assert quiz.current is not None and quiz.current["item"] == "b"
+    state[RULE_SET] = "inquisitor"
+    quiz.show_next(bank)
+    assert quiz.current is not None and quiz.current["item"] == "a"
+
+
+def test_another_rule_set_explains_its_new_cards_first() -> None:
+    from trainer.views.quiz_text import new_cards
+
+    assert new_cards("base") is None
+    found = new_cards("inquisitor")
+    assert found is not None
+    note, overview = found
+    assert "The Inquisitor replaces the Ambassador" in note and 'data-card="Inquisitor"' in overview
+
+
+def test_nothing_before_the_answer_names_the_items_difficulty() -> None:
+    from trainer.views.quiz_text import status_line
+
+    item = claim_item()
+    assert item.difficulty not in status_line([], item, GAME)

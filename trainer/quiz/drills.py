@@ -29,13 +29,26 @@ def is_mistake(a: Answer) -> bool:
     return a.scored and abs((a.stated or 0) - float(bool(a.bluff))) >= BELIEF_MISS
 
 
-def candidates(bank: Bank, mode: str, answers: Sequence[Answer], theme: str | None = None
-               ) -> list[Item]:
-    """The items a mode draws from. Replay-my-mistakes takes the items whose latest answer
-    was a mistake (a right answer on replay takes the item off the list)."""
+# The rule set a drill starts with: a newcomer meets the base game's five characters, and
+# chooses another rule set (its cards explained first) before its items appear.
+DEFAULT_RULE_SET = "base"
+ALL_RULE_SETS = "all"
+
+
+def rule_sets(bank: Bank) -> list[str]:
+    """The rule sets the bank has items of, the base game first, then "all"."""
+    found = sorted({i.variant for i in bank.items}, key=lambda v: (v != DEFAULT_RULE_SET, v))
+    return [*found, ALL_RULE_SETS] if len(found) > 1 else found
+
+
+def candidates(bank: Bank, mode: str, answers: Sequence[Answer], theme: str | None = None,
+               rule_set: str = ALL_RULE_SETS) -> list[Item]:
+    """The items a mode draws from, of one rule set (or all). Replay-my-mistakes takes the
+    items whose latest answer was a mistake (a right answer on replay takes the item off the
+    list)."""
     if mode not in MODES:
         raise ValueError(f"unknown quiz mode {mode!r}; expected one of {', '.join(MODES)}")
-    items = list(bank.items)
+    items = [i for i in bank.items if rule_set in (ALL_RULE_SETS, i.variant)]
     if mode == "theme":
         if not theme:
             raise ValueError("the by-theme drill needs a theme")
@@ -52,10 +65,11 @@ def candidates(bank: Bank, mode: str, answers: Sequence[Answer], theme: str | No
 
 
 def next_item(bank: Bank, mode: str, answers: Sequence[Answer], rng: random.Random,
-              theme: str | None = None, exclude: str | None = None) -> Item | None:
+              theme: str | None = None, exclude: str | None = None,
+              rule_set: str = ALL_RULE_SETS) -> Item | None:
     """An item the learner has seen least often (never, preferably), at random among those;
     never the one just answered when there is another."""
-    pool = candidates(bank, mode, answers, theme)
+    pool = candidates(bank, mode, answers, theme, rule_set)
     if exclude is not None and len(pool) > 1:
         pool = [i for i in pool if i.id != exclude]
     if not pool:

@@ -21,7 +21,7 @@ from trainer.learners.answers import Answer
 from trainer.learners.history import History
 from trainer.learners.storage import AnswerStore
 from trainer.quiz.bank import Bank, Item, user_bank_dir
-from trainer.quiz.drills import next_item
+from trainer.quiz.drills import DEFAULT_RULE_SET, next_item
 from trainer.quiz.feedback import AnswerError, grade, new_answer_id
 
 # The keys a quiz keeps in the state. quiz_mode, quiz_theme, quiz_bank and quiz_p are
@@ -32,6 +32,7 @@ ERROR = "quiz_error"  # why the last answer could not be taken
 STATED = "quiz_p"  # the slider: the stated chance of a bluff, in percent
 MODE = "quiz_mode"
 THEME = "quiz_theme"
+RULE_SET = "quiz_rule_set"  # the base game until the learner chooses another
 BANK = "quiz_bank"
 NEW_BANK = "quiz_new_bank"  # a bank built in the app, selected at the start of the next run
 BUILD = "build_requested"
@@ -57,6 +58,10 @@ class QuizSession:
     @property
     def mode(self) -> str:
         return str(self.state.get(MODE) or "mixed")
+
+    @property
+    def rule_set(self) -> str:
+        return str(self.state.get(RULE_SET) or DEFAULT_RULE_SET)
 
     @property
     def current(self) -> dict[str, Any] | None:
@@ -144,7 +149,8 @@ class QuizSession:
         if showing is not None and current is not None and current.get("answer_id") != showing:
             return
         item = next_item(bank, self.mode, self.history.answers, self.rng or random.Random(),
-                         theme=self.state.get(THEME), exclude=exclude)
+                         theme=self.state.get(THEME), exclude=exclude,
+                         rule_set=self.rule_set)
         self.state[CURRENT] = None if item is None else {
             "item": item.id, "bank": bank.version, "answer_id": new_answer_id(),
             "shown": self.clock(),

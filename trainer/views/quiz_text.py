@@ -16,7 +16,7 @@ from trainer.estimates.report import DEFAULT_MODEL
 from trainer.learners.answers import Answer, Grade
 from trainer.quiz.bank import DIFFICULTIES, Bank, Item
 from trainer.views.styles import read_css
-from trainer.views.table_art import mini_card
+from trainer.views.table_art import character_overview, mini_card
 
 Tone = Literal["success", "warning", "error"]
 # The colour of the box that gives a grade: green for a good move, amber, red for a blunder.
@@ -37,9 +37,27 @@ def status_line(answers: Sequence[Answer], item: Item, game: Game) -> str:
     errors = [(a.stated or 0) - float(bool(a.bluff)) for a in answers if a.scored]
     brier = (f" · your Brier score {sum(e * e for e in errors) / len(errors):.3f}"
              if errors else "")
+    # No difficulty here: it is read from the bot's estimate, so shown before the answer it
+    # would hint at the bot's belief (the feedback names it afterwards).
     return (f"{len(answers)} answered{brier} · {get_variant(item.variant).title}, official "
             f"rules, {item.players} players · you are **{game.names[item.viewer]}** · "
-            f"{item.difficulty} · themes: {', '.join(item.themes)}")
+            f"themes: {', '.join(item.themes)}")
+
+
+def rule_set_title(name: str) -> str:
+    return "All rule sets" if name == "all" else get_variant(name).title
+
+
+def new_cards(rule_set: str) -> tuple[str, str] | None:
+    """For a rule set other than the base game: a sentence and the cards it adds (or changes),
+    each with what it does, shown before any of its items."""
+    if rule_set in ("base", "all"):
+        return None
+    variant = get_variant(rule_set)
+    base = set(get_variant("base").characters)
+    extra = [str(c) for c in variant.characters if c not in base]
+    note = f"**{variant.title}.** {variant.summary}"
+    return note, character_overview(rule_set, extra) if extra else ""
 
 
 def keys_hint(item: Item) -> str:
