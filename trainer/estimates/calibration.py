@@ -10,14 +10,15 @@ PNG).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 import pandas as pd
 
 from trainer.engine.cards import Character
 from trainer.engine.game import Game, Phase
-from trainer.engine.moves import MoveKind
+from trainer.engine.moves import Move, MoveKind
 from trainer.engine.observation import Observation
 from trainer.engine.variants import get_variant
 from trainer.estimates.knowledge import knowledge
@@ -47,21 +48,47 @@ def approximation(obs: Observation, claimant: int, role: Character) -> float:
     return min(1.0, left / total * k.unknown_cards.get(claimant, 0)) if total else 0.0
 
 
+class Seat(Protocol):
+    """A player at a harvest's table: a persona, or any policy of the same shape."""
+
+    def new_game(self, rng: random.Random) -> None: ...
+
+    def choose(self, obs: Observation, rng: random.Random) -> Move: ...
+
+
+# Who sits where in one game, from the game's random stream and the player count, and whose
+# claims are recorded.
+Seating = Callable[[random.Random, int], tuple[Sequence[Seat], frozenset[int]]]
+
+
+def model_seating(model: dict[str, float]) -> Seating:
+    """Every seat a persona drawn from the model; every claim but the observer's recorded."""
+    names = list(model)
+
+    def seat(rng: random.Random, players: int) -> tuple[Sequence[Seat], frozenset[int]]:
+        seats = [personas()[rng.choices(names, weights=list(model.values()))[0]]
+                 for _ in range(players)]
+        return seats, frozenset(range(1, players))
+
+    return seat
+
+
 def harvest(claims: int, *, players: int = 4, seed: int = 0, variant: str = "base",
             progress: Callable[[int], object] | None = None,
-            model: dict[str, float] | None = None) -> list[Claim]:
-    """Action and block claims seen by seat 0 in games of personas drawn from the model
-    (the same model the posterior assumes); `progress(1)` after each claim."""
+            model: dict[str, float] | None = None,
+            seating: Seating | None = None) -> list[Claim]:
+    """Action and block claims seen by seat 0, estimated under the model; by default in games
+    of personas drawn from that same model, or at the table `seating` lays (how the estimates
+    fare against players the model does not describe); `progress(1)` after each claim."""
     model = model or MODEL
     comps = mixture(model)
-    names = list(model)
+    seating = seating or model_seating(model)
     cards = get_variant(variant).cards
     out: list[Claim] = []
     g = 0
     while len(out) < claims:
         rng = random.Random(seed + g)
-        seats = [personas()[rng.choices(names, weights=list(model.values()))[0]]
-                 for _ in range(players)]
+        seats, recorded = seating(rng, players)
         game = Game.new(players, seed=seed + g, variant=variant)
         rngs = [random.Random(f"{seed + g}:{i}") for i in range(players)]
         for persona, r in zip(seats, rngs, strict=True):
@@ -72,9 +99,10 @@ def harvest(claims: int, *, players: int = 4, seed: int = 0, variant: str = "bas
             move = seats[p].choose(game.observation(p), rngs[p])
             before = game.observation(0)
             role = None
-            if p != 0 and move.kind is MoveKind.BLOCK:
+            watched = p != 0 and p in recorded
+            if watched and move.kind is MoveKind.BLOCK:
                 role = move.character
-            elif (p != 0 and move.kind is MoveKind.ACT and game.phase is Phase.ACTION
+            elif (watched and move.kind is MoveKind.ACT and game.phase is Phase.ACTION
                   and move.action is not None):
                 spec = game.variant.spec(move.action)
                 role = None if spec.inverted else spec.claim
