@@ -11,6 +11,7 @@ from trainer.ui.learner import answers_warnings, bad_name_warning, current_learn
 from trainer.ui.resources import question_bank
 from trainer.ui.router import hand_over
 from trainer.views import cardart, quiz_text
+from trainer.views.history_text import HISTORY_CSS, history_html, history_rows, history_title
 from trainer.views.table_art import TABLE_CSS, table_html
 from trainer.views.table_view import table_view
 
@@ -79,6 +80,9 @@ st.caption(quiz_text.status_line(me.history.answers, item, game))
 table_col, side_col = st.columns([3, 2], gap="medium")
 with table_col:
     st.html(table_html(table_view(obs, latest=highlighted(item, obs))))
+    history = history_rows(obs)  # every earlier move the bot's estimate weighed
+    with st.expander(history_title(history), icon=":material/history:"):
+        st.html(HISTORY_CSS + history_html(history))
 line, question = describe_decision(item, game)
 with side_col, st.container(border=True, key="quiz_card"):
     st.markdown(f"**{line}**  \n{question}")

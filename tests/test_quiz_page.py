@@ -1,6 +1,7 @@
 """The Quiz and Calibration pages under AppTest: answer, feedback, saving, history, charts."""
 
 import re
+from html import escape
 from pathlib import Path
 
 import pytest
@@ -10,6 +11,7 @@ from tests.helpers import sample_answers
 from trainer.learners.identity import BROWSER, is_browser_id
 from trainer.learners.storage import Store
 from trainer.quiz.bank import DEFAULT_BANK, load_bank
+from trainer.views.history_text import history_rows, history_title
 
 APP = str(Path(__file__).resolve().parent.parent / "streamlit_app.py")
 BANK = load_bank(DEFAULT_BANK)
@@ -101,6 +103,19 @@ def test_other_players_cards_are_backs_on_the_table(db_url):
     backs = sum(s.count('data-card="back"') for s in others)
     assert backs == sum(len(game.hidden[p]) for p in range(game.n) if p != item.viewer)
     assert all("ct-mini--own" not in s for s in others)
+
+
+def test_the_game_so_far_is_on_the_page_before_answering(db_url):
+    # What the bot's estimate weighed, turn by turn, folded under the table before any answer.
+    at = quiz(quiz_mode="theme", quiz_theme="Duke claims")
+    item = current_item(at)
+    assert not any(b.disabled for b in option_buttons(at))
+    rows = history_rows(item.game().observation(item.viewer))
+    folds = [e for e in at.expander if e.label.startswith("What happened before")]
+    assert [f.label for f in folds] == [history_title(rows)]
+    body = next(h.proto.body for h in folds[0].get("html") if "ct-history" in h.proto.body)
+    assert body.count("<li") == len(rows) > 0
+    assert all(escape(p.text) in body for r in rows for p in r.phrases)
 
 
 def test_the_next_item_is_a_new_question(db_url):
