@@ -80,9 +80,6 @@ st.caption(quiz_text.status_line(me.history.answers, item, game))
 table_col, side_col = st.columns([3, 2], gap="medium")
 with table_col:
     st.html(table_html(table_view(obs, latest=highlighted(item, obs))))
-    history = history_rows(obs)  # every earlier move the bot's estimate weighed
-    with st.expander(history_title(history), icon=":material/history:"):
-        st.html(HISTORY_CSS + history_html(history))
 line, question = describe_decision(item, game)
 with side_col, st.container(border=True, key="quiz_card"):
     st.markdown(f"**{line}**  \n{question}")
@@ -106,6 +103,11 @@ with side_col, st.container(border=True, key="quiz_card"):
         st.error(quiz.error, icon=":material/error:")
     if answer is None:
         st.caption(quiz_text.keys_hint(item))
+
+with side_col:  # under the question: every earlier move the bot's estimate weighed
+    history = history_rows(obs)
+    with st.expander(history_title(history), icon=":material/history:"):
+        st.html(HISTORY_CSS + history_html(history))
 
 if answer is not None:
     fb = feedback(item, answer, game)

@@ -196,6 +196,8 @@ def test_a_turn_reads_as_plain_words() -> None:
     assert rows[-1].current and text[-1] == "Turn 9 · Cris: Coup against you"
     assert [r.current for r in rows].count(True) == 1
     assert history_title(rows) == "What happened before (8 turns)"
+    assert history_title(rows[:2]) == "What happened before (1 turn)"
+    assert history_title(rows[:1]) == "What happened so far (first turn)"
 
 
 def test_another_players_private_cards_never_show() -> None:

@@ -111,7 +111,7 @@ def test_the_game_so_far_is_on_the_page_before_answering(db_url):
     item = current_item(at)
     assert not any(b.disabled for b in option_buttons(at))
     rows = history_rows(item.game().observation(item.viewer))
-    folds = [e for e in at.expander if e.label.startswith("What happened before")]
+    folds = [e for e in at.expander if e.label.startswith("What happened")]
     assert [f.label for f in folds] == [history_title(rows)]
     body = next(h.proto.body for h in folds[0].get("html") if "ct-history" in h.proto.body)
     assert body.count("<li") == len(rows) > 0

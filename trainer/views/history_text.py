@@ -415,8 +415,11 @@ def earlier_turns(rows: Sequence[HistoryRow]) -> int:
 
 
 def history_title(rows: Sequence[HistoryRow]) -> str:
-    """The fold's label: "What happened before (6 turns)"."""
+    """The fold's label: "What happened before (6 turns)"; on the first turn, "What happened
+    so far (first turn)"."""
     n = earlier_turns(rows)
+    if n == 0:
+        return "What happened so far (first turn)"
     return f"What happened before ({n} turn{'s' if n != 1 else ''})"
 
 
