@@ -278,6 +278,8 @@ class _Turns:
         if move.target is not None:
             joint = {Action.STEAL: " from ", Action.COUP: " against "}.get(action, " ")
             word += joint + self.who(move.target)
+        elif action is Action.CONVERT:
+            word += " (own team)"
         if spec is not None and spec.claim is not None:
             word += f" (claims {'no ' if spec.inverted else ''}{spec.claim})"
         self.spec = spec
@@ -338,8 +340,9 @@ class _Turns:
             if d["player"] == self.viewer:
                 self.add("you exchanged cards with the deck", [i])
             else:
-                self.add(f"{self.names[d['player']]} exchanged: kept their number of cards and "
-                         f"put {d['returned']} back, unseen", [i])
+                who = self.names[d["player"]]
+                self.add(f"{who} exchanged cards with the Court deck (which, only {who} knows)",
+                         [i])
         elif e.kind == "lost":
             reason = _LOSS_REASON.get(d.get("reason", ""), "")
             self.add(f"{self.who(d['player'])} lost {_a(d['card'])}{reason}", [i])
