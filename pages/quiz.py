@@ -37,19 +37,19 @@ except BankError as e:
     st.stop()
 answers_warnings(me)
 
-controls = st.columns([4, 2, 2, 2], vertical_alignment="bottom")
+controls = st.columns([3, 2, 2], vertical_alignment="bottom")
 mode = controls[0].segmented_control("Drill", list(MODES), format_func=MODES.__getitem__,
                                      default="mixed", key="quiz_mode",
                                      on_change=quiz.forget_item) or "mixed"
-if mode == "theme":
-    controls[1].selectbox("Theme", [t for t, _ in bank.themes().most_common()],
-                          key="quiz_theme", on_change=quiz.forget_item)
-controls[2].selectbox("Rule set", rule_sets(bank), key="quiz_rule_set",
+controls[1].selectbox("Rule set", rule_sets(bank), key="quiz_rule_set",
                       format_func=quiz_text.rule_set_title, on_change=quiz.forget_item,
                       help="The base game until you choose another; its new cards are "
                            "shown first.")
-controls[3].selectbox("Question bank", list(available), key="quiz_bank",
+controls[2].selectbox("Question bank", list(available), key="quiz_bank",
                       on_change=quiz.forget_item)
+if mode == "theme":
+    st.selectbox("Theme", [t for t, _ in bank.themes().most_common()], key="quiz_theme",
+                 on_change=quiz.forget_item)
 if (cards := quiz_text.new_cards(quiz.rule_set)) is not None:
     note, overview = cards
     st.info(note, icon=":material/style:")
@@ -95,14 +95,36 @@ with side_col, st.container(border=True, key="quiz_card"):
                          disabled=answer is not None, width="stretch")
     for i, option in enumerate(item.options):
         chosen = answer is not None and answer.action == option.label
-        st.button(option.label, key=f"quiz_option_{i}", on_click=quiz.submit,
-                  args=(item, bank, option.label, showing), width="stretch",
-                  shortcut=str(i + 1) if i < 9 else None, disabled=answer is not None,
-                  type="primary" if chosen else "secondary")
+        st.button(quiz_text.option_label(option.label, chosen), key=f"quiz_option_{i}",
+                  on_click=quiz.submit, args=(item, bank, option.label, showing),
+                  width="stretch", shortcut=str(i + 1) if i < 9 else None,
+                  disabled=answer is not None, type="primary" if chosen else "secondary",
+                  icon=":material/check_circle:" if chosen else None)
     if quiz.error:
         st.error(quiz.error, icon=":material/error:")
     if answer is None:
         st.caption(quiz_text.keys_hint(item))
+    else:
+        # The grade and Next sit right under the answer, in view the moment it is given;
+        # the details follow below the table.
+        fb = feedback(item, answer, game)
+        box = {"success": st.success, "warning": st.warning, "error": st.error}
+        with st.container(key="quiz_grade"):
+            box[quiz_text.GRADE_TONE[fb.grade]](f"**{fb.grade.capitalize()}** · {fb.verdict}",
+                                                icon=":material/grading:")
+        if quiz.first_look(answer.answer_id):  # bring the grade into view, once
+            st.html(quiz_text.SCROLL_TO_GRADE, unsafe_allow_javascript=True)
+        if fb.call_out:
+            st.info(quiz_text.call_out(fb.call_out), icon=":material/casino:")
+        st.button("Next item", key="quiz_next", type="primary", icon=":material/skip_next:",
+                  on_click=quiz.show_next, args=(bank, item.id, showing), shortcut="N",
+                  width="stretch", help=quiz_text.NEXT_KEYS)
+        with st.container(key="quiz_next_keys"):  # hidden: → and Space, as on Learn
+            for key in ("right", "space"):
+                st.button(f"Next item ({key})", key=f"quiz_next_{key}",
+                          on_click=quiz.show_next, args=(bank, item.id, showing),
+                          shortcut=key)
+        st.caption(quiz_text.NEXT_KEYS)
 
 with side_col:  # under the question: every earlier move the bot's estimate weighed
     history = history_rows(obs)
@@ -110,13 +132,7 @@ with side_col:  # under the question: every earlier move the bot's estimate weig
         st.html(HISTORY_CSS + history_html(history))
 
 if answer is not None:
-    fb = feedback(item, answer, game)
-    box = {"success": st.success, "warning": st.warning, "error": st.error}
     with st.container(border=True, key="quiz_feedback"):
-        box[quiz_text.GRADE_TONE[fb.grade]](f"**{fb.grade.capitalize()}** · {fb.verdict}",
-                                            icon=":material/grading:")
-        if fb.call_out:
-            st.info(quiz_text.call_out(fb.call_out), icon=":material/casino:")
         left, right = st.columns(2)
         with left:
             if fb.truth:
@@ -130,14 +146,6 @@ if answer is not None:
             st.markdown(quiz_text.options_title(item))
             st.dataframe(quiz_text.option_rows(item, answer), hide_index=True, width="stretch",
                          column_config={"wins": st.column_config.NumberColumn(format="%.1f%%")})
-    st.button("Next item", key="quiz_next", type="primary", icon=":material/skip_next:",
-              on_click=quiz.show_next, args=(bank, item.id, showing), shortcut="N",
-              width="stretch", help=quiz_text.NEXT_KEYS)
-    with st.container(key="quiz_next_keys"):  # hidden: → and Space, as on the Learn page
-        for key in ("right", "space"):
-            st.button(f"Next item ({key})", key=f"quiz_next_{key}", on_click=quiz.show_next,
-                      args=(bank, item.id, showing), shortcut=key)
-    st.caption(quiz_text.NEXT_KEYS)
 
 with st.expander("Where the questions come from"):
     st.markdown(quiz_text.bank_origin(bank))

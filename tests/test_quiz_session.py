@@ -265,3 +265,11 @@ def test_banks_built_in_the_app_join_the_shipped_ones(tmp_path: Path,
     found = available_banks()
     assert found["other"] == tmp_path / "built" / "other.jsonl" and "default" in found
 
+
+
+def test_the_grade_is_brought_into_view_once_per_answer() -> None:
+    from trainer.learners.history import History
+    from trainer.quiz.session import QuizSession
+
+    quiz = QuizSession({}, History("ann"), None)
+    assert quiz.first_look("a1") and not quiz.first_look("a1") and quiz.first_look("a2")

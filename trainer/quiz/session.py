@@ -34,6 +34,7 @@ MODE = "quiz_mode"
 THEME = "quiz_theme"
 RULE_SET = "quiz_rule_set"  # the base game until the learner chooses another
 BANK = "quiz_bank"
+LOOKED = "quiz_looked"  # the answer whose grade was brought into view
 NEW_BANK = "quiz_new_bank"  # a bank built in the app, selected at the start of the next run
 BUILD = "build_requested"
 
@@ -158,6 +159,14 @@ class QuizSession:
         self.state.pop(ANSWER, None)
         self.state.pop(ERROR, None)
         self.state[STATED] = START_P
+
+    def first_look(self, answer_id: str) -> bool:
+        """True on the first run that shows this answer's grade (to scroll to it once, not on
+        every later rerun of the same page)."""
+        if self.state.get(LOOKED) == answer_id:
+            return False
+        self.state[LOOKED] = answer_id
+        return True
 
     # ------------------------------------------------------------------------ answering
     def nudge(self, delta: int) -> None:

@@ -44,6 +44,18 @@ def status_line(answers: Sequence[Answer], item: Item, game: Game) -> str:
             f"themes: {', '.join(item.themes)}")
 
 
+# Run once right after an answer: the grade (under the answer buttons) scrolls into view, so
+# it is seen at once even when the buttons sat low on the screen.
+SCROLL_TO_GRADE = ("<script>(function () { var e = document.querySelector("
+                   "'.st-key-quiz_grade'); if (e) { e.scrollIntoView({block: 'center', "
+                   "behavior: 'smooth'}); } })();</script>")
+
+
+def option_label(label: str, chosen: bool) -> str:
+    """An answer's button; once answered, the chosen one says so (every button is greyed)."""
+    return f"{label} · your answer" if chosen else label
+
+
 def rule_set_title(name: str) -> str:
     return "All rule sets" if name == "all" else get_variant(name).title
 
