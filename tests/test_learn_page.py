@@ -199,9 +199,17 @@ def test_the_timeline_lists_the_moves_so_far_newest_first(monkeypatch) -> None:
     assert "**Cris loses Assassin**" in text(app)
 
 
-def test_the_timeline_is_absent_before_the_first_move(at: AppTest) -> None:
+def test_the_game_so_far_is_absent_before_the_first_move(at: AppTest) -> None:
     at.button(key="open_learn-coins").click().run()
-    assert not [e for e in at.expander if "Moves so far" in e.label]
+    assert not [e for e in at.expander if "What happened" in e.label]
+
+
+def test_the_game_so_far_lists_the_newest_turn_first(at: AppTest) -> None:
+    at.button(key="open_learn-coins").click().run()
+    options(at)["Income: take 1"].click().run()
+    assert [e for e in at.expander if "What happened" in e.label]
+    page = html(at)
+    assert page.index("Ben: Income") < page.index("You: Income")
 
 
 def test_a_broken_lesson_file_shows_its_error_and_the_rest_still_works(

@@ -22,6 +22,7 @@ from trainer.scenarios.lessons import WATCH_NEXT, Lesson, Library
 from trainer.scenarios.replay import PromptView, replay
 from trainer.scenarios.screens import Screen, screens
 from trainer.views import lesson_text
+from trainer.views.history_text import HISTORY_CSS, history_html, history_rows, history_title
 from trainer.views.move_labels import your_move
 from trainer.views.table_art import character_overview, table_html
 from trainer.views.table_view import table_view
@@ -155,6 +156,16 @@ def timeline(lesson: Lesson, upto: int, walk: LessonSession | None = None,
             else:
                 st.button(label, key=f"jump_{n}", on_click=walk.go, args=(n,),
                           type="primary" if n == current else "tertiary")
+
+
+def game_history(game: Game, learner: int) -> None:
+    """The game so far in plain words, newest turn first (the current one always in view),
+    as the Quiz shows it; nothing at all before anyone has moved."""
+    rows = history_rows(game.observation(learner))
+    if not any(p for r in rows if r.turn for p in r.phrases):
+        return
+    with st.expander(history_title(rows), icon=":material/history:"):
+        st.html(HISTORY_CSS + history_html(tuple(reversed(rows))))
 
 
 def rule_note(lesson: Lesson, first: int, last: int) -> None:
@@ -300,6 +311,7 @@ def lesson_page(walk: LessonSession, lib: Library, lesson: Lesson) -> None:
             back = (walk.take_back, (lesson.id,))
         nav(back[0], back[1], next_label, forward[0], forward[1], blocked=not state.over,
             back_label="Take back" if moves else "Back")
+        game_history(state.game, state.learner)
         return
 
     header(walk, lib, lesson, n, last)
@@ -321,6 +333,6 @@ def lesson_page(walk: LessonSession, lib: Library, lesson: Lesson) -> None:
     nav(back[0], back[1], next_label, forward[0], forward[1], blocked=not ready)
     rule_note(lesson, first_step, upto)
     if s.mode == "play":
-        timeline(lesson, upto, current=upto)
+        game_history(replay(s, upto), lesson.run.learner)
     else:
         timeline(lesson, walk.seen(lesson, n), walk=walk, current=n)
