@@ -21,10 +21,12 @@ from trainer.scenarios import Scenario, replay, run_scenario
 DEFAULT_MODEL = {"honest": 1.0, "rule": 1.0, "bluffer": 1.0, "skeptic": 1.0}
 
 
-def _belief(scenario: Scenario, upto: int, observer: int, model: dict[str, float]) -> Belief:
-    """The observer's evidence after the first `upto` steps, fed move by move."""
+def _belief(scenario: Scenario, upto: int, observer: int, model: dict[str, float],
+            belief_type: type[Belief] | None = None) -> Belief:
+    """The observer's evidence after the first `upto` steps, fed move by move (into a
+    `belief_type`, a `Belief` subclass that may keep a record; `Belief` by default)."""
     variant = get_variant(scenario.setup.variant)
-    belief = Belief(observer, mixture(model), variant.cards)
+    belief = (belief_type or Belief)(observer, mixture(model), variant.cards)
     run = run_scenario(scenario)
     for k in range(1, upto + 1):
         game = replay(scenario, k - 1)

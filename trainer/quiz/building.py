@@ -377,9 +377,14 @@ def lesson_tasks(folder: Path, seed: int = 0) -> list[Task]:
     return tasks
 
 
-def evaluate_task(task: Task, rollouts: int, model: dict[str, float] | None = None,
-                  scenarios: Path | None = None) -> Item:
+def task_position(task: Task, model: dict[str, float] | None = None,
+                  scenarios: Path | None = None, belief_type: type[Belief] | None = None
+                  ) -> tuple[Game, Belief]:
+    """The task's game at its decision and the viewer's belief, fed move by move: the one
+    path by which an item's estimate is made (`belief_type`, a `Belief` subclass, may keep a
+    record of what it was fed, as the feedback's step-by-step estimate does)."""
     model = model or DEFAULT_MODEL
+    make = belief_type or Belief
     if task.scenario is not None:
         from trainer.estimates.report import _belief
         from trainer.scenarios import load_scenario, replay
@@ -387,17 +392,24 @@ def evaluate_task(task: Task, rollouts: int, model: dict[str, float] | None = No
         folder = scenarios or scenarios_dir()
         scenario = load_scenario(folder / f"{task.scenario}.yaml")
         step = task.step or 0
-        game = replay(scenario, step)
-        belief = _belief(scenario, step, task.viewer, model)
-        return evaluate(game, task.viewer, belief, kind=task.kind, source="lesson",
-                        rollouts=rollouts, rollout_seed=task.rollout_seed, model=model,
-                        scenario=task.scenario, step=step)
+        return replay(scenario, step), _belief(scenario, step, task.viewer, model, make)
     assert task.seed is not None
     game = new_game(task.players, task.seed, task.variant)
-    belief = Belief(task.viewer, mixture(model), get_variant(task.variant).cards)
+    belief = make(task.viewer, mixture(model), get_variant(task.variant).cards)
     for m in task.moves:
         belief.observe(game.observation(task.viewer), m)
         game.apply(m)
+    return game, belief
+
+
+def evaluate_task(task: Task, rollouts: int, model: dict[str, float] | None = None,
+                  scenarios: Path | None = None) -> Item:
+    model = model or DEFAULT_MODEL
+    game, belief = task_position(task, model, scenarios)
+    if task.scenario is not None:
+        return evaluate(game, task.viewer, belief, kind=task.kind, source="lesson",
+                        rollouts=rollouts, rollout_seed=task.rollout_seed, model=model,
+                        scenario=task.scenario, step=task.step or 0)
     return evaluate(game, task.viewer, belief, kind=task.kind, source="persona game",
                     rollouts=rollouts, rollout_seed=task.rollout_seed, model=model,
                     seed=task.seed, moves=task.moves)

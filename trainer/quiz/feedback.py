@@ -11,11 +11,14 @@ from __future__ import annotations
 
 import uuid
 from dataclasses import dataclass
+from pathlib import Path
 from typing import cast
 
+from trainer.engine.cards import Character
 from trainer.engine.game import Game
 from trainer.engine.moves import Move, MoveKind
 from trainer.engine.observation import Observation
+from trainer.estimates.bayes_steps import BayesStep, TracedBelief, bayes_steps
 from trainer.learners.answers import Answer, Grade, Kind, grade_for, now
 from trainer.quiz.bank import Item
 
@@ -119,6 +122,25 @@ def feedback(item: Item, answer: Answer, game: Game | None = None) -> Feedback:
                   for p in range(game.n) if p != item.viewer and game.hidden[p])
     return Feedback(answer.grade, lost, noise, item.best.label, verdict, truth, outcome,
                     call_out, belief, hands)
+
+
+def estimate_steps(item: Item, model: dict[str, float] | None = None,
+                   scenarios: Path | None = None) -> list[BayesStep] | None:
+    """How the bot's estimate of the item's claim was built: the counting prior, then every
+    move its belief weighed with its likelihood ratio (`trainer.estimates.bayes_steps`), or
+    None for an item without a claim. The belief is fed on the bank builder's own path, so the
+    last step is the bot's posterior for the item."""
+    if not item.has_claim or item.claimant is None or item.claim is None:
+        return None
+    from trainer.quiz.building import Task, task_position
+
+    task = Task(kind=item.kind, viewer=item.viewer, rollout_seed=0, variant=item.variant,
+                players=item.players, seed=item.seed, moves=item.moves,
+                scenario=item.scenario, step=item.step)
+    game, belief = task_position(task, model, scenarios, belief_type=TracedBelief)
+    assert isinstance(belief, TracedBelief)
+    role = Character(item.claim)
+    return bayes_steps(belief, game.observation(item.viewer), item.claimant, role)
 
 
 def describe_decision(item: Item, game: Game) -> tuple[str, str]:
