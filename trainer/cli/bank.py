@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from typing import Any
 
@@ -15,7 +16,17 @@ def register(commands: Any) -> None:
     build.add_argument("--seed", type=int, default=0)
     build.add_argument("--rollouts", type=int, default=800,
                        help="rollouts per option (noise of a grade ~ 1/sqrt of this)")
-    build.add_argument("--jobs", type=int, default=1, help="processes to use")
+    build.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
+                       help="processes on this machine (default: one per core)")
+    build.add_argument("--executor", choices=("auto", "ray", "local"), default="auto",
+                       help="ray: Ray tasks; local: one after another in this process; auto "
+                            "(default): Ray when installed and --jobs > 1 or --address")
+    build.add_argument("--address", default=None,
+                       help="a Ray cluster to run on (host:port, or 'auto'); default: start "
+                            "Ray on this machine")
+    build.add_argument("--resume", action="store_true",
+                       help="keep the items already finished in the work file (<out>.work) "
+                            "of an interrupted build of the same command")
     build.add_argument("--variants", nargs="+", default=None, metavar="NAME[=WEIGHT]",
                        help="variants of the persona games (default: mostly base)")
     build.add_argument("--kinds", nargs="+", default=None, metavar="KIND[=WEIGHT]",
@@ -55,34 +66,30 @@ def run_build(args: argparse.Namespace) -> int:
 
     from tqdm import tqdm
 
-    from trainer.quiz.bank import (
-        KIND_SHARE,
-        KINDS,
-        Bank,
-        BankError,
-        Item,
-        describe_bank,
-        load_bank,
-    )
+    from trainer.quiz.bank import KIND_SHARE, KINDS, BankError, describe_bank
+    from trainer.quiz.bankfile import work_path, write_bank
     from trainer.quiz.building import (
         DEFAULT_VARIANTS,
-        build,
-        extended,
         lesson_tasks,
         parse_shares,
         persona_tasks,
         recipe,
     )
+    from trainer.quiz.executor import ExecutorError, choose
 
     try:
         variants = parse_shares(args.variants, DEFAULT_VARIANTS)
         kinds = parse_shares(args.kinds, KIND_SHARE, KINDS)
-    except (ValueError, KeyError) as e:
+        executor = choose(args.executor, args.jobs, args.address)
+    except (ValueError, KeyError, ExecutorError) as e:
         print(f"bank: {e}", file=sys.stderr)
         return 2
-    if args.items < 1:
-        print("bank: --items must be at least 1", file=sys.stderr)
+    if args.items < 1 or args.jobs < 1:
+        print("bank: --items and --jobs must be at least 1", file=sys.stderr)
         return 2
+    if args.executor == "auto" and executor == "local" and args.jobs > 1:
+        print("bank: Ray is not installed (pip install 'coup-trainer[batch]'): building in "
+              "this process, one item after another", file=sys.stderr)
     tasks = list(persona_tasks(args.items, seed=args.seed, variants=variants, kinds=kinds))
     if len(tasks) < args.items:
         print(f"bank: only {len(tasks)} decisions of the kinds asked for were found in "
@@ -90,31 +97,39 @@ def run_build(args: argparse.Namespace) -> int:
     scenarios = Path(args.scenarios)
     if args.lessons:
         tasks += lesson_tasks(scenarios, seed=args.seed)
+    name = args.out or f"data/banks/bank-s{args.seed}-n{args.items}.jsonl"
+    out = Path(name)
+    made = recipe(seed=args.seed, items=args.items, rollouts=args.rollouts, variants=variants,
+                  kinds=kinds, lessons=bool(args.lessons))
+    where = args.address or f"{args.jobs} processes on this machine"
+    print(f"bank: {len(tasks)} tasks, {args.rollouts} rollouts per option, "
+          f"{'Ray, ' + where if executor == 'ray' else 'in this process'}; work file "
+          f"{work_path(out)}", file=sys.stderr)
     start = time.perf_counter()
     problems: list[str] = []
     with tqdm(total=len(tasks), unit="item", desc="items", file=sys.stderr) as bar:
 
-        def advance(done: int, item: Item | None) -> None:
-            bar.update()
+        def advance(done: int, total: int) -> None:
+            # The first call says how many tasks the work file already held.
+            if bar.n == 0 and not started and done:
+                bar.write(f"resumed: {done} of {total} tasks from the work file",
+                          file=sys.stderr)
+            started.append(done)
+            bar.total = total
+            bar.update(done - bar.n)
 
-        items = build(tasks, rollouts=args.rollouts, jobs=args.jobs, scenarios=scenarios,
-                      problems=problems, progress=advance)
-    for problem in problems:
-        print(f"left out: {problem}", file=sys.stderr)
-    made = recipe(seed=args.seed, items=args.items, rollouts=args.rollouts, variants=variants,
-                  kinds=kinds, lessons=bool(args.lessons))
-    name = args.out or f"data/banks/bank-s{args.seed}-n{args.items}.jsonl"
-    out = Path(name)
-    if args.add_to:
+        started: list[int] = []
+
         try:
-            old = load_bank(out)
+            bank = write_bank(tasks, out, header=made, rollouts=args.rollouts,
+                              name=args.name, add_to=args.add_to, resume=args.resume,
+                              executor=executor, jobs=args.jobs, address=args.address,
+                              scenarios=scenarios, progress=advance, problems=problems)
         except BankError as e:
             print(f"bank: {e}", file=sys.stderr)
             return 2
-        bank = extended(old, items, made)
-    else:
-        bank = Bank(args.name or out.stem, tuple(items), made)
-    bank.save(out)
+    for problem in problems:
+        print(f"left out: {problem}", file=sys.stderr)
     print(describe_bank(bank))
     print(f"written to {name} in {time.perf_counter() - start:.0f} s")
     return 0

@@ -11,10 +11,10 @@ import hashlib
 import json
 import random
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from trainer.engine.cards import Action, Character
 from trainer.engine.game import Game, Phase
@@ -41,6 +41,9 @@ from trainer.quiz.bank import (
     move_to_data,
     new_game,
 )
+from trainer.quiz.executor import run
+
+K = TypeVar("K")
 
 
 # ------------------------------------------------------------------------ labels
@@ -427,38 +430,52 @@ def _evaluate_star(args: tuple[Task, int, dict[str, float], Path | None]) -> Ite
         return f"{where} ({task.kind}): {e}"
 
 
-def build(tasks: Iterable[Task], *, rollouts: int, jobs: int = 1,
-          model: dict[str, float] | None = None, scenarios: Path | None = None,
-          progress: Callable[[int, Item | None], None] | None = None,
-          problems: list[str] | None = None) -> list[Item]:
-    """Evaluate every task (in `jobs` processes); `progress(done, item)` after each. A
-    position that cannot be evaluated is left out and described in `problems`."""
-    model = model or DEFAULT_MODEL
-    work = [(t, rollouts, model, scenarios) for t in tasks]
-    items: list[Item] = []
-    done = 0
+def task_key(task: Task, rollouts: int, model: dict[str, float]) -> str:
+    """Everything that decides a task's result, hashed: a resumed build takes a finished
+    result only when it is exactly what this build would compute."""
+    data = [task.kind, task.viewer, task.rollout_seed, task.variant, task.players, task.seed,
+            [move_to_data(m) for m in task.moves], task.scenario, task.step, rollouts,
+            sorted(model.items())]
+    return hashlib.sha1(json.dumps(data).encode()).hexdigest()[:16]
 
-    def take(result: Item | str) -> None:
-        nonlocal done
-        done += 1
+
+def evaluate_all(tasks: Iterable[tuple[K, Task]], *, rollouts: int,
+                 model: dict[str, float] | None = None, scenarios: Path | None = None,
+                 executor: str = "auto", processes: int = 1, address: str | None = None
+                 ) -> Iterator[tuple[K, Item | str]]:
+    """`(key, item or why not)` for every `(key, task)`, in the order they finish, over the
+    executor of `trainer.quiz.executor` (Ray, or this process)."""
+    model = model or DEFAULT_MODEL
+    jobs = ((key, (t, rollouts, model, scenarios)) for key, t in tasks)
+    yield from run(_evaluate_star, jobs, executor=executor, processes=processes,
+                   address=address)
+
+
+def build(tasks: Iterable[Task], *, rollouts: int, jobs: int = 1, executor: str = "auto",
+          address: str | None = None, model: dict[str, float] | None = None,
+          scenarios: Path | None = None, problems: list[str] | None = None) -> list[Item]:
+    """Every task's item in the order of the tasks (not the order they finish, so the result
+    does not depend on the executor), in memory; `jobs` processes. A position that cannot be
+    evaluated is left out and described in `problems`. Writing a bank file, resumably, is
+    `trainer.quiz.bankfile.write_bank`."""
+    results = dict(evaluate_all(enumerate(tasks), rollouts=rollouts, model=model,
+                                scenarios=scenarios, executor=executor, processes=jobs,
+                                address=address))
+    return ordered_items([results[i] for i in sorted(results)], problems)
+
+
+def ordered_items(results: Iterable[Item | str], problems: list[str] | None = None
+                  ) -> list[Item]:
+    """The items of `results` in their order, one per id (a position found twice is asked
+    once); the reasons a position could not be evaluated go to `problems`."""
+    items: dict[str, Item] = {}
+    for result in results:
         if isinstance(result, str):
             if problems is not None:
                 problems.append(result)
         else:
-            items.append(result)
-        if progress:
-            progress(done, None if isinstance(result, str) else result)
-
-    if jobs > 1:
-        from concurrent.futures import ProcessPoolExecutor
-
-        with ProcessPoolExecutor(jobs) as pool:
-            for result in pool.map(_evaluate_star, work, chunksize=1):
-                take(result)
-    else:
-        for w in work:
-            take(_evaluate_star(w))
-    return list({i.id: i for i in items}.values())
+            items.setdefault(result.id, result)
+    return list(items.values())
 
 
 # ------------------------------------------------------------------------ recipes

@@ -11,6 +11,7 @@ learner's `History` and its store, handed in by the page.
 
 from __future__ import annotations
 
+import os
 import random
 import time
 from collections.abc import Callable, Mapping, MutableMapping
@@ -112,16 +113,22 @@ class QuizSession:
     def build_bank(self, count: int, seed: int,
                    progress: Callable[[int, int], None] | None = None) -> tuple[Path, int]:
         """Build a bank of `count` new items from bot games into the user's bank folder, and
-        select it for the next run. The path and the number of items built."""
-        from trainer.quiz.building import build, persona_tasks  # slow to import: on demand
+        select it for the next run. The path and the number of items built.
+
+        Written by the command line's writer (`bankfile.write_bank`), resumably: Build again
+        after a server restart picks up the items already graded. On Ray over this machine's
+        cores when Ray is installed (the `batch` extra), else in this process, one item after
+        another: a learner's build is small enough for that."""
+        from trainer.quiz.bankfile import write_bank  # slow to import: on demand
+        from trainer.quiz.building import persona_tasks
 
         tasks = list(persona_tasks(count, seed=seed))
-        items = build(tasks, rollouts=BUILD_ROLLOUTS, progress=None if progress is None else
-                      lambda done, _: progress(done, len(tasks)))
         path = user_bank_dir() / f"bank-s{seed}-n{count}.jsonl"
-        Bank(path.stem, tuple(items), {"seed": seed, "rollouts": BUILD_ROLLOUTS}).save(path)
+        bank = write_bank(tasks, path, header={"seed": seed, "rollouts": BUILD_ROLLOUTS},
+                          rollouts=BUILD_ROLLOUTS, resume=True, jobs=os.cpu_count() or 1,
+                          progress=progress)
         self.state[NEW_BANK] = path.stem
-        return path, len(items)
+        return path, len(bank.items)
 
     # ------------------------------------------------------------------------ the item
     def forget_item(self) -> None:
