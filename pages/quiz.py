@@ -55,11 +55,14 @@ if (cards := quiz_text.new_cards(quiz.rule_set)) is not None:
     st.info(note, icon=":material/style:")
     st.html(overview)
 
+due = quiz.due(bank)
+if (due_line := quiz_text.due_line(due)) is not None:
+    st.caption(due_line)
+
 item = quiz.item_shown(bank)
 if item is None:
     if mode == "mistakes":
-        st.success("No mistakes to replay: every item you missed has since been answered "
-                   "well. Try a mixed drill.", icon=":material/task_alt:")
+        st.success(quiz_text.no_review_left(due), icon=":material/task_alt:")
     else:
         st.info("No items match this drill in this bank.", icon=":material/search_off:")
     st.stop()
@@ -76,6 +79,10 @@ except (ScenarioError, ValueError, IndexError, OSError) as e:
 obs = game.observation(item.viewer)
 answer = quiz.answer()
 st.caption(quiz_text.status_line(me.history.answers, item, game))
+if quiz.why == "repeat":
+    st.info(quiz_text.REPEAT_NOTE, icon=":material/replay:")
+elif quiz.why == "retry":
+    st.caption(quiz_text.RETRY_NOTE)
 
 table_col, side_col = st.columns([3, 2], gap="medium")
 with table_col:
@@ -119,6 +126,9 @@ with side_col, st.container(border=True, key="quiz_card"):
         st.button("Next item", key="quiz_next", type="primary", icon=":material/skip_next:",
                   on_click=quiz.show_next, args=(bank, item.id, showing), shortcut="N",
                   width="stretch", help=quiz_text.NEXT_KEYS)
+        if quiz.can_retry():
+            st.button(quiz_text.RETRY, key="quiz_retry", icon=":material/replay:",
+                      on_click=quiz.retry, args=(bank, showing), width="stretch")
         with st.container(key="quiz_next_keys"):  # hidden: → and Space, as on Learn
             for key in ("right", "space"):
                 st.button(f"Next item ({key})", key=f"quiz_next_{key}",

@@ -2,6 +2,7 @@
 
 import random
 from dataclasses import replace
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
@@ -12,6 +13,7 @@ from trainer.learners.storage import MemoryStore, StorageError
 from trainer.quiz.bank import Bank, Item, Option, new_game
 from trainer.quiz.drills import candidates, is_mistake, next_item
 from trainer.quiz.feedback import AnswerError, feedback, grade
+from trainer.quiz.review import DAY
 
 
 def claim_item(item_id: str = "duke-1", *, bluff: bool = False, challenge: float = 0.40,
@@ -133,14 +135,22 @@ def test_end_game_drill_draws_only_end_game_items():
     assert [i.id for i in candidates(BANK, "end-game", [])] == ["c"]
 
 
-def test_replay_my_mistakes_takes_items_last_answered_badly():
-    answers = [bank_answer("a", "Challenge", 1), bank_answer("b", "Pass", 2)]
-    assert [i.id for i in candidates(BANK, "mistakes", answers)] == ["a"]
+T0 = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
 
 
-def test_a_mistake_answered_well_leaves_the_replay_list():
-    answers = [bank_answer("a", "Challenge", 1), bank_answer("a", "Pass", 2)]
-    assert candidates(BANK, "mistakes", answers) == []
+def at(answer: Answer, when: datetime) -> Answer:
+    return answer.model_copy(update={"answered_at": when})
+
+
+def test_replay_my_mistakes_takes_items_answered_badly_once_due():
+    answers = [at(bank_answer("a", "Challenge", 1), T0), at(bank_answer("b", "Pass", 2), T0)]
+    assert candidates(BANK, "mistakes", answers, now=T0 + timedelta(hours=1)) == []
+    assert [i.id for i in candidates(BANK, "mistakes", answers, now=T0 + DAY)] == ["a"]
+
+
+def test_a_mistake_answered_well_on_review_waits_longer():
+    answers = [at(bank_answer("a", "Challenge", 1), T0), at(bank_answer("a", "Pass", 2), T0 + DAY)]
+    assert candidates(BANK, "mistakes", answers, now=T0 + 2 * DAY) == []
 
 
 def test_a_confident_wrong_belief_counts_as_a_mistake():

@@ -182,7 +182,31 @@ def test_a_bad_learner_name_in_the_address_is_refused(db_url):
 
 def test_replay_my_mistakes_without_mistakes_says_so(db_url):
     at = quiz(quiz_mode="mistakes")
-    assert any("No mistakes to replay" in s.value for s in at.success)
+    assert any("No mistakes to review" in s.value for s in at.success)
+
+
+def test_a_due_mistake_is_counted_reviewed_and_can_be_retried(db_url):
+    from datetime import timedelta
+
+    from trainer.learners.answers import now
+    from trainer.quiz.feedback import grade
+
+    def worst(i):
+        return max(i.options, key=lambda o: i.lost_pp(o.label)).label
+
+    missed = next(i for i in BANK.items if i.variant == "base" and i.lost_pp(worst(i)) > 15)
+    answer = grade(missed, action=worst(missed), stated=0.5, learner=ANN, bank=BANK.version,
+                   answer_id="past-miss-0001")
+    Store(db_url).save(answer.model_copy(update={"answered_at": now() - timedelta(days=3)}))
+    at = quiz(quiz_mode="mistakes")
+    assert any(c.value == "1 mistake is due for review today." for c in at.caption)
+    assert current_item(at).id == missed.id
+    at.button(key="quiz_option_0").click().run()
+    assert any("mistake is due" in c.value or "next one" in c.value for c in at.caption)
+    at.button(key="quiz_retry").click().run()
+    assert current_item(at).id == missed.id  # the same item, not yet answered
+    assert not any(b.disabled for b in option_buttons(at))
+    assert any(c.value.startswith("Once more, as you asked") for c in at.caption)
 
 
 def test_end_game_drill_shows_only_end_game_items(db_url):

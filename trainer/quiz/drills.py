@@ -8,9 +8,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Literal
 
 from trainer.learners.answers import Answer, Grade
+from trainer.learners.answers import now as clock_now
 from trainer.quiz.bank import END_GAME, Bank, Item
+from trainer.quiz.review import ItemCard, belief_miss, cards, due_mistakes
 
 MODES = {
     "mixed": "Mixed",
@@ -20,13 +25,14 @@ MODES = {
 }
 # An answer to replay: an action graded this badly, or a belief this far from the truth.
 MISTAKE_GRADES: tuple[Grade, ...] = ("inaccuracy", "mistake", "blunder")
-BELIEF_MISS = 0.6  # stated P(bluff) at least 60 points from what happened
+# In every drill, this share of the draws takes a due review before a new item.
+REVIEW_SHARE = 0.25
 
 
 def is_mistake(a: Answer) -> bool:
-    if a.grade in MISTAKE_GRADES:
-        return True
-    return a.scored and abs((a.stated or 0) - float(bool(a.bluff))) >= BELIEF_MISS
+    """An answer the learner should see again soon: a poor action or a belief miss (a stated
+    P(bluff) 60 points or more from what happened, review.BELIEF_MISS)."""
+    return a.grade in MISTAKE_GRADES or belief_miss(a)
 
 
 # The rule set a drill starts with: a newcomer meets the base game's five characters, and
@@ -42,10 +48,10 @@ def rule_sets(bank: Bank) -> list[str]:
 
 
 def candidates(bank: Bank, mode: str, answers: Sequence[Answer], theme: str | None = None,
-               rule_set: str = ALL_RULE_SETS) -> list[Item]:
-    """The items a mode draws from, of one rule set (or all). Replay-my-mistakes takes the
-    items whose latest answer was a mistake (a right answer on replay takes the item off the
-    list)."""
+               rule_set: str = ALL_RULE_SETS, now: datetime | None = None) -> list[Item]:
+    """The items a mode draws from, of one rule set (or all). My mistakes is a review: the
+    items the learner has missed whose next review (by the FSRS schedule of review.py) is due
+    at `now`, most overdue first; a right answer sends an item further off each time."""
     if mode not in MODES:
         raise ValueError(f"unknown quiz mode {mode!r}; expected one of {', '.join(MODES)}")
     items = [i for i in bank.items if rule_set in (ALL_RULE_SETS, i.variant)]
@@ -56,28 +62,65 @@ def candidates(bank: Bank, mode: str, answers: Sequence[Answer], theme: str | No
     if mode == "end-game":
         return [i for i in items if END_GAME in i.themes]
     if mode == "mistakes":
-        latest: dict[str, Answer] = {}
-        for a in answers:
-            if a.bank == bank.version:
-                latest[a.item_id] = a
-        return [i for i in items if i.id in latest and is_mistake(latest[i.id])]
+        by_id = {i.id: i for i in items}
+        due = due_mistakes(cards(answers, bank.version), by_id, now or clock_now())
+        return [by_id[c.item_id] for c in due]
     return items
 
 
-def next_item(bank: Bank, mode: str, answers: Sequence[Answer], rng: random.Random,
-              theme: str | None = None, exclude: str | None = None,
-              rule_set: str = ALL_RULE_SETS) -> Item | None:
-    """An item the learner has seen least often (never, preferably), at random among those;
-    never the one just answered when there is another."""
-    pool = candidates(bank, mode, answers, theme, rule_set)
+Why = Literal["new", "review", "early", "repeat"]
+
+
+@dataclass(frozen=True)
+class Pick:
+    """The item drawn and why: never answered (new), due for review, answered before but not
+    due yet and not today (early), or already answered today because nothing else is left in
+    the drill (repeat: the page says so)."""
+
+    item: Item
+    why: Why
+
+
+def pick(bank: Bank, mode: str, answers: Sequence[Answer], rng: random.Random,
+         theme: str | None = None, exclude: str | None = None,
+         rule_set: str = ALL_RULE_SETS, now: datetime | None = None) -> Pick | None:
+    """The next item of a drill. Never one answered in the last day while another is left
+    (and never `exclude`, the one just answered, when there is another). My mistakes takes the
+    most overdue review. Other drills take a due review (most overdue first) in REVIEW_SHARE
+    of the draws and a new item otherwise; when no new item is left, the due reviews, then the
+    items seen least often; only then one answered today, the longest ago."""
+    at = now or clock_now()
+    pool = candidates(bank, mode, answers, theme, rule_set, at)
     if exclude is not None and len(pool) > 1:
         pool = [i for i in pool if i.id != exclude]
     if not pool:
         return None
-    seen: dict[str, int] = {}
-    for a in answers:
-        seen[a.item_id] = seen.get(a.item_id, 0) + 1
+    known = cards(answers, bank.version)
+    fresh = [i for i in pool if i.id not in known or not known[i.id].seen_today(at)]
+    if not fresh:
+        if mode == "mistakes":
+            return None
+        return Pick(min(pool, key=lambda i: (known[i.id].last_seen, i.id)), "repeat")
     if mode == "mistakes":
-        return rng.choice(pool)
-    fewest = min(seen.get(i.id, 0) for i in pool)
-    return rng.choice([i for i in pool if seen.get(i.id, 0) == fewest])
+        return Pick(fresh[0], "review")
+    due = sorted((known[i.id] for i in fresh if i.id in known and known[i.id].is_due(at)),
+                 key=lambda c: (c.due, c.item_id))
+    new = [i for i in fresh if i.id not in known]
+    if due and (not new or rng.random() < REVIEW_SHARE):
+        return Pick(bank.get(due[0].item_id) or fresh[0], "review")
+    if new:
+        return Pick(rng.choice(new), "new")
+    return Pick(_least_seen(fresh, known, rng), "early")
+
+
+def _least_seen(pool: list[Item], known: dict[str, ItemCard], rng: random.Random) -> Item:
+    fewest = min(known[i.id].answers for i in pool)
+    return rng.choice([i for i in pool if known[i.id].answers == fewest])
+
+
+def next_item(bank: Bank, mode: str, answers: Sequence[Answer], rng: random.Random,
+              theme: str | None = None, exclude: str | None = None,
+              rule_set: str = ALL_RULE_SETS, now: datetime | None = None) -> Item | None:
+    """The item `pick` draws, without the reason."""
+    chosen = pick(bank, mode, answers, rng, theme, exclude, rule_set, now)
+    return None if chosen is None else chosen.item

@@ -15,6 +15,7 @@ import os
 import random
 import time
 from collections.abc import Callable, Mapping, MutableMapping
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -22,12 +23,15 @@ from trainer.learners.answers import Answer
 from trainer.learners.history import History
 from trainer.learners.storage import AnswerStore
 from trainer.quiz.bank import Bank, Item, user_bank_dir
-from trainer.quiz.drills import DEFAULT_RULE_SET, next_item
+from trainer.quiz.drills import ALL_RULE_SETS, DEFAULT_RULE_SET, pick
 from trainer.quiz.feedback import AnswerError, grade, new_answer_id
+from trainer.quiz.review import DueSummary, cards, due_summary
 
 # The keys a quiz keeps in the state. quiz_mode, quiz_theme, quiz_bank and quiz_p are
 # also the keys of the page's widgets, so a widget and the session read the same value.
-CURRENT = "quiz_current"  # the item shown: {"item", "bank", "answer_id", "shown"}
+# the item shown: {"item", "bank", "answer_id", "shown", "why"}; why is drills.Pick's reason,
+# or "retry" when the learner asked to see it again
+CURRENT = "quiz_current"
 ANSWER = "quiz_answer"  # the answer to the item shown, once graded
 ERROR = "quiz_error"  # why the last answer could not be taken
 STATED = "quiz_p"  # the slider: the stated chance of a bluff, in percent
@@ -79,6 +83,22 @@ class QuizSession:
     def error(self) -> str | None:
         error: str | None = self.state.get(ERROR)
         return error
+
+    @property
+    def now(self) -> datetime:
+        """The session's clock as a UTC time: what the schedule of reviews is read against."""
+        return datetime.fromtimestamp(self.clock(), UTC)
+
+    @property
+    def why(self) -> str:
+        """Why the item shown was drawn (drills.Pick's reason, or "retry")."""
+        return str((self.current or {}).get("why", "new"))
+
+    def due(self, bank: Bank) -> DueSummary:
+        """The learner's mistakes in this bank and rule set due for review now, and when the
+        next one is."""
+        ids = [i.id for i in bank.items if self.rule_set in (ALL_RULE_SETS, i.variant)]
+        return due_summary(cards(self.history.answers, bank.version), ids, self.now)
 
     def answer(self) -> Answer | None:
         """The answer to the item now shown; one kept from an earlier showing is not it."""
@@ -156,12 +176,28 @@ class QuizSession:
         current = self.current
         if showing is not None and current is not None and current.get("answer_id") != showing:
             return
-        item = next_item(bank, self.mode, self.history.answers, self.rng or random.Random(),
-                         theme=self.state.get(THEME), exclude=exclude,
-                         rule_set=self.rule_set)
-        self.state[CURRENT] = None if item is None else {
-            "item": item.id, "bank": bank.version, "answer_id": new_answer_id(),
-            "shown": self.clock(),
+        chosen = pick(bank, self.mode, self.history.answers, self.rng or random.Random(),
+                      theme=self.state.get(THEME), exclude=exclude, rule_set=self.rule_set,
+                      now=self.now)
+        self._show(bank, None if chosen is None else chosen.item.id,
+                   None if chosen is None else chosen.why)
+
+    def retry(self, bank: Bank, showing: str) -> None:
+        """Show the item just answered once more (the learner asked: the only way to see an
+        item twice in a day while others are left). Same guard as `show_next`."""
+        current = self.current
+        if current is None or current.get("answer_id") != showing:
+            return
+        self._show(bank, str(current["item"]), "retry")
+
+    def can_retry(self) -> bool:
+        """A retry is offered in the mistakes drill: replaying a missed item is its point."""
+        return self.mode == "mistakes" and self.current is not None
+
+    def _show(self, bank: Bank, item_id: str | None, why: str | None) -> None:
+        self.state[CURRENT] = None if item_id is None else {
+            "item": item_id, "bank": bank.version, "answer_id": new_answer_id(),
+            "shown": self.clock(), "why": why,
         }
         self.state.pop(ANSWER, None)
         self.state.pop(ERROR, None)
@@ -200,5 +236,7 @@ class QuizSession:
         except (AnswerError, KeyError, ValueError) as e:
             self.state[ERROR] = f"That answer could not be taken: {e}"
             return
+        # The session's clock stamps the answer: the review schedule is read on the same clock.
+        answer = answer.model_copy(update={"answered_at": datetime.fromtimestamp(now, UTC)})
         self.history.add(self.store, answer)
         self.state[ANSWER] = answer

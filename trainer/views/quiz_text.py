@@ -8,6 +8,7 @@ and a change of wording touches no layout.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import datetime
 from typing import Any, Literal
 
 from trainer.engine.game import Game
@@ -15,6 +16,7 @@ from trainer.engine.variants import get_variant
 from trainer.estimates.report import DEFAULT_MODEL
 from trainer.learners.answers import Answer, Grade
 from trainer.quiz.bank import DIFFICULTIES, Bank, Item
+from trainer.quiz.review import DueSummary
 from trainer.views.styles import read_css
 from trainer.views.table_art import character_overview, mini_card
 
@@ -42,6 +44,46 @@ def status_line(answers: Sequence[Answer], item: Item, game: Game) -> str:
     return (f"{len(answers)} answered{brier} · {get_variant(item.variant).title}, official "
             f"rules, {item.players} players · you are **{game.names[item.viewer]}** · "
             f"themes: {', '.join(item.themes)}")
+
+
+def when(later: datetime, now: datetime) -> str:
+    """How far off a review is, in the words a person would use ("tomorrow", "in 3 days")."""
+    hours = (later - now).total_seconds() / 3600
+    if hours < 1:
+        return "within the hour"
+    if hours < 18:
+        return f"in {round(hours)} hour{'s' if round(hours) != 1 else ''}"
+    if hours < 36:
+        return "tomorrow"
+    return f"in {round(hours / 24)} days"
+
+
+def due_line(due: DueSummary) -> str | None:
+    """One line on what is due: "3 mistakes are due for review today; next one tomorrow."
+    None before the learner has missed anything (there is nothing to schedule)."""
+    later = "" if due.next_due is None else f"; next one {when(due.next_due, due.now)}"
+    if due.due:
+        verb = "is" if due.due == 1 else "are"
+        return (f"{due.due} mistake{'s' if due.due != 1 else ''} {verb} due for review "
+                f"today{later}.")
+    return None if due.next_due is None else f"No mistake is due for review yet{later}."
+
+
+def no_review_left(due: DueSummary) -> str:
+    """The mistakes drill with nothing due: when the next review is, or why there is none."""
+    if due.next_due is None:
+        return ("No mistakes to review. An item you miss comes back here the next day, then "
+                "after longer and longer gaps while you answer it well. Try a mixed drill.")
+    return (f"Nothing to review now: your next mistake is due {when(due.next_due, due.now)}. "
+            "Try a mixed drill meanwhile.")
+
+
+# Why an item is shown again the same day: only when the learner asked, or nothing else is left.
+REPEAT_NOTE = ("You have answered every item of this drill in the last day, so here is one "
+               "again.")
+RETRY_NOTE = ("Once more, as you asked. Only a miss changes when it comes back: a right answer "
+              "now is practice.")
+RETRY = "Try it again"
 
 
 # Run once right after an answer: the grade (under the answer buttons) scrolls into view, so
