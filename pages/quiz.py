@@ -8,9 +8,9 @@ from trainer.quiz.feedback import describe_decision, feedback, highlighted
 from trainer.quiz.session import QuizSession
 from trainer.scenarios import ScenarioError
 from trainer.ui.learner import answers_warnings, bad_name_warning, current_learner, learner_box
-from trainer.ui.resources import question_bank
+from trainer.ui.resources import item_estimate_steps, question_bank
 from trainer.ui.router import hand_over
-from trainer.views import cardart, quiz_text
+from trainer.views import cardart, estimate_text, quiz_text
 from trainer.views.history_text import HISTORY_CSS, history_html, history_rows, history_title
 from trainer.views.table_art import TABLE_CSS, table_html
 from trainer.views.table_view import table_view
@@ -156,6 +156,15 @@ if answer is not None:
             st.markdown(quiz_text.options_title(item))
             st.dataframe(quiz_text.option_rows(item, answer), hide_index=True, width="stretch",
                          column_config={"wins": st.column_config.NumberColumn(format="%.1f%%")})
+        if item.claimant is not None and item.claim is not None and (
+                steps := item_estimate_steps(bank, item)) is not None:
+            # Bayes made visible: counting, then each move's likelihood ratio, to the bot's p.
+            claimant = game.names[item.claimant]
+            lines = estimate_text.estimate_lines(steps, obs)
+            st.markdown(estimate_text.estimate_summary(lines, item.claimant, claimant))
+            with st.expander(estimate_text.ESTIMATE_TITLE, icon=":material/calculate:"):
+                st.caption(estimate_text.estimate_explainer(claimant, item.claim))
+                st.markdown(estimate_text.estimate_table(lines, claimant, item.claim))
 
 with st.expander("Where the questions come from"):
     st.markdown(quiz_text.bank_origin(bank))

@@ -11,6 +11,7 @@ from tests.helpers import sample_answers
 from trainer.learners.identity import BROWSER, is_browser_id
 from trainer.learners.storage import Store
 from trainer.quiz.bank import DEFAULT_BANK, load_bank
+from trainer.views.estimate_text import ESTIMATE_TITLE
 from trainer.views.history_text import history_rows, history_title
 
 APP = str(Path(__file__).resolve().parent.parent / "streamlit_app.py")
@@ -90,6 +91,28 @@ def test_feedback_reveals_the_claimants_cards_only_after_answering(db_url):
     at.button(key="quiz_option_0").click().run()
     after = " ".join(m.value for m in at.markdown)
     assert f"held {' and '.join(item.claimant_hand)}" in after
+
+
+def test_how_the_bots_estimate_was_built_is_one_click_away_after_answering(db_url):
+    at = quiz(quiz_mode="theme", quiz_theme="Duke claims")
+    item = current_item(at)
+    assert item.has_claim
+    assert not [e for e in at.expander if e.label == ESTIMATE_TITLE]  # not before the answer
+    at.button(key="quiz_option_0").click().run()
+    assert not at.exception, at.exception
+    folds = [e for e in at.expander if e.label == ESTIMATE_TITLE]
+    assert len(folds) == 1
+    table = next(m.value for m in folds[0].markdown if m.value.startswith("| What"))
+    rows = table.splitlines()
+    first, last = rows[2], rows[-1]
+    said = " ".join(m.value for m in at.markdown)
+    # The bot's figure as the feedback says it elsewhere ("the bot says 12%").
+    bot = re.search(r"the bot says (\d+%)", said)
+    assert bot is not None and bot.group(1) == f"{item.bot:.0%}"
+    assert "The bot's estimate" in last and last.rstrip(" |").endswith(bot.group(1))
+    assert "Card counting alone" in first and first.rstrip(" |").endswith(f"{item.prior:.0%}")
+    summary = f"Card counting alone: {item.prior:.0%} chance of a bluff."
+    assert any(m.value.startswith(summary) for m in at.markdown)
 
 
 def test_other_players_cards_are_backs_on_the_table(db_url):

@@ -12,8 +12,10 @@ from pathlib import Path
 
 import streamlit as st
 
+from trainer.estimates.bayes_steps import BayesStep
 from trainer.paths import scenarios_dir
-from trainer.quiz.bank import Bank, load_bank
+from trainer.quiz.bank import Bank, Item, load_bank
+from trainer.quiz.feedback import estimate_steps
 from trainer.scenarios.lessons import Lesson, Library, load_library
 from trainer.views.path_model import PathModel, lesson_seconds, path_model
 
@@ -26,6 +28,18 @@ def _bank(path: str, stamp: float) -> Bank:
 def question_bank(path: Path) -> Bank:
     """The bank in `path` (a `BankError` when it cannot be read)."""
     return _bank(str(path), path.stat().st_mtime)
+
+
+@st.cache_resource(show_spinner=False, max_entries=64)
+def _estimate_steps(version: str, item_id: str, _item: Item) -> list[BayesStep] | None:
+    return estimate_steps(_item)
+
+
+def item_estimate_steps(bank: Bank, item: Item) -> list[BayesStep] | None:
+    """How the bot's estimate of the item's claim was built (`feedback.estimate_steps`): the
+    item's game is replayed through the posterior, up to a second for a long game, so once per
+    item of a bank version, not on every rerun of the feedback."""
+    return _estimate_steps(bank.version, item.id, item)
 
 
 @st.cache_resource(show_spinner="Checking the lessons…")

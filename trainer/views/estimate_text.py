@@ -68,7 +68,9 @@ def _figure(x: float | None) -> str:
 
 def _bluff_odds(p_bluff: float) -> str:
     """The odds of a bluff, bluff : no bluff, as "x : 1"."""
-    return "∞ : 1" if p_bluff >= 1 else f"{_figure(p_bluff / (1 - p_bluff))} : 1"
+    # No-break spaces: "4.5 : 1" stays on one line in a narrow column.
+    return "∞\u00a0:\u00a01" if p_bluff >= 1 else \
+        f"{_figure(p_bluff / (1 - p_bluff))}\u00a0:\u00a01"
 
 
 def estimate_lines(steps: Sequence[BayesStep], obs: Observation) -> list[EstimateLine]:
@@ -127,17 +129,19 @@ def estimate_explainer(name: str, claim: str) -> str:
 
 
 def estimate_table(lines: Sequence[EstimateLine], name: str, claim: str) -> str:
-    """The lines as a Markdown table, in "chance it is a bluff" terms throughout."""
-    head = ("| Turn | What happened | LR | Odds of a bluff | Chance it is a bluff |\n"
-            "|---|---|--:|--:|--:|")
+    """The lines as a Markdown table, in "chance it is a bluff" terms throughout; four
+    columns, so that it fits a phone."""
+    head = ("| What happened | LR | Odds of a bluff | Chance of a bluff |\n"
+            "|---|--:|--:|--:|")
     rows = []
     for line in lines:
-        turn = "" if line.turn is None else str(line.turn)
         what = line.what.replace("|", "\\|").replace("*", "\\*")
-        if line.turn is None and line.lr is None:
+        if line.turn is not None:
+            what = f"Turn {line.turn} · {what}"
+        elif line.lr is None:
             what = f"**{what}**"
-        rows.append(f"| {turn} | {what} | {_figure(line.lr) if line.lr is not None else ''}"
-                    f" | {_bluff_odds(line.p_bluff)} | {line.p_bluff:.0%} |")
+        lr = _figure(line.lr) if line.lr is not None else ""
+        rows.append(f"| {what} | {lr} | {_bluff_odds(line.p_bluff)} | {line.p_bluff:.0%} |")
     return "\n".join([head, *rows])
 
 
