@@ -321,3 +321,14 @@ def test_an_item_never_answered_has_no_card() -> None:
     assert replay([]) is None
     assert cards([answer("a", T0)], BANK.version).keys() == {"a"}
     assert replace(BANK.items[0]).id == "a"
+
+
+def test_cards_extended_answer_by_answer_equal_cards_derived_from_scratch() -> None:
+    rng = random.Random(2)
+    grades: list[Grade] = ["best", "good", "inaccuracy", "mistake", "blunder"]
+    answers = [answer(rng.choice("abcdefgh"), T0 + k * 5 * HOUR, rng.choice(grades))
+               for k in range(60)]
+    review._CACHE.clear()
+    for n in [*range(0, len(answers), 7), len(answers)]:  # as a tab's history grows
+        assert cards(answers[:n], BANK.version) == review._derive(answers[:n])
+    assert len(cards(answers, BANK.version)) == 8

@@ -18,6 +18,7 @@ still says the item is not learned.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -130,27 +131,29 @@ class _Derived:
 # the tuple comparison checks first). Small: a few tabs at a time.
 _CACHE: list[_Derived] = []
 _CACHE_SIZE = 16
+_LOCK = threading.Lock()
 
 
 def cards(answers: Sequence[Answer], bank: str) -> dict[str, ItemCard]:
     """Every answered item's card in bank version `bank`, by item id."""
     mine = tuple(a for a in answers if a.bank == bank)
-    for k in range(len(_CACHE) - 1, -1, -1):
-        old = _CACHE[k]
-        n = len(old.answers)
-        if old.bank != bank or n > len(mine) or mine[:n] != old.answers:
-            continue
-        del _CACHE[k]
-        if n == len(mine):
-            found = old.cards
-        else:  # answers were added: only their items change
-            touched = {a.item_id for a in mine[n:]}
-            found = {**old.cards, **_derive(a for a in mine if a.item_id in touched)}
-        break
-    else:
-        found = _derive(mine)
-    _CACHE.append(_Derived(bank, mine, found))
-    del _CACHE[:-_CACHE_SIZE]
+    with _LOCK:  # the app's tabs run their scripts in threads of one process
+        for k in range(len(_CACHE) - 1, -1, -1):
+            old = _CACHE[k]
+            n = len(old.answers)
+            if old.bank != bank or n > len(mine) or mine[:n] != old.answers:
+                continue
+            del _CACHE[k]
+            if n == len(mine):
+                found = old.cards
+            else:  # answers were added: only their items change
+                touched = {a.item_id for a in mine[n:]}
+                found = {**old.cards, **_derive(a for a in mine if a.item_id in touched)}
+            break
+        else:
+            found = _derive(mine)
+        _CACHE.append(_Derived(bank, mine, found))
+        del _CACHE[:-_CACHE_SIZE]
     return found
 
 
