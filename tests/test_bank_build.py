@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from trainer.cli import main
-from trainer.quiz import bankfile
+from trainer.quiz import bankfile, building
 from trainer.quiz.bank import Bank, load_bank
 from trainer.quiz.bankfile import work_path, write_bank
 from trainer.quiz.building import build, persona_tasks, task_key
@@ -71,6 +71,28 @@ def test_a_killed_build_resumes_to_the_same_bank(reference, tmp_path):
     assert f"resumed: {finished} of 8 tasks from the work file" in again.stderr
     assert out.read_bytes() == reference.read_bytes()
     assert not work.exists()
+
+
+def test_ctrl_c_keeps_the_finished_tasks_and_says_how_to_go_on(reference, tmp_path, capsys,
+                                                                monkeypatch):
+    real = building._evaluate_star
+    calls: list[int] = []
+
+    def interrupted(args):
+        calls.append(1)
+        if len(calls) == 3:
+            raise KeyboardInterrupt
+        return real(args)
+
+    out = tmp_path / "bank.jsonl"
+    monkeypatch.setattr(building, "_evaluate_star", interrupted)
+    assert main(command(out)) == 130
+    assert "interrupted with 2 of 8 tasks" in capsys.readouterr().err
+    assert not out.exists()
+    monkeypatch.setattr(building, "_evaluate_star", real)
+    assert main(command(out)) == 0
+    assert "resumed: 2 of 8 tasks" in capsys.readouterr().err
+    assert out.read_bytes() == reference.read_bytes()
 
 
 def test_a_work_file_of_other_rollouts_is_not_taken(tmp_path):

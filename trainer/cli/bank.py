@@ -128,6 +128,11 @@ def run_build(args: argparse.Namespace) -> int:
         except BankError as e:
             print(f"bank: {e}", file=sys.stderr)
             return 2
+        except KeyboardInterrupt:
+            bar.close()
+            print(f"bank: interrupted with {bar.n} of {bar.total} tasks in {work_path(out)}; "
+                  f"the same command with --resume continues from there", file=sys.stderr)
+            return 130
     for problem in problems:
         print(f"left out: {problem}", file=sys.stderr)
     print(describe_bank(bank))
