@@ -156,15 +156,19 @@ if answer is not None:
             st.markdown(quiz_text.options_title(item))
             st.dataframe(quiz_text.option_rows(item, answer), hide_index=True, width="stretch",
                          column_config={"wins": st.column_config.NumberColumn(format="%.1f%%")})
-        if item.claimant is not None and item.claim is not None and (
-                steps := item_estimate_steps(bank, item)) is not None:
-            # Bayes made visible: counting, then each move's likelihood ratio, to the bot's p.
+        if item.claimant is not None and item.claim and item.bot is not None and item.prior \
+                is not None:
+            # Bayes made visible: counting, then each move's likelihood ratio, to the bot's p,
+            # replayed only once the fold is opened (a long game takes a few tenths of a second).
             claimant = game.names[item.claimant]
-            lines = estimate_text.estimate_lines(steps, obs)
-            st.markdown(estimate_text.estimate_summary(lines, item.claimant, claimant))
-            with st.expander(estimate_text.ESTIMATE_TITLE, icon=":material/calculate:"):
-                st.caption(estimate_text.estimate_explainer(claimant, item.claim))
-                st.markdown(estimate_text.estimate_table(lines, claimant, item.claim))
+            st.markdown(estimate_text.estimate_summary(item.prior, item.bot, claimant))
+            fold = st.expander(estimate_text.ESTIMATE_TITLE, icon=":material/calculate:",
+                               key=f"quiz_estimate_{answer.answer_id}", on_change="rerun")
+            if fold.open and (steps := item_estimate_steps(bank, item)) is not None:
+                lines = estimate_text.estimate_lines(steps, obs)
+                fold.caption(estimate_text.estimate_explainer(claimant, item.claim))
+                fold.markdown(estimate_text.estimate_table(lines, claimant, item.claim))
+                fold.caption(estimate_text.estimate_moves(lines, item.claimant, claimant))
 
 with st.expander("Where the questions come from"):
     st.markdown(quiz_text.bank_origin(bank))

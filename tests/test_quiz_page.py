@@ -100,19 +100,26 @@ def test_how_the_bots_estimate_was_built_is_one_click_away_after_answering(db_ur
     assert not [e for e in at.expander if e.label == ESTIMATE_TITLE]  # not before the answer
     at.button(key="quiz_option_0").click().run()
     assert not at.exception, at.exception
-    folds = [e for e in at.expander if e.label == ESTIMATE_TITLE]
-    assert len(folds) == 1
-    table = next(m.value for m in folds[0].markdown if m.value.startswith("| What"))
-    rows = table.splitlines()
-    first, last = rows[2], rows[-1]
     said = " ".join(m.value for m in at.markdown)
     # The bot's figure as the feedback says it elsewhere ("the bot says 12%").
     bot = re.search(r"the bot says (\d+%)", said)
     assert bot is not None and bot.group(1) == f"{item.bot:.0%}"
-    assert "The bot's estimate" in last and last.rstrip(" |").endswith(bot.group(1))
-    assert "Card counting alone" in first and first.rstrip(" |").endswith(f"{item.prior:.0%}")
     summary = f"Card counting alone: {item.prior:.0%} chance of a bluff."
-    assert any(m.value.startswith(summary) for m in at.markdown)
+    assert any(m.value.startswith(summary) and m.value.endswith(f"the bot says {bot.group(1)}.")
+               for m in at.markdown)
+    folds = [e for e in at.expander if e.label == ESTIMATE_TITLE]
+    assert len(folds) == 1 and not folds[0].markdown  # folded: nothing computed yet
+    # Opened (the fold keeps its state under a key of this showing), the table is there.
+    at.session_state[f"quiz_estimate_{at.session_state['quiz_current']['answer_id']}"] = True
+    at.run()
+    assert not at.exception, at.exception
+    fold = next(e for e in at.expander if e.label == ESTIMATE_TITLE)
+    table = next(m.value for m in fold.markdown if m.value.startswith("| What"))
+    rows = table.splitlines()
+    first, last = rows[2], rows[-1]
+    assert "Card counting alone" in first and first.rstrip(" |").endswith(f"{item.prior:.0%}")
+    assert "The bot's estimate" in last and last.rstrip(" |").endswith(bot.group(1))
+    assert any(c.value.startswith("**LR** (likelihood ratio)") for c in fold.caption)
 
 
 def test_other_players_cards_are_backs_on_the_table(db_url):

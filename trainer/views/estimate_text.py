@@ -145,25 +145,31 @@ def estimate_table(lines: Sequence[EstimateLine], name: str, claim: str) -> str:
     return "\n".join([head, *rows])
 
 
-def estimate_summary(lines: Sequence[EstimateLine], claimant: int, name: str) -> str:
-    """One plain line above the table: where counting alone stood, whose moves moved it and
-    which way, and where the bot ended."""
-    prior, final = lines[0].p_bluff, lines[-1].p_bluff
+def estimate_summary(prior: float, bot: float, name: str) -> str:
+    """One plain line above the table, from the item's own figures (the chance of a bluff by
+    counting alone and the bot's), so it costs nothing to draw: where counting stood, which
+    way the game moved it, and where the bot ended."""
+    start = f"Card counting alone: {prior:.0%} chance of a bluff."
+    if f"{prior:.0%}" == f"{bot:.0%}":
+        return (f"{start} What {name} and the others did this game left a bluff about as "
+                f"likely: the bot says {bot:.0%}.")
+    way = "less" if bot < prior else "more"
+    return (f"{start} What {name} and the others did this game made a bluff {way} likely: "
+            f"the bot says {bot:.0%}.")
+
+
+def estimate_moves(lines: Sequence[EstimateLine], claimant: int, name: str) -> str:
+    """Whose moves changed the odds, counted: "Ana's 5 moves and 2 by the other players
+    changed the odds; every other move changed nothing." """
     moved = [line for line in lines if line.turn is not None]
     own = sum(1 for line in moved if line.player == claimant)
     others = len(moved) - own
-    start = f"Card counting alone: {prior:.0%} chance of a bluff."
     if not moved:
-        return f"{start} Nothing anyone did changed the odds: the bot says {final:.0%} too."
+        return "No move of this game changed the odds."
     parts = []
     if own:
         parts.append(f"{name}'s {own} move{'s' if own != 1 else ''}")
     if others:
-        parts.append(f"{others} move{'s' if others != 1 else ''} by "
-                     f"{'the other players' if own else 'other players'}")
+        parts.append(f"{others} {'move' if others == 1 else 'moves'} by the other players")
     who = " and ".join(parts)
-    if f"{prior:.0%}" == f"{final:.0%}":
-        way = "left a bluff about as likely"
-    else:
-        way = f"made a bluff {'less' if final < prior else 'more'} likely"
-    return f"{start} {who[:1].upper() + who[1:]} {way}: the bot says {final:.0%}."
+    return f"{who[:1].upper() + who[1:]} changed the odds; every other move changed nothing."
