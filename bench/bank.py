@@ -63,7 +63,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if executor == "ray":
             ray.shutdown()
     per_min = 60 * len(bank.items) / seconds
-    print(f"executor: {executor}, {args.jobs} processes; {args.rollouts} rollouts per option")
+    where = f"Ray, {args.jobs} processes" if executor == "ray" else "this process only"
+    print(f"executor: {where}; {args.rollouts} rollouts per option")
     print(f"items: {len(bank.items)} of {len(tasks)} tasks")
     print(f"Ray start-up: {ray_start:.1f} s" if executor == "ray" else "Ray start-up: none")
     print(f"grading: {seconds:.1f} s, {seconds / max(1, len(bank.items)):.2f} s per item")
