@@ -22,6 +22,7 @@ from trainer.views.quiz_text import due_line, no_review_left, when
 
 T0 = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
 HOUR = timedelta(hours=1)
+MINUTE = timedelta(minutes=1)
 
 
 def item(item_id: str, variant: str = "base") -> Item:
@@ -102,10 +103,17 @@ def test_a_mistake_shrinks_the_interval() -> None:
 
 
 def test_a_right_retry_the_same_day_does_not_move_the_schedule() -> None:
-    missed = [answer("a", T0, "blunder")]
-    again = [*missed, answer("a", T0 + 5 * 60 * (HOUR / 60), "best")]
-    assert replay(again).due == replay(missed).due  # type: ignore[union-attr]
-    assert replay(again).answers == 2 and replay(again).reviews == 1  # type: ignore[union-attr]
+    retried = T0 + 5 * MINUTE
+    missed = replay([answer("a", T0, "blunder")])
+    again = replay([answer("a", T0, "blunder"), answer("a", retried, "best")])
+    assert missed is not None and again is not None
+    assert (again.stability, again.interval) == (missed.stability, missed.interval)
+    assert (again.answers, again.reviews) == (2, 1)
+    # ... but it is not asked again within a day of the retry either.
+    assert (missed.due, again.due) == (T0 + DAY, retried + DAY)
+    answers = [answer("a", T0, "blunder"), answer("a", retried, "best")]
+    assert candidates(BANK, "mistakes", answers, now=T0 + DAY + MINUTE) == []
+    assert [i.id for i in candidates(BANK, "mistakes", answers, now=retried + DAY)] == ["a"]
 
 
 def test_a_miss_on_a_retry_the_same_day_counts() -> None:

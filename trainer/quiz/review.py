@@ -63,7 +63,7 @@ class ItemCard:
     """One item's schedule for one learner, after replaying their answers to it."""
 
     item_id: str
-    due: datetime  # when it should be asked again
+    due: datetime  # when it should be asked again (a day after it was last shown at least)
     stability: float  # FSRS: days until recall falls to 90%
     reviews: int  # answers that moved the schedule
     answers: int  # every answer, same-day repeats included
@@ -106,7 +106,10 @@ def replay(answers: Iterable[Answer], scheduler: Scheduler = SCHEDULER) -> ItemC
         reviews += 1
     if card is None or last_seen is None or counted is None:
         return None
-    return ItemCard(item_id, card.due, float(card.stability or 0.0), reviews, total, lapses,
+    # Never due within a day of the last showing, even after a same-day retry the schedule
+    # left out: the drills and the page's count of due items then agree.
+    due = max(card.due, last_seen + SAME_DAY)
+    return ItemCard(item_id, due, float(card.stability or 0.0), reviews, total, lapses,
                     last_seen, card.due - counted)
 
 
