@@ -119,3 +119,24 @@ def test_a_move_of_the_observer_changes_nothing() -> None:
     steps = bayes_steps(belief, game.observation(viewer), other, Character.DUKE)
     assert [s.lr for s in steps][:2] == [None, 1.0]
     assert steps[2].lr is not None and steps[2].lr > 1
+
+
+def test_a_proof_renews_the_hand_so_the_claim_before_it_says_nothing_about_it() -> None:
+    game = new_game(2, 0, "base")  # seat 0 acts first and holds a Duke
+    claimant, viewer = game.decider, 1 - game.decider
+    assert Character.DUKE in game.hidden[claimant]
+    belief = TracedBelief(viewer, [Component("fixed", _Fixed(), 1.0)],  # type: ignore[arg-type]
+                          game.variant.cards)
+    for move in (Move.act(claimant, Action.TAX), Move.challenge(viewer),
+                 Move.show(claimant, Character.DUKE)):
+        belief.observe(game.observation(viewer), move)
+        game.apply(move)
+    obs = game.observation(viewer)
+    steps = bayes_steps(belief, obs, claimant, Character.DUKE)
+    # The Duke went back into the deck and a new card was drawn: what the Tax said was about
+    # the old hand, so no line moves the odds, and the end is counting alone.
+    assert [s.lr for s in steps] == [None, 1.0, 1.0, 1.0]
+    assert steps[-1].p_holds == pytest.approx(p_holds(obs, None, claimant, Character.DUKE),
+                                              abs=1e-12)
+    assert steps[-1].p_holds == pytest.approx(p_holds(obs, belief, claimant, Character.DUKE),
+                                              abs=1e-12)

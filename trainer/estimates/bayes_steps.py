@@ -15,9 +15,10 @@ All the odds are taken with what the observer can see at the decision (the visib
 counting prior): event t is added to the evidence the model holds at the end, as it would stand
 had events t+1… said nothing about any hand. That is, later hand changes still apply: a lost
 card carries the evidence to the remaining card, and an exchange or a proof's replacement
-wipes what the earlier moves said, so those earlier moves end up with LR = 1 and the wipe
-itself is a step. The model's own bookkeeping of those changes is recorded as it happens
-(`TracedBelief`), never re-derived here.
+wipes what the earlier moves said about the old hand, so those moves end up with LR = 1 (as
+the wipe itself: the posterior at the end never held their evidence). The model's own
+bookkeeping of those changes is recorded as it happens (`TracedBelief`), never re-derived
+here.
 """
 
 from __future__ import annotations
