@@ -95,6 +95,27 @@ def test_ctrl_c_keeps_the_finished_tasks_and_says_how_to_go_on(reference, tmp_pa
     assert out.read_bytes() == reference.read_bytes()
 
 
+def test_a_torn_last_line_is_cut_before_more_are_appended(tmp_path):
+    tasks = list(persona_tasks(4, seed=5))
+    out = tmp_path / "b.jsonl"
+
+    def stop_at(n: int):
+        def progress(done: int, total: int) -> None:
+            if done == n:
+                raise KeyboardInterrupt
+        return progress
+
+    with pytest.raises(KeyboardInterrupt):
+        write_bank(tasks, out, header={}, rollouts=8, executor="local", progress=stop_at(2))
+    work = work_path(out)
+    with work.open("a", encoding="utf-8") as f:
+        f.write('{"task":"' + "0" * 16 + '","item":{"id":"tor')
+    with pytest.raises(KeyboardInterrupt):
+        write_bank(tasks, out, header={}, rollouts=8, executor="local", resume=True,
+                   progress=stop_at(3))
+    assert len(bankfile.read_work(work)) == 3  # the third line is not glued to the torn one
+
+
 def test_a_work_file_of_other_rollouts_is_not_taken(tmp_path):
     # The key of a task holds its rollouts: results graded differently are computed again.
     tasks = list(persona_tasks(2, seed=5))
