@@ -95,6 +95,15 @@ def test_ctrl_c_keeps_the_finished_tasks_and_says_how_to_go_on(reference, tmp_pa
     assert out.read_bytes() == reference.read_bytes()
 
 
+def test_a_build_without_resume_leaves_an_interrupted_builds_work_alone(tmp_path, capsys):
+    out = tmp_path / "bank.jsonl"
+    work_path(out).write_text('{"task":"x","problem":"y"}\n', encoding="utf-8")
+    args = [a for a in command(out) if a != "--resume"]
+    assert main(args) == 2
+    assert "add --resume to continue it" in capsys.readouterr().err
+    assert work_path(out).read_text(encoding="utf-8") == '{"task":"x","problem":"y"}\n'
+
+
 def test_a_torn_last_line_is_cut_before_more_are_appended(tmp_path):
     tasks = list(persona_tasks(4, seed=5))
     out = tmp_path / "b.jsonl"

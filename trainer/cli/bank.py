@@ -26,7 +26,8 @@ def register(commands: Any) -> None:
                             "Ray on this machine")
     build.add_argument("--resume", action="store_true",
                        help="keep the items already finished in the work file (<out>.work) "
-                            "of an interrupted build of the same command")
+                            "of an interrupted build of the same command (not the default: "
+                            "after a change to the grading code, rebuild without it)")
     build.add_argument("--variants", nargs="+", default=None, metavar="NAME[=WEIGHT]",
                        help="variants of the persona games (default: mostly base)")
     build.add_argument("--kinds", nargs="+", default=None, metavar="KIND[=WEIGHT]",
@@ -99,12 +100,18 @@ def run_build(args: argparse.Namespace) -> int:
         tasks += lesson_tasks(scenarios, seed=args.seed)
     name = args.out or f"data/banks/bank-s{args.seed}-n{args.items}.jsonl"
     out = Path(name)
+    work = work_path(out)
+    if not args.resume and work.exists() and work.stat().st_size:
+        # Never throw away hours of graded items for a forgotten flag.
+        print(f"bank: {work} holds the finished tasks of an interrupted build: add --resume "
+              f"to continue it, or delete the file to start afresh", file=sys.stderr)
+        return 2
     made = recipe(seed=args.seed, items=args.items, rollouts=args.rollouts, variants=variants,
                   kinds=kinds, lessons=bool(args.lessons))
     where = args.address or f"{args.jobs} processes on this machine"
     print(f"bank: {len(tasks)} tasks, {args.rollouts} rollouts per option, "
           f"{'Ray, ' + where if executor == 'ray' else 'in this process'}; work file "
-          f"{work_path(out)}", file=sys.stderr)
+          f"{work}", file=sys.stderr)
     start = time.perf_counter()
     problems: list[str] = []
     with tqdm(total=len(tasks), unit="item", desc="items", file=sys.stderr) as bar:
@@ -130,7 +137,7 @@ def run_build(args: argparse.Namespace) -> int:
             return 2
         except KeyboardInterrupt:
             bar.close()
-            print(f"bank: interrupted with {bar.n} of {bar.total} tasks in {work_path(out)}; "
+            print(f"bank: interrupted with {bar.n} of {bar.total} tasks in {work}; "
                   f"the same command with --resume continues from there", file=sys.stderr)
             return 130
     for problem in problems:
