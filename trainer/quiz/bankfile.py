@@ -29,6 +29,7 @@ from typing import Any
 from trainer.estimates.report import DEFAULT_MODEL
 from trainer.quiz.bank import Bank, Item, load_bank
 from trainer.quiz.building import Task, evaluate_all, extended, ordered_items, task_key
+from trainer.quiz.executor import choose
 
 WORK_SUFFIX = ".work"
 
@@ -86,6 +87,7 @@ def write_bank(tasks: Sequence[Task], out: Path, *, header: dict[str, Any], roll
     `ExecutorError` when the executor cannot run here.
     """
     model = model or DEFAULT_MODEL
+    executor = choose(executor, jobs, address)
     old = load_bank(out) if add_to else None
     keys = [task_key(t, rollouts, model) for t in tasks]
     work = work_path(out)
