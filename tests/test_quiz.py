@@ -105,14 +105,24 @@ def test_a_good_decision_with_a_good_outcome_needs_no_call_out():
 def test_feedback_sets_the_belief_beside_the_bots_and_p_star():
     item = claim_item()
     fb = feedback(item, answer_to(item, "Pass", stated=0.6), GAME)
-    assert fb.belief == ("You said 60% bluff; the bot says 30% (counting cards alone: 55%); "
-                         "challenging pays above p* = 45%.")
+    assert fb.belief == ("Chance it is a bluff: you said 60%, the bot says 30%, card counting "
+                         "alone gives 55%. A challenge pays when the chance of a bluff is above "
+                         "45%.")
 
 
-def test_feedback_states_the_noise_of_the_grade():
+def test_the_verdict_is_plain_words_and_the_noise_stays_with_the_figures():
     item = claim_item()
     fb = feedback(item, answer_to(item, "Challenge"), GAME)
-    assert "± 1.0 points" in fb.verdict
+    assert fb.verdict == "Challenge wins 20.0 points less often than Pass."
+    assert fb.noise_pp == pytest.approx(1.0, abs=0.05)
+
+
+def test_a_small_slip_with_a_good_outcome_says_so() -> None:
+    item = claim_item(bluff=True, challenge=0.53, passing=0.60)
+    fb = feedback(item, answer_to(item, "Challenge"), GAME)
+    assert fb.grade == "inaccuracy"
+    assert fb.call_out == ("A small slip, a good outcome: it worked this time, but Pass wins a "
+                           "little more often here.")
 
 
 # ------------------------------------------------------------------------------ modes

@@ -91,8 +91,8 @@ def feedback(item: Item, answer: Answer, game: Game | None = None) -> Feedback:
     if answer.grade == "best":
         verdict = f"{chosen} is the best option here (within a point of the top)."
     else:
-        verdict = (f"{chosen} wins {lost:.1f} points less often than {item.best.label} "
-                   f"(± {noise:.1f} points of rollout noise).")
+        # Plain words first: the noise of the win chances is in the options table.
+        verdict = f"{chosen} wins {lost:.1f} points less often than {item.best.label}."
     truth = outcome = call_out = belief = None
     if item.has_claim and item.claimant is not None:
         who = names[item.claimant]
@@ -106,18 +106,22 @@ def feedback(item: Item, answer: Answer, game: Game | None = None) -> Feedback:
                        else f"{who} shows the {item.claim}: you lose the challenge and a card.")
         else:
             outcome = ("The bluff went through unchallenged." if item.bluff
-                       else "The claim was true: passing cost you nothing.")
+                       else "The claim was true: passing lost you no card.")
         if answer.grade in ("best", "good") and not good_outcome:
             call_out = ("Good decision, bad outcome: on what you could see, this was the right "
                         "call; the cards fell the other way this time.")
         elif answer.grade in ("mistake", "blunder") and good_outcome:
             call_out = ("Bad decision, good outcome: it worked this time, but over many such "
                         "spots it loses.")
+        elif answer.grade == "inaccuracy" and good_outcome:
+            call_out = ("A small slip, a good outcome: it worked this time, but "
+                        f"{item.best.label} wins a little more often here.")
         if answer.stated is not None and item.bot is not None:
-            star = (f"; challenging pays above p* = {item.p_star:.0%}"
-                    if item.p_star is not None else "; here a challenge never pays")
-            belief = (f"You said {answer.stated:.0%} bluff; the bot says {item.bot:.0%} "
-                      f"(counting cards alone: {item.prior:.0%}){star}.")
+            # Every figure is the chance of a bluff, never its complement beside it.
+            star = (f" A challenge pays when the chance of a bluff is above {item.p_star:.0%}."
+                    if item.p_star is not None else " Here a challenge never pays.")
+            belief = (f"Chance it is a bluff: you said {answer.stated:.0%}, the bot says "
+                      f"{item.bot:.0%}, card counting alone gives {item.prior:.0%}.{star}")
     hands = tuple((names[p], tuple(str(c) for c in game.hidden[p]))
                   for p in range(game.n) if p != item.viewer and game.hidden[p])
     return Feedback(answer.grade, lost, noise, item.best.label, verdict, truth, outcome,
