@@ -67,7 +67,7 @@ def test_ten_items_then_the_calibration_page(browser, app_url, screenshots, name
                 until(lambda: options(page).last.click(),
                       lambda t, g=grade: expect(g).to_be_visible(timeout=t))
             if said is not None:
-                expect(page.get_by_text(f"You said {said}% bluff")).to_be_visible()
+                expect(page.get_by_text(f"you said {said}%")).to_be_visible()
             if n == 0:
                 page.wait_for_timeout(1200)  # the options table draws on a canvas
                 page.locator(".st-key-quiz_feedback").screenshot(
