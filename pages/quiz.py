@@ -150,7 +150,6 @@ if answer is not None:
                 st.html(quiz_text.claimant_hand(item))
             if fb.belief:
                 st.markdown(f"**Your belief.** {fb.belief}")
-                st.caption(item.explanation)
             st.caption(quiz_text.hands_line(fb.hands))
         with right:
             st.markdown(quiz_text.options_title(item))
