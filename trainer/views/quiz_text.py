@@ -98,6 +98,11 @@ def option_label(label: str, chosen: bool) -> str:
     return f"{label} · your answer" if chosen else label
 
 
+def sources_label(rule_set: str, bank: str) -> str:
+    """The button that opens the rule set and bank choices, saying what is chosen."""
+    return f"{rule_set_title(rule_set)} · bank: {bank}"
+
+
 def rule_set_title(name: str) -> str:
     return "All rule sets" if name == "all" else get_variant(name).title
 
