@@ -23,7 +23,7 @@ from trainer.engine.game import Phase
 from trainer.engine.moves import Move, MoveKind
 from trainer.engine.observation import Observation
 from trainer.engine.variants import get_variant
-from trainer.policies.personas import Persona, personas, value
+from trainer.policies.personas import Persona, personas, sample, value
 
 # The Plain honest player's chance of blocking when it holds the blocking card.
 PLAIN_BLOCK = 0.5
@@ -41,9 +41,7 @@ class PlainHonest:
         """Nothing is drawn per game; present so a table can treat every seat alike."""
 
     def choose(self, obs: Observation, rng: random.Random) -> Move:
-        dist = self.policy(obs)
-        moves = list(dist)
-        return rng.choices(moves, weights=[dist[m] for m in moves])[0]
+        return sample(self.policy(obs), rng)
 
     def policy(self, obs: Observation) -> dict[Move, float]:
         legal = obs.legal_moves

@@ -66,9 +66,7 @@ class Persona:
         return self.bluff if self.bluffing else 0.0
 
     def choose(self, obs: Observation, rng: random.Random) -> Move:
-        dist = self.policy(obs)
-        moves = list(dist)
-        return rng.choices(moves, weights=[dist[m] for m in moves])[0]
+        return sample(self.policy(obs), rng)
 
     # ------------------------------------------------------------------------- the policy
     def policy(self, obs: Observation) -> dict[Move, float]:
@@ -171,6 +169,13 @@ class Persona:
             seen = [e.data["cards"][0] for e in obs.events if e.kind == "examined"]
             return choices["swap"] if seen and value(seen[-1]) >= 4 else choices["return"]
         return legal[0]
+
+
+def sample(dist: dict[Move, float], rng: random.Random) -> Move:
+    """A move drawn from a policy's distribution (every policy samples the same way, so one
+    seed gives one game)."""
+    moves = list(dist)
+    return rng.choices(moves, weights=[dist[m] for m in moves])[0]
 
 
 def _split(legal: tuple[Move, ...], kind: MoveKind, p: float) -> dict[Move, float]:
