@@ -9,6 +9,9 @@ minute on two cores.
 
     python bench/bank.py [--items 24] [--rollouts 1000] [--jobs 2] [--executor ray]
 
+Also times reading the shipped bank (`trainer/quiz/banks/default.jsonl.gz`, best of three):
+the Quiz page pays it once per server.
+
 Last line: `items_per_min <n>` (items graded per minute once Ray is up).
 """
 
@@ -26,6 +29,7 @@ from tqdm import tqdm
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from trainer.quiz.bank import DEFAULT_BANK, load_bank  # noqa: E402
 from trainer.quiz.bankfile import write_bank  # noqa: E402
 from trainer.quiz.building import DEFAULT_VARIANTS, persona_tasks  # noqa: E402
 from trainer.quiz.executor import choose  # noqa: E402
@@ -70,6 +74,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"grading: {seconds:.1f} s, {seconds / max(1, len(bank.items)):.2f} s per item")
     print(f"a {SHIPPED_ITEMS}-item bank at this rate: "
           f"{SHIPPED_ITEMS / per_min:.0f} min")
+    loads = []
+    for _ in range(3):
+        t0 = time.perf_counter()
+        shipped = load_bank(DEFAULT_BANK)
+        loads.append(time.perf_counter() - t0)
+    print(f"shipped bank: {len(shipped.items)} items, {DEFAULT_BANK.stat().st_size / 1e6:.2f} MB "
+          f"compressed, read in {min(loads):.2f} s")
     print(f"items_per_min {per_min:.1f}")
     return 0
 

@@ -3,7 +3,8 @@
 The in-sample figure (README, `python -m trainer calibration`) scores the behavioural posterior
 on games of the very persona mixture it models. Here the claimants are strangers
 (`trainer/policies/offmodel.py`): Random, Plain honest (never bluffs, never challenges, picks
-among its honest actions at random, loses its best card first) and a Heavy bluffer (90%).
+among its honest actions at random, loses its best card first), a Heavy bluffer (90%) and
+Situational (bluffs and challenges by the position).
 Seat 0 observes, as a persona drawn from the model; every other seat is the stranger and all
 its action and block claims are scored. Base game, half the claims at 3 players and half at
 4, a fixed seed. For each table, and for the in-sample persona games as the baseline: the
@@ -37,6 +38,7 @@ TABLES: dict[str | None, str] = {
     "random": "Random",
     "plain-honest": "Plain honest",
     "heavy-bluffer": "Heavy bluffer (90%)",
+    "situational": "Situational",
 }
 ESTIMATORS = {"post_bluff": "posterior", "count_bluff": "counting"}
 

@@ -121,8 +121,10 @@ with side_col, st.container(border=True, key="quiz_card"):
         fb = feedback(item, answer, game)
         box = {"success": st.success, "warning": st.warning, "error": st.error}
         with st.container(key="quiz_grade"):
-            box[quiz_text.GRADE_TONE[fb.grade]](f"**{fb.grade.capitalize()}** · {fb.verdict}",
+            box[quiz_text.GRADE_TONE[fb.grade]](f"**{fb.grade_label}** · {fb.verdict}",
                                                 icon=":material/grading:")
+            if fb.range_note:
+                st.caption(fb.range_note)
         if quiz.first_look(answer.answer_id):  # bring the grade into view, once
             st.html(quiz_text.SCROLL_TO_GRADE, unsafe_allow_javascript=True)
         if fb.call_out:

@@ -67,9 +67,9 @@ in_wheel=$(echo "$wheel_files" | sed -n 's|^trainer/scenarios/library/\([^/]*\.y
 [ "$in_wheel" = "$lessons" ] \
     || fail "the wheel's trainer/scenarios/library/ differs from scenarios/: $(diff <(echo "$lessons") <(echo "$in_wheel") | tr '\n' ' ')"
 say "wheel: trainer/scenarios/library/ holds the $n_lessons lesson files"
-echo "$wheel_files" | grep -q '^trainer/quiz/banks/default\.jsonl$' \
-    || fail "the wheel has no trainer/quiz/banks/default.jsonl"
-say "wheel: trainer/quiz/banks/default.jsonl"
+echo "$wheel_files" | grep -q '^trainer/quiz/banks/default\.jsonl\.gz$' \
+    || fail "the wheel has no trainer/quiz/banks/default.jsonl.gz"
+say "wheel: trainer/quiz/banks/default.jsonl.gz"
 extensions=$(echo "$wheel_files" | grep '^trainer/engine/game.*\.so$' || true)
 if [ "$COMPILER" = 1 ]; then
     [ -n "$extensions" ] || fail "a C compiler is present but the wheel has no compiled engine (trainer/engine/game*.so)"

@@ -93,3 +93,15 @@ def sample_answers(learner: str, n: int, seed: int = 7) -> list:
             prior=0.5, bluff=bluff, action="Pass", best="Challenge", lost_pp=round(lost, 2),
             grade=grade_for(lost)))
     return rows
+
+
+def kept_item(name: str):  # -> trainer.quiz.bank.Item
+    """A quiz item kept in tests/data/<name>.json: tests that quote an item's turns word for
+    word hold it here, so a rebuilt bank leaves them standing."""
+    import json
+    from pathlib import Path
+
+    from trainer.quiz.bank import Item
+
+    path = Path(__file__).resolve().parent / "data" / f"{name}.json"
+    return Item.from_data(json.loads(path.read_text(encoding="utf-8")))

@@ -1,6 +1,7 @@
 """The question bank: items are real positions of the engine, graded from the viewer's seat,
 with the truth kept apart from everything a learner sees before answering."""
 
+import gzip
 import json
 from pathlib import Path
 
@@ -8,7 +9,14 @@ import pytest
 
 from trainer.cli import main
 from trainer.quiz.bank import DEFAULT_BANK, KINDS, Bank, BankError, load_bank
-from trainer.quiz.building import build, lesson_tasks, persona_tasks
+from trainer.quiz.building import (
+    build,
+    lesson_tasks,
+    parse_players,
+    persona_tasks,
+    task_themes,
+    theme_tasks,
+)
 
 SCENARIOS = Path(__file__).resolve().parent.parent / "scenarios"
 
@@ -68,6 +76,90 @@ def test_no_theme_or_label_names_the_answer(shipped):
         text = " ".join(item.themes + tuple(o.label for o in item.options)).lower()
         assert "bluff" not in text.replace("bluffing", ""), item.id
         assert "honest" not in text and "true" not in text, item.id
+
+
+def test_the_shipped_bank_has_two_thousand_items_from_two_to_six_players(shipped):
+    assert len(shipped.items) >= 2000
+    assert {i.players for i in shipped.items} == {2, 3, 4, 5, 6}
+
+
+def test_every_theme_of_the_shipped_bank_has_a_hundred_items(shipped):
+    # A learner drilling one theme, twenty a day, meets no repeat for five days.
+    short = {t: n for t, n in shipped.themes().items() if n < 100}
+    assert not short
+
+
+def test_no_two_items_ask_the_same_decision_in_the_same_position(shipped):
+    positions = [(i.variant, i.players, i.seed, tuple(i.moves), i.scenario, i.step, i.viewer)
+                 for i in shipped.items]
+    assert len(set(positions)) == len(positions)
+    # Nor do two items look the same to the learner: the same hand and the same public past.
+    seen = set()
+    for item in shipped.items:
+        view = item.learner_view()
+        assert view not in seen, item.id
+        seen.add(view)
+
+
+def test_a_deal_that_looks_the_same_to_the_learner_is_asked_once(small_bank):
+    from dataclasses import replace
+
+    from trainer.quiz.building import ordered_items
+
+    first = small_bank.items[0]
+    # The same item under another id stands for another deal that the learner cannot tell
+    # apart from the first: it is dropped; a position that looks different is kept.
+    twin = replace(first, id="twin")
+    kept = ordered_items([first, "a position that failed", twin, small_bank.items[1]])
+    assert [i.id for i in kept] == [first.id, small_bank.items[1].id]
+
+
+def test_a_claim_item_holds_the_range_of_the_bots_estimate(shipped):
+    judged = [i for i in shipped.items if i.has_claim]
+    for item in judged:
+        assert item.bot_low is not None and item.bot_high is not None, item.id
+        assert item.bot_low <= item.bot <= item.bot_high, item.id
+
+
+def test_the_shipped_bank_is_compressed_and_reads_back_whole(tmp_path):
+    assert DEFAULT_BANK.name.endswith(".jsonl.gz")
+    with gzip.open(DEFAULT_BANK, "rt", encoding="utf-8") as f:
+        assert json.loads(f.readline())["format"] == 1
+
+
+def test_a_compressed_bank_round_trips_and_a_damaged_one_is_named(small_bank, tmp_path):
+    path = tmp_path / "b.jsonl.gz"
+    small_bank.save(path)
+    assert path.read_bytes()[:2] == b"\x1f\x8b"  # gzip
+    again = load_bank(path)
+    assert again.items == small_bank.items and again.name == "small"
+    path.write_bytes(path.read_bytes()[:60])
+    with pytest.raises(BankError, match=r"b\.jsonl\.gz: cannot read the bank file"):
+        load_bank(path)
+
+
+def test_theme_quotas_give_every_theme_touched_its_minimum():
+    tasks = list(theme_tasks(16, seed=5, per_theme=4, players={2: 1.0, 5: 1.0},
+                             variants={"base": 1.0, "inquisitor": 1.0}))
+    assert len(tasks) >= 16
+    counts: dict[str, int] = {}
+    for task in tasks:
+        for theme in task_themes(task):
+            counts[theme] = counts.get(theme, 0) + 1
+    assert counts["Variant: Inquisitor"] >= 4
+    assert all(n >= 4 for n in counts.values()), counts
+    assert {t.players for t in tasks} == {2, 5}
+    # Picked by kind and theme, never by truth: the same seed, the same positions.
+    again = theme_tasks(16, seed=5, per_theme=4, players={2: 1.0, 5: 1.0},
+                        variants={"base": 1.0, "inquisitor": 1.0})
+    assert [(t.seed, t.moves) for t in again] == [(t.seed, t.moves) for t in tasks]
+
+
+@pytest.mark.parametrize(("spec", "message"), [
+    (["two"], "expected N or N=WEIGHT"), (["11"], "2 to 10 players"), (["3=x"], "N=WEIGHT")])
+def test_a_player_count_that_is_not_one_is_refused(spec, message):
+    with pytest.raises(ValueError, match=message):
+        parse_players(spec, {2: 1.0})
 
 
 def test_tasks_are_picked_without_looking_at_the_truth():

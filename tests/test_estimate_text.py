@@ -8,7 +8,7 @@ import math
 
 import pytest
 
-from trainer.quiz.bank import DEFAULT_BANK, load_bank
+from tests.helpers import kept_item
 from trainer.quiz.feedback import estimate_steps
 from trainer.views.estimate_text import (
     estimate_lines,
@@ -18,8 +18,7 @@ from trainer.views.estimate_text import (
 )
 from trainer.views.history_text import history_rows
 
-BANK = load_bank(DEFAULT_BANK)
-ITEM = BANK.get("cf2d70554289")  # 3 players; Ben judges Ana's second Duke claim
+ITEM = kept_item("estimate-item")  # 3 players; Ben judges Ana's second Duke claim
 
 
 def test_each_line_divides_the_odds_of_a_bluff_by_its_ratio() -> None:
@@ -42,7 +41,7 @@ def test_each_line_divides_the_odds_of_a_bluff_by_its_ratio() -> None:
     for w in said:  # each found after the one before
         at = next(i for i in range(at + 1, len(phrases))
                   if phrases[i][:1].upper() + phrases[i][1:] == w)
-    assert len(said) == 6
+    assert len(said) == 7
     assert math.prod(line.lr or 1.0 for line in lines[1:-1]) == pytest.approx(
         (steps[0].p_holds / (1 - steps[0].p_holds)) ** -1
         * (steps[-1].p_holds / (1 - steps[-1].p_holds)), rel=1e-9)
@@ -59,13 +58,13 @@ def test_the_table_and_the_sentences_say_chance_of_a_bluff() -> None:
     assert table[0] == "| What happened | LR | Odds of a bluff | Chance of a bluff |"
     assert table[2] == ("| **Card counting alone (the cards you can see)** |  | "
                         "1.36\u00a0:\u00a01 | 58% |")
-    assert table[3] == "| Turn 1 · Ana: Tax (claims Duke) | 5.52 | 0.25\u00a0:\u00a01 | 20% |"
-    assert table[-1] == "| **The bot's estimate** |  | 0.054\u00a0:\u00a01 | 5% |"
+    assert table[3] == "| Turn 1 · Ana: Tax (claims Duke) | 1.83 | 0.74\u00a0:\u00a01 | 43% |"
+    assert table[-1] == "| **The bot's estimate** |  | 0.13\u00a0:\u00a01 | 12% |"
     assert estimate_summary(0.5769, 0.0516, "Ana") == (
         "Card counting alone: 58% chance of a bluff. What Ana and the others did this game "
         "made a bluff less likely: the bot says 5%.")
     assert estimate_summary(0.42, 0.4249, "Ana").endswith("left a bluff about as likely: "
                                                          "the bot says 42%.")
     assert estimate_moves(lines, ITEM.claimant, "Ana") == (
-        "Ana's 2 moves and 4 moves by the other players changed the odds; every other move "
+        "Ana's 2 moves and 5 moves by the other players changed the odds; every other move "
         "changed nothing.")

@@ -3,6 +3,8 @@ and over many persona games it predicts honesty better than counting alone."""
 
 from __future__ import annotations
 
+import pytest
+
 from trainer.estimates.calibration import harvest
 
 
@@ -15,8 +17,11 @@ def _harvest(weights: dict[str, float], claims: int, seed: int = 0):
 def test_an_honest_only_model_believes_every_claim():
     rows = _harvest({"honest": 1.0}, 150)
     assert rows and all(truth for *_, truth in rows)
-    # Only the model's 2% tremble keeps these short of certainty.
-    assert all(post > 0.8 and post >= prior for prior, post, _ in rows)
+    # Every claim is believed more than counting alone believes it. The model also holds
+    # players no bot describes (casual, reckless, anyone), so a first claim is not taken on
+    # trust; a table that has shown it plays honestly is.
+    assert all(post >= prior for prior, post, _ in rows)
+    assert min(post for _, post, _ in rows) > 0.5
     assert sum(post for _, post, _ in rows) / len(rows) > 0.97
 
 
@@ -51,3 +56,141 @@ def test_paying_instead_of_losing_a_card_rules_no_hand_out():
         game.apply(m)
         for weights in belief.evidence.values():
             assert any(w > 0 for table in weights for w in table.values())
+
+
+# ------------------------------------------------------------------ who the player is
+class _Taxer:
+    """Claims Tax with a fixed chance when holding a Duke and another without, else Income."""
+
+    def __init__(self, with_duke: float, without: float) -> None:
+        self.with_duke, self.without = with_duke, without
+
+    def policy(self, obs):
+        from trainer.engine.cards import Action, Character
+        from trainer.engine.moves import Move
+
+        tax, income = Move.act(obs.player, Action.TAX), Move.act(obs.player, Action.INCOME)
+        a = self.with_duke if Character.DUKE in obs.hand else self.without
+        return {tax: a, income: 1 - a}
+
+
+def _two_kinds():
+    from trainer.estimates.posterior import Component
+
+    # Truthful taxes mostly with a Duke and never without; the liar taxes mostly without.
+    return [Component("truthful", _Taxer(0.9, 0.0), 0.5),  # type: ignore[arg-type]
+            Component("liar", _Taxer(0.3, 0.9), 0.5)]  # type: ignore[arg-type]
+
+
+def _play(game, belief, viewer, moves):
+    for move in moves:
+        belief.observe(game.observation(viewer), move)
+        game.apply(move)
+
+
+def _next_tax(game, belief, viewer, claimant):
+    """Income for everyone up to the claimant's next turn, then the claimant's Tax; the
+    observation with the Tax pending."""
+    from trainer.engine.cards import Action
+    from trainer.engine.moves import Move
+
+    while game.decider != claimant:
+        _play(game, belief, viewer, [Move.act(game.decider, Action.INCOME)])
+    _play(game, belief, viewer, [Move.act(claimant, Action.TAX)])
+    return game.observation(viewer)
+
+
+def _fresh_after(obs, viewer, claimant):
+    """A belief that saw only the last Tax: what the claim says about the hand alone."""
+    from trainer.engine.cards import Action
+    from trainer.engine.moves import Move
+    from trainer.estimates.posterior import Belief
+
+    fresh = Belief(viewer, _two_kinds(), _cards())
+    fresh.observe(obs, Move.act(claimant, Action.TAX))
+    return fresh
+
+
+def _cards():
+    from trainer.engine.variants import get_variant
+
+    return get_variant("base").cards
+
+
+def test_a_proved_claim_says_who_the_player_is_after_the_hand_is_renewed():
+    from trainer.engine.cards import Character
+    from trainer.engine.moves import Move
+    from trainer.estimates.posterior import Belief, p_holds
+    from trainer.quiz.bank import new_game
+
+    game = new_game(2, 0, "base")  # seat 0 acts first and holds a Duke
+    claimant, viewer = game.decider, 1 - game.decider
+    belief = Belief(viewer, _two_kinds(), game.variant.cards)
+    _next_tax(game, belief, viewer, claimant)
+    _play(game, belief, viewer, [Move.challenge(viewer), Move.show(claimant, Character.DUKE)])
+    _play(game, belief, viewer, [Move.lose(viewer, game.hidden[viewer][0])])  # the challenger
+    # The hand is new, but a Tax made with a Duke is what the truthful kind does most.
+    truthful, liar = belief.kind[claimant]
+    assert truthful > liar
+    obs = _next_tax(game, belief, viewer, claimant)
+    assert p_holds(obs, belief, claimant, Character.DUKE) > \
+        p_holds(obs, _fresh_after(obs, viewer, claimant), claimant, Character.DUKE)
+
+
+def test_a_conceded_challenge_says_the_claim_was_a_bluff_and_who_made_it():
+    from trainer.engine.cards import Character
+    from trainer.engine.moves import Move
+    from trainer.estimates.posterior import Belief, p_holds
+    from trainer.quiz.bank import new_game
+
+    game = new_game(2, 1, "base")  # seat 0 acts first, with a Contessa and an Ambassador
+    claimant, viewer = game.decider, 1 - game.decider
+    assert not any(c.role is Character.DUKE for c in game.hidden[claimant])
+    belief = Belief(viewer, _two_kinds(), game.variant.cards)
+    _next_tax(game, belief, viewer, claimant)
+    _play(game, belief, viewer, [Move.challenge(viewer),
+                                 Move.lose(claimant, game.hidden[claimant][0])])
+    # Giving up a card instead of showing a Duke: the liar's move, so the next Tax is
+    # believed less than the claim alone would make it.
+    obs = _next_tax(game, belief, viewer, claimant)
+    assert p_holds(obs, belief, claimant, Character.DUKE) < \
+        p_holds(obs, _fresh_after(obs, viewer, claimant), claimant, Character.DUKE)
+
+
+def test_the_spread_is_wide_on_a_first_claim_and_holds_the_estimate():
+    from trainer.engine.cards import Action, Character
+    from trainer.engine.moves import Move
+    from trainer.estimates.posterior import Belief, p_holds
+    from trainer.quiz.bank import new_game
+
+    game = new_game(2, 3, "base")
+    claimant, viewer = game.decider, 1 - game.decider
+    belief = Belief(viewer, _two_kinds(), game.variant.cards)
+    tax = Move.act(claimant, Action.TAX)
+    belief.observe(game.observation(viewer), tax)
+    game.apply(tax)
+    obs = game.observation(viewer)
+    low, high = belief.spread(obs, claimant, Character.DUKE)
+    point = p_holds(obs, belief, claimant, Character.DUKE)
+    assert low <= point <= high
+    # Truthful: it surely holds a Duke; a liar: less likely than counting alone says.
+    assert high == pytest.approx(1.0, abs=0.01)  # the tremble keeps it short of certain
+    assert low < p_holds(obs, None, claimant, Character.DUKE) < high - 0.3
+
+
+def test_with_one_kind_of_player_the_spread_is_the_estimate_itself():
+    from trainer.engine.cards import Action, Character
+    from trainer.engine.moves import Move
+    from trainer.estimates.posterior import Belief, Component, p_holds
+    from trainer.quiz.bank import new_game
+
+    game = new_game(2, 3, "base")
+    claimant, viewer = game.decider, 1 - game.decider
+    belief = Belief(viewer, [Component("one", _Taxer(0.9, 0.3), 1.0)],  # type: ignore[arg-type]
+                    game.variant.cards)
+    tax = Move.act(claimant, Action.TAX)
+    belief.observe(game.observation(viewer), tax)
+    game.apply(tax)
+    obs = game.observation(viewer)
+    point = p_holds(obs, belief, claimant, Character.DUKE)
+    assert belief.spread(obs, claimant, Character.DUKE) == pytest.approx((point, point))

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from trainer.cli import main
+from trainer.estimates import posterior
 from trainer.estimates.posterior import mixture
 from trainer.estimates.rollouts import determinize
 from trainer.scenarios import load_scenario, replay
@@ -57,6 +58,29 @@ def test_a_determinized_world_keeps_what_the_viewer_knows_and_replaces_the_rest(
 
 
 def test_a_bluffing_game_persona_is_split_into_two_components():
-    comps = mixture({"rule": 1.0, "honest": 1.0})
+    comps = mixture({"rule": 1.0, "honest": 1.0}, uninformed=0.0)
     assert [c.name for c in comps] == ["rule (bluffing game)", "rule (honest game)", "honest"]
     assert sum(c.weight for c in comps) == pytest.approx(1.0)
+
+
+def test_the_model_keeps_a_share_for_players_no_bot_describes():
+    comps = mixture({"rule": 1.0, "honest": 1.0})
+    strangers = [c for c in comps if not c.cast]
+    assert [c.name for c in strangers] == [name for name, _, _ in posterior.strangers()]
+    assert sum(c.weight for c in strangers) == pytest.approx(
+        posterior.CASUAL + posterior.RECKLESS + posterior.UNINFORMED)
+    assert sum(c.weight for c in comps) == pytest.approx(1.0)
+
+
+def test_rollouts_cast_only_the_bots_personas():
+    import random
+
+    from trainer.estimates.rollouts import _pick
+
+    comps = mixture({"rule": 1.0, "honest": 1.0})
+    rng = random.Random(0)
+    cast = [_pick(comps, rng) for _ in range(200)]
+    assert {p.name for p in cast} == {"Rule bot", "Honest"}
+    # The model reads the personas loosely; the rollouts play them as the bots play.
+    assert all(c.persona.loose > 0 for c in comps if c.cast)
+    assert all(p.loose == 0 for p in cast)

@@ -126,3 +126,18 @@ def test_every_position_of_a_game_resamples_for_every_player(variant):
                 check_invariants(world)
                 world.apply(random.Random(seed).choice(world.legal_moves()))
     assert Phase.CHALLENGE_ACTION in phases
+
+
+def test_cards_returned_to_the_deck_may_be_in_an_exchange_in_progress():
+    # McGuire, six players: seat 3 put an Assassin and a Contessa back in a deck of two;
+    # seat 5 then exchanged and holds them among its drawn cards. Seat 3 must not count
+    # them as still in the (now empty) deck.
+    game = Game.new(6, seed=50, variant=VARIANTS["mcguire"])
+    rng = random.Random(50)
+    for _ in range(50):
+        game.apply(rng.choice(game.legal_moves()))
+    assert game.phase is Phase.EXCHANGE and game.decider == 5 and not game.deck
+    assert known_cards(game.observation(3)).known_in_deck == ()
+    world = resample(game, 3, random.Random(51))
+    assert observe(world, 3) == observe(game, 3)
+    check_invariants(world)

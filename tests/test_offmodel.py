@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import random
 
 import pandas as pd
 import pytest
@@ -98,3 +99,34 @@ def test_the_reliability_table_bins_by_tenths():
     assert table.loc["0-10%", "forecast"] == pytest.approx(0.065)
     assert table.loc["0-10%", "observed"] == pytest.approx(0.5)
     assert table.loc["90-100%", "observed"] == pytest.approx(0.5)
+
+
+def test_the_situational_player_bluffs_by_the_position():
+    from trainer.engine.cards import Action, Character
+    from trainer.policies.offmodel import POOR, Situational
+
+    player = Situational()
+    seen_poor = seen_rich = False
+    for seed in range(40):
+        game = Game.new(3, seed=seed)
+        rng = random.Random(seed)
+        for _ in range(2000):  # random play ends; the bound keeps a fault from hanging
+            if game.is_over:
+                break
+            obs = game.observation(game.decider)
+            dist = player.policy(obs)
+            assert sum(dist.values()) == pytest.approx(1.0)
+            d = obs.pending
+            duke = any(c.role is Character.DUKE for c in obs.hand)
+            if d is not None and d.phase.value == "action" and not duke \
+                    and obs.seats[obs.player].influence == 2:
+                taxes = sum(p for m, p in dist.items() if m.action is Action.TAX)
+                if obs.seats[obs.player].coins <= POOR:
+                    seen_poor = True
+                    assert taxes > 0.5  # poor: a Tax, bluffed
+                elif obs.seats[obs.player].coins < 7:
+                    seen_rich = True
+                    assert taxes == 0  # otherwise it never bluffs one
+            game.apply(rng.choice(obs.legal_moves))  # random play reaches varied positions
+        assert game.is_over, f"seed {seed}: no end in 2000 decisions"
+    assert seen_poor and seen_rich

@@ -125,6 +125,40 @@ def test_a_small_slip_with_a_good_outcome_says_so() -> None:
                            "little more often here.")
 
 
+def test_a_challenge_wins_more_as_the_chance_of_a_bluff_grows() -> None:
+    # Challenge 40%, pass 60% at the bot's 30%; w_win − w_lose = 0.5 per unit of chance.
+    item = replace(claim_item(), bot_low=0.1, bot_high=0.7)
+    assert item.lost_range("Challenge") == pytest.approx((0.0, 30.0))  # 0 past 70%: 40+20=60
+    assert item.lost_range("Pass") == pytest.approx((0.0, 0.0))
+    lo, hi = item.lost_range("Challenge") or (0, 0)
+    assert lo <= item.lost_pp("Challenge") <= hi
+
+
+def test_an_item_without_a_range_has_no_lost_range() -> None:
+    assert claim_item().lost_range("Challenge") is None
+
+
+def test_on_thin_evidence_the_grade_is_a_range_not_a_confident_blunder() -> None:
+    item = replace(claim_item(bluff=True), bot_low=0.1, bot_high=0.7)
+    fb = feedback(item, answer_to(item, "Challenge"), GAME)
+    assert fb.grade == "blunder"  # at the bot's own estimate
+    assert fb.grade_range == ("best", "blunder")
+    assert fb.grade_label == "Best to blunder"
+    assert fb.range_note is not None and "from 10% to 70%" in fb.range_note
+    assert "between 0.0 and 30.0 points" in fb.range_note
+    # Not "a bad decision" when the evidence cannot say so.
+    assert fb.call_out is None
+    assert fb.belief is not None and \
+        "the bot says 30% (10% to 70%, by what kind of player Ana is)" in fb.belief
+
+
+def test_a_narrow_range_keeps_a_single_grade() -> None:
+    item = replace(claim_item(), bot_low=0.29, bot_high=0.31)
+    fb = feedback(item, answer_to(item, "Challenge"), GAME)
+    assert fb.grade_range is None and fb.range_note is None
+    assert fb.grade_label == "Blunder"
+
+
 # ------------------------------------------------------------------------------ modes
 BANK = Bank("b", (claim_item("a"), claim_item("b", themes=("Captain steals",)),
                   claim_item("c", themes=("Duke claims", "End-game 1-v-1"))), {})

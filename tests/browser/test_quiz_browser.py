@@ -11,7 +11,8 @@ from tests.browser.live import DESKTOP, PHONE, until, wait_idle
 
 pytestmark = pytest.mark.browser
 
-GRADE = re.compile(r"^(Best|Good|Inaccuracy|Mistake|Blunder) · ")
+# A grade, or a range of grades when the evidence cannot settle it ("Good to blunder · ").
+GRADE = re.compile(r"^(Best|Good|Inaccuracy|Mistake|Blunder)( to [a-z]+)? · ")
 
 
 def hidden_cards_of_others(page) -> list[str]:

@@ -30,6 +30,13 @@ def register(commands: Any) -> None:
                             "after a change to the grading code, rebuild without it)")
     build.add_argument("--variants", nargs="+", default=None, metavar="NAME[=WEIGHT]",
                        help="variants of the persona games (default: mostly base)")
+    build.add_argument("--players", nargs="+", default=None, metavar="N[=WEIGHT]",
+                       help="player counts of the persona games and their shares (default: "
+                            "2=0.3 3=0.35 4=0.35)")
+    build.add_argument("--min-per-theme", type=int, default=0, metavar="N",
+                       help="pick positions so that every theme the bank touches (claims, "
+                            "kinds, end-games, each rule set in --variants) has at least N "
+                            "items, beyond --items if need be (default 0: by kind only)")
     build.add_argument("--kinds", nargs="+", default=None, metavar="KIND[=WEIGHT]",
                        help="decision kinds and their shares (challenge, block, bluff, lose, "
                             "keep; default: half challenges)")
@@ -63,41 +70,54 @@ def run_build(args: argparse.Namespace) -> int:
     not a bank; a position that cannot be graded is only reported, the rest still make a
     bank."""
     import time
+    from collections import Counter
     from pathlib import Path
 
     from tqdm import tqdm
 
-    from trainer.quiz.bank import KIND_SHARE, KINDS, BankError, describe_bank
+    from trainer.quiz.bank import KIND_SHARE, KINDS, PLAYER_SHARE, BankError, describe_bank
     from trainer.quiz.bankfile import work_path, write_bank
     from trainer.quiz.building import (
         DEFAULT_VARIANTS,
         lesson_tasks,
+        parse_players,
         parse_shares,
         persona_tasks,
         recipe,
+        task_themes,
+        theme_tasks,
     )
     from trainer.quiz.executor import ExecutorError, choose
 
     try:
         variants = parse_shares(args.variants, DEFAULT_VARIANTS)
         kinds = parse_shares(args.kinds, KIND_SHARE, KINDS)
+        players = parse_players(args.players, PLAYER_SHARE)
         executor = choose(args.executor, args.jobs, args.address)
     except (ValueError, KeyError, ExecutorError) as e:
         print(f"bank: {e}", file=sys.stderr)
         return 2
-    if args.items < 1 or args.jobs < 1:
-        print("bank: --items and --jobs must be at least 1", file=sys.stderr)
+    if args.items < 1 or args.jobs < 1 or args.min_per_theme < 0:
+        print("bank: --items and --jobs must be at least 1, --min-per-theme at least 0",
+              file=sys.stderr)
         return 2
     if args.executor == "auto" and executor == "local" and args.jobs > 1:
         print("bank: Ray is not installed (pip install 'coup-trainer[batch]'): building in "
               "this process, one item after another", file=sys.stderr)
-    tasks = list(persona_tasks(args.items, seed=args.seed, variants=variants, kinds=kinds))
+    scenarios = Path(args.scenarios)
+    lessons = lesson_tasks(scenarios, seed=args.seed) if args.lessons else []
+    if args.min_per_theme:
+        covered = Counter(t for task in lessons for t in task_themes(task, scenarios))
+        tasks = list(theme_tasks(args.items, seed=args.seed, per_theme=args.min_per_theme,
+                                 players=players, variants=variants, kinds=kinds,
+                                 covered=covered))
+    else:
+        tasks = list(persona_tasks(args.items, seed=args.seed, players=players,
+                                   variants=variants, kinds=kinds))
     if len(tasks) < args.items:
         print(f"bank: only {len(tasks)} decisions of the kinds asked for were found in "
               f"{100 * args.items + 100} games", file=sys.stderr)
-    scenarios = Path(args.scenarios)
-    if args.lessons:
-        tasks += lesson_tasks(scenarios, seed=args.seed)
+    tasks += lessons
     name = args.out or f"data/banks/bank-s{args.seed}-n{args.items}.jsonl"
     out = Path(name)
     work = work_path(out)
@@ -107,7 +127,8 @@ def run_build(args: argparse.Namespace) -> int:
               f"to continue it, or delete the file to start afresh", file=sys.stderr)
         return 2
     made = recipe(seed=args.seed, items=args.items, rollouts=args.rollouts, variants=variants,
-                  kinds=kinds, lessons=bool(args.lessons))
+                  kinds=kinds, lessons=bool(args.lessons), players=players,
+                  min_per_theme=args.min_per_theme)
     where = args.address or f"{args.jobs} processes on this machine"
     print(f"bank: {len(tasks)} tasks, {args.rollouts} rollouts per option, "
           f"{'Ray, ' + where if executor == 'ray' else 'in this process'}; work file "

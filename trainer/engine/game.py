@@ -180,7 +180,7 @@ class Game:
     mat_up: list[Character]  # McGuire: cards flipped face up on the mat
     mat_coins: int  # McGuire: the coin waiting on the mat
     mat_pending: list[str]  # McGuire: the mat events still to happen, in order
-    _raw: list[tuple[Any, ...]]  # moves and (kind, visible_to, data) tuples, as they happen
+    _raw: list[tuple[Any, ...]]  # (move, phase) pairs and (kind, visible_to, data) tuples
     _events: list[Event]  # the same, turned into Events on demand
     # The turn in progress.
     _spec: ActionSpec
@@ -656,8 +656,8 @@ class Game:
         m = move if move in legal else self._normalise(move, legal)
         self._legal = None
         k = m.kind
-        self._raw.append(m)
         ph = self.phase
+        self._raw.append((m, ph))
         if ph is _P_CHALLENGE_ACTION or ph is _P_CHALLENGE_BLOCK or ph is _P_BLOCK:
             if k is _K_PASS:
                 poll = self._poll
@@ -1289,16 +1289,19 @@ class Game:
     def log(self) -> list[Event]:
         """Every event so far, public and private, in order: enough to replay the game.
 
-        Play records bare moves and tuples, the cheapest things to append in the inner loop;
-        they become Events here, once, when someone reads the log.
+        Play records (move, phase) pairs and tuples, the cheapest things to append in the
+        inner loop; they become Events here, once, when someone reads the log. A move's event
+        keeps the decision it answered (`phase`): a pass says nothing without the question it
+        declined, and the log is where a reader finds it.
         """
         events = self._events
         raw = self._raw
         for i in range(len(events), len(raw)):
             r = raw[i]
-            if isinstance(r, Move):
-                events.append(Event("move", r.player if r.kind in PRIVATE_KINDS else None,
-                                    {"move": r}))
+            if len(r) == 2:
+                m = r[0]
+                events.append(Event("move", m.player if m.kind in PRIVATE_KINDS else None,
+                                    {"move": m, "phase": r[1]}))
             elif r[0] == "setup" and isinstance(r[2], tuple):
                 events.append(Event("setup", NOBODY, self._setup_snapshot(r[2])))
             else:

@@ -84,6 +84,9 @@ def known_cards(obs: Observation) -> KnownCards:
                 shown[data["player"]].remove(data["card"])
         elif kind in _DECK_DRAWS and data.get("player") != me:
             in_deck = []
+    d = obs.pending
+    if d is not None and d.phase is Phase.EXCHANGE and d.player != me:
+        in_deck = []  # an exchange in progress: its cards were drawn from the deck already
     unseen.subtract(in_deck)
     for cards in shown.values():
         unseen.subtract(cards)

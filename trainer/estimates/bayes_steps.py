@@ -15,10 +15,10 @@ All the odds are taken with what the observer can see at the decision (the visib
 counting prior): event t is added to the evidence the model holds at the end, as it would stand
 had events t+1… said nothing about any hand. That is, later hand changes still apply: a lost
 card carries the evidence to the remaining card, and an exchange or a proof's replacement
-wipes what the earlier moves said about the old hand, so those moves end up with LR = 1 (as
-the wipe itself: the posterior at the end never held their evidence). The model's own
-bookkeeping of those changes is recorded as it happens (`TracedBelief`), never re-derived
-here.
+wipes what the earlier moves said about the old hand, keeping only what they said about who
+the player is (which kind of player they play like), so those moves' ratios carry that
+alone. The model's own bookkeeping of those changes is recorded as it happens
+(`TracedBelief`), never re-derived here.
 """
 
 from __future__ import annotations
@@ -34,8 +34,19 @@ from trainer.estimates.posterior import Belief, Component, p_holds
 
 # evidence[j][t][hand], as `Belief.evidence` keeps it
 Evidence = dict[int, list[dict[Hand, float]]]
-# A change of hand the model made while observing: ("reset", j, None) or ("carry", j, lost).
-HandChange = tuple[str, int, Character | None]
+# kind[j][t], as `Belief.kind` keeps it
+Kinds = dict[int, list[float]]
+
+
+@dataclass(frozen=True)
+class HandChange:
+    """A change of hand the model made while observing: an evidence reset (with the
+    observation it was judged from and the card proved, if any) or a lost card carried over."""
+
+    kind: str  # "reset" or "carry"
+    player: int
+    card: Character | None = None  # the card shown (reset) or lost (carry)
+    obs: Observation | None = None  # reset only
 
 
 @dataclass(frozen=True)
@@ -45,6 +56,7 @@ class _Traced:
     obs: Observation
     move: Move
     evidence: Evidence
+    kinds: Kinds
     changes: tuple[HandChange, ...]
 
 
@@ -67,19 +79,21 @@ class TracedBelief(Belief):
         self._changes = []
         try:
             super().observe(obs, move)
-            self.trace.append(_Traced(obs, move, _copy(self.evidence), tuple(self._changes)))
+            self.trace.append(_Traced(obs, move, _copy(self.evidence),
+                                      {j: list(k) for j, k in self.kind.items()},
+                                      tuple(self._changes)))
         finally:
             self._changes = None
 
-    def _reset(self, j: int) -> None:
-        super()._reset(j)
+    def _reset(self, j: int, obs: Observation, shown: Character | None = None) -> None:
+        super()._reset(j, obs, shown)
         if self._changes is not None:
-            self._changes.append(("reset", j, None))
+            self._changes.append(HandChange("reset", j, shown, obs))
 
     def _carry_loss(self, j: int, lost: Character) -> None:
         super()._carry_loss(j, lost)
         if self._changes is not None:
-            self._changes.append(("carry", j, lost))
+            self._changes.append(HandChange("carry", j, lost))
 
 
 @dataclass(frozen=True)
@@ -129,12 +143,13 @@ def bayes_steps(belief: TracedBelief, obs: Observation, claimant: int,
     def chance(t: int) -> float:
         """P(holds) with the first t moves' evidence, later hand changes still applied."""
         scratch.evidence = _copy(trace[t - 1].evidence) if t else {}
+        scratch.kind = {j: list(k) for j, k in trace[t - 1].kinds.items()} if t else {}
         for traced in trace[t:]:
-            for kind, j, lost in traced.changes:
-                if kind == "reset":
-                    scratch._reset(j)
-                elif lost is not None:
-                    scratch._carry_loss(j, lost)
+            for change in traced.changes:
+                if change.kind == "reset" and change.obs is not None:
+                    scratch._reset(change.player, change.obs, change.card)
+                elif change.card is not None:
+                    scratch._carry_loss(change.player, change.card)
         return p_holds(obs, scratch if scratch.evidence else None, claimant, role)
 
     prior = chance(0)
@@ -142,7 +157,9 @@ def bayes_steps(belief: TracedBelief, obs: Observation, claimant: int,
     p = prior
     for t, traced in enumerate(trace, start=1):
         before = trace[t - 2].evidence if t > 1 else {}
-        same = not traced.changes and traced.evidence == before
+        kinds_before = trace[t - 2].kinds if t > 1 else {}
+        same = (not traced.changes and traced.evidence == before
+                and traced.kinds == kinds_before)
         after = p if same else chance(t)
         steps.append(BayesStep(traced.move, _turn(traced.obs), len(traced.obs.events),
                                1.0 if same else _ratio(odds(after), odds(p)), after,

@@ -8,9 +8,21 @@ probability of an opponent's hand x after their decisions d is
 (`estimates-math.md`). The observer keeps, for each opponent and each persona, the product of
 π_t over that opponent's decisions since their hand last changed, as a weight per possible
 hand: `Belief.observe` is called with the observer's own observation just before each public
-decision is applied, which holds exactly the public state the deciding player saw. A proof's
-replacement, an exchange or a forced swap starts the opponent's evidence afresh; a lost card
+decision is applied, which holds exactly the public state the deciding player saw. A lost card
 carries the evidence over to the remaining hand.
+
+Why the model holds against players it does not describe (`docs/estimates.md` measures it):
+
+- An *uninformed* component, "anyone": every legal move alike, with a real share of the prior
+  (`UNINFORMED`). Under it no decision says anything about the hand, so a player whose moves no
+  persona explains drifts towards card counting instead of towards a confident mistake.
+- The mixture is per player: Σ_t w_t Π_d π_t(d | x) weighs each persona by how well it explains
+  *this* player's moves so far, a Bayesian average over who they are.
+- What a player's moves said about who they are outlives the hand they were made with. A
+  proof's replacement, an exchange or a forced swap starts the evidence about the *hand* afresh,
+  but first each persona's share is multiplied by how well it explained the old hand's
+  decisions (its marginal likelihood under card counting; for a proof, of the hands holding the
+  card shown), so a player proved honest twice stays known as honest.
 """
 
 from __future__ import annotations
@@ -29,6 +41,33 @@ from trainer.policies.personas import Persona
 
 # The share of a decision the model leaves to chance: any legal move keeps some probability.
 TREMBLE = 0.02
+# The decisions whose likelihood is weighed. A conceded challenge (PROVES) is weighed too: a
+# player who had the card would have shown it, so giving up a card says the claim was a bluff,
+# which is evidence about the kind of player as well as the hand.
+WEIGHED = frozenset({Phase.ACTION, Phase.CHALLENGE_ACTION, Phase.CHALLENGE_BLOCK,
+                     Phase.CHALLENGE_CLAIM, Phase.BLOCK, Phase.CLAIM, Phase.LOSE})
+PROVES = frozenset({Phase.PROVE_ACTION, Phase.PROVE_BLOCK, Phase.PROVE_CLAIM})
+PROVE_WEIGHED = True
+# How loosely the model reads each persona: the chance of any honest move instead of its best
+# (`Persona.loose`). The bots play tight; people are rarely as predictable as a bot.
+LOOSE = 0.1
+# The prior share of the uninformed component ("anyone": every legal move alike).
+UNINFORMED = 0.5
+UNINFORMED_NAME = "Anyone (every legal move alike)"
+# Player types no bot plays, each with its prior share: a casual player (honest, but any honest
+# move rather than the best) and a reckless one (bluffs nine times in ten).
+CASUAL = 0.1
+RECKLESS = 0.1
+# How many players' worth of weight the prior mixture keeps against what the rest of the table
+# showed about who sits at it (see `Belief.evidence_for`).
+POOL = 0.5
+
+
+def strangers() -> list[tuple[str, Persona, float]]:
+    """The model's types beyond the named personas, with their prior shares."""
+    return [("Casual (any honest move)", Persona("Casual", 0.1, 0.1, loose=1.0), CASUAL),
+            ("Reckless (bluffs 90%)", Persona("Reckless", 0.9, 0.3), RECKLESS),
+            (UNINFORMED_NAME, Persona("Random", 0.0, 0.5, uniform=True), UNINFORMED)]
 
 
 @dataclass(frozen=True)
@@ -38,18 +77,27 @@ class Component:
     name: str
     persona: Persona
     weight: float
+    # Rollouts cast a persona drawn from the model; the uninformed share is a way of saying
+    # "we do not know", not a player to seat.
+    cast: bool = True
 
 
-def mixture(weights: Mapping[str, float]) -> list[Component]:
-    """The behaviour model from persona weights; a persona that bluffs only in some games
+def mixture(weights: Mapping[str, float], uninformed: float | None = None) -> list[Component]:
+    """The behaviour model from persona weights, plus the uninformed component with prior
+    share `uninformed` (`UNINFORMED` when None); a persona that bluffs only in some games
     becomes two components (a bluffing game and an honest one)."""
     from trainer.policies.personas import personas
 
+    extra = strangers() if uninformed is None else [(UNINFORMED_NAME, personas()["random"],
+                                                      uninformed)]
+    rest = sum(w for _, _, w in extra)
+    if not 0.0 <= rest < 1.0:
+        raise ValueError(f"the shares beyond the personas must sum to [0, 1), not {rest}")
     table = personas()
     out = []
-    total = sum(weights.values())
+    total = sum(weights.values()) / (1.0 - rest)
     for name, w in weights.items():
-        p = table[name]
+        p = replace(table[name], loose=LOOSE) if not table[name].uniform else table[name]
         if p.bluff_games < 1.0:
             honest = replace(p, bluff_games=1.0, bluffing=False)
             bluffing = replace(p, bluff_games=1.0, bluffing=True)
@@ -59,6 +107,7 @@ def mixture(weights: Mapping[str, float]) -> list[Component]:
                                  w / total * (1 - p.bluff_games)))
         else:
             out.append(Component(name, p, w / total))
+    out += [Component(name, persona, w, cast=False) for name, persona, w in extra if w > 0.0]
     return out
 
 
@@ -70,16 +119,34 @@ class Belief:
         self.observer = observer
         self.components = components
         self.cards = cards
-        # evidence[j][t][hand] = Π over j's decisions of π_t(decision | hand)
+        # evidence[j][t][hand] = Π over j's decisions of π_t(decision | hand) since j's hand
+        # last changed
         self.evidence: dict[int, list[dict[Hand, float]]] = {}
+        # kind[j][t] ∝ how well persona t explained j's decisions with the hands j had before
+        # (normalised so Σ_t w_t kind[j][t] = 1); absent: no hand has changed yet
+        self.kind: dict[int, list[float]] = {}
         self.decisions: dict[int, int] = {}
 
     def _hands(self, k: int) -> list[Hand]:
         return [tuple(sorted(h)) for h in combinations_with_replacement(self.cards, k)]
 
-    def _reset(self, j: int) -> None:
-        self.evidence.pop(j, None)
+    def _reset(self, j: int, obs: Observation, shown: Character | None = None) -> None:
+        """j's hand is replaced: fold what the old hand's decisions said about each persona
+        into `kind[j]`, then forget the hand. `obs` is the observer's observation before the
+        change; `shown`, a card j proved to hold just before."""
+        tables = self.evidence.pop(j, None)
         self.decisions[j] = 0
+        if not tables:
+            return
+        prior = _hand_prior(obs, j)
+        if shown is not None:
+            prior = {h: p for h, p in prior.items() if shown in h}
+        marginal = [sum(p * w.get(h, 1.0) for h, p in prior.items()) for w in tables]
+        old = self.kind.get(j, [1.0] * len(self.components))
+        new = [a * b for a, b in zip(old, marginal, strict=True)]
+        total = sum(c.weight * x for c, x in zip(self.components, new, strict=True))
+        if total > 0.0:
+            self.kind[j] = [x / total for x in new]
 
     def observe(self, obs: Observation, move: Move) -> None:
         """`obs` is the observer's observation just before `move` (by the deciding player)."""
@@ -88,13 +155,13 @@ class Belief:
         if d is None or j == self.observer:
             return
         if move.kind in (MoveKind.KEEP, MoveKind.SHOW) and move.player == j:
-            self._reset(j)  # the hand is replaced (exchange, proof)
+            # the hand is replaced (exchange, proof)
+            self._reset(j, obs, move.character if move.kind is MoveKind.SHOW else None)
             return
         if move.kind is MoveKind.CHOOSE and move.choice == "swap" and d.target is not None:
-            self._reset(d.target)
+            self._reset(d.target, obs)
             return
-        if d.phase not in (Phase.ACTION, Phase.CHALLENGE_ACTION, Phase.CHALLENGE_BLOCK,
-                           Phase.CHALLENGE_CLAIM, Phase.BLOCK, Phase.CLAIM, Phase.LOSE):
+        if d.phase not in WEIGHED and not (PROVE_WEIGHED and d.phase in PROVES):
             if move.kind is MoveKind.LOSE and move.character is not None:
                 self._carry_loss(j, move.character)  # a conceded challenge
             return
@@ -134,29 +201,124 @@ class Belief:
                     carried[key] = carried.get(key, 0.0) + w
             self.evidence[j][t] = carried
 
-    def likelihood(self, j: int, known: tuple[Character, ...] = ()) -> Likelihood | None:
+    def likelihood(self, j: int, known: tuple[Character, ...] = (),
+                   prior: list[float] | None = None) -> Likelihood | None:
         """L_j(unknown part of the hand) = Σ_t w_t Π_d π_t(d | hand), or None without
-        evidence."""
+        evidence; `prior` replaces the components' weights w_t."""
         table = self.evidence.get(j)
         if not table:
-            return None
-        comps = self.components
+            return None  # the same for every hand, whatever kind[j] says
+        kind = self.kind.get(j, [1.0] * len(self.components))
+        base = prior if prior is not None else [c.weight for c in self.components]
+        weights = [w * x for w, x in zip(base, kind, strict=True)]
 
         def lk(unknown: Hand) -> float:
             hand = tuple(sorted(known + unknown))
-            return sum(c.weight * table[t].get(hand, 1.0) for t, c in enumerate(comps))
+            return sum(w * table[t].get(hand, 1.0) for t, w in enumerate(weights))
 
         return lk
+
+
+    def evidence_for(self, obs: Observation) -> dict[int, Likelihood]:
+        """Every opponent's likelihood, each weighing the personas by what the *rest of the
+        table* showed: a hierarchical prior. The table's mixture is unknown (a Dirichlet with
+        mean the model's weights and `POOL` players' worth of weight); each other player with
+        evidence adds their chance of being each persona, so a table of reckless players
+        makes the model expect the next claim to be reckless too."""
+        k = knowledge(obs)
+        out: dict[int, Likelihood] = {}
+        for j, (table_prior, _) in self._types(obs).items():
+            lk = self.likelihood(j, k.known_in_hand.get(j, ()), table_prior)
+            if lk is not None:
+                out[j] = lk
+        return out
+
+    def _types(self, obs: Observation) -> dict[int, tuple[list[float], list[float]]]:
+        """Per opponent with evidence: the prior over the components that the rest of the
+        table gives them, and how well each component explains their own decisions (the
+        marginal likelihood under card counting, up to a common factor)."""
+        k = knowledge(obs)
+        seen = [j for j in sorted(k.unknown_cards) if self.evidence.get(j) or j in self.kind]
+        if not seen:
+            return {}
+        opponents, d = k.deal()
+        prior = [c.weight for c in self.components]
+        ones = [1.0] * len(self.components)
+        marginals: dict[int, list[float]] = {}
+        kinds: dict[int, list[float]] = {}
+        for j in seen:
+            known = k.known_in_hand.get(j, ())
+            hands = d.hands[opponents.index(j)]
+            tables = self.evidence.get(j)
+            marginals[j] = [x * (sum(p * tables[t].get(tuple(sorted(known + h)), 1.0)
+                                     for h, p in hands.items()) if tables else 1.0)
+                            for t, x in enumerate(self.kind.get(j, ones))]
+            raw = [w * m for w, m in zip(prior, marginals[j], strict=True)]
+            total = sum(raw)
+            kinds[j] = [x / total for x in raw] if total > 0 else prior
+        out = {}
+        for j in seen:
+            others = [kinds[i] for i in seen if i != j]
+            table_prior = [(POOL * w + sum(r[t] for r in others)) / (POOL + len(others))
+                           for t, w in enumerate(prior)]
+            out[j] = (table_prior, marginals[j])
+        return out
+
+    def spread(self, obs: Observation, opponent: int, role: Character,
+               mass: float = 0.8) -> tuple[float, float]:
+        """How far P(opponent holds `role`) could be from the estimate for want of knowing
+        who they are: the central `mass` of that chance over the components, each taken as
+        the opponent's type and weighted by how likely it is. Narrow when their moves have
+        shown their kind of play; wide on thin evidence (a first claim, say)."""
+        k = knowledge(obs)
+        types = self._types(obs)
+        point = p_holds(obs, self, opponent, role)
+        if opponent not in types or not self.evidence.get(opponent):
+            return point, point
+        table_prior, marginal = types[opponent]
+        raw = [w * m for w, m in zip(table_prior, marginal, strict=True)]
+        evidence = self.evidence_for(obs)
+        known = k.known_in_hand.get(opponent, ())
+        chances = []
+        for t, share in enumerate(raw):
+            if share <= 0.0:
+                continue
+            one = [1.0 if i == t else 0.0 for i in range(len(self.components))]
+            lk = self.likelihood(opponent, known, one)
+            try:
+                chances.append((k.p_holds(opponent, role, {**evidence, opponent: lk}
+                                          if lk is not None else evidence), share))
+            except ValueError:  # no deal fits this component alone: it carries no weight
+                continue
+        total = sum(w for _, w in chances)
+        chances = sorted((value, w / total) for value, w in chances)
+        lo_tail, hi_tail = (1 - mass) / 2, 1 - (1 - mass) / 2
+        cum, lo, hi = 0.0, point, point
+        found_lo = False
+        for value, w in chances:
+            cum += w
+            if not found_lo and cum >= lo_tail:
+                lo, found_lo = value, True
+            if cum >= hi_tail:
+                hi = value
+                break
+        return min(lo, point), max(hi, point)
+
+
+def _hand_prior(obs: Observation, j: int) -> dict[Hand, float]:
+    """Card counting's distribution of j's whole hand (known cards included), as the observer
+    sees it, with no evidence about anyone."""
+    k = knowledge(obs)
+    known = k.known_in_hand.get(j, ())
+    if k.unknown_cards.get(j, 0) == 0:
+        return {tuple(sorted(known)): 1.0}
+    opponents, d = k.deal()
+    return {tuple(sorted(known + h)): p for h, p in d.hands[opponents.index(j)].items()}
 
 
 def p_holds(obs: Observation, belief: Belief | None, opponent: int, role: Character) -> float:
     """P(opponent holds a card proving `role`), from the observer's observation: the counting
     prior when `belief` is None, the behavioural posterior otherwise."""
     k = knowledge(obs)
-    evidence = {}
-    if belief is not None:
-        for j in k.unknown_cards:
-            lk = belief.likelihood(j, k.known_in_hand.get(j, ()))
-            if lk is not None:
-                evidence[j] = lk
+    evidence = belief.evidence_for(obs) if belief is not None else {}
     return k.p_holds(opponent, role, evidence)

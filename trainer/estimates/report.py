@@ -104,12 +104,13 @@ def explain(obs: Observation, k: Knowledge, claimant: int, role: Character, prio
     if up:
         seen.append(f"{up} face up")
     where = f" ({', '.join(seen)})" if seen else ""
-    people = ", ".join(f"{name} {w / sum(model.values()):.0%}" for name, w in model.items())
+    people = ", ".join(f"{c.name} {c.weight:.0%}" for c in mixture(model))
     return (f"{mine + up} of the {copies} {role}s are visible to you{where}, so by counting "
             f"alone {names[claimant]} holds one with probability {prior:.0%}. "
             f"{names[claimant]} has claimed {role} {claims} time{'s' if claims != 1 else ''} "
-            f"this game. If players behave like the bot personas ({people}), the claim is "
-            f"honest with probability {post:.0%}.")
+            f"this game. Weighing the kinds of player the bot knows ({people}) by how well "
+            f"each explains the moves so far, the claim is honest with probability "
+            f"{post:.0%}.")
 
 
 def report_text(result: dict[str, Any]) -> str:

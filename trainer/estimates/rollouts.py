@@ -92,12 +92,7 @@ def option_values(game: Game, observer: int, belief: Belief | None, components: 
     obs = game.observation(observer)
     k = knowledge(obs)
     opponents = sorted(k.unknown_cards)
-    evidence = {}
-    if belief is not None:
-        for j in opponents:
-            lk = belief.likelihood(j, k.known_in_hand.get(j, ()))
-            if lk is not None:
-                evidence[j] = lk
+    evidence = belief.evidence_for(obs) if belief is not None else {}
     seats = [Seat(k.unknown_cards[j], evidence.get(j)) for j in opponents]
     deals = sample_deals(k.unseen, seats, rollouts, rng)
     moves = list(moves) if moves is not None else list(game.legal_moves())
@@ -145,10 +140,11 @@ def option_values(game: Game, observer: int, belief: Belief | None, components: 
 
 
 def _pick(components: list[Component], rng: random.Random) -> Persona:
-    comp = rng.choices(components, weights=[c.weight for c in components])[0]
+    cast = [c for c in components if c.cast]
+    comp = rng.choices(cast, weights=[c.weight for c in cast])[0]
     from dataclasses import replace
 
-    return replace(comp.persona)
+    return replace(comp.persona, loose=0.0)  # the bots as they play, however loosely read
 
 
 def _paired_se(a: list[int], b: list[int]) -> float:

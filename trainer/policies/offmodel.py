@@ -12,6 +12,12 @@ player it does not describe. Each stranger breaks the model in a different way:
   cards after an exchange at random and loses its *most* valuable card first. The personas
   lose their least valuable card, so a lost card misleads the model about the one left.
 - Heavy bluffer: the Bluffer's policy with a 90% bluff rate (the Bluffer bluffs 60%).
+- Situational: its bluffs and challenges depend on the position, which no kind of the model
+  does: it bluffs a Tax when poor, an Assassin or a Contessa when down to one card, challenges
+  only a claimant richer than itself, and prefers assassinating and stealing to taxing.
+  Written as a held-out test once the model's kinds were settled; what it showed (honest
+  claims called certain bluffs after an unusual honest action) led to the model reading every
+  persona a little loosely, so it is held out no longer.
 """
 
 from __future__ import annotations
@@ -93,12 +99,112 @@ class PlainHonest:
                 for group in by_action.values() for m in group}
 
 
+# The Situational player's rates.
+POOR = 2  # coins at or below which it bluffs a Tax
+POOR_BLUFF = 0.7
+LAST_CARD_BLUFF = 0.5  # an Assassin's claim, down to one card
+LAST_CARD_BLOCK = 0.9  # a Contessa against an assassination of its last card
+RICH_CHALLENGE = 0.4  # challenging a claimant with more coins than itself
+STEAL_BLOCK_BLUFF = 0.3  # a Captain's block of a steal, with 3 coins or more
+
+
+class Situational:
+    """Bluffs and challenges by the position, not at a fixed rate (see the module's
+    docstring); a stochastic policy over the observation, like a persona."""
+
+    name = "Situational"
+
+    def new_game(self, rng: random.Random) -> None:
+        """Nothing is drawn per game."""
+
+    def choose(self, obs: Observation, rng: random.Random) -> Move:
+        return sample(self.policy(obs), rng)
+
+    def policy(self, obs: Observation) -> dict[Move, float]:
+        legal = obs.legal_moves
+        if not legal:
+            raise ValueError("this observation has no decision to make")
+        if len(legal) == 1:
+            return {legal[0]: 1.0}
+        d = obs.pending
+        assert d is not None
+        me = obs.player
+        mine = {c.role for c in obs.hand} | set(obs.hand)
+        coins = obs.seats[me].coins
+        last_card = obs.seats[me].influence == 1
+        if d.phase is Phase.ACTION:
+            return self._action(obs, mine, coins, last_card)
+        challenge = next((m for m in legal if m.kind is MoveKind.CHALLENGE), None)
+        passing = next((m for m in legal if m.kind is MoveKind.PASS), None)
+        if challenge is not None and passing is not None:
+            claimant = d.blocker if d.phase is Phase.CHALLENGE_BLOCK else (
+                d.claimant if d.phase is Phase.CHALLENGE_CLAIM else d.actor)
+            richer = claimant is not None and obs.seats[claimant].coins > coins
+            p = RICH_CHALLENGE if richer else 0.0
+            return {challenge: p, passing: 1 - p} if p else {passing: 1.0}
+        blocks = [m for m in legal if m.kind in (MoveKind.BLOCK, MoveKind.CLAIM)]
+        if passing is not None and blocks:
+            true = [m for m in blocks if m.character in mine]
+            if true:
+                return {true[0]: 1.0}
+            p, wanted = 0.0, None
+            if d.action is Action.ASSASSINATE and d.target == me and last_card:
+                p, wanted = LAST_CARD_BLOCK, Character.CONTESSA
+            elif d.action is Action.STEAL and d.target == me and coins >= 3:
+                p, wanted = STEAL_BLOCK_BLUFF, Character.CAPTAIN
+            lie = next((m for m in blocks if m.character == wanted), None)
+            if lie is None or not p:
+                return {passing: 1.0}
+            return {lie: p, passing: 1 - p}
+        shows = [m for m in legal if m.kind is MoveKind.SHOW]
+        if shows:
+            return {shows[0]: 1.0}
+        return {m: 1 / len(legal) for m in legal}  # which card to lose, or keep: any
+
+    def _action(self, obs: Observation, mine: set[Character], coins: int,
+                last_card: bool) -> dict[Move, float]:
+        legal = obs.legal_moves
+        coups = [m for m in legal if m.action is Action.COUP]
+        if coups and coins >= 7:
+            return {m: 1 / len(coups) for m in coups}
+
+        def pick(action: Action) -> list[Move]:
+            return [m for m in legal if m.action is action]
+
+        def richest(moves: list[Move]) -> list[Move]:
+            if not moves:
+                return []
+            top = max(obs.seats[m.target].coins for m in moves if m.target is not None)
+            return [m for m in moves if m.target is not None
+                    and obs.seats[m.target].coins == top]
+
+        honest: list[Move] = []
+        if Character.ASSASSIN in mine:
+            honest = richest(pick(Action.ASSASSINATE))
+        if not honest and Character.CAPTAIN in mine:
+            steals = richest(pick(Action.STEAL))
+            honest = [m for m in steals if m.target is not None
+                      and obs.seats[m.target].coins >= 2]
+        if not honest and Character.DUKE in mine:
+            honest = pick(Action.TAX)
+        honest = honest or pick(Action.FOREIGN_AID) or pick(Action.INCOME) or list(legal)
+        bluff, p = [], 0.0
+        if last_card and Character.ASSASSIN not in mine and pick(Action.ASSASSINATE):
+            bluff, p = richest(pick(Action.ASSASSINATE)), LAST_CARD_BLUFF
+        elif coins <= POOR and Character.DUKE not in mine and pick(Action.TAX):
+            bluff, p = pick(Action.TAX), POOR_BLUFF
+        dist = {m: (1 - p) / len(honest) for m in honest}
+        for m in bluff:
+            dist[m] = dist.get(m, 0.0) + p / len(bluff)
+        return dist
+
+
 def heavy_bluffer() -> Persona:
     return Persona("Heavy bluffer", HEAVY_BLUFF, 0.1)
 
 
-def strangers() -> dict[str, Persona | PlainHonest]:
+def strangers() -> dict[str, Persona | PlainHonest | Situational]:
     """Fresh instances of every off-model player, by name (one instance per seat: a player
     may keep a game's state)."""
     return {"random": personas()["random"], "plain-honest": PlainHonest(),
-            "heavy-bluffer": heavy_bluffer()}
+            "heavy-bluffer": heavy_bluffer(), "situational": Situational()}

@@ -9,7 +9,10 @@ samples from it. Bots never see another player's cards.
 The personas differ in two rates: how often they bluff (claim a character they do not hold,
 for an action or a block) and how often they challenge a claim they cannot disprove. All of
 them "count to certainty": a claim of a character whose every copy is visible elsewhere is
-always challenged (except by Random).
+always challenged (except by Random). A third trait, `loose`, describes a player who does not
+play the best honest move: with that chance an action is any honest one, a true block is
+left unmade half the time, and the card lost or kept is any one. The bots play tight
+(`loose` 0); the behaviour model also holds loose players (`trainer.estimates.posterior`).
 """
 
 from __future__ import annotations
@@ -56,6 +59,7 @@ class Persona:
     challenge: float
     bluff_games: float = 1.0
     uniform: bool = False  # Random: every legal move alike
+    loose: float = 0.0  # the chance of any honest move instead of the best one
     bluffing: bool = field(default=True, repr=False)  # this game's draw (see new_game)
 
     def new_game(self, rng: random.Random) -> None:
@@ -90,7 +94,10 @@ class Persona:
             return _split(legal, MoveKind.CHALLENGE, p)
         if phase is Phase.BLOCK or phase is Phase.CLAIM:
             return self._claim_or_pass(obs)
-        return {self._best(obs): 1.0}
+        best = {self._best(obs): 1.0}
+        if self.loose and legal[0].kind in (MoveKind.LOSE, MoveKind.KEEP, MoveKind.OFFER):
+            return _blend(best, {m: 1 / len(legal) for m in legal}, self.loose)
+        return best
 
     def _action(self, obs: Observation) -> dict[Move, float]:
         legal = obs.legal_moves
@@ -118,9 +125,31 @@ class Persona:
         best_action = next(a for a in _PREFERENCE if any(m.action is a for m in truthful)) \
             if truthful else None
         best = [m for m in truthful if m.action is best_action] or [legal[0]]
+        if self.loose and truthful:
+            # any honest action (each alike, then each target alike) instead of the best
+            by_action: dict[Action | None, list[Move]] = {}
+            for m in truthful:
+                by_action.setdefault(m.action, []).append(m)
+            tight = dict(self._tight_action(legal, best, [], 0.0))
+            any_honest = {m: 1 / len(by_action) / len(group)
+                          for group in by_action.values() for m in group}
+            honest_part = _blend(tight, any_honest, self.loose)
+        else:
+            honest_part = None
         lies = [m for m in legal if not honest(m) and useful(m)
                 and m.action in (Action.TAX, Action.STEAL, Action.ASSASSINATE)]
         b = self.bluff_rate if lies else 0.0
+        if honest_part is None:
+            return self._tight_action(legal, best, lies, b)
+        dist = {m: (1 - b) * q for m, q in honest_part.items()}
+        for m in lies:
+            dist[m] = dist.get(m, 0.0) + b / len(lies)
+        return dist
+
+    @staticmethod
+    def _tight_action(legal: tuple[Move, ...], best: list[Move], lies: list[Move],
+                      b: float) -> dict[Move, float]:
+        """The best honest action (now and then Income instead), or with chance `b` a lie."""
         # A little Income keeps two players who block each other's steals from looping.
         income = next((m for m in legal if m.action is Action.INCOME), None)
         steady = STEADY if income is not None and income not in best else 0.0
@@ -139,6 +168,9 @@ class Persona:
         true = [m for m in legal if m.kind in (MoveKind.BLOCK, MoveKind.CLAIM)
                 and m.character in mine]
         if true:
+            passing = next((m for m in legal if m.kind is MoveKind.PASS), None)
+            if self.loose and passing is not None:
+                return {true[0]: 1 - self.loose / 2, passing: self.loose / 2}
             return {true[0]: 1.0}
         lies = [m for m in legal if m.kind in (MoveKind.BLOCK, MoveKind.CLAIM)]
         b = self.bluff_rate if lies else 0.0
@@ -176,6 +208,14 @@ def sample(dist: dict[Move, float], rng: random.Random) -> Move:
     seed gives one game)."""
     moves = list(dist)
     return rng.choices(moves, weights=[dist[m] for m in moves])[0]
+
+
+def _blend(a: dict[Move, float], b: dict[Move, float], share: float) -> dict[Move, float]:
+    """(1 − share)·a + share·b."""
+    out = {m: (1 - share) * q for m, q in a.items()}
+    for m, q in b.items():
+        out[m] = out.get(m, 0.0) + share * q
+    return out
 
 
 def _split(legal: tuple[Move, ...], kind: MoveKind, p: float) -> dict[Move, float]:

@@ -4,7 +4,7 @@ bot's verdict, ready to be asked.
 Why items are built offline: grading an answer needs each option's win probability, and those
 come from hundreds of determinized rollouts per option (seconds of work). The bank does that
 work once; the quiz then answers in milliseconds. A default bank ships with the code
-(`trainer/quiz/banks/default.jsonl`); `python -m trainer bank build` (or the Quiz page)
+(`trainer/quiz/banks/default.jsonl.gz`); `python -m trainer bank build` (or the Quiz page)
 builds more with `trainer.quiz.building`.
 
 Where items come from:
@@ -21,9 +21,11 @@ the item honest, and a learner's table is drawn from their observation of that g
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import json
 import os
+import zlib
 from collections import Counter
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -35,7 +37,9 @@ from trainer.engine.moves import Move, MoveKind
 from trainer.paths import data_dir, scenarios_dir
 
 BANK_DIR = Path(__file__).resolve().parent / "banks"
-DEFAULT_BANK = BANK_DIR / "default.jsonl"
+DEFAULT_BANK = BANK_DIR / "default.jsonl.gz"
+# Bank files: JSON lines, gzip-compressed when the name ends in .gz (the shipped bank is).
+BANK_GLOBS = ("*.jsonl", "*.jsonl.gz")
 # Banks built in the app go to the data folder's banks/, or to this folder when it is set (a
 # folder shared by several servers, a test's temporary one).
 USER_BANK_ENV = "COUP_TRAINER_BANK_DIR"
@@ -56,7 +60,6 @@ CLAIM_THEMES = {
 KIND_THEMES = {"block": "Blocking", "bluff": "Bluffing", "lose": "Losing a card",
                "keep": "Exchanges"}
 END_GAME = "End-game 1-v-1"
-LESSONS = "Lesson questions"
 DIFFICULTIES = ("easy", "medium", "hard")
 
 
@@ -73,8 +76,18 @@ def user_bank_dir() -> Path:
 def available_banks(shipped: Path = BANK_DIR, built: Path | None = None) -> dict[str, Path]:
     """Every bank a learner can pick, by file name: the shipped ones, then those built in the
     app (`built`, by default `user_bank_dir()`); a built bank named like a shipped one wins."""
-    found = sorted(shipped.glob("*.jsonl")) + sorted((built or user_bank_dir()).glob("*.jsonl"))
-    return {p.stem: p for p in found}
+    found = [p for folder in (shipped, built or user_bank_dir()) for glob in BANK_GLOBS
+             for p in sorted(folder.glob(glob))]
+    return {bank_stem(p): p for p in found}
+
+
+def bank_stem(path: Path) -> str:
+    """The file's name without .jsonl or .jsonl.gz."""
+    name = path.name
+    for suffix in (".jsonl.gz", ".jsonl"):
+        if name.endswith(suffix):
+            return name[: -len(suffix)]
+    return path.stem
 
 
 # ------------------------------------------------------------------------ moves as data
@@ -129,6 +142,11 @@ class Item:
     claimant_hand: tuple[str, ...] = ()
     bot: float | None = None  # the bot's P(bluff): the behavioural posterior
     prior: float | None = None  # P(bluff) from counting cards alone
+    # The central 80% of the bot's P(bluff) over who the claimant might be (the kinds of player
+    # the model holds, weighed by how well each explains their moves): narrow once their moves
+    # have shown how they play, wide on a first claim.
+    bot_low: float | None = None
+    bot_high: float | None = None
     explanation: str = ""
     p_star: float | None = None
     w_win: float | None = None  # challenge, and it was a bluff
@@ -162,6 +180,27 @@ class Item:
     def lost_pp(self, label: str) -> float:
         return max(0.0, 100 * (self.best.win - self.option(label).win))
 
+    def lost_range(self, label: str) -> tuple[float, float] | None:
+        """The win-% lost by `label` as the chance of a bluff runs over the bot's range
+        (`bot_low`–`bot_high`), for a challenge-or-pass item; None otherwise. A challenge's
+        win chance moves with that chance by (w_win − w_lose) per unit, around its rollout
+        value at the bot's own estimate; passing does not depend on it."""
+        if (self.bot is None or self.bot_low is None or self.bot_high is None
+                or self.w_win is None or self.w_lose is None):
+            return None
+        labels = {o.label for o in self.options}
+        if labels != {"Challenge", "Pass"} or label not in labels:
+            return None
+        challenge, passing = self.option("Challenge").win, self.option("Pass").win
+
+        def lost(p: float) -> float:
+            value = challenge + (p - self.bot) * (self.w_win - self.w_lose)  # type: ignore
+            gap = passing - value if label == "Challenge" else value - passing
+            return 100 * max(0.0, gap)
+
+        ends = sorted((lost(self.bot_low), lost(self.bot_high)))
+        return ends[0], ends[1]
+
     def noise_pp(self) -> float:
         """The largest standard error of a win-% lost figure on this item, in points."""
         return 100 * max((o.diff_se for o in self.options), default=0.0)
@@ -180,6 +219,13 @@ class Item:
         for m in self.moves:
             game.apply(m)
         return game
+
+    def learner_view(self, scenarios: Path | None = None) -> tuple[Any, ...]:
+        """What the learner is shown, as a key: two items with the same key are the same
+        question to them (the same hand and public past), however different the deals."""
+        obs = self.game(scenarios).observation(self.viewer)
+        return (self.variant, self.kind, tuple(obs.hand),
+                tuple((e.kind, repr(e.data)) for e in obs.events))
 
     def to_data(self) -> dict[str, Any]:
         data = asdict(self)
@@ -232,9 +278,11 @@ class Bank:
         return sum(judged) / len(judged) if judged else None
 
     def save(self, path: Path) -> None:
+        """JSON lines; gzip-compressed when the name ends in .gz."""
         path.parent.mkdir(parents=True, exist_ok=True)
         header = {k: v for k, v in self.header.items() if not k.startswith("_")}
-        with path.open("w", encoding="utf-8") as f:
+        opener = gzip.open if path.suffix == ".gz" else open
+        with opener(path, "wt", encoding="utf-8") as f:
             f.write(json.dumps({"format": FORMAT, "bank": self.name, **header}) + "\n")
             for item in self.items:
                 f.write(json.dumps(item.to_data(), separators=(",", ":")) + "\n")
@@ -244,8 +292,12 @@ def load_bank(path: Path | str) -> Bank:
     """Read a bank file; a damaged line is an error naming the file and line."""
     path = Path(path)
     try:
-        lines = path.read_text(encoding="utf-8").splitlines()
-    except (OSError, UnicodeDecodeError) as e:
+        if path.suffix == ".gz":
+            with gzip.open(path, "rt", encoding="utf-8") as f:
+                lines = f.read().splitlines()
+        else:
+            lines = path.read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError, EOFError, zlib.error) as e:
         raise BankError(f"{path}: cannot read the bank file ({e})") from e
     if not lines:
         raise BankError(f"{path}:1: the bank file is empty; expected a header line")
@@ -263,7 +315,7 @@ def load_bank(path: Path | str) -> Bank:
             items.append(Item.from_data(json.loads(line)))
         except (json.JSONDecodeError, TypeError, ValueError, KeyError) as e:
             raise BankError(f"{path}:{n}: not a valid item ({e})") from e
-    name = str(header.pop("bank", path.stem))
+    name = str(header.pop("bank", bank_stem(path)))
     header.pop("format", None)
     return Bank(name, tuple(items), header)
 

@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from trainer.estimates.report import DEFAULT_MODEL
-from trainer.quiz.bank import Bank, Item, load_bank
+from trainer.quiz.bank import Bank, Item, bank_stem, load_bank
 from trainer.quiz.building import Task, evaluate_all, extended, ordered_items, task_key
 from trainer.quiz.executor import choose
 
@@ -116,10 +116,10 @@ def write_bank(tasks: Sequence[Task], out: Path, *, header: dict[str, Any], roll
             done[key] = read_entry(line)
             if progress:
                 progress(len(done), total)
-    items = ordered_items((done[k] for k in keys), problems)
+    items = ordered_items((done[k] for k in keys), problems, scenarios)
     bank = (extended(old, items, header) if old is not None
-            else Bank(name or out.stem, tuple(items), header))
-    tmp = out.with_name(out.name + ".tmp")
+            else Bank(name or bank_stem(out), tuple(items), header))
+    tmp = out.with_name(out.name + ".tmp" + (".gz" if out.suffix == ".gz" else ""))
     bank.save(tmp)
     os.replace(tmp, out)
     work.unlink(missing_ok=True)

@@ -33,7 +33,6 @@ from trainer.quiz.bank import (
     ITEMS_PER_GAME,
     KIND_SHARE,
     KIND_THEMES,
-    LESSONS,
     PLAYER_SHARE,
     Bank,
     Item,
@@ -153,15 +152,14 @@ def _themes(game: Game, kind: str, claim: Character | None, source: str) -> tupl
     if kind in KIND_THEMES and KIND_THEMES[kind] not in themes:
         themes.append(KIND_THEMES[kind])
     if kind == "block" and d.action is not None:
-        spec = game.variant.spec(d.action)
-        if spec.claim is not None and spec.claim.role in CLAIM_THEMES:
+        # McGuire's Vengeance is no action of the table: it claims nothing
+        spec = next((a for a in game.variant.actions if a.action is d.action), None)
+        if spec is not None and spec.claim is not None and spec.claim.role in CLAIM_THEMES:
             themes.append(CLAIM_THEMES[spec.claim.role])
     if sum(1 for h in game.hidden if h) == 2:
         themes.append(END_GAME)
     if game.variant.name != "base":
         themes.append(f"Variant: {game.variant.title}")
-    if source == "lesson":
-        themes.append(LESSONS)
     return tuple(dict.fromkeys(themes))
 
 
@@ -196,11 +194,13 @@ def evaluate(game: Game, viewer: int, belief: Belief | None, *, kind: str, sourc
         obs = game.observation(viewer)
         prior = p_holds(obs, None, claimant, role)
         post = p_holds(obs, belief, claimant, role)
+        low, high = belief.spread(obs, claimant, role) if belief is not None else (post, post)
         hand = tuple(str(c) for c in game.hidden[claimant])
         extra = dict(
             claimant=claimant, claim=str(role),
             bluff=not any(c.role == role for c in game.hidden[claimant]),
             claimant_hand=hand, bot=round(1 - post, 4), prior=round(1 - prior, 4),
+            bot_low=round(1 - high, 4), bot_high=round(1 - low, 4),
             explanation=explain(obs, knowledge(obs), claimant, role, prior, post,
                                 game.names, model),
         )
@@ -357,6 +357,111 @@ def persona_tasks(count: int, *, seed: int, players: dict[int, float] | None = N
             produced += 1
 
 
+Candidate = tuple[tuple[Move, ...], str, tuple[str, ...]]
+
+
+def game_candidates(game_seed: int, players: int, variant: str, model: dict[str, float],
+                    rng: random.Random, exchanges: bool = True) -> list[Candidate]:
+    """Every decision point of one persona game (and, with `exchanges`, of its exchange
+    branch) as (moves before it, kind, themes)."""
+    moves, found = persona_positions(game_seed, players, variant, model)
+    out: list[Candidate] = []
+    game = new_game(players, game_seed, variant)
+    done = 0
+    for index, kind in found:
+        for m in moves[done:index]:
+            game.apply(m)
+        done = index
+        out.append((tuple(moves[:index]), kind, _candidate_themes(game, kind)))
+    if exchanges and not any(k == "keep" for _, k, _ in out):
+        branch = exchange_branch(game_seed, players, variant, moves, model, rng)
+        if branch is not None:
+            game = new_game(players, game_seed, variant)
+            for m in branch:
+                game.apply(m)
+            out.append((branch, "keep", _candidate_themes(game, "keep")))
+    return out
+
+
+def _candidate_themes(game: Game, kind: str) -> tuple[str, ...]:
+    role = pending_claim(game)[1] if kind == "challenge" else None
+    return _themes(game, kind, role, "persona game")
+
+
+def task_themes(task: Task, scenarios: Path | None = None) -> tuple[str, ...]:
+    """The themes the task's item will carry, without grading it."""
+    game, _ = task_position(task, scenarios=scenarios)
+    return _candidate_themes(game, task.kind)
+
+
+def theme_tasks(count: int, *, seed: int, per_theme: int, players: dict[int, float],
+                variants: dict[str, float], kinds: dict[str, float] | None = None,
+                model: dict[str, float] | None = None, covered: Counter[str] | None = None,
+                max_games: int | None = None) -> Iterator[Task]:
+    """At least `count` decision points from persona games, with every theme they touch
+    (claims, kinds, end-games, each rule set) on at least `per_theme` items, so no drill
+    repeats itself soon. Each game's rule set is the one furthest from its quota (the base
+    game takes what the others leave of `count`; `variants` names the rule sets, their
+    weights unused); within a game, the kind furthest behind its share, and of that kind the
+    decision whose themes are shortest. Positions are picked by kind and theme only, never by
+    their truth. `covered` counts themes other items (the lessons') already hold."""
+    model = model or DEFAULT_MODEL
+    kinds = kinds or KIND_SHARE
+    max_games = max_games or 100 * count + 100
+    rng = random.Random(seed)
+    made_kind: Counter[str] = Counter()
+    made: Counter[str] = Counter(covered or {})
+    titles = {v: f"Variant: {get_variant(v).title}" for v in variants if v != "base"}
+    kind_total = sum(kinds.values())
+    produced = 0
+    for g in range(max_games):
+        short = {t for t, c in made.items() if c < per_theme}
+        if produced >= count and not short:
+            return
+        needs = {v: max(0, per_theme - made[t]) for v, t in titles.items()}
+        if "base" in variants:
+            needs["base"] = max(0, count - produced - sum(needs.values()))
+        if not any(needs.values()):  # a short theme of the base game, or of any rule set
+            needs = {v: 1 for v in variants}
+        names = [v for v in needs if needs[v] > 0]
+        variant = rng.choices(names, weights=[needs[v] for v in names])[0]
+        v = get_variant(variant)
+        sizes = {k: w for k, w in players.items() if v.min_players <= k <= v.max_players}
+        n = rng.choices(list(sizes), weights=list(sizes.values()))[0] if sizes \
+            else v.min_players
+        game_seed = seed * 100_003 + g
+        candidates = game_candidates(game_seed, n, variant, model, rng,
+                                     exchanges=bool(kinds.get("keep")))
+        used: set[int] = set()
+        for _ in range(ITEMS_PER_GAME):
+            def gain(themes: tuple[str, ...]) -> float:
+                return sum(max(0, per_theme - made[t]) for t in themes) / per_theme
+
+            pool = [j for j in range(len(candidates)) if j not in used
+                    and kinds.get(candidates[j][1], 0) > 0]
+            if produced >= count:
+                pool = [j for j in pool if gain(candidates[j][2]) > 0]
+            else:
+                offered = {candidates[j][1] for j in pool}
+                behind = sorted(offered, key=lambda k: made_kind[k]
+                                - kinds[k] / kind_total * (produced + 1))
+                pool = [j for j in pool if behind and candidates[j][1] == behind[0]]
+            if not pool:
+                break
+            top = max(gain(candidates[j][2]) for j in pool)
+            j = rng.choice([j for j in pool if gain(candidates[j][2]) == top])
+            used.add(j)
+            prefix, kind, themes = candidates[j]
+            viewer = new_game(n, game_seed, variant)
+            for m in prefix:
+                viewer.apply(m)
+            yield Task(kind=kind, viewer=viewer.decider, rollout_seed=rng.randrange(2**31),
+                       variant=variant, players=n, seed=game_seed, moves=prefix)
+            made_kind[kind] += 1
+            made.update(themes)
+            produced += 1
+
+
 def lesson_tasks(folder: Path, seed: int = 0) -> list[Task]:
     """Every Learn question whose decision the quiz can grade (challenge, block, bluff, lose,
     keep), from the learner's seat."""
@@ -461,20 +566,25 @@ def build(tasks: Iterable[Task], *, rollouts: int, jobs: int = 1, executor: str 
     results = dict(evaluate_all(enumerate(tasks), rollouts=rollouts, model=model,
                                 scenarios=scenarios, executor=executor, processes=jobs,
                                 address=address))
-    return ordered_items([results[i] for i in sorted(results)], problems)
+    return ordered_items([results[i] for i in sorted(results)], problems, scenarios)
 
 
-def ordered_items(results: Iterable[Item | str], problems: list[str] | None = None
-                  ) -> list[Item]:
-    """The items of `results` in their order, one per id (a position found twice is asked
-    once); the reasons a position could not be evaluated go to `problems`."""
+def ordered_items(results: Iterable[Item | str], problems: list[str] | None = None,
+                  scenarios: Path | None = None) -> list[Item]:
+    """The items of `results` in their order, one per position: a position found twice, or
+    two deals that look the same from the learner's seat (`Item.learner_view`), are asked
+    once. The reasons a position could not be evaluated go to `problems`."""
     items: dict[str, Item] = {}
+    views: set[tuple[Any, ...]] = set()
     for result in results:
         if isinstance(result, str):
             if problems is not None:
                 problems.append(result)
-        else:
-            items.setdefault(result.id, result)
+        elif result.id not in items:
+            view = result.learner_view(scenarios)
+            if view not in views:
+                views.add(view)
+                items[result.id] = result
     return list(items.values())
 
 
@@ -503,12 +613,34 @@ def parse_shares(specs: list[str] | None, default: dict[str, float],
     return out
 
 
+def parse_players(specs: list[str] | None, default: dict[int, float]) -> dict[int, float]:
+    """["2=1", "6"] → {2: 1.0, 6: 1.0}: player counts from 2 to 10 and their shares."""
+    if not specs:
+        return dict(default)
+    out = {}
+    for spec in specs:
+        count, _, weight = spec.partition("=")
+        try:
+            n = int(count)
+            out[n] = float(weight) if weight else 1.0
+        except ValueError as e:
+            raise ValueError(f"{spec!r}: expected N or N=WEIGHT (a player count)") from e
+        if not 2 <= n <= 10:
+            raise ValueError(f"{spec!r}: a game has 2 to 10 players")
+    return out
+
+
 def recipe(*, seed: int, items: int, rollouts: int, variants: dict[str, float],
-           kinds: dict[str, float], lessons: bool) -> dict[str, Any]:
+           kinds: dict[str, float], lessons: bool, players: dict[int, float] | None = None,
+           min_per_theme: int = 0) -> dict[str, Any]:
     """How a bank was built, kept in its header: enough to rebuild it, or to tell later
     additions apart from the first build."""
-    return {"seed": seed, "items": items, "rollouts": rollouts, "model": DEFAULT_MODEL,
-            "variants": variants, "kinds": kinds, "players": PLAYER_SHARE, "lessons": lessons}
+    made = {"seed": seed, "items": items, "rollouts": rollouts, "model": DEFAULT_MODEL,
+            "variants": variants, "kinds": kinds, "players": players or PLAYER_SHARE,
+            "lessons": lessons}
+    if min_per_theme:
+        made["min_per_theme"] = min_per_theme
+    return made
 
 
 def extended(old: Bank, items: Iterable[Item], addition: dict[str, Any]) -> Bank:

@@ -10,6 +10,7 @@ from "my belief was fine but I acted on it wrongly".
 from __future__ import annotations
 
 import uuid
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import cast
@@ -73,7 +74,22 @@ class Feedback:
     call_out: str | None  # "Good decision, bad outcome" and the like
     belief: str | None  # the stated p against the bot's p and p*
     hands: tuple[tuple[str, tuple[str, ...]], ...]  # every hidden hand, revealed
+    # When the bot cannot tell what kind of player the claimant is, the grade is a range:
+    # the kindest and the harshest grade over that doubt, and a sentence saying why.
+    grade_range: tuple[Grade, Grade] | None = None
+    range_note: str | None = None
 
+    @property
+    def grade_label(self) -> str:
+        """"Mistake", or "Good to blunder" when the evidence cannot settle it."""
+        if self.grade_range is None:
+            return self.grade.capitalize()
+        low, high = self.grade_range
+        return f"{low.capitalize()} to {high}"
+
+
+# The bot's range of a bluff's chance is worth a mention from this width on.
+WIDE = 0.1
 
 GRADE_WORDS = {
     "best": "Best move", "good": "Good", "inaccuracy": "Inaccuracy", "mistake": "Mistake",
@@ -94,6 +110,9 @@ def feedback(item: Item, answer: Answer, game: Game | None = None) -> Feedback:
         # Plain words first: the noise of the win chances is in the options table.
         verdict = f"{chosen} wins {lost:.1f} points less often than {item.best.label}."
     truth = outcome = call_out = belief = None
+    grades, note = _grade_range(item, chosen, names)
+    # With the grade a range, "a bad decision" is not certain enough to say.
+    settled = grades is None
     if item.has_claim and item.claimant is not None:
         who = names[item.claimant]
         held = " and ".join(item.claimant_hand) or "no cards"
@@ -110,22 +129,47 @@ def feedback(item: Item, answer: Answer, game: Game | None = None) -> Feedback:
         if answer.grade in ("best", "good") and not good_outcome:
             call_out = ("Good decision, bad outcome: on what you could see, this was the right "
                         "call; the cards fell the other way this time.")
-        elif answer.grade in ("mistake", "blunder") and good_outcome:
+        elif answer.grade in ("mistake", "blunder") and good_outcome and settled:
             call_out = ("Bad decision, good outcome: it worked this time, but over many such "
                         "spots it loses.")
-        elif answer.grade == "inaccuracy" and good_outcome:
+        elif answer.grade == "inaccuracy" and good_outcome and settled:
             call_out = ("A small slip, a good outcome: it worked this time, but "
                         f"{item.best.label} wins a little more often here.")
         if answer.stated is not None and item.bot is not None:
             # Every figure is the chance of a bluff, never its complement beside it.
             star = (f" A challenge pays when the chance of a bluff is above {item.p_star:.0%}."
                     if item.p_star is not None else " Here a challenge never pays.")
+            spread = ""
+            if item.bot_low is not None and item.bot_high is not None \
+                    and item.bot_high - item.bot_low >= WIDE:
+                spread = (f" ({item.bot_low:.0%} to {item.bot_high:.0%}, by what kind of "
+                          f"player {who} is)")
             belief = (f"Chance it is a bluff: you said {answer.stated:.0%}, the bot says "
-                      f"{item.bot:.0%}, card counting alone gives {item.prior:.0%}.{star}")
+                      f"{item.bot:.0%}{spread}, card counting alone gives {item.prior:.0%}."
+                      f"{star}")
     hands = tuple((names[p], tuple(str(c) for c in game.hidden[p]))
                   for p in range(game.n) if p != item.viewer and game.hidden[p])
     return Feedback(answer.grade, lost, noise, item.best.label, verdict, truth, outcome,
-                    call_out, belief, hands)
+                    call_out, belief, hands, grades, note)
+
+
+def _grade_range(item: Item, chosen: str, names: Sequence[str]
+                 ) -> tuple[tuple[Grade, Grade] | None, str | None]:
+    """The grade as a range when the bot's doubt about the claimant's kind of play spans more
+    than one grade: an estimate resting on little evidence must not give a confident
+    blunder."""
+    lost = item.lost_range(chosen)
+    if lost is None or item.claimant is None or item.bot_low is None or item.bot_high is None:
+        return None, None
+    low, high = grade_for(lost[0]), grade_for(lost[1])
+    if low == high:
+        return None, None
+    who = names[item.claimant]
+    note = (f"How much this costs depends on what kind of player {who} is, and {who}'s moves "
+            f"so far do not settle it: over the kinds of player {who} might be, the chance "
+            f"of a bluff runs from {item.bot_low:.0%} to {item.bot_high:.0%}, so {chosen} "
+            f"loses between {lost[0]:.1f} and {lost[1]:.1f} points.")
+    return (low, high), note
 
 
 def estimate_steps(item: Item, model: dict[str, float] | None = None,

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from html import escape
 
 from trainer.engine.cards import Action, Character
-from trainer.engine.game import Event
+from trainer.engine.game import Event, Phase
 from trainer.engine.moves import CHOICE_TEXT, Move, MoveKind
 from trainer.engine.observation import Observation
 from trainer.engine.rules import ActionSpec, Options
@@ -37,6 +37,11 @@ _DECLINED = {
     "challenge the claim": ("didn't challenge the claim", "nobody challenged the claim"),
     "block": ("didn't block", "nobody blocked"),
 }
+
+# The window a pass was made in, from the decision the log records with it.
+_WINDOW = {Phase.CHALLENGE_ACTION: "challenge", Phase.BLOCK: "block",
+           Phase.CHALLENGE_BLOCK: "challenge the block", Phase.CLAIM: "claim",
+           Phase.CHALLENGE_CLAIM: "challenge the claim"}
 
 _LOSS_REASON = {"couped": " to the Coup", "assassinated": " to the assassination"}
 
@@ -105,10 +110,11 @@ class _Turns:
     """Reads the events in order and words them, one turn at a time.
 
     The pass of a player says nothing by itself: it matters which question it declined (a
-    challenge, a block, a challenge of the block). The log does not store the window, so it is
-    followed from the public sequence: a claimed action opens a challenge window, and a player
-    who passes a second time is answering the next window (the block); a block opens a
-    challenge of the block; a lost challenge or a proof closes the challenge window.
+    challenge, a block, a challenge of the block). The log records the decision each pass
+    answered; the rest is followed from the public sequence: a claimed action opens a
+    challenge window, a block opens a challenge of the block, a lost challenge or a proof
+    closes the challenge window, and a player who passes twice in the same kind of window
+    (a Graverobber's claimants, challenged one by one) is answering the next one.
     """
 
     def __init__(self, obs: Observation) -> None:
@@ -178,8 +184,15 @@ class _Turns:
         self.add(nobody if everyone else f"{_names(who)} {one}", self.pass_events)
         self.passers, self.pass_events = [], []
 
-    def pass_(self, move: Move, i: int) -> None:
-        if move.player in self.seen:  # a second answer: the next window
+    def pass_(self, move: Move, i: int, phase: Phase | None = None) -> None:
+        window = _WINDOW.get(phase) if phase is not None else None
+        if window is not None and window != self.window:
+            # The log says which question this pass declined: a window the public sequence
+            # alone does not open (McGuire's Treaty Contessa after a challenged block).
+            if window == "claim" and self.window == "challenge the block":
+                self.claimed = Character.TREATY
+            self.open_window(window)
+        elif move.player in self.seen:  # a second answer: the next window
             treaty = self.window == "challenge the block"
             self.open_window({"challenge": "block", "challenge the block": "claim",
                               "claim": "challenge the claim"}.get(self.window or "",
@@ -194,7 +207,7 @@ class _Turns:
     def move(self, move: Move, i: int, events: tuple[Event, ...]) -> None:
         k = move.kind
         if k is MoveKind.PASS:
-            self.pass_(move, i)
+            self.pass_(move, i, events[i].data.get("phase"))
             return
         # Someone answered the window the passes were in (rather than a new window opening).
         window = self.window or ""

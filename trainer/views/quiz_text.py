@@ -167,8 +167,11 @@ def bank_origin(bank: Bank) -> str:
         return ""
     people = ", ".join(f"{name} {w / sum(DEFAULT_MODEL.values()):.0%}"
                        for name, w in DEFAULT_MODEL.items())
+    sizes = sorted({i.players for i in bank.items})
+    tables = (f" at {sizes[0]} to {sizes[-1]} players" if len(sizes) > 1
+              else f" at {sizes[0]} players")
     return (f"Bank **{bank.name}** ({bank.version}): {len(bank.items)} decision points from "
-            f"games between bot personas ({people}; the Rule bot bluffs in half its games) "
-            f"and from the Learn lessons' questions. Decisions are picked by kind, never by "
+            f"games between bot personas{tables} ({people}; the Rule bot bluffs in half its "
+            f"games) and from the Learn lessons' questions. Decisions are picked by kind, never by "
             f"their truth, so the share of bluffs is what such players produce: "
             f"**{share:.0%}** of the claims in this bank.")
