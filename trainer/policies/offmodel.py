@@ -25,7 +25,7 @@ from __future__ import annotations
 import random
 
 from trainer.engine.cards import Action, Character
-from trainer.engine.game import Phase
+from trainer.engine.game import Decision, Phase
 from trainer.engine.moves import Move, MoveKind
 from trainer.engine.observation import Observation
 from trainer.engine.variants import get_variant
@@ -37,11 +37,11 @@ PLAIN_BLOCK = 0.5
 HEAVY_BLUFF = 0.9
 
 
-class PlainHonest:
-    """Never bluffs and never challenges, but otherwise unlike the Honest persona (see the
-    module's docstring); a stochastic policy over the observation, like a persona."""
+class _Stranger:
+    """A stochastic policy over the observation, like a persona, with nothing drawn per
+    game; a forced move needs no thought, the rest goes to `decide`."""
 
-    name = "Plain honest"
+    name = ""
 
     def new_game(self, rng: random.Random) -> None:
         """Nothing is drawn per game; present so a table can treat every seat alike."""
@@ -55,9 +55,23 @@ class PlainHonest:
             raise ValueError("this observation has no decision to make")
         if len(legal) == 1:
             return {legal[0]: 1.0}
-        d = obs.pending
-        assert d is not None
-        mine = {c.role for c in obs.hand} | set(obs.hand)
+        assert obs.pending is not None
+        return self.decide(obs, obs.pending, legal, {c.role for c in obs.hand} | set(obs.hand))
+
+    def decide(self, obs: Observation, d: Decision, legal: tuple[Move, ...],
+               mine: set[Character]) -> dict[Move, float]:
+        """The distribution over `legal` (two moves or more) for hand roles `mine`."""
+        raise NotImplementedError
+
+
+class PlainHonest(_Stranger):
+    """Never bluffs and never challenges, but otherwise unlike the Honest persona (see the
+    module's docstring)."""
+
+    name = "Plain honest"
+
+    def decide(self, obs: Observation, d: Decision, legal: tuple[Move, ...],
+               mine: set[Character]) -> dict[Move, float]:
         if d.phase is Phase.ACTION:
             return self._action(obs, mine)
         passing = next((m for m in legal if m.kind is MoveKind.PASS), None)
@@ -108,28 +122,15 @@ RICH_CHALLENGE = 0.4  # challenging a claimant with more coins than itself
 STEAL_BLOCK_BLUFF = 0.3  # a Captain's block of a steal, with 3 coins or more
 
 
-class Situational:
+class Situational(_Stranger):
     """Bluffs and challenges by the position, not at a fixed rate (see the module's
-    docstring); a stochastic policy over the observation, like a persona."""
+    docstring)."""
 
     name = "Situational"
 
-    def new_game(self, rng: random.Random) -> None:
-        """Nothing is drawn per game."""
-
-    def choose(self, obs: Observation, rng: random.Random) -> Move:
-        return sample(self.policy(obs), rng)
-
-    def policy(self, obs: Observation) -> dict[Move, float]:
-        legal = obs.legal_moves
-        if not legal:
-            raise ValueError("this observation has no decision to make")
-        if len(legal) == 1:
-            return {legal[0]: 1.0}
-        d = obs.pending
-        assert d is not None
+    def decide(self, obs: Observation, d: Decision, legal: tuple[Move, ...],
+               mine: set[Character]) -> dict[Move, float]:
         me = obs.player
-        mine = {c.role for c in obs.hand} | set(obs.hand)
         coins = obs.seats[me].coins
         last_card = obs.seats[me].influence == 1
         if d.phase is Phase.ACTION:

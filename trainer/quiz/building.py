@@ -323,10 +323,7 @@ def persona_tasks(count: int, *, seed: int, players: dict[int, float] | None = N
         game_seed = seed * 100_003 + g
         g += 1
         variant = rng.choices(list(variants), weights=list(variants.values()))[0]
-        v = get_variant(variant)
-        sizes = {k: w for k, w in players.items() if v.min_players <= k <= v.max_players}
-        n = rng.choices(list(sizes), weights=list(sizes.values()))[0] if sizes \
-            else v.min_players
+        n = _table_size(variant, players, rng)
         moves, found = persona_positions(game_seed, n, variant, model)
         candidates = [(tuple(moves[:i]), k) for i, k in found]
         if kinds.get("keep") and not any(k == "keep" for _, k in candidates):
@@ -348,13 +345,27 @@ def persona_tasks(count: int, *, seed: int, players: dict[int, float] | None = N
             j = rng.choice(pool)
             used.add(j)
             prefix, kind = candidates[j]
-            viewer = new_game(n, game_seed, variant)
-            for m in prefix:
-                viewer.apply(m)
-            yield Task(kind=kind, viewer=viewer.decider, rollout_seed=rng.randrange(2**31),
-                       variant=variant, players=n, seed=game_seed, moves=prefix)
+            yield _game_task(kind, n, game_seed, variant, prefix, rng)
             made[kind] += 1
             produced += 1
+
+
+def _table_size(variant: str, players: dict[int, float], rng: random.Random) -> int:
+    """A player count drawn by `players`' weights among those the rule set allows."""
+    v = get_variant(variant)
+    sizes = {k: w for k, w in players.items() if v.min_players <= k <= v.max_players}
+    return rng.choices(list(sizes), weights=list(sizes.values()))[0] if sizes \
+        else v.min_players
+
+
+def _game_task(kind: str, players: int, game_seed: int, variant: str,
+               prefix: tuple[Move, ...], rng: random.Random) -> Task:
+    """The task of the decision after `prefix` in a persona game, from its decider's seat."""
+    viewer = new_game(players, game_seed, variant)
+    for m in prefix:
+        viewer.apply(m)
+    return Task(kind=kind, viewer=viewer.decider, rollout_seed=rng.randrange(2**31),
+                variant=variant, players=players, seed=game_seed, moves=prefix)
 
 
 Candidate = tuple[tuple[Move, ...], str, tuple[str, ...]]
@@ -425,10 +436,7 @@ def theme_tasks(count: int, *, seed: int, per_theme: int, players: dict[int, flo
             needs = {v: 1 for v in variants}
         names = [v for v in needs if needs[v] > 0]
         variant = rng.choices(names, weights=[needs[v] for v in names])[0]
-        v = get_variant(variant)
-        sizes = {k: w for k, w in players.items() if v.min_players <= k <= v.max_players}
-        n = rng.choices(list(sizes), weights=list(sizes.values()))[0] if sizes \
-            else v.min_players
+        n = _table_size(variant, players, rng)
         game_seed = seed * 100_003 + g
         candidates = game_candidates(game_seed, n, variant, model, rng,
                                      exchanges=bool(kinds.get("keep")))
@@ -452,11 +460,7 @@ def theme_tasks(count: int, *, seed: int, per_theme: int, players: dict[int, flo
             j = rng.choice([j for j in pool if gain(candidates[j][2]) == top])
             used.add(j)
             prefix, kind, themes = candidates[j]
-            viewer = new_game(n, game_seed, variant)
-            for m in prefix:
-                viewer.apply(m)
-            yield Task(kind=kind, viewer=viewer.decider, rollout_seed=rng.randrange(2**31),
-                       variant=variant, players=n, seed=game_seed, moves=prefix)
+            yield _game_task(kind, n, game_seed, variant, prefix, rng)
             made_kind[kind] += 1
             made.update(themes)
             produced += 1
