@@ -152,6 +152,29 @@ def test_on_thin_evidence_the_grade_is_a_range_not_a_confident_blunder() -> None
         "the bot says 30% (10% to 70%, by what kind of player Ana is)" in fb.belief
 
 
+def test_a_good_decision_is_not_called_one_when_its_range_reaches_a_mistake() -> None:
+    # Passing a bluff: best at the bot's 30%, a mistake if Ana bluffs 90% of the time.
+    item = replace(claim_item(bluff=True), bot_low=0.1, bot_high=0.9)
+    fb = feedback(item, answer_to(item, "Pass"), GAME)
+    assert fb.grade == "best" and fb.grade_range is not None
+    assert fb.grade_range[1] == "mistake"
+    assert fb.call_out is None
+
+
+def test_a_good_decision_across_its_whole_range_is_still_called_one() -> None:
+    item = replace(claim_item(bluff=True), bot_low=0.1, bot_high=0.75)
+    fb = feedback(item, answer_to(item, "Pass"), GAME)
+    assert fb.grade_range == ("best", "good")
+    assert fb.call_out is not None and fb.call_out.startswith("Good decision, bad outcome")
+
+
+def test_a_call_out_reads_as_a_bold_head_and_a_sentence() -> None:
+    from trainer.views.quiz_text import call_out
+
+    assert call_out("Good decision, bad outcome: on what you could see, it was sound.") == (
+        "**Good decision, bad outcome.** On what you could see, it was sound.")
+
+
 def test_a_narrow_range_keeps_a_single_grade() -> None:
     item = replace(claim_item(), bot_low=0.29, bot_high=0.31)
     fb = feedback(item, answer_to(item, "Challenge"), GAME)

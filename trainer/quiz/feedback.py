@@ -126,8 +126,10 @@ def feedback(item: Item, answer: Answer, game: Game | None = None) -> Feedback:
         else:
             outcome = ("The bluff went through unchallenged." if item.bluff
                        else "The claim was true: passing lost you no card.")
-        if answer.grade in ("best", "good") and not good_outcome:
-            call_out = ("Good decision, bad outcome: on what you could see, this was the right "
+        # "A good decision" must hold at every end of a grade range, as "a bad one" must.
+        sound = settled or (grades is not None and grades[1] in ("best", "good"))
+        if answer.grade in ("best", "good") and not good_outcome and sound:
+            call_out = ("Good decision, bad outcome: on what you could see, this was a sound "
                         "call; the cards fell the other way this time.")
         elif answer.grade in ("mistake", "blunder") and good_outcome and settled:
             call_out = ("Bad decision, good outcome: it worked this time, but over many such "

@@ -131,7 +131,8 @@ QUIZ_CSS = f"<style>{read_css('quiz.css')}</style>"
 def call_out(text: str) -> str:
     """"Good decision, bad outcome: …" with its first words in bold."""
     head, _, rest = text.partition(":")
-    return f"**{head}.** {rest}"
+    rest = rest.strip()
+    return f"**{head}.** {rest[:1].upper()}{rest[1:]}"
 
 
 def claimant_hand(item: Item) -> str:
