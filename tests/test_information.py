@@ -141,3 +141,30 @@ def test_cards_returned_to_the_deck_may_be_in_an_exchange_in_progress():
     world = resample(game, 3, random.Random(51))
     assert observe(world, 3) == observe(game, 3)
     check_invariants(world)
+
+
+def test_a_position_reached_two_ways_has_one_key():
+    # Two Incomes each, or a fresh deal at three coins each: the same position, turn aside.
+    hands = [[Character.DUKE, Character.CAPTAIN], [Character.CONTESSA, Character.ASSASSIN]]
+    deck = [c for c in Character.__members__.values() if c in VARIANTS["base"].characters
+            for _ in range(3)]
+    for card in hands[0] + hands[1]:
+        deck.remove(card)
+    dealt = dict(names=["Ana", "Ben"], hands=hands, deck=deck)
+    played = Game(coins=[1, 1], **dealt)
+    for _ in range(4):
+        played.apply(next(m for m in played.legal_moves() if m.action is not None
+                          and m.action.value == "income"))
+    fresh = Game(coins=[3, 3], **dealt)
+    assert played.turn != fresh.turn
+    assert played.position_key() == fresh.position_key()
+    hash(played.position_key())
+
+
+def test_positions_that_play_on_differently_have_different_keys():
+    game = Game.new(3, seed=4)
+    key = game.position_key()
+    game.apply(game.legal_moves()[0])
+    assert game.position_key() != key
+    other = Game.new(3, seed=5)
+    assert other.position_key() != Game.new(3, seed=4).position_key()

@@ -447,6 +447,28 @@ class Game:
     def __deepcopy__(self, memo: dict[int, Any]) -> Game:
         return self.clone()
 
+    def position_key(self) -> tuple[Any, ...]:
+        """A hashable key of the position within one rule set and its options: two games with
+        equal keys play on alike, move for move and draw for draw. Left out: the log, the turn
+        number, the names, the random stream and (unless the rule set deals from a fixed
+        order) the order of the deck, so a position reached twice has one key, as a solver's
+        transposition table wants. The mat's clock counts only while a mat event is to come."""
+        return (
+            tuple(tuple(h) for h in self.hidden), tuple(tuple(r) for r in self.revealed),
+            tuple(self.coins), tuple(self.deck if self._fixed else sorted(self.deck)),
+            self.treasury, tuple(self.alive), self.actor, self.decider, self.phase, self.winner,
+            self._spec.action if self.spec else None, self._target, self._challenger,
+            self._blocker, self._block_char, self.target_lost_challenge, self._loss_reason,
+            self._then, tuple(self._poll), tuple(self._pool), tuple(self._deferred),
+            tuple(tuple(o) for o in self.offers), tuple(self.removed), tuple(self.sides),
+            self.reserve, tuple(sorted(self.mat_cards.items())), tuple(self.mat_up),
+            self.mat_coins, tuple(self.mat_pending), self._reduced, self._examined,
+            self._claim_kind, self._claim_char, tuple(self._claimants), self._claim_i,
+            self._claimant, tuple(self._graves), self._grave, self._avenger, self._turn_actor,
+            self._hold_end, self._deaths,
+            (self._round, self._first) if self.mat_pending else None,
+        )
+
     def _state(self) -> dict[str, Any]:
         return {
             "variant": self.variant.name, "options": self.options, "names": list(self.names),

@@ -1,0 +1,1 @@
+"""End-games solved exactly: known-role tables now, hidden roles to follow."""

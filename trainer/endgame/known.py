@@ -1,0 +1,191 @@
+"""Known-role end-games: two players with one card each, both cards face up to both.
+
+Why solve these first: with the cards known the game is one of perfect information with chance
+(only the Exchange's draw is random), so its value is exact and cheap, and it is the leaf value
+that the hidden-role solver needs at its horizon. The rules are the engine's own: every node of
+the graph is an engine position, its edges the engine's legal moves, the draws enumerated by
+`trainer.endgame.chance`. Nothing here knows what a Steal does.
+
+Play can loop (a Steal answered by a Steal), so the values come from value iteration run from
+both bounds: every position not yet decided counted as a loss for player 0, and as a win. Where
+the two meet, loops never decide the value; `Table.gap` says where they do not.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from trainer.endgame.chance import outcomes
+from trainer.engine.cards import Character
+from trainer.engine.game import Game
+from trainer.engine.moves import Move
+from trainer.engine.variants import get_variant
+
+# Coins at which the end-game tables start and stop: a mover with 7 coins or more coups and wins,
+# but a player may hold up to the forced coup's 10 and more while the other acts.
+MAX_COINS = 12
+# Value iteration stops when no value moves by more than this.
+TOLERANCE = 1e-12
+
+
+@dataclass(frozen=True, order=True)
+class Position:
+    """A 1-v-1 end-game with one card each: `cards[p]` is player p's face-down card,
+    `revealed[p]` the card p has lost, `coins[p]` p's coins; `first` acts now."""
+
+    cards: tuple[Character, Character]
+    coins: tuple[int, int]
+    revealed: tuple[Character, Character]
+    first: int = 0
+    variant: str = "base"
+
+    def game(self) -> Game:
+        """The position as an engine game at the start of `first`'s turn; the deck is the rest
+        of the court."""
+        v = get_variant(self.variant)
+        rest = Counter(v.court(2))
+        rest.subtract(list(self.cards) + list(self.revealed))
+        if any(n < 0 for n in rest.values()):
+            raise ValueError(f"{self}: more copies of a card than the court holds")
+        return Game(names=["P1", "P2"], hands=[[self.cards[0]], [self.cards[1]]],
+                    revealed=[[self.revealed[0]], [self.revealed[1]]], coins=list(self.coins),
+                    deck=sorted(rest.elements()), first=self.first, variant=v)
+
+
+@dataclass
+class _Node:
+    decider: int  # -1: the game is over
+    value: float  # fixed for a finished game
+    edges: list[tuple[Move, list[tuple[float, int]]]] = field(default_factory=list)
+
+
+@dataclass
+class Table:
+    """Every position reachable from some roots, with player 0's chance of winning under
+    perfect play by both: `low` and `high` are the values from the two bounds."""
+
+    keys: dict[tuple[object, ...], int]
+    nodes: list[_Node]
+    low: list[float]
+    high: list[float]
+    sweeps: int
+
+    def index(self, game: Game) -> int:
+        try:
+            return self.keys[game.position_key()]
+        except KeyError:
+            raise KeyError("that position was not reached from the table's roots") from None
+
+    def value(self, game: Game) -> float:
+        """Player 0's chance of winning from `game` under perfect play (the bounds' mean;
+        they agree wherever `gap` is 0)."""
+        i = self.index(game)
+        return (self.low[i] + self.high[i]) / 2
+
+    def gap(self) -> float:
+        """The largest difference between the two bounds: 0 when loops never decide a value."""
+        return max((h - lo for lo, h in zip(self.low, self.high, strict=True)), default=0.0)
+
+    def move_values(self, game: Game) -> list[tuple[Move, float]]:
+        """Each legal move of the decider with player 0's chance of winning after it."""
+        node = self.nodes[self.index(game)]
+        return [(m, sum(p * self.low[j] for p, j in branch)) for m, branch in node.edges]
+
+
+def explore(roots: Iterable[Game]) -> tuple[dict[tuple[object, ...], int], list[_Node]]:
+    """The graph of every position reachable from `roots`: one node per position key."""
+    keys: dict[tuple[object, ...], int] = {}
+    nodes: list[_Node] = []
+    games: list[Game] = []
+
+    def add(game: Game) -> int:
+        key = game.position_key()
+        i = keys.get(key)
+        if i is None:
+            i = keys[key] = len(nodes)
+            game.log = []  # a solver needs no history, and each copy would copy it
+            over = game.is_over
+            nodes.append(_Node(-1 if over else game.decider,
+                               (1.0 if game.winner == 0 else 0.0) if over else 0.0))
+            games.append(game)
+        return i
+
+    for root in roots:
+        add(root)
+    done = 0
+    while done < len(nodes):
+        node, game = nodes[done], games[done]
+        games[done] = None  # type: ignore[call-overload]  # expanded: free the copy
+        done += 1
+        if node.decider < 0:
+            continue
+        for move in game.legal_moves():
+            node.edges.append((move, [(p, add(after)) for p, after in outcomes(game, move)]))
+    return keys, nodes
+
+
+def _arrays(nodes: list[_Node]) -> tuple[np.ndarray, ...]:
+    """The graph as flat arrays: per branch its child and probability, per move where its
+    branches start, per deciding node where its moves start."""
+    inner = [i for i, n in enumerate(nodes) if n.decider >= 0]
+    child: list[int] = []
+    prob: list[float] = []
+    move_at: list[int] = []
+    node_at: list[int] = []
+    for i in inner:
+        node_at.append(len(move_at))
+        for _, branch in nodes[i].edges:
+            move_at.append(len(child))
+            for p, j in branch:
+                child.append(j)
+                prob.append(p)
+    mine = np.array([nodes[i].decider == 0 for i in inner], dtype=bool)
+    return (np.array(inner, dtype=np.int64), np.array(child, dtype=np.int64),
+            np.array(prob), np.array(move_at, dtype=np.int64),
+            np.array(node_at, dtype=np.int64), mine)
+
+
+def iterate(nodes: list[_Node], start: float) -> tuple[list[float], int]:
+    """Value iteration from `start` for every undecided position, all positions at once,
+    until no value moves by more than `TOLERANCE`."""
+    values = np.array([n.value if n.decider < 0 else start for n in nodes])
+    inner, child, prob, move_at, node_at, mine = _arrays(nodes)
+    sweeps = 0
+    while len(inner):
+        sweeps += 1
+        moves = np.add.reduceat(prob * values[child], move_at)
+        best = np.where(mine, np.maximum.reduceat(moves, node_at),
+                        np.minimum.reduceat(moves, node_at))
+        change = float(np.max(np.abs(best - values[inner])))
+        values[inner] = best
+        if change <= TOLERANCE:
+            break
+    return values.tolist(), sweeps
+
+
+def solve(roots: Iterable[Game]) -> Table:
+    """Explore from `roots` and value every position from both bounds."""
+    keys, nodes = explore(roots)
+    low, a = iterate(nodes, 0.0)
+    high, b = iterate(nodes, 1.0)
+    return Table(keys, nodes, low, high, max(a, b))
+
+
+def positions(cards: Iterable[tuple[Character, Character]],
+              revealed: tuple[Character, Character], *, coins: int = MAX_COINS,
+              variant: str = "base") -> Iterator[Position]:
+    """Every position with these face-down and face-up cards, coins 0..`coins` each, either
+    player to act; card pairs the court cannot deal are left out."""
+    court = Counter(get_variant(variant).court(2))
+    for pair in cards:
+        used = Counter(pair + revealed)
+        if any(used[c] > court[c] for c in used):
+            continue
+        for a in range(coins + 1):
+            for b in range(coins + 1):
+                for first in (0, 1):
+                    yield Position(pair, (a, b), revealed, first, variant)
