@@ -29,10 +29,10 @@ from tqdm import tqdm
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from trainer.batch import choose  # noqa: E402
 from trainer.quiz.bank import DEFAULT_BANK, load_bank  # noqa: E402
 from trainer.quiz.bankfile import write_bank  # noqa: E402
 from trainer.quiz.building import DEFAULT_VARIANTS, persona_tasks  # noqa: E402
-from trainer.quiz.executor import choose  # noqa: E402
 
 SHIPPED_ITEMS = 2000  # the size of the bank the estimate below is for
 

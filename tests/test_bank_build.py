@@ -14,12 +14,12 @@ from pathlib import Path
 
 import pytest
 
+from trainer.batch import ExecutorError, choose, ray_available
 from trainer.cli import main
 from trainer.quiz import bankfile, building
 from trainer.quiz.bank import Bank, load_bank
 from trainer.quiz.bankfile import work_path, write_bank
 from trainer.quiz.building import build, persona_tasks, task_key
-from trainer.quiz.executor import ExecutorError, choose, ray_available
 from trainer.quiz.session import QuizSession
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -115,3 +115,25 @@ def test_coupsims_race_table_is_exact_under_perfect_play():
     wins = {x: sum(value(x, y, (a, b)) > 1 - 1e-9 for y in FOUR for a in range(7) for b in range(7))
             for x in FOUR}
     assert wins == {C.CAPTAIN: 163, C.ASSASSIN: 134, C.DUKE: 110, C.CONTESSA: 74}
+
+
+def test_the_race_command_prints_each_cards_wins(capsys, monkeypatch):
+    from trainer.cli import main
+    from trainer.endgame import known
+
+    monkeypatch.setattr(known, "solve", lambda roots: table())  # the same graph, solved once
+    assert main(["endgame", "race", "--cards", *map(str, FOUR)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert "| acting first | vs Captain | vs Assassin | vs Duke | vs Contessa | total |" in out
+    totals = {line.split(" | ")[0][2:]: line.split(" | ")[-1] for line in out
+              if line.startswith("| ") and "of 196" in line}
+    assert totals == {"Captain": "163 of 196 |", "Assassin": "134 of 196 |",
+                      "Duke": "110 of 196 |", "Contessa": "74 of 196 |"}
+
+
+def test_the_race_command_names_a_card_it_does_not_know(capsys):
+    from trainer.cli import main
+
+    assert main(["endgame", "race", "--cards", "Duke", "Dukke"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("endgame race: ") and "Dukke" in err

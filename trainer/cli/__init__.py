@@ -11,9 +11,20 @@ from __future__ import annotations
 import argparse
 from collections.abc import Sequence
 
-from trainer.cli import bank, bots, check, engine, estimates, golden, path, rulebook, schema
+from trainer.cli import (
+    bank,
+    bots,
+    check,
+    endgame,
+    engine,
+    estimates,
+    golden,
+    path,
+    rulebook,
+    schema,
+)
 
-MODULES = (check, schema, path, engine, rulebook, bots, estimates, bank, golden)
+MODULES = (check, schema, path, engine, rulebook, bots, estimates, bank, golden, endgame)
 
 
 def parser() -> argparse.ArgumentParser:

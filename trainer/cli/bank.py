@@ -75,6 +75,7 @@ def run_build(args: argparse.Namespace) -> int:
 
     from tqdm import tqdm
 
+    from trainer.batch import ExecutorError, choose
     from trainer.quiz.bank import KIND_SHARE, KINDS, PLAYER_SHARE, BankError, describe_bank
     from trainer.quiz.bankfile import work_path, write_bank
     from trainer.quiz.building import (
@@ -87,7 +88,6 @@ def run_build(args: argparse.Namespace) -> int:
         task_themes,
         theme_tasks,
     )
-    from trainer.quiz.executor import ExecutorError, choose
 
     try:
         variants = parse_shares(args.variants, DEFAULT_VARIANTS)

@@ -189,3 +189,20 @@ def positions(cards: Iterable[tuple[Character, Character]],
             for b in range(coins + 1):
                 for first in (0, 1):
                     yield Position(pair, (a, b), revealed, first, variant)
+
+
+def race(cards: tuple[Character, ...], revealed: tuple[Character, Character], *,
+         coins: int = 6, variant: str = "base",
+         table: Table | None = None) -> dict[tuple[Character, Character], int]:
+    """coupSim's summary, exact: for each card X and each card Y, in how many of the coin
+    pairs 0..`coins` each the player holding X and acting first wins for certain against Y.
+    Pairs the court cannot deal (with these lost cards) are left out."""
+    pairs = [(x, y) for x in cards for y in cards]
+    roots = list(positions(pairs, revealed, coins=coins, variant=variant))
+    table = table or solve(p.game() for p in roots)
+    out: dict[tuple[Character, Character], int] = {}
+    for p in roots:
+        if p.first == 0:
+            won = table.value(p.game()) > 1 - 1e-9
+            out[p.cards] = out.get(p.cards, 0) + won
+    return out

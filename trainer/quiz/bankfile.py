@@ -26,10 +26,10 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from trainer.batch import choose
 from trainer.estimates.report import DEFAULT_MODEL
 from trainer.quiz.bank import Bank, Item, bank_stem, load_bank
 from trainer.quiz.building import Task, evaluate_all, extended, ordered_items, task_key
-from trainer.quiz.executor import choose
 
 WORK_SUFFIX = ".work"
 

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
+from trainer.batch import run
 from trainer.engine.cards import Action, Character
 from trainer.engine.game import Game, Phase
 from trainer.engine.moves import Move, MoveKind
@@ -40,7 +41,6 @@ from trainer.quiz.bank import (
     move_to_data,
     new_game,
 )
-from trainer.quiz.executor import run
 
 K = TypeVar("K")
 
@@ -553,7 +553,7 @@ def evaluate_all(tasks: Iterable[tuple[K, Task]], *, rollouts: int,
                  executor: str = "auto", processes: int = 1, address: str | None = None
                  ) -> Iterator[tuple[K, Item | str]]:
     """`(key, item or why not)` for every `(key, task)`, in the order they finish, over the
-    executor of `trainer.quiz.executor` (Ray, or this process)."""
+    executor of `trainer.batch` (Ray, or this process)."""
     model = model or DEFAULT_MODEL
     jobs = ((key, (t, rollouts, model, scenarios)) for key, t in tasks)
     yield from run(_evaluate_star, jobs, executor=executor, processes=processes,

@@ -1,9 +1,9 @@
-"""Running many independent jobs of a bank build: on Ray (this machine's cores, or a cluster),
-or one after the other in this process.
+"""Running many independent jobs (a bank build's positions, an end-game table's parts): on Ray
+(this machine's cores, or a cluster), or one after the other in this process.
 
-Why Ray: grading a position takes seconds of rollouts and positions are independent, so a
-build scales with the processes given to it. Ray runs the same code on this machine
-(`ray.init(num_cpus=...)`) and on a cluster (`ray.init(address=...)`, or the `RAY_ADDRESS`
+Why Ray: each job takes seconds (a position's rollouts, a table's solve) and the jobs are
+independent, so a build scales with the processes given to it. Ray runs the same code on this
+machine (`ray.init(num_cpus=...)`) and on a cluster (`ray.init(address=...)`, or the `RAY_ADDRESS`
 variable), and hands results back as they finish (`ray.wait`), which is what lets the caller
 save each one at once and show progress.
 
