@@ -1,0 +1,121 @@
+"""Hidden-role end-games: the CFR+ solver against hand solutions and against OpenSpiel."""
+
+from __future__ import annotations
+
+import numpy as np
+import pyspiel
+import pytest
+from open_spiel.python import policy as os_policy
+from open_spiel.python.algorithms import exploitability as os_exploitability
+
+from trainer.endgame import efg, hidden
+from trainer.engine.cards import Character as C
+
+AMB_CON = (C.AMBASSADOR, C.CONTESSA)
+
+
+def constant(value: float) -> hidden.Leaf:
+    return lambda coins, first: np.full((5, 5), value)
+
+
+def random_leaf(seed: int) -> hidden.Leaf:
+    table = np.random.default_rng(seed).random((5, 5))
+    return lambda coins, first: table
+
+
+def test_an_assassin_who_must_win_now_wins_holding_the_assassin_against_no_contessa():
+    # Worked by hand: if play reaches the next turn player 0 loses (leaf 0). Player 0 can only
+    # win now by assassinating; player 1 challenges unless it holds the Contessa, and blocks
+    # with it if it does; player 0 then challenges the block. Thirteen cards are face down
+    # (the Ambassador and the Contessa are face up): 3 Assassins, 10 non-Contessas of 12 left.
+    s = hidden.solve(AMB_CON, (3, 0), 0, horizon=1, leaf=constant(0.0), target=1e-6)
+    assert s.value == pytest.approx(3 / 13 * 10 / 12, abs=1e-5)
+    assert s.card_values[C.ASSASSIN] == pytest.approx(10 / 12, abs=1e-5)
+    assert s.card_values[C.DUKE] == pytest.approx(0.0, abs=1e-5)
+
+
+def test_a_player_to_act_with_seven_coins_coups_and_wins():
+    s = hidden.solve(AMB_CON, (7, 0), 0, horizon=2, leaf=constant(0.5), target=1e-6)
+    assert s.value == pytest.approx(1.0, abs=2e-6)  # within twice the exploitability
+
+
+def test_at_horizon_zero_the_value_is_the_leaf_averaged_over_the_deal():
+    leaf = random_leaf(3)
+    s = hidden.solve(AMB_CON, (2, 2), 1, horizon=0, leaf=leaf)
+    graph = hidden.public_graph(AMB_CON)
+    expected = sum(graph.deal_chance(w) * leaf((2, 2), 1)[w] for w in graph.worlds)
+    assert s.value == pytest.approx(expected, abs=1e-12)
+
+
+def test_the_deal_chances_sum_to_one():
+    graph = hidden.public_graph((C.DUKE, C.DUKE))
+    assert sum(graph.deal_chance(w) for w in graph.worlds) == pytest.approx(1.0)
+    duke = graph.characters.index(C.DUKE)
+    assert (duke, duke) not in graph.worlds  # three Dukes: two face up, one left
+
+
+def _openspiel(text: str) -> tuple[pyspiel.Game, float]:
+    game = pyspiel.load_efg_game(text)
+    solver = pyspiel.CFRPlusSolver(game)
+    for _ in range(400):
+        solver.evaluate_and_update_policy()
+    avg = solver.average_policy()
+    value = pyspiel.expected_returns(game.new_initial_state(), avg, -1, True)[0]
+    return game, (value + 1) / 2
+
+
+def _exploitability_in_openspiel(game: pyspiel.Game, export: efg.Export) -> float:
+    """The solver's own strategy, loaded into OpenSpiel, measured by OpenSpiel's best
+    response (in win probability: OpenSpiel's payoffs are 2·win − 1)."""
+    table = os_policy.TabularPolicy(game)
+    for state in table.states:
+        key = state.information_state_string()
+        name = key.split("-", 3)[3]
+        row = table.policy_for_key(key)
+        row[:] = 0.0
+        actions = export.actions[name]
+        for a in state.legal_actions():
+            move = state.action_to_string(state.current_player(), a)
+            row[a] = export.policy[name][actions.index(move)]
+    return float(os_exploitability.exploitability(game, table)) / 2
+
+
+CROSS_CHECK = [
+    # (face-up cards, coins, first, horizon, exchanges per line)
+    (AMB_CON, (2, 2), 0, 1, 1), (AMB_CON, (0, 6), 0, 1, 1), (AMB_CON, (3, 3), 1, 1, 1),
+    (AMB_CON, (6, 0), 1, 1, 1), ((C.DUKE, C.CAPTAIN), (1, 4), 0, 1, 1),
+    ((C.DUKE, C.CAPTAIN), (4, 1), 1, 1, 1), ((C.DUKE, C.CAPTAIN), (5, 5), 0, 1, 1),
+    ((C.ASSASSIN, C.ASSASSIN), (3, 2), 0, 1, 1), ((C.ASSASSIN, C.ASSASSIN), (0, 0), 1, 1, 1),
+    ((C.CONTESSA, C.DUKE), (2, 5), 0, 1, 1), ((C.CONTESSA, C.DUKE), (6, 6), 1, 1, 1),
+    ((C.CAPTAIN, C.AMBASSADOR), (3, 0), 0, 1, 1), ((C.CAPTAIN, C.AMBASSADOR), (2, 9), 1, 1, 1),
+    ((C.DUKE, C.DUKE), (4, 4), 0, 1, 1), ((C.AMBASSADOR, C.AMBASSADOR), (1, 2), 0, 1, 1),
+    ((C.AMBASSADOR, C.AMBASSADOR), (5, 3), 1, 1, 1), ((C.CONTESSA, C.CONTESSA), (3, 3), 0, 1, 1),
+    ((C.CAPTAIN, C.CAPTAIN), (2, 2), 1, 1, 1), (AMB_CON, (1, 3), 0, 2, 1),
+    (AMB_CON, (3, 2), 0, 2, 2),
+]
+
+
+@pytest.mark.parametrize("revealed, coins, first, horizon, exchanges", CROSS_CHECK)
+def test_the_value_and_exploitability_agree_with_openspiel(revealed, coins, first, horizon,
+                                                          exchanges):
+    leaf = random_leaf(sum(coins) + 7 * first)
+    s = hidden.solve(revealed, coins, first, horizon=horizon, exchanges=exchanges, leaf=leaf,
+                     target=1e-5)
+    export = efg.export(revealed, coins, first, horizon=horizon, exchanges=exchanges,
+                        leaf=leaf, solution=s)
+    game, value = _openspiel(export.text)
+    assert s.value == pytest.approx(value, abs=1e-3)
+    assert s.exploitability <= 1e-3
+    assert _exploitability_in_openspiel(game, export) == pytest.approx(s.exploitability,
+                                                                       abs=1e-9)
+
+
+def test_an_unfinished_strategys_exploitability_is_what_openspiel_measures():
+    leaf = random_leaf(11)
+    s = hidden.solve(AMB_CON, (1, 3), 0, horizon=2, leaf=leaf, iterations=10, target=0.0,
+                     check_every=10)
+    assert s.exploitability > 1e-2  # far from converged, so the comparison means something
+    export = efg.export(AMB_CON, (1, 3), 0, horizon=2, leaf=leaf, solution=s)
+    game = pyspiel.load_efg_game(export.text)
+    assert _exploitability_in_openspiel(game, export) == pytest.approx(s.exploitability,
+                                                                       abs=1e-9)

@@ -1,0 +1,522 @@
+"""Hidden-role end-games: each player sees only their own card, and bluffing is part of play.
+
+The method: CFR+ (regret matching with clipped regrets, alternating updates, linearly weighted
+average) on the public tree, with every quantity a vector over the players' private states, so
+one pass over the tree serves every deal at once. The tree is cut at a horizon of whole turns;
+a position on the horizon is valued as if both cards were face up (the known-role table), which
+is exact for the many lines that end before it and an estimate beyond.
+
+Private states. Before any Exchange a player's private state is their card. An Exchange adds
+what the exchanger saw: the cards drawn and the card kept. Two such histories with the same card
+kept and the same chances over the other player's states (as when the same three cards passed
+through the hand, in any order) are merged into one state: they face the same future with
+proportional weights, so one strategy serves both exactly. `Space` holds the private states of
+both players and the chance of each pair.
+
+Exploitability is exact: a best response for each player against the other's average strategy,
+computed on the same tree; `Solution.exploitability` is half their summed gain (OpenSpiel's
+definition), in win probability.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from trainer.endgame.public import Node, PublicGraph, Swap, World, public_graph
+from trainer.engine.cards import Character
+from trainer.engine.moves import Move
+
+Leaf = Callable[[tuple[int, int], int], np.ndarray]
+SwapTable = dict[World, list[tuple[float, tuple[int, ...], int]]]
+
+
+@dataclass
+class Space:
+    """Private states of both players: `cards[p][s]` is the card (index) of p's state s, and
+    `chance[s0, s1]` the chance of the deal and draws that lead to that pair of states."""
+
+    cards: tuple[np.ndarray, np.ndarray]
+    chance: np.ndarray
+
+
+@dataclass
+class Swaps:
+    """An Exchange seen from the private states: each (state, cards drawn) is an information
+    set of the exchanger, each card it may keep a slot; `token[j]` is the state the slot
+    leads to in the space after, `frac[j]` that slot's share of its chance."""
+
+    space: int
+    info_state: np.ndarray  # per information set: the exchanger's state before
+    info_drawn: list[tuple[int, ...]]
+    slot_info: np.ndarray
+    slot_kept: np.ndarray
+    token: np.ndarray
+    frac: np.ndarray
+
+
+class Spaces:
+    """The private-state spaces met in a solve, and the Exchanges between them."""
+
+    def __init__(self, graph: PublicGraph) -> None:
+        n = len(graph.characters)
+        chance = np.zeros((n, n))
+        for w in graph.worlds:
+            chance[w] = graph.deal_chance(w)
+        ids = np.arange(n)
+        self.graph = graph
+        self.spaces = [Space((ids, ids), chance)]
+        self._swaps: dict[tuple[int, int], Swaps] = {}
+
+    def swaps(self, space: int, x: int, table: SwapTable) -> Swaps:
+        found = self._swaps.get((space, x))
+        if found is None:
+            found = self._swaps[(space, x)] = self._exchange(space, x, table)
+        return found
+
+    def _exchange(self, g: int, x: int, table: SwapTable) -> Swaps:
+        sp = self.spaces[g]
+        mine, theirs = sp.cards[x], sp.cards[1 - x]
+        chance = sp.chance if x == 0 else sp.chance.T
+        rows: dict[tuple[int, tuple[int, ...]], np.ndarray] = {}
+        keeps: dict[tuple[int, tuple[int, ...]], set[int]] = {}
+        for s, c in enumerate(mine):
+            for t, e in enumerate(theirs):
+                if chance[s, t] == 0:
+                    continue
+                world = (int(c), int(e)) if x == 0 else (int(e), int(c))
+                for _, drawn, kept in table[world]:
+                    key = (s, drawn)
+                    if key not in rows:
+                        rows[key] = np.zeros(len(theirs))
+                        keeps[key] = set()
+                    keeps[key].add(kept)
+                # each draw once (it is listed once per card that may be kept)
+                for p, drawn in {(p, d) for p, d, _ in table[world]}:
+                    rows[(s, drawn)][t] += chance[s, t] * p
+        groups: dict[tuple[int, bytes], int] = {}
+        new_rows: list[np.ndarray] = []
+        new_cards: list[int] = []
+        info_state: list[int] = []
+        info_drawn: list[tuple[int, ...]] = []
+        slot_info: list[int] = []
+        slot_kept: list[int] = []
+        token: list[int] = []
+        weight: list[float] = []
+        for (s, drawn), row in sorted(rows.items()):
+            total = row.sum()
+            shape = np.round(row / total, 12).tobytes()
+            info = len(info_state)
+            info_state.append(s)
+            info_drawn.append(drawn)
+            for kept in sorted(keeps[(s, drawn)]):
+                m = groups.get((kept, shape))
+                if m is None:
+                    m = groups[(kept, shape)] = len(new_rows)
+                    new_rows.append(np.zeros(len(theirs)))
+                    new_cards.append(kept)
+                new_rows[m] += row
+                slot_info.append(info)
+                slot_kept.append(kept)
+                token.append(m)
+                weight.append(float(total))
+        merged = np.array(new_rows)
+        frac = np.array(weight) / merged.sum(axis=1)[token]
+        cards = np.array(new_cards)
+        space = Space((cards, theirs) if x == 0 else (theirs, cards),
+                      merged if x == 0 else merged.T)
+        self.spaces.append(space)
+        return Swaps(len(self.spaces) - 1, np.array(info_state), info_drawn,
+                     np.array(slot_info), np.array(slot_kept), np.array(token), frac)
+
+
+# Node kinds of the unrolled tree.
+DECISION, EXCHANGE, UTILITY = 0, 1, 2
+
+
+@dataclass
+class _Tree:
+    """The public tree to the horizon, in levels; rows are (node, private state) pairs."""
+
+    kind: list[int] = field(default_factory=list)
+    space: list[int] = field(default_factory=list)
+    level: list[int] = field(default_factory=list)
+    decider: list[int] = field(default_factory=list)
+    public: list[int] = field(default_factory=list)
+    children: list[list[int]] = field(default_factory=list)
+    moves: list[list[Move]] = field(default_factory=list)
+    utility: list[np.ndarray | None] = field(default_factory=list)
+    swaps: list[Swaps | None] = field(default_factory=list)
+    turns: list[int] = field(default_factory=list)
+    cut: list[bool] = field(default_factory=list)  # valued by the known-role table
+
+    def add(self, kind: int, space: int, level: int, decider: int, public: int,
+            turns: int) -> int:
+        self.kind.append(kind)
+        self.space.append(space)
+        self.level.append(level)
+        self.decider.append(decider)
+        self.public.append(public)
+        self.children.append([])
+        self.moves.append([])
+        self.utility.append(None)
+        self.swaps.append(None)
+        self.turns.append(turns)
+        self.cut.append(False)
+        return len(self.kind) - 1
+
+
+def _swap_table(edge_swaps: tuple[Swap, ...]) -> SwapTable:
+    """An Exchange's draws and keeps, by deal: (chance of the draw, cards drawn, card kept)."""
+    table: SwapTable = {}
+    for s in edge_swaps:
+        table.setdefault(s.world, []).append((s.chance, s.drawn, s.kept))
+    return table
+
+
+def _unroll(graph: PublicGraph, spaces: Spaces, root: int, horizon: int, leaf: Leaf,
+            exchanges: int) -> _Tree:
+    tree = _Tree()
+    n_chars = len(graph.characters)
+    over_cache: dict[tuple[tuple[World, float], ...], np.ndarray] = {}
+
+    def over_matrix(over: dict[World, float]) -> np.ndarray:
+        key = tuple(sorted(over.items()))
+        u = over_cache.get(key)
+        if u is None:
+            u = np.zeros((n_chars, n_chars))
+            for w, value in over.items():
+                u[w] = value
+            over_cache[key] = u
+        return u
+
+    def visit(pub: int, space: int, level: int, turns: int, swapped: int = 0) -> int:
+        node: Node = graph.node(pub)
+        if node.turn_start and (turns >= horizon or swapped >= exchanges):
+            i = tree.add(UTILITY, space, level, -1, pub, turns)
+            tree.utility[i] = leaf(node.coins, node.decider)
+            tree.cut[i] = True
+            return i
+        i = tree.add(DECISION, space, level, node.decider, pub, turns)
+        for edge in node.edges:
+            tree.moves[i].append(edge.move)
+            if edge.over:
+                j = tree.add(UTILITY, space, level + 1, -1, -1, turns)
+                tree.utility[j] = over_matrix(edge.over)
+            elif edge.exchanger >= 0:
+                sw = spaces.swaps(space, edge.exchanger, _swap_table(edge.swaps))
+                j = tree.add(EXCHANGE, space, level + 1, edge.exchanger, -1, turns)
+                tree.swaps[j] = sw
+                child = graph.node(edge.child)
+                tree.children[j].append(visit(edge.child, sw.space, level + 2,
+                                              turns + child.turn_start, swapped + 1))
+            else:
+                child = graph.node(edge.child)
+                j = visit(edge.child, space, level + 1, turns + child.turn_start, swapped)
+            tree.children[i].append(j)
+        return i
+
+    visit(root, 0, 0, 0)
+    return tree
+
+
+@dataclass
+class _Flow:
+    """One player's part of the tree as flat arrays: rows, slots (actions of their
+    information sets) and the links along which reach flows down and values flow up."""
+
+    rows: int
+    row_start: np.ndarray  # per node
+    # links, level by level: child row <- parent row, times the slot's probability (or 1)
+    link_level: list[tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]]
+    slots: int
+    slot_info: np.ndarray  # information set of each slot
+    info_row: np.ndarray  # the row each information set hangs from
+    info_start: np.ndarray  # first slot of each information set
+    slot_link: np.ndarray  # per slot: its link's child row and coefficient
+    slot_child: np.ndarray
+    slot_coef: np.ndarray
+    # the information set of (node, state) at a decision, of (node, state, drawn) at an Exchange
+    infos: dict[tuple[object, ...], int] = field(default_factory=dict)
+
+
+def _flows(tree: _Tree, spaces: Spaces) -> tuple[_Flow, _Flow]:
+    sizes = [[len(spaces.spaces[g].cards[p]) for g in tree.space] for p in (0, 1)]
+    order = np.argsort(np.array(tree.level), kind="stable")
+    flows = []
+    for p in (0, 1):
+        row_start = np.zeros(len(tree.kind), dtype=np.int64)
+        rows = 0
+        for i in order:
+            row_start[i] = rows
+            rows += sizes[p][i]
+        depth = max(tree.level) + 1
+        links: list[list[list[float]]] = [[[], [], [], []] for _ in range(depth)]
+        slot_info: list[int] = []
+        info_row: list[int] = []
+        info_start: list[int] = []
+        slot_child: list[int] = []
+        slot_coef: list[float] = []
+        infos: dict[tuple[object, ...], int] = {}
+        for i in order:
+            kids = tree.children[i]
+            if not kids:
+                continue
+            lv = links[tree.level[i] + 1]
+            size = sizes[p][i]
+            base = int(row_start[i])
+            if tree.kind[i] == DECISION and tree.decider[i] == p:
+                for s in range(size):
+                    info_start.append(len(slot_info))
+                    info = len(info_row)
+                    infos[(int(i), s)] = info
+                    info_row.append(base + s)
+                    for k in kids:
+                        slot = len(slot_info)
+                        slot_info.append(info)
+                        slot_child.append(int(row_start[k]) + s)
+                        slot_coef.append(1.0)
+                        for arr, v in zip(lv, (int(row_start[k]) + s, base + s, slot, 1.0),
+                                          strict=True):
+                            arr.append(v)
+            elif tree.kind[i] == EXCHANGE and tree.decider[i] == p:
+                sw = tree.swaps[i]
+                assert sw is not None
+                (k,) = kids
+                first_info = len(info_row)
+                for n, s in enumerate(sw.info_state):
+                    infos[(int(i), int(s), sw.info_drawn[n])] = len(info_row)
+                    info_start.append(-1)
+                    info_row.append(base + int(s))
+                for j in range(len(sw.slot_info)):
+                    slot = len(slot_info)
+                    info = first_info + int(sw.slot_info[j])
+                    if info_start[info] < 0:
+                        info_start[info] = slot
+                    slot_info.append(info)
+                    child = int(row_start[k]) + int(sw.token[j])
+                    slot_child.append(child)
+                    slot_coef.append(float(sw.frac[j]))
+                    for arr, v in zip(lv, (child, base + int(sw.info_state[sw.slot_info[j]]),
+                                           slot, float(sw.frac[j])), strict=True):
+                        arr.append(v)
+            else:
+                for k in kids:
+                    for s in range(size):
+                        for arr, v in zip(lv, (int(row_start[k]) + s, base + s, -1, 1.0),
+                                          strict=True):
+                            arr.append(v)
+        link_level = [(np.array(a, dtype=np.int64), np.array(b, dtype=np.int64),
+                       np.array(c, dtype=np.int64), np.array(d)) for a, b, c, d in links]
+        flows.append(_Flow(rows, row_start, link_level, len(slot_info),
+                           np.array(slot_info, dtype=np.int64),
+                           np.array(info_row, dtype=np.int64),
+                           np.array(info_start, dtype=np.int64), np.zeros(0),
+                           np.array(slot_child, dtype=np.int64), np.array(slot_coef),
+                           infos))
+    return flows[0], flows[1]
+
+
+@dataclass
+class _Utilities:
+    """The utility nodes grouped by space: the rows of each node and the weights
+    chance × outcome for player 0 (and 1 − outcome for player 1)."""
+
+    groups: list[tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]]
+
+
+def _utilities(tree: _Tree, spaces: Spaces, f0: _Flow, f1: _Flow) -> _Utilities:
+    by_space: dict[int, list[int]] = {}
+    for i, k in enumerate(tree.kind):
+        if k == UTILITY:
+            by_space.setdefault(tree.space[i], []).append(i)
+    groups = []
+    for g, nodes in by_space.items():
+        sp = spaces.spaces[g]
+        c0, c1 = sp.cards
+        u = np.stack([tree.utility[i][np.ix_(c0, c1)] for i in nodes])  # type: ignore[index]
+        w0 = sp.chance[None] * u
+        w1 = sp.chance[None] * (1.0 - u)
+        rows0 = f0.row_start[nodes][:, None] + np.arange(len(c0))[None]
+        rows1 = f1.row_start[nodes][:, None] + np.arange(len(c1))[None]
+        groups.append((rows0, rows1, w0, w1))
+    return _Utilities(groups)
+
+
+@dataclass
+class Solution:
+    """A solved position: player 0's chance of winning under the average strategies, the
+    exploitability of those strategies, and what a page needs to show the options."""
+
+    value: float
+    exploitability: float
+    iterations: int
+    card_values: dict[Character, float]  # player 0's win chance holding each card
+    tree_nodes: int
+    cut_nodes: int
+    strategy: tuple[np.ndarray, np.ndarray]
+    tree: _Tree = field(repr=False)
+    flows: tuple[_Flow, _Flow] = field(repr=False)
+    spaces: Spaces = field(repr=False)
+
+
+class _Solver:
+    def __init__(self, tree: _Tree, spaces: Spaces) -> None:
+        self.tree = tree
+        self.spaces = spaces
+        self.flows = _flows(tree, spaces)
+        self.util = _utilities(tree, spaces, *self.flows)
+        self.regret = [np.zeros(f.slots) for f in self.flows]
+        self.average = [np.zeros(f.slots) for f in self.flows]
+        self.sigma = [self._match(p, self.regret[p]) for p in (0, 1)]
+
+    def _match(self, p: int, regret: np.ndarray) -> np.ndarray:
+        """Regret matching: each information set plays its positive regrets in proportion,
+        or uniformly when none is positive."""
+        f = self.flows[p]
+        if not f.slots:
+            return np.zeros(0)
+        pos = np.maximum(regret, 0.0)
+        total = np.add.reduceat(pos, f.info_start)[f.slot_info]
+        count = np.bincount(f.slot_info)[f.slot_info]
+        sigma: np.ndarray = np.where(total > 0, pos / np.where(total > 0, total, 1.0),
+                                     1.0 / count)
+        return sigma
+
+    def reach(self, sigma: list[np.ndarray]) -> list[np.ndarray]:
+        out = []
+        for p in (0, 1):
+            f = self.flows[p]
+            r = np.zeros(f.rows)
+            r[f.row_start[0]:f.row_start[0] + len(self.spaces.spaces[0].cards[p])] = 1.0
+            ext = np.append(sigma[p], 1.0)
+            for dst, src, sig, coef in f.link_level:
+                if len(dst):
+                    r[dst] = 0.0
+                    np.add.at(r, dst, r[src] * ext[sig] * coef)
+            out.append(r)
+        return out
+
+    def values(self, reach: list[np.ndarray], sigma: list[np.ndarray],
+               best: int = -1) -> list[np.ndarray]:
+        """Counterfactual values of every row, bottom up. Player `best` (if any) takes
+        their best slot at each information set instead of `sigma`."""
+        v = [np.zeros(f.rows) for f in self.flows]
+        for rows0, rows1, w0, w1 in self.util.groups:
+            v[0][rows0] = np.einsum("nij,nj->ni", w0, reach[1][rows1])
+            v[1][rows1] = np.einsum("nij,ni->nj", w1, reach[0][rows0])
+        for p in (0, 1):
+            f = self.flows[p]
+            ext = np.append(sigma[p], 1.0)
+            for dst, src, sig, coef in reversed(f.link_level):
+                if not len(dst):
+                    continue
+                if p == best:
+                    mine = sig >= 0
+                    q = v[p][dst[mine]] * coef[mine]
+                    slots = sig[mine]
+                    top = np.full(len(f.info_row), -np.inf)
+                    np.maximum.at(top, f.slot_info[slots], q)
+                    hit = np.unique(f.slot_info[slots])
+                    np.add.at(v[p], f.info_row[hit], top[hit])
+                    other = ~mine
+                    np.add.at(v[p], src[other], v[p][dst[other]])
+                else:
+                    np.add.at(v[p], src, v[p][dst] * ext[sig] * coef)
+        return v
+
+    def slot_values(self, p: int, v: np.ndarray) -> np.ndarray:
+        f = self.flows[p]
+        q: np.ndarray = v[f.slot_child] * f.slot_coef
+        return q
+
+    def step(self, t: int) -> None:
+        for p in (0, 1):
+            f = self.flows[p]
+            if not f.slots:
+                continue
+            reach = self.reach(self.sigma)
+            v = self.values(reach, self.sigma)[p]
+            q = self.slot_values(p, v)
+            info_value = np.add.reduceat(q * self.sigma[p], f.info_start)
+            self.regret[p] = np.maximum(self.regret[p] + q - info_value[f.slot_info], 0.0)
+            own = reach[p][f.info_row][f.slot_info]
+            self.average[p] += t * own * self.sigma[p]
+            self.sigma[p] = self._match(p, self.regret[p])
+
+    def average_strategy(self) -> list[np.ndarray]:
+        out = []
+        for p in (0, 1):
+            f = self.flows[p]
+            if not f.slots:
+                out.append(np.zeros(0))
+                continue
+            total = np.add.reduceat(self.average[p], f.info_start)[f.slot_info]
+            count = np.bincount(f.slot_info)[f.slot_info]
+            out.append(np.where(total > 0, self.average[p] / np.where(total > 0, total, 1.0),
+                                1.0 / count))
+        return out
+
+    def root_value(self, p: int, v: np.ndarray) -> float:
+        f = self.flows[p]
+        n = len(self.spaces.spaces[0].cards[p])
+        return float(v[f.row_start[0]:f.row_start[0] + n].sum())
+
+    def evaluate(self, sigma: list[np.ndarray]) -> tuple[float, float, np.ndarray]:
+        """Player 0's value under `sigma`, the exploitability of `sigma`, and player 0's
+        value per card at the root."""
+        reach = self.reach(sigma)
+        v = self.values(reach, sigma)
+        value = self.root_value(0, v[0])
+        gains = []
+        for p in (0, 1):
+            br = self.values(reach, sigma, best=p)[p]
+            mine = value if p == 0 else 1.0 - value
+            gains.append(self.root_value(p, br) - mine)
+        f0 = self.flows[0]
+        n = len(self.spaces.spaces[0].cards[0])
+        return value, sum(gains) / 2, v[0][f0.row_start[0]:f0.row_start[0] + n]
+
+
+def known_leaf(graph: PublicGraph) -> Leaf:
+    """The horizon's value: the known-role table (both cards face up) at that position."""
+    from trainer.endgame.tables import known_values
+
+    table = known_values(graph.revealed, graph.variant)
+
+    def leaf(coins: tuple[int, int], first: int) -> np.ndarray:
+        values: np.ndarray = np.nan_to_num(table.values[:, :, coins[0], coins[1], first])
+        return values
+
+    return leaf
+
+
+def solve(revealed: tuple[Character, Character], coins: tuple[int, int], first: int = 0, *,
+          horizon: int = 4, exchanges: int = 1, variant: str = "base",
+          iterations: int = 2000,
+          target: float = 1e-3, leaf: Leaf | None = None,
+          check_every: int = 50) -> Solution:
+    """Solve the hidden-role end-game with these face-up cards and coins, `first` to act,
+    cut `horizon` whole turns ahead; stop when the exploitability is at most `target` (in
+    win probability) or after `iterations`."""
+    graph = public_graph(revealed, variant)
+    spaces = Spaces(graph)
+    root = graph.root(coins, first)
+    tree = _unroll(graph, spaces, root, horizon, leaf or known_leaf(graph), exchanges)
+    solver = _Solver(tree, spaces)
+    t = 0
+    value, exploit, per_card = 0.0, 1.0, np.zeros(0)
+    while t < iterations:
+        t += 1
+        solver.step(t)
+        if t % check_every == 0 or t == iterations:
+            value, exploit, per_card = solver.evaluate(solver.average_strategy())
+            if exploit <= target:
+                break
+    chance = spaces.spaces[0].chance.sum(axis=1)
+    cards = {graph.characters[c]: float(per_card[c] / chance[c])
+             for c in range(len(chance)) if chance[c] > 0}
+    return Solution(value, exploit, t, cards, len(tree.kind), sum(tree.cut),
+                    tuple(solver.average_strategy()), tree, solver.flows, spaces)  # type: ignore[arg-type]
