@@ -119,3 +119,21 @@ def test_an_unfinished_strategys_exploitability_is_what_openspiel_measures():
     game = pyspiel.load_efg_game(export.text)
     assert _exploitability_in_openspiel(game, export) == pytest.approx(s.exploitability,
                                                                        abs=1e-9)
+
+
+def test_an_options_value_is_its_chance_against_each_card_weighed_by_that_cards_chance():
+    s = hidden.solve(AMB_CON, (0, 6), 0, horizon=2, target=1e-5, leaf=random_leaf(5))
+    for card in (C.DUKE, C.CONTESSA):
+        seen = s.against(card)
+        options = s.options(card)
+        assert options[0].loss == 0.0 and all(o.loss >= 0 for o in options)
+        assert sum(o.frequency for o in options) == pytest.approx(1.0)
+        for o in options:
+            assert o.value == pytest.approx(sum(seen[e] * v for e, v in o.against.items()))
+
+
+def test_the_options_played_at_equilibrium_are_worth_the_cards_value():
+    s = hidden.solve(AMB_CON, (2, 2), 0, horizon=2, target=1e-6, leaf=random_leaf(6))
+    for card, value in s.card_values.items():
+        mixed = sum(o.frequency * o.value for o in s.options(card))
+        assert mixed == pytest.approx(value, abs=1e-4)

@@ -345,6 +345,21 @@ def _utilities(tree: _Tree, spaces: Spaces, f0: _Flow, f1: _Flow) -> _Utilities:
     return _Utilities(groups)
 
 
+@dataclass(frozen=True)
+class Option:
+    """One option of the player to act, holding `card`, under equilibrium play after it:
+    the mover's chance of winning (`value`), what it costs against the best option
+    (`loss`, in win probability), how often the equilibrium plays it (`frequency`), and the
+    mover's chance against each card the other player may hold (`against`)."""
+
+    move: Move
+    text: str
+    value: float
+    loss: float
+    frequency: float
+    against: dict[Character, float]
+
+
 @dataclass
 class Solution:
     """A solved position: player 0's chance of winning under the average strategies, the
@@ -360,6 +375,69 @@ class Solution:
     tree: _Tree = field(repr=False)
     flows: tuple[_Flow, _Flow] = field(repr=False)
     spaces: Spaces = field(repr=False)
+    solver: _Solver = field(repr=False)
+    graph: PublicGraph = field(repr=False)
+    coins: tuple[int, int] = (0, 0)
+    first: int = 0
+
+    @property
+    def mover(self) -> int:
+        return self.tree.decider[0]
+
+    def card_chance(self, player: int) -> dict[Character, float]:
+        """The chance of each card for `player` at the deal."""
+        chance = self.spaces.spaces[0].chance.sum(axis=1 - player)
+        return {self.graph.characters[c]: float(chance[c]) for c in range(len(chance))
+                if chance[c] > 0}
+
+    def against(self, card: Character) -> dict[Character, float]:
+        """The other player's card, as the mover holding `card` sees it at the start."""
+        p = self.mover
+        c = self.graph.characters.index(card)
+        chance = self.spaces.spaces[0].chance
+        row = chance[c] if p == 0 else chance[:, c]
+        total = row.sum()
+        return {self.graph.characters[e]: float(row[e] / total) for e in range(len(row))
+                if row[e] > 0}
+
+    def options(self, card: Character) -> list[Option]:
+        """The mover's options holding `card`, best first."""
+        if self.tree.kind[0] != DECISION:
+            return []
+        p = self.mover
+        c = self.graph.characters.index(card)
+        sigma = list(self.strategy)
+        f = self.flows[p]
+        reach = self.solver.reach(sigma)
+        v = self.solver.values(reach, sigma, players=(p,))[p]
+        chance = self.spaces.spaces[0].chance
+        marginal = (chance[c] if p == 0 else chance[:, c]).sum()
+        # per card of the other player: their reach at the root set to that card alone
+        per_card: dict[int, np.ndarray] = {}
+        for e in range(len(self.graph.characters)):
+            pair = chance[c, e] if p == 0 else chance[e, c]
+            if pair > 0:
+                r = self.solver.reach(sigma, only=(1 - p, e))
+                per_card[e] = self.solver.values(r, sigma, players=(p,))[p] / pair
+        info = f.infos[(0, c)]
+        start = int(f.info_start[info])
+        kids = self.tree.children[0]
+        game = self.graph.game(_a_world(self.graph, p, c), self.coins, self.first)
+        values = [float(v[int(f.row_start[k]) + c] / marginal) for k in kids]
+        best = max(values)
+        out = []
+        for a, k in enumerate(kids):
+            move = self.tree.moves[0][a]
+            row = int(f.row_start[k]) + c
+            out.append(Option(
+                move, game.describe(move), values[a], best - values[a],
+                float(self.strategy[p][start + a]),
+                {self.graph.characters[e]: float(pv[row]) for e, pv in per_card.items()}))
+        return sorted(out, key=lambda o: -o.value)
+
+
+def _a_world(graph: PublicGraph, p: int, card: int) -> World:
+    return next(w for w in graph.worlds if w[p] == card)
 
 
 class _Solver:
@@ -385,46 +463,58 @@ class _Solver:
                                      1.0 / count)
         return sigma
 
-    def reach(self, sigma: list[np.ndarray]) -> list[np.ndarray]:
+    def reach(self, sigma: list[np.ndarray],
+              only: tuple[int, int] | None = None) -> list[np.ndarray]:
+        """Each player's own reach of every row, top down, level by level (a level's rows
+        are contiguous, so a level is one weighted count). `only=(player, card)` starts that
+        player from that one card, for values against a known card."""
         out = []
         for p in (0, 1):
             f = self.flows[p]
             r = np.zeros(f.rows)
-            r[f.row_start[0]:f.row_start[0] + len(self.spaces.spaces[0].cards[p])] = 1.0
+            start = int(f.row_start[0])
+            if only is not None and only[0] == p:
+                r[start + only[1]] = 1.0
+            else:
+                r[start:start + len(self.spaces.spaces[0].cards[p])] = 1.0
             ext = np.append(sigma[p], 1.0)
             for dst, src, sig, coef in f.link_level:
                 if len(dst):
-                    r[dst] = 0.0
-                    np.add.at(r, dst, r[src] * ext[sig] * coef)
+                    lo, hi = int(dst.min()), int(dst.max()) + 1
+                    r[lo:hi] = np.bincount(dst - lo, r[src] * ext[sig] * coef, hi - lo)
             out.append(r)
         return out
 
-    def values(self, reach: list[np.ndarray], sigma: list[np.ndarray],
-               best: int = -1) -> list[np.ndarray]:
+    def values(self, reach: list[np.ndarray], sigma: list[np.ndarray], best: int = -1,
+               players: tuple[int, ...] = (0, 1)) -> list[np.ndarray]:
         """Counterfactual values of every row, bottom up. Player `best` (if any) takes
         their best slot at each information set instead of `sigma`."""
         v = [np.zeros(f.rows) for f in self.flows]
         for rows0, rows1, w0, w1 in self.util.groups:
-            v[0][rows0] = np.einsum("nij,nj->ni", w0, reach[1][rows1])
-            v[1][rows1] = np.einsum("nij,ni->nj", w1, reach[0][rows0])
-        for p in (0, 1):
+            if 0 in players:
+                v[0][rows0] = np.einsum("nij,nj->ni", w0, reach[1][rows1])
+            if 1 in players:
+                v[1][rows1] = np.einsum("nij,ni->nj", w1, reach[0][rows0])
+        for p in players:
             f = self.flows[p]
             ext = np.append(sigma[p], 1.0)
+            vp = v[p]
             for dst, src, sig, coef in reversed(f.link_level):
                 if not len(dst):
                     continue
+                lo, hi = int(src.min()), int(src.max()) + 1
                 if p == best:
                     mine = sig >= 0
-                    q = v[p][dst[mine]] * coef[mine]
+                    q = vp[dst[mine]] * coef[mine]
                     slots = sig[mine]
                     top = np.full(len(f.info_row), -np.inf)
                     np.maximum.at(top, f.slot_info[slots], q)
                     hit = np.unique(f.slot_info[slots])
-                    np.add.at(v[p], f.info_row[hit], top[hit])
+                    np.add.at(vp, f.info_row[hit], top[hit])
                     other = ~mine
-                    np.add.at(v[p], src[other], v[p][dst[other]])
+                    vp[lo:hi] += np.bincount(src[other] - lo, vp[dst[other]], hi - lo)
                 else:
-                    np.add.at(v[p], src, v[p][dst] * ext[sig] * coef)
+                    vp[lo:hi] += np.bincount(src - lo, vp[dst] * ext[sig] * coef, hi - lo)
         return v
 
     def slot_values(self, p: int, v: np.ndarray) -> np.ndarray:
@@ -438,7 +528,7 @@ class _Solver:
             if not f.slots:
                 continue
             reach = self.reach(self.sigma)
-            v = self.values(reach, self.sigma)[p]
+            v = self.values(reach, self.sigma, players=(p,))[p]
             q = self.slot_values(p, v)
             info_value = np.add.reduceat(q * self.sigma[p], f.info_start)
             self.regret[p] = np.maximum(self.regret[p] + q - info_value[f.slot_info], 0.0)
@@ -472,7 +562,7 @@ class _Solver:
         value = self.root_value(0, v[0])
         gains = []
         for p in (0, 1):
-            br = self.values(reach, sigma, best=p)[p]
+            br = self.values(reach, sigma, best=p, players=(p,))[p]
             mine = value if p == 0 else 1.0 - value
             gains.append(self.root_value(p, br) - mine)
         f0 = self.flows[0]
@@ -518,5 +608,7 @@ def solve(revealed: tuple[Character, Character], coins: tuple[int, int], first: 
     chance = spaces.spaces[0].chance.sum(axis=1)
     cards = {graph.characters[c]: float(per_card[c] / chance[c])
              for c in range(len(chance)) if chance[c] > 0}
+    average = solver.average_strategy()
     return Solution(value, exploit, t, cards, len(tree.kind), sum(tree.cut),
-                    tuple(solver.average_strategy()), tree, solver.flows, spaces)  # type: ignore[arg-type]
+                    (average[0], average[1]), tree, solver.flows, spaces, solver, graph,
+                    coins, first)
