@@ -587,10 +587,12 @@ def solve(revealed: tuple[Character, Character], coins: tuple[int, int], first: 
           horizon: int = 4, exchanges: int = 1, variant: str = "base",
           iterations: int = 2000,
           target: float = 1e-3, leaf: Leaf | None = None,
-          check_every: int = 50) -> Solution:
+          check_every: int = 50,
+          progress: Callable[[int, float], None] | None = None) -> Solution:
     """Solve the hidden-role end-game with these face-up cards and coins, `first` to act,
-    cut `horizon` whole turns ahead; stop when the exploitability is at most `target` (in
-    win probability) or after `iterations`."""
+    cut `horizon` whole turns ahead (or at the turn after the `exchanges`-th Exchange of a
+    line); stop when the exploitability is at most `target` (in win probability) or after
+    `iterations`. `progress(iteration, exploitability)` hears of every check."""
     graph = public_graph(revealed, variant)
     spaces = Spaces(graph)
     root = graph.root(coins, first)
@@ -603,6 +605,8 @@ def solve(revealed: tuple[Character, Character], coins: tuple[int, int], first: 
         solver.step(t)
         if t % check_every == 0 or t == iterations:
             value, exploit, per_card = solver.evaluate(solver.average_strategy())
+            if progress is not None:
+                progress(t, exploit)
             if exploit <= target:
                 break
     chance = spaces.spaces[0].chance.sum(axis=1)
