@@ -137,3 +137,10 @@ def test_the_options_played_at_equilibrium_are_worth_the_cards_value():
     for card, value in s.card_values.items():
         mixed = sum(o.frequency * o.value for o in s.options(card))
         assert mixed == pytest.approx(value, abs=1e-4)
+
+
+def test_the_two_players_chances_add_up_to_one_over_the_deal():
+    s = hidden.solve(AMB_CON, (2, 3), 1, horizon=2, target=1e-6, leaf=random_leaf(8))
+    theirs = s.win_chances(1)
+    chance = s.card_chance(1)
+    assert sum(chance[c] * theirs[c] for c in theirs) == pytest.approx(1 - s.value, abs=1e-9)

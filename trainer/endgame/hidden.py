@@ -390,6 +390,18 @@ class Solution:
         return {self.graph.characters[c]: float(chance[c]) for c in range(len(chance))
                 if chance[c] > 0}
 
+    def win_chances(self, player: int) -> dict[Character, float]:
+        """`player`'s chance of winning holding each card, under equilibrium play."""
+        if player == 0:
+            return dict(self.card_values)
+        sigma = list(self.strategy)
+        v = self.solver.values(self.solver.reach(sigma), sigma, players=(1,))[1]
+        f = self.flows[1]
+        start = int(f.row_start[0])
+        chance = self.spaces.spaces[0].chance.sum(axis=0)
+        return {self.graph.characters[c]: float(v[start + c] / chance[c])
+                for c in range(len(chance)) if chance[c] > 0}
+
     def against(self, card: Character) -> dict[Character, float]:
         """The other player's card, as the mover holding `card` sees it at the start."""
         p = self.mover
