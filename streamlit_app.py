@@ -18,6 +18,8 @@ pages = [
     st.Page("pages/quiz.py", title="Quiz", icon=":material/quiz:", url_path="quiz"),
     st.Page("pages/calibration.py", title="Calibration", icon=":material/monitoring:",
             url_path="calibration"),
+    st.Page("pages/endgame.py", title="End-game", icon=":material/swords:",
+            url_path="endgame"),
     st.Page("pages/rules.py", title="Rules", icon=":material/menu_book:", url_path="rules"),
 ]
 

@@ -1,0 +1,34 @@
+"""End-game: the last duel of a two-player game, each player down to one card. Pick a
+position and see how often you win if both play perfectly, and what each move is worth."""
+
+import streamlit as st
+
+from trainer.ui import endgame as ui
+from trainer.ui.router import hand_over
+from trainer.views import endgame_view as view
+
+hand_over("pages/endgame.py", "endgame")
+
+st.html(view.STYLE)
+st.title("End-game")
+st.markdown(view.INTRO)
+ui.follow_link()
+ui.link_messages()
+
+# A laptop shows the picker beside what it means; a phone stacks them, picker first.
+left, right = st.columns([2, 3], gap="large")
+with left:
+    choice = ui.position_picker()
+ui.keep_link(choice)
+with right:
+    if (problem := view.impossible(choice)) is not None:
+        st.error(problem, icon=":material/block:")
+        st.stop()
+    ui.hands(choice)
+    with st.container(key="eg_position"):
+        st.markdown(" ".join(view.position_lines(choice)))
+    if choice.mode == "hidden":
+        ui.hidden_mode(choice)
+    else:
+        ui.face_up_mode(choice)
+ui.heat_map(choice)

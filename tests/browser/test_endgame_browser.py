@@ -1,0 +1,65 @@
+"""The End-game page in chromium: a shared link opens its position on a running server, the
+options list shows one card per option, best first, on a phone and a laptop without
+sideways scrolling, and the address keeps the position; screenshots go to
+artifacts/screenshots/endgame-*.png."""
+
+from __future__ import annotations
+
+import re
+from urllib.parse import parse_qs, urlparse
+
+import pytest
+
+from tests.browser.live import PHONE, wait_idle
+
+pytestmark = pytest.mark.browser
+
+LAPTOP = {"width": 1366, "height": 768}
+LINK = "/endgame?card=Duke&lost=Ambassador,Contessa&coins=2,2&turn=you&mode=hidden&horizon=1"
+
+
+@pytest.mark.parametrize("name, viewport", [("phone", PHONE), ("laptop", LAPTOP)])
+def test_a_link_opens_the_position_with_its_options(browser, app_url, screenshots, name,
+                                                    viewport):
+    from playwright.sync_api import expect
+
+    page = browser.new_page(viewport=viewport)
+    try:
+        page.goto(f"{app_url}{LINK}")
+        options = page.locator("li.eg-option")
+        expect(options.first).to_be_visible(timeout=60_000)
+        wait_idle(page, timeout=60_000)
+        expect(page.get_by_role("heading", name="Your options, best first")).to_be_visible()
+        expect(options).to_have_count(5)  # income, foreign aid, tax, steal, exchange
+        expect(options.first).to_contain_text("Tax: claim Duke, take 3")
+        expect(options.first).to_contain_text("the best move")
+        expect(options.first.locator(".eg-cell")).to_have_count(5)
+        wins = [int(re.search(r"You win (\d+)%", t).group(1))
+                for t in options.locator(".eg-win").all_inner_texts()]
+        assert wins == sorted(wins, reverse=True), wins
+        expect(page.get_by_text("You hold the Duke and have 2 coins")).to_be_visible()
+        assert page.locator('[data-testid="stException"]').count() == 0
+
+        # The address still links to this position, large type or not.
+        query = parse_qs(urlparse(page.url).query)
+        assert query["card"] == ["Duke"] and query["coins"] == ["2,2"]
+        assert query["lost"] == ["Ambassador,Contessa"] and query["horizon"] == ["1"]
+
+        wide = page.evaluate("() => document.documentElement.scrollWidth")
+        assert wide <= viewport["width"], wide
+        page.screenshot(path=str(screenshots / f"endgame-{name}.png"))
+    finally:
+        page.close()
+
+
+def test_a_bad_link_says_which_parameter_is_wrong(browser, app_url):
+    from playwright.sync_api import expect
+
+    page = browser.new_page(viewport=LAPTOP)
+    try:
+        page.goto(f"{app_url}/endgame?coins=2,lots&horizon=1")
+        alert = page.get_by_text(re.compile(r"^The link's coins could not be read"))
+        expect(alert).to_be_visible(timeout=60_000)
+        expect(page.locator("li.eg-option").first).to_be_visible(timeout=60_000)
+    finally:
+        page.close()

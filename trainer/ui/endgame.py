@@ -1,0 +1,293 @@
+"""The End-game page's parts: the position picker kept in the address, the hidden-card
+solve with its progress bar, the face-up verdict and the heat map.
+
+The address and the picker: a link (`/endgame?card=Duke&lost=Ambassador,Contessa&coins=2,2
+&turn=you&mode=hidden`) sets the picker when it differs from what the page last wrote, so a
+shared or pasted link wins; after every run the page writes the picker back, so the address
+is always a link to what is on screen. A parameter that cannot be read changes nothing and
+its message stays until the reader changes the position.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections import OrderedDict
+from dataclasses import asdict
+from typing import Any
+
+import streamlit as st
+
+from trainer.endgame.hidden import solve
+from trainer.endgame.known import MAX_COINS
+from trainer.endgame.tables import known_values
+from trainer.ui.state import session_state
+from trainer.views import endgame_view as view
+from trainer.views.endgame_view import CHARACTERS, HORIZONS, MODES, TURNS, Choice, Solved
+from trainer.views.table_art import TABLE_CSS
+
+# Widget keys, by the field of `Choice` they set (the coins and lost cards are two each).
+KEYS = {"card": "eg_card", "lost0": "eg_lost_you", "lost1": "eg_lost_them",
+        "coins0": "eg_coins_you", "coins1": "eg_coins_them", "turn": "eg_turn",
+        "mode": "eg_mode", "their": "eg_their", "horizon": "eg_horizon"}
+LINK = "eg_link"  # the parameters the page last wrote (or read)
+KEPT = "eg_kept"  # the last position, kept across page switches (widget state is not)
+ERRORS = "eg_link_errors"
+
+Key = tuple[tuple[str, str], tuple[int, int], int, int]
+
+
+def _widget_values(choice: Choice) -> dict[str, Any]:
+    return {KEYS["card"]: choice.card, KEYS["lost0"]: choice.lost[0],
+            KEYS["lost1"]: choice.lost[1], KEYS["coins0"]: choice.coins[0],
+            KEYS["coins1"]: choice.coins[1], KEYS["turn"]: choice.turn,
+            KEYS["mode"]: choice.mode, KEYS["their"]: choice.their,
+            KEYS["horizon"]: choice.horizon}
+
+
+def _from_state() -> Choice:
+    s = session_state()
+    return Choice(card=s[KEYS["card"]], lost=(s[KEYS["lost0"]], s[KEYS["lost1"]]),
+                  coins=(int(s[KEYS["coins0"]]), int(s[KEYS["coins1"]])), turn=s[KEYS["turn"]],
+                  mode=s[KEYS["mode"]], their=s[KEYS["their"]], horizon=int(s[KEYS["horizon"]]))
+
+
+def _kept() -> Choice:
+    kept = session_state().get(KEPT)
+    if not isinstance(kept, dict):
+        return Choice()
+    try:
+        return Choice(**kept)
+    except TypeError:
+        return Choice()
+
+
+def follow_link() -> None:
+    """Set the picker from the address when the address says something the page did not
+    write itself (a link opened, pasted or reloaded); otherwise keep what the reader
+    picked. Called before any widget of the picker is drawn."""
+    state = session_state()
+    for key, value in _widget_values(_kept()).items():
+        state.setdefault(key, value)
+    address = {k: st.query_params[k] for k in view.LINK_KEYS if k in st.query_params}
+    if address and address != state.get(LINK):
+        choice, errors = view.read_link(address, _from_state())
+        state.update(_widget_values(choice))
+        state[ERRORS] = errors
+
+
+def _changed() -> None:
+    session_state().pop(ERRORS, None)
+
+
+def _switch_seats() -> None:
+    state = session_state()
+    state.update(_widget_values(_from_state().switched()))
+    state.pop(ERRORS, None)
+
+
+def link_messages() -> None:
+    for message in session_state().get(ERRORS) or []:
+        st.warning(message, icon=":material/link_off:")
+
+
+def _row() -> list[Any]:
+    """Two side by side, you on the left and them on the right, on a phone too: the
+    picker reads like the table, and stacking would put the pairs a screen apart."""
+    return list(st.columns(2, gap="small", wrap=False, vertical_alignment="bottom"))
+
+
+def position_picker() -> Choice:
+    """The position: each player's cards and coins, who acts, the mode, the look-ahead."""
+    state = session_state()
+    faceup = state[KEYS["mode"]] == "faceup"
+    with st.container(border=True, key="eg_picker"):
+        you, them = _row()
+        you.markdown("**You**")
+        them.markdown("**They**")
+        you, them = _row()
+        you.selectbox("Your card", CHARACTERS, key=KEYS["card"], on_change=_changed,
+                      help="Hidden from them, as in a real game.")
+        with them:
+            if faceup:
+                their_card_select("Their card")
+            else:
+                st.markdown("Their card: **hidden**", help="In a real game you cannot see "
+                            "it: the page works out what each card they may hold means.")
+        you, them = _row()
+        you.selectbox("Card you lost", CHARACTERS, key=KEYS["lost0"], on_change=_changed,
+                      help="Face up on the table: both players see it.")
+        them.selectbox("Card they lost", CHARACTERS, key=KEYS["lost1"], on_change=_changed,
+                       help="Face up on the table: both players see it.")
+        you, them = _row()
+        you.number_input("Your coins", 0, MAX_COINS, step=1, key=KEYS["coins0"],
+                         on_change=_changed)
+        them.number_input("Their coins", 0, MAX_COINS, step=1, key=KEYS["coins1"],
+                          on_change=_changed)
+        turn_col, ahead_col = _row()
+        turn_col.segmented_control("Who acts now", list(TURNS), format_func=TURNS.__getitem__,
+                                   key=KEYS["turn"], required=True, on_change=_changed)
+        if not faceup:
+            ahead_col.selectbox("Look ahead", HORIZONS, key=KEYS["horizon"],
+                                format_func=_horizon_words, on_change=_changed,
+                                help="How many turns ahead to work out perfect play; past "
+                                     "them, the rest is counted as if both cards were face "
+                                     "up.")
+        st.segmented_control("Mode", list(MODES), format_func=MODES.__getitem__,
+                             key=KEYS["mode"], required=True, on_change=_changed,
+                             help="In a real game you cannot see the other player's card. "
+                                  "Face up, the duel is a race that the cards and coins "
+                                  "alone decide.")
+        if not faceup:
+            st.caption(view.HORIZON_NOTE)
+    choice = _from_state()
+    state[KEPT] = asdict(choice)
+    return choice
+
+
+def _horizon_words(h: int) -> str:
+    return f"{h} turn{'s' if h != 1 else ''} ({view.HORIZON_TIME[h]})"
+
+
+def their_card_select(label: str) -> None:
+    st.selectbox(label, CHARACTERS, key=KEYS["their"], on_change=_changed)
+
+
+def keep_link(choice: Choice) -> None:
+    """Write the position into the address, so the link in the bar opens this page as it
+    is now; parameters of other parts of the app (large type) are left alone."""
+    wanted = view.link_params(choice)
+    for key, value in wanted.items():
+        if st.query_params.get(key) != value:
+            st.query_params[key] = value
+    session_state()[LINK] = wanted
+
+
+def hands(choice: Choice) -> None:
+    st.html(TABLE_CSS + view.hands_html(choice))
+
+
+# ------------------------------------------------------------------------------ hidden
+
+
+class _Shelf:
+    """Solved positions of this server process, the most recent kept. Why not
+    `st.cache_data` around the solve itself: the solve draws its progress bar as it goes,
+    and a cached function that draws into an element made outside it cannot be replayed."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.items: OrderedDict[Key, Solved] = OrderedDict()
+        self.lock = threading.Lock()
+
+    def get(self, key: Key) -> Solved | None:
+        with self.lock:
+            found = self.items.get(key)
+            if found is not None:
+                self.items.move_to_end(key)
+            return found
+
+    def put(self, key: Key, solved: Solved) -> None:
+        with self.lock:
+            self.items[key] = solved
+            self.items.move_to_end(key)
+            while len(self.items) > self.size:
+                self.items.popitem(last=False)
+
+
+@st.cache_resource(show_spinner=False)
+def _shelf() -> _Shelf:
+    return _Shelf(256)
+
+
+def solved(choice: Choice) -> Solved:
+    """The hidden-card solve of the position, from the shelf or worked out now with a
+    progress bar (a second or so three turns ahead, a few seconds four)."""
+    key: Key = ((choice.lost[0].value, choice.lost[1].value), choice.coins, choice.first,
+                choice.horizon)
+    shelf = _shelf()
+    found = shelf.get(key)
+    if found is not None:
+        return found
+    bar = st.progress(0.0, text=f"Working out perfect play, {choice.horizon} turns ahead…")
+    first: list[float] = []
+
+    def progress(iteration: int, exploitability: float) -> None:
+        if not first:
+            first.append(exploitability)
+        bar.progress(view.progress_fraction(iteration, exploitability, first[0]),
+                     text=view.progress_text(iteration, exploitability))
+
+    start = time.perf_counter()
+    solution = solve(choice.lost, choice.coins, choice.first, horizon=choice.horizon,
+                     progress=progress)
+    result = view.distil(solution, choice.horizon, time.perf_counter() - start)
+    shelf.put(key, result)
+    bar.empty()
+    return result
+
+
+def hidden_mode(choice: Choice) -> None:
+    """Cards hidden: the chance with your card, then your options (your turn) or how to
+    study theirs (their turn); expert figures in an expander."""
+    result = solved(choice)
+    with st.container(key="eg_lead"):
+        if choice.turn == "you":
+            rows = view.option_rows(choice, result)
+            for line in view.lead_you_act(choice, result, rows):
+                st.markdown(line)
+        else:
+            rows = []
+            for line in view.lead_they_act(choice, result):
+                st.markdown(line)
+        st.caption(view.chances_line(view.their_chances(choice)))
+    if choice.turn == "you":
+        st.subheader("Your options, best first")
+        st.caption(view.STRIP_LEGEND)
+        st.html(view.options_html(rows))
+        st.caption(view.OUTCOME_NOTE)
+        if (mix := view.mix_note(rows)) is not None:
+            st.caption(mix)
+    else:
+        st.button("Switch seats", key="eg_switch", icon=":material/swap_horiz:",
+                  on_click=_switch_seats,
+                  help="Swap the lost cards and coins and take their turn.")
+    if (note := view.horizon_note(result)) is not None:
+        st.caption(note)
+    with st.expander("Expert figures: how exact this is", icon=":material/functions:"):
+        st.markdown("\n".join(f"- {line}" for line in view.expert_lines(result)))
+        if rows:
+            st.caption("The engine's names for the options (you are P1, they are P2): "
+                       + "; ".join(r.engine_text for r in rows) + ".")
+
+
+# ----------------------------------------------------------------------------- face up
+
+
+def face_up_mode(choice: Choice) -> None:
+    """Both cards face up: the table's value and how many turns the sure winner needs."""
+    table = known_values(choice.lost)
+    cards = (choice.card, choice.their)
+    value = table.value(cards, choice.coins, choice.first)
+    turns = table.turns(cards, choice.coins, choice.first)
+    with st.container(key="eg_lead"):
+        for line in view.faceup_lines(choice, value, turns):
+            st.markdown(line)
+
+
+def heat_map(choice: Choice) -> None:
+    """Every coin count at once, both cards face up, for your card against a chosen one."""
+    st.subheader(view.HEAT_HEADING)
+    words, drawing = st.columns([2, 3], gap="large")
+    with words:
+        if choice.mode == "hidden":
+            their_card_select("Their card, for this map")
+        if (problem := view.their_card_problem(choice)) is not None:
+            st.info(problem, icon=":material/block:")
+            return
+        st.markdown(view.heat_sentence(choice))
+    table = known_values(choice.lost)
+    c0, c1 = table.characters.index(choice.card), table.characters.index(choice.their)
+    chart = view.heat_chart(table.values[c0, c1, :, :, choice.first],
+                            table.distances[c0, c1, :, :, choice.first], choice.coins)
+    drawing.altair_chart(chart, width="stretch", key="eg_heat")

@@ -1,0 +1,650 @@
+"""The End-game page's words, option rows and heat map, with no Streamlit in sight.
+
+Why apart from the page: everything the page says about a duel (the position in sentences,
+each option's figures, what a link asked for and why it could not be read) is a function of
+plain values, so it is tested without a browser, and the page script only arranges it.
+
+The duel: two players left, each has lost one card (it lies face up) and holds one. The
+solvers number the players 0 and 1; here player 0 is always "you" and player 1 "them", and
+every probability shown is your chance of winning unless a sentence says otherwise. Losses
+against the best option are in percentage points, as the quiz grades moves.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from html import escape
+from typing import Any, Literal
+
+import altair as alt
+import numpy as np
+import pandas as pd
+
+from trainer.endgame.hidden import Option, Solution
+from trainer.endgame.known import MAX_COINS
+from trainer.engine.cards import Action, Character
+from trainer.engine.game import Game
+from trainer.engine.moves import Move
+from trainer.engine.variants import get_variant
+from trainer.learners.answers import grade_for
+from trainer.views.move_labels import your_move
+from trainer.views.styles import read_css
+from trainer.views.table_art import mini_card
+
+VARIANT = "base"
+CHARACTERS: tuple[Character, ...] = tuple(get_variant(VARIANT).characters)
+_COURT = Counter(get_variant(VARIANT).court(2))
+
+Turn = Literal["you", "them"]
+Mode = Literal["hidden", "faceup"]
+Outcome = Literal["wins", "loses", "card", "play"]
+
+MODES: dict[Mode, str] = {"hidden": "Cards hidden (real play)",
+                          "faceup": "Both cards face up"}
+TURNS: dict[Turn, str] = {"you": "You", "them": "They"}
+HORIZONS = (1, 2, 3, 4)
+DEFAULT_HORIZON = 3
+# Measured on a shared 2-core machine over six positions (median, slowest): 0.06 s and
+# 0.1 s one turn ahead, 0.3 s and 0.4 s two, 1.0 s and 1.2 s three, 3.8 s and 4.5 s four.
+HORIZON_TIME = {1: "instant", 2: "0.3 s", 3: "about 1 s", 4: "3–5 s"}
+HORIZON_NOTE = ("Looking further ahead is more exact but slower: about 1 s at 3 turns, "
+                "3 to 5 s at 4. A position seen once is instant after.")
+OUTCOMES: dict[Outcome, str] = {"wins": "wins for sure", "loses": "loses for sure",
+                                "card": "depends on their card", "play": "depends on play"}
+# A chance this close to 0 or 1 counts as certain: the solver stops within 0.1 points of
+# perfect play, and a figure shown as "100%" must not be called "depends on play".
+CERTAIN = 0.005
+# The chance an option must be played with to count as part of a mix: below it, a share
+# is the solver's averaging still fading out, not a move worth naming.
+PLAYED = 0.02
+
+# The win colours shared by the option strip and the heat map: red where they win, blue
+# where you do, a muted brown for an even duel (readable with light text on the dark theme,
+# and a red-blue pair stays apart for most colour-blind readers).
+LOSE, EVEN, WIN = "#b5394a", "#5b4843", "#2f74b5"
+
+STYLE = f"<style>{read_css('endgame.css')}</style>"
+
+INTRO = ("The last duel of a game: two players left, each has lost one card and holds one. "
+         "Set up a position below to see how often you win if you both play perfectly, and "
+         "what each move is worth.")
+
+LINK_KEYS = ("card", "lost", "coins", "turn", "mode", "their", "horizon")
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A position as picked on the page: your card, the card each player lost (yours,
+    theirs), the coins (yours, theirs), who acts, the mode, their card (shown in face-up
+    mode and used by the heat map) and how many turns ahead the hidden-card solve looks."""
+
+    card: Character = Character.DUKE
+    lost: tuple[Character, Character] = (Character.AMBASSADOR, Character.CONTESSA)
+    coins: tuple[int, int] = (2, 2)
+    turn: Turn = "you"
+    mode: Mode = "hidden"
+    their: Character = Character.CAPTAIN
+    horizon: int = DEFAULT_HORIZON
+
+    @property
+    def first(self) -> int:
+        """Who acts, as the solvers number the players (you are player 0)."""
+        return 0 if self.turn == "you" else 1
+
+    def switched(self) -> Choice:
+        """The same duel from the other chair: their lost card and coins become yours, the
+        turn passes to "you" if it was theirs. Your card stays as it was: the card they hold
+        is unknown, so the reader picks the one to study."""
+        turn: Turn = "you" if self.turn == "them" else "them"
+        return replace(self, lost=(self.lost[1], self.lost[0]),
+                       coins=(self.coins[1], self.coins[0]), turn=turn)
+
+
+# --------------------------------------------------------------------------------- links
+
+
+def _card_names() -> str:
+    return ", ".join(c.value for c in CHARACTERS)
+
+
+def _card(text: str) -> Character:
+    card = Character.parse(text)
+    if card not in CHARACTERS:
+        raise ValueError(card)
+    return card
+
+
+def _problem(param: str, expected: str, got: str, kept: str) -> str:
+    shown = got if len(got) <= 40 else got[:40] + "…"
+    return (f"The link's `{param}` could not be read: expected {expected}; it says "
+            f"“{shown}”. Showing {kept} instead.")
+
+
+def read_link(params: Mapping[str, str], base: Choice) -> tuple[Choice, list[str]]:
+    """The position a link asks for, on top of `base` (what the page shows now) for every
+    parameter it leaves out, and one message per parameter it gets wrong, naming it and
+    what it should hold. A wrong parameter changes nothing."""
+    found: dict[str, Any] = {}
+    errors: list[str] = []
+    names = _card_names()
+    for key in LINK_KEYS:
+        raw = params.get(key)
+        if raw is None:
+            continue
+        text = str(raw).strip()
+        try:
+            if key in ("card", "their"):
+                found[key] = _card(text)
+            elif key == "lost":
+                parts = text.split(",")
+                if len(parts) != 2:
+                    raise ValueError(parts)
+                found[key] = (_card(parts[0]), _card(parts[1]))
+            elif key == "coins":
+                parts = text.split(",")
+                if len(parts) != 2:
+                    raise ValueError(parts)
+                coins = (int(parts[0].strip()), int(parts[1].strip()))
+                if not all(0 <= n <= MAX_COINS for n in coins):
+                    raise ValueError(coins)
+                found[key] = coins
+            elif key == "turn":
+                if text.lower() not in TURNS:
+                    raise ValueError(text)
+                found[key] = text.lower()
+            elif key == "mode":
+                word = text.lower().replace("-", "").replace("_", "")
+                if word not in MODES:
+                    raise ValueError(text)
+                found[key] = word
+            elif key == "horizon":
+                if text not in {str(h) for h in HORIZONS}:
+                    raise ValueError(text)
+                found[key] = int(text)
+        except ValueError:
+            now = link_params(base)[key]
+            expected = {
+                "card": f"your card, one of {names}",
+                "their": f"their card, one of {names}",
+                "lost": f"two cards, the one you lost then the one they lost, each one of "
+                        f"{names} (like lost=Ambassador,Contessa)",
+                "coins": f"two whole numbers from 0 to {MAX_COINS}, your coins then theirs "
+                         "(like coins=2,6)",
+                "turn": "you or them (who acts now)",
+                "mode": "hidden (cards hidden, real play) or faceup (both cards face up)",
+                "horizon": f"how many turns ahead to look, {HORIZONS[0]} to {HORIZONS[-1]}",
+            }[key]
+            errors.append(_problem(key, expected, text, now))
+    return replace(base, **found), errors
+
+
+def link_params(choice: Choice) -> dict[str, str]:
+    """The query parameters that open the page on `choice`, for a link to share."""
+    return {"card": choice.card.value, "lost": f"{choice.lost[0].value},{choice.lost[1].value}",
+            "coins": f"{choice.coins[0]},{choice.coins[1]}", "turn": choice.turn,
+            "mode": choice.mode, "their": choice.their.value, "horizon": str(choice.horizon)}
+
+
+# ------------------------------------------------------------------------ the court's cards
+
+
+def _too_many(cards: Sequence[Character]) -> Character | None:
+    used = Counter(cards)
+    return next((c for c in CHARACTERS if used[c] > _COURT[c]), None)
+
+
+def impossible(choice: Choice) -> str | None:
+    """Why the deck cannot deal this position (the court holds 3 of each character), or
+    None. Your card and the two lost cards always fit; their card in face-up mode may not."""
+    shown = [choice.card, *choice.lost]
+    over = _too_many(shown)
+    if over is not None:
+        return (f"This position cannot happen: the deck has {_COURT[over]} "
+                f"{plural(over)}, and your card and the two lost cards use more.")
+    if choice.mode == "faceup":
+        return their_card_problem(choice)
+    return None
+
+
+def their_card_problem(choice: Choice) -> str | None:
+    """Why they cannot hold `choice.their` here, or None."""
+    if _too_many([choice.card, *choice.lost, choice.their]) is None:
+        return None
+    return (f"They cannot hold {article(choice.their)} here: the deck has only "
+            f"{_COURT[choice.their]} {plural(choice.their)}, and your card and the two lost "
+            f"cards already show them all. Pick another card for them.")
+
+
+def their_chances(choice: Choice) -> dict[Character, float]:
+    """The chance of each card they may hold, from what you can see: the deck minus your
+    card and the two lost cards, every card left equally likely."""
+    left = Counter(_COURT)
+    left.subtract([choice.card, *choice.lost])
+    total = sum(n for n in left.values() if n > 0)
+    return {c: left[c] / total for c in CHARACTERS if left[c] > 0}
+
+
+# ---------------------------------------------------------------------------------- words
+
+
+def article(card: Character) -> str:
+    """"a Duke", "an Ambassador"."""
+    return f"{'an' if card.value[0] in 'AEIOU' else 'a'} {card.value}"
+
+
+def plural(card: Character) -> str:
+    return f"{card.value}s" if not card.value.endswith("s") else f"{card.value}es"
+
+
+def percent(p: float) -> str:
+    """A chance as whole percent: "24%". Values within rounding of 0 or 1 read 0% and
+    100%, as the certain outcomes they are taken for."""
+    return f"{100 * p:.0f}%"
+
+
+def turns_words(n: int) -> str:
+    return f"{n} turn{'s' if n != 1 else ''}"
+
+
+def coins_words(n: int) -> str:
+    return "no coins" if n == 0 else "1 coin" if n == 1 else f"{n} coins"
+
+
+def position_lines(choice: Choice) -> list[str]:
+    """The position in three short sentences, the newcomer's first read."""
+    you, them = choice.coins
+    turn = ("It is your turn." if choice.turn == "you" else
+            "It is their turn: they act first, then you.")
+    return [f"You hold the **{choice.card.value}** and have {coins_words(you)}; "
+            f"they have {coins_words(them)}.",
+            f"You lost {article(choice.lost[0])}, they lost {article(choice.lost[1])}: "
+            "both lie face up. One more lost card ends the game.",
+            turn]
+
+
+def chances_line(chances: Mapping[Character, float]) -> str:
+    """What they may hold, and how likely each card is from what you can see."""
+    parts = ", ".join(f"{c.value} {percent(p)}" for c, p in chances.items())
+    return f"Their card, from what you can see (the chance they hold each): {parts}."
+
+
+# ----------------------------------------------------------------------------- face up
+
+
+def faceup_lines(choice: Choice, value: float, turns: int | None) -> list[str]:
+    """The known-role table's verdict on the position, in words."""
+    cards = (f"your {choice.card.value} against their {choice.their.value}, "
+             f"{'you' if choice.turn == 'you' else 'they'} to act")
+    if turns is not None and value >= 1 - CERTAIN:
+        verdict = (f"You **win for sure**, within {turns_words(turns)} (counting this one), "
+                   "whatever they do.")
+    elif turns is not None and value <= CERTAIN:
+        verdict = (f"You **lose for sure**: they win within {turns_words(turns)} (counting "
+                   "this one), whatever you do.")
+    else:
+        verdict = (f"You win **{percent(value)}** of the time if you both play perfectly: no "
+                   "one can force the win, and the cards drawn in an Exchange decide.")
+    return [f"With both cards face up ({cards}):", verdict,
+            "In a real game you cannot see their card: switch to “Cards hidden” to see how "
+            "bluffing changes this."]
+
+
+# ------------------------------------------------------------------------------ hidden
+
+
+@dataclass(frozen=True)
+class Solved:
+    """What the page shows of a hidden-card solve, small and picklable so it can be kept
+    per position: the mover's options per card they may hold, the chances of the other
+    player's card from each of them, your chance per card you may hold, and the figures
+    that say how exact it is."""
+
+    horizon: int
+    mover: int
+    value: float
+    card_values: dict[Character, float]  # your chance holding each card
+    options: dict[Character, tuple[Option, ...]]  # the mover's, by the mover's card
+    against: dict[Character, dict[Character, float]]  # by the mover's card
+    exploitability: float
+    iterations: int
+    tree_nodes: int
+    cut_nodes: int
+    seconds: float
+
+
+def distil(solution: Solution, horizon: int, seconds: float) -> Solved:
+    """The page's part of a solution, for every card the mover may hold (the options of
+    all five cost about a tenth of a second after a solve)."""
+    mover = solution.mover
+    cards = list(solution.card_chance(mover))
+    return Solved(horizon, mover, solution.value, dict(solution.card_values),
+                  {c: tuple(solution.options(c)) for c in cards},
+                  {c: solution.against(c) for c in cards},
+                  solution.exploitability, solution.iterations, solution.tree_nodes,
+                  solution.cut_nodes, seconds)
+
+
+def outcome_class(against: Mapping[Character, float], tol: float = CERTAIN) -> Outcome:
+    """An option's outcome from its win chance against each card they may hold: certain
+    against every card, certain against each but not the same, or left to later play."""
+    values = list(against.values())
+    if values and all(v >= 1 - tol for v in values):
+        return "wins"
+    if values and all(v <= tol for v in values):
+        return "loses"
+    if values and all(v <= tol or v >= 1 - tol for v in values):
+        return "card"
+    return "play"
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One card they may hold: how likely they hold it, your chance with this option if so."""
+
+    card: Character
+    held: float
+    win: float
+
+
+@dataclass(frozen=True)
+class OptionRow:
+    label: str
+    claim: Character | None  # the character the move claims, if any
+    bluff: bool  # it claims a character you do not hold
+    win: float
+    lost_pp: float
+    grade: str
+    frequency: float
+    outcome: Outcome
+    strip: tuple[Cell, ...]
+    engine_text: str
+
+
+# After "n points below the best: ", the quiz's grade of that loss.
+GRADE_WORDS = {"best": "as good", "good": "good", "inaccuracy": "an inaccuracy",
+               "mistake": "a mistake", "blunder": "a blunder"}
+
+
+def _label_game(choice: Choice) -> Game:
+    """An engine game of the position with the players named for the page, to word moves
+    with `move_labels` (their card is any card the deck can still deal: labels never read
+    it)."""
+    variant = get_variant(VARIANT)
+    theirs = next(iter(their_chances(choice)), choice.card)
+    rest = Counter(_COURT)
+    rest.subtract([choice.card, theirs, *choice.lost])
+    deck = sorted(c for c, n in rest.items() if n > 0 for _ in range(n))
+    return Game(names=["you", "them"], hands=[[choice.card], [theirs]],
+                revealed=[[choice.lost[0]], [choice.lost[1]]], coins=list(choice.coins),
+                deck=deck, first=choice.first, variant=variant)
+
+
+def move_label(game: Game, move: Move) -> tuple[str, Character | None]:
+    """A move as your button would read, and the character it claims (if any)."""
+    label = your_move(game, move)
+    if move.action is Action.STEAL and move.target is not None and game.coins[move.target] < 2:
+        left = game.coins[move.target]
+        label = label.replace("take 2", "take 1" if left == 1 else "take nothing")
+    spec = next((s for s in game.variant.actions if s.action is move.action), None)
+    claim = spec.claim if spec is not None and not spec.inverted else None
+    return label, claim
+
+
+def option_rows(choice: Choice, solved: Solved) -> list[OptionRow]:
+    """Your options holding your card, best first, when you act."""
+    options = solved.options.get(choice.card, ())
+    chances = solved.against.get(choice.card, {})
+    game = _label_game(choice)
+    rows = []
+    for o in options:
+        label, claim = move_label(game, o.move)
+        lost = max(0.0, 100 * o.loss)
+        rows.append(OptionRow(
+            label, claim, claim is not None and claim != choice.card, o.value, lost,
+            grade_for(lost), o.frequency, outcome_class(o.against),
+            tuple(Cell(c, p, o.against.get(c, 0.0)) for c, p in chances.items()), o.text))
+    return rows
+
+
+def frequency_words(f: float) -> str:
+    """How often perfect play picks an option, as a sentence's end."""
+    if f >= 1 - CERTAIN:
+        return "perfect play always picks it"
+    if f < CERTAIN:
+        return "perfect play never picks it"
+    return f"perfect play picks it {percent(f)} of the time"
+
+
+def short_name(row: OptionRow) -> str:
+    """"Tax" of "Tax: claim Duke, take 3"."""
+    return row.label.split(":")[0]
+
+
+def mix_note(rows: Sequence[OptionRow]) -> str | None:
+    """Said once when perfect play mixes options: why they show (nearly) the same chance."""
+    played = [r for r in rows if r.frequency >= PLAYED]
+    if len(played) < 2:
+        return None
+    names = [f"{short_name(r)} ({percent(r.frequency)})" for r in played]
+    listed = ", ".join(names[:-1]) + " and " + names[-1]
+    return (f"Perfect play mixes {listed}. Options played in a mix win equally often "
+            "(any gap is rounding): mixing keeps the other player from reading your card "
+            "from your move.")
+
+
+def lead_you_act(choice: Choice, solved: Solved, rows: Sequence[OptionRow]) -> list[str]:
+    """The sentences above your options: the chance, then what perfect play does, in
+    words (a mix of options named as such: no one of them is "the" best move)."""
+    lines = [f"If you both play perfectly, you win **{percent(solved.card_values[choice.card])}"
+             "** of the time."]
+    played = [r for r in rows if r.frequency >= PLAYED] or list(rows[:1])
+    if len(played) == 1:
+        best = played[0]
+        what = (f" (a bluff: you do not hold the {best.claim.value})"
+                if best.bluff and best.claim is not None else "")
+        lines.append(f"Your best move: **{best.label}**{what}.")
+    elif played:
+        names = [f"**{short_name(r)}**" for r in played]
+        lines.append(f"Perfect play mixes {', '.join(names[:-1])} and {names[-1]}: they win "
+                     "equally often.")
+    return lines
+
+
+def lead_they_act(choice: Choice, solved: Solved) -> list[str]:
+    """Their turn: your chance with your card, and how to study their options honestly
+    (their best move depends on the card they hold, which you cannot see)."""
+    mine = solved.card_values[choice.card]
+    lines = [f"If you both play perfectly, you win **{percent(mine)}** of the time."]
+    average = solved.value
+    if mine > average + 0.05:
+        compare = f"better than most cards here (a random card would win {percent(average)})"
+    elif mine < average - 0.05:
+        compare = f"worse than most cards here (a random card would win {percent(average)})"
+    else:
+        compare = f"about as good as any card here (a random card would win {percent(average)})"
+    lines.append(f"The {choice.card.value} is {compare}.")
+    lines.append("What they should do depends on the card they hold, which you cannot "
+                 "see. To study their options, switch seats: you then sit in their chair "
+                 "and pick the card they might hold.")
+    return lines
+
+
+def horizon_note(solved: Solved) -> str | None:
+    """Said when the solve stopped short of the game's end somewhere."""
+    if solved.cut_nodes == 0:
+        return None
+    return (f"These figures look {turns_words(solved.horizon)} ahead. Where the game goes "
+            "on longer, they count the rest as if both cards were face up, so “for sure” "
+            "means for sure within that.")
+
+
+def expert_lines(solved: Solved) -> list[str]:
+    """The figures that say how exact the solve is, for those who want them."""
+    return [
+        f"Exploitability: {100 * solved.exploitability:.2f} points. Neither player could win "
+        "more often than that by changing their play against these strategies.",
+        f"CFR+ iterations: {solved.iterations}, in {solved.seconds:.1f} s.",
+        f"Public tree: {solved.tree_nodes:,} nodes, {solved.cut_nodes:,} of them cut at the "
+        f"horizon ({turns_words(solved.horizon)}) and valued by "
+        "the face-up table.",
+        f"Your seat averaged over the deal: {percent(solved.value)}.",
+    ]
+
+
+def progress_text(iteration: int, exploitability: float) -> str:
+    return (f"Working out perfect play… {iteration} rounds, within "
+            f"{100 * exploitability:.1f} points of perfect")
+
+
+def progress_fraction(iteration: int, exploitability: float, first: float,
+                      target: float = 1e-3, most: int = 2000) -> float:
+    """How far a solve has come: the distance to perfect play closed so far, on a log
+    scale from the first check (`first`) to the target, or the rounds used, whichever is
+    further."""
+    by_rounds = iteration / most
+    if exploitability <= target:
+        return 1.0
+    if first <= target or exploitability >= first:
+        return min(1.0, by_rounds)
+    closed = math.log(first / exploitability) / math.log(first / target)
+    return min(1.0, max(by_rounds, closed))
+
+
+# ------------------------------------------------------------------------------- HTML
+
+
+def _mix(a: str, b: str, t: float) -> str:
+    x = [int(a[i:i + 2], 16) for i in (1, 3, 5)]
+    y = [int(b[i:i + 2], 16) for i in (1, 3, 5)]
+    return "#" + "".join(f"{round(p + (q - p) * t):02x}" for p, q in zip(x, y, strict=True))
+
+
+def win_colour(p: float) -> str:
+    """Red (they win) through brown (even) to blue (you win), as on the heat map."""
+    p = min(1.0, max(0.0, p))
+    return _mix(LOSE, EVEN, p / 0.5) if p < 0.5 else _mix(EVEN, WIN, (p - 0.5) / 0.5)
+
+
+STRIP_LEGEND = ("Under each option, one square per card they may hold: how likely they "
+                "hold it, and how often you win with this option if they do.")
+OUTCOME_NOTE = ("“Depends on their card”: a sure win against some of their cards, a sure "
+                "loss against the others. “Depends on play”: the moves after this one "
+                "decide.")
+
+
+def options_html(rows: Sequence[OptionRow]) -> str:
+    """Your options as a numbered list of cards, best first: words first, figures after,
+    the strip last. A list rather than a table: on a phone a wide table scrolls sideways
+    and hides the figures a reader compares."""
+    items = []
+    for i, r in enumerate(rows):
+        tag = ('<span class="eg-tag eg-tag--bluff">bluff</span>' if r.bluff else
+               '<span class="eg-tag eg-tag--honest">true claim</span>'
+               if r.claim is not None else "")
+        loss = ("the best move" if i == 0 else
+                f"{r.lost_pp:.1f} points below the best: {GRADE_WORDS[r.grade]}")
+        cells = "".join(
+            f'<div class="eg-cell" style="background:{win_colour(c.win)}" '
+            f'data-card="{escape(c.card.value)}" title="{escape(_cell_title(c))}">'
+            f'<span class="eg-cell__card">{escape(c.card.value)}</span>'
+            f'<span class="eg-cell__held">{percent(c.held)} likely</span>'
+            f'<span class="eg-cell__win">win {percent(c.win)}</span></div>'
+            for c in r.strip)
+        items.append(
+            f'<li class="eg-option eg-option--{r.outcome}" data-rank="{i + 1}">'
+            f'<div class="eg-option__head"><span class="eg-rank">{i + 1}</span>'
+            f'<span class="eg-option__label">{escape(r.label)}</span>{tag}</div>'
+            f'<div class="eg-option__figures"><span class="eg-win">You win '
+            f'<b>{percent(r.win)}</b></span><span>{escape(loss)}</span>'
+            f'<span>{frequency_words(r.frequency)}</span></div>'
+            f'<div class="eg-outcome eg-outcome--{r.outcome}">{OUTCOMES[r.outcome]}</div>'
+            f'<div class="eg-strip">{cells}</div></li>')
+    return f'<ol class="eg-options">{"".join(items)}</ol>'
+
+
+def _cell_title(c: Cell) -> str:
+    return (f"They hold {article(c.card)} {percent(c.held)} of the time; then you win "
+            f"{percent(c.win)} with this option.")
+
+
+def hands_html(choice: Choice) -> str:
+    """The two players' cards as on the table: each a hidden card and a lost one face up
+    (their hidden card shown only in face-up mode)."""
+    theirs = mini_card(choice.their.value, "shown") if choice.mode == "faceup" else \
+        mini_card(None)
+    seats = [("You", mini_card(choice.card.value, "own"), choice.lost[0], choice.coins[0],
+              choice.turn == "you"),
+             ("They", theirs, choice.lost[1], choice.coins[1], choice.turn == "them")]
+    out = []
+    for name, hidden, lost, coins, acts in seats:
+        out.append(f'<div class="eg-seat{" eg-seat--acts" if acts else ""}">'
+                   f'<div class="eg-seat__name">{name} · {coins_words(coins)}'
+                   f'{" · to act" if acts else ""}</div>'
+                   f'<div class="eg-seat__cards">{hidden}{mini_card(lost.value, "revealed")}'
+                   '</div></div>')
+    return f'<div class="eg-hands">{"".join(out)}</div>'
+
+
+# ---------------------------------------------------------------------------- heat map
+
+
+HEAT_TITLE = "your chance of winning"
+HEAT_HEADING = "How the coins change it"
+
+
+def heat_frame(values: np.ndarray, distances: np.ndarray) -> pd.DataFrame:
+    """One row per pair of coin counts (`values[yours, theirs]`): your chance with both
+    cards face up, and the turns within which the sure winner wins (-1: nobody can force
+    it)."""
+    rows = []
+    for a in range(values.shape[0]):
+        for b in range(values.shape[1]):
+            v = float(values[a, b])
+            d = int(distances[a, b])
+            if v >= 1 - CERTAIN and d >= 0:
+                note = f"you win within {turns_words(d)}"
+            elif v <= CERTAIN and d >= 0:
+                note = f"they win within {turns_words(d)}"
+            else:
+                note = "the draw of an Exchange decides"
+            rows.append({"you": a, "them": b, "win": round(v, 4),
+                         "label": "" if v >= 1 - CERTAIN or v <= CERTAIN else f"{100 * v:.0f}",
+                         "note": note})
+    return pd.DataFrame(rows)
+
+
+def heat_chart(values: np.ndarray, distances: np.ndarray, coins: tuple[int, int]
+               ) -> alt.LayerChart | alt.FacetChart:
+    """Your coins across, theirs up; colour your chance with both cards face up. Squares
+    where nobody can force the win carry their percentage; the current position is
+    outlined."""
+    data = heat_frame(values, distances)
+    ticks = list(range(0, values.shape[0], 2))
+    x = alt.X("you:O", title="your coins", axis=alt.Axis(labelAngle=0, values=ticks))
+    y = alt.Y("them:O", title="their coins", sort="descending", axis=alt.Axis(values=ticks))
+    colour = alt.Color("win:Q", title=HEAT_TITLE,
+                       scale=alt.Scale(domain=[0, 0.5, 1], range=[LOSE, EVEN, WIN]),
+                       legend=alt.Legend(orient="bottom", format=".0%", gradientLength=180,
+                                         titleLimit=260))
+    tooltip = [alt.Tooltip("you:O", title="your coins"),
+               alt.Tooltip("them:O", title="their coins"),
+               alt.Tooltip("win:Q", title=HEAT_TITLE, format=".0%"),
+               alt.Tooltip("note:N", title="with best play")]
+    base = alt.Chart(data)
+    squares = base.mark_rect(stroke="#15100f", strokeWidth=0.5).encode(
+        x=x, y=y, color=colour, tooltip=tooltip)
+    labels = base.mark_text(fontSize=9, color="#f3ead8").encode(x=x, y=y, text="label:N")
+    here = alt.Chart(pd.DataFrame([{"you": coins[0], "them": coins[1]}])).mark_rect(
+        fill=None, stroke="#f0c970", strokeWidth=3).encode(x=x, y=y)
+    return alt.layer(squares, labels, here).properties(height=400)
+
+
+def heat_sentence(choice: Choice) -> str:
+    who = "you act" if choice.turn == "you" else "they act"
+    return (f"Each square is one pair of coin counts, yours across and theirs up, with both "
+            f"cards face up: your {choice.card.value} against their {choice.their.value}, "
+            f"{who} first. Blue squares you win for sure, red ones they do; a number is your "
+            "chance where no one can force the win. The gold square is this position.")
