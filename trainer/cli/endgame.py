@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 from typing import Any
@@ -21,6 +22,24 @@ def register(commands: Any) -> None:
     race.add_argument("--coins", type=int, default=6, help="coins 0..N each (default 6)")
     race.add_argument("--variant", default="base", help="a rule set (default base)")
     race.set_defaults(func=run_race)
+    build = sub.add_parser(
+        "build", help="known roles: solve the base game's 15 pairs of lost cards into the "
+                      "package's table file")
+    build.add_argument("--out", default=None, metavar="PATH",
+                       help="the table file (default: the package's "
+                            "trainer/endgame/data/known-base.npz); finished pairs wait in "
+                            "PATH.parts/ until all are done, so an interrupted build "
+                            "continues where it stopped")
+    build.add_argument("--processes", type=int, default=os.cpu_count() or 1,
+                       help="processes on this machine (default: one per core)")
+    build.add_argument("--executor", choices=("auto", "ray", "local"), default="auto",
+                       help="ray: Ray tasks; local: one pair after another in this process; "
+                            "auto (default): Ray when installed and --processes > 1 or "
+                            "--address")
+    build.add_argument("--address", default=None,
+                       help="a Ray cluster to run on (host:port, or 'auto'); default: start "
+                            "Ray on this machine")
+    build.set_defaults(func=run_build)
 
 
 def run_race(args: argparse.Namespace) -> int:
@@ -53,4 +72,61 @@ def run_race(args: argparse.Namespace) -> int:
         cells = " | ".join("—" if n is None else str(n) for n in row)
         print(f"| {x} | {cells} | {total} of {dealt} |")
     print(f"\nsolved in {time.monotonic() - start:.0f} s")
+    return 0
+
+
+def run_build(args: argparse.Namespace) -> int:
+    """Exit status 2 for a bad argument or an executor that cannot run here; 130 when
+    interrupted, the finished pairs kept for the next run."""
+    from pathlib import Path
+
+    from tqdm import tqdm
+
+    from trainer.batch import ExecutorError, choose
+    from trainer.endgame.tables import DEFAULT_OUT, build, pairs, parts_dir
+
+    if args.processes < 1:
+        print(f"endgame build: --processes must be at least 1, got {args.processes}",
+              file=sys.stderr)
+        return 2
+    out = Path(args.out) if args.out else DEFAULT_OUT
+    if out.suffix != ".npz":
+        print(f"endgame build: --out must name a .npz file, got {str(out)!r}", file=sys.stderr)
+        return 2
+    if out.is_dir():
+        print(f"endgame build: --out {str(out)!r} is a folder, not a file", file=sys.stderr)
+        return 2
+    try:
+        executor = choose(args.executor, args.processes, args.address)
+    except ExecutorError as e:
+        print(f"endgame build: {e}", file=sys.stderr)
+        return 2
+    if args.executor == "auto" and executor == "local" and args.processes > 1:
+        print("endgame build: Ray is not installed (pip install 'coup-trainer[batch]'): "
+              "solving in this process, one pair after another", file=sys.stderr)
+    where = args.address or f"{args.processes} processes on this machine"
+    total = len(pairs())
+    print(f"endgame build: {total} pairs of lost cards, "
+          f"{'Ray, ' + where if executor == 'ray' else 'in this process'}; finished pairs "
+          f"in {parts_dir(out)}", file=sys.stderr)
+    with tqdm(total=total, unit="pair", desc="pairs", file=sys.stderr) as bar:
+        first: list[int] = []
+
+        def advance(done: int, total: int) -> None:
+            if not first and done:
+                bar.write(f"resumed: {done} of {total} pairs already solved", file=sys.stderr)
+            first.append(done)
+            bar.update(done - bar.n)
+
+        try:
+            built = build(out, executor=executor, processes=args.processes,
+                          address=args.address, progress=advance)
+        except KeyboardInterrupt:
+            bar.close()
+            print(f"endgame build: interrupted with {bar.n} of {total} pairs in "
+                  f"{parts_dir(out)}; the same command continues from there", file=sys.stderr)
+            return 130
+    print(f"wrote {built.path}: {built.size / 1024:.1f} KiB, {built.solved} pairs solved"
+          f"{f' and {built.resumed} resumed' if built.resumed else ''} in "
+          f"{built.seconds:.0f} s")
     return 0

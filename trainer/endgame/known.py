@@ -9,6 +9,11 @@ the graph is an engine position, its edges the engine's legal moves, the draws e
 Play can loop (a Steal answered by a Steal), so the values come from value iteration run from
 both bounds: every position not yet decided counted as a loss for player 0, and as a win. Where
 the two meet, loops never decide the value; `Table.gap` says where they do not.
+
+A value says who wins, not how soon, and a player who has the game won still has to be shown
+the quick way home: `Table.turns` is the number of turns within which the winner forces the
+win whatever the loser does and whatever is drawn, found by the same kind of iteration over
+"won within k turns".
 """
 
 from __future__ import annotations
@@ -21,7 +26,7 @@ import numpy as np
 
 from trainer.endgame.chance import outcomes
 from trainer.engine.cards import Character
-from trainer.engine.game import Game
+from trainer.engine.game import Game, Phase
 from trainer.engine.moves import Move
 from trainer.engine.variants import get_variant
 
@@ -30,6 +35,8 @@ from trainer.engine.variants import get_variant
 MAX_COINS = 12
 # Value iteration stops when no value moves by more than this.
 TOLERANCE = 1e-12
+# "Not won for certain" in the distance iteration: larger than any count of turns.
+_NEVER = np.iinfo(np.int64).max // 4
 
 
 @dataclass(frozen=True, order=True)
@@ -61,6 +68,7 @@ class _Node:
     decider: int  # -1: the game is over
     value: float  # fixed for a finished game
     edges: list[tuple[Move, list[tuple[float, int]]]] = field(default_factory=list)
+    turn: bool = False  # a turn starts here (the mover chooses an action)
 
 
 @dataclass
@@ -73,6 +81,8 @@ class Table:
     low: list[float]
     high: list[float]
     sweeps: int
+    # Per position: the turns within which its winner forces the win, -1 where nobody can.
+    distance: list[int] = field(default_factory=list)
 
     def index(self, game: Game) -> int:
         try:
@@ -85,6 +95,16 @@ class Table:
         they agree wherever `gap` is 0)."""
         i = self.index(game)
         return (self.low[i] + self.high[i]) / 2
+
+    def turns(self, game: Game) -> int | None:
+        """The turns (turn starts, this one included) within which the player who wins `game`
+        for certain forces the win, the loser making it last and the draws falling as badly
+        as they can; None where the win depends on a draw. Count 0 when the game is over or
+        ends before another turn starts."""
+        if not self.distance:
+            self.distance = distances(self.nodes)
+        d = self.distance[self.index(game)]
+        return None if d < 0 else d
 
     def gap(self) -> float:
         """The largest difference between the two bounds: 0 when loops never decide a value."""
@@ -110,7 +130,8 @@ def explore(roots: Iterable[Game]) -> tuple[dict[tuple[object, ...], int], list[
             game.log = []  # a solver needs no history, and each copy would copy it
             over = game.is_over
             nodes.append(_Node(-1 if over else game.decider,
-                               (1.0 if game.winner == 0 else 0.0) if over else 0.0))
+                               (1.0 if game.winner == 0 else 0.0) if over else 0.0,
+                               turn=not over and game.phase == Phase.ACTION))
             games.append(game)
         return i
 
@@ -149,11 +170,13 @@ def _arrays(nodes: list[_Node]) -> tuple[np.ndarray, ...]:
             np.array(node_at, dtype=np.int64), mine)
 
 
-def iterate(nodes: list[_Node], start: float) -> tuple[list[float], int]:
+def iterate(nodes: list[_Node], start: float,
+            arrays: tuple[np.ndarray, ...] | None = None) -> tuple[list[float], int]:
     """Value iteration from `start` for every undecided position, all positions at once,
-    until no value moves by more than `TOLERANCE`."""
+    until no value moves by more than `TOLERANCE`. `arrays`: `_arrays(nodes)`, when the
+    caller has them already."""
     values = np.array([n.value if n.decider < 0 else start for n in nodes])
-    inner, child, prob, move_at, node_at, mine = _arrays(nodes)
+    inner, child, prob, move_at, node_at, mine = arrays or _arrays(nodes)
     sweeps = 0
     while len(inner):
         sweeps += 1
@@ -167,12 +190,48 @@ def iterate(nodes: list[_Node], start: float) -> tuple[list[float], int]:
     return values.tolist(), sweeps
 
 
+def _forced(nodes: list[_Node], winner: int, arrays: tuple[np.ndarray, ...]) -> np.ndarray:
+    """Per position, the turns within which `winner` forces the win (`_NEVER` where it
+    cannot). Why a retrograde iteration and not a search: play loops, so the counts are the
+    fixed point of "a position is won within k turns when the winner has a move, or the loser
+    has only moves, whose every draw is won within k turns, one less if a turn starts here",
+    reached from above: after n sweeps a count is the best the winner can force within n
+    decisions, and the first sweep that changes nothing has them all. Every draw must be won,
+    so a win that hangs on an Exchange's draw is never counted."""
+    inner, child, _, move_at, node_at, mine = arrays
+    left = np.array([0 if n.decider < 0 and n.value == (1.0 if winner == 0 else 0.0)
+                     else _NEVER for n in nodes], dtype=np.int64)
+    turn = np.array([nodes[i].turn for i in inner], dtype=np.int64)
+    ours = mine if winner == 0 else ~mine
+    while len(inner):
+        worst_draw = np.maximum.reduceat(left[child], move_at)
+        best = np.where(ours, np.minimum.reduceat(worst_draw, node_at),
+                        np.maximum.reduceat(worst_draw, node_at))
+        best = np.where(best >= _NEVER, _NEVER, best + turn)
+        if np.array_equal(best, left[inner]):
+            break
+        left[inner] = best
+    return left
+
+
+def distances(nodes: list[_Node], arrays: tuple[np.ndarray, ...] | None = None) -> list[int]:
+    """Per position, the turns within which its winner forces the win; -1 where neither
+    player wins for certain (the value lies strictly between 0 and 1)."""
+    arrays = arrays or _arrays(nodes)
+    zero, one = _forced(nodes, 0, arrays), _forced(nodes, 1, arrays)
+    assert not np.any((zero < _NEVER) & (one < _NEVER)), "a position won by both players"
+    out = np.where(zero < _NEVER, zero, np.where(one < _NEVER, one, -1))
+    return [int(d) for d in out]
+
+
 def solve(roots: Iterable[Game]) -> Table:
-    """Explore from `roots` and value every position from both bounds."""
+    """Explore from `roots`, value every position from both bounds and count the turns of
+    every certain win."""
     keys, nodes = explore(roots)
-    low, a = iterate(nodes, 0.0)
-    high, b = iterate(nodes, 1.0)
-    return Table(keys, nodes, low, high, max(a, b))
+    arrays = _arrays(nodes)
+    low, a = iterate(nodes, 0.0, arrays)
+    high, b = iterate(nodes, 1.0, arrays)
+    return Table(keys, nodes, low, high, max(a, b), distances(nodes, arrays))
 
 
 def positions(cards: Iterable[tuple[Character, Character]],

@@ -1,0 +1,314 @@
+"""The known-role end-game tables of a rule set, one per pair of lost cards, kept in the package.
+
+Why stored: a two-player game's end-game starts once each player has lost a card, and every
+quiz item, hint or hidden-role solve that reaches one needs the value of a face-up position at
+once, where solving the pair of lost cards takes about 40 s. The base game's 15 pairs are
+solved ahead (`python -m trainer endgame build`) into `data/known-base.npz`, about 22 KiB
+read in milliseconds; a pair not stored (another rule set, or no file) is solved on first use
+and kept in memory.
+
+Why only 15 of the 25 ordered pairs: in the base game swapping the players (their cards,
+coins, lost cards and who acts) turns the game into itself, so the pair (Y, X) is (X, Y) read
+from the other seat: player 0's chance there is 1 minus player 1's chance here. The lookup
+does the swap.
+
+Each pair's table is indexed `[card0, card1, coins0, coins1, first]`, the cards in the rule
+set's character order, coins 0..`known.MAX_COINS`: `values` is player 0's chance of winning
+under perfect play (NaN where the court cannot deal those cards), `distances` the turns
+within which the certain winner wins (`Table.turns`; -1 where a draw decides).
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache, lru_cache
+from importlib.resources import files
+from pathlib import Path
+from typing import IO, Any
+
+import numpy as np
+
+from trainer import batch
+from trainer.endgame import known
+from trainer.engine.cards import Character
+from trainer.engine.variants import get_variant
+
+Pair = tuple[Character, Character]
+# The stored file of a rule set, inside the package.
+DATA = "data"
+DEFAULT_OUT = Path(__file__).resolve().parent / DATA / "known-base.npz"
+# Rule sets in which swapping the players (cards, coins, lost cards, who acts) is known to turn
+# the game into itself, so that (Y, X) is read from (X, Y): the base game, where a test checks
+# it against a direct solve. Elsewhere (a mat's clock, allegiances) each order is solved.
+SYMMETRIC = frozenset({"base"})
+# The largest difference between the value iteration's two bounds a stored table accepts.
+GAP = 1e-9
+
+
+def stored_name(variant: str) -> str:
+    return f"known-{variant}.npz"
+
+
+@dataclass(frozen=True)
+class KnownValues:
+    """One ordered pair of lost cards: `revealed[p]` is the card player p has lost."""
+
+    revealed: Pair
+    variant: str
+    characters: tuple[Character, ...]
+    values: np.ndarray  # float64 [card0, card1, coins0, coins1, first]; NaN: no such deal
+    distances: np.ndarray  # int8, same index; -1: no certain winner (or no such deal)
+
+    def _index(self, cards: Pair, coins: tuple[int, int],
+               first: int) -> tuple[int, int, int, int, int]:
+        if (not isinstance(cards, tuple | list) or len(cards) != 2
+                or any(c not in self.characters for c in cards)):
+            raise ValueError(f"cards: expected two of {', '.join(map(str, self.characters))} "
+                             f"(player 0's, player 1's), got {cards!r}")
+        if (not isinstance(coins, tuple | list) or len(coins) != 2
+                or any(isinstance(n, bool) or not isinstance(n, int | np.integer)
+                       or not 0 <= n <= known.MAX_COINS for n in coins)):
+            raise ValueError(f"coins: expected two whole numbers 0 to {known.MAX_COINS}, "
+                             f"got {coins!r}")
+        if first not in (0, 1) or isinstance(first, bool):
+            raise ValueError(f"first: expected 0 or 1 (the player who acts), got {first!r}")
+        at = (self.characters.index(cards[0]), self.characters.index(cards[1]),
+              int(coins[0]), int(coins[1]), int(first))
+        if np.isnan(self.values[at]):
+            raise ValueError(f"cards {cards[0]} and {cards[1]}: the court of the "
+                             f"{self.variant} game cannot deal them with {self.revealed[0]} "
+                             f"and {self.revealed[1]} lost")
+        return at
+
+    def value(self, cards: Pair, coins: tuple[int, int], first: int) -> float:
+        """Player 0's chance of winning under perfect play, `cards[p]` and `coins[p]` being
+        player p's, `first` to act."""
+        return float(self.values[self._index(cards, coins, first)])
+
+    def turns(self, cards: Pair, coins: tuple[int, int], first: int) -> int | None:
+        """The turns (this one included) within which the certain winner wins, the loser
+        making it last; None where the winner depends on a draw."""
+        d = int(self.distances[self._index(cards, coins, first)])
+        return None if d < 0 else d
+
+
+def pairs(variant: str = "base") -> list[Pair]:
+    """The pairs of lost cards a table file holds: X before or equal to Y in the rule set's
+    character order (the others are their mirrors)."""
+    chars = get_variant(variant).characters
+    return [(x, y) for i, x in enumerate(chars) for y in chars[i:]]
+
+
+def _check_revealed(revealed: object, variant: str) -> tuple[Character, ...]:
+    """The rule set's characters, after checking that `revealed` can be two lost cards."""
+    v = get_variant(variant)
+    if (not isinstance(revealed, tuple | list) or len(revealed) != 2
+            or any(c not in v.characters for c in revealed)):
+        raise ValueError(f"revealed: expected two of {', '.join(map(str, v.characters))} "
+                         f"(the card player 0 lost, the card player 1 lost), got {revealed!r}")
+    court = Counter(v.court(2))
+    if any(n > court[c] for c, n in Counter(revealed).items()):
+        raise ValueError(f"revealed: the {v.name} court holds {court[revealed[0]]} "
+                         f"{revealed[0]}, not two")
+    return v.characters
+
+
+def solve_pair(job: tuple[str, str, str]) -> tuple[np.ndarray, np.ndarray]:
+    """The values and distances of one pair of lost cards `(X, Y, variant)`, by names so
+    the job pickles small. A certain win's value is stored as exactly 1 or 0 (the iteration
+    sums chances that add up to 1 only within rounding)."""
+    revealed = (Character.parse(job[0]), Character.parse(job[1]))
+    variant = job[2]
+    chars = _check_revealed(revealed, variant)
+    n, m = len(chars), known.MAX_COINS + 1
+    roots = list(known.positions([(a, b) for a in chars for b in chars], revealed,
+                                 coins=known.MAX_COINS, variant=variant))
+    table = known.solve(p.game() for p in roots)
+    if table.gap() > GAP:
+        # The mean of two bounds that disagree is no game's value: better no table.
+        raise RuntimeError(f"lost cards {revealed[0]} and {revealed[1]}: the value "
+                           f"iteration's bounds differ by {table.gap():.3g}, so a loop "
+                           f"decides some value and the table would not be exact")
+    values = np.full((n, n, m, m, 2), np.nan)
+    turns = np.full((n, n, m, m, 2), -1, dtype=np.int8)
+    for p in roots:
+        at = (chars.index(p.cards[0]), chars.index(p.cards[1]), p.coins[0], p.coins[1],
+              p.first)
+        game = p.game()
+        d = table.turns(game)
+        value = table.value(game)
+        if d is not None:
+            value = 1.0 if value > 0.5 else 0.0
+            turns[at] = d
+        values[at] = value
+    return values, turns
+
+
+@cache
+def _solved(x: Character, y: Character, variant: str) -> tuple[np.ndarray, np.ndarray]:
+    """A pair not in the stored file, solved once per process."""
+    return solve_pair((x.value, y.value, variant))
+
+
+@cache
+def _stored(variant: str) -> dict[Pair, tuple[np.ndarray, np.ndarray]]:
+    """The rule set's stored tables, read once per process; empty without a file, or with
+    one made for other characters or coins (it is then ignored, and pairs are solved)."""
+    resource = files("trainer.endgame").joinpath(DATA, stored_name(variant))
+    if not resource.is_file():
+        return {}
+    with resource.open("rb") as f:
+        data = read(f)
+    if data.variant != variant:
+        return {}
+    return data.tables
+
+
+@dataclass(frozen=True)
+class StoredTables:
+    """The contents of a table file."""
+
+    variant: str
+    characters: tuple[Character, ...]
+    tables: dict[Pair, tuple[np.ndarray, np.ndarray]]
+
+
+def read(source: Path | IO[bytes]) -> StoredTables:
+    """A table file's tables, checked against its rule set's characters and the coins."""
+    with np.load(source, allow_pickle=False) as z:
+        variant = str(z["variant"])
+        chars = tuple(Character.parse(str(c)) for c in z["characters"])
+        names = [(str(a), str(b)) for a, b in z["pairs"]]
+        values, turns = z["values"], z["turns"]
+        coins = int(z["max_coins"])
+    if chars != get_variant(variant).characters or coins != known.MAX_COINS:
+        return StoredTables(variant, chars, {})
+    tables = {(Character.parse(a), Character.parse(b)): (values[i], turns[i])
+              for i, (a, b) in enumerate(names)}
+    return StoredTables(variant, chars, tables)
+
+
+def _readonly(a: np.ndarray) -> np.ndarray:
+    a = np.ascontiguousarray(a)
+    a.setflags(write=False)
+    return a
+
+
+def known_values(revealed: Pair, variant: str = "base") -> KnownValues:
+    """The table of one ordered pair of lost cards, `revealed[p]` being the card player p
+    lost: from the stored file when it holds the pair, else solved now (about 40 s) and kept
+    for the rest of the process."""
+    try:
+        name = get_variant(variant).name
+    except ValueError as e:
+        raise ValueError(f"variant: {e}") from None
+    _check_revealed(revealed, name)
+    return _known((Character(revealed[0]), Character(revealed[1])), name)
+
+
+@lru_cache(maxsize=256)
+def _known(revealed: Pair, variant: str) -> KnownValues:
+    chars = get_variant(variant).characters
+    x, y = revealed
+    mirrored = variant in SYMMETRIC and chars.index(x) > chars.index(y)
+    key = (y, x) if mirrored else (x, y)
+    values, turns = _stored(variant).get(key) or _solved(key[0], key[1], variant)
+    if mirrored:
+        # Player 0 here is player 1 there: swap the cards, the coins and who acts.
+        values = 1.0 - values.transpose(1, 0, 3, 2, 4)[..., ::-1]
+        turns = turns.transpose(1, 0, 3, 2, 4)[..., ::-1]
+    return KnownValues(revealed, variant, chars, _readonly(values), _readonly(turns))
+
+
+# ------------------------------------------------------------------------------ building
+
+
+def parts_dir(out: Path) -> Path:
+    """Where a build keeps each finished pair until the whole file is written: beside it."""
+    return out.with_name(out.name + ".parts")
+
+
+def _part_path(parts: Path, pair: Pair) -> Path:
+    return parts / f"{pair[0].value}-{pair[1].value}.npz"
+
+
+def _save(path: Path, **arrays: Any) -> None:
+    """Written under a temporary name and renamed: an interrupt never leaves half a file."""
+    tmp = path.with_name(path.name + ".tmp")
+    with open(tmp, "wb") as f:
+        np.savez_compressed(f, **arrays)
+    os.replace(tmp, path)
+
+
+def _load_part(path: Path, variant: str, shape: tuple[int, ...]
+               ) -> tuple[np.ndarray, np.ndarray] | None:
+    """A finished pair of an earlier build, or None if it is missing or was made for other
+    characters, coins or rule set."""
+    try:
+        with np.load(path, allow_pickle=False) as z:
+            if str(z["variant"]) != variant or int(z["max_coins"]) != known.MAX_COINS:
+                return None
+            values, turns = z["values"], z["turns"]
+    except (OSError, ValueError, KeyError):
+        return None
+    if values.shape != shape or turns.shape != shape:
+        return None
+    return values, turns
+
+
+@dataclass(frozen=True)
+class Built:
+    path: Path
+    size: int  # bytes
+    seconds: float
+    solved: int  # pairs solved by this run
+    resumed: int  # pairs found finished in the parts folder
+
+
+def build(out: Path, *, variant: str = "base", executor: str = "auto", processes: int = 1,
+          address: str | None = None,
+          progress: Callable[[int, int], None] | None = None) -> Built:
+    """Solve every pair of lost cards as one job each through `trainer.batch`, save
+    each as it finishes in `parts_dir(out)`, then write `out` and drop the parts. A build
+    stopped half-way keeps its parts and the next one starts from them; `progress(done,
+    total)` is called first with the parts found, then after every pair."""
+    start = time.perf_counter()
+    chars = get_variant(variant).characters
+    wanted = pairs(variant)
+    m = known.MAX_COINS + 1
+    shape = (len(chars), len(chars), m, m, 2)
+    parts = parts_dir(out)
+    parts.mkdir(parents=True, exist_ok=True)
+    done: dict[Pair, tuple[np.ndarray, np.ndarray]] = {}
+    for pair in wanted:
+        part = _load_part(_part_path(parts, pair), variant, shape)
+        if part is not None:
+            done[pair] = part
+    resumed = len(done)
+    if progress:
+        progress(resumed, len(wanted))
+    jobs = [(pair, (pair[0].value, pair[1].value, variant)) for pair in wanted
+            if pair not in done]
+    for pair, (values, turns) in batch.run(solve_pair, jobs, executor=executor,
+                                           processes=processes, address=address):
+        _save(_part_path(parts, pair), values=values, turns=turns,
+              variant=np.array(variant), max_coins=np.array(known.MAX_COINS))
+        done[pair] = (values, turns)
+        if progress:
+            progress(len(done), len(wanted))
+    out.parent.mkdir(parents=True, exist_ok=True)
+    _save(out, variant=np.array(variant), max_coins=np.array(known.MAX_COINS),
+          characters=np.array([c.value for c in chars]),
+          pairs=np.array([[x.value, y.value] for x, y in wanted]).reshape(len(wanted), 2),
+          values=np.stack([done[p][0] for p in wanted]),
+          turns=np.stack([done[p][1] for p in wanted]))
+    for pair in wanted:
+        _part_path(parts, pair).unlink(missing_ok=True)
+    if not any(parts.iterdir()):
+        parts.rmdir()
+    return Built(out, out.stat().st_size, time.perf_counter() - start,
+                 len(wanted) - resumed, resumed)
