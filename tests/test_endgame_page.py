@@ -193,3 +193,11 @@ def test_the_address_follows_the_picker():
     assert param(at, "card") == "Assassin" and param(at, "mode") == "faceup"
     at.selectbox(key="eg_their").set_value(CO).run()
     assert param(at, "their") == "Contessa"
+
+
+def test_large_type_stacks_the_picker_and_keeps_every_part():
+    at = endgame(large="1", horizon="1")
+    assert at.toggle(key="ct_large_type").value is True
+    assert "**You**" not in [m.value for m in at.markdown]  # no headings over a stack
+    assert options(at) and at.get("vega_lite_chart")
+    assert param(at, "large") == "1"

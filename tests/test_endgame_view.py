@@ -301,3 +301,9 @@ def test_the_heat_map_labels_only_uncertain_squares_and_outlines_this_position()
 def test_the_heat_map_sentence_names_both_cards():
     text = v.heat_sentence(Choice(card=D, their=CA, turn="them"))
     assert "your Duke against their Captain, they act first" in text
+
+
+def test_the_progress_bar_says_what_it_waits_for_before_the_first_report():
+    assert v.progress_start(4) == ("Working out perfect play 4 turns ahead: first every line "
+                                   "of play, then rounds of better and better play…")
+    assert "1 turn ahead" in v.progress_start(1)

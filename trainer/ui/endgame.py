@@ -21,6 +21,7 @@ import streamlit as st
 from trainer.endgame.hidden import solve
 from trainer.endgame.known import MAX_COINS
 from trainer.endgame.tables import known_values
+from trainer.ui.chrome import LARGE
 from trainer.ui.state import session_state
 from trainer.views import endgame_view as view
 from trainer.views.endgame_view import CHARACTERS, HORIZONS, MODES, TURNS, Choice, Solved
@@ -93,8 +94,10 @@ def link_messages() -> None:
 
 def _row() -> list[Any]:
     """Two side by side, you on the left and them on the right, on a phone too: the
-    picker reads like the table, and stacking would put the pairs a screen apart."""
-    return list(st.columns(2, gap="small", wrap=False, vertical_alignment="bottom"))
+    picker reads like the table, and stacking would put the pairs a screen apart. In large
+    type two no longer fit across a phone (they would scroll sideways): there they stack."""
+    large = bool(session_state().get(LARGE))
+    return list(st.columns(2, gap="small", wrap=large, vertical_alignment="bottom"))
 
 
 def position_picker() -> Choice:
@@ -102,9 +105,10 @@ def position_picker() -> Choice:
     state = session_state()
     faceup = state[KEYS["mode"]] == "faceup"
     with st.container(border=True, key="eg_picker"):
-        you, them = _row()
-        you.markdown("**You**")
-        them.markdown("**They**")
+        if not session_state().get(LARGE):  # stacked, the headings would stand alone
+            you, them = _row()
+            you.markdown("**You**")
+            them.markdown("**They**")
         you, them = _row()
         you.selectbox("Your card", CHARACTERS, key=KEYS["card"], on_change=_changed,
                       help="Hidden from them, as in a real game.")
@@ -209,7 +213,7 @@ def solved(choice: Choice) -> Solved:
     found = shelf.get(key)
     if found is not None:
         return found
-    bar = st.progress(0.0, text=f"Working out perfect play, {choice.horizon} turns ahead…")
+    bar = st.progress(0.0, text=view.progress_start(choice.horizon))
     first: list[float] = []
 
     def progress(iteration: int, exploitability: float) -> None:

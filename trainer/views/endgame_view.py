@@ -49,9 +49,10 @@ HORIZONS = (1, 2, 3, 4)
 DEFAULT_HORIZON = 3
 # Measured on a shared 2-core machine over six positions (median, slowest): 0.06 s and
 # 0.1 s one turn ahead, 0.3 s and 0.4 s two, 1.0 s and 1.2 s three, 3.8 s and 4.5 s four.
-HORIZON_TIME = {1: "instant", 2: "0.3 s", 3: "about 1 s", 4: "3–5 s"}
+HORIZON_TIME = {1: "instant", 2: "0.3 s", 3: "1 s", 4: "3–5 s"}
 HORIZON_NOTE = ("Looking further ahead is more exact but slower: about 1 s at 3 turns, "
-                "3 to 5 s at 4. A position seen once is instant after.")
+                "3 to 5 s at 4 (longer while the server is busy). A position worked out "
+                "once is instant after.")
 OUTCOMES: dict[Outcome, str] = {"wins": "wins for sure", "loses": "loses for sure",
                                 "card": "depends on their card", "play": "depends on play"}
 # A chance this close to 0 or 1 counts as certain: the solver stops within 0.1 points of
@@ -69,8 +70,8 @@ LOSE, EVEN, WIN = "#b5394a", "#5b4843", "#2f74b5"
 STYLE = f"<style>{read_css('endgame.css')}</style>"
 
 INTRO = ("The last duel of a game: two players left, each has lost one card and holds one. "
-         "Set up a position below to see how often you win if you both play perfectly, and "
-         "what each move is worth.")
+         "Set up a position to see how often you win if you both play perfectly, and what "
+         "each move is worth.")
 
 LINK_KEYS = ("card", "lost", "coins", "turn", "mode", "their", "horizon")
 
@@ -492,6 +493,12 @@ def expert_lines(solved: Solved) -> list[str]:
         "the face-up table.",
         f"Your seat averaged over the deal: {percent(solved.value)}.",
     ]
+
+
+def progress_start(horizon: int) -> str:
+    """Before the first report: most of a deep solve is laying out every line of play."""
+    return (f"Working out perfect play {turns_words(horizon)} ahead: first every line of "
+            "play, then rounds of better and better play…")
 
 
 def progress_text(iteration: int, exploitability: float) -> str:
