@@ -1,0 +1,127 @@
+"""How fast and how exact the end-game solvers are on this machine.
+
+For a fixed sample of 1-v-1 single-influence positions of the base game (face-up pairs, coins
+and the player to act spread over the table), the hidden-role solver (CFR+ on the public
+tree, `trainer/endgame/hidden.py`) is run at each horizon asked for, to an exploitability of at
+most 0.1 percentage points. Reported per position and horizon: the value (player 0's chance of
+winning), the exploitability measured by an exact best response, iterations, tree size and
+seconds; then how far the value still moves between horizons (the issue's test: at most 0.5
+points from horizon T to T+2). The known-role table is timed for lookups, and (with
+`--build`) rebuilt on this machine's cores to time the build.
+
+The first solve with a face-up pair also builds that pair's public graph (the engine's games in
+every deal, in lockstep); "cold" seconds include it, "warm" ones reuse it.
+
+    python bench/endgame.py [--horizons 2 3 4] [--build] [--processes 2]
+
+Last line: `solve_s <median warm seconds at the deepest horizon> lookup_ms <p95 of a known-role
+lookup> exploitability_pp <largest, in points> table_min <known-role build minutes, or -1
+without --build>`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from trainer.endgame import hidden  # noqa: E402
+from trainer.endgame.public import public_graph  # noqa: E402
+from trainer.endgame.tables import known_values  # noqa: E402
+from trainer.engine.cards import Character as C  # noqa: E402
+
+SAMPLE = [
+    ((C.AMBASSADOR, C.CONTESSA), (2, 2), 0),
+    ((C.AMBASSADOR, C.CONTESSA), (0, 6), 0),
+    ((C.AMBASSADOR, C.CONTESSA), (1, 1), 1),
+    ((C.AMBASSADOR, C.CONTESSA), (4, 2), 0),
+    ((C.DUKE, C.CAPTAIN), (3, 1), 0),
+    ((C.DUKE, C.CAPTAIN), (5, 3), 1),
+    ((C.DUKE, C.CAPTAIN), (0, 0), 0),
+    ((C.ASSASSIN, C.CONTESSA), (3, 3), 0),
+    ((C.ASSASSIN, C.CONTESSA), (6, 2), 1),
+    ((C.DUKE, C.DUKE), (2, 4), 0),
+]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--horizons", type=int, nargs="+", default=[2, 3, 4])
+    ap.add_argument("--target", type=float, default=1e-3,
+                    help="exploitability to stop at, in win probability (default 0.001)")
+    ap.add_argument("--build", action="store_true", help="also time the known-role build")
+    ap.add_argument("--processes", type=int, default=2)
+    args = ap.parse_args(argv)
+
+    warm: list[float] = []
+    worst = 0.0
+    values: dict[tuple[object, ...], dict[int, float]] = {}
+    print("| face up | coins | first | horizon | value | exploitability (pp) | iterations "
+          "| tree nodes | cut | seconds |")
+    print("|---|---|---|--:|--:|--:|--:|--:|--:|--:|")
+    pairs_seen: set[tuple[C, C]] = set()
+    for revealed, coins, first in SAMPLE:
+        cold = revealed not in pairs_seen  # this pair's public graph is built on the way
+        pairs_seen.add(revealed)
+        for h in sorted(args.horizons):
+            start = time.perf_counter()
+            s = hidden.solve(revealed, coins, first, horizon=h, target=args.target)
+            took = time.perf_counter() - start
+            if h == max(args.horizons) and not cold:
+                warm.append(took)
+            worst = max(worst, s.exploitability)
+            values.setdefault((revealed, coins, first), {})[h] = s.value
+            print(f"| {revealed[0]}/{revealed[1]} | {coins[0]}-{coins[1]} | {first} | {h} "
+                  f"| {s.value:.4f} | {100 * s.exploitability:.3f} | {s.iterations} "
+                  f"| {s.tree_nodes} | {s.cut_nodes} | {took:.2f}{' (cold)' if cold else ''} |",
+                  flush=True)
+    hs = sorted(args.horizons)
+    print("\nHow far the value moves with the horizon (points of win probability):")
+    for key, by_h in values.items():
+        moves = ", ".join(f"{a}->{b}: {100 * (by_h[b] - by_h[a]):+.2f}"
+                          for a, b in zip(hs, hs[1:], strict=False))
+        print(f"  {key[0][0]}/{key[0][1]} coins {key[1]} first {key[2]}: {moves}")
+    steady = [k for k, by_h in values.items()
+              if len(hs) >= 2 and hs[-1] - 2 in by_h
+              and abs(by_h[hs[-1]] - by_h[hs[-1] - 2]) <= 0.005]
+    print(f"  within 0.5 points from horizon {hs[-1] - 2} to {hs[-1]}: "
+          f"{len(steady)} of {len(values)}")
+
+    table = known_values((C.DUKE, C.CAPTAIN))
+    lookups = []
+    for i in range(2000):
+        start = time.perf_counter()
+        known_values((C.DUKE, C.CAPTAIN)).value((C.DUKE, C.CONTESSA), (i % 13, (7 * i) % 13),
+                                                 i % 2)
+        lookups.append(time.perf_counter() - start)
+    lookups.sort()
+    p95 = 1000 * lookups[int(0.95 * len(lookups))]
+    del table
+    print(f"\nknown-role lookup: median {1000 * statistics.median(lookups):.4f} ms, "
+          f"p95 {p95:.4f} ms (2,000 lookups)")
+    graph_nodes = sum(len(public_graph(r, "base").nodes) for r in {r for r, _, _ in SAMPLE})
+    print(f"public graph nodes built: {graph_nodes}")
+
+    table_min = -1.0
+    if args.build:
+        from trainer.endgame.tables import build
+
+        with tempfile.TemporaryDirectory() as tmp:
+            start = time.perf_counter()
+            build(Path(tmp) / "known.npz", processes=args.processes)
+            table_min = (time.perf_counter() - start) / 60
+        print(f"known-role table build: {table_min:.1f} min on {args.processes} processes")
+    median = statistics.median(warm) if warm else float("nan")
+    print(f"solve_s {median:.2f} lookup_ms {p95:.4f} exploitability_pp {100 * worst:.3f} "
+          f"table_min {table_min:.1f}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,77 @@
+"""The hidden-role end-game table: built in resumable parts, read from either seat."""
+
+from __future__ import annotations
+
+import pytest
+
+from trainer.endgame import hidden, hidden_tables
+from trainer.engine.cards import Character as C
+
+PAIR = (C.DUKE, C.CONTESSA)
+
+
+@pytest.fixture
+def small(monkeypatch, tmp_path):
+    """A table of one face-up pair, movers with 0-1 coins against 0-2, two turns ahead."""
+    monkeypatch.setattr(hidden_tables, "MOVER_COINS", 2)
+    monkeypatch.setattr(hidden_tables, "MAX_COINS", 2)
+    out = tmp_path / "hidden-base.npz"
+    built = hidden_tables.build(out, horizon=2, executor="local", pairs=[PAIR])
+    return out, built
+
+
+def _entry(out, monkeypatch, *args):
+    import numpy as np
+
+    with np.load(out) as z:
+        data = {k: z[k] for k in z.files}
+    monkeypatch.setattr(hidden_tables, "_stored", lambda variant: data)
+    return hidden_tables.lookup(*args)
+
+
+def test_a_stored_position_reads_as_a_direct_solve(small, monkeypatch):
+    out, built = small
+    assert built.solved == 2 and built.resumed == 0
+    entry = _entry(out, monkeypatch, PAIR, (1, 2), 0, 0)
+    direct = hidden.solve(PAIR, (1, 2), 0, horizon=2)
+    assert entry is not None and entry.you_act
+    for card, value in direct.card_values.items():
+        assert entry.win_chance[card] == pytest.approx(value, abs=2e-3)
+    best = entry.options[C.DUKE][0]
+    assert best[1] == pytest.approx(direct.options(C.DUKE)[0].value, abs=2e-3)
+
+
+def test_the_player_not_to_act_reads_the_mirrored_position(small, monkeypatch):
+    out, _ = small
+    # You (player 0) lost the Contessa and hold 2 coins; they lost the Duke, hold 1 coin and
+    # act: the table keeps it with the mover first, as the stored (Duke, Contessa) 1-2.
+    entry = _entry(out, monkeypatch, (C.CONTESSA, C.DUKE), (2, 1), 0, 1)
+    assert entry is not None and not entry.you_act and entry.options == {}
+    direct = hidden.solve(PAIR, (1, 2), 0, horizon=2)
+    for card, value in direct.win_chances(1).items():
+        assert entry.win_chance[card] == pytest.approx(value, abs=2e-3)
+
+
+def test_positions_outside_the_table_are_not_found(small, monkeypatch):
+    out, _ = small
+    assert _entry(out, monkeypatch, (C.CAPTAIN, C.DUKE), (1, 1), 0, 0) is None
+    assert _entry(out, monkeypatch, PAIR, (5, 1), 0, 0) is None  # beyond the coins built
+
+
+def test_an_interrupted_build_resumes_from_its_saved_parts(monkeypatch, tmp_path):
+    monkeypatch.setattr(hidden_tables, "MOVER_COINS", 2)
+    monkeypatch.setattr(hidden_tables, "MAX_COINS", 1)
+    out = tmp_path / "t.npz"
+    calls = []
+
+    def stop_after_one(done, total):
+        calls.append(done)
+        if done == 1:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        hidden_tables.build(out, horizon=2, executor="local", pairs=[PAIR],
+                            progress=stop_after_one)
+    assert not out.exists() and len(list(hidden_tables.parts_dir(out).iterdir())) == 1
+    again = hidden_tables.build(out, horizon=2, executor="local", pairs=[PAIR])
+    assert (again.resumed, again.solved) == (1, 1) and out.exists()

@@ -1,0 +1,216 @@
+"""The hidden-role end-game table of the base game: every position solved ahead, in the package.
+
+Which positions: a two-player game's last duel, each player with one card face down and one
+face up. Every ordered pair of face-up cards (player 0's, player 1's), coins 0..12 each, with
+player 0 to act; player 1 to act is the same table read from the other seat (swap the players'
+cards, coins and face-up cards). A mover with 7 coins or more coups and wins, so only movers
+with 0..6 coins are solved: 25 pairs × 7 × 13 = 2,275 positions.
+
+What is kept per position, per card of the mover (indexed in the rule set's character order):
+each player's chance of winning holding that card, and for each of the mover's options (in the
+engine's order of the root's legal moves) its win chance, equilibrium frequency and win chance
+against each card of the other player; the exploitability of the stored strategy, and how far
+the value moved between the two horizons solved (`HORIZON - 2` and `HORIZON`): positions where
+it moved more than half a point are *unsettled*, as tablebases mark cursed wins.
+
+Why resumable jobs: a position takes seconds, the table hours of one core; the jobs (one per
+face-up pair and mover's coins) run through `trainer.batch` on Ray, and each finished job is
+saved at once, so an interrupted build goes on where it stopped.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+from importlib.resources import files
+from pathlib import Path
+
+import numpy as np
+
+from trainer import batch
+from trainer.endgame import hidden
+from trainer.endgame.known import MAX_COINS
+from trainer.endgame.tables import _save, parts_dir
+from trainer.engine.cards import Character
+from trainer.engine.variants import get_variant
+
+Pair = tuple[Character, Character]
+HORIZON = 4  # turns looked ahead; the value is also solved at HORIZON - 2 to see it settle
+SETTLED = 0.005  # at most half a point of win probability between the two horizons
+MOVER_COINS = 7  # 0..6: with 7 or more the mover coups and wins
+OPTIONS = 6  # income, foreign aid, tax, assassinate, steal, exchange (no coup below 7)
+DEFAULT_OUT = Path(__file__).resolve().parent / "data" / "hidden-base.npz"
+
+
+def ordered_pairs(variant: str = "base") -> list[Pair]:
+    """Every ordered pair of face-up cards a two-player court can show."""
+    v = get_variant(variant)
+    court = Counter(v.court(2))
+    return [(x, y) for x in v.characters for y in v.characters
+            if all(court[c] >= k for c, k in Counter((x, y)).items())]
+
+
+def solve_slice(job: tuple[str, str, int, str, int]) -> dict[str, np.ndarray]:
+    """One face-up pair and mover's coins: every coin count of the other player (a job of
+    `build`, module-level so Ray can send it)."""
+    x, y, a, variant, horizon = job
+    chars = get_variant(variant).characters
+    revealed = (Character(x), Character(y))
+    n, m = len(chars), MAX_COINS + 1
+    out = {
+        "mover": np.full((m, n), np.nan), "other": np.full((m, n), np.nan),
+        "option_value": np.full((m, n, OPTIONS), np.nan),
+        "option_freq": np.full((m, n, OPTIONS), np.nan),
+        "option_against": np.full((m, n, OPTIONS, n), np.nan),
+        "option_move": np.full((m, OPTIONS), "", dtype="U40"),
+        "exploitability": np.full(m, np.nan), "moved": np.full(m, np.nan),
+    }
+    for b in range(m):
+        shallow = hidden.solve(revealed, (a, b), 0, horizon=horizon - 2, variant=variant)
+        s = hidden.solve(revealed, (a, b), 0, horizon=horizon, variant=variant)
+        out["exploitability"][b] = s.exploitability
+        out["moved"][b] = s.value - shallow.value
+        for p, key in ((0, "mover"), (1, "other")):
+            for card, value in s.win_chances(p).items():
+                out[key][b, chars.index(card)] = value
+        moves = [str(mv) for mv in s.tree.moves[0]]
+        out["option_move"][b, :len(moves)] = moves
+        for card in s.card_values:
+            c = chars.index(card)
+            for o in s.options(card):
+                k = moves.index(str(o.move))
+                out["option_value"][b, c, k] = o.value
+                out["option_freq"][b, c, k] = o.frequency
+                for e, v in o.against.items():
+                    out["option_against"][b, c, k, chars.index(e)] = v
+    return out
+
+
+@dataclass(frozen=True)
+class HiddenEntry:
+    """A stored position, from the seat of the player asked about."""
+
+    you_act: bool
+    win_chance: dict[Character, float]  # your chance of winning holding each card
+    exploitability: float
+    moved: float  # value at HORIZON minus value at HORIZON - 2 (the mover's)
+    horizon: int
+    options: dict[Character, list[tuple[str, float, float, dict[Character, float]]]]
+
+    @property
+    def settled(self) -> bool:
+        return abs(self.moved) <= SETTLED
+
+
+@cache
+def _stored(variant: str) -> dict[str, np.ndarray] | None:
+    try:
+        data = files("trainer.endgame").joinpath("data", f"hidden-{variant}.npz")
+        with data.open("rb") as f, np.load(f, allow_pickle=False) as z:
+            return {k: z[k] for k in z.files}
+    except (FileNotFoundError, OSError):
+        return None
+
+
+def lookup(revealed: Pair, coins: tuple[int, int], you: int, first: int,
+           variant: str = "base") -> HiddenEntry | None:
+    """The stored solution of a position, seen by player `you` (0 or 1), or None when it
+    is not in the table (another rule set, no table, or the mover has 7 coins or more)."""
+    z = _stored(variant)
+    if z is None:
+        return None
+    mover = first
+    # the stored frame has the mover as player 0
+    pair = (revealed[mover], revealed[1 - mover])
+    a, b = coins[mover], coins[1 - mover]
+    names = [str(p) for p in z["pairs"]]
+    key = f"{pair[0].value}-{pair[1].value}"
+    if key not in names or not 0 <= a < MOVER_COINS or not 0 <= b <= MAX_COINS:
+        return None
+    i = names.index(key)
+    chars = [Character(c) for c in z["characters"]]
+    row = "mover" if you == mover else "other"
+    win = {c: float(z[row][i, a, b, k]) for k, c in enumerate(chars)
+           if not np.isnan(z[row][i, a, b, k])}
+    options: dict[Character, list[tuple[str, float, float, dict[Character, float]]]] = {}
+    if you == mover:
+        moves = [str(m) for m in z["option_move"][i, a, b]]
+        for k, c in enumerate(chars):
+            if c not in win:
+                continue
+            rows = []
+            for j, mv in enumerate(moves):
+                if not mv:
+                    continue
+                against = {chars[e]: float(v) for e, v in
+                           enumerate(z["option_against"][i, a, b, k, j]) if not np.isnan(v)}
+                rows.append((mv, float(z["option_value"][i, a, b, k, j]),
+                             float(z["option_freq"][i, a, b, k, j]), against))
+            options[c] = sorted(rows, key=lambda r: -r[1])
+    return HiddenEntry(you == mover, win, float(z["exploitability"][i, a, b]),
+                       float(z["moved"][i, a, b]), int(z["horizon"]), options)
+
+
+@dataclass(frozen=True)
+class Built:
+    path: Path
+    size: int
+    seconds: float
+    solved: int
+    resumed: int
+
+
+def build(out: Path = DEFAULT_OUT, *, variant: str = "base", horizon: int = HORIZON,
+          executor: str = "auto", processes: int = 1, address: str | None = None,
+          pairs: list[Pair] | None = None,
+          progress: Callable[[int, int], None] | None = None) -> Built:
+    """Solve every stored position, one job per face-up pair and mover's coins, each saved
+    in `parts_dir(out)` as it finishes; then write `out`. A build stopped half-way starts
+    again from its parts. `pairs` narrows the build (for tests)."""
+    start = time.perf_counter()
+    wanted = pairs or ordered_pairs(variant)
+    parts = parts_dir(out)
+    parts.mkdir(parents=True, exist_ok=True)
+
+    def part(pair: Pair, a: int) -> Path:
+        return parts / f"{pair[0].value}-{pair[1].value}-{a}-h{horizon}.npz"
+
+    done: dict[tuple[Pair, int], dict[str, np.ndarray]] = {}
+    for pair in wanted:
+        for a in range(MOVER_COINS):
+            try:
+                with np.load(part(pair, a), allow_pickle=False) as z:
+                    done[(pair, a)] = {k: z[k] for k in z.files}
+            except (OSError, ValueError):
+                pass
+    resumed = len(done)
+    total = len(wanted) * MOVER_COINS
+    if progress:
+        progress(resumed, total)
+    jobs = [((pair, a), (pair[0].value, pair[1].value, a, variant, horizon))
+            for pair in wanted for a in range(MOVER_COINS) if (pair, a) not in done]
+    for key, result in batch.run(solve_slice, jobs, executor=executor, processes=processes,
+                                 address=address):
+        _save(part(*key), **result)
+        done[key] = result
+        if progress:
+            progress(len(done), total)
+    chars = get_variant(variant).characters
+    stacked = {name: np.stack([np.stack([done[(pair, a)][name] for a in range(MOVER_COINS)])
+                               for pair in wanted])
+               for name in done[(wanted[0], 0)]}
+    out.parent.mkdir(parents=True, exist_ok=True)
+    _save(out, variant=np.array(variant), horizon=np.array(horizon),
+          characters=np.array([c.value for c in chars]),
+          pairs=np.array([f"{x.value}-{y.value}" for x, y in wanted]), **stacked)
+    for pair in wanted:
+        for a in range(MOVER_COINS):
+            part(pair, a).unlink(missing_ok=True)
+    if not any(parts.iterdir()):
+        parts.rmdir()
+    _stored.cache_clear()
+    return Built(out, out.stat().st_size, time.perf_counter() - start, total - resumed,
+                 resumed)
