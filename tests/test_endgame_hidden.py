@@ -144,3 +144,21 @@ def test_the_two_players_chances_add_up_to_one_over_the_deal():
     theirs = s.win_chances(1)
     chance = s.card_chance(1)
     assert sum(chance[c] * theirs[c] for c in theirs) == pytest.approx(1 - s.value, abs=1e-9)
+
+
+def test_the_solve_command_lists_the_movers_options_best_first(capsys):
+    from trainer.cli import main
+
+    assert main(["endgame", "solve", "--lost", "Ambassador", "Contessa", "--coins", "3", "0",
+                 "--card", "Assassin", "--horizon", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "P1 holding the Assassin:" in out
+    rows = [line for line in out.splitlines() if line.startswith("| P1")]
+    assert rows and "assassinate" in rows[0]
+
+
+def test_the_solve_command_names_a_card_it_does_not_know(capsys):
+    from trainer.cli import main
+
+    assert main(["endgame", "solve", "--lost", "Duke", "Dukke", "--coins", "1", "1"]) == 2
+    assert "Dukke" in capsys.readouterr().err

@@ -75,3 +75,37 @@ def test_an_interrupted_build_resumes_from_its_saved_parts(monkeypatch, tmp_path
     assert not out.exists() and len(list(hidden_tables.parts_dir(out).iterdir())) == 1
     again = hidden_tables.build(out, horizon=2, executor="local", pairs=[PAIR])
     assert (again.resumed, again.solved) == (1, 1) and out.exists()
+
+
+def _stored(out, monkeypatch):
+    import numpy as np
+
+    with np.load(out) as z:
+        data = {k: z[k] for k in z.files}
+    monkeypatch.setattr(hidden_tables, "_stored", lambda variant: data)
+
+
+def test_a_stored_solution_reads_like_a_fresh_one(small, monkeypatch):
+    out, _ = small
+    _stored(out, monkeypatch)
+    stored = hidden_tables.stored_solution(PAIR, (1, 2), 0)
+    direct = hidden.solve(PAIR, (1, 2), 0, horizon=2)
+    assert stored is not None and stored.mover == 0
+    assert stored.value == pytest.approx(direct.value, abs=2e-3)
+    assert stored.against(C.DUKE) == pytest.approx(direct.against(C.DUKE))
+    fresh = {o.move: o.value for o in direct.options(C.CAPTAIN)}
+    kept = {o.move: o.value for o in stored.options(C.CAPTAIN)}
+    assert kept.keys() == fresh.keys()
+    for move, value in fresh.items():
+        assert kept[move] == pytest.approx(value, abs=2e-3)
+
+
+def test_a_stored_solution_with_the_other_player_to_act_gives_their_moves(small, monkeypatch):
+    out, _ = small
+    _stored(out, monkeypatch)
+    # player 1 acts with 1 coin having lost the Duke; player 0 lost the Contessa, has 2
+    stored = hidden_tables.stored_solution((C.CONTESSA, C.DUKE), (2, 1), 1)
+    direct = hidden.solve((C.CONTESSA, C.DUKE), (2, 1), 1, horizon=2)
+    assert stored is not None and stored.mover == 1
+    assert {o.move for o in stored.options(C.DUKE)} == {o.move for o in direct.options(C.DUKE)}
+    assert stored.value == pytest.approx(direct.value, abs=2e-3)

@@ -23,13 +23,19 @@ def register(commands: Any) -> None:
     race.add_argument("--variant", default="base", help="a rule set (default base)")
     race.set_defaults(func=run_race)
     build = sub.add_parser(
-        "build", help="known roles: solve the base game's 15 pairs of lost cards into the "
-                      "package's table file")
+        "build", help="solve the base game's end-game table into the package: known roles "
+                      "(15 pairs of lost cards) or hidden roles (2,275 positions)")
+    build.add_argument("--table", choices=("known", "hidden"), default="known",
+                       help="known (default): both cards face up; hidden: each player sees "
+                            "only their own card (hours of one core)")
+    build.add_argument("--horizon", type=int, default=None,
+                       help="hidden: turns looked ahead (default 4; also solved 2 fewer to "
+                            "mark unsettled values)")
     build.add_argument("--out", default=None, metavar="PATH",
                        help="the table file (default: the package's "
-                            "trainer/endgame/data/known-base.npz); finished pairs wait in "
-                            "PATH.parts/ until all are done, so an interrupted build "
-                            "continues where it stopped")
+                            "trainer/endgame/data/known-base.npz or hidden-base.npz); "
+                            "finished parts wait in PATH.parts/ until all are done, so an "
+                            "interrupted build continues where it stopped")
     build.add_argument("--processes", type=int, default=os.cpu_count() or 1,
                        help="processes on this machine (default: one per core)")
     build.add_argument("--executor", choices=("auto", "ray", "local"), default="auto",
@@ -40,6 +46,21 @@ def register(commands: Any) -> None:
                        help="a Ray cluster to run on (host:port, or 'auto'); default: start "
                             "Ray on this machine")
     build.set_defaults(func=run_build)
+
+    solve = sub.add_parser(
+        "solve", help="hidden roles: one position's options, solved now (or read from the "
+                      "stored table)")
+    solve.add_argument("--lost", nargs=2, required=True, metavar=("MINE", "THEIRS"),
+                       help="the card P1 lost and the card P2 lost")
+    solve.add_argument("--coins", nargs=2, type=int, required=True, metavar=("MINE", "THEIRS"))
+    solve.add_argument("--first", type=int, choices=(0, 1), default=0,
+                       help="0: P1 acts (default); 1: P2 acts")
+    solve.add_argument("--card", default=None,
+                       help="the mover's card: list its options (default: every card)")
+    solve.add_argument("--horizon", type=int, default=4, help="turns looked ahead (default 4)")
+    solve.add_argument("--exchanges", type=int, default=1,
+                       help="Exchanges in a line before the look-ahead stops (default 1)")
+    solve.set_defaults(func=run_solve)
 
 
 def run_race(args: argparse.Namespace) -> int:
@@ -83,7 +104,15 @@ def run_build(args: argparse.Namespace) -> int:
     from tqdm import tqdm
 
     from trainer.batch import ExecutorError, choose
-    from trainer.endgame.tables import DEFAULT_OUT, build, pairs, parts_dir
+    from trainer.endgame import hidden_tables, tables
+    from trainer.endgame.tables import parts_dir
+
+    hidden = args.table == "hidden"
+    horizon = args.horizon if args.horizon is not None else hidden_tables.HORIZON
+    if hidden and horizon < 2:
+        print(f"endgame build: --horizon must be at least 2, got {horizon}", file=sys.stderr)
+        return 2
+    DEFAULT_OUT = hidden_tables.DEFAULT_OUT if hidden else tables.DEFAULT_OUT
 
     if args.processes < 1:
         print(f"endgame build: --processes must be at least 1, got {args.processes}",
@@ -105,28 +134,85 @@ def run_build(args: argparse.Namespace) -> int:
         print("endgame build: Ray is not installed (pip install 'coup-trainer[batch]'): "
               "solving in this process, one pair after another", file=sys.stderr)
     where = args.address or f"{args.processes} processes on this machine"
-    total = len(pairs())
-    print(f"endgame build: {total} pairs of lost cards, "
+    unit = "slice" if hidden else "pair"
+    total = (len(hidden_tables.ordered_pairs()) * hidden_tables.MOVER_COINS if hidden
+             else len(tables.pairs()))
+    what = ("slices (a pair of lost cards and the mover's coins)" if hidden
+            else "pairs of lost cards")
+    print(f"endgame build: {total} {what}, "
           f"{'Ray, ' + where if executor == 'ray' else 'in this process'}; finished pairs "
           f"in {parts_dir(out)}", file=sys.stderr)
-    with tqdm(total=total, unit="pair", desc="pairs", file=sys.stderr) as bar:
+    with tqdm(total=total, unit=unit, desc=unit + "s", file=sys.stderr) as bar:
         first: list[int] = []
 
         def advance(done: int, total: int) -> None:
             if not first and done:
-                bar.write(f"resumed: {done} of {total} pairs already solved", file=sys.stderr)
+                bar.write(f"resumed: {done} of {total} {unit}s already solved",
+                          file=sys.stderr)
             first.append(done)
             bar.update(done - bar.n)
 
         try:
-            built = build(out, executor=executor, processes=args.processes,
-                          address=args.address, progress=advance)
+            if hidden:
+                built: tables.Built | hidden_tables.Built = hidden_tables.build(
+                    out, horizon=horizon, executor=executor, processes=args.processes,
+                    address=args.address, progress=advance)
+            else:
+                built = tables.build(out, executor=executor, processes=args.processes,
+                                     address=args.address, progress=advance)
         except KeyboardInterrupt:
             bar.close()
-            print(f"endgame build: interrupted with {bar.n} of {total} pairs in "
+            print(f"endgame build: interrupted with {bar.n} of {total} {unit}s in "
                   f"{parts_dir(out)}; the same command continues from there", file=sys.stderr)
             return 130
-    print(f"wrote {built.path}: {built.size / 1024:.1f} KiB, {built.solved} pairs solved"
+    print(f"wrote {built.path}: {built.size / 1024:.1f} KiB, {built.solved} {unit}s solved"
           f"{f' and {built.resumed} resumed' if built.resumed else ''} in "
           f"{built.seconds:.0f} s")
+    return 0
+
+
+def run_solve(args: argparse.Namespace) -> int:
+    """A markdown table of the mover's options per card, best first."""
+    from trainer.endgame import hidden, hidden_tables
+    from trainer.engine.cards import Character
+
+    try:
+        lost = (Character.parse(args.lost[0]), Character.parse(args.lost[1]))
+        cards = [Character.parse(args.card)] if args.card else None
+    except ValueError as e:
+        print(f"endgame solve: {e}", file=sys.stderr)
+        return 2
+    if not all(0 <= c <= 12 for c in args.coins) or args.horizon < 0:
+        print("endgame solve: --coins must be 0 to 12 each and --horizon at least 0",
+              file=sys.stderr)
+        return 2
+    coins = (args.coins[0], args.coins[1])
+    start = time.monotonic()
+    stored = (hidden_tables.stored_solution(lost, coins, args.first)
+              if args.horizon == hidden_tables.HORIZON and args.exchanges == 1 else None)
+    try:
+        s: hidden.Solution | hidden_tables.StoredSolution = stored or hidden.solve(
+            lost, coins, args.first, horizon=args.horizon, exchanges=args.exchanges)
+    except ValueError as e:
+        print(f"endgame solve: {e}", file=sys.stderr)
+        return 2
+    took = time.monotonic() - start
+    mover = args.first
+    print(f"P1 lost the {lost[0]} and has {coins[0]} coins; P2 lost the {lost[1]} and has "
+          f"{coins[1]}; P{mover + 1} to act; {args.horizon} turns ahead"
+          f"{' (stored table)' if stored else ''}.")
+    print(f"P1 wins {100 * s.value:.1f}% under equilibrium play; exploitability "
+          f"{100 * s.exploitability:.3f} points; {took:.1f} s.\n")
+    chances = s.card_chance(mover)
+    for card in cards or list(chances):
+        if card not in chances:
+            print(f"(P{mover + 1} cannot hold the {card} here)\n")
+            continue
+        print(f"P{mover + 1} holding the {card}:\n")
+        print("| option | win % | points below the best | equilibrium frequency |")
+        print("|---|--:|--:|--:|")
+        for o in s.options(card):
+            print(f"| {o.text} | {100 * o.value:.1f} | {100 * o.loss:.1f} | "
+                  f"{100 * o.frequency:.0f}% |")
+        print()
     return 0

@@ -33,6 +33,7 @@ import numpy as np
 from trainer import batch
 from trainer.endgame import hidden
 from trainer.endgame.known import MAX_COINS
+from trainer.endgame.public import public_graph
 from trainer.endgame.tables import _save, parts_dir
 from trainer.engine.cards import Character
 from trainer.engine.variants import get_variant
@@ -214,3 +215,73 @@ def build(out: Path = DEFAULT_OUT, *, variant: str = "base", horizon: int = HORI
     _stored.cache_clear()
     return Built(out, out.stat().st_size, time.perf_counter() - start, total - resumed,
                  resumed)
+
+
+@dataclass(frozen=True)
+class StoredSolution:
+    """A stored position read the way a fresh `hidden.solve` is read (the page takes
+    either): player 0's chances, the mover's options per card with engine moves of this
+    position, and how exact the stored figures are."""
+
+    mover: int
+    value: float
+    card_values: dict[Character, float]
+    exploitability: float
+    moved: float
+    horizon: int
+    _chances: tuple[dict[Character, float], dict[Character, float]]
+    _against: dict[Character, dict[Character, float]]
+    _options: dict[Character, list[hidden.Option]]
+    iterations: int = 0
+    tree_nodes: int = 0
+    cut_nodes: int = 0
+
+    @property
+    def settled(self) -> bool:
+        return abs(self.moved) <= SETTLED
+
+    def card_chance(self, player: int) -> dict[Character, float]:
+        return dict(self._chances[player])
+
+    def against(self, card: Character) -> dict[Character, float]:
+        return dict(self._against[card])
+
+    def options(self, card: Character) -> list[hidden.Option]:
+        return list(self._options.get(card, []))
+
+
+def stored_solution(revealed: Pair, coins: tuple[int, int], first: int,
+                    variant: str = "base") -> StoredSolution | None:
+    """The table's solution of a position in player 0's frame, or None if not stored."""
+    mine = lookup(revealed, coins, 0, first, variant)
+    movers = lookup(revealed, coins, first, first, variant)
+    if mine is None or movers is None:
+        return None
+    graph = public_graph(revealed, variant)
+    chars = graph.characters
+    chances: list[dict[Character, float]] = [{}, {}]
+    for w in graph.worlds:
+        for p in (0, 1):
+            c = chars[w[p]]
+            chances[p][c] = chances[p].get(c, 0.0) + graph.deal_chance(w)
+    against: dict[Character, dict[Character, float]] = {}
+    for w in graph.worlds:
+        mc, oc = chars[w[first]], chars[w[1 - first]]
+        against.setdefault(mc, {})[oc] = graph.deal_chance(w) / chances[first][mc]
+    root = graph.game(next(iter(graph.worlds)), coins, first)
+    by_action = {m.action: m for m in root.legal_moves()}
+    stored_moves = {str(m): m for m in graph.game(
+        next(iter(graph.worlds)), (coins[first], coins[1 - first]), 0).legal_moves()}
+    options: dict[Character, list[hidden.Option]] = {}
+    for card, rows in movers.options.items():
+        listed = []
+        best = max(r[1] for r in rows)
+        for text, value, freq, vs in rows:
+            move = by_action[stored_moves[text].action]
+            listed.append(hidden.Option(move, root.describe(move), value, best - value, freq,
+                                        vs))
+        options[card] = listed
+    value = sum(chances[0][c] * v for c, v in mine.win_chance.items())
+    return StoredSolution(first, value, dict(mine.win_chance), mine.exploitability,
+                          mine.moved, mine.horizon, (chances[0], chances[1]), against,
+                          options, cut_nodes=1)

@@ -18,6 +18,7 @@ from typing import Any
 
 import streamlit as st
 
+from trainer.endgame import hidden_tables
 from trainer.endgame.hidden import solve
 from trainer.endgame.known import MAX_COINS
 from trainer.endgame.tables import known_values
@@ -205,14 +206,21 @@ def _shelf() -> _Shelf:
 
 
 def solved(choice: Choice) -> Solved:
-    """The hidden-card solve of the position, from the shelf or worked out now with a
-    progress bar (a second or so three turns ahead, a few seconds four)."""
+    """The hidden-card solve of the position: from the shelf, from the stored table (four
+    turns ahead, instant), or worked out now with a progress bar (a second or so three
+    turns ahead, a few seconds four)."""
     key: Key = ((choice.lost[0].value, choice.lost[1].value), choice.coins, choice.first,
                 choice.horizon)
     shelf = _shelf()
     found = shelf.get(key)
     if found is not None:
         return found
+    if choice.horizon == hidden_tables.HORIZON:
+        stored = hidden_tables.stored_solution(choice.lost, choice.coins, choice.first)
+        if stored is not None:
+            result = view.distil(stored, choice.horizon, 0.0)
+            shelf.put(key, result)
+            return result
     bar = st.progress(0.0, text=view.progress_start(choice.horizon))
     first: list[float] = []
 

@@ -24,6 +24,7 @@ import numpy as np
 import pandas as pd
 
 from trainer.endgame.hidden import Option, Solution
+from trainer.endgame.hidden_tables import SETTLED, StoredSolution
 from trainer.endgame.known import MAX_COINS
 from trainer.engine.cards import Action, Character
 from trainer.engine.game import Game
@@ -314,9 +315,10 @@ class Solved:
     tree_nodes: int
     cut_nodes: int
     seconds: float
+    moved: float | None = None  # stored: the value's move from 2 turns fewer ahead
 
 
-def distil(solution: Solution, horizon: int, seconds: float) -> Solved:
+def distil(solution: Solution | StoredSolution, horizon: int, seconds: float) -> Solved:
     """The page's part of a solution, for every card the mover may hold (the options of
     all five cost about a tenth of a second after a solve)."""
     mover = solution.mover
@@ -325,7 +327,8 @@ def distil(solution: Solution, horizon: int, seconds: float) -> Solved:
                   {c: tuple(solution.options(c)) for c in cards},
                   {c: solution.against(c) for c in cards},
                   solution.exploitability, solution.iterations, solution.tree_nodes,
-                  solution.cut_nodes, seconds)
+                  solution.cut_nodes, seconds,
+                  solution.moved if isinstance(solution, StoredSolution) else None)
 
 
 def outcome_class(against: Mapping[Character, float], tol: float = CERTAIN) -> Outcome:
@@ -484,9 +487,21 @@ def horizon_note(solved: Solved) -> str | None:
 
 def expert_lines(solved: Solved) -> list[str]:
     """The figures that say how exact the solve is, for those who want them."""
+    if solved.moved is not None:
+        settled = ("settled" if abs(solved.moved) <= SETTLED else
+                   "not settled: read it as a rough guide")
+        return [
+            f"From the stored table, solved ahead {turns_words(solved.horizon)} deep.",
+            f"Exploitability: {100 * solved.exploitability:.2f} points. On average, a player "
+            "could win no more often than that by changing their play against these "
+            "strategies.",
+            f"Looking {turns_words(solved.horizon - 2)} ahead instead moves the mover's "
+            f"chance by {100 * solved.moved:+.1f} points ({settled}).",
+            f"Your seat averaged over the deal: {percent(solved.value)}.",
+        ]
     return [
-        f"Exploitability: {100 * solved.exploitability:.2f} points. Neither player could win "
-        "more often than that by changing their play against these strategies.",
+        f"Exploitability: {100 * solved.exploitability:.2f} points. On average, a player could "
+        "win no more often than that by changing their play against these strategies.",
         f"CFR+ iterations: {solved.iterations}, in {solved.seconds:.1f} s.",
         f"Public tree: {solved.tree_nodes:,} nodes, {solved.cut_nodes:,} of them cut at the "
         f"horizon ({turns_words(solved.horizon)}) and valued by "
