@@ -32,3 +32,5 @@ with right:
     else:
         ui.face_up_mode(choice)
 ui.heat_map(choice)
+if choice.mode == "hidden":
+    ui.hidden_against_face_up(choice)

@@ -109,3 +109,27 @@ def test_a_stored_solution_with_the_other_player_to_act_gives_their_moves(small,
     assert stored is not None and stored.mover == 1
     assert {o.move for o in stored.options(C.DUKE)} == {o.move for o in direct.options(C.DUKE)}
     assert stored.value == pytest.approx(direct.value, abs=2e-3)
+
+
+def test_the_hidden_grid_reads_the_table_and_gives_a_coup_to_the_rich_mover(small, monkeypatch):
+    out, _ = small
+    _stored(out, monkeypatch)
+    grid = hidden_tables.win_grid(PAIR, C.CAPTAIN, 0)
+    entry = hidden_tables.lookup(PAIR, (1, 2), 0, 0)
+    assert grid is not None and entry is not None
+    assert grid[1, 2] == pytest.approx(entry.win_chance[C.CAPTAIN])
+    assert grid[2, 0] == 1.0  # (the small table's movers stop at 1 coin: 2 coins coups)
+
+
+def test_the_face_up_grid_averages_the_table_over_their_card():
+    from trainer.endgame.tables import known_values
+
+    grid = hidden_tables.face_up_grid(PAIR, C.DUKE, 0)
+    table = known_values(PAIR)
+    chars = table.characters
+    d = chars.index(C.DUKE)
+    # twelve cards they may hold: one Duke (one lost, one in your hand), two Contessas (one
+    # lost), three of each other card
+    left = {C.DUKE: 1, C.ASSASSIN: 3, C.CAPTAIN: 3, C.AMBASSADOR: 3, C.CONTESSA: 2}
+    expected = sum(n / 12 * table.values[d, chars.index(e), 4, 5, 0] for e, n in left.items())
+    assert grid[4, 5] == pytest.approx(expected)

@@ -201,3 +201,24 @@ def test_large_type_stacks_the_picker_and_keeps_every_part():
     assert "**You**" not in [m.value for m in at.markdown]  # no headings over a stack
     assert options(at) and at.get("vega_lite_chart")
     assert param(at, "large") == "1"
+
+
+def test_hidden_mode_compares_the_hidden_table_with_the_face_up_one(monkeypatch):
+    import numpy as np
+
+    from trainer.endgame import hidden_tables
+
+    monkeypatch.setattr(hidden_tables, "win_grid",
+                        lambda revealed, card, first, variant="base": np.full((13, 13), 0.4))
+    at = endgame(horizon="1")
+    assert v.HIDDEN_HEADING in [h.value for h in at.subheader]
+    assert len(at.get("vega_lite_chart")) == 3  # the coin map, then hidden and face up
+    assert v.hidden_sentence(v.Choice())[:40] in markdown(at)
+
+
+def test_without_the_hidden_table_the_comparison_says_how_to_build_it(monkeypatch):
+    from trainer.endgame import hidden_tables
+
+    monkeypatch.setattr(hidden_tables, "win_grid", lambda *a, **k: None)
+    at = endgame(horizon="1")
+    assert v.hidden_missing() in [c.value for c in at.caption]

@@ -285,3 +285,39 @@ def stored_solution(revealed: Pair, coins: tuple[int, int], first: int,
     return StoredSolution(first, value, dict(mine.win_chance), mine.exploitability,
                           mine.moved, mine.horizon, (chances[0], chances[1]), against,
                           options, cut_nodes=1)
+
+
+def win_grid(revealed: Pair, card: Character, first: int,
+             variant: str = "base") -> np.ndarray | None:
+    """Player 0's chance of winning holding `card`, cards hidden, for every coin count
+    `[coins0, coins1]` with `first` to act (a mover with 7 coins or more coups and wins);
+    NaN where the table has no entry, None when there is no table."""
+    if _stored(variant) is None:
+        return None
+    m = MAX_COINS + 1
+    grid = np.full((m, m), np.nan)
+    for a in range(m):
+        for b in range(m):
+            mover_coins = (a, b)[first]
+            if mover_coins >= MOVER_COINS:
+                grid[a, b] = 1.0 if first == 0 else 0.0
+                continue
+            entry = lookup(revealed, (a, b), 0, first, variant)
+            if entry is not None and card in entry.win_chance:
+                grid[a, b] = entry.win_chance[card]
+    return grid
+
+
+def face_up_grid(revealed: Pair, card: Character, first: int,
+                 variant: str = "base") -> np.ndarray:
+    """The same with both cards face up, averaged over the other player's card as the deal
+    gives it to someone holding `card`: what seeing each other's cards would be worth."""
+    from trainer.endgame.tables import known_values
+
+    table = known_values(revealed, variant)
+    graph = public_graph(revealed, variant)
+    c = graph.characters.index(card)
+    weights = {w[1]: graph.deal_chance(w) for w in graph.worlds if w[0] == c}
+    total = sum(weights.values())
+    grid = sum(p / total * table.values[c, e, :, :, first] for e, p in weights.items())
+    return np.asarray(grid)

@@ -303,3 +303,21 @@ def heat_map(choice: Choice) -> None:
     chart = view.heat_chart(table.values[c0, c1, :, :, choice.first],
                             table.distances[c0, c1, :, :, choice.first], choice.coins)
     drawing.altair_chart(chart, width="stretch", key="eg_heat")
+
+
+def hidden_against_face_up(choice: Choice) -> None:
+    """The stored hidden-card table beside the face-up one, for your card, every coin
+    count: what hiding your card is worth."""
+    st.subheader(view.HIDDEN_HEADING)
+    hidden = hidden_tables.win_grid(choice.lost, choice.card, choice.first)
+    if hidden is None:
+        st.caption(view.hidden_missing())
+        return
+    st.markdown(view.hidden_sentence(choice))
+    shown = hidden_tables.face_up_grid(choice.lost, choice.card, choice.first)
+    left, right = st.columns(2, gap="medium")
+    left.altair_chart(view.heat_chart(hidden, None, choice.coins, "cards hidden", 300),
+                      width="stretch", key="eg_hidden_heat")
+    right.altair_chart(view.heat_chart(shown, None, choice.coins, "cards face up", 300,
+                                       "face up, averaged over their card"),
+                       width="stretch", key="eg_faceup_heat")

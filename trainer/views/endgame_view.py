@@ -617,16 +617,22 @@ HEAT_TITLE = "your chance of winning"
 HEAT_HEADING = "How the coins change it"
 
 
-def heat_frame(values: np.ndarray, distances: np.ndarray) -> pd.DataFrame:
-    """One row per pair of coin counts (`values[yours, theirs]`): your chance with both
-    cards face up, and the turns within which the sure winner wins (-1: nobody can force
-    it)."""
+def heat_frame(values: np.ndarray, distances: np.ndarray | None,
+               note_text: str = "perfect play, bluffs included") -> pd.DataFrame:
+    """One row per pair of coin counts (`values[yours, theirs]`): your chance, and (face
+    up) the turns within which the sure winner wins (-1: nobody can force it). Without
+    distances the squares are notes on play with the cards hidden, and squares with no
+    figure (NaN) are left out."""
     rows = []
     for a in range(values.shape[0]):
         for b in range(values.shape[1]):
             v = float(values[a, b])
-            d = int(distances[a, b])
-            if v >= 1 - CERTAIN and d >= 0:
+            if math.isnan(v):
+                continue
+            d = -1 if distances is None else int(distances[a, b])
+            if distances is None:
+                note = "the one to act coups" if v in (0.0, 1.0) else note_text
+            elif v >= 1 - CERTAIN and d >= 0:
                 note = f"you win within {turns_words(d)}"
             elif v <= CERTAIN and d >= 0:
                 note = f"they win within {turns_words(d)}"
@@ -638,12 +644,14 @@ def heat_frame(values: np.ndarray, distances: np.ndarray) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def heat_chart(values: np.ndarray, distances: np.ndarray, coins: tuple[int, int]
+def heat_chart(values: np.ndarray, distances: np.ndarray | None, coins: tuple[int, int],
+               title: str | None = None, height: int = 400,
+               note_text: str = "perfect play, bluffs included"
                ) -> alt.LayerChart | alt.FacetChart:
     """Your coins across, theirs up; colour your chance with both cards face up. Squares
     where nobody can force the win carry their percentage; the current position is
     outlined."""
-    data = heat_frame(values, distances)
+    data = heat_frame(values, distances, note_text)
     ticks = list(range(0, values.shape[0], 2))
     x = alt.X("you:O", title="your coins", axis=alt.Axis(labelAngle=0, values=ticks))
     y = alt.Y("them:O", title="their coins", sort="descending", axis=alt.Axis(values=ticks))
@@ -661,7 +669,23 @@ def heat_chart(values: np.ndarray, distances: np.ndarray, coins: tuple[int, int]
     labels = base.mark_text(fontSize=9, color="#f3ead8").encode(x=x, y=y, text="label:N")
     here = alt.Chart(pd.DataFrame([{"you": coins[0], "them": coins[1]}])).mark_rect(
         fill=None, stroke="#f0c970", strokeWidth=3).encode(x=x, y=y)
-    return alt.layer(squares, labels, here).properties(height=400)
+    chart = alt.layer(squares, labels, here).properties(height=height)
+    return chart.properties(title=title) if title else chart
+
+
+HIDDEN_HEADING = "Hidden cards against face-up cards"
+
+
+def hidden_sentence(choice: Choice) -> str:
+    return (f"Left: your chance holding the {choice.card.value} when neither of you sees the "
+            "other's card, with perfect play and bluffs included. Right: your chance if both "
+            "cards were face up, averaged over the card they may hold. Where the left square "
+            "is bluer, keeping your card hidden is worth something.")
+
+
+def hidden_missing() -> str:
+    return ("The table of hidden-card positions is not installed, so this comparison is not "
+            "available (build it with python -m trainer endgame build --table hidden).")
 
 
 def heat_sentence(choice: Choice) -> str:
