@@ -70,10 +70,12 @@ class Spaces:
         self.spaces = [Space((ids, ids), chance)]
         self._swaps: dict[tuple[int, int], Swaps] = {}
 
-    def swaps(self, space: int, x: int, table: SwapTable) -> Swaps:
+    def swaps(self, space: int, x: int, edge_swaps: tuple[Swap, ...]) -> Swaps:
+        """The Exchange of player `x` from `space`: what it draws and keeps depends on the
+        deal alone, so it is worked out once per space and exchanger."""
         found = self._swaps.get((space, x))
         if found is None:
-            found = self._swaps[(space, x)] = self._exchange(space, x, table)
+            found = self._swaps[(space, x)] = self._exchange(space, x, _swap_table(edge_swaps))
         return found
 
     def _exchange(self, g: int, x: int, table: SwapTable) -> Swaps:
@@ -206,7 +208,7 @@ def _unroll(graph: PublicGraph, spaces: Spaces, root: int, horizon: int, leaf: L
                 j = tree.add(UTILITY, space, level + 1, -1, -1, turns)
                 tree.utility[j] = over_matrix(edge.over)
             elif edge.exchanger >= 0:
-                sw = spaces.swaps(space, edge.exchanger, _swap_table(edge.swaps))
+                sw = spaces.swaps(space, edge.exchanger, edge.swaps)
                 j = tree.add(EXCHANGE, space, level + 1, edge.exchanger, -1, turns)
                 tree.swaps[j] = sw
                 child = graph.node(edge.child)
@@ -458,6 +460,9 @@ class _Solver:
         self.spaces = spaces
         self.flows = _flows(tree, spaces)
         self.util = _utilities(tree, spaces, *self.flows)
+        # each slot's probability when its information set has no positive regret
+        self.uniform = [1.0 / np.bincount(f.slot_info)[f.slot_info] if f.slots else np.zeros(0)
+                        for f in self.flows]
         self.regret = [np.zeros(f.slots) for f in self.flows]
         self.average = [np.zeros(f.slots) for f in self.flows]
         self.sigma = [self._match(p, self.regret[p]) for p in (0, 1)]
@@ -470,13 +475,12 @@ class _Solver:
             return np.zeros(0)
         pos = np.maximum(regret, 0.0)
         total = np.add.reduceat(pos, f.info_start)[f.slot_info]
-        count = np.bincount(f.slot_info)[f.slot_info]
         sigma: np.ndarray = np.where(total > 0, pos / np.where(total > 0, total, 1.0),
-                                     1.0 / count)
+                                     self.uniform[p])
         return sigma
 
-    def reach(self, sigma: list[np.ndarray],
-              only: tuple[int, int] | None = None) -> list[np.ndarray]:
+    def reach(self, sigma: list[np.ndarray], only: tuple[int, int] | None = None,
+              players: tuple[int, ...] = (0, 1)) -> list[np.ndarray]:
         """Each player's own reach of every row, top down, level by level (a level's rows
         are contiguous, so a level is one weighted count). `only=(player, card)` starts that
         player from that one card, for values against a known card."""
@@ -484,6 +488,9 @@ class _Solver:
         for p in (0, 1):
             f = self.flows[p]
             r = np.zeros(f.rows)
+            if p not in players:
+                out.append(r)
+                continue
             start = int(f.row_start[0])
             if only is not None and only[0] == p:
                 r[start + only[1]] = 1.0
@@ -535,11 +542,15 @@ class _Solver:
         return q
 
     def step(self, t: int) -> None:
+        """One CFR+ iteration, player 0 then player 1 (alternating updates): each against
+        the other's current strategy, with its own reach for the average."""
+        reach = self.reach(self.sigma)
         for p in (0, 1):
             f = self.flows[p]
             if not f.slots:
                 continue
-            reach = self.reach(self.sigma)
+            if p == 1:  # player 0 has just changed its strategy: only its reach moves
+                reach[0] = self.reach(self.sigma, players=(0,))[0]
             v = self.values(reach, self.sigma, players=(p,))[p]
             q = self.slot_values(p, v)
             info_value = np.add.reduceat(q * self.sigma[p], f.info_start)
