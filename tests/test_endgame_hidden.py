@@ -162,3 +162,11 @@ def test_the_solve_command_names_a_card_it_does_not_know(capsys):
 
     assert main(["endgame", "solve", "--lost", "Duke", "Dukke", "--coins", "1", "1"]) == 2
     assert "Dukke" in capsys.readouterr().err
+
+
+def test_the_likely_line_starts_with_the_option_and_follows_the_strategies():
+    s = hidden.solve(AMB_CON, (0, 6), 0, horizon=2, target=1e-5)
+    best = s.options(C.CONTESSA)[0]
+    line = s.line(C.CONTESSA, best.move)
+    assert line[0].move == best.move and line[0].player == 0
+    assert all(step.player in (0, 1) for step in line) and len(line) >= 2

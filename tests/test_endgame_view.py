@@ -307,3 +307,19 @@ def test_the_progress_bar_says_what_it_waits_for_before_the_first_report():
     assert v.progress_start(4) == ("Working out perfect play 4 turns ahead: first every line "
                                    "of play, then rounds of better and better play…")
     assert "1 turn ahead" in v.progress_start(1)
+
+
+def test_a_line_of_play_reads_from_your_seat():
+    from trainer.endgame.hidden import Step
+    from trainer.engine.cards import Action
+    from trainer.engine.game import Phase
+    from trainer.engine.moves import Move, MoveKind
+
+    steps = [Step(0, Move(MoveKind.ACT, 0, Action.TAX), Phase.ACTION),
+             Step(1, Move(MoveKind.PASS, 1), Phase.CHALLENGE_ACTION),
+             Step(1, Move(MoveKind.ACT, 1, Action.STEAL, 0), Phase.ACTION),
+             Step(0, Move(MoveKind.BLOCK, 0, character=Character.CAPTAIN), Phase.BLOCK)]
+    assert v.line_text(steps, 0) == (
+        "Likely line: you claim the Duke for Tax → they let the claim stand → they claim the "
+        "Captain to steal → you block as the Captain …")
+    assert v.line_text([], 0) == ""

@@ -27,6 +27,7 @@ import numpy as np
 
 from trainer.endgame.public import Node, PublicGraph, Swap, World, public_graph
 from trainer.engine.cards import Character
+from trainer.engine.game import Phase
 from trainer.engine.moves import Move
 
 Leaf = Callable[[tuple[int, int], int], np.ndarray]
@@ -414,6 +415,10 @@ class Solution:
         return {self.graph.characters[e]: float(row[e] / total) for e in range(len(row))
                 if row[e] > 0}
 
+    def line(self, card: Character, option: Move, steps: int = 8) -> list[Step]:
+        """The most likely line of play after `option`, the mover holding `card`."""
+        return _line(self, card, self.tree.moves[0].index(option), steps)
+
     def options(self, card: Character) -> list[Option]:
         """The mover's options holding `card`, best first."""
         if self.tree.kind[0] != DECISION:
@@ -448,6 +453,54 @@ class Solution:
                 float(self.strategy[p][start + a]),
                 {self.graph.characters[e]: float(pv[row]) for e, pv in per_card.items()}))
         return sorted(out, key=lambda o: -o.value)
+
+
+@dataclass(frozen=True)
+class Step:
+    """One move of a line of play: who made it, the move, and the decision it answered."""
+
+    player: int
+    move: Move
+    phase: Phase
+
+
+def _line(solution: Solution, card: Character, first: int, steps: int) -> list[Step]:
+    """The most likely line after the mover's option `first`, the mover holding `card`: the
+    mover's most likely move at each of its decisions, the other player's most likely move
+    given what the mover knows of its card (weighed by how likely each card is to have
+    played the line so far). It stops when the game ends, at the horizon, at an Exchange
+    (whose draw is private) or after `steps` moves."""
+    tree, graph = solution.tree, solution.graph
+    p = solution.mover
+    c = graph.characters.index(card)
+    chance = solution.spaces.spaces[0].chance
+    belief = (chance[c] if p == 0 else chance[:, c]).astype(float)
+    node = 0
+    out: list[Step] = []
+    while len(out) < steps and tree.kind[node] == DECISION:
+        d = tree.decider[node]
+        f = solution.flows[d]
+        n = len(tree.children[node])
+        if d == p:
+            start = int(f.info_start[f.infos[(node, c)]])
+            probs = solution.strategy[d][start:start + n]
+            a = first if not out else int(np.argmax(probs))
+        else:
+            mix = np.zeros(n)
+            for e, b in enumerate(belief):
+                if b > 0:
+                    start = int(f.info_start[f.infos[(node, e)]])
+                    mix += b * solution.strategy[d][start:start + n]
+            a = int(np.argmax(mix))
+            for e in range(len(belief)):
+                if belief[e] > 0:
+                    start = int(f.info_start[f.infos[(node, e)]])
+                    belief[e] *= solution.strategy[d][start + a]
+            if belief.sum() > 0:
+                belief /= belief.sum()
+        out.append(Step(d, tree.moves[node][a], graph.node(tree.public[node]).phase))
+        node = tree.children[node][a]
+    return out
 
 
 def _a_world(graph: PublicGraph, p: int, card: int) -> World:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from html import escape
 from typing import Any, Literal
 
@@ -23,12 +23,12 @@ import altair as alt
 import numpy as np
 import pandas as pd
 
-from trainer.endgame.hidden import Option, Solution
+from trainer.endgame.hidden import Option, Solution, Step
 from trainer.endgame.hidden_tables import SETTLED, StoredSolution
 from trainer.endgame.known import MAX_COINS
 from trainer.engine.cards import Action, Character
-from trainer.engine.game import Game
-from trainer.engine.moves import Move
+from trainer.engine.game import Game, Phase
+from trainer.engine.moves import Move, MoveKind
 from trainer.engine.variants import get_variant
 from trainer.learners.answers import grade_for
 from trainer.views.move_labels import your_move
@@ -316,6 +316,8 @@ class Solved:
     cut_nodes: int
     seconds: float
     moved: float | None = None  # stored: the value's move from 2 turns fewer ahead
+    # the most likely line after each option, by the mover's card (fresh solves only)
+    lines: dict[Character, dict[Move, tuple[Step, ...]]] = field(default_factory=dict)
 
 
 def distil(solution: Solution | StoredSolution, horizon: int, seconds: float) -> Solved:
@@ -328,7 +330,10 @@ def distil(solution: Solution | StoredSolution, horizon: int, seconds: float) ->
                   {c: solution.against(c) for c in cards},
                   solution.exploitability, solution.iterations, solution.tree_nodes,
                   solution.cut_nodes, seconds,
-                  solution.moved if isinstance(solution, StoredSolution) else None)
+                  solution.moved if isinstance(solution, StoredSolution) else None,
+                  {} if isinstance(solution, StoredSolution) else
+                  {c: {o.move: tuple(solution.line(c, o.move)) for o in solution.options(c)}
+                   for c in cards})
 
 
 def outcome_class(against: Mapping[Character, float], tol: float = CERTAIN) -> Outcome:
@@ -365,6 +370,7 @@ class OptionRow:
     outcome: Outcome
     strip: tuple[Cell, ...]
     engine_text: str
+    line: str = ""  # the most likely line of play after it, in words ("" if not known)
 
 
 # After "n points below the best: ", the quiz's grade of that loss.
@@ -409,8 +415,42 @@ def option_rows(choice: Choice, solved: Solved) -> list[OptionRow]:
         rows.append(OptionRow(
             label, claim, claim is not None and claim != choice.card, o.value, lost,
             grade_for(lost), o.frequency, outcome_class(o.against),
-            tuple(Cell(c, p, o.against.get(c, 0.0)) for c, p in chances.items()), o.text))
+            tuple(Cell(c, p, o.against.get(c, 0.0)) for c, p in chances.items()), o.text,
+            line_text(solved.lines.get(choice.card, {}).get(o.move, ()), solved.mover)))
     return rows
+
+
+_ACTS = {Action.INCOME: "take Income", Action.FOREIGN_AID: "take Foreign Aid",
+         Action.TAX: "claim the Duke for Tax", Action.STEAL: "claim the Captain to steal",
+         Action.ASSASSINATE: "claim the Assassin to assassinate",
+         Action.EXCHANGE: "claim the Ambassador to exchange", Action.COUP: "launch a Coup"}
+_PASSES = {Phase.CHALLENGE_ACTION: "let the claim stand", Phase.BLOCK: "do not block",
+           Phase.CHALLENGE_BLOCK: "accept the block"}
+
+
+def step_words(step: Step, you: int) -> str:
+    """One move of a line, from your seat: "you claim the Duke for Tax", "they challenge"."""
+    who = "you" if step.player == you else "they"
+    m = step.move
+    if m.kind is MoveKind.ACT and m.action is not None:
+        verb = _ACTS.get(m.action, m.action.value.replace("_", " "))
+    elif m.kind is MoveKind.CHALLENGE:
+        verb = "challenge"
+    elif m.kind is MoveKind.BLOCK and m.character is not None:
+        verb = f"block as the {m.character.value}"
+    elif m.kind is MoveKind.PASS:
+        verb = _PASSES.get(step.phase, "pass")
+    else:
+        verb = m.kind.value
+    return f"{who} {verb}"
+
+
+def line_text(steps: Sequence[Step], you: int) -> str:
+    """The most likely line after an option, in words joined by arrows."""
+    if not steps:
+        return ""
+    words = [step_words(s, you) for s in steps]
+    return "Likely line: " + " → ".join(words) + " …"
 
 
 def frequency_words(f: float) -> str:
@@ -583,7 +623,8 @@ def options_html(rows: Sequence[OptionRow]) -> str:
             f'<b>{percent(r.win)}</b></span><span>{escape(loss)}</span>'
             f'<span>{frequency_words(r.frequency)}</span></div>'
             f'<div class="eg-outcome eg-outcome--{r.outcome}">{OUTCOMES[r.outcome]}</div>'
-            f'<div class="eg-strip">{cells}</div></li>')
+            f'<div class="eg-strip">{cells}</div>'
+            + (f'<div class="eg-line">{escape(r.line)}</div>' if r.line else "") + '</li>')
     return f'<ol class="eg-options">{"".join(items)}</ol>'
 
 
