@@ -133,3 +133,26 @@ def test_the_face_up_grid_averages_the_table_over_their_card():
     left = {C.DUKE: 1, C.ASSASSIN: 3, C.CAPTAIN: 3, C.AMBASSADOR: 3, C.CONTESSA: 2}
     expected = sum(n / 12 * table.values[d, chars.index(e), 4, 5, 0] for e, n in left.items())
     assert grid[4, 5] == pytest.approx(expected)
+
+
+def test_the_package_table_holds_every_ordered_pair_within_a_tenth_of_a_point():
+    import numpy as np
+
+    hidden_tables._stored.cache_clear()
+    data = hidden_tables._stored("base")
+    assert data is not None
+    assert sorted(str(p) for p in data["pairs"]) == sorted(
+        f"{x.value}-{y.value}" for x, y in hidden_tables.ordered_pairs())
+    assert int(data["horizon"]) == hidden_tables.HORIZON
+    assert float(np.nanmax(data["exploitability"])) <= 1e-3
+    assert not np.isnan(data["exploitability"]).any()
+
+
+def test_the_package_table_reads_as_a_direct_solve_four_turns_ahead():
+    hidden_tables._stored.cache_clear()
+    stored = hidden_tables.stored_solution((C.AMBASSADOR, C.CONTESSA), (0, 6), 0)
+    direct = hidden.solve((C.AMBASSADOR, C.CONTESSA), (0, 6), 0, horizon=4)
+    assert stored is not None
+    assert stored.value == pytest.approx(direct.value, abs=2e-3)
+    best = stored.options(C.CONTESSA)[0]
+    assert best.move == direct.options(C.CONTESSA)[0].move  # Tax, a bluff

@@ -63,7 +63,7 @@ def test_the_page_opens_on_a_default_duel_and_writes_it_into_the_address():
     assert [t.value for t in at.title] == ["End-game"]
     assert at.selectbox(key="eg_card").value is D
     assert at.segmented_control(key="eg_mode").value == "hidden"
-    assert at.selectbox(key="eg_horizon").value == 3
+    assert at.selectbox(key="eg_horizon").value == 4  # read from the stored table
     text = markdown(at)
     assert "You hold the **Duke** and have 2 coins; they have 2 coins." in text
     assert re.search(r"If you both play perfectly, you win \*\*\d+%\*\* of the time\.", text)
@@ -71,6 +71,8 @@ def test_the_page_opens_on_a_default_duel_and_writes_it_into_the_address():
     assert {k: param(at, k) for k in v.LINK_KEYS} == v.link_params(v.Choice())
     assert at.get("vega_lite_chart")  # the heat map
     assert [e.label for e in at.expander] == ["Expert figures: how exact this is"]
+    assert "From the stored table" in "\n".join(m.value for m in at.markdown)
+    assert len(at.get("vega_lite_chart")) == 3  # with the hidden table beside the face-up
 
 
 def test_a_link_opens_its_position():
