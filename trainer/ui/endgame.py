@@ -302,7 +302,7 @@ def heat_map(choice: Choice) -> None:
     c0, c1 = table.characters.index(choice.card), table.characters.index(choice.their)
     chart = view.heat_chart(table.values[c0, c1, :, :, choice.first],
                             table.distances[c0, c1, :, :, choice.first], choice.coins)
-    drawing.altair_chart(chart, width="stretch", key="eg_heat")
+    drawing.altair_chart(chart, width="stretch", height=380, key="eg_heat")
 
 
 def hidden_against_face_up(choice: Choice) -> None:
@@ -316,8 +316,9 @@ def hidden_against_face_up(choice: Choice) -> None:
     st.markdown(view.hidden_sentence(choice))
     shown = hidden_tables.face_up_grid(choice.lost, choice.card, choice.first)
     left, right = st.columns(2, gap="medium")
-    left.altair_chart(view.heat_chart(hidden, None, choice.coins, "cards hidden", 300),
-                      width="stretch", key="eg_hidden_heat")
-    right.altair_chart(view.heat_chart(shown, None, choice.coins, "cards face up", 300,
-                                       "face up, averaged over their card"),
-                       width="stretch", key="eg_faceup_heat")
+    left.altair_chart(view.heat_chart(hidden, None, choice.coins, "cards hidden", 320,
+                                      labels=False),
+                      width="stretch", height=320, key="eg_hidden_heat")
+    right.altair_chart(view.heat_chart(shown, None, choice.coins, "cards face up", 320,
+                                       "face up, averaged over their card", labels=False),
+                       width="stretch", height=320, key="eg_faceup_heat")

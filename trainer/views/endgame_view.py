@@ -688,7 +688,7 @@ def heat_frame(values: np.ndarray, distances: np.ndarray | None,
 
 def heat_chart(values: np.ndarray, distances: np.ndarray | None, coins: tuple[int, int],
                title: str | None = None, height: int = 400,
-               note_text: str = "perfect play, bluffs included"
+               note_text: str = "perfect play, bluffs included", labels: bool = True
                ) -> alt.LayerChart | alt.FacetChart:
     """Your coins across, theirs up; colour your chance with both cards face up. Squares
     where nobody can force the win carry their percentage; the current position is
@@ -708,10 +708,11 @@ def heat_chart(values: np.ndarray, distances: np.ndarray | None, coins: tuple[in
     base = alt.Chart(data)
     squares = base.mark_rect(stroke="#15100f", strokeWidth=0.5).encode(
         x=x, y=y, color=colour, tooltip=tooltip)
-    labels = base.mark_text(fontSize=9, color="#f3ead8").encode(x=x, y=y, text="label:N")
+    numbers = base.mark_text(fontSize=9, color="#f3ead8").encode(x=x, y=y, text="label:N")
     here = alt.Chart(pd.DataFrame([{"you": coins[0], "them": coins[1]}])).mark_rect(
         fill=None, stroke="#f0c970", strokeWidth=3).encode(x=x, y=y)
-    chart = alt.layer(squares, labels, here).properties(height=height)
+    layers = [squares, numbers, here] if labels else [squares, here]
+    chart = alt.layer(*layers).properties(height=height)
     return chart.properties(title=title) if title else chart
 
 
@@ -719,10 +720,11 @@ HIDDEN_HEADING = "Hidden cards against face-up cards"
 
 
 def hidden_sentence(choice: Choice) -> str:
-    return (f"Left: your chance holding the {choice.card.value} when neither of you sees the "
-            "other's card, with perfect play and bluffs included. Right: your chance if both "
-            "cards were face up, averaged over the card they may hold. Where the left square "
-            "is bluer, keeping your card hidden is worth something.")
+    return (f"The first map is your chance holding the {choice.card.value} when neither of "
+            "you sees the other's card, with perfect play and bluffs included. The second is "
+            "your chance if both cards were face up, averaged over the card they may hold. "
+            "Where the first is bluer, keeping your card hidden is worth something; point at "
+            "a square for its figure.")
 
 
 def hidden_missing() -> str:
