@@ -57,7 +57,7 @@ def test_the_deal_chances_sum_to_one():
 def _openspiel(text: str) -> tuple[pyspiel.Game, float]:
     game = pyspiel.load_efg_game(text)
     solver = pyspiel.CFRPlusSolver(game)
-    for _ in range(400):
+    for _ in range(150):  # CFR+ is within 1e-4 of the value by then on these trees
         solver.evaluate_and_update_policy()
     avg = solver.average_policy()
     value = pyspiel.expected_returns(game.new_initial_state(), avg, -1, True)[0]
