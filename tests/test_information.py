@@ -14,7 +14,7 @@ from trainer.engine.game import Game, Phase
 from trainer.engine.information import known_cards, resample
 from trainer.engine.invariants import check_invariants
 from trainer.engine.observation import observe
-from trainer.engine.variants import VARIANTS
+from trainer.engine.variants import VARIANTS, get_variant
 
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
 tables = st.sampled_from(list(VARIANTS.values())).flatmap(
@@ -168,3 +168,18 @@ def test_positions_that_play_on_differently_have_different_keys():
     assert game.position_key() != key
     other = Game.new(3, seed=5)
     assert other.position_key() != Game.new(3, seed=4).position_key()
+
+
+def test_a_card_i_draw_may_be_one_i_knew_was_in_the_deck():
+    # Two-player draft, seed 10611: player 0 returns two Ambassadors in an exchange, later
+    # proves a Captain and draws an Ambassador as its replacement: one of the two it knew
+    # were in the deck, since the third is face up.
+    game = Game.new(2, seed=10611, variant=get_variant("draft"))
+    rng = random.Random(10611)
+    for _ in range(17):
+        game.apply(rng.choice(game.legal_moves()))
+    assert game.hidden[0] == [Character.AMBASSADOR]
+    known = known_cards(observe(game, 0))
+    assert known.known_in_deck == (Character.AMBASSADOR,)
+    world = resample(game, 0, random.Random(10612))
+    assert observe(world, 0) == observe(game, 0)

@@ -69,6 +69,10 @@ def known_cards(obs: Observation) -> KnownCards:
             unseen.subtract(data["cards"])
         elif e.visible_to == me and kind == "return":
             in_deck = list(data["cards"])
+        elif e.visible_to == me and kind == "draw" and data.get("player") == me:
+            for card in data["cards"]:  # drawn from the deck: perhaps a card I knew there
+                if card in in_deck:
+                    in_deck.remove(card)
         elif e.visible_to == me and kind == "examined" and data["player"] != me:
             shown[data["player"]] = list(data["cards"])
         elif kind == "move":
