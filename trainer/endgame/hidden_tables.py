@@ -294,20 +294,28 @@ def win_grid(revealed: Pair, card: Character, first: int,
              variant: str = "base") -> np.ndarray | None:
     """Player 0's chance of winning holding `card`, cards hidden, for every coin count
     `[coins0, coins1]` with `first` to act (a mover with 7 coins or more coups and wins);
-    NaN where the table has no entry, None when there is no table."""
-    if _stored(variant) is None:
+    NaN where the table has no entry, None when there is no table. Read straight from the
+    stored arrays: a page draws it on every rerun."""
+    z = _stored(variant)
+    if z is None:
         return None
     m = MAX_COINS + 1
     grid = np.full((m, m), np.nan)
-    for a in range(m):
-        for b in range(m):
-            mover_coins = (a, b)[first]
-            if mover_coins >= MOVER_COINS:
-                grid[a, b] = 1.0 if first == 0 else 0.0
-                continue
-            entry = lookup(revealed, (a, b), 0, first, variant)
-            if entry is not None and card in entry.win_chance:
-                grid[a, b] = entry.win_chance[card]
+    key = f"{revealed[first].value}-{revealed[1 - first].value}"
+    names = [str(p) for p in z["pairs"]]
+    chars = [Character(c) for c in z["characters"]]
+    if key in names and card in chars:
+        i, k = names.index(key), chars.index(card)
+        rows = min(MOVER_COINS, z["mover"].shape[1])
+        cols = min(m, z["mover"].shape[2])
+        # the stored frame has the mover first: [pair, mover's coins, other's coins, card]
+        seat = z["mover" if first == 0 else "other"][i, :rows, :cols, k].astype(float)
+        if first == 0:
+            grid[:rows, :cols] = seat
+            grid[MOVER_COINS:, :] = 1.0
+        else:
+            grid[:cols, :rows] = seat.T
+            grid[:, MOVER_COINS:] = 0.0
     return grid
 
 
