@@ -61,11 +61,14 @@ class Swaps:
 class Spaces:
     """The private-state spaces met in a solve, and the Exchanges between them."""
 
-    def __init__(self, graph: PublicGraph) -> None:
+    def __init__(self, graph: PublicGraph, deal: np.ndarray | None = None) -> None:
         n = len(graph.characters)
         chance = np.zeros((n, n))
         for w in graph.worlds:
-            chance[w] = graph.deal_chance(w)
+            chance[w] = graph.deal_chance(w) if deal is None else deal[w]
+        if chance.sum() <= 0:
+            raise ValueError("the deal gives no pair of cards a chance")
+        chance /= chance.sum()
         ids = np.arange(n)
         self.graph = graph
         self.spaces = [Space((ids, ids), chance)]
@@ -325,9 +328,11 @@ def _flows(tree: _Tree, spaces: Spaces) -> tuple[_Flow, _Flow]:
 @dataclass
 class _Utilities:
     """The utility nodes grouped by space: the rows of each node and the weights
-    chance × outcome for player 0 (and 1 − outcome for player 1)."""
+    chance × outcome for player 0 (and 1 − outcome for player 1); `chance` per group weighs
+    every end alike, for the chance of reaching a point rather than of winning from it."""
 
     groups: list[tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]]
+    chance: list[np.ndarray]
 
 
 def _utilities(tree: _Tree, spaces: Spaces, f0: _Flow, f1: _Flow) -> _Utilities:
@@ -336,6 +341,7 @@ def _utilities(tree: _Tree, spaces: Spaces, f0: _Flow, f1: _Flow) -> _Utilities:
         if k == UTILITY:
             by_space.setdefault(tree.space[i], []).append(i)
     groups = []
+    chances = []
     for g, nodes in by_space.items():
         sp = spaces.spaces[g]
         c0, c1 = sp.cards
@@ -345,7 +351,8 @@ def _utilities(tree: _Tree, spaces: Spaces, f0: _Flow, f1: _Flow) -> _Utilities:
         rows0 = f0.row_start[nodes][:, None] + np.arange(len(c0))[None]
         rows1 = f1.row_start[nodes][:, None] + np.arange(len(c1))[None]
         groups.append((rows0, rows1, w0, w1))
-    return _Utilities(groups)
+        chances.append(np.broadcast_to(sp.chance[None], u.shape))
+    return _Utilities(groups, chances)
 
 
 @dataclass(frozen=True)
@@ -382,6 +389,8 @@ class Solution:
     graph: PublicGraph = field(repr=False)
     coins: tuple[int, int] = (0, 0)
     first: int = 0
+    _cf: dict[int, tuple[np.ndarray, np.ndarray]] = field(default_factory=dict, repr=False)
+    _reach: list[np.ndarray] | None = field(default=None, repr=False)
 
     @property
     def mover(self) -> int:
@@ -453,6 +462,107 @@ class Solution:
                 float(self.strategy[p][start + a]),
                 {self.graph.characters[e]: float(pv[row]) for e, pv in per_card.items()}))
         return sorted(out, key=lambda o: -o.value)
+
+
+    # -- inside the tree: what a game played out against the solution needs ----------------
+    def _counterfactual(self, p: int) -> tuple[np.ndarray, np.ndarray]:
+        """Player p's counterfactual values of every row, and the weights that turn them
+        into win chances."""
+        found = self._cf.get(p)
+        if found is None:
+            sigma = list(self.strategy)
+            reach = self.solver.reach(sigma, players=(1 - p,))
+            found = self._cf[p] = (
+                self.solver.values(reach, sigma, players=(p,))[p],
+                self.solver.values(reach, sigma, players=(p,), weights=True)[p])
+        return found
+
+    def choices(self, node: int, state: int,
+                drawn: tuple[int, ...] | None = None) -> list[Choice]:
+        """The options of the player deciding at `node` of the tree, in private state
+        `state` (and at an Exchange, having drawn `drawn`), in the node's order: each one's
+        win chance when both play the solution from there, and how often the solution
+        takes it. The win chance weighs the other player's cards by how likely each is to
+        have played the moves that led here."""
+        d = self.tree.decider[node]
+        f = self.flows[d]
+        v, w = self._counterfactual(d)
+        if self.tree.kind[node] == DECISION:
+            start = int(f.info_start[f.infos[(node, state)]])
+            picks: list[tuple[Move | None, Character | None, int]] = [
+                (m, None, -1) for m in self.tree.moves[node]]
+        elif self.tree.kind[node] == EXCHANGE:
+            sw = self.tree.swaps[node]
+            assert sw is not None and drawn is not None
+            start = int(f.info_start[f.infos[(node, state, drawn)]])
+            local = next(k for k, (s, dr) in enumerate(zip(sw.info_state, sw.info_drawn,
+                                                             strict=True))
+                         if s == state and dr == drawn)
+            picks = [(None, self.graph.characters[int(sw.slot_kept[j])], int(sw.token[j]))
+                     for j in np.flatnonzero(sw.slot_info == local)]
+        else:
+            return []
+        out = []
+        for k, (move, kept, token) in enumerate(picks):
+            child = int(f.slot_child[start + k])
+            value = float(v[child] / w[child]) if w[child] > 0 else float("nan")
+            out.append(Choice(k, move, kept, token, value,
+                              float(self.strategy[d][start + k])))
+        return out
+
+    def belief(self, node: int, player: int, state: int) -> dict[Character, float]:
+        """What `player`, in private state `state` at `node`, should make of the other
+        player's card: the deal's chances weighed by how likely each card was to play the
+        moves that led here."""
+        o = 1 - player
+        if self._reach is None:
+            self._reach = self.solver.reach(list(self.strategy))
+        sp = self.spaces.spaces[self.tree.space[node]]
+        start = int(self.flows[o].row_start[node])
+        reach = self._reach[o][start:start + len(sp.cards[o])]
+        weight = (sp.chance[state] if player == 0 else sp.chance[:, state]) * reach
+        total = weight.sum()
+        out: dict[Character, float] = {}
+        for t in np.flatnonzero(weight > 0):
+            card = self.graph.characters[int(sp.cards[o][t])]
+            out[card] = out.get(card, 0.0) + float(weight[t] / total)
+        return out
+
+    def deal_at(self, node: int, smooth: tuple[int, float] | None = None) -> np.ndarray:
+        """The chance of each pair of face-down cards at `node` given the moves that led
+        there, both playing the solution: the deal to re-solve from when play reaches the
+        horizon. `smooth=(player, eps)` mixes that player's strategy with eps of uniform
+        play, so a line the solution never plays still says something about the cards."""
+        sigma = list(self.strategy)
+        if smooth is not None:
+            p, eps = smooth
+            sigma[p] = (1 - eps) * sigma[p] + eps * self.solver.uniform[p]
+        reach = self.solver.reach(sigma)
+        sp = self.spaces.spaces[self.tree.space[node]]
+        r = [reach[p][int(self.flows[p].row_start[node]):][:len(sp.cards[p])] for p in (0, 1)]
+        joint = sp.chance * r[0][:, None] * r[1][None, :]
+        n = len(self.graph.characters)
+        out = np.zeros((n, n))
+        np.add.at(out, (sp.cards[0][:, None], sp.cards[1][None, :]), joint)
+        total = out.sum()
+        if total <= 0:
+            raise ValueError(f"node {node} cannot be reached under these strategies")
+        deal: np.ndarray = out / total
+        return deal
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One option at a point inside the solved tree: a public move, or at an Exchange the card
+    kept (`kept`, and `token`, the private state it leads to), with the decider's win chance
+    after it (`value`) and the solution's frequency for it."""
+
+    index: int
+    move: Move | None
+    kept: Character | None
+    token: int
+    value: float
+    frequency: float
 
 
 @dataclass(frozen=True)
@@ -558,11 +668,15 @@ class _Solver:
         return out
 
     def values(self, reach: list[np.ndarray], sigma: list[np.ndarray], best: int = -1,
-               players: tuple[int, ...] = (0, 1)) -> list[np.ndarray]:
+               players: tuple[int, ...] = (0, 1), weights: bool = False) -> list[np.ndarray]:
         """Counterfactual values of every row, bottom up. Player `best` (if any) takes
-        their best slot at each information set instead of `sigma`."""
+        their best slot at each information set instead of `sigma`. With `weights`, every
+        end is worth 1: a row's figure is then the chance of the deals and the other
+        player's moves that lead to it, by which its value divides into a win chance."""
         v = [np.zeros(f.rows) for f in self.flows]
-        for rows0, rows1, w0, w1 in self.util.groups:
+        for (rows0, rows1, w0, w1), c in zip(self.util.groups, self.util.chance, strict=True):
+            if weights:
+                w0 = w1 = c
             if 0 in players:
                 v[0][rows0] = np.einsum("nij,nj->ni", w0, reach[1][rows1])
             if 1 in players:
@@ -663,14 +777,17 @@ def solve(revealed: tuple[Character, Character], coins: tuple[int, int], first: 
           horizon: int = 4, exchanges: int = 1, variant: str = "base",
           iterations: int = 2000,
           target: float = 1e-3, leaf: Leaf | None = None,
-          check_every: int = 50,
+          check_every: int = 50, deal: np.ndarray | None = None,
           progress: Callable[[int, float], None] | None = None) -> Solution:
     """Solve the hidden-role end-game with these face-up cards and coins, `first` to act,
     cut `horizon` whole turns ahead (or at the turn after the `exchanges`-th Exchange of a
     line); stop when the exploitability is at most `target` (in win probability) or after
-    `iterations`. `progress(iteration, exploitability)` hears of every check."""
+    `iterations`. `progress(iteration, exploitability)` hears of every check.
+
+    `deal[c0, c1]` weighs the pairs of face-down cards (by default, as a shuffled court deals
+    them): a game already under way re-solves from what its moves so far say of the cards."""
     graph = public_graph(revealed, variant)
-    spaces = Spaces(graph)
+    spaces = Spaces(graph, deal)
     root = graph.root(coins, first)
     tree = _unroll(graph, spaces, root, horizon, leaf or known_leaf(graph), exchanges)
     solver = _Solver(tree, spaces)

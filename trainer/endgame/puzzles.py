@@ -1,0 +1,137 @@
+"""Practice puzzles, chosen from the stored hidden-role table because they teach something.
+
+Why from the table and not by hand: a puzzle's point must be true, and the table knows each
+option's exact value. Three kinds are picked, each worded for the learner by the page:
+
+- **bluff**: the best option claims a card you do not hold, and every honest option is at
+  least `BLUFF_GAP` worse: the duel is won by lying.
+- **trap**: the obvious move (your own card's action when you can pay for it, else Income)
+  loses at least `TRAP_GAP` against the best.
+- **hold**: you are behind (under `HOLD_VALUE` with best play); the goal is to still be in
+  the duel after two of their turns.
+
+Only *settled* positions are used (the value moved at most half a point between the two
+horizons solved), so a puzzle's answer does not hang on the horizon. Difficulty comes from
+the value gap between the best option and the next-best move: a close call is hard.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+import numpy as np
+
+from trainer.endgame import hidden_tables as ht
+from trainer.endgame.known import MAX_COINS
+from trainer.endgame.practice import Goal
+from trainer.endgame.public import public_graph
+from trainer.engine.cards import Action, Character
+from trainer.engine.moves import Move
+from trainer.engine.variants import get_variant
+
+BLUFF_GAP = 0.05
+TRAP_GAP = 0.10
+HOLD_VALUE = 0.35
+HOLD_TURNS = 2
+KINDS = ("bluff", "trap", "hold")
+# Difficulty by the gap between the best option and the next-best distinct one.
+HARD_GAP, MEDIUM_GAP = 0.03, 0.08
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """A position to play out from the mover's seat, its goal and why it was chosen."""
+
+    id: str
+    kind: str
+    card: Character  # the learner's card
+    lost: tuple[Character, Character]  # face up: the learner's, then the opponent's
+    coins: tuple[int, int]  # the learner's, then the opponent's; the learner acts first
+    goal: Goal
+    value: float  # the learner's win chance with best play
+    gap: float  # best option minus the next-best, in win probability
+    best: Move
+    obvious: Move | None  # for a trap: the move that looks right
+
+    @property
+    def difficulty(self) -> str:
+        if self.gap < HARD_GAP:
+            return "hard"
+        return "medium" if self.gap < MEDIUM_GAP else "easy"
+
+
+def _obvious(card: Character, moves: list[Move], coins: int, variant: str) -> Move | None:
+    """Your own card's action when you can pay for it, else Income."""
+    v = get_variant(variant)
+    for m in moves:
+        if m.action is not None and v.spec(m.action).claim is card \
+                and v.spec(m.action).cost <= coins:
+            return m
+    return next((m for m in moves if m.action is Action.INCOME), None)
+
+
+@cache
+def puzzles(variant: str = "base") -> tuple[Puzzle, ...]:
+    """Every puzzle the stored table offers, easiest kinds first, in a fixed order."""
+    z = ht._stored(variant)
+    if z is None:
+        return ()
+    v = get_variant(variant)
+    chars = [Character(c) for c in z["characters"]]
+    out: list[Puzzle] = []
+    for i, name in enumerate(str(p) for p in z["pairs"]):
+        a_name, b_name = name.split("-")
+        lost = (Character(a_name), Character(b_name))
+        graph = public_graph(lost, variant)
+        for a in range(ht.MOVER_COINS):
+            for b in range(MAX_COINS + 1):
+                if abs(float(z["moved"][i, a, b])) > ht.SETTLED:
+                    continue
+                world = graph.worlds[0]
+                moves = list(graph.game(world, (a, b), 0).legal_moves())
+                stored = [str(m) for m in z["option_move"][i, a, b] if str(m)]
+                by_text = {str(m): m for m in moves}
+                order = [by_text[t] for t in stored]
+                for k, card in enumerate(chars):
+                    values = z["option_value"][i, a, b, k, :len(order)]
+                    if np.isnan(values).any():
+                        continue
+                    out.extend(_classify(f"{name}-{a}-{b}-{card.value}", card, lost, (a, b),
+                                         order, values, float(z["mover"][i, a, b, k]), v.name))
+    rank = {k: n for n, k in enumerate(KINDS)}
+    return tuple(sorted(out, key=lambda p: (rank[p.kind], p.difficulty != "easy", p.id)))
+
+
+def _classify(key: str, card: Character, lost: tuple[Character, Character],
+              coins: tuple[int, int], moves: list[Move], values: np.ndarray, value: float,
+              variant: str) -> list[Puzzle]:
+    v = get_variant(variant)
+    best = int(np.argmax(values))
+    ranked = sorted(set(np.round(values, 6)), reverse=True)
+    gap = float(ranked[0] - ranked[1]) if len(ranked) > 1 else 1.0
+
+    def claim(m: Move) -> Character | None:
+        return v.spec(m.action).claim if m.action is not None else None
+
+    found: list[Puzzle] = []
+    honest = [float(values[j]) for j, m in enumerate(moves) if claim(m) in (None, card)]
+    best_claim = claim(moves[best])
+    if best_claim is not None and best_claim is not card and honest \
+            and values[best] - max(honest) >= BLUFF_GAP:
+        found.append(Puzzle(f"bluff-{key}", "bluff", card, lost, coins, Goal("win"), value,
+                            float(values[best] - max(honest)), moves[best], None))
+    obvious = _obvious(card, moves, coins[0], variant)
+    if obvious is not None and obvious != moves[best]:
+        lost_by = float(values[best] - values[moves.index(obvious)])
+        if lost_by >= TRAP_GAP:
+            found.append(Puzzle(f"trap-{key}", "trap", card, lost, coins, Goal("win"), value,
+                                gap, moves[best], obvious))
+    if 0.05 <= value < HOLD_VALUE:
+        found.append(Puzzle(f"hold-{key}", "hold", card, lost, coins,
+                            Goal("survive", HOLD_TURNS), value, gap, moves[best], None))
+    return found
+
+
+def find(puzzle_id: str, variant: str = "base") -> Puzzle | None:
+    return next((p for p in puzzles(variant) if p.id == puzzle_id), None)

@@ -1,0 +1,250 @@
+"""The End-game page's Practice: a duel played out against perfect play, in words and charts.
+
+Why apart from the page: what the page says during a duel (the goal, each button, what the
+opponent did, the grade of each decision, the summary) and the accuracy chart are functions of
+plain values, tested without a browser. You are always player 0, as on the explorer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+import altair as alt
+import pandas as pd
+
+from trainer.endgame.practice import Event, Goal, Graded, Offer, Practice
+from trainer.endgame.puzzles import Puzzle
+from trainer.engine.game import Game, Phase
+from trainer.engine.moves import MoveKind
+from trainer.learners.answers import Answer, Grade, grade_for
+from trainer.quiz.bank import END_GAME
+from trainer.views.endgame_view import (
+    Choice,
+    Turn,
+    percent,
+    step_words,
+)
+from trainer.views.move_labels import your_move
+
+PRACTICE_THEME = "End-game practice"
+KIND_TITLES = {"bluff": "A bluff wins it", "trap": "The obvious move loses",
+               "hold": "Hold on"}
+KIND_HINTS = {
+    "bluff": "Every honest move here loses more often. Find the lie that wins.",
+    "trap": "The move that looks natural costs you. Find the better one.",
+    "hold": "You are behind. Stay in the duel for two of their turns, and win if you can.",
+}
+DIFFICULTY_WORDS = {"easy": "Easy", "medium": "Medium", "hard": "Hard"}
+GRADE_WORDS: dict[Grade, str] = {"best": "Best move", "good": "Good", "inaccuracy":
+                                 "Inaccuracy", "mistake": "Mistake", "blunder": "Blunder"}
+GRADE_ICONS: dict[Grade, str] = {"best": ":material/star:", "good": ":material/check:",
+                                 "inaccuracy": ":material/info:",
+                                 "mistake": ":material/warning:",
+                                 "blunder": ":material/error:"}
+INTRO = ("Play a duel to the end against an opponent who plays perfectly: it holds a real "
+         "card, bluffs as often as the solution says and calls your bluffs the same way. "
+         "Every decision you make is graded by how much of your chance to win it gives away.")
+REPLAY_NOTE = ("The same link deals the same cards and draws, and the opponent mixes its moves "
+               "the same way, as long as you make the same choices.")
+
+
+def puzzle_label(p: Puzzle) -> str:
+    """One line of the puzzle list: kind, position, difficulty."""
+    return (f"{KIND_TITLES[p.kind]} · your {p.card.value}, {p.coins[0]} coins against "
+            f"{p.coins[1]} · {DIFFICULTY_WORDS[p.difficulty]}")
+
+
+def puzzle_choice(p: Puzzle) -> Choice:
+    return Choice(card=p.card, lost=p.lost, coins=p.coins, turn="you")
+
+
+def goal_line(goal: Goal) -> str:
+    return f"**Goal:** {goal.describe()}"
+
+
+def position_choice(practice: Practice) -> Choice:
+    """The duel now, as the explorer's position (for the drawn table)."""
+    g = practice.game
+    turn: Turn = "you" if not g.is_over and g.decider == 0 else "them"
+    return Choice(card=practice.my_card, lost=practice.revealed, coins=(g.coins[0], g.coins[1]),
+                  turn=turn)
+
+
+def offer_label(game: Game, offer: Offer) -> str:
+    """A button: what pressing it does."""
+    if offer.kept is not None:
+        return f"Keep the {offer.kept.value}"
+    assert offer.move is not None
+    return your_move(game, offer.move)
+
+
+def situation(game: Game) -> str:
+    """The question in front of you, in a sentence."""
+    phase = game.phase
+    if phase is Phase.ACTION:
+        return "Your turn: choose an action."
+    if phase is Phase.EXCHANGE:
+        pool = ", ".join(c.value for c in game.exchange_pool())
+        return f"Your Exchange: you hold {pool} for a moment. Keep one card."
+    if phase is Phase.CHALLENGE_ACTION:
+        return "They claimed a character. Do you challenge?"
+    if phase is Phase.BLOCK:
+        return "Do you block?"
+    if phase is Phase.CHALLENGE_BLOCK:
+        return "They blocked by claiming a character. Do you challenge the block?"
+    return "Your decision."
+
+
+def event_words(event: Event) -> str:
+    """One move of the duel, from your seat; their Exchange keeps its card secret."""
+    if event.move.kind is MoveKind.KEEP:
+        if event.player == 0 and event.kept is not None:
+            return f"you keep the {event.kept.value}"
+        return "they keep one card (you do not see which)"
+    from trainer.endgame.hidden import Step
+
+    return step_words(Step(event.player, event.move, event.phase), 0)
+
+
+def events_text(events: Sequence[Event]) -> str:
+    """The whole duel so far, oldest first, joined by arrows."""
+    return " → ".join(event_words(e) for e in events)
+
+
+def grade_of(g: Graded) -> Grade:
+    return grade_for(g.lost_pp)
+
+
+def graded_lines(g: Graded, labels: Sequence[str]) -> list[str]:
+    """The verdict on one decision: the grade, what it cost, and the best option
+    (`labels`: the buttons as they read when the decision was made)."""
+    chosen = g.offers[g.chosen]
+    best = g.best
+    grade = grade_of(g)
+    name, best_name = f"“{labels[g.chosen]}”", f"“{labels[best.index]}”"
+    words = [f"**{GRADE_WORDS[grade]}.**"]
+    if g.lost_pp < 0.05:
+        words.append(f"{name} keeps your chance of winning at {percent(chosen.value)}.")
+        if g.mixed:
+            words.append("Perfect play mixes it with another move of the same value, so your "
+                         "opponent cannot tell which is coming.")
+    else:
+        words.append(f"{name} gives you {percent(chosen.value)} to win; {best_name} gives "
+                     f"{percent(best.value)}. You gave away {g.lost_pp:.1f} points.")
+    return [" ".join(words)]
+
+
+def belief_line(belief: Mapping[object, float]) -> str:
+    """What their moves so far say of their card."""
+    parts = ", ".join(f"{getattr(c, 'value', c)} {percent(p)}" for c, p in belief.items()
+                      if p >= 0.005)
+    return (f"Their card, from what you have seen and how perfect play bluffs (the chance "
+            f"they hold each): {parts}.")
+
+
+@dataclass(frozen=True)
+class Summary:
+    won: bool
+    goal_met: bool
+    decisions: int
+    accurate: int  # best or good
+    lost_pp: float
+    start_value: float
+    their_card: str
+    my_card: str
+
+
+def summary(practice: Practice) -> Summary:
+    graded = practice.graded
+    accurate = sum(1 for g in graded if grade_of(g) in ("best", "good"))
+    theirs = practice.their_card
+    return Summary(practice.won, bool(practice.goal_met), len(graded), accurate,
+                   sum(g.lost_pp for g in graded), practice.start_value,
+                   theirs.value if theirs else "?", practice.my_card.value)
+
+
+def summary_lines(s: Summary) -> list[str]:
+    result = "**You won the duel.**" if s.won else "**You lost the duel.**"
+    goal = "Goal reached." if s.goal_met else "Goal missed."
+    card = (f"You held {article_word(s.my_card)}; they held {article_word(s.their_card)}.")
+    if s.decisions == 0:
+        graded = "You had no decision to make: the duel was over before your turn."
+    else:
+        graded = (f"{s.accurate} of your {s.decisions} decisions were best or good; in all "
+                  f"you gave away {s.lost_pp:.1f} points of winning chance.")
+    start = (f"With perfect play from the start you would win {percent(s.start_value)} of "
+             "the time: a duel can be lost with every move right, and won with mistakes.")
+    return [f"{result} {goal}", card, graded, start]
+
+
+def article_word(name: str) -> str:
+    return f"{'an' if name[:1] in 'AEIOU' else 'a'} {name}"
+
+
+# ---------------------------------------------------------------------- accuracy over time
+
+
+def is_end_game(a: Answer) -> bool:
+    """An answer about the last duel: a practice decision or an End-game quiz item."""
+    return PRACTICE_THEME in a.themes or END_GAME in a.themes
+
+
+def accuracy_frame(answers: Sequence[Answer]) -> pd.DataFrame:
+    """One row per day with end-game answers: how many, the share best or good, and the
+    mean points given away."""
+    rows = [{"day": a.answered_at.date(), "accurate": a.grade in ("best", "good"),
+             "lost": a.lost_pp, "source": "Practice" if PRACTICE_THEME in a.themes else "Quiz"}
+            for a in answers if is_end_game(a) and not a.trivial]
+    if not rows:
+        return pd.DataFrame(columns=["day", "decisions", "accuracy", "lost"])
+    df = pd.DataFrame(rows)
+    out = df.groupby("day").agg(decisions=("accurate", "size"), accuracy=("accurate", "mean"),
+                                lost=("lost", "mean")).reset_index()
+    out["day"] = pd.to_datetime(out["day"])
+    return out
+
+
+def accuracy_chart(frame: pd.DataFrame) -> alt.LayerChart | alt.FacetChart:
+    """The share of end-game decisions that were best or good, day by day; each point sized
+    by how many decisions that day held."""
+    base = alt.Chart(frame).encode(
+        x=alt.X("day:T", title="Day", axis=alt.Axis(format="%b %d")),
+        y=alt.Y("accuracy:Q", title="Best or good decisions", scale=alt.Scale(domain=[0, 1]),
+                axis=alt.Axis(format="%")),
+        tooltip=[alt.Tooltip("day:T", title="Day"),
+                 alt.Tooltip("decisions:Q", title="Decisions"),
+                 alt.Tooltip("accuracy:Q", title="Best or good", format=".0%"),
+                 alt.Tooltip("lost:Q", title="Points given away, on average", format=".1f")])
+    line = base.mark_line(color="#2f74b5")
+    points = base.mark_circle(color="#2f74b5", opacity=0.9).encode(
+        size=alt.Size("decisions:Q", title="Decisions", legend=None,
+                      scale=alt.Scale(range=[40, 300])))
+    return alt.layer(line, points).properties(height=240)
+
+
+def accuracy_sentence(frame: pd.DataFrame) -> str:
+    if frame.empty:
+        return ("No end-game decisions yet. Play a practice duel or the quiz's End-game drill "
+                "and your accuracy appears here, day by day.")
+    total = int(frame["decisions"].sum())
+    overall = float((frame["accuracy"] * frame["decisions"]).sum() / total)
+    last = frame.iloc[-1]
+    return (f"Over {total} end-game decisions, {percent(overall)} were best or good. On your "
+            f"latest day, {percent(float(last['accuracy']))} of {int(last['decisions'])}.")
+
+
+def practice_answer(learner: str, practice_id: str, g: Graded, labels: Sequence[str],
+                    when: datetime, seconds: float | None = None) -> Answer:
+    """A graded decision as the answer record the calibration page and the chart read."""
+    kind = {Phase.ACTION: "bluff", Phase.BLOCK: "block", Phase.EXCHANGE: "keep"}.get(
+        g.phase, "challenge")
+    spread = 100 * (g.best.value - min(o.value for o in g.offers))
+    return Answer(answer_id=f"eg-{practice_id}-{g.number}"[:64], learner=learner,
+                  item_id=f"endgame-{practice_id}"[:64], bank="endgame-solver",
+                  mode="endgame-practice", kind=kind,  # type: ignore[arg-type]
+                  themes=(PRACTICE_THEME,), variant="base", answered_at=when,
+                  seconds=seconds, action=labels[g.chosen][:120], best=labels[g.best.index][:120],
+                  lost_pp=min(100.0, round(g.lost_pp, 3)), grade=grade_of(g),
+                  trivial=spread <= 1.0)
