@@ -1,16 +1,32 @@
-"""End-game: the last duel of a two-player game, each player down to one card. Pick a
-position and see how often you win if both play perfectly, and what each move is worth."""
+"""End-game: the last duel of a two-player game, each player down to one card. Explore a
+position (how often you win if both play perfectly, and what each move is worth), or play
+duels out against perfect play with every decision graded."""
 
 import streamlit as st
 
 from trainer.ui import endgame as ui
+from trainer.ui import endgame_practice as practice
 from trainer.ui.router import hand_over
 from trainer.views import endgame_view as view
+from trainer.views import practice_view as pview
 
 hand_over("pages/endgame.py", "endgame")
 
 st.html(view.STYLE)
 st.title("End-game")
+if practice.section() == "practice":
+    st.markdown(pview.INTRO)
+    practice.follow_link()
+    practice.link_messages()
+    # A laptop shows the puzzle picker beside the duel; a phone stacks them, picker first.
+    left, right = st.columns([2, 3], gap="large")
+    with left:
+        practice.picker()
+    with right:
+        practice.duel_view()
+    practice.accuracy()
+    st.stop()
+
 st.markdown(view.INTRO)
 ui.follow_link()
 ui.link_messages()
@@ -29,6 +45,7 @@ with right:
         st.markdown(" ".join(view.position_lines(choice)))
     if choice.mode == "hidden":
         ui.hidden_mode(choice)
+        practice.play_it_out(choice)
     else:
         ui.face_up_mode(choice)
 ui.heat_map(choice)

@@ -282,8 +282,8 @@ def start(revealed: tuple[Character, Character], coins: tuple[int, int], first: 
     worlds = [w for w in graph.worlds if chance[w] > 0
               and (card is None or chars[w[learner]] == card)]
     if not worlds:
-        raise PracticeError(f"you cannot hold {card.value if card else 'a card'} here: the "
-                            f"face-up cards use every copy")
+        raise PracticeError(f"you cannot hold {card.value if card else 'a card'} here: it is "
+                            "not in this rule set's court, or the face-up cards use every copy")
     world = rng.choices(worlds, weights=[float(chance[w]) for w in worlds])[0]
     game = graph.game(world, coins, first)
     game.names = ["you", "them"] if learner == 0 else ["them", "you"]

@@ -16,6 +16,7 @@ import pandas as pd
 
 from trainer.endgame.practice import Event, Goal, Graded, Offer, Practice
 from trainer.endgame.puzzles import Puzzle
+from trainer.engine.cards import Character
 from trainer.engine.game import Game, Phase
 from trainer.engine.moves import MoveKind
 from trainer.learners.answers import Answer, Grade, grade_for
@@ -70,6 +71,23 @@ def position_choice(practice: Practice) -> Choice:
     turn: Turn = "you" if not g.is_over and g.decider == 0 else "them"
     return Choice(card=practice.my_card, lost=practice.revealed, coins=(g.coins[0], g.coins[1]),
                   turn=turn)
+
+
+def threat_line(game: Game) -> str | None:
+    """The coin count a newcomer must not miss: 7 coins pay for a Coup, which no card
+    blocks, so it ends the duel on that player's next turn."""
+    if game.is_over:
+        return None
+    mine, theirs = game.coins[0], game.coins[1]
+    if theirs >= 7 and mine >= 7:
+        return ("You both have 7 coins or more: whoever acts next can launch a Coup, which "
+                "nothing blocks, and win.")
+    if theirs >= 7:
+        return ("They have 7 coins: on their next turn they can launch a Coup, which nothing "
+                "blocks, and win. Can you stop that first?")
+    if mine >= 7:
+        return "You have 7 coins or more: a Coup, which nothing blocks, wins on your turn."
+    return None
 
 
 def offer_label(game: Game, offer: Offer) -> str:
@@ -136,10 +154,21 @@ def graded_lines(g: Graded, labels: Sequence[str]) -> list[str]:
     return [" ".join(words)]
 
 
-def belief_line(belief: Mapping[object, float]) -> str:
+def option_lines(g: Graded, labels: Sequence[str]) -> list[str]:
+    """Every option of a graded decision, best first: its win chance and how often perfect
+    play picks it."""
+    lines = []
+    for o in sorted(g.offers, key=lambda o: -o.value):
+        mark = " ← your choice" if o.index == g.chosen else ""
+        freq = (f"; perfect play picks it {percent(o.frequency)} of the time"
+                if o.frequency >= 0.02 else "; perfect play never picks it")
+        lines.append(f"- {labels[o.index]}: you win {percent(o.value)}{freq}{mark}")
+    return lines
+
+
+def belief_line(belief: Mapping[Character, float]) -> str:
     """What their moves so far say of their card."""
-    parts = ", ".join(f"{getattr(c, 'value', c)} {percent(p)}" for c, p in belief.items()
-                      if p >= 0.005)
+    parts = ", ".join(f"{c.value} {percent(p)}" for c, p in belief.items() if p >= 0.005)
     return (f"Their card, from what you have seen and how perfect play bluffs (the chance "
             f"they hold each): {parts}.")
 
@@ -171,6 +200,9 @@ def summary_lines(s: Summary) -> list[str]:
     card = (f"You held {article_word(s.my_card)}; they held {article_word(s.their_card)}.")
     if s.decisions == 0:
         graded = "You had no decision to make: the duel was over before your turn."
+    elif s.decisions == 1:
+        graded = (f"Your one decision was {'best or good' if s.accurate else 'not best or good'}"
+                  f"; it gave away {s.lost_pp:.1f} points of winning chance.")
     else:
         graded = (f"{s.accurate} of your {s.decisions} decisions were best or good; in all "
                   f"you gave away {s.lost_pp:.1f} points of winning chance.")
@@ -231,8 +263,13 @@ def accuracy_sentence(frame: pd.DataFrame) -> str:
     total = int(frame["decisions"].sum())
     overall = float((frame["accuracy"] * frame["decisions"]).sum() / total)
     last = frame.iloc[-1]
-    return (f"Over {total} end-game decisions, {percent(overall)} were best or good. On your "
-            f"latest day, {percent(float(last['accuracy']))} of {int(last['decisions'])}.")
+    days = len(frame)
+    decisions = "one end-game decision" if total == 1 else f"{total} end-game decisions"
+    latest = ("" if days == 1 else
+              f" On your latest day, {percent(float(last['accuracy']))} of "
+              f"{int(last['decisions'])}.")
+    return f"Over {decisions}, {percent(overall)} {'was' if total == 1 else 'were'} best or " \
+           f"good.{latest}"
 
 
 def practice_answer(learner: str, practice_id: str, g: Graded, labels: Sequence[str],
