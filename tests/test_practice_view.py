@@ -99,3 +99,14 @@ def test_seven_coins_across_the_table_is_a_warning() -> None:
     g = graph.game(graph.worlds[0], (3, 7), 0)
     line = pv.threat_line(g)
     assert line is not None and line.startswith("They have 7 coins")
+
+
+def test_a_block_question_says_what_would_be_blocked() -> None:
+    from trainer.endgame.public import public_graph
+
+    graph = public_graph((C.CONTESSA, C.CONTESSA), "base")
+    g = graph.game(graph.worlds[0], (3, 3), 1)
+    aid = next(m for m in g.legal_moves() if m.action is not None
+               and m.action.value == "foreign_aid")
+    g.apply(aid)
+    assert pv.situation(g) == "They take Foreign Aid. Do you block?"

@@ -228,6 +228,22 @@ def _unroll(graph: PublicGraph, spaces: Spaces, root: int, horizon: int, leaf: L
     return tree
 
 
+class _Infos:
+    """The information set of (node, state) at a decision, of (node, state, drawn) at an
+    Exchange: a decision's sets are numbered in a block per node, one per state."""
+
+    def __init__(self) -> None:
+        self.decision: dict[int, int] = {}  # node -> its first information set
+        self.exchange: dict[tuple[object, ...], int] = {}
+
+    def __getitem__(self, key: tuple[object, ...]) -> int:
+        if len(key) == 2:
+            node, state = key
+            assert isinstance(node, int | np.integer) and isinstance(state, int | np.integer)
+            return self.decision[int(node)] + int(state)
+        return self.exchange[key]
+
+
 @dataclass
 class _Flow:
     """One player's part of the tree as flat arrays: rows, slots (actions of their
@@ -244,11 +260,20 @@ class _Flow:
     slot_link: np.ndarray  # per slot: its link's child row and coefficient
     slot_child: np.ndarray
     slot_coef: np.ndarray
-    # the information set of (node, state) at a decision, of (node, state, drawn) at an Exchange
-    infos: dict[tuple[object, ...], int] = field(default_factory=dict)
+    infos: _Infos = field(default_factory=_Infos)
+    # per level: the span of child rows and of parent rows its links touch
+    dst_span: list[tuple[int, int]] = field(default_factory=list)
+    src_span: list[tuple[int, int]] = field(default_factory=list)
+
+
+def _cat(parts: list[np.ndarray], dtype: type) -> np.ndarray:
+    return np.concatenate(parts).astype(dtype) if parts else np.zeros(0, dtype=dtype)
 
 
 def _flows(tree: _Tree, spaces: Spaces) -> tuple[_Flow, _Flow]:
+    """Both players' flat arrays. Built a node at a time from numpy blocks (a node's states
+    are one block), in the order the solver's sums expect: nodes by level, and within a
+    decision of the player, state by state and then option by option."""
     sizes = [[len(spaces.spaces[g].cards[p]) for g in tree.space] for p in (0, 1)]
     order = np.argsort(np.array(tree.level), kind="stable")
     flows = []
@@ -259,13 +284,14 @@ def _flows(tree: _Tree, spaces: Spaces) -> tuple[_Flow, _Flow]:
             row_start[i] = rows
             rows += sizes[p][i]
         depth = max(tree.level) + 1
-        links: list[list[list[float]]] = [[[], [], [], []] for _ in range(depth)]
-        slot_info: list[int] = []
-        info_row: list[int] = []
-        info_start: list[int] = []
-        slot_child: list[int] = []
-        slot_coef: list[float] = []
-        infos: dict[tuple[object, ...], int] = {}
+        links: list[list[list[np.ndarray]]] = [[[], [], [], []] for _ in range(depth)]
+        slot_info: list[np.ndarray] = []
+        info_row: list[np.ndarray] = []
+        info_start: list[np.ndarray] = []
+        slot_child: list[np.ndarray] = []
+        slot_coef: list[np.ndarray] = []
+        infos = _Infos()
+        n_infos = n_slots = 0
         for i in order:
             kids = tree.children[i]
             if not kids:
@@ -273,55 +299,61 @@ def _flows(tree: _Tree, spaces: Spaces) -> tuple[_Flow, _Flow]:
             lv = links[tree.level[i] + 1]
             size = sizes[p][i]
             base = int(row_start[i])
+            states = np.arange(size)
             if tree.kind[i] == DECISION and tree.decider[i] == p:
-                for s in range(size):
-                    info_start.append(len(slot_info))
-                    info = len(info_row)
-                    infos[(int(i), s)] = info
-                    info_row.append(base + s)
-                    for k in kids:
-                        slot = len(slot_info)
-                        slot_info.append(info)
-                        slot_child.append(int(row_start[k]) + s)
-                        slot_coef.append(1.0)
-                        for arr, v in zip(lv, (int(row_start[k]) + s, base + s, slot, 1.0),
-                                          strict=True):
-                            arr.append(v)
+                nk = len(kids)
+                infos.decision[int(i)] = n_infos
+                ids = n_infos + states
+                info_row.append(base + states)
+                info_start.append(n_slots + states * nk)
+                child = (row_start[kids][None, :] + states[:, None]).ravel()
+                slot = n_slots + np.arange(size * nk)
+                slot_info.append(np.repeat(ids, nk))
+                slot_child.append(child)
+                slot_coef.append(np.ones(size * nk))
+                for arr, v in zip(lv, (child, np.repeat(base + states, nk), slot,
+                                       np.ones(size * nk)), strict=True):
+                    arr.append(v)
+                n_infos += size
+                n_slots += size * nk
             elif tree.kind[i] == EXCHANGE and tree.decider[i] == p:
                 sw = tree.swaps[i]
                 assert sw is not None
                 (k,) = kids
-                first_info = len(info_row)
-                for n, s in enumerate(sw.info_state):
-                    infos[(int(i), int(s), sw.info_drawn[n])] = len(info_row)
-                    info_start.append(-1)
-                    info_row.append(base + int(s))
-                for j in range(len(sw.slot_info)):
-                    slot = len(slot_info)
-                    info = first_info + int(sw.slot_info[j])
-                    if info_start[info] < 0:
-                        info_start[info] = slot
-                    slot_info.append(info)
-                    child = int(row_start[k]) + int(sw.token[j])
-                    slot_child.append(child)
-                    slot_coef.append(float(sw.frac[j]))
-                    for arr, v in zip(lv, (child, base + int(sw.info_state[sw.slot_info[j]]),
-                                           slot, float(sw.frac[j])), strict=True):
-                        arr.append(v)
+                for n, st in enumerate(sw.info_state):
+                    infos.exchange[(int(i), int(st), sw.info_drawn[n])] = n_infos + n
+                info_row.append(base + sw.info_state)
+                # the slots of an information set are contiguous (sorted by set)
+                firsts = np.searchsorted(sw.slot_info, np.arange(len(sw.info_state)))
+                info_start.append(n_slots + firsts)
+                child = int(row_start[k]) + sw.token
+                slot = n_slots + np.arange(len(sw.slot_info))
+                slot_info.append(n_infos + sw.slot_info)
+                slot_child.append(child)
+                slot_coef.append(sw.frac)
+                for arr, v in zip(lv, (child, base + sw.info_state[sw.slot_info], slot,
+                                       sw.frac), strict=True):
+                    arr.append(v)
+                n_infos += len(sw.info_state)
+                n_slots += len(sw.slot_info)
             else:
-                for k in kids:
-                    for s in range(size):
-                        for arr, v in zip(lv, (int(row_start[k]) + s, base + s, -1, 1.0),
-                                          strict=True):
-                            arr.append(v)
-        link_level = [(np.array(a, dtype=np.int64), np.array(b, dtype=np.int64),
-                       np.array(c, dtype=np.int64), np.array(d)) for a, b, c, d in links]
-        flows.append(_Flow(rows, row_start, link_level, len(slot_info),
-                           np.array(slot_info, dtype=np.int64),
-                           np.array(info_row, dtype=np.int64),
-                           np.array(info_start, dtype=np.int64), np.zeros(0),
-                           np.array(slot_child, dtype=np.int64), np.array(slot_coef),
-                           infos))
+                nk = len(kids)
+                child = (row_start[kids][:, None] + states[None, :]).ravel()
+                for arr, v in zip(lv, (child, np.tile(base + states, nk),
+                                       np.full(size * nk, -1), np.ones(size * nk)),
+                                  strict=True):
+                    arr.append(v)
+        link_level = [(_cat(a, np.int64), _cat(b, np.int64), _cat(c, np.int64),
+                       _cat(d, np.float64)) for a, b, c, d in links]
+        dst_span = [(int(d.min()), int(d.max()) + 1) if len(d) else (0, 0)
+                    for d, _, _, _ in link_level]
+        src_span = [(int(s.min()), int(s.max()) + 1) if len(s) else (0, 0)
+                    for _, s, _, _ in link_level]
+        flows.append(_Flow(rows, row_start, link_level, n_slots,
+                           _cat(slot_info, np.int64), _cat(info_row, np.int64),
+                           _cat(info_start, np.int64), np.zeros(0),
+                           _cat(slot_child, np.int64), _cat(slot_coef, np.float64),
+                           infos, dst_span, src_span))
     return flows[0], flows[1]
 
 
@@ -660,9 +692,8 @@ class _Solver:
             else:
                 r[start:start + len(self.spaces.spaces[0].cards[p])] = 1.0
             ext = np.append(sigma[p], 1.0)
-            for dst, src, sig, coef in f.link_level:
-                if len(dst):
-                    lo, hi = int(dst.min()), int(dst.max()) + 1
+            for (dst, src, sig, coef), (lo, hi) in zip(f.link_level, f.dst_span, strict=True):
+                if hi > lo:
                     r[lo:hi] = np.bincount(dst - lo, r[src] * ext[sig] * coef, hi - lo)
             out.append(r)
         return out
@@ -685,10 +716,10 @@ class _Solver:
             f = self.flows[p]
             ext = np.append(sigma[p], 1.0)
             vp = v[p]
-            for dst, src, sig, coef in reversed(f.link_level):
-                if not len(dst):
+            for (dst, src, sig, coef), (lo, hi) in zip(reversed(f.link_level),
+                                                       reversed(f.src_span), strict=True):
+                if hi <= lo:
                     continue
-                lo, hi = int(src.min()), int(src.max()) + 1
                 if p == best:
                     mine = sig >= 0
                     q = vp[dst[mine]] * coef[mine]

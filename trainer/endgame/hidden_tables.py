@@ -34,7 +34,7 @@ from trainer import batch
 from trainer.endgame import hidden
 from trainer.endgame.known import MAX_COINS
 from trainer.endgame.public import public_graph
-from trainer.endgame.tables import _save, parts_dir
+from trainer.endgame.tables import _save, build_record, parts_dir
 from trainer.engine.cards import Character
 from trainer.engine.variants import get_variant
 
@@ -209,7 +209,8 @@ def build(out: Path = DEFAULT_OUT, *, variant: str = "base", horizon: int = HORI
     out.parent.mkdir(parents=True, exist_ok=True)
     _save(out, variant=np.array(variant), horizon=np.array(horizon),
           characters=np.array([c.value for c in chars]),
-          pairs=np.array([f"{x.value}-{y.value}" for x, y in wanted]), **stacked)
+          pairs=np.array([f"{x.value}-{y.value}" for x, y in wanted]), **stacked,
+          **build_record(start, processes, resumed))
     for pair in wanted:
         for a in range(MOVER_COINS):
             part(pair, a).unlink(missing_ok=True)

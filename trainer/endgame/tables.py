@@ -236,6 +236,23 @@ def _part_path(parts: Path, pair: Pair) -> Path:
     return parts / f"{pair[0].value}-{pair[1].value}.npz"
 
 
+def build_record(start: float, processes: int, resumed: int) -> dict[str, np.ndarray]:
+    """What a table file says of its own build (bench/endgame.py reports it): the wall-clock
+    seconds of the run that finished it, its processes, and how many parts came from an
+    earlier, interrupted run (then the seconds are only the last run's)."""
+    return {"build_seconds": np.array(time.perf_counter() - start),
+            "build_processes": np.array(processes), "build_resumed": np.array(resumed)}
+
+
+def build_minutes(path: Path | IO[bytes]) -> tuple[float, int, int] | None:
+    """A table file's recorded build: minutes, processes, parts resumed (None if absent)."""
+    with np.load(path, allow_pickle=False) as z:
+        if "build_seconds" not in z.files:
+            return None
+        return (float(z["build_seconds"]) / 60, int(z["build_processes"]),
+                int(z["build_resumed"]))
+
+
 def _save(path: Path, **arrays: Any) -> None:
     """Written under a temporary name and renamed: an interrupt never leaves half a file."""
     tmp = path.with_name(path.name + ".tmp")
@@ -305,7 +322,8 @@ def build(out: Path, *, variant: str = "base", executor: str = "auto", processes
           characters=np.array([c.value for c in chars]),
           pairs=np.array([[x.value, y.value] for x, y in wanted]).reshape(len(wanted), 2),
           values=np.stack([done[p][0] for p in wanted]),
-          turns=np.stack([done[p][1] for p in wanted]))
+          turns=np.stack([done[p][1] for p in wanted]),
+          **build_record(start, processes, resumed))
     for pair in wanted:
         _part_path(parts, pair).unlink(missing_ok=True)
     if not any(parts.iterdir()):

@@ -171,7 +171,11 @@ def picker() -> None:
     state.setdefault(LEVEL_KEY, ANY)
     kinds = {ANY: "Any kind", **{k: pview.KIND_TITLES[k] for k in KINDS}}
     levels = {ANY: "Any", **{k: pview.DIFFICULTY_WORDS[k] for k in LEVELS}}
-    with st.container(border=True, key="eg_practice_picker"):
+    # During a duel the picker folds away, so on a phone the duel is not a screen down.
+    running = _running() is not None
+    box = (st.expander("Another puzzle", icon=":material/playing_cards:") if running
+           else st.container(border=True))
+    with box, st.container(key="eg_practice_picker"):
         st.segmented_control("Puzzle", list(kinds), format_func=kinds.__getitem__,
                              key=KIND_KEY, required=True)
         st.segmented_control("Difficulty", list(levels), format_func=levels.__getitem__,

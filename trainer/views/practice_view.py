@@ -16,7 +16,7 @@ import pandas as pd
 
 from trainer.endgame.practice import Event, Goal, Graded, Offer, Practice
 from trainer.endgame.puzzles import Puzzle
-from trainer.engine.cards import Character
+from trainer.engine.cards import Action, Character
 from trainer.engine.game import Game, Phase
 from trainer.engine.moves import MoveKind
 from trainer.learners.answers import Answer, Grade, grade_for
@@ -99,20 +99,29 @@ def offer_label(game: Game, offer: Offer) -> str:
 
 
 def situation(game: Game) -> str:
-    """The question in front of you, in a sentence."""
+    """The question in front of you, in a sentence that says what it is about."""
     phase = game.phase
+    d = game.pending
+    action = d.action if d is not None else None
+    act = _ACT_WORDS.get(action, "act") if action is not None else "act"
     if phase is Phase.ACTION:
         return "Your turn: choose an action."
     if phase is Phase.EXCHANGE:
         pool = ", ".join(c.value for c in game.exchange_pool())
         return f"Your Exchange: you hold {pool} for a moment. Keep one card."
-    if phase is Phase.CHALLENGE_ACTION:
-        return "They claimed a character. Do you challenge?"
+    if phase is Phase.CHALLENGE_ACTION and d is not None and d.claim is not None:
+        return f"They claim the {d.claim.value} to {act}. Do you challenge?"
     if phase is Phase.BLOCK:
-        return "Do you block?"
-    if phase is Phase.CHALLENGE_BLOCK:
-        return "They blocked by claiming a character. Do you challenge the block?"
+        return f"They {act}. Do you block?"
+    if phase is Phase.CHALLENGE_BLOCK and d is not None and d.block_character is not None:
+        return (f"They block by claiming the {d.block_character.value}. Do you challenge the "
+                "block?")
     return "Your decision."
+
+
+_ACT_WORDS = {Action.INCOME: "take Income", Action.FOREIGN_AID: "take Foreign Aid",
+              Action.TAX: "take Tax", Action.STEAL: "steal from you",
+              Action.ASSASSINATE: "assassinate you", Action.EXCHANGE: "exchange"}
 
 
 def event_words(event: Event) -> str:
