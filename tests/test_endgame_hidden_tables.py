@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from trainer.endgame import hidden, hidden_tables
+from trainer.endgame.tables import build_minutes
 from trainer.engine.cards import Character as C
 
 PAIR = (C.DUKE, C.CONTESSA)
@@ -75,6 +76,24 @@ def test_an_interrupted_build_resumes_from_its_saved_parts(monkeypatch, tmp_path
     assert not out.exists() and len(list(hidden_tables.parts_dir(out).iterdir())) == 1
     again = hidden_tables.build(out, horizon=2, executor="local", pairs=[PAIR])
     assert (again.resumed, again.solved) == (1, 1) and out.exists()
+    record = build_minutes(out)
+    assert record is not None and record[2] == 1  # one part came from the first run
+
+
+def test_a_built_table_records_its_build_time(small):
+    out, built = small
+    record = build_minutes(out)
+    assert record is not None
+    minutes, processes, resumed = record
+    assert 0 < minutes <= built.seconds / 60 + 1e-9 and processes == 1 and resumed == 0
+
+
+def test_the_shipped_tables_record_whole_builds():
+    from trainer.endgame.tables import DEFAULT_OUT
+
+    for path in (DEFAULT_OUT, hidden_tables.DEFAULT_OUT):
+        record = build_minutes(path)
+        assert record is not None and record[0] > 0 and record[2] == 0
 
 
 def _stored(out, monkeypatch):
