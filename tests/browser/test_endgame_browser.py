@@ -63,3 +63,33 @@ def test_a_bad_link_says_which_parameter_is_wrong(browser, app_url):
         expect(page.locator("li.eg-option").first).to_be_visible(timeout=60_000)
     finally:
         page.close()
+
+
+PUZZLE = "/endgame?tab=practice&puzzle=bluff-Ambassador-Ambassador-3-7-Contessa&seed=7"
+
+
+@pytest.mark.parametrize("name, viewport", [("phone", PHONE), ("laptop", LAPTOP)])
+def test_a_practice_duel_grades_the_winning_bluff(browser, app_url, screenshots, name,
+                                                   viewport):
+    from playwright.sync_api import expect
+
+    page = browser.new_page(viewport=viewport)
+    try:
+        page.goto(f"{app_url}{PUZZLE}")
+        buttons = page.locator(".st-key-eg_practice_buttons button")
+        expect(buttons.first).to_be_visible(timeout=90_000)
+        wait_idle(page, timeout=60_000)
+        expect(page.get_by_text("They have 7 coins")).to_be_visible()
+        page.screenshot(path=str(screenshots / f"endgame-practice-{name}.png"))
+        buttons.filter(has_text="Steal from them").click()
+        verdict = page.get_by_text(re.compile(r"^Best move\."))
+        expect(verdict).to_be_visible(timeout=90_000)
+        wait_idle(page, timeout=60_000)
+        assert page.locator('[data-testid="stException"]').count() == 0
+        wide = page.evaluate("() => document.documentElement.scrollWidth")
+        assert wide <= viewport["width"], wide
+        verdict.scroll_into_view_if_needed()
+        page.screenshot(path=str(screenshots / f"endgame-practice-graded-{name}.png"))
+        assert "seed=7" in page.url and "puzzle=" in page.url
+    finally:
+        page.close()

@@ -240,7 +240,10 @@ def duel_view() -> None:
     if (threat := pview.threat_line(g.game)) is not None:
         st.markdown(threat)
     st.markdown(f"**{pview.situation(g.game)}**")
-    st.caption(pview.belief_line(g.belief()))
+    with st.expander("Hint: what their moves say about their card",
+                     icon=":material/lightbulb:"):
+        st.markdown(pview.belief_line(g.belief()))
+        st.caption(pview.BELIEF_NOTE)
     offers = g.offers()
     with st.container(key="eg_practice_buttons"):
         for o in offers:

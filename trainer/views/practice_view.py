@@ -175,11 +175,16 @@ def option_lines(g: Graded, labels: Sequence[str]) -> list[str]:
     return lines
 
 
+BELIEF_NOTE = ("Worked out from the cards you can see and from how often perfect play makes "
+               "each move with each card. A move that perfect play only makes with one card "
+               "gives that card away.")
+
+
 def belief_line(belief: Mapping[Character, float]) -> str:
     """What their moves so far say of their card."""
-    parts = ", ".join(f"{c.value} {percent(p)}" for c, p in belief.items() if p >= 0.005)
-    return (f"Their card, from what you have seen and how perfect play bluffs (the chance "
-            f"they hold each): {parts}.")
+    parts = ", ".join(f"{c.value} {percent(p)}" for c, p in
+                      sorted(belief.items(), key=lambda kv: -kv[1]) if p >= 0.005)
+    return f"The chance they hold each card: {parts}."
 
 
 @dataclass(frozen=True)
