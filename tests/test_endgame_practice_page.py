@@ -115,3 +115,13 @@ def test_the_explorer_position_can_be_played_out() -> None:
     assert not at.exception
     assert "Your position, played out" in [h.value for h in at.subheader]
     assert "Tax: claim Duke, take 3" in offers(at)
+
+
+def test_a_kind_and_difficulty_with_no_puzzle_deals_another_difficulty() -> None:
+    at = practice(tab="practice")
+    at.segmented_control(key="eg_practice_kind").set_value("bluff").run()
+    at.segmented_control(key="eg_practice_level").set_value("hard").run()
+    next(b for b in at.button if b.key == "eg_deal").click().run()
+    assert not at.exception
+    assert "A bluff wins it" in [h.value for h in at.subheader]
+    assert any("no hard puzzle" in t.value for t in at.info)

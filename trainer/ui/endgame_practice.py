@@ -31,6 +31,7 @@ HORIZON = 4
 STATE = "eg_practice"
 KIND_KEY, LEVEL_KEY = "eg_practice_kind", "eg_practice_level"
 LINK_ERRORS = "eg_practice_errors"
+NOTE = "eg_practice_note"  # said once, above the next duel
 ANY = "any"
 LEVELS = ("easy", "medium", "hard")
 
@@ -84,7 +85,8 @@ def deal_puzzle() -> None:
     kind, level = state.get(KIND_KEY, ANY), state.get(LEVEL_KEY, ANY)
     pool = [p for p in puzzles() if kind in (ANY, p.kind) and level in (ANY, p.difficulty)]
     if not pool:
-        pool = list(puzzles())
+        pool = [p for p in puzzles() if kind in (ANY, p.kind)] or list(puzzles())
+        state[NOTE] = pview.no_puzzle_words(kind, level)
     p = random.SystemRandom().choice(pool)
     _start({"tab": "practice", "puzzle": p.id}, p, pview.puzzle_choice(p), _new_seed())
 
@@ -212,6 +214,8 @@ def duel_view() -> None:
         return
     _keep_link(r)
     g = r.game
+    if (note := session_state().pop(NOTE, None)) is not None:
+        st.info(note, icon=":material/info:")
     _header(r)
     _table(r)
     if g.events:

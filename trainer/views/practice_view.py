@@ -57,6 +57,13 @@ def puzzle_label(p: Puzzle) -> str:
             f"{p.coins[1]} · {DIFFICULTY_WORDS[p.difficulty]}")
 
 
+def no_puzzle_words(kind: str, level: str) -> str:
+    """Said when the table has no puzzle of that kind and difficulty."""
+    what = KIND_TITLES.get(kind, "these").lower() if kind in KIND_TITLES else "any kind"
+    return (f"The table has no {DIFFICULTY_WORDS.get(level, level).lower()} puzzle of the kind "
+            f"“{what}”: here is one of another difficulty.")
+
+
 def puzzle_choice(p: Puzzle) -> Choice:
     return Choice(card=p.card, lost=p.lost, coins=p.coins, turn="you")
 
