@@ -207,3 +207,27 @@ def test_puzzle_difficulty_follows_the_gap_to_the_next_move() -> None:
     for p in puzzles()[:200]:
         assert p.difficulty == ("hard" if p.gap < 0.03 else
                                 "medium" if p.gap < 0.08 else "easy")
+
+
+def test_the_opponent_never_mixes_in_a_plainly_worse_move() -> None:
+    from trainer.endgame.practice import _weights
+
+    choices = [hidden.Choice(0, None, None, -1, 0.30, 0.5),
+               hidden.Choice(1, None, None, -1, 0.60, 0.5)]
+    assert _weights(choices) == [0.0, 0.5]
+
+
+def test_the_opponent_keeps_its_mix_between_moves_of_equal_value() -> None:
+    from trainer.endgame.practice import _weights
+
+    choices = [hidden.Choice(0, None, None, -1, 0.600, 0.3),
+               hidden.Choice(1, None, None, -1, 0.605, 0.7)]
+    assert _weights(choices) == [0.3, 0.7]
+
+
+def test_where_the_solution_never_plays_the_best_move_the_opponent_plays_it() -> None:
+    from trainer.endgame.practice import _weights
+
+    choices = [hidden.Choice(0, None, None, -1, 0.2, 1.0),
+               hidden.Choice(1, None, None, -1, 0.9, 0.0)]
+    assert _weights(choices) == [0.0, 1.0]

@@ -17,6 +17,7 @@ docs/endgame.md.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -32,6 +33,8 @@ from trainer.engine.moves import Move
 # An off-equilibrium move of the learner still leaves every card this much weight when the
 # position is solved again.
 SMOOTHING = 0.01
+# The opponent never plays an option this much worse than its best (in win probability).
+CLOSE = 0.01
 GoalKind = Literal["win", "survive"]
 
 
@@ -243,8 +246,7 @@ class Practice:
                 return
             p = self.game.decider
             choices = self.solution.choices(self.node, self.states[p], self._drawn())
-            weights = [max(c.frequency, 0.0) for c in choices]
-            index = self.rng.choices(range(len(choices)), weights=weights)[0]
+            index = self.rng.choices(range(len(choices)), weights=_weights(choices))[0]
             self._take(p, index)
 
     def _resolve_again(self) -> None:
@@ -258,6 +260,24 @@ class Practice:
         chars = self.solution.graph.characters
         self.node = 0
         self.states = [chars.index(g.hidden[p][0]) for p in (0, 1)]
+
+
+def _weights(choices: list[hidden.Choice]) -> list[float]:
+    """The opponent's mix at a decision: the solution's, kept to the options within
+    `CLOSE` of the best value for its card. Where play is likely under the solution the two
+    agree (options in a mix are worth the same); where the learner's moves made the point
+    unlikely, the solution's mix is barely trained and may hold a move that is plainly
+    worse, and the opponent then answers with the best move instead."""
+    values = [c.value for c in choices]
+    if any(math.isnan(v) for v in values):
+        return [max(c.frequency, 0.0) for c in choices]
+    best = max(values)
+    close = [v >= best - CLOSE for v in values]
+    weights = [max(c.frequency, 0.0) if ok else 0.0 for c, ok in zip(choices, close,
+                                                                     strict=True)]
+    if sum(weights) <= 1e-9:
+        weights = [1.0 if v == best else 0.0 for v in values]
+    return weights
 
 
 def _kept_after(game: Game, move: Move) -> Character:
