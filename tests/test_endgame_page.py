@@ -224,3 +224,21 @@ def test_without_the_hidden_table_the_comparison_says_how_to_build_it(monkeypatc
     monkeypatch.setattr(hidden_tables, "win_grid", lambda *a, **k: None)
     at = endgame(horizon="1")
     assert v.hidden_missing() in [c.value for c in at.caption]
+
+
+def test_a_claim_says_how_often_perfect_play_bluffs_it_and_when_to_challenge():
+    at = endgame(card="Contessa", lost="Ambassador,Contessa", coins="0,6", turn="you",
+                 mode="hidden", horizon="2")
+    body = markdown(at)
+    assert "**Tax** (claims the Duke): when perfect play makes it, it is a bluff" in body
+    assert "they should challenge when they think a bluff more likely than" in body
+
+
+def test_a_stored_position_works_out_when_to_challenge_on_request():
+    at = endgame(card="Contessa", lost="Ambassador,Contessa", coins="0,6", turn="you",
+                 mode="hidden", horizon="4")
+    assert "it is a bluff" in markdown(at)
+    assert "they should challenge when" not in markdown(at)
+    next(b for b in at.button if b.key == "eg_claims").click().run()
+    assert not at.exception
+    assert "they should challenge when they think a bluff more likely than" in markdown(at)

@@ -231,3 +231,35 @@ def test_where_the_solution_never_plays_the_best_move_the_opponent_plays_it() ->
     choices = [hidden.Choice(0, None, None, -1, 0.2, 1.0),
                hidden.Choice(1, None, None, -1, 0.9, 0.0)]
     assert _weights(choices) == [0.0, 1.0]
+
+
+def test_a_challenger_who_mixes_faces_a_bluff_rate_equal_to_its_break_even() -> None:
+    """0 coins against 6, Ambassador and Contessa lost: perfect play bluffs the Tax so often
+    that a Captain holder is left indifferent between challenging and not."""
+    from trainer.endgame.claims import claim_figures
+
+    s = hidden.solve(LOST, (0, 6), 0, horizon=3)
+    tax = next(m for m in s.tree.moves[0] if m.action is not None
+               and m.action.value == "tax")
+    figures = claim_figures(s, tax)
+    assert figures is not None and figures.claim is C.DUKE
+    node = s.tree.children[0][s.tree.moves[0].index(tax)]
+    kinds = [m.kind for m in s.tree.moves[node]]
+    for card, (_, faced, p_star) in figures.by_card.items():
+        challenge = s.choices(node, s.graph.characters.index(card))[
+            kinds.index(MoveKind.CHALLENGE)].frequency
+        if 0.05 < challenge < 0.95:
+            assert faced == pytest.approx(p_star, abs=0.01)
+        elif challenge >= 0.95:
+            assert faced >= p_star - 0.01
+        else:
+            assert faced <= p_star + 0.01
+
+
+def test_income_claims_nothing_so_it_has_no_claim_figures() -> None:
+    from trainer.endgame.claims import claim_figures
+
+    s = solution()
+    income = next(m for m in s.tree.moves[0] if m.action is not None
+                  and m.action.value == "income")
+    assert claim_figures(s, income) is None

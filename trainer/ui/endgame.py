@@ -13,7 +13,7 @@ from __future__ import annotations
 import threading
 import time
 from collections import OrderedDict
-from dataclasses import asdict
+from dataclasses import asdict, replace
 from typing import Any
 
 import streamlit as st
@@ -35,6 +35,7 @@ KEYS = {"card": "eg_card", "lost0": "eg_lost_you", "lost1": "eg_lost_them",
 LINK = "eg_link"  # the parameters the page last wrote (or read)
 KEPT = "eg_kept"  # the last position, kept across page switches (widget state is not)
 ERRORS = "eg_link_errors"
+CLAIMS = "eg_claims"  # a stored position's break-even beliefs, worked out on request
 
 Key = tuple[tuple[str, str], tuple[int, int], int, int]
 
@@ -260,6 +261,7 @@ def hidden_mode(choice: Choice) -> None:
         st.caption(view.OUTCOME_NOTE)
         if (mix := view.mix_note(rows)) is not None:
             st.caption(mix)
+        claims(choice, result, rows)
     else:
         st.button("Switch seats", key="eg_switch", icon=":material/swap_horiz:",
                   on_click=_switch_seats,
@@ -271,6 +273,39 @@ def hidden_mode(choice: Choice) -> None:
         if rows:
             st.caption("The engine's names for the options (you are P1, they are P2): "
                        + "; ".join(r.engine_text for r in rows) + ".")
+
+
+def _fresh_key(choice: Choice) -> tuple[object, ...]:
+    return ("fresh", (choice.lost[0].value, choice.lost[1].value), choice.coins, choice.first,
+            choice.horizon)
+
+
+def _work_out_claims(choice: Choice) -> None:
+    """A fresh solve of a stored position, for what the table does not keep: the
+    break-even belief of each claim."""
+    with st.spinner("Working out when a challenge pays…"):
+        start = time.perf_counter()
+        solution = solve(choice.lost, choice.coins, choice.first, horizon=choice.horizon)
+        fresh = view.distil(solution, choice.horizon, time.perf_counter() - start)
+    session_state()[CLAIMS] = (_fresh_key(choice), fresh)
+
+
+def claims(choice: Choice, result: Solved, rows: list[view.OptionRow]) -> None:
+    """Each claim's bluff rate, and its break-even belief (a fresh solve for a stored
+    position, on request)."""
+    if not any(r.claim is not None for r in rows):
+        return
+    kept = session_state().get(CLAIMS)
+    if result.claims is None and kept is not None and kept[0] == _fresh_key(choice):
+        result = replace(result, claims=kept[1].claims)
+    with st.expander(view.CLAIMS_HEADING, icon=":material/theater_comedy:"):
+        st.markdown("\n".join(f"- {line}" for line in view.claim_lines(result, rows)))
+        if result.claims is None:
+            st.button("Work out when they should challenge (about 3 s)", key="eg_claims",
+                      on_click=_work_out_claims, args=(choice,),
+                      icon=":material/calculate:")
+        else:
+            st.caption(view.CLAIMS_NOTE)
 
 
 # ----------------------------------------------------------------------------- face up

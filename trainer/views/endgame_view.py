@@ -23,6 +23,7 @@ import altair as alt
 import numpy as np
 import pandas as pd
 
+from trainer.endgame.claims import ClaimFigures, claim_figures, claimed
 from trainer.endgame.hidden import Option, Solution, Step
 from trainer.endgame.hidden_tables import SETTLED, StoredSolution
 from trainer.endgame.known import MAX_COINS
@@ -319,6 +320,9 @@ class Solved:
     moved: float | None = None  # stored: the value's move from 2 turns fewer ahead
     # the most likely line after each option, by the mover's card (fresh solves only)
     lines: dict[Character, dict[Move, tuple[Step, ...]]] = field(default_factory=dict)
+    chances: dict[Character, float] = field(default_factory=dict)  # the mover's card
+    # each root claim's bluff rate and break-even beliefs (fresh solves only: None)
+    claims: dict[Move, ClaimFigures] | None = None
 
 
 def distil(solution: Solution | StoredSolution, horizon: int, seconds: float) -> Solved:
@@ -334,7 +338,11 @@ def distil(solution: Solution | StoredSolution, horizon: int, seconds: float) ->
                   solution.moved if isinstance(solution, StoredSolution) else None,
                   {} if isinstance(solution, StoredSolution) else
                   {c: {o.move: tuple(solution.line(c, o.move)) for o in solution.options(c)}
-                   for c in cards})
+                   for c in cards},
+                  dict(solution.card_chance(mover)),
+                  None if isinstance(solution, StoredSolution) else
+                  {m: f for m in solution.tree.moves[0]
+                   if (f := claim_figures(solution, m)) is not None})
 
 
 def outcome_class(against: Mapping[Character, float], tol: float = CERTAIN) -> Outcome:
@@ -514,6 +522,46 @@ def lead_they_act(choice: Choice, solved: Solved) -> list[str]:
     lines.append("What they should do depends on the card they hold, which you cannot "
                  "see. To study their options, switch seats: you then sit in their chair "
                  "and pick the card they might hold.")
+    return lines
+
+
+CLAIMS_HEADING = "Bluffs and challenges"
+CLAIMS_NOTE = ("The break-even belief: if they think you are bluffing more often than this, "
+               "challenging pays; less often, they should let the claim stand. It depends on "
+               "the card they hold, so the figure is their average.")
+
+
+def bluff_rate(solved: Solved, move: Move) -> float | None:
+    """How often perfect play's `move` is a bluff, over the deal (None if never played)."""
+    claim = claimed(move, VARIANT)
+    if claim is None:
+        return None
+    made = bluffed = 0.0
+    for card, chance in solved.chances.items():
+        freq = next((o.frequency for o in solved.options.get(card, ()) if o.move == move), 0.0)
+        made += chance * freq
+        bluffed += chance * freq if card != claim else 0.0
+    return bluffed / made if made > 1e-9 else None
+
+
+def claim_lines(solved: Solved, rows: Sequence[OptionRow]) -> list[str]:
+    """One sentence per claim you can make: how often perfect play's claim is a bluff, and
+    (when worked out) the belief above which they should challenge it."""
+    lines = []
+    for row in rows:
+        o = next((o for opts in solved.options.values() for o in opts
+                  if o.text == row.engine_text), None)
+        if o is None or row.claim is None:
+            continue
+        rate = bluff_rate(solved, o.move)
+        said = (f"**{short_name(row)}** (claims the {row.claim.value}): "
+                + ("perfect play never makes this claim" if rate is None else
+                   f"when perfect play makes it, it is a bluff {percent(rate)} of the time"))
+        figures = (solved.claims or {}).get(o.move)
+        if figures is not None and figures.p_star is not None:
+            said += (f"; they should challenge when they think a bluff more likely than "
+                     f"**{percent(figures.p_star)}**")
+        lines.append(said + ".")
     return lines
 
 
