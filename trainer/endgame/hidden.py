@@ -809,6 +809,7 @@ def solve(revealed: tuple[Character, Character], coins: tuple[int, int], first: 
           iterations: int = 2000,
           target: float = 1e-3, leaf: Leaf | None = None,
           check_every: int = 50, deal: np.ndarray | None = None,
+          out: tuple[Character, ...] = (),
           progress: Callable[[int, float], None] | None = None) -> Solution:
     """Solve the hidden-role end-game with these face-up cards and coins, `first` to act,
     cut `horizon` whole turns ahead (or at the turn after the `exchanges`-th Exchange of a
@@ -816,8 +817,16 @@ def solve(revealed: tuple[Character, Character], coins: tuple[int, int], first: 
     `iterations`. `progress(iteration, exploitability)` hears of every check.
 
     `deal[c0, c1]` weighs the pairs of face-down cards (by default, as a shuffled court deals
-    them): a game already under way re-solves from what its moves so far say of the cards."""
-    graph = public_graph(revealed, variant)
+    them): a game already under way re-solves from what its moves so far say of the cards.
+
+    `out`: the face-up cards of players already out (a game that started with more than
+    two). They leave the court, so the deal, the Exchange's draws and the horizon's
+    known-role values (`tables.court_values`, solved on first use) are those of the rest."""
+    graph = public_graph(revealed, variant, out=out)
+    if leaf is None and graph.out:
+        from trainer.endgame.tables import court_leaf
+
+        leaf = court_leaf(revealed, graph.out, variant)
     spaces = Spaces(graph, deal)
     root = graph.root(coins, first)
     tree = _unroll(graph, spaces, root, horizon, leaf or known_leaf(graph), exchanges)

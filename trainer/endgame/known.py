@@ -19,7 +19,7 @@ win whatever the loser does and whatever is drawn, found by the same kind of ite
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -42,25 +42,29 @@ _NEVER = np.iinfo(np.int64).max // 4
 @dataclass(frozen=True, order=True)
 class Position:
     """A 1-v-1 end-game with one card each: `cards[p]` is player p's face-down card,
-    `revealed[p]` the card p has lost, `coins[p]` p's coins; `first` acts now."""
+    `revealed[p]` the card p has lost, `coins[p]` p's coins; `first` acts now. `out` are the
+    face-up cards of players already out (a game that started with more than two): they are
+    in no hand and not in the deck."""
 
     cards: tuple[Character, Character]
     coins: tuple[int, int]
     revealed: tuple[Character, Character]
     first: int = 0
     variant: str = "base"
+    out: tuple[Character, ...] = ()
 
     def game(self) -> Game:
         """The position as an engine game at the start of `first`'s turn; the deck is the rest
-        of the court."""
+        of the court (the cards out lie aside as the engine's `removed` cards)."""
         v = get_variant(self.variant)
         rest = Counter(v.court(2))
-        rest.subtract(list(self.cards) + list(self.revealed))
+        rest.subtract(list(self.cards) + list(self.revealed) + list(self.out))
         if any(n < 0 for n in rest.values()):
             raise ValueError(f"{self}: more copies of a card than the court holds")
         return Game(names=["P1", "P2"], hands=[[self.cards[0]], [self.cards[1]]],
                     revealed=[[self.revealed[0]], [self.revealed[1]]], coins=list(self.coins),
-                    deck=sorted(rest.elements()), first=self.first, variant=v)
+                    deck=sorted(rest.elements()), first=self.first, variant=v,
+                    removed=list(self.out))
 
 
 @dataclass
@@ -116,8 +120,13 @@ class Table:
         return [(m, sum(p * self.low[j] for p, j in branch)) for m, branch in node.edges]
 
 
-def explore(roots: Iterable[Game]) -> tuple[dict[tuple[object, ...], int], list[_Node]]:
-    """The graph of every position reachable from `roots`: one node per position key."""
+def explore(roots: Iterable[Game], fixed: Callable[[Game], float | None] | None = None
+            ) -> tuple[dict[tuple[object, ...], int], list[_Node]]:
+    """The graph of every position reachable from `roots`: one node per position key.
+
+    `fixed(game)` may give the value of a position known already (from another table): it is
+    then a leaf, not expanded, which keeps the graph to the positions whose value is sought.
+    Such a leaf has no count of turns, so `distances` mean nothing on a graph with one."""
     keys: dict[tuple[object, ...], int] = {}
     nodes: list[_Node] = []
     games: list[Game] = []
@@ -129,6 +138,11 @@ def explore(roots: Iterable[Game]) -> tuple[dict[tuple[object, ...], int], list[
             i = keys[key] = len(nodes)
             game.log = []  # a solver needs no history, and each copy would copy it
             over = game.is_over
+            known = None if over or fixed is None else fixed(game)
+            if known is not None:
+                nodes.append(_Node(-1, known))
+                games.append(None)  # type: ignore[arg-type]  # a leaf: never expanded
+                return i
             nodes.append(_Node(-1 if over else game.decider,
                                (1.0 if game.winner == 0 else 0.0) if over else 0.0,
                                turn=not over and game.phase == Phase.ACTION))
@@ -236,18 +250,19 @@ def solve(roots: Iterable[Game]) -> Table:
 
 def positions(cards: Iterable[tuple[Character, Character]],
               revealed: tuple[Character, Character], *, coins: int = MAX_COINS,
-              variant: str = "base") -> Iterator[Position]:
-    """Every position with these face-down and face-up cards, coins 0..`coins` each, either
-    player to act; card pairs the court cannot deal are left out."""
+              variant: str = "base", out: tuple[Character, ...] = ()) -> Iterator[Position]:
+    """Every position with these face-down and face-up cards (and `out`, the cards of
+    players already out), coins 0..`coins` each, either player to act; card pairs the court
+    cannot deal are left out."""
     court = Counter(get_variant(variant).court(2))
     for pair in cards:
-        used = Counter(pair + revealed)
+        used = Counter(pair + revealed + out)
         if any(used[c] > court[c] for c in used):
             continue
         for a in range(coins + 1):
             for b in range(coins + 1):
                 for first in (0, 1):
-                    yield Position(pair, (a, b), revealed, first, variant)
+                    yield Position(pair, (a, b), revealed, first, variant, out)
 
 
 def race(cards: tuple[Character, ...], revealed: tuple[Character, Character], *,

@@ -109,17 +109,27 @@ class PublicGraph:
     """The public nodes reachable from the roots asked for, expanded as a solver reaches them.
 
     One graph serves every position with the same face-up cards and rule set: the worlds are
-    all the deals the court allows, and a node's key is the engine key of its games."""
+    all the deals the court allows, and a node's key is the engine key of its games.
 
-    def __init__(self, revealed: tuple[Character, Character], variant: str = "base") -> None:
+    `out` are further face-up cards: those of players already out of a game that started
+    with more than two. They are in no hand and no deck, so they leave the court: the deal's
+    chances and an Exchange's draws are those of the cards left. In the engine's two-player
+    games they lie aside as `removed` cards, which no base-game rule reads."""
+
+    def __init__(self, revealed: tuple[Character, Character], variant: str = "base", *,
+                 out: tuple[Character, ...] = ()) -> None:
         v = get_variant(variant)
         self.variant = v.name
         self.revealed = revealed
+        self.out: tuple[Character, ...] = tuple(sorted(out))
         self.characters: tuple[Character, ...] = tuple(v.characters)
         court = Counter(v.court(2))
         court.subtract(revealed)
+        court.subtract(self.out)
         if any(n < 0 for n in court.values()):
-            raise ValueError(f"revealed {revealed}: more copies than the court holds")
+            raise ValueError(f"revealed {revealed}"
+                             f"{f' and out {self.out}' if self.out else ''}: more copies "
+                             f"than the court holds")
         self.court = court
         n = len(self.characters)
         self.worlds: tuple[World, ...] = tuple(
@@ -147,7 +157,7 @@ class PublicGraph:
         g = Game(names=["P1", "P2"], hands=[[cards[0]], [cards[1]]],
                  revealed=[[self.revealed[0]], [self.revealed[1]]], coins=list(coins),
                  deck=sorted(rest.elements()), first=first,
-                 variant=get_variant(self.variant))
+                 variant=get_variant(self.variant), removed=list(self.out))
         g.chance = NO_DRAWS
         g.log = []
         return g
@@ -237,8 +247,15 @@ class PublicGraph:
         return result
 
 
+def public_graph(revealed: tuple[Character, Character], variant: str = "base", *,
+                 out: tuple[Character, ...] = ()) -> PublicGraph:
+    """One graph per face-up pair (and cards out of the game), kept for the process: solving
+    a second position with the same face-up cards reuses every node the first one expanded.
+    `out` in any order is one graph."""
+    return _public_graph(revealed, variant, tuple(sorted(out)))
+
+
 @lru_cache(maxsize=32)
-def public_graph(revealed: tuple[Character, Character], variant: str = "base") -> PublicGraph:
-    """One graph per face-up pair, kept for the process: solving a second position with the
-    same face-up cards reuses every node the first one expanded."""
-    return PublicGraph(revealed, variant)
+def _public_graph(revealed: tuple[Character, Character], variant: str,
+                  out: tuple[Character, ...]) -> PublicGraph:
+    return PublicGraph(revealed, variant, out=out)

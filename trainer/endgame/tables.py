@@ -35,6 +35,7 @@ import numpy as np
 from trainer import batch
 from trainer.endgame import known
 from trainer.engine.cards import Character
+from trainer.engine.game import Game, Phase
 from trainer.engine.variants import get_variant
 
 Pair = tuple[Character, Character]
@@ -330,3 +331,92 @@ def build(out: Path, *, variant: str = "base", executor: str = "auto", processes
         parts.rmdir()
     return Built(out, out.stat().st_size, time.perf_counter() - start,
                  len(wanted) - resumed, resumed)
+
+
+# ------------------------------------------------------------------ cards out of the game
+
+# Rule sets in which only these cards' actions draw from the deck. With both cards face up a
+# bluff is always challenged and a lost challenge ends a one-card duel, so between two hands
+# holding none of them the deck is never drawn from, and the value is the two-player table's
+# whatever the deck holds. Only the positions with such a card in a hand are solved again for
+# a court that has lost cards; elsewhere every position is.
+DECK_CARDS: dict[str, tuple[Character, ...]] = {"base": (Character.AMBASSADOR,)}
+
+
+def court_values(revealed: Pair, out: tuple[Character, ...] = (),
+                 variant: str = "base") -> np.ndarray:
+    """Player 0's known-role values `[card0, card1, coins0, coins1, first]` (NaN where the
+    court cannot deal the cards) when `out`, the face-up cards of players already out, have
+    also left the court: the leaf of a hidden-role end-game from a game that started with
+    more than two players. With nothing out, the stored table itself."""
+    name = get_variant(variant).name
+    _check_revealed(revealed, name)
+    pair = (Character(revealed[0]), Character(revealed[1]))
+    if not out:
+        return known_values(pair, name).values
+    return _court_values(pair, tuple(sorted(Character(c) for c in out)), name)
+
+
+@lru_cache(maxsize=16)
+def _court_values(revealed: Pair, out: tuple[Character, ...], variant: str) -> np.ndarray:
+    """Solved once per face-up cards and process: about 11 s for the base game with two
+    cards out (the positions with an Ambassador in a hand; the rest are read), 30 s where
+    every position must be solved."""
+    v = get_variant(variant)
+    chars = v.characters
+    court = Counter(v.court(2))
+    court.subtract(list(revealed) + list(out))
+    if any(n < 0 for n in court.values()):
+        raise ValueError(f"revealed {revealed} and out {out}: more copies than the "
+                         f"{v.name} court holds")
+    two = known_values(revealed, variant).values
+    drawers = DECK_CARDS.get(v.name)
+    index = {c: k for k, c in enumerate(chars)}
+
+    def fixed(game: Game) -> float | None:
+        if drawers is None or game.phase is not Phase.ACTION:
+            return None
+        hands = (game.hidden[0][0], game.hidden[1][0])
+        if any(c in drawers for c in hands):
+            return None
+        return float(two[index[hands[0]], index[hands[1]], game.coins[0], game.coins[1],
+                          game.decider])
+
+    cards = [(a, b) for a in chars for b in chars
+             if drawers is None or a in drawers or b in drawers]
+    roots = list(known.positions(cards, revealed, variant=v.name, out=out))
+    keys, nodes = known.explore((p.game() for p in roots), fixed)
+    arrays = known._arrays(nodes)
+    low, _ = known.iterate(nodes, 0.0, arrays)
+    high, _ = known.iterate(nodes, 1.0, arrays)
+    m = known.MAX_COINS + 1
+    values = np.full((len(chars), len(chars), m, m, 2), np.nan)
+    for a in chars:
+        for b in chars:
+            dealt = Counter((a, b))
+            if any(court[c] < k for c, k in dealt.items()):
+                continue
+            if drawers is not None and a not in drawers and b not in drawers:
+                values[index[a], index[b]] = two[index[a], index[b]]
+    for p in roots:
+        i = keys[p.game().position_key()]
+        if high[i] - low[i] > GAP:
+            raise RuntimeError(f"lost cards {revealed}, out {out}: the value iteration's "
+                               f"bounds differ by {high[i] - low[i]:.3g}")
+        values[index[p.cards[0]], index[p.cards[1]], p.coins[0], p.coins[1], p.first] = (
+            low[i] + high[i]) / 2
+    return _readonly(values)
+
+
+def court_leaf(revealed: Pair, out: tuple[Character, ...] = (),
+               variant: str = "base") -> Callable[[tuple[int, int], int], np.ndarray]:
+    """The hidden-role solver's horizon value for a court with `out` cards gone: the
+    known-role values of `court_values` at those coins and that player to act (0 where the
+    court cannot deal a pair, as the stored table's leaf does)."""
+    values = court_values(revealed, out, variant)
+
+    def leaf(coins: tuple[int, int], first: int) -> np.ndarray:
+        at: np.ndarray = np.nan_to_num(values[:, :, coins[0], coins[1], first])
+        return at
+
+    return leaf
