@@ -8,7 +8,7 @@ from trainer.quiz.feedback import describe_decision, feedback, highlighted
 from trainer.quiz.session import QuizSession
 from trainer.scenarios import ScenarioError
 from trainer.ui.learner import answers_warnings, bad_name_warning, current_learner, learner_box
-from trainer.ui.resources import item_estimate_steps, question_bank
+from trainer.ui.resources import item_estimate_steps, question_bank, solved_grades
 from trainer.ui.router import hand_over
 from trainer.views import cardart, estimate_text, quiz_text
 from trainer.views.history_text import HISTORY_CSS, history_html, history_rows, history_title
@@ -36,6 +36,9 @@ except BankError as e:
     st.error(f"The question bank could not be read: {e}", icon=":material/error:")
     st.stop()
 answers_warnings(me)
+# Exact grades for the End-game items that can be solved; a missing or damaged file leaves
+# every item graded by rollouts, and the End-game drill says so.
+grades = solved_grades(available[bank_name], bank)
 
 controls = st.columns([3, 2], vertical_alignment="bottom")
 mode = controls[0].segmented_control("Drill", list(MODES), format_func=MODES.__getitem__,
@@ -61,6 +64,8 @@ if (cards := quiz_text.new_cards(quiz.rule_set)) is not None:
 due = quiz.due(bank)
 if (due_line := quiz_text.due_line(due)) is not None:
     st.caption(due_line)
+if grades.problem and (mode == "end-game" or len(grades)):
+    st.caption(grades.problem)
 
 item = quiz.item_shown(bank)
 if item is None:
@@ -70,6 +75,7 @@ if item is None:
         st.info("No items match this drill in this bank.", icon=":material/search_off:")
     st.stop()
 showing = quiz.showing
+solved = grades.entry(item)
 try:
     game = item.game()
 except (ScenarioError, ValueError, IndexError, OSError) as e:
@@ -107,7 +113,7 @@ with side_col, st.container(border=True, key="quiz_card"):
     for i, option in enumerate(item.options):
         chosen = answer is not None and answer.action == option.label
         st.button(quiz_text.option_label(option.label, chosen), key=f"quiz_option_{i}",
-                  on_click=quiz.submit, args=(item, bank, option.label, showing),
+                  on_click=quiz.submit, args=(item, bank, option.label, showing, solved),
                   width="stretch", shortcut=str(i + 1) if i < 9 else None,
                   disabled=answer is not None, type="primary" if chosen else "secondary",
                   icon=":material/check_circle:" if chosen else None)
@@ -118,11 +124,12 @@ with side_col, st.container(border=True, key="quiz_card"):
     else:
         # The grade and Next sit right under the answer, in view the moment it is given;
         # the details follow below the table.
-        fb = feedback(item, answer, game)
+        fb = feedback(item, answer, game, solved)
         box = {"success": st.success, "warning": st.warning, "error": st.error}
         with st.container(key="quiz_grade"):
             box[quiz_text.GRADE_TONE[fb.grade]](f"**{fb.grade_label}** · {fb.verdict}",
                                                 icon=":material/grading:")
+            st.caption(fb.basis + (f" {fb.unsettled}" if fb.unsettled else ""))
             if fb.range_note:
                 st.caption(fb.range_note)
         if quiz.first_look(answer.answer_id):  # bring the grade into view, once
@@ -158,9 +165,15 @@ if answer is not None:
                 st.markdown(f"**Your belief.** {fb.belief}")
             st.caption(quiz_text.hands_line(fb.hands))
         with right:
-            st.markdown(quiz_text.options_title(item))
-            st.dataframe(quiz_text.option_rows(item, answer), hide_index=True, width="stretch",
+            st.markdown(quiz_text.options_title(item, solved))
+            st.dataframe(quiz_text.option_rows(item, answer, solved), hide_index=True,
+                         width="stretch",
                          column_config={"wins": st.column_config.NumberColumn(format="%.1f%%")})
+            if solved is not None:
+                with st.expander(quiz_text.SOLVED_TITLE, icon=":material/functions:"):
+                    st.caption(quiz_text.solved_note(item, solved))
+                    st.dataframe(quiz_text.solved_rows(item, solved), hide_index=True,
+                                 width="stretch")
         if item.claimant is not None and item.claim and item.bot is not None and item.prior \
                 is not None:
             # Bayes made visible: counting, then each move's likelihood ratio, to the bot's p,
@@ -178,6 +191,8 @@ if answer is not None:
 with st.expander("Where the questions come from"):
     st.markdown(quiz_text.bank_origin(bank))
     st.markdown(quiz_text.GRADING)
+    if origin := quiz_text.solved_origin(grades, bank):
+        st.markdown(origin)
 
 with st.expander("Build a bigger question bank"):
     st.caption("New items from fresh bot games, graded by rollouts (about 1 s per item). "

@@ -70,6 +70,9 @@ say "wheel: trainer/scenarios/library/ holds the $n_lessons lesson files"
 echo "$wheel_files" | grep -q '^trainer/quiz/banks/default\.jsonl\.gz$' \
     || fail "the wheel has no trainer/quiz/banks/default.jsonl.gz"
 say "wheel: trainer/quiz/banks/default.jsonl.gz"
+echo "$wheel_files" | grep -q '^trainer/quiz/banks/default\.solved\.json$' \
+    || fail "the wheel has no trainer/quiz/banks/default.solved.json (the exact end-game grades)"
+say "wheel: trainer/quiz/banks/default.solved.json"
 extensions=$(echo "$wheel_files" | grep '^trainer/engine/game.*\.so$' || true)
 if [ "$COMPILER" = 1 ]; then
     [ -n "$extensions" ] || fail "a C compiler is present but the wheel has no compiled engine (trainer/engine/game*.so)"

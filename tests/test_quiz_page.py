@@ -395,3 +395,45 @@ def test_the_quiz_saves_to_postgresql_when_configured(monkeypatch):
         assert saved[0].item_id == at.session_state["quiz_current"]["item"]
     finally:
         store.delete_learner(learner)
+
+
+# ------------------------------------------------------------------------------ exact grades
+DUEL = "cbb952d982b6"  # a two-player duel from the start of its turn: challenge or pass
+
+
+def duel_bank(folder: Path, monkeypatch, grades: dict | None) -> None:
+    """A bank of one End-game item in the learner's bank folder, with its exact grades beside
+    it when `grades` is given."""
+    import json
+
+    from trainer.quiz.bank import Bank
+
+    monkeypatch.setenv("COUP_TRAINER_BANK_DIR", str(folder))
+    bank = Bank("duel", (BANK.get(DUEL),), {})
+    bank.save(folder / "duel.jsonl")
+    if grades is not None:
+        (folder / "duel.solved.json").write_text(json.dumps(
+            {"format": 1, "bank": bank.version, "horizon": 4, "items": {DUEL: grades}}))
+
+
+def test_a_solved_end_game_item_is_graded_against_perfect_play(db_url, tmp_path, monkeypatch):
+    duel_bank(tmp_path, monkeypatch, {"values": {"Challenge": 0.1, "Pass": 0.6}, "horizon": 4,
+                                      "exploitability": 0.0008, "settled": True, "moved": 0})
+    at = quiz(quiz_bank="duel", quiz_mode="end-game")
+    at.button(key=f"quiz_option_{[o.label for o in BANK.get(DUEL).options].index('Challenge')}"
+              ).click().run()
+    assert not at.exception, at.exception
+    assert any(c.value.startswith("Solved exactly: graded against perfect play")
+               for c in at.caption)
+    saved, _ = Store(db_url).answers(ANN)
+    assert (saved[0].best, saved[0].lost_pp, saved[0].grade) == ("Pass", 50.0, "blunder")
+
+
+def test_without_its_grades_file_the_end_game_drill_says_so_and_grades_by_rollouts(
+        db_url, tmp_path, monkeypatch):
+    duel_bank(tmp_path, monkeypatch, None)
+    at = quiz(quiz_bank="duel", quiz_mode="end-game")
+    assert any("duel.solved.json was not found" in c.value for c in at.caption)
+    at.button(key="quiz_option_0").click().run()
+    assert not at.exception, at.exception
+    assert any(c.value == "Estimated by rollouts against our bot players." for c in at.caption)

@@ -62,6 +62,31 @@ def register(commands: Any) -> None:
                        help="Exchanges in a line before the look-ahead stops (default 1)")
     solve.set_defaults(func=run_solve)
 
+    grade = sub.add_parser(
+        "grade-bank", help="grade a question bank's End-game items by the exact solver, into "
+                           "a file beside the bank (<bank>.solved.json)")
+    grade.add_argument("--bank", default=None, metavar="PATH",
+                       help="the bank file (default: the shipped "
+                            "trainer/quiz/banks/default.jsonl.gz)")
+    grade.add_argument("--out", default=None, metavar="PATH",
+                       help="the grades file (default: beside the bank, "
+                            "<bank>.solved.json); entries already there for this bank "
+                            "version and horizon are kept, so an interrupted run continues")
+    grade.add_argument("--horizon", type=int, default=None,
+                       help="turns looked ahead from the start of the item's turn "
+                            "(default 4; also solved 2 fewer to mark unsettled values)")
+    grade.add_argument("--fresh", action="store_true",
+                       help="solve every item again instead of keeping earlier entries")
+    grade.add_argument("--processes", type=int, default=os.cpu_count() or 1,
+                       help="processes on this machine (default: one per core)")
+    grade.add_argument("--executor", choices=("auto", "ray", "local"), default="auto",
+                       help="ray: Ray tasks; local: one item after another in this process; "
+                            "auto (default): Ray when installed and --processes > 1 or "
+                            "--address")
+    grade.add_argument("--address", default=None,
+                       help="a Ray cluster to run on (host:port, or 'auto')")
+    grade.set_defaults(func=run_grade_bank)
+
 
 def run_race(args: argparse.Namespace) -> int:
     """A markdown table: rows the card of the player acting first, columns the other's."""
@@ -215,4 +240,74 @@ def run_solve(args: argparse.Namespace) -> int:
             print(f"| {o.text} | {100 * o.value:.1f} | {100 * o.loss:.1f} | "
                   f"{100 * o.frequency:.0f}% |")
         print()
+    return 0
+
+
+def run_grade_bank(args: argparse.Namespace) -> int:
+    """Exit status 2 for a bad argument or a bank that cannot be read; 130 when interrupted,
+    the items finished kept in the file for the next run."""
+    from pathlib import Path
+
+    from tqdm import tqdm
+
+    from trainer.batch import ExecutorError, choose
+    from trainer.quiz import solved
+    from trainer.quiz.bank import DEFAULT_BANK, BankError, load_bank
+
+    horizon = args.horizon if args.horizon is not None else solved.HORIZON
+    if horizon < 1:
+        print(f"endgame grade-bank: --horizon must be at least 1, got {horizon}",
+              file=sys.stderr)
+        return 2
+    if args.processes < 1:
+        print(f"endgame grade-bank: --processes must be at least 1, got {args.processes}",
+              file=sys.stderr)
+        return 2
+    bank_path = Path(args.bank) if args.bank else DEFAULT_BANK
+    try:
+        bank = load_bank(bank_path)
+    except BankError as e:
+        print(f"endgame grade-bank: {e}", file=sys.stderr)
+        return 2
+    out = Path(args.out) if args.out else solved.solved_path(bank_path)
+    if out.is_dir():
+        print(f"endgame grade-bank: --out {str(out)!r} is a folder, not a file",
+              file=sys.stderr)
+        return 2
+    try:
+        executor = choose(args.executor, args.processes, args.address)
+    except ExecutorError as e:
+        print(f"endgame grade-bank: {e}", file=sys.stderr)
+        return 2
+    wanted, _ = solved.candidates(bank)
+    where = ("Ray, " + (args.address or f"{args.processes} processes") if executor == "ray"
+             else "in this process")
+    print(f"endgame grade-bank: {bank.version}, {len(wanted)} End-game items whose turn "
+          f"starts as a 1-v-1 with one card each, {horizon} turns ahead; {where}; "
+          f"writing {out}", file=sys.stderr)
+    with tqdm(total=len(wanted), unit="item", desc="items", file=sys.stderr) as bar:
+        first: list[int] = []
+
+        def advance(done: int, total: int) -> None:
+            if not first and done:
+                bar.write(f"resumed: {done} of {total} items already in {out.name}",
+                          file=sys.stderr)
+            first.append(done)
+            bar.update(done - bar.n)
+
+        try:
+            graded = solved.grade_bank(bank, out, horizon=horizon, executor=executor,
+                                       processes=args.processes, address=args.address,
+                                       resume=not args.fresh, progress=advance)
+        except KeyboardInterrupt:
+            bar.close()
+            print(f"endgame grade-bank: interrupted with {bar.n} of {len(wanted)} items in "
+                  f"{out}; the same command continues from there", file=sys.stderr)
+            return 130
+    print(f"wrote {graded.path}: {graded.solved} of the bank's {graded.end_game} End-game "
+          f"items solved exactly ({graded.candidates} tried"
+          f"{f', {graded.resumed} kept from before' if graded.resumed else ''}) in "
+          f"{graded.seconds:.0f} s")
+    for reason, n in sorted(graded.skipped.items(), key=lambda kv: -kv[1]):
+        print(f"  graded by rollouts, {n} item{'' if n == 1 else 's'}: {reason}")
     return 0

@@ -22,6 +22,7 @@ from trainer.engine.observation import Observation
 from trainer.estimates.bayes_steps import BayesStep, TracedBelief, bayes_steps
 from trainer.learners.answers import Answer, Grade, Kind, grade_for, now
 from trainer.quiz.bank import Item
+from trainer.quiz.solved import ROLLOUT_BASIS, SOLVED_BASIS, Solved
 
 
 class AnswerError(ValueError):
@@ -34,9 +35,12 @@ def new_answer_id() -> str:
 
 
 def grade(item: Item, *, action: str, stated: float | None, learner: str, bank: str,
-          answer_id: str, mode: str = "mixed", seconds: float | None = None) -> Answer:
+          answer_id: str, mode: str = "mixed", seconds: float | None = None,
+          solved: Solved | None = None) -> Answer:
     """The answer record for `action` (an option's label) and the stated P(bluff) (a claim
-    item needs one, 0.01–0.99; other items take none)."""
+    item needs one, 0.01–0.99; other items take none). With `solved` (the item's exact
+    end-game grade) the points lost, the grade and the best option are the solver's, not
+    the rollouts'."""
     labels = [o.label for o in item.options]
     if action not in labels:
         raise AnswerError(f"action: {action!r} is not an answer to this item; expected one of "
@@ -50,13 +54,16 @@ def grade(item: Item, *, action: str, stated: float | None, learner: str, bank: 
                               f"{stated:.0%})")
     else:
         stated = None
-    lost = round(item.lost_pp(action), 2)
+    if solved is not None:
+        lost, best, trivial = round(solved.lost_pp(action), 2), solved.best, solved.trivial
+    else:
+        lost, best, trivial = round(item.lost_pp(action), 2), item.best.label, item.trivial
     return Answer(
         answer_id=answer_id, learner=learner, item_id=item.id, bank=bank, mode=mode,
         kind=cast(Kind, item.kind), themes=item.themes, variant=item.variant, answered_at=now(),
         seconds=None if seconds is None else round(min(seconds, 86_400), 2),
         stated=stated, bot=item.bot, prior=item.prior, bluff=item.bluff, action=action,
-        best=item.best.label, lost_pp=lost, grade=grade_for(lost), trivial=item.trivial,
+        best=best, lost_pp=lost, grade=grade_for(lost), trivial=trivial,
     )
 
 
@@ -78,6 +85,12 @@ class Feedback:
     # the kindest and the harshest grade over that doubt, and a sentence saying why.
     grade_range: tuple[Grade, Grade] | None = None
     range_note: str | None = None
+    # What the grade rests on, in plain words: perfect play (an End-game item solved
+    # exactly) or rollouts against the bots.
+    basis: str = ROLLOUT_BASIS
+    solved: bool = False
+    # A solved grade whose values still moved with the look-ahead says so.
+    unsettled: str | None = None
 
     @property
     def grade_label(self) -> str:
@@ -97,20 +110,27 @@ GRADE_WORDS = {
 }
 
 
-def feedback(item: Item, answer: Answer, game: Game | None = None) -> Feedback:
-    """What happened and why, after the answer is in (never before: it reveals the cards)."""
+def feedback(item: Item, answer: Answer, game: Game | None = None,
+             solved: Solved | None = None) -> Feedback:
+    """What happened and why, after the answer is in (never before: it reveals the cards).
+    With `solved`, the verdict is against perfect play and says so."""
     game = game or item.game()
     names = game.names
     lost = answer.lost_pp
-    noise = item.noise_pp()
     chosen = answer.action
+    if solved is not None:
+        # Exact up to the solver's exploitability: that is all the noise there is.
+        noise, best = 100 * solved.exploitability, solved.best
+    else:
+        noise, best = item.noise_pp(), item.best.label
     if answer.grade == "best":
         verdict = f"{chosen} is the best option here (within a point of the top)."
     else:
         # Plain words first: the noise of the win chances is in the options table.
-        verdict = f"{chosen} wins {lost:.1f} points less often than {item.best.label}."
+        verdict = f"{chosen} wins {lost:.1f} points less often than {best}."
     truth = outcome = call_out = belief = None
-    grades, note = _grade_range(item, chosen, names)
+    # The bot's doubt about the claimant moves a rollout estimate, not a solved value.
+    grades, note = (None, None) if solved is not None else _grade_range(item, chosen, names)
     # With the grade a range, "a bad decision" is not certain enough to say.
     settled = grades is None
     if item.has_claim and item.claimant is not None:
@@ -136,7 +156,7 @@ def feedback(item: Item, answer: Answer, game: Game | None = None) -> Feedback:
                         "spots it loses.")
         elif answer.grade == "inaccuracy" and good_outcome and settled:
             call_out = ("A small slip, a good outcome: it worked this time, but "
-                        f"{item.best.label} wins a little more often here.")
+                        f"{best} wins a little more often here.")
         if answer.stated is not None and item.bot is not None:
             # Every figure is the chance of a bluff, never its complement beside it.
             star = (f" A challenge pays when the chance of a bluff is above {item.p_star:.0%}."
@@ -151,8 +171,16 @@ def feedback(item: Item, answer: Answer, game: Game | None = None) -> Feedback:
                       f"{star}")
     hands = tuple((names[p], tuple(str(c) for c in game.hidden[p]))
                   for p in range(game.n) if p != item.viewer and game.hidden[p])
-    return Feedback(answer.grade, lost, noise, item.best.label, verdict, truth, outcome,
-                    call_out, belief, hands, grades, note)
+    unsettled = None
+    if solved is not None and not solved.settled:
+        unsettled = (f"Looking {solved.horizon} turns ahead instead of "
+                     f"{max(1, solved.horizon - 2)} moved these values by up to "
+                     f"{100 * solved.moved:.1f} points, so a deeper look could still change "
+                     f"them.")
+    return Feedback(answer.grade, lost, noise, best, verdict, truth, outcome,
+                    call_out, belief, hands, grades, note,
+                    SOLVED_BASIS if solved is not None else ROLLOUT_BASIS, solved is not None,
+                    unsettled)
 
 
 def _grade_range(item: Item, chosen: str, names: Sequence[str]

@@ -26,6 +26,7 @@ from trainer.quiz.bank import Bank, Item, user_bank_dir
 from trainer.quiz.drills import ALL_RULE_SETS, DEFAULT_RULE_SET, pick
 from trainer.quiz.feedback import AnswerError, grade, new_answer_id
 from trainer.quiz.review import DueSummary, cards, due_summary
+from trainer.quiz.solved import Solved
 
 # The keys a quiz keeps in the state. quiz_mode, quiz_theme, quiz_bank and quiz_p are
 # also the keys of the page's widgets, so a widget and the session read the same value.
@@ -216,11 +217,13 @@ class QuizSession:
         """Move the stated chance by `delta` points, within 1–99%."""
         self.state[STATED] = min(99, max(1, self.state.get(STATED, START_P) + delta))
 
-    def submit(self, item: Item, bank: Bank, label: str, showing: str) -> None:
-        """Grade the option `label` for the item shown as `showing` and save the answer once.
-        A click meant for an item no longer shown is ignored; a second click on the same
-        showing is neither graded nor saved again; an answer the item cannot take leaves an
-        error message instead."""
+    def submit(self, item: Item, bank: Bank, label: str, showing: str,
+               solved: Solved | None = None) -> None:
+        """Grade the option `label` for the item shown as `showing` and save the answer once
+        (by `solved`, the item's exact end-game grade, when it has one). A click meant for an
+        item no longer shown is ignored; a second click on the same showing is neither
+        graded nor saved again; an answer the item cannot take leaves an error message
+        instead."""
         current = self.current or {}
         if current.get("answer_id") != showing:
             return
@@ -232,7 +235,7 @@ class QuizSession:
         try:
             answer = grade(item, action=label, stated=stated, learner=self.history.learner,
                            bank=bank.version, answer_id=showing, mode=self.mode,
-                           seconds=now - current.get("shown", now))
+                           seconds=now - current.get("shown", now), solved=solved)
         except (AnswerError, KeyError, ValueError) as e:
             self.state[ERROR] = f"That answer could not be taken: {e}"
             return

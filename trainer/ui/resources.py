@@ -16,6 +16,7 @@ from trainer.estimates.bayes_steps import BayesStep
 from trainer.paths import scenarios_dir
 from trainer.quiz.bank import Bank, Item, load_bank
 from trainer.quiz.feedback import estimate_steps
+from trainer.quiz.solved import SolvedGrades, load_solved, solved_path
 from trainer.scenarios.lessons import Lesson, Library, load_library
 from trainer.views.path_model import PathModel, lesson_seconds, path_model
 
@@ -28,6 +29,22 @@ def _bank(path: str, stamp: float) -> Bank:
 def question_bank(path: Path) -> Bank:
     """The bank in `path` (a `BankError` when it cannot be read)."""
     return _bank(str(path), path.stat().st_mtime)
+
+
+@st.cache_resource(show_spinner=False, max_entries=8)
+def _solved(path: str, stamp: float, version: str, _bank: Bank) -> SolvedGrades:
+    return load_solved(Path(path), _bank)
+
+
+def solved_grades(bank_path: Path, bank: Bank) -> SolvedGrades:
+    """The exact end-game grades beside the bank (`trainer.quiz.solved`), read again when
+    the file changes; a missing or damaged file gives no grades and says why."""
+    path = solved_path(bank_path)
+    try:
+        stamp = path.stat().st_mtime
+    except OSError:
+        stamp = -1.0
+    return _solved(str(path), stamp, bank.version, bank)
 
 
 @st.cache_resource(show_spinner=False, max_entries=64)

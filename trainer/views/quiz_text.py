@@ -15,8 +15,9 @@ from trainer.engine.game import Game
 from trainer.engine.variants import get_variant
 from trainer.estimates.report import DEFAULT_MODEL
 from trainer.learners.answers import Answer, Grade
-from trainer.quiz.bank import DIFFICULTIES, Bank, Item
+from trainer.quiz.bank import DIFFICULTIES, END_GAME, Bank, Item
 from trainer.quiz.review import DueSummary
+from trainer.quiz.solved import Solved, SolvedGrades
 from trainer.views.styles import read_css
 from trainer.views.table_art import character_overview, mini_card
 
@@ -31,6 +32,9 @@ GRADING = (
     "Grades compare your move's win chance with the best move's, in percentage points: "
     "best ≤ 1, good ≤ 5, inaccuracy ≤ 10, mistake ≤ 15, blunder > 15. Win chances come "
     "from playing each option out many times with the bots; each item shows its noise. "
+    "End-game items where two players are left with one card each from the start of the "
+    "turn are graded against perfect play instead, solved exactly with every unseen card "
+    "equally likely (what was claimed before this turn is not read). "
     f"Difficulty ({', '.join(DIFFICULTIES)}) is how close the best two options are.")
 
 
@@ -146,18 +150,61 @@ def hands_line(hands: Sequence[tuple[str, Sequence[str]]]) -> str:
     return f"Every hidden hand at that moment: {listed}."
 
 
-def options_title(item: Item) -> str:
+def options_title(item: Item, solved: Solved | None = None) -> str:
+    if solved is not None:
+        return ("**Win chance of each option** (perfect play by both from the start of this "
+                "turn)")
     return ("**Win chance of each option** (from "
             f"{item.rollouts} rollouts each, bots playing on)")
 
 
-def option_rows(item: Item, answer: Answer) -> list[dict[str, Any]]:
+def option_rows(item: Item, answer: Answer, solved: Solved | None = None
+                ) -> list[dict[str, Any]]:
     """The options table, best first: win-%, its noise and the points lost against the best,
-    the learner's choice marked."""
+    the learner's choice marked. Solved, the win-% is perfect play's and has no noise (the
+    rollouts' figures are in `solved_rows`)."""
+    if solved is not None:
+        return [{"option": label + (" ← you" if label == answer.action else ""),
+                 "wins": round(100 * solved.values[label], 1),
+                 "lost (points)": round(solved.lost_pp(label), 1)}
+                for label in sorted(solved.values, key=lambda k: -solved.values[k])]
     return [{"option": o.label + (" ← you" if o.label == answer.action else ""),
              "wins": round(100 * o.win, 1), "±": round(100 * o.se, 1),
              "lost (points)": round(max(0.0, 100 * (item.best.win - o.win)), 1)}
             for o in sorted(item.options, key=lambda o: -o.win)]
+
+
+SOLVED_TITLE = "Expert figures: the exact solve beside the rollouts"
+
+
+def solved_rows(item: Item, solved: Solved) -> list[dict[str, Any]]:
+    """For the expert: each option's exact win-% beside the rollouts' estimate against the
+    bots (with its noise), best solved option first."""
+    return [{"option": o.label, "solved": round(100 * solved.values[o.label], 1),
+             "rollouts": round(100 * o.win, 1), "±": round(100 * o.se, 1),
+             "rollouts − solved": round(100 * (o.win - solved.values[o.label]), 1)}
+            for o in sorted(item.options, key=lambda o: -solved.values[o.label])]
+
+
+def solved_note(item: Item, solved: Solved) -> str:
+    """How the exact figures were found and how far to trust them, in a few sentences."""
+    best_rollout = item.best.label
+    agree = ("The rollouts pick the same best option." if best_rollout == solved.best
+             or solved.lost_pp(best_rollout) <= 1.0 else
+             f"The rollouts pick {best_rollout}, which perfect play rates "
+             f"{solved.lost_pp(best_rollout):.1f} points below {solved.best}: the bots do not "
+             f"play the rest of the duel perfectly.")
+    settled = (f"The values are settled: looking {max(1, solved.horizon - 2)} turns ahead "
+               f"instead of {solved.horizon} moves none of them by more than half a point."
+               if solved.settled else
+               f"The values are not settled: looking {max(1, solved.horizon - 2)} turns "
+               f"ahead instead of {solved.horizon} moves one by {100 * solved.moved:.1f} "
+               f"points, so a deeper look could still change them.")
+    return (f"Solved {solved.horizon} turns ahead from the start of this turn, both "
+            f"players' cards hidden; after that, both cards are valued as if face up. The "
+            f"deal is what a shuffled deck gives: every card you cannot see is equally "
+            f"likely, and what was claimed before this turn is not read. Exploitability "
+            f"{100 * solved.exploitability:.2f} points. {settled} {agree}")
 
 
 def bank_origin(bank: Bank) -> str:
@@ -176,3 +223,16 @@ def bank_origin(bank: Bank) -> str:
             f"games) and from the Learn lessons' questions. Decisions are picked by kind, never by "
             f"their truth, so the share of bluffs is what such players produce: "
             f"**{share:.0%}** of the claims in this bank.")
+
+
+def solved_origin(grades: SolvedGrades, bank: Bank) -> str:
+    """How many of the bank's End-game items are graded against perfect play."""
+    end_game = sum(1 for i in bank.items if END_GAME in i.themes)
+    if not end_game:
+        return ""
+    if not len(grades):
+        return (f"None of this bank's {end_game} End-game items are solved exactly: all are "
+                "graded by rollouts.")
+    return (f"{len(grades)} of this bank's {end_game} End-game items are solved exactly (the "
+            "turn started with two players and one card each, in the base game): they are "
+            "graded against perfect play. The others are graded by rollouts.")

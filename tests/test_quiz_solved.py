@@ -1,0 +1,171 @@
+"""The End-game drill graded by the exact solver: the solved values of an item, the file of
+them shipped beside the bank, and the grade and words the learner gets."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+
+import pytest
+
+from trainer.cli import main
+from trainer.endgame import hidden
+from trainer.quiz import solved
+from trainer.quiz.bank import DEFAULT_BANK, END_GAME, Bank, Item, load_bank
+from trainer.quiz.feedback import feedback, grade
+from trainer.quiz.solved import (
+    ROLLOUT_BASIS,
+    SOLVED_BASIS,
+    Solved,
+    Unsolvable,
+    load_solved,
+    solved_path,
+)
+
+BANK = load_bank(DEFAULT_BANK)
+SHIPPED = load_solved(solved_path(DEFAULT_BANK), BANK)
+# A two-player duel: P0 (the learner, holding the Contessa) takes Foreign Aid, P1 claims the
+# Duke to block it, and P0 must challenge or pass.
+DUEL = "cbb952d982b6"
+
+
+def answer(item: Item, action: str, s: Solved | None = None):
+    return grade(item, action=action, stated=0.5 if item.has_claim else None, learner="ann",
+                 bank=BANK.version, answer_id="answer0001", solved=s)
+
+
+def a_solved(item: Item, best: str) -> Solved:
+    """Made-up exact values: `best` wins 60%, every other option 20%."""
+    return Solved({o.label: 0.6 if o.label == best else 0.2 for o in item.options}, 4, 0.001,
+                  True, 0.0)
+
+
+def test_a_two_player_item_gets_the_values_of_a_direct_solve_walked_down_its_turn():
+    item = BANK.get(DUEL)
+    got = solved.solve_item(item, horizon=2).values
+    # The same by hand: the duel from the start of the turn, the turn's moves down the tree.
+    game = item.game()
+    lost = (game.revealed[0][0], game.revealed[1][0])
+    s = hidden.solve(lost, (2, 4), 0, horizon=2)
+    node = 0
+    for move in item.moves[-2:]:  # Foreign Aid, the Duke's block
+        node = s.tree.children[node][s.tree.moves[node].index(move)]
+    choices = s.choices(node, s.graph.characters.index(game.hidden[0][0]))
+    by_move = {c.move: c.value for c in choices}
+    assert got == {o.label: by_move[o.move] for o in item.options}
+
+
+def test_the_shipped_grades_are_for_this_bank_and_match_a_fresh_solve():
+    assert SHIPPED.problem is None and len(SHIPPED) > 0
+    two = [BANK.get(i) for i in SHIPPED.entries if BANK.get(i).players == 2][:2]
+    for item in two:
+        stored = SHIPPED.entries[item.id]
+        frame = solved.turn_frame(item)
+        s = hidden.solve(frame.revealed, frame.coins, frame.first, horizon=stored.horizon,
+                         out=frame.out)
+        assert solved.item_values(item, s, frame) == pytest.approx(stored.values, abs=1e-3)
+
+
+def test_an_item_whose_turn_began_with_three_players_stays_graded_by_rollouts():
+    item = next(i for i in BANK.items if END_GAME in i.themes and i.variant == "base"
+                and i.scenario is None and i.players > 2
+                and _reason(i).startswith("not a duel at the start of the turn"))
+    with pytest.raises(Unsolvable):
+        solved.solve_item(item, horizon=1)
+    assert SHIPPED.entry(item) is None
+    worst = min(item.options, key=lambda o: o.win).label
+    assert answer(item, worst).lost_pp == round(item.lost_pp(worst), 2)
+
+
+def _reason(item: Item) -> str:
+    try:
+        solved.turn_frame(item)
+    except Unsolvable as e:
+        return str(e)
+    return ""
+
+
+def test_a_solved_item_is_graded_by_its_exact_values():
+    item = BANK.get(DUEL)
+    rollout_best = item.best.label
+    other = next(o.label for o in item.options if o.label != rollout_best)
+    s = a_solved(item, other)
+    a = answer(item, rollout_best, s)
+    assert (a.best, a.lost_pp, a.grade, a.trivial) == (other, 40.0, "blunder", False)
+
+
+def test_the_feedback_says_a_solved_grade_is_against_perfect_play():
+    item = BANK.get(DUEL)
+    s = a_solved(item, "Pass")
+    fb = feedback(item, answer(item, "Challenge", s), solved=s)
+    assert fb.basis == SOLVED_BASIS == ("Solved exactly: graded against perfect play from "
+                                        "the start of this turn (every unseen card equally "
+                                        "likely).")
+    assert fb.verdict == "Challenge wins 40.0 points less often than Pass."
+
+
+def test_the_feedback_says_a_rollout_grade_is_an_estimate_against_the_bots():
+    item = BANK.get(DUEL)
+    fb = feedback(item, answer(item, "Challenge"))
+    assert fb.basis == ROLLOUT_BASIS == "Estimated by rollouts against our bot players."
+
+
+def test_a_missing_grades_file_is_reported_and_every_item_graded_by_rollouts(tmp_path):
+    grades = load_solved(tmp_path / "default.solved.json", BANK)
+    assert len(grades) == 0 and grades.entry(BANK.get(DUEL)) is None
+    assert "default.solved.json was not found" in grades.problem
+    assert "graded by rollouts" in grades.problem
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    ("{not json", "is not valid JSON (line 1"),
+    ('{"format": 1, "bank": "default-00000000", "items": {}}', "was made for bank "
+                                                               "'default-00000000'"),
+    ('{"format": 7}', 'expected "format": 1'),
+    (f'{{"format": 1, "bank": "{BANK.version}", "items": []}}', 'no "items" object'),
+])
+def test_a_damaged_grades_file_is_reported_and_ignored(tmp_path, text, said):
+    path = tmp_path / "default.solved.json"
+    path.write_text(text)
+    grades = load_solved(path, BANK)
+    assert len(grades) == 0 and said in grades.problem
+
+
+def test_an_entry_that_does_not_fit_its_item_is_left_out_and_said_so(tmp_path):
+    item = BANK.get(DUEL)
+    good = a_solved(item, "Pass").to_data()
+    wrong = {**good, "values": {"Challenge": 0.5, "Fold": 0.5}}
+    path = tmp_path / "default.solved.json"
+    path.write_text(json.dumps({"format": 1, "bank": BANK.version,
+                                "items": {DUEL: good, BANK.items[0].id: wrong,
+                                          "no-such-item": good}}))
+    grades = load_solved(path, BANK)
+    assert list(grades.entries) == [DUEL]
+    assert grades.problem.startswith("Exact end-game grades: 2 entries of default.solved.json "
+                                     "could not be used")
+
+
+def test_grade_bank_writes_the_grades_beside_a_bank_and_they_read_back(tmp_path, capsys):
+    other = BANK.items[0]  # an End-game item of another rule set
+    assert END_GAME in other.themes and other.variant != "base"
+    small = Bank("small", (BANK.get(DUEL), other), {})
+    path = tmp_path / "small.jsonl"
+    small.save(path)
+    assert main(["endgame", "grade-bank", "--bank", str(path), "--horizon", "1",
+                 "--executor", "local"]) == 0
+    grades = load_solved(tmp_path / "small.solved.json", load_bank(path))
+    assert grades.problem is None and list(grades.entries) == [DUEL]
+    assert grades.entries[DUEL].horizon == 1
+    out = capsys.readouterr().out
+    assert "1 of the bank's 2 End-game items solved exactly" in out
+    assert "graded by rollouts, 1 item: not the base game" in out
+
+
+def test_a_bank_changed_since_its_grades_were_written_is_graded_by_rollouts(tmp_path):
+    item = BANK.get(DUEL)
+    path = tmp_path / "small.solved.json"
+    path.write_text(json.dumps({"format": 1, "bank": BANK.version,
+                                "items": {DUEL: a_solved(item, "Pass").to_data()}}))
+    changed = Bank(BANK.name, (item, replace(BANK.items[0], id="new-item")), {})
+    grades = load_solved(path, changed)
+    assert grades.entry(item) is None and "the bank has changed since" in grades.problem
