@@ -169,3 +169,15 @@ def test_a_bank_changed_since_its_grades_were_written_is_graded_by_rollouts(tmp_
     changed = Bank(BANK.name, (item, replace(BANK.items[0], id="new-item")), {})
     grades = load_solved(path, changed)
     assert grades.entry(item) is None and "the bank has changed since" in grades.problem
+
+
+def test_agreement_counts_where_the_rollouts_and_the_solver_pick_the_same_best_option():
+    duel = BANK.get(DUEL)
+    other = next(i for i in BANK.items if i.id != DUEL and len(i.options) == 2)
+    grades = solved.SolvedGrades(BANK.version, {
+        DUEL: a_solved(duel, duel.best.label),
+        other.id: a_solved(other, next(o.label for o in other.options
+                                       if o.label != other.best.label))})
+    a = solved.agreement(BANK, grades)
+    assert (a.items, a.same_best, a.near_best, a.options) == (2, 1, 1, 4)
+    assert a.best_lost_pp == pytest.approx(20.0)  # 0 on one item, 40 on the other

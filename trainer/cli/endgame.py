@@ -310,4 +310,11 @@ def run_grade_bank(args: argparse.Namespace) -> int:
           f"{graded.seconds:.0f} s")
     for reason, n in sorted(graded.skipped.items(), key=lambda kv: -kv[1]):
         print(f"  graded by rollouts, {n} item{'' if n == 1 else 's'}: {reason}")
+    a = solved.agreement(bank, solved.load_solved(out, bank))
+    if a.items:
+        print(f"rollouts against solved: the same best option in {a.same_best} of {a.items} "
+              f"items ({a.near_best} within a point); the same grade for {a.same_grade} of "
+              f"{a.options} options; an option's win chance differs by {a.mean_gap_pp:.1f} "
+              f"points on average (median {a.median_gap_pp:.1f}); the rollouts' best option "
+              f"loses {a.best_lost_pp:.1f} points against perfect play on average")
     return 0

@@ -472,3 +472,37 @@ def grade_bank(bank: Bank, path: Path, *, horizon: int = HORIZON, executor: str 
     kinds.update(reason_kind(r) for r in failed.values())
     return Graded(path, len(done), len(wanted), end_game, resumed,
                   time.perf_counter() - start, dict(kinds))
+
+
+# ------------------------------------------------------------------------ rollouts vs solved
+@dataclass(frozen=True)
+class Agreement:
+    """How the rollouts' grades compare with the solved ones over a bank's solved items."""
+
+    items: int
+    same_best: int  # the rollouts' best option is the solver's best
+    near_best: int  # the rollouts' best option is within a point of the solver's best
+    options: int
+    same_grade: int  # options graded alike by both
+    mean_gap_pp: float  # mean |rollout − solved| win chance of an option, in points
+    median_gap_pp: float
+    best_lost_pp: float  # mean points the rollouts' best option loses against perfect play
+
+
+def agreement(bank: Bank, grades: SolvedGrades) -> Agreement:
+    """The rollouts against the solver on every solved item of `bank`: the figure the
+    End-game docs quote, from the file the quiz reads."""
+    from statistics import mean, median
+
+    from trainer.learners.answers import grade_for
+
+    items = [(i, grades.entries[i.id]) for i in bank.items if i.id in grades.entries]
+    if not items:
+        return Agreement(0, 0, 0, 0, 0, 0.0, 0.0, 0.0)
+    gaps = [100 * abs(o.win - s.values[o.label]) for i, s in items for o in i.options]
+    return Agreement(
+        len(items), sum(i.best.label == s.best for i, s in items),
+        sum(s.lost_pp(i.best.label) <= 1.0 for i, s in items), len(gaps),
+        sum(grade_for(i.lost_pp(o.label)) == grade_for(s.lost_pp(o.label))
+            for i, s in items for o in i.options),
+        mean(gaps), median(gaps), mean(s.lost_pp(i.best.label) for i, s in items))
