@@ -70,7 +70,8 @@ def test_the_page_opens_on_a_default_duel_and_writes_it_into_the_address():
     assert len(options(at)) == 5  # income, foreign aid, tax, steal, exchange
     assert {k: param(at, k) for k in v.LINK_KEYS} == v.link_params(v.Choice())
     assert at.get("vega_lite_chart")  # the heat map
-    assert [e.label for e in at.expander] == ["Expert figures: how exact this is"]
+    assert [e.label for e in at.expander] == ["Bluffs and challenges",
+                                            "Expert figures: how exact this is"]
     assert "From the stored table" in "\n".join(m.value for m in at.markdown)
     assert len(at.get("vega_lite_chart")) == 3  # with the hidden table beside the face-up
 

@@ -808,7 +808,7 @@ def solve(revealed: tuple[Character, Character], coins: tuple[int, int], first: 
           horizon: int = 4, exchanges: int = 1, variant: str = "base",
           iterations: int = 2000,
           target: float = 1e-3, leaf: Leaf | None = None,
-          check_every: int = 50, deal: np.ndarray | None = None,
+          check_every: int = 20, deal: np.ndarray | None = None,
           out: tuple[Character, ...] = (),
           progress: Callable[[int, float], None] | None = None) -> Solution:
     """Solve the hidden-role end-game with these face-up cards and coins, `first` to act,
