@@ -243,3 +243,12 @@ def test_a_stored_position_works_out_when_to_challenge_on_request():
     next(b for b in at.button if b.key == "eg_claims").click().run()
     assert not at.exception
     assert "they should challenge when they think a bluff more likely than" in markdown(at)
+
+
+def test_a_stored_position_works_out_its_likely_lines_on_request():
+    at = endgame(card="Contessa", lost="Ambassador,Contessa", coins="0,6", turn="you",
+                 mode="hidden", horizon="4")
+    assert "Likely line:" not in html(at)
+    next(b for b in at.button if b.key == "eg_claims").click().run()
+    assert "Likely line:" in html(at)
+    assert not any(b.key == "eg_claims" for b in at.button)

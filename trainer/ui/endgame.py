@@ -13,7 +13,7 @@ from __future__ import annotations
 import threading
 import time
 from collections import OrderedDict
-from dataclasses import asdict, replace
+from dataclasses import asdict
 from typing import Any
 
 import streamlit as st
@@ -212,6 +212,9 @@ def solved(choice: Choice) -> Solved:
     turns ahead, a few seconds four)."""
     key: Key = ((choice.lost[0].value, choice.lost[1].value), choice.coins, choice.first,
                 choice.horizon)
+    kept = session_state().get(CLAIMS)
+    if kept is not None and kept[0] == _fresh_key(choice) and isinstance(kept[1], Solved):
+        return kept[1]  # worked out on request: the likely lines and break-even beliefs
     shelf = _shelf()
     found = shelf.get(key)
     if found is not None:
@@ -291,20 +294,19 @@ def _work_out_claims(choice: Choice) -> None:
 
 
 def claims(choice: Choice, result: Solved, rows: list[view.OptionRow]) -> None:
-    """Each claim's bluff rate, and its break-even belief (a fresh solve for a stored
-    position, on request)."""
+    """Each claim's bluff rate and break-even belief; for a stored position (which keeps
+    neither the likely lines nor the break-even beliefs) a button works them out."""
+    if result.claims is None:
+        st.button("Work out the likely lines and when to challenge (about 3 s)",
+                  key="eg_claims", on_click=_work_out_claims, args=(choice,),
+                  icon=":material/calculate:",
+                  help="The stored table keeps each option's figures; this solves the "
+                       "position again to follow the lines of play.")
     if not any(r.claim is not None for r in rows):
         return
-    kept = session_state().get(CLAIMS)
-    if result.claims is None and kept is not None and kept[0] == _fresh_key(choice):
-        result = replace(result, claims=kept[1].claims)
     with st.expander(view.CLAIMS_HEADING, icon=":material/theater_comedy:"):
         st.markdown("\n".join(f"- {line}" for line in view.claim_lines(result, rows)))
-        if result.claims is None:
-            st.button("Work out when they should challenge (about 3 s)", key="eg_claims",
-                      on_click=_work_out_claims, args=(choice,),
-                      icon=":material/calculate:")
-        else:
+        if result.claims is not None:
             st.caption(view.CLAIMS_NOTE)
 
 
