@@ -181,3 +181,15 @@ def test_agreement_counts_where_the_rollouts_and_the_solver_pick_the_same_best_o
     a = solved.agreement(BANK, grades)
     assert (a.items, a.same_best, a.near_best, a.options) == (2, 1, 1, 4)
     assert a.best_lost_pp == pytest.approx(20.0)  # 0 on one item, 40 on the other
+
+
+def test_grade_bank_continues_from_the_items_already_in_its_file(tmp_path):
+    duel = BANK.get(DUEL)
+    small = Bank("small", (duel,), {})
+    path = tmp_path / "small.solved.json"
+    kept = Solved({o.label: 0.5 for o in duel.options}, 1, 0.0, True, 0.0).to_data()
+    path.write_text(json.dumps({"format": 1, "bank": small.version, "horizon": 1,
+                                "items": {DUEL: kept}}))
+    graded = solved.grade_bank(small, path, horizon=1, executor="local")
+    assert (graded.resumed, graded.solved) == (1, 1)
+    assert load_solved(path, small).entries[DUEL].values == kept["values"]

@@ -433,10 +433,15 @@ def grade_bank(bank: Bank, path: Path, *, horizon: int = HORIZON, executor: str 
         if (isinstance(old, dict) and old.get("bank") == bank.version
                 and old.get("horizon") == horizon and old.get("format") == FORMAT):
             ids = {i.id for i in wanted}
-            for k, v in (old.get("items") or {}).items():
+            items, unsolved = old.get("items"), old.get("unsolved")
+            for k, v in (items.items() if isinstance(items, dict) else ()):
+                try:
+                    Solved.from_data(v)
+                except ValueError:
+                    continue  # a damaged entry is solved again
                 if k in ids:
                     done[k] = v
-            for k, v in (old.get("unsolved") or {}).items():
+            for k, v in (unsolved.items() if isinstance(unsolved, dict) else ()):
                 if k in ids:
                     failed[k] = str(v)
     resumed = len(done) + len(failed)
