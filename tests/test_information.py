@@ -183,3 +183,18 @@ def test_a_card_i_draw_may_be_one_i_knew_was_in_the_deck():
     assert known.known_in_deck == (Character.AMBASSADOR,)
     world = resample(game, 0, random.Random(10612))
     assert observe(world, 0) == observe(game, 0)
+
+
+def test_a_card_i_was_shown_is_no_longer_known_after_its_holder_exchanges():
+    """Inquisitor, four players: player 3 examines player 2's Captain and hands it back;
+    player 2 then exchanges (the Captain may go back to the deck) and is assassinated. A
+    resampled world must not keep the Captain in player 2's hand."""
+    game = Game.new(4, seed=239, variant=get_variant("inquisitor"))
+    rng = random.Random(239)
+    for _ in range(60):
+        if game.is_over:
+            break
+        game.apply(rng.choice(game.legal_moves()))
+    assert known_cards(game.observation(3)).known_in_hand == {}
+    world = resample(game, 3, random.Random(240))
+    assert observe(world, 3) == observe(game, 3)
