@@ -88,7 +88,7 @@ def known_cards(obs: Observation) -> KnownCards:
                 shown[data["player"]].remove(data["card"])
         elif kind in _DECK_DRAWS and data.get("player") != me:
             in_deck = []
-            shown.pop(data.get("player"), None)  # a card I was shown may have gone back
+            shown.pop(data["player"], None)  # a card I was shown may have gone back
     d = obs.pending
     if d is not None and d.phase is Phase.EXCHANGE and d.player != me:
         in_deck = []  # an exchange in progress: its cards were drawn from the deck already
