@@ -68,3 +68,11 @@ def test_the_table_and_the_sentences_say_chance_of_a_bluff() -> None:
     assert estimate_moves(lines, ITEM.claimant, "Ana") == (
         "Ana's 2 moves and 5 moves by the other players changed the odds; every other move "
         "changed nothing.")
+
+
+def test_a_chance_on_a_half_percent_reads_the_same_stored_or_worked_out_again():
+    from trainer.views.estimate_text import estimate_summary
+
+    stored, again = 0.625, 0.6250000000000001  # the bank's figure; with float noise
+    assert estimate_summary(stored, 0.7, "Ann").startswith("Card counting alone: 62%")
+    assert estimate_summary(again, 0.7, "Ann").startswith("Card counting alone: 62%")

@@ -51,6 +51,12 @@ def _event_of(steps_move: Move, events_before: int, events: Sequence[Event]) -> 
     return None
 
 
+def _pct(p: float) -> str:
+    """A chance in whole percent, the same whether it was stored (to a few decimals) or
+    worked out again (with float noise): 0.625 and 0.6250000000000001 both read 62%."""
+    return f"{round(p, 6):.0%}"
+
+
 def _figure(x: float | None) -> str:
     """A ratio to follow with a calculator: three significant figures, no exponents."""
     if x is None:
@@ -141,7 +147,7 @@ def estimate_table(lines: Sequence[EstimateLine], name: str, claim: str) -> str:
         elif line.lr is None:
             what = f"**{what}**"
         lr = _figure(line.lr) if line.lr is not None else ""
-        rows.append(f"| {what} | {lr} | {_bluff_odds(line.p_bluff)} | {line.p_bluff:.0%} |")
+        rows.append(f"| {what} | {lr} | {_bluff_odds(line.p_bluff)} | {_pct(line.p_bluff)} |")
     return "\n".join([head, *rows])
 
 
@@ -149,13 +155,13 @@ def estimate_summary(prior: float, bot: float, name: str) -> str:
     """One plain line above the table, from the item's own figures (the chance of a bluff by
     counting alone and the bot's), so it costs nothing to draw: where counting stood, which
     way the game moved it, and where the bot ended."""
-    start = f"Card counting alone: {prior:.0%} chance of a bluff."
-    if f"{prior:.0%}" == f"{bot:.0%}":
+    start = f"Card counting alone: {_pct(prior)} chance of a bluff."
+    if _pct(prior) == _pct(bot):
         return (f"{start} What {name} and the others did this game left a bluff about as "
-                f"likely: the bot says {bot:.0%}.")
+                f"likely: the bot says {_pct(bot)}.")
     way = "less" if bot < prior else "more"
     return (f"{start} What {name} and the others did this game made a bluff {way} likely: "
-            f"the bot says {bot:.0%}.")
+            f"the bot says {_pct(bot)}.")
 
 
 def estimate_moves(lines: Sequence[EstimateLine], claimant: int, name: str) -> str:
