@@ -6,7 +6,13 @@ import argparse
 import os
 import sys
 import time
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from tqdm import tqdm
+
+
 
 
 def register(commands: Any) -> None:
@@ -168,14 +174,7 @@ def run_build(args: argparse.Namespace) -> int:
           f"{'Ray, ' + where if executor == 'ray' else 'in this process'}; finished pairs "
           f"in {parts_dir(out)}", file=sys.stderr)
     with tqdm(total=total, unit=unit, desc=unit + "s", file=sys.stderr) as bar:
-        first: list[int] = []
-
-        def advance(done: int, total: int) -> None:
-            if not first and done:
-                bar.write(f"resumed: {done} of {total} {unit}s already solved",
-                          file=sys.stderr)
-            first.append(done)
-            bar.update(done - bar.n)
+        advance = _advance(bar, "resumed: {done} of {total} " + unit + "s already solved")
 
         try:
             if hidden:
@@ -286,14 +285,7 @@ def run_grade_bank(args: argparse.Namespace) -> int:
           f"starts as a 1-v-1 with one card each, {horizon} turns ahead; {where}; "
           f"writing {out}", file=sys.stderr)
     with tqdm(total=len(wanted), unit="item", desc="items", file=sys.stderr) as bar:
-        first: list[int] = []
-
-        def advance(done: int, total: int) -> None:
-            if not first and done:
-                bar.write(f"resumed: {done} of {total} items already in {out.name}",
-                          file=sys.stderr)
-            first.append(done)
-            bar.update(done - bar.n)
+        advance = _advance(bar, "resumed: {done} of {total} items already in " + out.name)
 
         try:
             graded = solved.grade_bank(bank, out, horizon=horizon, executor=executor,
@@ -318,3 +310,18 @@ def run_grade_bank(args: argparse.Namespace) -> int:
               f"points on average (median {a.median_gap_pp:.1f}); the rollouts' best option "
               f"loses {a.best_lost_pp:.1f} points against perfect play on average")
     return 0
+
+
+def _advance(bar: tqdm[Any], resumed: str) -> Callable[[int, int], None]:
+    """A resumable build's progress for `bar`: the first report says how many were done by an
+    earlier, interrupted run (`resumed`, formatted with done and total); every report moves
+    the bar."""
+    said: list[bool] = []
+
+    def advance(done: int, total: int) -> None:
+        if not said and done:
+            bar.write(resumed.format(done=done, total=total), file=sys.stderr)
+        said.append(True)
+        bar.update(done - bar.n)
+
+    return advance
