@@ -8,6 +8,7 @@ from trainer.quiz.feedback import describe_decision, feedback, highlighted
 from trainer.quiz.session import QuizSession
 from trainer.scenarios import ScenarioError
 from trainer.ui.learner import answers_warnings, bad_name_warning, current_learner, learner_box
+from trainer.ui.quiz_parts import bank_builder, options_panel
 from trainer.ui.resources import item_estimate_steps, question_bank, solved_grades
 from trainer.ui.router import hand_over
 from trainer.views import cardart, estimate_text, quiz_text
@@ -165,15 +166,7 @@ if answer is not None:
                 st.markdown(f"**Your belief.** {fb.belief}")
             st.caption(quiz_text.hands_line(fb.hands))
         with right:
-            st.markdown(quiz_text.options_title(item, solved))
-            st.dataframe(quiz_text.option_rows(item, answer, solved), hide_index=True,
-                         width="stretch",
-                         column_config={"wins": st.column_config.NumberColumn(format="%.1f%%")})
-            if solved is not None:
-                with st.expander(quiz_text.SOLVED_TITLE, icon=":material/functions:"):
-                    st.caption(quiz_text.solved_note(item, solved))
-                    st.dataframe(quiz_text.solved_rows(item, solved), hide_index=True,
-                                 width="stretch")
+            options_panel(item, answer, solved)
         if item.claimant is not None and item.claim and item.bot is not None and item.prior \
                 is not None:
             # Bayes made visible: counting, then each move's likelihood ratio, to the bot's p,
@@ -194,16 +187,4 @@ with st.expander("Where the questions come from"):
     if origin := quiz_text.solved_origin(grades, bank):
         st.markdown(origin)
 
-with st.expander("Build a bigger question bank"):
-    st.caption("New items from fresh bot games, graded by rollouts (about 1 s per item). "
-               "The command line does the same with `python -m trainer bank build`.")
-    count = st.number_input("Items", 5, 200, 20, step=5, key="build_items")
-    seed = st.number_input("Seed", 0, 10**6, 1000, key="build_seed")
-    st.button("Build", key="build_bank", icon=":material/construction:",
-              on_click=quiz.request_build)
-    if quiz.build_requested():
-        bar = st.progress(0.0, text="Building…")
-        path, built = quiz.build_bank(int(count), int(seed), progress=lambda done, total: (
-            bar.progress(done / total, text=f"Building… {done} of {total} items")))
-        bar.progress(1.0, text=f"Done: {built} items in {path}")
-        st.rerun()
+bank_builder(quiz)

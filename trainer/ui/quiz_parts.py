@@ -1,0 +1,46 @@
+"""Parts of the Quiz page that are more than an arrangement of calls: the options table after
+an answer (with the exact grades beside the rollouts' where the item is solved) and the form
+that builds a bigger question bank with its progress bar."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from trainer.learners.answers import Answer
+from trainer.quiz.bank import Item
+from trainer.quiz.session import QuizSession
+from trainer.quiz.solved import Solved
+from trainer.views import quiz_text
+
+
+def options_panel(item: Item, answer: Answer, solved: Solved | None) -> None:
+    """Every option with its chance of winning, and the solved figures one click away."""
+    st.markdown(quiz_text.options_title(item, solved))
+    st.dataframe(quiz_text.option_rows(item, answer, solved), hide_index=True,
+                 width="stretch",
+                 column_config={"wins": st.column_config.NumberColumn(format="%.1f%%")})
+    if solved is not None:
+        with st.expander(quiz_text.SOLVED_TITLE, icon=":material/functions:"):
+            st.caption(quiz_text.solved_note(item, solved))
+            st.dataframe(quiz_text.solved_rows(item, solved), hide_index=True,
+                         width="stretch")
+
+
+def bank_builder(quiz: QuizSession) -> None:
+    """New items from fresh bot games, built in the page's own run with a progress bar."""
+    with st.expander("Build a bigger question bank"):
+        st.caption("New items from fresh bot games, graded by rollouts (about 1 s per item). "
+                   "The command line does the same with `python -m trainer bank build`.")
+        count = st.number_input("Items", 5, 200, 20, step=5, key="build_items")
+        seed = st.number_input("Seed", 0, 10**6, 1000, key="build_seed")
+        st.button("Build", key="build_bank", icon=":material/construction:",
+                  on_click=quiz.request_build)
+        if quiz.build_requested():
+            bar = st.progress(0.0, text="Building…")
+
+            def progress(done: int, total: int) -> None:
+                bar.progress(done / total, text=f"Building… {done} of {total} items")
+
+            path, built = quiz.build_bank(int(count), int(seed), progress=progress)
+            bar.progress(1.0, text=f"Done: {built} items in {path}")
+            st.rerun()
