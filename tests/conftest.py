@@ -12,8 +12,11 @@ compiled. `make test` must not pass by skipping them, so it sets
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 import pytest
+
+PG_ENV = "COUP_TRAINER_TEST_PG_URL"
 
 # (the variable that makes it required, words every such skip reason contains, what is missing)
 REQUIRED = (
@@ -44,3 +47,16 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]):
                                f"skipped: {reason}")
             break
     return report
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A database for a storage test, run once on a SQLite file and once on PostgreSQL (page
+    tests that need only SQLite define their own `db_url`)."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'answers.db'}"
+    url = os.environ.get(PG_ENV, "").strip()
+    if not url:
+        pytest.skip(f"PostgreSQL skipped: {PG_ENV} is not set "
+                    "(make test sets it with scripts/test-postgres.sh)")
+    return url

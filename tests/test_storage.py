@@ -8,7 +8,6 @@ shared by every test, so each test works under learner ids of its own and forget
 
 from __future__ import annotations
 
-import os
 import uuid
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
@@ -48,17 +47,6 @@ def unclaimed(learner: str, n: int) -> Answer:
     """An answer with every optional field empty: the nulls must survive too."""
     return answer(learner, n, kind="keep", themes=(), seconds=None, stated=None, bot=None,
                   prior=None, bluff=None, trivial=True, grade="best", lost_pp=0.0)
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    if request.param == "sqlite":
-        return f"sqlite:///{tmp_path / 'answers.db'}"
-    url = os.environ.get(PG_ENV, "").strip()
-    if not url:
-        pytest.skip(f"PostgreSQL skipped: {PG_ENV} is not set "
-                    "(make test sets it with scripts/test-postgres.sh)")
-    return url
 
 
 @pytest.fixture

@@ -1,0 +1,1 @@
+"""Rooms and the kiosk: a class or a shop in front of one screen."""

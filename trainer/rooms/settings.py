@@ -1,0 +1,50 @@
+"""What a room asks and how it shows results: the host's choices, validated.
+
+Why pydantic: the settings are stored as JSON in the database and come back from there; a
+hand-edited or older row is checked field by field and named in the message, never trusted.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+Names = Literal["names", "anonymous"]
+Leaderboard = Literal["off", "end", "each"]
+Live = Literal["after-reveal", "live"]
+SourceKind = Literal["drill", "lesson"]
+
+NAMES = {"anonymous": "Anonymous (generated names only)",
+         "names": "Names (each phone picks one)"}
+LEADERBOARD = {"off": "No leaderboard", "end": "At the end",
+               "each": "After each question"}
+LIVE = {"after-reveal": "Hidden until you reveal", "live": "Live, as answers come in"}
+
+
+class RoomSettings(BaseModel):
+    """The host's settings; the defaults follow what teachers ask for: anonymous, no
+    leaderboard, answers hidden until the reveal."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    names: Names = "anonymous"
+    leaderboard: Leaderboard = "off"
+    live: Live = "after-reveal"
+    screen_code: bool = False  # the rotating two-step join code
+
+
+class Source(BaseModel):
+    """Where the questions come from: a quiz drill of one rule set, or a lesson's questions
+    (`lesson` "*" takes every lesson's)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    kind: SourceKind = "drill"
+    bank: str = "default"
+    drill: Literal["mixed", "theme", "end-game"] = "mixed"
+    theme: str | None = None
+    rule_set: str = "base"
+    lesson: str | None = None
+    count: int = Field(default=10, ge=1, le=30)
+    seed: int = 0

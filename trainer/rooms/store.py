@@ -1,0 +1,506 @@
+"""Rooms, seats and answers in the database, with the host's control checked here.
+
+Why the checks live in the store and not the page: a page only arranges calls, and anyone can
+send any widget value to the server. Every host action takes the host token and compares it
+with the stored hash before it changes anything; a phone's calls take its seat token and only
+ever read that seat's own rows. Before the reveal no call open to a seat returns another
+seat's answer, so nothing of the kind can reach a phone.
+
+Why a primary key of (room, question, seat) on answers: Streamlit reruns on every click and a
+phone may tap twice or resend after a dropped network; "on conflict do nothing" keeps the
+first answer and the second call reports that it was already in.
+
+Phones poll `pulse`: one indexed read of two integers. Only host actions that change what a
+phone shows (start, reveal, next, kick, close) bump the room's version; joins and answers do
+not, so 60 answers never make 60 phones redraw.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Literal
+
+from pydantic import ValidationError
+from sqlalchemy import (
+    Boolean,
+    Column,
+    DateTime,
+    Float,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    UniqueConstraint,
+    func,
+    insert,
+    select,
+    update,
+)
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
+
+from trainer.learners.answers import now as clock_now
+from trainer.rooms.codes import (
+    is_room_code,
+    is_token,
+    new_room_code,
+    new_token,
+    same_token,
+    screen_code_ok,
+    token_hash,
+)
+from trainer.rooms.nicknames import name_problem
+from trainer.rooms.settings import RoomSettings, Source
+
+Status = Literal["lobby", "question", "revealed", "finished", "closed"]
+STATUSES: tuple[Status, ...] = ("lobby", "question", "revealed", "finished", "closed")
+# A room lives this long after the host's last action; then its code says it has expired.
+LIFETIME = timedelta(hours=12)
+
+metadata = MetaData()
+
+rooms_table = Table(
+    "rooms", metadata,
+    Column("code", String(8), primary_key=True),
+    Column("host_hash", String(64), nullable=False),
+    Column("join_secret", String(64), nullable=False),
+    Column("source", Text, nullable=False),
+    Column("settings", Text, nullable=False),
+    Column("questions", Text, nullable=False),  # JSON list of item ids, fixed at creation
+    Column("bank_version", String(64), nullable=False),
+    Column("status", String(12), nullable=False),
+    Column("question", Integer, nullable=False),  # index into questions
+    Column("version", Integer, nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("expires_at", DateTime(timezone=True), nullable=False),
+    Column("question_at", DateTime(timezone=True), nullable=True),
+)
+
+seats_table = Table(
+    "room_seats", metadata,
+    Column("token", String(64), primary_key=True),
+    Column("room", String(8), ForeignKey("rooms.code"), nullable=False),
+    Column("nickname", String(40), nullable=False),
+    Column("name_key", String(40), nullable=False),  # casefolded: one "Ann" per room
+    Column("joined_at", DateTime(timezone=True), nullable=False),
+    Column("kicked", Boolean, nullable=False),
+    UniqueConstraint("room", "name_key", name="uq_room_seats_name"),
+    Index("ix_room_seats_room", "room"),
+)
+
+room_answers_table = Table(
+    "room_answers", metadata,
+    Column("room", String(8), ForeignKey("rooms.code"), primary_key=True),
+    Column("question", Integer, primary_key=True),
+    Column("seat", String(64), ForeignKey("room_seats.token"), primary_key=True),
+    Column("item_id", String(64), nullable=False),
+    Column("action", String(120), nullable=False),
+    Column("stated", Float, nullable=True),
+    Column("bot", Float, nullable=True),
+    Column("bluff", Boolean, nullable=True),
+    Column("best", String(120), nullable=False),
+    Column("lost_pp", Float, nullable=False),
+    Column("grade", String(16), nullable=False),
+    Column("seconds", Float, nullable=True),
+    Column("answered_at", DateTime(timezone=True), nullable=False),
+)
+
+
+class RoomError(Exception):
+    """Something a person asked of a room that cannot be done, worded for them."""
+
+
+class HostOnly(RoomError):
+    """A host action without the room's host token."""
+
+
+class RoomGone(RoomError):
+    """A code that names no room, or a room that is closed or expired."""
+
+
+@dataclass(frozen=True)
+class Room:
+    code: str
+    source: Source
+    settings: RoomSettings
+    questions: tuple[str, ...]
+    bank_version: str
+    status: Status
+    question: int
+    version: int
+    created_at: datetime
+    expires_at: datetime
+    question_at: datetime | None
+    join_secret: str
+
+    @property
+    def open(self) -> bool:
+        return self.status not in ("finished", "closed")
+
+    @property
+    def item_id(self) -> str | None:
+        """The question on the screen (also once revealed); None in the lobby and after."""
+        if self.status in ("question", "revealed"):
+            return self.questions[self.question]
+        return None
+
+    @property
+    def last(self) -> bool:
+        return self.question >= len(self.questions) - 1
+
+
+@dataclass(frozen=True)
+class Seat:
+    token: str
+    room: str
+    nickname: str
+    joined_at: datetime
+    kicked: bool
+
+
+@dataclass(frozen=True)
+class RoomAnswer:
+    """One seat's answer to one question of a room."""
+
+    question: int
+    seat: str
+    item_id: str
+    action: str
+    stated: float | None
+    bot: float | None
+    bluff: bool | None
+    best: str
+    lost_pp: float
+    grade: str
+    seconds: float | None
+    answered_at: datetime
+
+
+def _aware(t: datetime | None) -> datetime | None:
+    """SQLite hands back naive datetimes for what was stored in UTC."""
+    if t is None or t.tzinfo is not None:
+        return t
+    return t.replace(tzinfo=clock_now().tzinfo)
+
+
+class RoomStore:
+    """Rooms in one SQLAlchemy database (the answers' database: SQLite or PostgreSQL)."""
+
+    def __init__(self, engine: Engine) -> None:
+        self._engine = engine
+        try:
+            metadata.create_all(engine)
+        except SQLAlchemyError as e:
+            raise RoomError(f"The rooms' tables could not be made in the database: {e}") from e
+
+    @property
+    def engine(self) -> Engine:
+        return self._engine
+
+    @contextmanager
+    def _tx(self) -> Iterator[Connection]:
+        with self._engine.begin() as conn:
+            yield conn
+
+    # ------------------------------------------------------------------ reading
+    def _room_row(self, conn: Connection, code: str) -> Room:
+        if not is_room_code(code):
+            raise RoomGone(f"{code!r} is not a room code: expected 6 letters and digits.")
+        row = conn.execute(select(rooms_table).where(rooms_table.c.code == code)).mappings() \
+            .first()
+        if row is None:
+            raise RoomGone(f"There is no room {code}. Check the code on the screen.")
+        try:
+            source = Source.model_validate_json(row["source"])
+            settings = RoomSettings.model_validate_json(row["settings"])
+            questions = tuple(str(q) for q in json.loads(row["questions"]))
+        except (ValidationError, ValueError, TypeError) as e:
+            raise RoomError(f"Room {code} is damaged in the database: {e}") from e
+        status: Status = row["status"] if row["status"] in STATUSES else "closed"
+        expires = _aware(row["expires_at"])
+        assert expires is not None
+        return Room(code=code, source=source, settings=settings, questions=questions,
+                    bank_version=row["bank_version"], status=status,
+                    question=int(row["question"]), version=int(row["version"]),
+                    created_at=_aware(row["created_at"]) or expires, expires_at=expires,
+                    question_at=_aware(row["question_at"]), join_secret=row["join_secret"])
+
+    def room(self, code: str) -> Room:
+        """The room; RoomGone for an unknown code."""
+        with self._tx() as conn:
+            return self._room_row(conn, code)
+
+    def live_room(self, code: str, at: datetime | None = None) -> Room:
+        """The room if it can still be used; RoomGone saying why not (closed or expired)."""
+        room = self.room(code)
+        if room.status == "closed":
+            raise RoomGone(f"Room {code} is closed. Ask the host for the new code.")
+        if (at or clock_now()) > room.expires_at:
+            raise RoomGone(f"Room {code} has expired (rooms last {LIFETIME.seconds // 3600} "
+                           "hours after the host's last step). Ask the host for a new one.")
+        return room
+
+    def pulse(self, code: str) -> tuple[int, str] | None:
+        """The room's version and status: what a phone polls. One indexed read."""
+        with self._tx() as conn:
+            row = conn.execute(select(rooms_table.c.version, rooms_table.c.status)
+                               .where(rooms_table.c.code == code)).first()
+        return None if row is None else (int(row[0]), str(row[1]))
+
+    def seat(self, code: str, token: str) -> Seat | None:
+        """The seat `token` holds in the room, kicked or not; None for any other token."""
+        if not is_token(token):
+            return None
+        with self._tx() as conn:
+            row = conn.execute(select(seats_table).where(
+                seats_table.c.token == token, seats_table.c.room == code)).mappings().first()
+        return None if row is None else _seat(row)
+
+    def my_answers(self, code: str, token: str) -> dict[int, RoomAnswer]:
+        """A seat's own answers, by question: the only answers a phone ever reads."""
+        with self._tx() as conn:
+            rows = conn.execute(select(room_answers_table).where(
+                room_answers_table.c.room == code,
+                room_answers_table.c.seat == token)).mappings().all()
+        return {int(r["question"]): _answer(r) for r in rows}
+
+    # ------------------------------------------------------------------ the host
+    def create(self, source: Source, settings: RoomSettings, questions: list[str],
+               bank_version: str) -> tuple[Room, str]:
+        """A new room in the lobby, and its host token (shown once; only its hash is kept)."""
+        if not questions:
+            raise RoomError("A room needs at least one question; this choice has none.")
+        host = new_token()
+        stamp = clock_now()
+        for _ in range(20):
+            code = new_room_code()
+            try:
+                with self._tx() as conn:
+                    conn.execute(insert(rooms_table), {
+                        "code": code, "host_hash": token_hash(host), "join_secret": new_token(),
+                        "source": source.model_dump_json(),
+                        "settings": settings.model_dump_json(),
+                        "questions": json.dumps(list(questions)),
+                        "bank_version": bank_version, "status": "lobby", "question": 0,
+                        "version": 1, "created_at": stamp, "expires_at": stamp + LIFETIME,
+                        "question_at": None})
+                return self.room(code), host
+            except IntegrityError:
+                continue
+        raise RoomError("No free room code was found; try again.")
+
+    def _host(self, conn: Connection, code: str, host: str) -> Room:
+        room = self._room_row(conn, code)
+        stored = conn.execute(select(rooms_table.c.host_hash)
+                              .where(rooms_table.c.code == code)).scalar_one()
+        if not is_token(host) or not same_token(host, stored):
+            raise HostOnly(f"Only the host of room {code} can do that: this link does not "
+                           "carry the room's host key.")
+        if room.status == "closed":
+            raise RoomGone(f"Room {code} is closed.")
+        return room
+
+    def is_host(self, code: str, host: str) -> bool:
+        try:
+            with self._tx() as conn:
+                self._host(conn, code, host)
+            return True
+        except RoomError:
+            return False
+
+    def _set(self, conn: Connection, code: str, **values: object) -> None:
+        conn.execute(update(rooms_table).where(rooms_table.c.code == code).values(
+            version=rooms_table.c.version + 1, expires_at=clock_now() + LIFETIME, **values))
+
+    def start(self, code: str, host: str) -> Room:
+        """The first question, from the lobby."""
+        with self._tx() as conn:
+            room = self._host(conn, code, host)
+            if room.status != "lobby":
+                raise RoomError("The room has already started.")
+            self._set(conn, code, status="question", question=0, question_at=clock_now())
+        return self.room(code)
+
+    def reveal(self, code: str, host: str) -> Room:
+        with self._tx() as conn:
+            room = self._host(conn, code, host)
+            if room.status != "question":
+                raise RoomError("There is no open question to reveal.")
+            self._set(conn, code, status="revealed")
+        return self.room(code)
+
+    def next(self, code: str, host: str) -> Room:
+        """The next question after a reveal, or the end after the last one."""
+        with self._tx() as conn:
+            room = self._host(conn, code, host)
+            if room.status != "revealed":
+                raise RoomError("Reveal the answers before moving on.")
+            if room.last:
+                self._set(conn, code, status="finished")
+            else:
+                self._set(conn, code, status="question", question=room.question + 1,
+                          question_at=clock_now())
+        return self.room(code)
+
+    def finish(self, code: str, host: str) -> Room:
+        """The end, early: results on what was answered so far."""
+        with self._tx() as conn:
+            room = self._host(conn, code, host)
+            if room.status == "question":
+                raise RoomError("Reveal the open question before ending.")
+            self._set(conn, code, status="finished")
+        return self.room(code)
+
+    def close(self, code: str, host: str) -> None:
+        """The room's code stops working; phones are told the room is closed."""
+        with self._tx() as conn:
+            self._host(conn, code, host)
+            self._set(conn, code, status="closed")
+
+    def change_settings(self, code: str, host: str, settings: RoomSettings) -> Room:
+        with self._tx() as conn:
+            room = self._host(conn, code, host)
+            if settings.names != room.settings.names and room.status != "lobby":
+                raise RoomError("Names or anonymous is chosen before the first question.")
+            self._set(conn, code, settings=settings.model_dump_json())
+        return self.room(code)
+
+    def kick(self, code: str, host: str, seat: str) -> None:
+        """The seat leaves the room; its phone says so at its next poll."""
+        with self._tx() as conn:
+            self._host(conn, code, host)
+            done = conn.execute(update(seats_table).where(
+                seats_table.c.room == code, seats_table.c.token == seat).values(kicked=True))
+            if done.rowcount != 1:
+                raise RoomError("No such participant in this room.")
+            self._set(conn, code)
+
+    def seats(self, code: str, host: str) -> list[Seat]:
+        """Everyone who joined, in order, kicked ones included."""
+        with self._tx() as conn:
+            self._host(conn, code, host)
+            rows = conn.execute(select(seats_table).where(seats_table.c.room == code)
+                                .order_by(seats_table.c.joined_at, seats_table.c.token)
+                                ).mappings().all()
+        return [_seat(r) for r in rows]
+
+    def tally(self, code: str, host: str, question: int) -> tuple[int, int]:
+        """Joined (not kicked) and answered so far: the presenter's live count."""
+        with self._tx() as conn:
+            self._host(conn, code, host)
+            joined = conn.execute(select(func.count()).select_from(seats_table).where(
+                seats_table.c.room == code, seats_table.c.kicked.is_(False))).scalar_one()
+            answered = conn.execute(select(func.count()).select_from(room_answers_table)
+                                    .join(seats_table,
+                                          seats_table.c.token == room_answers_table.c.seat)
+                                    .where(room_answers_table.c.room == code,
+                                           room_answers_table.c.question == question,
+                                           seats_table.c.kicked.is_(False))).scalar_one()
+        return int(joined), int(answered)
+
+    def answers(self, code: str, host: str, question: int | None = None) -> list[RoomAnswer]:
+        """Every seat's answers (to one question, or all): the presenter's, host only."""
+        with self._tx() as conn:
+            self._host(conn, code, host)
+            q = select(room_answers_table).join(
+                seats_table, seats_table.c.token == room_answers_table.c.seat).where(
+                room_answers_table.c.room == code, seats_table.c.kicked.is_(False))
+            if question is not None:
+                q = q.where(room_answers_table.c.question == question)
+            rows = conn.execute(q.order_by(room_answers_table.c.question,
+                                           room_answers_table.c.answered_at)).mappings().all()
+        return [_answer(r) for r in rows]
+
+    # ------------------------------------------------------------------ the phones
+    def join(self, code: str, nickname: str, screen_code: str | None = None) -> Seat:
+        """A new seat under `nickname`; RoomError saying what to fix."""
+        room = self.live_room(code)
+        if not room.open:
+            raise RoomGone(f"Room {code} has finished; ask the host for the next one.")
+        if room.settings.screen_code and not screen_code_ok(room.join_secret,
+                                                            screen_code or ""):
+            raise RoomError("Type the 4-digit code shown on the screen now (it changes every "
+                            "30 seconds).")
+        with self._tx() as conn:
+            taken = set(conn.execute(select(seats_table.c.nickname)
+                                     .where(seats_table.c.room == code)).scalars())
+        if (problem := name_problem(nickname, taken)) is not None:
+            raise RoomError(problem)
+        name = nickname.strip()
+        token = new_token()
+        try:
+            with self._tx() as conn:
+                conn.execute(insert(seats_table), {
+                    "token": token, "room": code, "nickname": name,
+                    "name_key": name.casefold(), "joined_at": clock_now(), "kicked": False})
+        except IntegrityError as e:
+            raise RoomError(f"{name!r} was taken a moment ago: pick another name.") from e
+        seat = self.seat(code, token)
+        assert seat is not None
+        return seat
+
+    def taken_names(self, code: str) -> set[str]:
+        """Names in use, so a generated one is new (names only: no answers, no tokens)."""
+        with self._tx() as conn:
+            return set(conn.execute(select(seats_table.c.nickname)
+                                    .where(seats_table.c.room == code)).scalars())
+
+    def submit(self, code: str, token: str, question: int, *, item_id: str, action: str,
+               stated: float | None, bot: float | None, bluff: bool | None, best: str,
+               lost_pp: float, grade: str, seconds: float | None) -> bool:
+        """The seat's answer to the open question: True when stored now, False when this seat
+        had already answered it (the first answer stands)."""
+        room = self.live_room(code)
+        seat = self.seat(code, token)
+        if seat is None:
+            raise RoomError("This phone has no seat in the room: join again with the code.")
+        if seat.kicked:
+            raise RoomError("The host removed you from this room.")
+        if room.status != "question" or room.question != question:
+            raise RoomError("Answers for that question are closed.")
+        row = {"room": code, "question": question, "seat": token, "item_id": item_id,
+               "action": action, "stated": stated, "bot": bot, "bluff": bluff, "best": best,
+               "lost_pp": lost_pp, "grade": grade, "seconds": seconds,
+               "answered_at": clock_now()}
+        keys = ["room", "question", "seat"]
+        with self._tx() as conn:
+            name = self._engine.dialect.name
+            if name in ("sqlite", "postgresql"):
+                dialect_insert = sqlite.insert if name == "sqlite" else postgresql.insert
+                done = conn.execute(dialect_insert(room_answers_table)
+                                    .on_conflict_do_nothing(index_elements=keys)
+                                    .returning(room_answers_table.c.seat), row)
+                return done.first() is not None
+            try:
+                with conn.begin_nested():
+                    conn.execute(insert(room_answers_table), row)
+                return True
+            except IntegrityError:
+                return False
+
+
+def _seat(row: object) -> Seat:
+    r = dict(row)  # type: ignore[call-overload]
+    joined = _aware(r["joined_at"])
+    assert joined is not None
+    return Seat(token=r["token"], room=r["room"], nickname=r["nickname"], joined_at=joined,
+                kicked=bool(r["kicked"]))
+
+
+def _answer(row: object) -> RoomAnswer:
+    r = dict(row)  # type: ignore[call-overload]
+    at = _aware(r["answered_at"])
+    assert at is not None
+    return RoomAnswer(question=int(r["question"]), seat=r["seat"], item_id=r["item_id"],
+                      action=r["action"], stated=r["stated"], bot=r["bot"],
+                      bluff=None if r["bluff"] is None else bool(r["bluff"]), best=r["best"],
+                      lost_pp=float(r["lost_pp"]), grade=r["grade"], seconds=r["seconds"],
+                      answered_at=at)
