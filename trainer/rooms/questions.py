@@ -55,8 +55,8 @@ def grade_answer(item: Item, action: str, stated: float | None, solved: Solved |
                  seconds: float | None, bank_version: str) -> dict[str, object]:
     """The fields a room stores for an answer, graded as the Quiz grades it (the same
     `grade`, so a room's grades mean what the Quiz's mean); AnswerError names a bad field."""
-    a = grade(item, action=action, stated=stated, learner="room", bank=bank_version,
-              answer_id="room", mode="room", seconds=seconds, solved=solved)
+    a = grade(item, action=action, stated=stated, learner="room-seat", bank=bank_version,
+              answer_id="room-answer", mode="room", seconds=seconds, solved=solved)
     return {"item_id": item.id, "action": a.action, "stated": a.stated, "bot": a.bot,
             "bluff": a.bluff, "best": a.best, "lost_pp": a.lost_pp, "grade": a.grade,
             "seconds": a.seconds}

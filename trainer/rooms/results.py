@@ -18,7 +18,7 @@ import pandas as pd
 
 from trainer.learners.answers import Grade
 from trainer.quiz.scoring import GRADES, LOG_CLAMP, brier, log_score, reliability
-from trainer.rooms.store import RoomAnswer
+from trainer.rooms.model import RoomAnswer
 
 BIN_EDGES = tuple(range(0, 101, 10))
 POOR: tuple[Grade, ...] = ("inaccuracy", "mistake", "blunder")

@@ -20,9 +20,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Literal
 
 from pydantic import ValidationError
 from sqlalchemy import (
@@ -57,11 +55,10 @@ from trainer.rooms.codes import (
     screen_code_ok,
     token_hash,
 )
+from trainer.rooms.model import STATUSES, Room, RoomAnswer, Seat, Status
 from trainer.rooms.nicknames import name_problem
 from trainer.rooms.settings import RoomSettings, Source
 
-Status = Literal["lobby", "question", "revealed", "finished", "closed"]
-STATUSES: tuple[Status, ...] = ("lobby", "question", "revealed", "finished", "closed")
 # A room lives this long after the host's last action; then its code says it has expired.
 LIFETIME = timedelta(hours=12)
 
@@ -124,64 +121,6 @@ class HostOnly(RoomError):
 
 class RoomGone(RoomError):
     """A code that names no room, or a room that is closed or expired."""
-
-
-@dataclass(frozen=True)
-class Room:
-    code: str
-    source: Source
-    settings: RoomSettings
-    questions: tuple[str, ...]
-    bank_version: str
-    status: Status
-    question: int
-    version: int
-    created_at: datetime
-    expires_at: datetime
-    question_at: datetime | None
-    join_secret: str
-
-    @property
-    def open(self) -> bool:
-        return self.status not in ("finished", "closed")
-
-    @property
-    def item_id(self) -> str | None:
-        """The question on the screen (also once revealed); None in the lobby and after."""
-        if self.status in ("question", "revealed"):
-            return self.questions[self.question]
-        return None
-
-    @property
-    def last(self) -> bool:
-        return self.question >= len(self.questions) - 1
-
-
-@dataclass(frozen=True)
-class Seat:
-    token: str
-    room: str
-    nickname: str
-    joined_at: datetime
-    kicked: bool
-
-
-@dataclass(frozen=True)
-class RoomAnswer:
-    """One seat's answer to one question of a room."""
-
-    question: int
-    seat: str
-    item_id: str
-    action: str
-    stated: float | None
-    bot: float | None
-    bluff: bool | None
-    best: str
-    lost_pp: float
-    grade: str
-    seconds: float | None
-    answered_at: datetime
 
 
 def _aware(t: datetime | None) -> datetime | None:

@@ -84,13 +84,19 @@ def _series_scale(present: list[tuple[str, bool]]) -> tuple[list[str], list[str]
     return [r[0] for r in rows], [r[1] for r in rows], [r[2] for r in rows]
 
 
-def reliability_chart(table: pd.DataFrame) -> Drawn:
+def _renamed(label: str, you: str) -> str:
+    return you + label[3:] if label.startswith("you") else label
+
+
+def reliability_chart(table: pd.DataFrame, you: str = "you") -> Drawn:
     """The reliability diagram: the chance of a bluff given, against how often it was one.
 
     Points on the dashed diagonal, labelled "perfectly calibrated", are calibrated. Point
     size is the number of answers, the bar through each point ±1 standard error, so a stray
     point from four answers reads as noise; bins with few answers are also greyed and faded,
     and named so in the legend. Axes are whole percentages.
+
+    `you` names the learner's series ("the class" on a room's screen).
 
     A point selection named "bin" over (who, bin) lets a page call
     `st.altair_chart(chart, on_select="rerun")` and list the answers of the clicked bin.
@@ -99,12 +105,13 @@ def reliability_chart(table: pd.DataFrame) -> Drawn:
     data = table[cols].copy() if not table.empty else pd.DataFrame(columns=cols)
     data["small"] = data["small"].astype(bool)
     keys = list(zip(data["who"].astype(str), data["small"], strict=True))
-    data["series"] = [SERIES.get(k, (str(k[0]),))[0] for k in keys]
+    data["series"] = [_renamed(SERIES.get(k, (str(k[0]),))[0], you) for k in keys]
     for c in ("forecast", "observed", "se", "lower", "upper"):
         data[c] = data[c].astype(float).round(4)
 
     labels, colours, shapes = _series_scale(keys) if keys else _series_scale(
         [("you", False), ("bot", False)])
+    labels = [_renamed(label, you) for label in labels]
     legend = alt.Legend(orient="bottom", columns=2, labelLimit=160, symbolSize=90)
     colour = alt.Color("series:N", title=None, legend=legend,
                        scale=alt.Scale(domain=labels, range=colours))
@@ -148,7 +155,7 @@ def reliability_chart(table: pd.DataFrame) -> Drawn:
     ).add_params(pick)
     return alt.layer(diagonal, note, bars, points, width=420, height=340,
                      title=alt.TitleParams("How often was it a bluff?", fontSize=14,
-                                           subtitle=["circle: you · square: the bot",
+                                           subtitle=[f"circle: {you} · square: the bot",
                                                      "dashed line: perfectly calibrated"],
                                            subtitleColor=GREY))
 

@@ -1,0 +1,43 @@
+"""Room: one screen for the host, a phone for everyone else.
+
+The address says who is looking: `?host` makes a room, `?code=…&host=…` is the presenter
+screen, `?code=…` joins, `?code=…&seat=…` is a participant's seat.
+"""
+
+import streamlit as st
+
+from trainer.rooms.codes import is_room_code, normalise_code
+from trainer.ui import room_host, room_phone
+from trainer.ui.rooms import room_store, styles
+from trainer.ui.router import hand_over
+from trainer.views import room_text
+
+hand_over("pages/room.py", "room")
+styles()
+rooms, problem = room_store()
+if rooms is None:
+    st.error(room_text.NO_ROOM_DB.format(problem=problem), icon=":material/cloud_off:")
+    st.stop()
+
+params = st.query_params
+code = normalise_code(params.get("code", ""))
+host = params.get("host")
+seat = params.get("seat")
+if code and not is_room_code(code):
+    st.error(f"{params.get('code')!r} is not a room code: expected 6 letters and digits.",
+             icon=":material/error:")
+    params.pop("code", None)
+    room_phone.enter_code()
+elif not code and host is not None:
+    room_host.create_form(rooms)
+elif not code:
+    room_phone.enter_code()
+    st.divider()
+    st.page_link("pages/room.py", label="Run a room for a class", icon=":material/co_present:",
+                 query_params={"host": ""})
+elif host:
+    room_host.presenter(rooms, code, host)
+elif seat:
+    room_phone.seat_view(rooms, code, seat)
+else:
+    room_phone.join(rooms, code)

@@ -1,0 +1,203 @@
+"""The Room page as a host and phones use it: make a room, join in two steps, answer, come
+back after a reload, reveal; the host's controls refuse anyone without the host key."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from sqlalchemy import event
+from sqlalchemy.engine import Engine
+from streamlit.testing.v1 import AppTest
+
+from trainer.learners.storage import Store
+from trainer.rooms.settings import RoomSettings, Source
+from trainer.rooms.store import RoomStore
+
+APP = str(Path(__file__).resolve().parent.parent / "streamlit_app.py")
+
+
+@pytest.fixture
+def db_url(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
+    url = f"sqlite:///{tmp_path / 'answers.db'}"
+    monkeypatch.setenv("COUP_TRAINER_DB_URL", url)
+    return url
+
+
+@pytest.fixture
+def rooms(db_url: str) -> RoomStore:
+    return RoomStore(Store(db_url).engine)
+
+
+def open_room(**params: str) -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=60)
+    for key, value in params.items():
+        at.query_params[key] = value
+    at.run()
+    at.switch_page("pages/room.py").run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+def texts(at: AppTest) -> str:
+    parts = [m.value for m in at.markdown] + [str(e.value) for e in at.error] + \
+        [str(i.value) for i in at.info] + [str(w.value) for w in at.warning] + \
+        [c.value for c in at.caption] + [s.value for s in at.subheader]
+    return "\n".join(parts)
+
+
+def html(at: AppTest) -> str:
+    return "\n".join(h.proto.body for h in at.get("html"))
+
+
+def made_room(rooms: RoomStore, **settings: object) -> tuple[str, str]:
+    from trainer.quiz.bank import available_banks, load_bank
+    from trainer.rooms.questions import choose
+
+    bank = load_bank(available_banks()["default"])
+    source = Source(count=3, seed=7)
+    items = [i for i in choose(bank, source) if i.has_claim][:1] or choose(bank, source)
+    room, host = rooms.create(source, RoomSettings(**settings), [i.id for i in items],
+                              bank.version)
+    return room.code, host
+
+
+def joined(code: str) -> AppTest:
+    at = open_room(code=code)
+    at.button(key="FormSubmitter:room_join_form-Join").click().run()
+    assert "seat" in at.query_params, texts(at)
+    return at
+
+
+def test_the_host_makes_a_room_and_sees_its_code_and_qr(db_url: str) -> None:
+    at = open_room(host="")
+    at.button(key="room_make").click().run()
+    code = at.query_params["code"][0] if isinstance(at.query_params["code"], list) \
+        else at.query_params["code"]
+    assert len(code) == 6 and at.query_params["host"]
+    page = html(at)
+    assert code in page and "<svg" in page and "Nobody has joined yet" in page
+
+
+def test_a_phone_joins_with_a_generated_name_in_two_steps(rooms: RoomStore) -> None:
+    code, host = made_room(rooms)
+    at = joined(code)
+    assert "you are" in texts(at) and "will start soon" in texts(at)
+    assert len(rooms.seats(code, host)) == 1
+
+
+def test_a_taken_name_is_refused_with_a_message(rooms: RoomStore) -> None:
+    code, _host = made_room(rooms, names="names")
+    rooms.join(code, "Ann")
+    at = open_room(code=code)
+    at.text_input(key="room_typed_name").set_value("ann")
+    at.button(key="FormSubmitter:room_join_form-Join").click().run()
+    assert "seat" not in at.query_params and "taken" in texts(at)
+
+
+def test_a_typed_code_with_a_typo_is_named(db_url: str) -> None:
+    at = open_room()
+    at.text_input(key="room_typed_code").set_value("AB0")
+    at.button(key="FormSubmitter:room_code_form-Next").click().run()
+    assert "6 letters and digits" in texts(at)
+
+
+def test_an_unknown_code_says_there_is_no_such_room(db_url: str) -> None:
+    at = open_room(code="ZZZZZZ")
+    assert "There is no room ZZZZZZ" in texts(at)
+
+
+def test_a_phone_answers_and_a_reload_brings_back_its_seat_and_answer(
+        rooms: RoomStore) -> None:
+    code, host = made_room(rooms)
+    phone = joined(code)
+    seat = phone.query_params["seat"]
+    rooms.start(code, host)
+    phone.run()
+    phone.button(key="room_option_0_0").click().run()
+    assert "Your answer is in" in texts(phone)
+    again = open_room(code=code, seat=seat)  # a reload: a new tab, the same address
+    assert "Your answer is in" in texts(again)
+    assert rooms.tally(code, host, 0) == (1, 1)
+
+
+def test_a_phone_before_the_reveal_reads_no_other_answer(rooms: RoomStore) -> None:
+    code, host = made_room(rooms)
+    other = rooms.join(code, "Ben")
+    phone = joined(code)
+    rooms.start(code, host)
+    rooms.submit(code, other.token, 0, item_id=rooms.room(code).questions[0],
+                 action="Pass", stated=0.3, bot=0.3, bluff=True, best="Pass", lost_pp=0.0,
+                 grade="best", seconds=1.0)
+    seen: list[tuple[str, object]] = []
+
+    def log(_c: object, _cur: object, statement: str, parameters: object, *_a: object) -> None:
+        seen.append((statement, parameters))
+
+    event.listen(Engine, "before_cursor_execute", log)  # every engine: the app has its own
+    try:
+        phone.run()
+    finally:
+        event.remove(Engine, "before_cursor_execute", log)
+    reads = [(s, p) for s, p in seen if "room_answers" in s]
+    assert reads and all("room_answers.seat = " in s for s, _p in reads)
+    assert all(other.token not in repr(p) for _s, p in reads)
+
+
+def test_the_presenter_hides_the_answers_until_the_reveal(rooms: RoomStore) -> None:
+    code, host = made_room(rooms)
+    phone = joined(code)
+    rooms.start(code, host)
+    phone.run()
+    phone.button(key="room_option_0_0").click().run()
+    screen = open_room(code=code, host=host)
+    assert "1 of 1 answered" in html(screen)
+    assert not screen.get("vega_lite_chart") and "hidden until you reveal" in texts(screen)
+    screen.button(key="room_reveal").click().run()
+    assert screen.get("vega_lite_chart") and "Best move" in texts(screen)
+
+
+def test_a_guessed_host_key_gets_no_controls(rooms: RoomStore) -> None:
+    code, _host = made_room(rooms)
+    at = open_room(code=code, host="x" * 32)
+    assert "host key" in texts(at)
+    assert not [b for b in at.button if b.key in ("room_start", "room_reveal")]
+
+
+def test_a_seat_token_in_the_host_slot_gets_no_controls(rooms: RoomStore) -> None:
+    code, _host = made_room(rooms)
+    seat = rooms.join(code, "Ann")
+    at = open_room(code=code, host=seat.token)
+    assert "host key" in texts(at)
+
+
+def test_a_kicked_phone_is_told_it_was_removed(rooms: RoomStore) -> None:
+    code, host = made_room(rooms)
+    phone = joined(code)
+    seat = phone.query_params["seat"]
+    rooms.kick(code, host, seat)
+    phone.run()
+    assert "removed you" in texts(phone)
+
+
+def test_a_closed_room_says_so_on_the_phone(rooms: RoomStore) -> None:
+    code, host = made_room(rooms)
+    phone = joined(code)
+    rooms.close(code, host)
+    phone.run()
+    assert f"Room {code} is closed" in texts(phone)
+
+
+def test_the_end_shows_the_class_against_the_bot(rooms: RoomStore) -> None:
+    code, host = made_room(rooms, leaderboard="end")
+    phone = joined(code)
+    rooms.start(code, host)
+    phone.run()
+    phone.button(key="room_option_0_0").click().run()
+    rooms.reveal(code, host)
+    rooms.next(code, host)
+    screen = open_room(code=code, host=host)
+    assert "How the room did" in [h.value for h in screen.header]
+    assert "Leaderboard" in texts(screen)
+    phone.run()
+    assert "Your results" in texts(phone)

@@ -1,0 +1,74 @@
+"""A room, a seat and an answer as plain values: what the store returns and the screens read.
+
+Why apart from the store: the words and charts of a room (trainer.views) may read these but
+never reach the database.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Literal
+
+from trainer.rooms.settings import RoomSettings, Source
+
+Status = Literal["lobby", "question", "revealed", "finished", "closed"]
+STATUSES: tuple[Status, ...] = ("lobby", "question", "revealed", "finished", "closed")
+
+
+@dataclass(frozen=True)
+class Room:
+    code: str
+    source: Source
+    settings: RoomSettings
+    questions: tuple[str, ...]
+    bank_version: str
+    status: Status
+    question: int
+    version: int
+    created_at: datetime
+    expires_at: datetime
+    question_at: datetime | None
+    join_secret: str
+
+    @property
+    def open(self) -> bool:
+        return self.status not in ("finished", "closed")
+
+    @property
+    def item_id(self) -> str | None:
+        """The question on the screen (also once revealed); None in the lobby and after."""
+        if self.status in ("question", "revealed"):
+            return self.questions[self.question]
+        return None
+
+    @property
+    def last(self) -> bool:
+        return self.question >= len(self.questions) - 1
+
+
+@dataclass(frozen=True)
+class Seat:
+    token: str
+    room: str
+    nickname: str
+    joined_at: datetime
+    kicked: bool
+
+
+@dataclass(frozen=True)
+class RoomAnswer:
+    """One seat's answer to one question of a room."""
+
+    question: int
+    seat: str
+    item_id: str
+    action: str
+    stated: float | None
+    bot: float | None
+    bluff: bool | None
+    best: str
+    lost_pp: float
+    grade: str
+    seconds: float | None
+    answered_at: datetime

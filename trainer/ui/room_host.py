@@ -1,0 +1,339 @@
+"""The host's side of a room: making it, then the presenter screen with its controls.
+
+Why the screen polls only while a question is open or the lobby fills: that is when answers
+and people arrive; the reveal and the end are drawn once, on the host's own click. The charts
+live in the polled fragment and are drawn only when the host allows it, so a room that hides
+answers until the reveal never sends them to the screen before.
+"""
+
+from __future__ import annotations
+
+import secrets
+import statistics
+from collections.abc import Callable
+from urllib.parse import urlencode
+
+import pandas as pd
+import streamlit as st
+
+from trainer.quiz.bank import BankError, Item, available_banks
+from trainer.quiz.drills import rule_sets
+from trainer.rooms.codes import screen_code
+from trainer.rooms.model import Room, RoomAnswer
+from trainer.rooms.questions import ALL_LESSONS, choose, lesson_ids
+from trainer.rooms.results import (
+    action_counts,
+    class_scores,
+    grade_counts,
+    popular_wrong,
+    reliability_table,
+    standings,
+    stated_histogram,
+)
+from trainer.rooms.settings import LEADERBOARD, LIVE, NAMES, RoomSettings, Source
+from trainer.rooms.store import RoomError, RoomStore
+from trainer.ui.links import public_base_url
+from trainer.ui.rooms import Questions, draw_question, lesson_titles, room_bank, room_item
+from trainer.ui.state import session_state
+from trainer.views import quiz_text, room_charts, room_text
+from trainer.views.calibration_charts import reliability_chart
+from trainer.views.qr import qr_svg
+
+POLL_SECONDS = 1
+ERROR = "room_host_error"
+
+
+def join_link(code: str) -> str:
+    return f"{public_base_url()}/room?{urlencode({'code': code})}"
+
+
+def host_link(code: str, host: str) -> str:
+    return f"{public_base_url()}/room?{urlencode({'code': code, 'host': host})}"
+
+
+# ------------------------------------------------------------------------------ making one
+def create_form(rooms: RoomStore) -> None:
+    st.title(room_text.HOST_TITLE)
+    st.markdown(room_text.HOST_INTRO)
+    banks = available_banks()
+    if not banks:
+        st.error("No question bank was found: build one with `python -m trainer bank build`.")
+        return
+    bank_name = st.selectbox("Question bank", list(banks), key="room_new_bank") \
+        if len(banks) > 1 else next(iter(banks))
+    try:
+        questions = room_bank(bank_name)
+    except BankError as e:
+        st.error(f"The question bank could not be read: {e}", icon=":material/error:")
+        return
+    bank = questions.bank
+    titles = lesson_titles()
+    kind = st.segmented_control("Questions from", ["drill", "lesson"], default="drill",
+                                key="room_new_kind",
+                                format_func={"drill": "A quiz drill",
+                                             "lesson": "A lesson"}.__getitem__) or "drill"
+    if kind == "drill":
+        cols = st.columns(2)
+        drill = cols[0].selectbox("Drill", ["mixed", "end-game", "theme"], key="room_new_drill",
+                                  format_func={"mixed": "Mixed decisions",
+                                               "end-game": "End-game (graded by perfect play)",
+                                               "theme": "One theme"}.__getitem__)
+        rule_set = cols[1].selectbox("Rules", rule_sets(bank), key="room_new_rules",
+                                     format_func=quiz_text.rule_set_title)
+        theme = st.selectbox("Theme", [t for t, _ in bank.themes().most_common()],
+                             key="room_new_theme") if drill == "theme" else None
+        count = st.slider("Questions", 3, 20, 10, key="room_new_count")
+        source = Source.model_validate({
+            "kind": "drill", "bank": bank_name, "drill": drill, "theme": theme,
+            "rule_set": rule_set, "count": count,
+            "seed": int(session_state().setdefault("room_new_seed", secrets.randbelow(10**6)))})
+    else:
+        lessons = [ALL_LESSONS, *lesson_ids(bank)]
+        lesson = st.selectbox("Lesson", lessons, key="room_new_lesson",
+                              format_func=lambda x: "Every lesson's questions" if x == ALL_LESSONS
+                              else titles.get(x, x))
+        source = Source(kind="lesson", bank=bank_name, lesson=lesson, count=20)
+    with st.expander("Room settings", icon=":material/tune:", expanded=True):
+        settings = _settings_inputs(RoomSettings(), "room_new", names_open=True)
+    order = {lid: i for i, lid in enumerate(titles)}
+    items = choose(bank, source, set(questions.grades.entries),
+                   lambda s: order.get(s, len(order)))
+    st.caption(f"{len(items)} questions · {room_text.source_title(source, titles)}")
+    st.button("Make the room", type="primary", icon=":material/meeting_room:", key="room_make",
+              disabled=not items, width="stretch", on_click=_make,
+              args=(rooms, source, settings, [i.id for i in items], bank.version))
+    if (error := session_state().pop(ERROR, None)) is not None:
+        st.error(error, icon=":material/error:")
+
+
+def _make(rooms: RoomStore, source: Source, settings: RoomSettings, ids: list[str],
+          bank_version: str) -> None:
+    """The room is made before the rerun, and the address becomes the presenter's."""
+    try:
+        room, host = rooms.create(source, settings, ids, bank_version)
+    except RoomError as e:
+        session_state()[ERROR] = str(e)
+        return
+    st.query_params.from_dict({"code": room.code, "host": host})
+
+
+def _settings_inputs(now: RoomSettings, key: str, names_open: bool) -> RoomSettings:
+    names = st.radio("Names", list(NAMES), index=list(NAMES).index(now.names),
+                     format_func=NAMES.__getitem__, key=f"{key}_names",
+                     disabled=not names_open, horizontal=True)
+    board = st.radio("Leaderboard", list(LEADERBOARD),
+                     index=list(LEADERBOARD).index(now.leaderboard),
+                     format_func=LEADERBOARD.__getitem__, key=f"{key}_board", horizontal=True,
+                     help=room_text.RANKING_RULE)
+    live = st.radio("The room's answers on the screen", list(LIVE),
+                    index=list(LIVE).index(now.live), format_func=LIVE.__getitem__,
+                    key=f"{key}_live", horizontal=True)
+    code = st.toggle("Rotating screen code: joining also needs a 4-digit code shown only "
+                     "on this screen", value=now.screen_code, key=f"{key}_screen")
+    return RoomSettings.model_validate({"names": names, "leaderboard": board, "live": live,
+                                        "screen_code": code})
+
+
+# ------------------------------------------------------------------------------ controls
+def _act(action: Callable[[], object]) -> None:
+    try:
+        action()
+    except RoomError as e:
+        session_state()[ERROR] = str(e)
+
+
+def presenter(rooms: RoomStore, code: str, host: str) -> None:
+    if not rooms.is_host(code, host):
+        st.error(f"This link does not carry room {code}'s host key. To join as a player, "
+                 "open the room without `host=` in the address.", icon=":material/lock:")
+        return
+    room = rooms.room(code)
+    if room.status == "closed":
+        st.info(f"Room {code} is closed.", icon=":material/door_front:")
+        return
+    try:
+        questions = room_bank(room.source.bank)
+    except BankError as e:
+        st.error(f"The room's questions cannot be read: {e}", icon=":material/error:")
+        return
+    if questions.bank.version != room.bank_version:
+        st.warning("The question bank was rebuilt after this room was made; questions it "
+                   "lost are skipped with a message.", icon=":material/warning:")
+    _controls(rooms, room, host)
+    if (error := session_state().pop(ERROR, None)) is not None:
+        st.error(error, icon=":material/error:")
+    if room.status == "lobby":
+        st.fragment(_lobby, run_every=POLL_SECONDS)(rooms, room, host)
+    elif room.status == "finished":
+        _finished(rooms, room, host)
+    else:
+        item = room_item(room, questions)
+        if item is not None:
+            _question(rooms, room, host, item, questions)
+
+
+def _controls(rooms: RoomStore, room: Room, host: str) -> None:
+    code = room.code
+    bar = st.columns([2, 2, 2, 2], vertical_alignment="center")
+    bar[0].markdown(f"**Room {code}** · {room_text.source_title(room.source, lesson_titles())}")
+    if room.status == "lobby":
+        bar[1].button("Start", type="primary", icon=":material/play_arrow:", width="stretch",
+                      on_click=_act, args=(lambda: rooms.start(code, host),), key="room_start")
+    elif room.status == "question":
+        bar[1].button("Reveal", type="primary", icon=":material/visibility:", width="stretch",
+                      on_click=_act, args=(lambda: rooms.reveal(code, host),),
+                      key="room_reveal")
+    elif room.status == "revealed":
+        label = "See the results" if room.last else "Next question"
+        bar[1].button(label, type="primary", icon=":material/skip_next:", width="stretch",
+                      on_click=_act, args=(lambda: rooms.next(code, host),), key="room_next")
+        if not room.last:
+            bar[2].button("End here", icon=":material/flag:", width="stretch",
+                          on_click=_act, args=(lambda: rooms.finish(code, host),),
+                          key="room_finish")
+    with bar[3].popover("People and settings", icon=":material/tune:", width="stretch"):
+        _people(rooms, room, host)
+        st.divider()
+        settings = _settings_inputs(room.settings, f"room_set_{room.version}",
+                                    names_open=room.status == "lobby")
+        if settings != room.settings:
+            st.button("Apply settings", key="room_apply", on_click=_act,
+                      args=(lambda: rooms.change_settings(code, host, settings),))
+        st.caption(room_text.KEEP_LINK)
+        st.code(host_link(code, host), language=None)
+        st.button("Close the room", icon=":material/close:", key="room_close",
+                  on_click=_act, args=(lambda: rooms.close(code, host),),
+                  help="The code stops working; phones are told the room is closed.")
+
+
+def _people(rooms: RoomStore, room: Room, host: str) -> None:
+    seats = [s for s in rooms.seats(room.code, host) if not s.kicked]
+    st.markdown(f"**{room_text.joined_line(len(seats))}**")
+    if not seats:
+        return
+    by_token = {s.token: s.nickname for s in seats}
+    chosen = st.selectbox("Remove someone from the room", list(by_token),
+                          format_func=by_token.__getitem__, key="room_kick_who", index=None,
+                          placeholder="Choose a name")
+    if chosen is not None:
+        st.button(f"Remove {by_token[chosen]}", key="room_kick", icon=":material/person_remove:",
+                  on_click=_act, args=(lambda: rooms.kick(room.code, host, chosen),))
+
+
+# ------------------------------------------------------------------------------ the screen
+def _join_panel(room: Room, large: bool) -> None:
+    link = join_link(room.code)
+    left, right = st.columns([3, 2] if large else [4, 1], vertical_alignment="center")
+    with left:
+        st.html(room_text.code_html(room.code) + room_text.join_html(link))
+        if room.settings.screen_code:
+            st.html(room_text.screen_code_html(screen_code(room.join_secret)))
+    with right:
+        st.html(qr_svg(link, size_px=320 if large else 140, label=f"Join room {room.code}"))
+
+
+def _lobby(rooms: RoomStore, room: Room, host: str) -> None:
+    _join_panel(room, large=True)
+    seats = [s for s in rooms.seats(room.code, host) if not s.kicked]
+    st.html(f'<p class="room-count">{room_text.joined_line(len(seats))}</p>'
+            + room_text.names_html([s.nickname for s in seats]))
+
+
+def _question(rooms: RoomStore, room: Room, host: str, item: Item, questions: Questions
+              ) -> None:
+    if room.status == "question":
+        _join_panel(room, large=False)
+    st.subheader(room_text.question_header(room))
+    table, side = st.columns([3, 2], gap="medium")
+    with table:
+        words = draw_question(item, compact=False)
+    if words is None:
+        return
+    line, question = words
+    with side:
+        st.html(f'<p class="room-big-question"><b>{line}</b><br>{question}</p>')
+        if room.status == "question":
+            st.fragment(_live, run_every=POLL_SECONDS)(rooms, room, host, item)
+        else:
+            _reveal(rooms, room, host, item, questions)
+
+
+def _live(rooms: RoomStore, room: Room, host: str, item: Item) -> None:
+    joined, answered = rooms.tally(room.code, host, room.question)
+    st.html(room_text.count_html(answered, joined))
+    if room.settings.live != "live":
+        st.caption(room_text.HIDDEN_UNTIL_REVEAL)
+        return
+    answers = rooms.answers(room.code, host, room.question)
+    _charts(answers, item, best=None)
+
+
+def _charts(answers: list[RoomAnswer], item: Item, best: str | None) -> None:
+    if not answers:
+        st.caption(room_text.NO_ANSWERS_YET)
+        return
+    if item.has_claim:
+        st.altair_chart(room_charts.stated_chart(stated_histogram(answers)))
+    st.altair_chart(room_charts.action_chart(
+        action_counts(answers, [o.label for o in item.options]), best))
+
+
+def _reveal(rooms: RoomStore, room: Room, host: str, item: Item, questions: Questions) -> None:
+    answers = rooms.answers(room.code, host, room.question)
+    joined, answered = rooms.tally(room.code, host, room.question)
+    st.html(room_text.count_html(answered, joined))
+    solved = questions.grades.entry(item)
+    best = solved.best if solved is not None else item.best.label
+    if item.has_claim and item.claimant is not None and item.claim is not None:
+        st.markdown(room_text.truth_line(item.game().names[item.claimant], item.claim,
+                                         bool(item.bluff)))
+        if (line := room_text.bot_line(item.bot, item.p_star)) is not None:
+            st.markdown(line)
+        stated = [a.stated for a in answers if a.stated is not None]
+        mean = statistics.fmean(stated) if stated else None
+        if (line := room_text.class_belief_line(mean, len(stated))) is not None:
+            st.markdown(line)
+    share = sum(a.action == best for a in answers) / len(answers) if answers else None
+    st.markdown(room_text.best_line(best, share))
+    if (line := room_text.wrong_line(popular_wrong(answers))) is not None:
+        st.markdown(line)
+    if answers:
+        st.altair_chart(room_charts.grade_chart(grade_counts(answers)))
+    _charts(answers, item, best)
+    if room.settings.leaderboard == "each":
+        _ranking(rooms, room, host, top=5)
+
+
+def _names(rooms: RoomStore, room: Room, host: str) -> dict[str, str]:
+    return {s.token: s.nickname for s in rooms.seats(room.code, host) if not s.kicked}
+
+
+def _ranking(rooms: RoomStore, room: Room, host: str, top: int | None) -> None:
+    table = standings(rooms.answers(room.code, host), _names(rooms, room, host))
+    st.markdown("**Leaderboard**")
+    st.dataframe(pd.DataFrame(room_text.standings_rows(table, top)), hide_index=True,
+                 width="stretch")
+    st.caption(room_text.RANKING_RULE)
+
+
+def _finished(rooms: RoomStore, room: Room, host: str) -> None:
+    answers = rooms.answers(room.code, host)
+    st.header("How the room did")
+    left, right = st.columns([3, 2], gap="large")
+    with left:
+        table = reliability_table(answers)
+        if table.empty:
+            st.info("No chance of a bluff was given, so there is no calibration chart.")
+        else:
+            st.altair_chart(reliability_chart(table, you="the class"))
+    with right:
+        for line in room_text.scores_lines(class_scores(answers)):
+            st.markdown(line)
+        if answers:
+            st.altair_chart(room_charts.grade_chart(grade_counts(answers)))
+    if room.settings.leaderboard in ("end", "each"):
+        _ranking(rooms, room, host, top=10)
+    with st.expander("Each person's results", icon=":material/group:"):
+        rows = room_text.standings_rows(standings(answers, _names(rooms, room, host)))
+        st.dataframe(pd.DataFrame(rows).sort_values("Name") if rows else pd.DataFrame(),
+                     hide_index=True, width="stretch")

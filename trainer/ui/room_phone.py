@@ -1,0 +1,234 @@
+"""A participant's phone: join in two steps, answer, see their own feedback.
+
+Why the seat lives in the address (`?code=…&seat=…`): a reload, a closed tab, a dropped
+network or a restarted server all come back to the same address, and the database still has
+the seat and its answers. Why only `pulse` in the polled fragment: it runs every two seconds
+on every phone, so it reads two integers and reruns the page only when the host changed
+something.
+"""
+
+from __future__ import annotations
+
+import random
+from datetime import datetime
+
+import streamlit as st
+
+from trainer.learners.answers import now as clock_now
+from trainer.quiz.bank import BankError, Item
+from trainer.quiz.feedback import AnswerError, feedback, grade
+from trainer.quiz.solved import Solved
+from trainer.rooms.codes import code_problem, normalise_code
+from trainer.rooms.model import Room, RoomAnswer
+from trainer.rooms.nicknames import generated_name
+from trainer.rooms.questions import grade_answer
+from trainer.rooms.results import belief_points, decision_points
+from trainer.rooms.store import RoomError, RoomGone, RoomStore
+from trainer.ui.rooms import draw_question, history_fold, pulse, room_bank, room_item
+from trainer.ui.state import session_state
+from trainer.views import quiz_text, room_text
+
+POLL_SECONDS = 2
+ERROR = "room_phone_error"
+
+
+def enter_code() -> None:
+    """Step one without a QR: type the code."""
+    st.title(room_text.JOIN_TITLE)
+    with st.form("room_code_form", border=False):
+        st.text_input("Room code", max_chars=12, placeholder="ABC234", key="room_typed_code",
+                      help=room_text.JOIN_INTRO)
+        st.form_submit_button("Next", type="primary", width="stretch", on_click=_code_typed)
+    if (error := session_state().pop(ERROR, None)) is not None:
+        st.error(error, icon=":material/error:")
+
+
+def _code_typed() -> None:
+    typed = str(session_state().get("room_typed_code") or "")
+    problem = code_problem(typed)
+    if problem:
+        session_state()[ERROR] = problem
+    else:
+        st.query_params["code"] = normalise_code(typed)
+
+
+def join(rooms: RoomStore, code: str) -> None:
+    """Step two: a name (typed or generated), the screen code if the host asked for one."""
+    try:
+        room = rooms.live_room(code)
+    except RoomGone as e:
+        st.error(str(e), icon=":material/door_front:")
+        _try_another_code()
+        return
+    st.title(f"Join room {code}")
+    if not room.open:
+        st.info(f"Room {code} has finished. Ask the host for the next code.")
+        return
+    state = session_state()
+    key = f"room_suggested_{code}"
+    if key not in state:
+        state[key] = generated_name(random.Random(), rooms.taken_names(code))
+    with st.form("room_join_form", border=False):
+        if room.settings.names == "names":
+            st.text_input("Your name on the screen", value=state[key], max_chars=20,
+                          key="room_typed_name")
+        else:
+            st.markdown(f"You will be **{state[key]}** in this room (names are anonymous).")
+        if room.settings.screen_code:
+            st.text_input("Screen code (4 digits on the screen)", max_chars=4,
+                          key="room_typed_screen")
+        st.form_submit_button("Join", type="primary", width="stretch", on_click=_join,
+                              args=(rooms, room, key))
+    if (error := state.pop(ERROR, None)) is not None:
+        st.error(error, icon=":material/error:")
+
+
+def _join(rooms: RoomStore, room: Room, suggested: str) -> None:
+    state = session_state()
+    name = state.get("room_typed_name") if room.settings.names == "names" else None
+    try:
+        seat = rooms.join(room.code, str(name or state[suggested]),
+                          state.get("room_typed_screen"))
+    except RoomError as e:
+        state[ERROR] = str(e)
+        if "taken" in str(e):
+            state[suggested] = generated_name(random.Random(), rooms.taken_names(room.code))
+        return
+    st.query_params["seat"] = seat.token
+
+
+def _try_another_code() -> None:
+    st.button("Type another code", icon=":material/keyboard:", key="room_other_code",
+              on_click=_leave, args=("code", "seat"))
+
+
+def _leave(*params: str) -> None:
+    for p in params:
+        st.query_params.pop(p, None)
+
+
+def _watch(code: str, seen: int) -> None:
+    """Polled: reruns the page when the host has changed the room."""
+    now = pulse(code)
+    if now is None or now[0] != seen:
+        st.rerun(scope="app")
+
+
+def seat_view(rooms: RoomStore, code: str, token: str) -> None:
+    seat = rooms.seat(code, token)
+    if seat is None:
+        st.error(f"This link's seat is not in room {code}. Join again with the code.",
+                 icon=":material/error:")
+        st.button("Join again", type="primary", key="room_join_again", on_click=_leave,
+                  args=("seat",))
+        return
+    try:
+        room = rooms.live_room(code)
+    except RoomGone as e:
+        st.info(str(e), icon=":material/door_front:")
+        return
+    if seat.kicked:
+        st.warning("The host removed you from this room.", icon=":material/person_remove:")
+        return
+    st.fragment(_watch, run_every=POLL_SECONDS)(code, room.version)
+    st.caption(f"Room {code} · you are **{seat.nickname}**")
+    if room.status == "lobby":
+        st.info(room_text.WAITING_START, icon=":material/hourglass_top:")
+        return
+    try:
+        questions = room_bank(room.source.bank)
+    except BankError as e:
+        st.error(f"The room's questions cannot be read: {e}", icon=":material/error:")
+        return
+    mine = rooms.my_answers(code, token)
+    if room.status == "finished":
+        _my_results(room, mine)
+        return
+    item = room_item(room, questions)
+    if item is None:
+        return
+    st.subheader(room_text.question_header(room))
+    words = draw_question(item, compact=True)
+    if words is None:
+        return
+    line, question = words
+    st.markdown(f"**{line}**  \n{question}")
+    answer = mine.get(room.question)
+    solved = questions.grades.entry(item)
+    if room.status == "question" and answer is None:
+        _controls(rooms, room, token, item, solved, questions.bank.version)
+    elif room.status == "question":
+        st.markdown(room_text.my_answer_line(answer.action, answer.stated))  # type: ignore[union-attr]
+        st.info(room_text.WAITING_REVEAL, icon=":material/hourglass_top:")
+    else:
+        _my_feedback(item, answer, solved, questions.bank.version)
+        st.caption(room_text.WAITING_NEXT)
+    history_fold(item)
+
+
+def _controls(rooms: RoomStore, room: Room, token: str, item: Item, solved: Solved | None,
+              bank_version: str) -> None:
+    """The Quiz's controls: the chance of a bluff for a claim, then one button per move."""
+    slider = f"room_p_{room.code}_{room.question}"
+    if item.has_claim:
+        st.slider("Chance it is a bluff", 1, 99, 50, key=slider, format="%d%%",
+                  help="Your probability that the claimant does not hold the card.")
+    for i, option in enumerate(item.options):
+        st.button(option.label, key=f"room_option_{room.question}_{i}", width="stretch",
+                  on_click=_submit, args=(rooms, room, token, item, option.label, solved,
+                                          bank_version, slider))
+    error = session_state().pop(ERROR, None)
+    if error:
+        st.error(error, icon=":material/error:")
+
+
+def _submit(rooms: RoomStore, room: Room, token: str, item: Item, label: str,
+            solved: Solved | None, bank_version: str, slider: str) -> None:
+    state = session_state()
+    stated = state.get(slider, 50) / 100 if item.has_claim else None
+    started: datetime | None = room.question_at
+    seconds = (clock_now() - started).total_seconds() if started else None
+    try:
+        fields = grade_answer(item, label, stated, solved, seconds, bank_version)
+        rooms.submit(room.code, token, room.question, **fields)  # type: ignore[arg-type]
+    except (AnswerError, RoomError) as e:
+        state[ERROR] = str(e)
+
+
+def _my_feedback(item: Item, answer: RoomAnswer | None, solved: Solved | None,
+                 bank_version: str) -> None:
+    if answer is None:
+        st.info("You did not answer this one.", icon=":material/timer_off:")
+        if item.has_claim and item.claimant is not None and item.claim is not None:
+            st.markdown(room_text.truth_line(item.game().names[item.claimant], item.claim,
+                                             bool(item.bluff)))
+        return
+    record = grade(item, action=answer.action, stated=answer.stated, learner="room-seat",
+                   bank=bank_version, answer_id="room-answer", mode="room", solved=solved)
+    fb = feedback(item, record, solved=solved)
+    box = {"success": st.success, "warning": st.warning, "error": st.error}
+    box[quiz_text.GRADE_TONE[fb.grade]](f"**{fb.grade_label}** · {fb.verdict}",
+                                        icon=":material/grading:")
+    if fb.truth:
+        st.markdown(f"**The truth.** {fb.truth} {fb.outcome}")
+    if fb.belief:
+        st.markdown(f"**Your belief.** {fb.belief}")
+    if fb.call_out:
+        st.info(quiz_text.call_out(fb.call_out), icon=":material/casino:")
+
+
+def _my_results(room: Room, mine: dict[int, RoomAnswer]) -> None:
+    st.subheader("Your results")
+    points = sum(belief_points(a.stated, a.bluff) + decision_points(a.lost_pp)
+                 for a in mine.values())
+    st.markdown(room_text.my_total_line(points, len(mine), len(room.questions)))
+    rows = []
+    for q in range(len(room.questions)):
+        a = mine.get(q)
+        rows.append({"Question": q + 1, "Your move": a.action if a else "—",
+                     "Best move": a.best if a else "—",
+                     "Grade": a.grade.capitalize() if a else "not answered",
+                     "Chance of a bluff you gave": f"{a.stated:.0%}" if a and a.stated
+                     is not None else "—"})
+    st.dataframe(rows, hide_index=True, width="stretch")
+    st.caption(room_text.RANKING_RULE)

@@ -1,0 +1,106 @@
+"""What both sides of a room share: the room store on the answers' database, the room's
+question bank, the cheap poll, and the question drawn on a table.
+
+Why the poll is cached for a second across every tab: 60 phones asking "has anything changed?"
+every two seconds would be 30 queries a second; shared, it is one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import streamlit as st
+
+from trainer.quiz.bank import Bank, BankError, Item, available_banks
+from trainer.quiz.feedback import describe_decision, highlighted
+from trainer.quiz.solved import SolvedGrades
+from trainer.rooms.model import Room
+from trainer.rooms.store import RoomError, RoomStore
+from trainer.scenarios import ScenarioError
+from trainer.ui.resources import lesson_library, question_bank, solved_grades
+from trainer.ui.store import database
+from trainer.views import cardart
+from trainer.views.history_text import HISTORY_CSS, history_html, history_rows, history_title
+from trainer.views.room_text import ROOM_CSS
+from trainer.views.table_art import TABLE_CSS, table_html
+from trainer.views.table_view import table_view
+
+
+@st.cache_resource(show_spinner=False)
+def _rooms(url: str, _engine: object) -> RoomStore:
+    return RoomStore(_engine)  # type: ignore[arg-type]
+
+
+def room_store() -> tuple[RoomStore | None, str | None]:
+    """The rooms, on the answers' database; None and why when it cannot be reached."""
+    db, error = database()
+    if db is None:
+        return None, error or "no database is configured"
+    try:
+        return _rooms(db.url_for_display, db.engine), None
+    except RoomError as e:
+        return None, str(e)
+
+
+@st.cache_data(ttl=1, show_spinner=False, max_entries=1000)
+def pulse(code: str) -> tuple[int, str] | None:
+    """The room's version and status, at most a second old: what phones poll."""
+    rooms, _ = room_store()
+    return None if rooms is None else rooms.pulse(code)
+
+
+@dataclass(frozen=True)
+class Questions:
+    bank: Bank
+    grades: SolvedGrades
+
+
+def room_bank(name: str) -> Questions:
+    """The bank a room draws from, with its exact end-game grades; BankError when gone."""
+    banks = available_banks()
+    if name not in banks:
+        raise BankError(f"the question bank {name!r} is no longer on this server; expected "
+                        f"one of {', '.join(banks) or 'none'}")
+    bank = question_bank(banks[name])
+    return Questions(bank, solved_grades(banks[name], bank))
+
+
+def lesson_titles() -> dict[str, str]:
+    return {lesson.id: lesson.title for lesson in lesson_library().lessons}
+
+
+def room_item(room: Room, questions: Questions) -> Item | None:
+    """The question on the screen, or None (and a message) when the bank lost it."""
+    if room.item_id is None:
+        return None
+    item = questions.bank.get(room.item_id)
+    if item is None:
+        st.error(f"Question {room.question + 1} ({room.item_id}) is not in the question bank "
+                 "any more: it was rebuilt after this room was made. Ask the host to move on.",
+                 icon=":material/error:")
+    return item
+
+
+def styles() -> None:
+    st.html(cardart.stylesheet() + TABLE_CSS + HISTORY_CSS + ROOM_CSS)
+
+
+def draw_question(item: Item, *, compact: bool) -> tuple[str, str] | None:
+    """The table as the viewer sees it (hidden cards stay hidden) and the decision's words;
+    None, with a message, when the position cannot be rebuilt."""
+    try:
+        game = item.game()
+    except (ScenarioError, ValueError, IndexError, OSError) as e:
+        st.error(f"Question {item.id} could not be rebuilt: {e}", icon=":material/error:")
+        return None
+    obs = game.observation(item.viewer)
+    st.html(table_html(table_view(obs, latest=highlighted(item, obs)), compact=compact))
+    return describe_decision(item, game)
+
+
+def history_fold(item: Item) -> None:
+    """Every earlier move, as the Quiz shows it: the facts the bot's estimate used."""
+    obs = item.game().observation(item.viewer)
+    rows = history_rows(obs)
+    with st.expander(history_title(rows), icon=":material/history:"):
+        st.html(history_html(rows))

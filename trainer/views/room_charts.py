@@ -1,0 +1,58 @@
+"""The presenter's charts of a room's answers: small specs, drawn only on the screen.
+
+Why every bin and option always present: the chart is redrawn each second as answers come
+in, and an axis that grows a new bar mid-question makes the room read the jump, not the
+counts.
+"""
+
+from __future__ import annotations
+
+import altair as alt
+import pandas as pd
+
+GOLD, IVORY, RED, GREEN, GREY = "#d9a84e", "#f3ead8", "#e0606e", "#6fbf73", "#9e9e9e"
+GRADE_COLOURS = {"best": GREEN, "good": "#a5d6a7", "inaccuracy": GOLD, "mistake": "#f09a5a",
+                 "blunder": RED}
+
+
+def stated_chart(hist: pd.DataFrame) -> alt.Chart:
+    """How many gave each tenth of the chance of a bluff."""
+    chart: alt.Chart = alt.Chart(hist).mark_bar(color=GOLD).encode(
+        x=alt.X("label:N", sort=list(hist["label"]), title="chance of a bluff they gave",
+                axis=alt.Axis(labelAngle=0, labelFontSize=13, titleFontSize=14)),
+        y=alt.Y("count:Q", title="people", axis=alt.Axis(tickMinStep=1, format="d")),
+        tooltip=[alt.Tooltip("label:N", title="chance of a bluff"),
+                 alt.Tooltip("count:Q", title="people")],
+    ).properties(height=230, title="Chance of a bluff, as the room says")
+    return chart
+
+
+def action_chart(counts: pd.DataFrame, best: str | None = None) -> alt.Chart:
+    """How many chose each move; after the reveal the best one is green."""
+    colour: alt.Color | alt.ColorValue = alt.ColorValue(IVORY)
+    if best is not None:
+        colour = alt.Color("is_best:N", legend=None, scale=alt.Scale(
+            domain=[True, False], range=[GREEN, GREY]))
+    data = counts.assign(is_best=counts["option"] == best)
+    chart: alt.Chart = alt.Chart(data).mark_bar().encode(
+        y=alt.Y("option:N", sort=list(counts["option"]), title=None,
+                axis=alt.Axis(labelFontSize=14, labelLimit=320)),
+        x=alt.X("count:Q", title="people", axis=alt.Axis(tickMinStep=1, format="d")),
+        color=colour,
+        tooltip=[alt.Tooltip("option:N", title="move"), alt.Tooltip("count:Q", title="people")],
+    ).properties(height=max(90, 40 * len(counts)), title="Moves chosen")
+    return chart
+
+
+def grade_chart(grades: dict[str, int]) -> alt.Chart:
+    data = pd.DataFrame({"grade": [g.capitalize() for g in grades],
+                         "key": list(grades), "count": list(grades.values())})
+    chart: alt.Chart = alt.Chart(data).mark_bar().encode(
+        x=alt.X("grade:N", sort=list(data["grade"]), title=None,
+                axis=alt.Axis(labelAngle=0, labelFontSize=13)),
+        y=alt.Y("count:Q", title="people", axis=alt.Axis(tickMinStep=1, format="d")),
+        color=alt.Color("key:N", legend=None, scale=alt.Scale(
+            domain=list(GRADE_COLOURS), range=list(GRADE_COLOURS.values()))),
+        tooltip=[alt.Tooltip("grade:N"), alt.Tooltip("count:Q", title="people")],
+    ).properties(height=200, title="Grades of the moves")
+    return chart

@@ -1,0 +1,162 @@
+"""The words and styles of a room: the presenter screen read from the back of a class, the
+phone read at arm's length. Short sentences first; every probability says what it is the
+chance of."""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Mapping, Sequence
+
+from trainer.rooms.model import Room
+from trainer.rooms.results import ClassScores, Standing
+from trainer.rooms.settings import LEADERBOARD, LIVE, NAMES, RoomSettings, Source
+
+ROOM_CSS = """<style>
+.room-code{font-family:ui-monospace,monospace;font-size:clamp(2.6rem,9vw,6.5rem);
+ letter-spacing:.12em;font-weight:800;color:#f0c970;line-height:1.05;margin:0}
+.room-join{font-size:clamp(1rem,2.2vw,1.6rem);margin:.2rem 0 .6rem}
+.room-screen-code{font-family:ui-monospace,monospace;font-size:clamp(2rem,5vw,4rem);
+ font-weight:800;color:#f3ead8;letter-spacing:.2em}
+.room-count{font-size:clamp(1.6rem,4vw,3rem);font-weight:700;margin:0}
+.room-names{display:flex;flex-wrap:wrap;gap:.4rem .6rem;margin:.4rem 0}
+.room-names span{background:#2a1d1b;border:1px solid #4a3430;border-radius:.6rem;
+ padding:.15rem .6rem;font-size:clamp(1rem,1.8vw,1.4rem)}
+.room-big-question{font-size:clamp(1.2rem,2.4vw,2rem);line-height:1.35}
+</style>"""
+
+HOST_TITLE = "Run a room"
+HOST_INTRO = ("Put the same Coup decision in front of a whole class. Everyone answers on their "
+              "phone; you reveal the truth and how the room did. Nothing is shown to the room "
+              "until you choose.")
+JOIN_TITLE = "Join a room"
+JOIN_INTRO = "Type the code shown on the screen."
+KEEP_LINK = ("This page's address holds your host key: keep this tab open, or copy the host "
+             "link from **Room settings**. Press F11 for full screen before projecting, so "
+             "the address bar is out of sight.")
+HIDDEN_UNTIL_REVEAL = "Answers stay hidden until you reveal them."
+NO_ANSWERS_YET = "No answers yet."
+WAITING_START = "You're in. The host will start soon: keep this page open."
+WAITING_REVEAL = "Your answer is in. Wait for the host to reveal."
+WAITING_NEXT = "The next question is coming."
+NO_ROOM_DB = ("Rooms need the shared database, and it cannot be reached: {problem}")
+RANKING_RULE = ("Points per question: for the chance of a bluff, 100 × (1 + log₂ of the "
+                "chance you gave to what really happened), so 50% scores 0 and a confident "
+                "miss costs up to 564; for the move, 100 minus the win-% points it lost. "
+                "Speed never counts.")
+
+
+def code_html(code: str) -> str:
+    return f'<p class="room-code" aria-label="Room code {" ".join(code)}">{code}</p>'
+
+
+def join_html(link: str) -> str:
+    shown = html.escape(link.split("://", 1)[-1])
+    return f'<p class="room-join">Scan the code, or go to <b>{shown}</b></p>'
+
+
+def screen_code_html(code: str) -> str:
+    return (f'<p class="room-join">Then type this screen code (it changes every 30 s):</p>'
+            f'<p class="room-screen-code">{code}</p>')
+
+
+def names_html(names: Sequence[str]) -> str:
+    if not names:
+        return '<p class="room-join">Nobody has joined yet.</p>'
+    return '<div class="room-names">' + "".join(
+        f"<span>{html.escape(n)}</span>" for n in names) + "</div>"
+
+
+def count_html(answered: int, joined: int) -> str:
+    return f'<p class="room-count">{answered} of {joined} answered</p>'
+
+
+def joined_line(joined: int) -> str:
+    return f"{joined} joined" if joined != 1 else "1 joined"
+
+
+def question_header(room: Room) -> str:
+    return f"Question {room.question + 1} of {len(room.questions)}"
+
+
+def source_title(source: Source, lesson_titles: Mapping[str, str]) -> str:
+    if source.kind == "lesson":
+        if source.lesson in (None, "*"):
+            return "Questions from every lesson"
+        return f"Lesson: {lesson_titles.get(source.lesson, source.lesson)}"
+    drill = {"mixed": "Mixed decisions", "end-game": "End-game decisions",
+             "theme": f"Theme: {source.theme}"}[source.drill]
+    return f"{drill} · {source.rule_set} rules"
+
+
+def settings_line(settings: RoomSettings) -> str:
+    parts = [NAMES[settings.names].split(" (")[0],
+             f"leaderboard: {LEADERBOARD[settings.leaderboard].lower()}",
+             f"answers: {LIVE[settings.live].lower()}"]
+    if settings.screen_code:
+        parts.append("screen code on")
+    return " · ".join(parts)
+
+
+def truth_line(claimant: str, claim: str, bluff: bool) -> str:
+    return (f"The truth: {claimant} {'did not have' if bluff else 'had'} the {claim}. "
+            f"The claim was {'a bluff' if bluff else 'true'}.")
+
+
+def bot_line(bot: float | None, p_star: float | None) -> str | None:
+    if bot is None:
+        return None
+    star = (f" A challenge pays when the chance of a bluff is above {p_star:.0%}."
+            if p_star is not None else " Here a challenge never pays.")
+    return f"The bot put the chance of a bluff at {bot:.0%}.{star}"
+
+
+def class_belief_line(mean: float | None, n: int) -> str | None:
+    if mean is None or not n:
+        return None
+    return f"The room's average chance of a bluff: {mean:.0%} ({n} answers)."
+
+
+def best_line(best: str, share: float | None) -> str:
+    if share is None:
+        return f"Best move: **{best}**."
+    return f"Best move: **{best}**, chosen by {share:.0%} of the room."
+
+
+def wrong_line(popular: tuple[str, int] | None) -> str | None:
+    if popular is None:
+        return None
+    action, n = popular
+    return f"Most popular poor move: **{action}** ({n} {'person' if n == 1 else 'people'})."
+
+
+def scores_lines(s: ClassScores) -> list[str]:
+    if not s.n or s.brier is None or s.log is None:
+        return ["No chance of a bluff was given, so there is no calibration to show."]
+    lines = [f"On {s.n} answers about bluffs, the room's Brier score is {s.brier:.3f} "
+             "(0 is perfect; always saying 50% scores 0.250)."]
+    if s.bot_brier is not None:
+        better = "better than" if s.brier < s.bot_brier else "not as good as"
+        lines.append(f"The bot scored {s.bot_brier:.3f} on the same questions: the room did "
+                     f"{better} the bot.")
+    if s.bot_log is not None:
+        lines.append(f"Log score (higher is better, 0 for always 50%): the room "
+                     f"{s.log:.0f}, the bot {s.bot_log:.0f}.")
+    return lines
+
+
+def standings_rows(table: Sequence[Standing], top: int | None = None) -> list[dict[str, object]]:
+    rows = table[:top] if top else table
+    return [{"#": i + 1, "Name": s.name, "Answered": s.answered,
+             "Belief points": round(s.belief), "Move points": round(s.decision),
+             "Total": round(s.total)} for i, s in enumerate(rows)]
+
+
+def my_answer_line(action: str, stated: float | None) -> str:
+    if stated is None:
+        return f"You chose **{action}**."
+    return f"You chose **{action}** and said the chance of a bluff was **{stated:.0%}**."
+
+
+def my_total_line(points: float, answered: int, total: int) -> str:
+    return (f"You answered {answered} of {total} questions and scored {points:.0f} points "
+            "(belief plus move points).")
