@@ -1,0 +1,63 @@
+"""Absolute links to this app that another device can open: a QR on a shop's screen or on a
+classroom projector is read by a phone, which cannot reach "localhost".
+
+Why the LAN address: a kiosk or a class is often served from the machine in front of the
+screen and opened there as http://localhost:8501. A phone on the same network reaches that
+machine by its LAN address, which the operating system says when asked which interface
+would carry a UDP packet to an outside address (`connect` on a UDP socket sends nothing). The
+server must then listen on that interface too (`--server.address 0.0.0.0`).
+"""
+
+from __future__ import annotations
+
+import socket
+from urllib.parse import urlsplit
+
+import streamlit as st
+
+LOOPBACK = frozenset({"localhost", "127.0.0.1", "::1", "0.0.0.0", "::"})
+# Any routable address will do: nothing is sent to it.
+_PROBE = ("10.255.255.255", 1)
+
+
+def lan_address() -> str | None:
+    """This machine's address on the local network, or None without one."""
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+            s.connect(_PROBE)
+            address = str(s.getsockname()[0])
+    except OSError:
+        return None
+    return None if address.startswith("127.") or address == "0.0.0.0" else address
+
+
+def is_loopback(host: str) -> bool:
+    return host.lower() in LOOPBACK or host.startswith("127.")
+
+
+def base_url(url: str | None, *, lan: str | None, port: int, base_path: str = "") -> str:
+    """The app's absolute address from the address the browser shows (`url`, None when not
+    known): its scheme, host and port, the host swapped for `lan` when it is this machine's
+    loopback, and the server's `base_path`; no trailing slash. Without `url`, plain HTTP on
+    `port`."""
+    parts = urlsplit(url) if url else None
+    scheme = (parts.scheme if parts is not None else "") or "http"
+    host = (parts.hostname if parts is not None else None) or "localhost"
+    shown_port = parts.port if parts is not None else port
+    if is_loopback(host) and lan:
+        host = lan
+    netloc = f"[{host}]" if ":" in host else host
+    if shown_port is not None:
+        netloc += f":{shown_port}"
+    path = base_path.strip("/")
+    return f"{scheme}://{netloc}" + (f"/{path}" if path else "")
+
+
+def public_base_url() -> str:
+    """The address a phone opens this app by, with no trailing slash: the browser's scheme,
+    host and port (http://localhost:8501 becomes this machine's LAN address, e.g.
+    http://192.168.1.20:8501) and the server's base path. Append a page's url_path and
+    query to link to a page."""
+    return base_url(st.context.url, lan=lan_address(),
+                    port=int(st.get_option("server.port")),
+                    base_path=str(st.get_option("server.baseUrlPath") or ""))
