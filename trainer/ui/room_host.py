@@ -222,14 +222,22 @@ def _people(rooms: RoomStore, room: Room, host: str) -> None:
 
 # ------------------------------------------------------------------------------ the screen
 def _join_panel(room: Room, large: bool) -> None:
+    """Large in the lobby; during a question a strip, so late arrivals can still join while
+    the table keeps the screen."""
     link = join_link(room.code)
-    left, right = st.columns([3, 2] if large else [4, 1], vertical_alignment="center")
+    screen = screen_code(room.join_secret) if room.settings.screen_code else None
+    if not large:
+        st.html('<div style="display:flex;gap:1.2rem;align-items:center">'
+                + qr_svg(link, size_px=96, label=f"Join room {room.code}")
+                + room_text.join_strip_html(room.code, link, screen) + "</div>")
+        return
+    left, right = st.columns([3, 2], vertical_alignment="center")
     with left:
         st.html(room_text.code_html(room.code) + room_text.join_html(link))
-        if room.settings.screen_code:
-            st.html(room_text.screen_code_html(screen_code(room.join_secret)))
+        if screen is not None:
+            st.html(room_text.screen_code_html(screen))
     with right:
-        st.html(qr_svg(link, size_px=320 if large else 140, label=f"Join room {room.code}"))
+        st.html(qr_svg(link, size_px=320, label=f"Join room {room.code}"))
 
 
 def _lobby(rooms: RoomStore, room: Room, host: str) -> None:

@@ -206,6 +206,7 @@ def _my_feedback(item: Item, answer: RoomAnswer | None, solved: Solved | None,
     record = grade(item, action=answer.action, stated=answer.stated, learner="room-seat",
                    bank=bank_version, answer_id="room-answer", mode="room", solved=solved)
     fb = feedback(item, record, solved=solved)
+    st.markdown(room_text.my_answer_line(answer.action, answer.stated))
     box = {"success": st.success, "warning": st.warning, "error": st.error}
     box[quiz_text.GRADE_TONE[fb.grade]](f"**{fb.grade_label}** · {fb.verdict}",
                                         icon=":material/grading:")

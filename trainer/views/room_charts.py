@@ -31,16 +31,16 @@ def action_chart(counts: pd.DataFrame, best: str | None = None) -> alt.Chart:
     """How many chose each move; after the reveal the best one is green."""
     colour: alt.Color | alt.ColorValue = alt.ColorValue(IVORY)
     if best is not None:
-        colour = alt.Color("is_best:N", legend=None, scale=alt.Scale(
-            domain=[True, False], range=[GREEN, GREY]))
-    data = counts.assign(is_best=counts["option"] == best)
+        colour = alt.Color("which:N", legend=None, scale=alt.Scale(
+            domain=["best", "other"], range=[GREEN, GREY]))
+    data = counts.assign(which=["best" if o == best else "other" for o in counts["option"]])
     chart: alt.Chart = alt.Chart(data).mark_bar().encode(
         y=alt.Y("option:N", sort=list(counts["option"]), title=None,
                 axis=alt.Axis(labelFontSize=14, labelLimit=320)),
         x=alt.X("count:Q", title="people", axis=alt.Axis(tickMinStep=1, format="d")),
         color=colour,
         tooltip=[alt.Tooltip("option:N", title="move"), alt.Tooltip("count:Q", title="people")],
-    ).properties(height=max(90, 40 * len(counts)), title="Moves chosen")
+    ).properties(height=alt.Step(44), title="Moves chosen")
     return chart
 
 

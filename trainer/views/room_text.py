@@ -21,6 +21,8 @@ ROOM_CSS = """<style>
 .room-names{display:flex;flex-wrap:wrap;gap:.4rem .6rem;margin:.4rem 0}
 .room-names span{background:#2a1d1b;border:1px solid #4a3430;border-radius:.6rem;
  padding:.15rem .6rem;font-size:clamp(1rem,1.8vw,1.4rem)}
+.room-strip{font-size:clamp(1rem,1.6vw,1.3rem);margin:0}
+.room-code-small{font-family:ui-monospace,monospace;letter-spacing:.08em;color:#f0c970}
 .room-big-question{font-size:clamp(1.2rem,2.4vw,2rem);line-height:1.35}
 </style>"""
 
@@ -52,6 +54,13 @@ def code_html(code: str) -> str:
 def join_html(link: str) -> str:
     shown = html.escape(link.split("://", 1)[-1])
     return f'<p class="room-join">Scan the code, or go to <b>{shown}</b></p>'
+
+
+def join_strip_html(code: str, link: str, screen: str | None) -> str:
+    shown = html.escape(link.split("://", 1)[-1].split("?", 1)[0])
+    extra = f" · screen code <b>{screen}</b>" if screen else ""
+    return (f'<p class="room-strip">Join at <b>{shown}</b> with code '
+            f'<b class="room-code-small">{code}</b>{extra}</p>')
 
 
 def screen_code_html(code: str) -> str:
