@@ -104,7 +104,7 @@ def reliability_table(answers: Sequence[RoomAnswer]) -> pd.DataFrame:
         "bot": [a.bot for a in answers],
         "bluff": pd.Series([a.bluff for a in answers], dtype=object),
     }, columns=["stated", "bot", "bluff"]).astype({"stated": float, "bot": float})
-    you = reliability(df, "stated", small=5).assign(who="The class")
+    you = reliability(df, "stated", small=5)
     bot = reliability(df, "bot", small=5)
     return pd.concat([you, bot], ignore_index=True)
 
