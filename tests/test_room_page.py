@@ -42,6 +42,7 @@ def open_room(**params: str) -> AppTest:
 def texts(at: AppTest) -> str:
     parts = [m.value for m in at.markdown] + [str(e.value) for e in at.error] + \
         [str(i.value) for i in at.info] + [str(w.value) for w in at.warning] + \
+        [str(x.value) for x in at.success] + \
         [c.value for c in at.caption] + [s.value for s in at.subheader]
     return "\n".join(parts)
 
@@ -201,3 +202,21 @@ def test_the_end_shows_the_class_against_the_bot(rooms: RoomStore) -> None:
     assert "Leaderboard" in texts(screen)
     phone.run()
     assert "Your results" in texts(phone)
+
+
+def test_a_puzzle_room_grades_a_phone_by_perfect_play(rooms: RoomStore) -> None:
+    from trainer.quiz.bank import available_banks, load_bank
+    from trainer.rooms.questions import choose
+
+    bank = load_bank(available_banks()["default"])
+    source = Source(kind="puzzles", puzzles="trap", count=1, seed=4)
+    item = choose(bank, source)[0]
+    room, host = rooms.create(source, RoomSettings(), [item.id], bank.version)
+    phone = joined(room.code)
+    rooms.start(room.code, host)
+    phone.run()
+    best = max(range(len(item.options)), key=lambda i: item.options[i].win)
+    phone.button(key=f"room_option_0_{best}").click().run()
+    rooms.reveal(room.code, host)
+    phone.run()
+    assert "Best" in texts(phone) and "perfect play" in texts(phone).lower()

@@ -9,7 +9,7 @@ import pytest
 
 from trainer.quiz.bank import END_GAME, available_banks, load_bank
 from trainer.rooms.model import RoomAnswer
-from trainer.rooms.questions import ALL_LESSONS, choose, grade_answer, lesson_ids
+from trainer.rooms.questions import ALL_LESSONS, choose, grade_answer, lesson_ids, resolve
 from trainer.rooms.results import (
     action_counts,
     belief_points,
@@ -131,3 +131,31 @@ def test_a_room_answer_is_graded_as_the_quiz_grades_it() -> None:
     fields = grade_answer(item, item.best.label, 0.5, None, 4.0, BANK.version)
     assert fields["grade"] == "best" and fields["lost_pp"] == 0
     assert fields["bluff"] == item.bluff and fields["bot"] == item.bot
+
+
+def test_a_puzzle_room_asks_end_game_puzzles_of_the_chosen_kind() -> None:
+    picked = choose(BANK, Source(kind="puzzles", puzzles="bluff", count=4, seed=5))
+    assert len(picked) == 4 and all(i.id.startswith("puzzle:bluff-") for i in picked)
+
+
+def test_a_puzzle_question_is_graded_by_its_exact_values() -> None:
+    from trainer.quiz.solved import SolvedGrades
+
+    item = choose(BANK, Source(kind="puzzles", puzzles="trap", count=1, seed=1))[0]
+    found = resolve(BANK, SolvedGrades(BANK.version), item.id)
+    assert found is not None
+    again, solved = found
+    assert again.id == item.id and solved is not None
+    worst = min(item.options, key=lambda o: o.win)
+    fields = grade_answer(item, worst.label, None, solved, None, BANK.version)
+    assert fields["lost_pp"] == pytest.approx(100 * (item.best.win - worst.win), abs=0.01)
+
+
+
+def test_a_puzzle_position_puts_the_learner_in_seat_zero_with_the_puzzles_card() -> None:
+    from trainer.endgame.puzzles import find
+
+    item = choose(BANK, Source(kind="puzzles", count=1, seed=2))[0]
+    puzzle = find(item.id.removeprefix("puzzle:"))
+    assert puzzle is not None
+    assert item.game().observation(0).hand == (puzzle.card,)

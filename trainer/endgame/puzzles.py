@@ -17,8 +17,10 @@ the value gap between the best option and the next-best move: a close call is ha
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 import numpy as np
 
@@ -27,6 +29,7 @@ from trainer.endgame.known import MAX_COINS
 from trainer.endgame.practice import Goal
 from trainer.endgame.public import public_graph
 from trainer.engine.cards import Action, Character
+from trainer.engine.game import Game
 from trainer.engine.moves import Move
 from trainer.engine.variants import get_variant
 
@@ -135,3 +138,61 @@ def _classify(key: str, card: Character, lost: tuple[Character, Character],
 
 def find(puzzle_id: str, variant: str = "base") -> Puzzle | None:
     return next((p for p in puzzles(variant) if p.id == puzzle_id), None)
+
+
+@dataclass(frozen=True)
+class PuzzleOptions:
+    """The first decision of a puzzle, solved: each legal move and the mover's exact win
+    chance after it (perfect play by both sides from then on), with the table's measures of
+    trust in those values."""
+
+    moves: tuple[Move, ...]
+    values: tuple[float, ...]
+    horizon: int
+    exploitability: float
+    moved: float
+
+
+def _cell(p: Puzzle, variant: str) -> tuple[Any, int] | None:
+    z = ht._stored(variant)
+    if z is None:
+        return None
+    names = [str(x) for x in z["pairs"]]
+    pair = f"{p.lost[0].value}-{p.lost[1].value}"
+    if pair not in names:
+        return None
+    return z, names.index(pair)
+
+
+def options(p: Puzzle, variant: str = "base") -> PuzzleOptions | None:
+    """The puzzle's first decision with every option's exact value; None when the stored
+    table is missing or does not hold the position."""
+    cell = _cell(p, variant)
+    if cell is None:
+        return None
+    z, i = cell
+    a, b = p.coins
+    chars = [Character(c) for c in z["characters"]]
+    k = chars.index(p.card)
+    graph = public_graph(p.lost, variant)
+    legal = {str(m): m for m in graph.game(graph.worlds[0], p.coins, 0).legal_moves()}
+    stored = [str(m) for m in z["option_move"][i, a, b] if str(m)]
+    values = z["option_value"][i, a, b, k, :len(stored)]
+    return PuzzleOptions(tuple(legal[t] for t in stored), tuple(float(x) for x in values),
+                         int(z["horizon"]),
+                         float(z["exploitability"][i, a, b]),
+                         float(z["moved"][i, a, b]))
+
+
+def puzzle_game(p: Puzzle, variant: str = "base", seed: int = 0) -> Game:
+    """The engine game at the puzzle's first decision, the learner in seat 0 holding the
+    puzzle's card; the opponent's hidden card is dealt by `seed`, weighed by how many copies
+    the court has left (the same seed gives the same deal)."""
+    graph = public_graph(p.lost, variant)
+    chars = graph.characters
+    worlds = [w for w in graph.worlds if chars[w[0]] == p.card]
+    if not worlds:
+        raise ValueError(f"puzzle {p.id}: no deal gives seat 0 a {p.card.value}")
+    world = random.Random(f"{p.id}:{seed}").choices(
+        worlds, weights=[graph.deal_chance(w) for w in worlds])[0]
+    return graph.game(world, p.coins, 0)

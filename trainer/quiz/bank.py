@@ -208,6 +208,10 @@ class Item:
     # --------------------------------------------------------------------- rebuilding
     def game(self, scenarios: Path | None = None) -> Game:
         """The game at the decision, rebuilt through the engine."""
+        if self.source == "end-game puzzle":
+            from trainer.quiz.puzzle_items import item_game
+
+            return item_game(self)
         if self.scenario is not None:
             from trainer.scenarios import load_scenario, replay
 

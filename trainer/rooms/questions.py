@@ -9,12 +9,14 @@ bank's version says whether they still mean the same thing.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection
 
+from trainer.endgame.puzzles import puzzles
 from trainer.quiz.bank import Bank, Item
 from trainer.quiz.drills import candidates
 from trainer.quiz.feedback import grade
-from trainer.quiz.solved import Solved
+from trainer.quiz.puzzle_items import is_puzzle_id, puzzle_item
+from trainer.quiz.solved import Solved, SolvedGrades
 from trainer.rooms.settings import Source
 
 ALL_LESSONS = "*"
@@ -32,6 +34,11 @@ def choose(bank: Bank, source: Source, solved: Collection[str] = (),
     drill, preferring items graded by perfect play (`solved` ids). A lesson source takes its
     lesson's questions in the lesson's order (every lesson's, in `lesson_order`, for "*")."""
     rng = random.Random(source.seed)
+    if source.kind == "puzzles":
+        fitting = [p for p in puzzles(source.rule_set) if source.puzzles in ("any", p.kind)]
+        chosen = rng.sample(fitting, min(source.count, len(fitting)))
+        found = (puzzle_item(f"puzzle:{p.id}", source.rule_set) for p in chosen)
+        return [f[0] for f in found if f is not None]
     if source.kind == "lesson":
         pool = [i for i in bank.items if i.source == "lesson" and i.scenario
                 and (source.lesson in (None, ALL_LESSONS) or i.scenario == source.lesson)]
@@ -51,6 +58,16 @@ def choose(bank: Bank, source: Source, solved: Collection[str] = (),
     return picked
 
 
+def resolve(bank: Bank, grades: SolvedGrades, item_id: str, variant: str = "base"
+            ) -> tuple[Item, Solved | None] | None:
+    """A room's question by id, with its exact grade where there is one: a bank item (its
+    End-game grade, if solved) or an end-game puzzle (always exact); None when gone."""
+    if is_puzzle_id(item_id):
+        return puzzle_item(item_id, variant)
+    item = bank.get(item_id)
+    return None if item is None else (item, grades.entry(item))
+
+
 def grade_answer(item: Item, action: str, stated: float | None, solved: Solved | None,
                  seconds: float | None, bank_version: str) -> dict[str, object]:
     """The fields a room stores for an answer, graded as the Quiz grades it (the same
@@ -62,6 +79,3 @@ def grade_answer(item: Item, action: str, stated: float | None, solved: Solved |
             "seconds": a.seconds}
 
 
-def missing(bank: Bank, ids: Sequence[str]) -> list[str]:
-    """Question ids the bank no longer has (it was rebuilt since the room was made)."""
-    return [q for q in ids if bank.get(q) is None]

@@ -13,7 +13,8 @@ from pydantic import BaseModel, ConfigDict, Field
 Names = Literal["names", "anonymous"]
 Leaderboard = Literal["off", "end", "each"]
 Live = Literal["after-reveal", "live"]
-SourceKind = Literal["drill", "lesson"]
+SourceKind = Literal["drill", "lesson", "puzzles"]
+PuzzleKind = Literal["any", "bluff", "trap", "hold"]
 
 NAMES = {"anonymous": "Anonymous (generated names only)",
          "names": "Names (each phone picks one)"}
@@ -35,8 +36,8 @@ class RoomSettings(BaseModel):
 
 
 class Source(BaseModel):
-    """Where the questions come from: a quiz drill of one rule set, or a lesson's questions
-    (`lesson` "*" takes every lesson's)."""
+    """Where the questions come from: a quiz drill of one rule set, a lesson's questions
+    (`lesson` "*" takes every lesson's), or end-game puzzles of one kind (or any)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
@@ -46,5 +47,6 @@ class Source(BaseModel):
     theme: str | None = None
     rule_set: str = "base"
     lesson: str | None = None
+    puzzles: PuzzleKind = "any"
     count: int = Field(default=10, ge=1, le=30)
     seed: int = 0

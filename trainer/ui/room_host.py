@@ -18,6 +18,7 @@ import streamlit as st
 
 from trainer.quiz.bank import BankError, Item, available_banks
 from trainer.quiz.drills import rule_sets
+from trainer.quiz.solved import Solved
 from trainer.rooms.codes import screen_code
 from trainer.rooms.model import Room, RoomAnswer
 from trainer.rooms.questions import ALL_LESSONS, choose, lesson_ids
@@ -33,7 +34,7 @@ from trainer.rooms.results import (
 from trainer.rooms.settings import LEADERBOARD, LIVE, NAMES, RoomSettings, Source
 from trainer.rooms.store import RoomError, RoomStore
 from trainer.ui.links import public_base_url
-from trainer.ui.rooms import Questions, draw_question, lesson_titles, room_bank, room_item
+from trainer.ui.rooms import draw_question, lesson_titles, room_bank, room_item
 from trainer.ui.state import session_state
 from trainer.views import quiz_text, room_charts, room_text
 from trainer.views.calibration_charts import reliability_chart
@@ -68,10 +69,12 @@ def create_form(rooms: RoomStore) -> None:
         return
     bank = questions.bank
     titles = lesson_titles()
-    kind = st.segmented_control("Questions from", ["drill", "lesson"], default="drill",
-                                key="room_new_kind",
+    kind = st.segmented_control("Questions from", ["drill", "puzzles", "lesson"],
+                                default="drill", key="room_new_kind",
                                 format_func={"drill": "A quiz drill",
+                                             "puzzles": "End-game puzzles",
                                              "lesson": "A lesson"}.__getitem__) or "drill"
+    seed = int(session_state().setdefault("room_new_seed", secrets.randbelow(10**6)))
     if kind == "drill":
         cols = st.columns(2)
         drill = cols[0].selectbox("Drill", ["mixed", "end-game", "theme"], key="room_new_drill",
@@ -85,8 +88,13 @@ def create_form(rooms: RoomStore) -> None:
         count = st.slider("Questions", 3, 20, 10, key="room_new_count")
         source = Source.model_validate({
             "kind": "drill", "bank": bank_name, "drill": drill, "theme": theme,
-            "rule_set": rule_set, "count": count,
-            "seed": int(session_state().setdefault("room_new_seed", secrets.randbelow(10**6)))})
+            "rule_set": rule_set, "count": count, "seed": seed})
+    elif kind == "puzzles":
+        which = st.selectbox("Puzzles", list(room_text.PUZZLE_KINDS), key="room_new_puzzles",
+                             format_func=room_text.PUZZLE_KINDS.__getitem__)
+        count = st.slider("Questions", 3, 20, 10, key="room_new_puzzle_count")
+        source = Source.model_validate({"kind": "puzzles", "bank": bank_name,
+                                        "puzzles": which, "count": count, "seed": seed})
     else:
         lessons = [ALL_LESSONS, *lesson_ids(bank)]
         lesson = st.selectbox("Lesson", lessons, key="room_new_lesson",
@@ -167,9 +175,9 @@ def presenter(rooms: RoomStore, code: str, host: str) -> None:
     elif room.status == "finished":
         _finished(rooms, room, host)
     else:
-        item = room_item(room, questions)
-        if item is not None:
-            _question(rooms, room, host, item, questions)
+        found = room_item(room, questions)
+        if found is not None:
+            _question(rooms, room, host, *found)
 
 
 def _controls(rooms: RoomStore, room: Room, host: str) -> None:
@@ -247,7 +255,7 @@ def _lobby(rooms: RoomStore, room: Room, host: str) -> None:
             + room_text.names_html([s.nickname for s in seats]))
 
 
-def _question(rooms: RoomStore, room: Room, host: str, item: Item, questions: Questions
+def _question(rooms: RoomStore, room: Room, host: str, item: Item, solved: Solved | None
               ) -> None:
     if room.status == "question":
         _join_panel(room, large=False)
@@ -263,7 +271,7 @@ def _question(rooms: RoomStore, room: Room, host: str, item: Item, questions: Qu
         if room.status == "question":
             st.fragment(_live, run_every=POLL_SECONDS)(rooms, room, host, item)
         else:
-            _reveal(rooms, room, host, item, questions)
+            _reveal(rooms, room, host, item, solved)
 
 
 def _live(rooms: RoomStore, room: Room, host: str, item: Item) -> None:
@@ -286,11 +294,11 @@ def _charts(answers: list[RoomAnswer], item: Item, best: str | None) -> None:
         action_counts(answers, [o.label for o in item.options]), best))
 
 
-def _reveal(rooms: RoomStore, room: Room, host: str, item: Item, questions: Questions) -> None:
+def _reveal(rooms: RoomStore, room: Room, host: str, item: Item, solved: Solved | None
+            ) -> None:
     answers = rooms.answers(room.code, host, room.question)
     joined, answered = rooms.tally(room.code, host, room.question)
     st.html(room_text.count_html(answered, joined))
-    solved = questions.grades.entry(item)
     best = solved.best if solved is not None else item.best.label
     if item.has_claim and item.claimant is not None and item.claim is not None:
         st.markdown(room_text.truth_line(item.game().names[item.claimant], item.claim,

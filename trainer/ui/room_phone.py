@@ -144,9 +144,10 @@ def seat_view(rooms: RoomStore, code: str, token: str) -> None:
     if room.status == "finished":
         _my_results(room, mine)
         return
-    item = room_item(room, questions)
-    if item is None:
+    found = room_item(room, questions)
+    if found is None:
         return
+    item, solved = found
     st.subheader(room_text.question_header(room))
     words = draw_question(item, compact=True)
     if words is None:
@@ -154,7 +155,6 @@ def seat_view(rooms: RoomStore, code: str, token: str) -> None:
     line, question = words
     st.markdown(f"**{line}**  \n{question}")
     answer = mine.get(room.question)
-    solved = questions.grades.entry(item)
     if room.status == "question" and answer is None:
         _controls(rooms, room, token, item, solved, questions.bank.version)
     elif room.status == "question":
@@ -210,6 +210,7 @@ def _my_feedback(item: Item, answer: RoomAnswer | None, solved: Solved | None,
     box = {"success": st.success, "warning": st.warning, "error": st.error}
     box[quiz_text.GRADE_TONE[fb.grade]](f"**{fb.grade_label}** · {fb.verdict}",
                                         icon=":material/grading:")
+    st.caption(fb.basis)
     if fb.truth:
         st.markdown(f"**The truth.** {fb.truth} {fb.outcome}")
     if fb.belief:

@@ -13,8 +13,9 @@ import streamlit as st
 
 from trainer.quiz.bank import Bank, BankError, Item, available_banks
 from trainer.quiz.feedback import describe_decision, highlighted
-from trainer.quiz.solved import SolvedGrades
+from trainer.quiz.solved import Solved, SolvedGrades
 from trainer.rooms.model import Room
+from trainer.rooms.questions import resolve
 from trainer.rooms.store import RoomError, RoomStore
 from trainer.scenarios import ScenarioError
 from trainer.ui.resources import lesson_library, question_bank, solved_grades
@@ -69,16 +70,17 @@ def lesson_titles() -> dict[str, str]:
     return {lesson.id: lesson.title for lesson in lesson_library().lessons}
 
 
-def room_item(room: Room, questions: Questions) -> Item | None:
-    """The question on the screen, or None (and a message) when the bank lost it."""
+def room_item(room: Room, questions: Questions) -> tuple[Item, Solved | None] | None:
+    """The question on the screen and its exact grade if it has one, or None (and a message)
+    when it cannot be found."""
     if room.item_id is None:
         return None
-    item = questions.bank.get(room.item_id)
-    if item is None:
-        st.error(f"Question {room.question + 1} ({room.item_id}) is not in the question bank "
-                 "any more: it was rebuilt after this room was made. Ask the host to move on.",
-                 icon=":material/error:")
-    return item
+    found = resolve(questions.bank, questions.grades, room.item_id, room.source.rule_set)
+    if found is None:
+        st.error(f"Question {room.question + 1} ({room.item_id}) cannot be found: the question "
+                 "bank or the end-game table changed after this room was made. Move on to "
+                 "the next question.", icon=":material/error:")
+    return found
 
 
 def styles() -> None:

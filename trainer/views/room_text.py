@@ -87,7 +87,17 @@ def question_header(room: Room) -> str:
     return f"Question {room.question + 1} of {len(room.questions)}"
 
 
+PUZZLE_KINDS = {
+    "any": "Any end-game puzzle",
+    "bluff": "A bluff wins it",
+    "trap": "The obvious move loses",
+    "hold": "Hold on when behind",
+}
+
+
 def source_title(source: Source, lesson_titles: Mapping[str, str]) -> str:
+    if source.kind == "puzzles":
+        return f"End-game puzzles: {PUZZLE_KINDS[source.puzzles].lower()} (graded by perfect play)"
     if source.kind == "lesson":
         if source.lesson in (None, "*"):
             return "Questions from every lesson"
