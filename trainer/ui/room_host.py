@@ -257,8 +257,9 @@ def _lobby(rooms: RoomStore, room: Room, host: str) -> None:
 
 def _question(rooms: RoomStore, room: Room, host: str, item: Item, solved: Solved | None
               ) -> None:
-    if room.status == "question":
-        _join_panel(room, large=False)
+    if room.status == "question":  # the rotating screen code must stay current
+        st.fragment(_join_panel, run_every=POLL_SECONDS if room.settings.screen_code
+                    else None)(room, False)
     st.subheader(room_text.question_header(room))
     table, side = st.columns([3, 2], gap="medium")
     with table:
