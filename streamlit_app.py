@@ -21,6 +21,7 @@ pages = [
     st.Page("pages/endgame.py", title="End-game", icon=":material/swords:",
             url_path="endgame"),
     st.Page("pages/rules.py", title="Rules", icon=":material/menu_book:", url_path="rules"),
+    st.Page("pages/kiosk.py", title="Kiosk", icon=":material/storefront:", url_path="kiosk"),
     st.Page("pages/room.py", title="Room", icon=":material/co_present:", url_path="room"),
 ]
 
