@@ -224,13 +224,11 @@ def _my_results(room: Room, mine: dict[int, RoomAnswer]) -> None:
     points = sum(belief_points(a.stated, a.bluff) + decision_points(a.lost_pp)
                  for a in mine.values())
     st.markdown(room_text.my_total_line(points, len(mine), len(room.questions)))
-    rows = []
+    lines = []
     for q in range(len(room.questions)):
         a = mine.get(q)
-        rows.append({"Question": q + 1, "Your move": a.action if a else "—",
-                     "Best move": a.best if a else "—",
-                     "Grade": a.grade.capitalize() if a else "not answered",
-                     "Chance of a bluff you gave": f"{a.stated:.0%}" if a and a.stated
-                     is not None else "—"})
-    st.dataframe(rows, hide_index=True, width="stretch")
+        lines.append(room_text.my_result_line(q + 1, a.action if a else None,
+                                              a.grade if a else None, a.best if a else None,
+                                              a.stated if a else None))
+    st.markdown("\n".join(f"- {line}" for line in lines))
     st.caption(room_text.RANKING_RULE)

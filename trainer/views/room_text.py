@@ -154,9 +154,9 @@ def scores_lines(s: ClassScores) -> list[str]:
     lines = [f"On {s.n} answers about bluffs, the room's Brier score is {s.brier:.3f} "
              "(0 is perfect; always saying 50% scores 0.250)."]
     if s.bot_brier is not None:
-        better = "better than" if s.brier < s.bot_brier else "not as good as"
-        lines.append(f"The bot scored {s.bot_brier:.3f} on the same questions: the room did "
-                     f"{better} the bot.")
+        verdict = ("the room did better than the bot" if s.brier < s.bot_brier
+                   else "the bot did better than the room")
+        lines.append(f"The bot scored {s.bot_brier:.3f} on the same questions: {verdict}.")
     if s.bot_log is not None:
         lines.append(f"Log score (higher is better, 0 for always 50%): the room "
                      f"{s.log:.0f}, the bot {s.bot_log:.0f}.")
@@ -174,6 +174,16 @@ def my_answer_line(action: str, stated: float | None) -> str:
     if stated is None:
         return f"You chose **{action}**."
     return f"You chose **{action}** and said the chance of a bluff was **{stated:.0%}**."
+
+
+def my_result_line(question: int, action: str | None, grade: str | None, best: str | None,
+                   stated: float | None) -> str:
+    """One question of a phone's results, short enough for a narrow screen."""
+    if action is None:
+        return f"{question}. Not answered."
+    said = f" · you said {stated:.0%} bluff" if stated is not None else ""
+    tip = "" if action == best or best is None else f" (best: {best})"
+    return f"{question}. **{action}** — {str(grade).capitalize()}{tip}{said}"
 
 
 def my_total_line(points: float, answered: int, total: int) -> str:
