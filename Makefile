@@ -8,6 +8,9 @@ STAMP := $(VENV)/.installed-stamp
 # for this lock and then finds the install done.
 INSTALL_LOCK := .install.lock
 PORT ?= 8501
+# More `streamlit run` options, e.g. ARGS="--server.address 0.0.0.0" so phones on the LAN can
+# join a room.
+ARGS ?=
 # A C compiler here means the engine must be compiled; without one the plain-Python build is fine.
 HAVE_CC := $(shell command -v cc >/dev/null 2>&1 || command -v gcc >/dev/null 2>&1 && echo 1)
 
@@ -28,7 +31,7 @@ $(STAMP): pyproject.toml setup.py trainer/engine/game.py
 	touch $(STAMP)
 
 run: install
-	$(VENV)/bin/streamlit run streamlit_app.py --server.port $(PORT) --browser.gatherUsageStats false
+	$(VENV)/bin/streamlit run streamlit_app.py --server.port $(PORT) --browser.gatherUsageStats false $(ARGS)
 
 chromium:
 	@if [ ! -x /usr/bin/chromium ]; then \
