@@ -7,7 +7,7 @@ from trainer.ui.router import mark_routed
 
 st.set_page_config(
     page_title="Coup Trainer",
-    page_icon=":material/playing_cards:",
+    page_icon="🃏",  # an emoji favicon is drawn in the browser: nothing fetched from outside
     layout="wide",
     initial_sidebar_state="collapsed",
 )

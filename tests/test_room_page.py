@@ -83,7 +83,7 @@ def test_the_host_makes_a_room_and_sees_its_code_and_qr(db_url: str) -> None:
 def test_a_phone_joins_with_a_generated_name_in_two_steps(rooms: RoomStore) -> None:
     code, host = made_room(rooms)
     at = joined(code)
-    assert "you are" in texts(at) and "will start soon" in texts(at)
+    assert "your name in the room" in texts(at) and "will start soon" in texts(at)
     assert len(rooms.seats(code, host)) == 1
 
 

@@ -15,16 +15,16 @@ ADJECTIVES = (
     "Lucky", "Merry", "Quiet", "Quick", "Shrewd", "Silent", "Sly", "Steady", "Swift",
     "Wily", "Wise",
 )
+# Animals, not characters: "Sly Duke" beside a table of Dukes would read as a card.
 FIGURES = (
-    "Duke", "Captain", "Assassin", "Contessa", "Ambassador", "Inquisitor", "Jester",
-    "Courtier", "Banker", "Spy",
+    "Badger", "Falcon", "Fox", "Hare", "Heron", "Lynx", "Otter", "Owl", "Raven", "Wolf",
 )
 _NAME = re.compile(r"^[^\W_][\w .'-]{0,19}$")
 EXPECTED = "1 to 20 letters, digits, spaces, '.', \"'\" or '-', starting with a letter or digit"
 
 
 def generated_name(rng: random.Random, taken: set[str]) -> str:
-    """A "Sly Duke" not yet taken in the room (case aside); a number is added once the
+    """A "Sly Fox" not yet taken in the room (case aside); a number is added once the
     200 pairs run out."""
     lowered = {t.casefold() for t in taken}
     for _ in range(60):

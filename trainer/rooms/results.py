@@ -43,7 +43,7 @@ def stated_histogram(answers: Iterable[RoomAnswer]) -> pd.DataFrame:
                      for a in answers if a.stated is not None)
     return pd.DataFrame({
         "bin": list(range(10)),
-        "label": [f"{lo}–{lo + 10}%" for lo in BIN_EDGES[:-1]],
+        "label": [f"{lo}–{lo + 10}" for lo in BIN_EDGES[:-1]],
         "count": [counts.get(k, 0) for k in range(10)],
     })
 

@@ -61,3 +61,11 @@ def public_base_url() -> str:
     return base_url(st.context.url, lan=lan_address(),
                     port=int(st.get_option("server.port")),
                     base_path=str(st.get_option("server.baseUrlPath") or ""))
+
+
+def reachable_from_lan() -> bool:
+    """Whether other devices can open this server: False when it listens on loopback only
+    (`--server.address 127.0.0.1`), so a page can say so before a class scans a QR code that
+    leads nowhere."""
+    address = str(st.get_option("server.address") or "")
+    return not address or not is_loopback(address)

@@ -33,7 +33,7 @@ from trainer.rooms.results import (
 )
 from trainer.rooms.settings import LEADERBOARD, LIVE, NAMES, RoomSettings, Source
 from trainer.rooms.store import RoomError, RoomStore
-from trainer.ui.links import public_base_url
+from trainer.ui.links import public_base_url, reachable_from_lan
 from trainer.ui.rooms import draw_question, lesson_titles, room_bank, room_item
 from trainer.ui.state import session_state
 from trainer.views import quiz_text, room_charts, room_text
@@ -239,6 +239,8 @@ def _join_panel(room: Room, large: bool) -> None:
                 + qr_svg(link, size_px=96, label=f"Join room {room.code}")
                 + room_text.join_strip_html(room.code, link, screen) + "</div>")
         return
+    if not reachable_from_lan():
+        st.warning(room_text.LOOPBACK_ONLY, icon=":material/wifi_off:")
     left, right = st.columns([3, 2], vertical_alignment="center")
     with left:
         st.html(room_text.code_html(room.code) + room_text.join_html(link))
@@ -263,11 +265,14 @@ def _question(rooms: RoomStore, room: Room, host: str, item: Item, solved: Solve
     st.subheader(room_text.question_header(room))
     table, side = st.columns([3, 2], gap="medium")
     with table:
-        words = draw_question(item, compact=False)
+        # A big table for a few players; past four, or once the results need the room,
+        # the compact one, so the deciding seat and the charts stay on a 768-pixel screen.
+        words = draw_question(item, compact=item.players > 4 or room.status == "revealed")
     if words is None:
         return
-    line, question = words
+    line, question, seat_name = words
     with side:
+        st.caption(room_text.seat_line(seat_name))
         st.html(f'<p class="room-big-question"><b>{line}</b><br>{question}</p>')
         if room.status == "question":
             st.fragment(_live, run_every=POLL_SECONDS)(rooms, room, host, item)
@@ -314,6 +319,11 @@ def _reveal(rooms: RoomStore, room: Room, host: str, item: Item, solved: Solved 
     st.markdown(room_text.best_line(best, share))
     if (line := room_text.wrong_line(popular_wrong(answers))) is not None:
         st.markdown(line)
+    if solved is None:
+        close = [o.label for o in item.options if o.label != best
+                 and (r := item.lost_range(o.label)) is not None and r[0] < 1.0]
+        if close and item.claimant is not None:
+            st.caption(room_text.doubt_line(item.game().names[item.claimant], close))
     if answers:
         st.altair_chart(room_charts.grade_chart(grade_counts(answers)))
     _charts(answers, item, best)

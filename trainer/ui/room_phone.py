@@ -131,7 +131,7 @@ def seat_view(rooms: RoomStore, code: str, token: str) -> None:
         st.warning("The host removed you from this room.", icon=":material/person_remove:")
         return
     st.fragment(_watch, run_every=POLL_SECONDS)(code, room.version)
-    st.caption(f"Room {code} · you are **{seat.nickname}**")
+    st.caption(room_text.phone_header(code, seat.nickname))
     if room.status == "lobby":
         st.info(room_text.WAITING_START, icon=":material/hourglass_top:")
         return
@@ -152,7 +152,8 @@ def seat_view(rooms: RoomStore, code: str, token: str) -> None:
     words = draw_question(item, compact=True)
     if words is None:
         return
-    line, question = words
+    line, question, seat_name = words
+    st.caption(room_text.seat_line(seat_name))
     st.markdown(f"**{line}**  \n{question}")
     answer = mine.get(room.question)
     if room.status == "question" and answer is None:

@@ -87,9 +87,10 @@ def styles() -> None:
     st.html(cardart.stylesheet() + TABLE_CSS + HISTORY_CSS + ROOM_CSS)
 
 
-def draw_question(item: Item, *, compact: bool) -> tuple[str, str] | None:
-    """The table as the viewer sees it (hidden cards stay hidden) and the decision's words;
-    None, with a message, when the position cannot be rebuilt."""
+def draw_question(item: Item, *, compact: bool) -> tuple[str, str, str] | None:
+    """The table as the viewer sees it (hidden cards stay hidden), the decision's words and
+    the name of the seat everyone plays; None, with a message, when the position cannot be
+    rebuilt."""
     try:
         game = item.game()
     except (ScenarioError, ValueError, IndexError, OSError) as e:
@@ -97,7 +98,8 @@ def draw_question(item: Item, *, compact: bool) -> tuple[str, str] | None:
         return None
     obs = game.observation(item.viewer)
     st.html(table_html(table_view(obs, latest=highlighted(item, obs)), compact=compact))
-    return describe_decision(item, game)
+    line, question = describe_decision(item, game)
+    return line, question, game.names[item.viewer]
 
 
 def history_fold(item: Item) -> None:

@@ -18,8 +18,9 @@ GRADE_COLOURS = {"best": GREEN, "good": "#a5d6a7", "inaccuracy": GOLD, "mistake"
 def stated_chart(hist: pd.DataFrame) -> alt.Chart:
     """How many gave each tenth of the chance of a bluff."""
     chart: alt.Chart = alt.Chart(hist).mark_bar(color=GOLD).encode(
-        x=alt.X("label:N", sort=list(hist["label"]), title="chance of a bluff they gave",
-                axis=alt.Axis(labelAngle=0, labelFontSize=13, titleFontSize=14)),
+        x=alt.X("label:N", sort=list(hist["label"]), title="chance of a bluff they gave, in %",
+                axis=alt.Axis(labelAngle=0, labelFontSize=12, titleFontSize=14,
+                              labelOverlap=False)),
         y=alt.Y("count:Q", title="people", axis=alt.Axis(tickMinStep=1, format="d")),
         tooltip=[alt.Tooltip("label:N", title="chance of a bluff"),
                  alt.Tooltip("count:Q", title="people")],

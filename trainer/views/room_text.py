@@ -47,6 +47,25 @@ RANKING_RULE = ("Points per question: for the chance of a bluff, 100 × (1 + log
                 "Speed never counts.")
 
 
+LOOPBACK_ONLY = ("Phones cannot reach this app yet: it listens only on this computer. Restart "
+                 'it with `make run ARGS="--server.address 0.0.0.0"` (or `--server.address '
+                 "0.0.0.0` on the streamlit command line), on the same Wi-Fi as the phones.")
+
+
+def phone_header(code: str, nickname: str) -> str:
+    return f"Room {code} · your name in the room: **{nickname}**"
+
+
+def seat_line(seat: str) -> str:
+    return f"At this table everyone plays **{seat}** (marked YOU)."
+
+
+def doubt_line(claimant: str, options: list[str]) -> str:
+    which = " or ".join(f"**{o}**" for o in options)
+    return (f"The bot cannot tell what kind of player {claimant} is; within that doubt, "
+            f"{which} may be as good as the best move.")
+
+
 def code_html(code: str) -> str:
     return f'<p class="room-code" aria-label="Room code {" ".join(code)}">{code}</p>'
 
