@@ -220,3 +220,14 @@ def test_a_puzzle_room_grades_a_phone_by_perfect_play(rooms: RoomStore) -> None:
     rooms.reveal(room.code, host)
     phone.run()
     assert "Best" in texts(phone) and "perfect play" in texts(phone).lower()
+
+
+@pytest.mark.parametrize(("address", "reachable"), [
+    ("127.0.0.1", False), ("localhost", False), ("::1", False), ("0.0.0.0", True), ("", True),
+    ("192.168.1.20", True)])
+def test_phones_can_join_only_when_the_server_listens_beyond_this_computer(
+        monkeypatch: pytest.MonkeyPatch, address: str, reachable: bool) -> None:
+    from trainer.ui import links
+
+    monkeypatch.setattr(links.st, "get_option", lambda name: address)
+    assert links.reachable_from_lan() is reachable

@@ -67,5 +67,5 @@ def reachable_from_lan() -> bool:
     """Whether other devices can open this server: False when it listens on loopback only
     (`--server.address 127.0.0.1`), so a page can say so before a class scans a QR code that
     leads nowhere."""
-    address = str(st.get_option("server.address") or "")
-    return not address or not is_loopback(address)
+    address = str(st.get_option("server.address") or "").lower()
+    return not (address in ("localhost", "::1") or address.startswith("127."))

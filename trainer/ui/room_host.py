@@ -276,8 +276,14 @@ def _question(rooms: RoomStore, room: Room, host: str, item: Item, solved: Solve
         st.html(f'<p class="room-big-question"><b>{line}</b><br>{question}</p>')
         if room.status == "question":
             st.fragment(_live, run_every=POLL_SECONDS)(rooms, room, host, item)
-        else:
-            _reveal(rooms, room, host, item, solved)
+            return
+        answers = rooms.answers(room.code, host, room.question)
+        best = solved.best if solved is not None else item.best.label
+        _reveal(rooms, room, host, item, solved, answers, best)
+    with table:  # the charts under the compact table, so the screen shows all at once
+        if answers:
+            st.altair_chart(room_charts.grade_chart(grade_counts(answers)))
+        _charts(answers, item, best)
 
 
 def _live(rooms: RoomStore, room: Room, host: str, item: Item) -> None:
@@ -300,12 +306,10 @@ def _charts(answers: list[RoomAnswer], item: Item, best: str | None) -> None:
         action_counts(answers, [o.label for o in item.options]), best))
 
 
-def _reveal(rooms: RoomStore, room: Room, host: str, item: Item, solved: Solved | None
-            ) -> None:
-    answers = rooms.answers(room.code, host, room.question)
+def _reveal(rooms: RoomStore, room: Room, host: str, item: Item, solved: Solved | None,
+            answers: list[RoomAnswer], best: str) -> None:
     joined, answered = rooms.tally(room.code, host, room.question)
     st.html(room_text.count_html(answered, joined))
-    best = solved.best if solved is not None else item.best.label
     if item.has_claim and item.claimant is not None and item.claim is not None:
         st.markdown(room_text.truth_line(item.game().names[item.claimant], item.claim,
                                          bool(item.bluff)))
@@ -324,9 +328,6 @@ def _reveal(rooms: RoomStore, room: Room, host: str, item: Item, solved: Solved 
                  and (r := item.lost_range(o.label)) is not None and r[0] < 1.0]
         if close and item.claimant is not None:
             st.caption(room_text.doubt_line(item.game().names[item.claimant], close))
-    if answers:
-        st.altair_chart(room_charts.grade_chart(grade_counts(answers)))
-    _charts(answers, item, best)
     if room.settings.leaderboard == "each":
         _ranking(rooms, room, host, top=5)
 
