@@ -353,7 +353,8 @@ def _finished(rooms: RoomStore, room: Room, host: str) -> None:
         if table.empty:
             st.info("No chance of a bluff was given, so there is no calibration chart.")
         else:
-            st.altair_chart(reliability_chart(table, you="the class"))
+            st.altair_chart(reliability_chart(table, you="the class"), width="stretch",
+                            height=400)
     with right:
         for line in room_text.scores_lines(class_scores(answers)):
             st.markdown(line)
