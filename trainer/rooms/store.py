@@ -123,6 +123,17 @@ class RoomGone(RoomError):
     """A code that names no room, or a room that is closed or expired."""
 
 
+def usable(room: Room, at: datetime | None = None) -> Room:
+    """`room` if it can still be used; RoomGone saying why not (closed or expired)."""
+    if room.status == "closed":
+        raise RoomGone(f"Room {room.code} is closed. Ask the host for the new code.")
+    if (at or clock_now()) > room.expires_at:
+        raise RoomGone(f"Room {room.code} has expired (rooms last "
+                       f"{LIFETIME.seconds // 3600} hours after the host's last step). Ask the "
+                       "host for a new one.")
+    return room
+
+
 def _aware(t: datetime | None) -> datetime | None:
     """SQLite hands back naive datetimes for what was stored in UTC."""
     if t is None or t.tzinfo is not None:
@@ -179,13 +190,7 @@ class RoomStore:
 
     def live_room(self, code: str, at: datetime | None = None) -> Room:
         """The room if it can still be used; RoomGone saying why not (closed or expired)."""
-        room = self.room(code)
-        if room.status == "closed":
-            raise RoomGone(f"Room {code} is closed. Ask the host for the new code.")
-        if (at or clock_now()) > room.expires_at:
-            raise RoomGone(f"Room {code} has expired (rooms last {LIFETIME.seconds // 3600} "
-                           "hours after the host's last step). Ask the host for a new one.")
-        return room
+        return usable(self.room(code), at)
 
     def pulse(self, code: str) -> tuple[int, str] | None:
         """The room's version and status: what a phone polls. One indexed read."""

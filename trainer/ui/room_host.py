@@ -164,7 +164,7 @@ def presenter(rooms: RoomStore, code: str, host: str) -> None:
     except BankError as e:
         st.error(f"The room's questions cannot be read: {e}", icon=":material/error:")
         return
-    if questions.bank.version != room.bank_version:
+    if questions.version != room.bank_version:
         st.warning("The question bank was rebuilt after this room was made; questions it "
                    "lost are skipped with a message.", icon=":material/warning:")
     _controls(rooms, room, host)
@@ -267,7 +267,8 @@ def _question(rooms: RoomStore, room: Room, host: str, item: Item, solved: Solve
     with table:
         # A big table for a few players; past four, or once the results need the room,
         # the compact one, so the deciding seat and the charts stay on a 768-pixel screen.
-        words = draw_question(item, compact=item.players > 4 or room.status == "revealed")
+        words = draw_question(item, room.bank_version,
+                              compact=item.players > 4 or room.status == "revealed")
     if words is None:
         return
     line, question, seat_name = words

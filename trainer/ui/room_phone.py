@@ -19,12 +19,20 @@ from trainer.quiz.bank import BankError, Item
 from trainer.quiz.feedback import AnswerError, feedback, grade
 from trainer.quiz.solved import Solved
 from trainer.rooms.codes import code_problem, normalise_code
-from trainer.rooms.model import Room, RoomAnswer
+from trainer.rooms.model import Room, RoomAnswer, Seat
 from trainer.rooms.nicknames import generated_name
 from trainer.rooms.questions import grade_answer
 from trainer.rooms.results import belief_points, decision_points
-from trainer.rooms.store import RoomError, RoomGone, RoomStore
-from trainer.ui.rooms import draw_question, history_fold, pulse, room_bank, room_item
+from trainer.rooms.store import RoomError, RoomGone, RoomStore, usable
+from trainer.ui.rooms import (
+    draw_question,
+    history_fold,
+    pulse,
+    room_at,
+    room_bank,
+    room_item,
+    room_store,
+)
 from trainer.ui.state import session_state
 from trainer.views import quiz_text, room_text
 
@@ -86,13 +94,23 @@ def join(rooms: RoomStore, code: str) -> None:
 def _join(rooms: RoomStore, room: Room, suggested: str) -> None:
     state = session_state()
     name = state.get("room_typed_name") if room.settings.names == "names" else None
-    try:
-        seat = rooms.join(room.code, str(name or state[suggested]),
-                          state.get("room_typed_screen"))
-    except RoomError as e:
-        state[ERROR] = str(e)
-        if "taken" in str(e):
+    typed = room.settings.names == "names" and name
+    for _ in range(3):  # a generated name taken a moment ago: another, without a click
+        try:
+            seat = rooms.join(room.code, str(name or state[suggested]),
+                              state.get("room_typed_screen"))
+            break
+        except RoomError as e:
+            if "taken" not in str(e) or typed:
+                state[ERROR] = str(e)
+                if "taken" in str(e):
+                    state[suggested] = generated_name(random.Random(),
+                                                      rooms.taken_names(room.code))
+                return
             state[suggested] = generated_name(random.Random(), rooms.taken_names(room.code))
+            name = None
+    else:
+        state[ERROR] = "Joining failed three times: press Join again."
         return
     st.query_params["seat"] = seat.token
 
@@ -115,7 +133,8 @@ def _watch(code: str, seen: int) -> None:
 
 
 def seat_view(rooms: RoomStore, code: str, token: str) -> None:
-    seat = rooms.seat(code, token)
+    now = pulse(code)
+    seat = _seat(code, token, now[0] if now else 0)
     if seat is None:
         st.error(f"This link's seat is not in room {code}. Join again with the code.",
                  icon=":material/error:")
@@ -123,7 +142,7 @@ def seat_view(rooms: RoomStore, code: str, token: str) -> None:
                   args=("seat",))
         return
     try:
-        room = rooms.live_room(code)
+        room = usable(room_at(code, now[0]) if now else rooms.room(code))
     except RoomGone as e:
         st.info(str(e), icon=":material/door_front:")
         return
@@ -149,7 +168,7 @@ def seat_view(rooms: RoomStore, code: str, token: str) -> None:
         return
     item, solved = found
     st.subheader(room_text.question_header(room))
-    words = draw_question(item, compact=True)
+    words = draw_question(item, questions.version, compact=True)
     if words is None:
         return
     line, question, seat_name = words
@@ -157,14 +176,21 @@ def seat_view(rooms: RoomStore, code: str, token: str) -> None:
     st.markdown(f"**{line}**  \n{question}")
     answer = mine.get(room.question)
     if room.status == "question" and answer is None:
-        _controls(rooms, room, token, item, solved, questions.bank.version)
+        _controls(rooms, room, token, item, solved, questions.version)
     elif room.status == "question":
         st.markdown(room_text.my_answer_line(answer.action, answer.stated))  # type: ignore[union-attr]
         st.info(room_text.WAITING_REVEAL, icon=":material/hourglass_top:")
     else:
-        _my_feedback(item, answer, solved, questions.bank.version)
+        _my_feedback(item, answer, solved, questions.version)
         st.caption(room_text.WAITING_NEXT)
-    history_fold(item)
+    history_fold(item, questions.version)
+
+
+@st.cache_data(show_spinner=False, max_entries=5000)
+def _seat(code: str, token: str, version: int) -> Seat | None:
+    """The seat as of the room's `version` (a kick changes the version)."""
+    rooms, _ = room_store()
+    return None if rooms is None else rooms.seat(code, token)
 
 
 def _controls(rooms: RoomStore, room: Room, token: str, item: Item, solved: Solved | None,

@@ -50,20 +50,37 @@ def pulse(code: str) -> tuple[int, str] | None:
     return None if rooms is None else rooms.pulse(code)
 
 
+@st.cache_data(show_spinner=False, max_entries=1000)
+def room_at(code: str, version: int) -> Room:
+    """The room as of `version`: every phone of a process shares one read per change of the
+    room (the version comes from `pulse`). RoomGone when the code names no room."""
+    rooms, problem = room_store()
+    if rooms is None:
+        raise RoomError(problem or "the database cannot be reached")
+    return rooms.room(code)
+
+
 @dataclass(frozen=True)
 class Questions:
     bank: Bank
     grades: SolvedGrades
+    version: str  # the bank's, computed once (it hashes every item id)
 
 
-def room_bank(name: str) -> Questions:
-    """The bank a room draws from, with its exact end-game grades; BankError when gone."""
+@st.cache_resource(show_spinner=False, ttl=30)
+def _questions(name: str) -> Questions:
     banks = available_banks()
     if name not in banks:
         raise BankError(f"the question bank {name!r} is no longer on this server; expected "
                         f"one of {', '.join(banks) or 'none'}")
     bank = question_bank(banks[name])
-    return Questions(bank, solved_grades(banks[name], bank))
+    return Questions(bank, solved_grades(banks[name], bank), bank.version)
+
+
+def room_bank(name: str) -> Questions:
+    """The bank a room draws from, with its exact end-game grades; BankError when gone.
+    Looked up at most every 30 s: every phone asks on every run."""
+    return _questions(name)
 
 
 def lesson_titles() -> dict[str, str]:
@@ -87,24 +104,39 @@ def styles() -> None:
     st.html(cardart.stylesheet() + TABLE_CSS + HISTORY_CSS + ROOM_CSS)
 
 
-def draw_question(item: Item, *, compact: bool) -> tuple[str, str, str] | None:
+@st.cache_data(show_spinner=False, max_entries=256)
+def _drawn(version: str, item_id: str, compact: bool, _item: Item
+           ) -> tuple[str, str, str, str, str]:
+    """The table's HTML, the decision's words, the seat's name and the history's HTML of one
+    question: the same for every phone, so drawn once per process."""
+    game = _item.game()
+    obs = game.observation(_item.viewer)
+    table = table_html(table_view(obs, latest=highlighted(_item, obs)), compact=compact)
+    line, question = describe_decision(_item, game)
+    rows = history_rows(obs)
+    return table, line, question, game.names[_item.viewer], history_title(rows) + "\n" + \
+        history_html(rows)
+
+
+def draw_question(item: Item, version: str, *, compact: bool) -> tuple[str, str, str] | None:
     """The table as the viewer sees it (hidden cards stay hidden), the decision's words and
     the name of the seat everyone plays; None, with a message, when the position cannot be
     rebuilt."""
     try:
-        game = item.game()
+        table, line, question, seat, _history = _drawn(version, item.id, compact, item)
     except (ScenarioError, ValueError, IndexError, OSError) as e:
         st.error(f"Question {item.id} could not be rebuilt: {e}", icon=":material/error:")
         return None
-    obs = game.observation(item.viewer)
-    st.html(table_html(table_view(obs, latest=highlighted(item, obs)), compact=compact))
-    line, question = describe_decision(item, game)
-    return line, question, game.names[item.viewer]
+    st.html(table)
+    return line, question, seat
 
 
-def history_fold(item: Item) -> None:
+def history_fold(item: Item, version: str) -> None:
     """Every earlier move, as the Quiz shows it: the facts the bot's estimate used."""
-    obs = item.game().observation(item.viewer)
-    rows = history_rows(obs)
-    with st.expander(history_title(rows), icon=":material/history:"):
-        st.html(history_html(rows))
+    try:
+        drawn = _drawn(version, item.id, True, item)
+    except (ScenarioError, ValueError, IndexError, OSError):
+        return
+    title, body = drawn[4].split("\n", 1)
+    with st.expander(title, icon=":material/history:"):
+        st.html(body)
