@@ -168,6 +168,52 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+# ------------------------------------------------------- the collector inside the server
+# Python source for `serve(launcher=...)`: counts the server's garbage collections and the
+# CPU time of each (thread time of the collecting thread, so other load on the machine does
+# not inflate it). On SIGUSR2 it writes one line to its log: `bench-gc {json}` with `n` and
+# `cpu_s` per generation since start, `max_s` (the longest since the previous line),
+# `tracked` (objects the collector tracks) and `frozen` (objects `gc.freeze()` holds).
+GC_STATS_LAUNCHER = """
+import gc as _gc, json as _json, signal as _signal, sys as _sys, time as _time
+_gcs = {"n": [0, 0, 0], "cpu_s": [0.0, 0.0, 0.0], "max_s": 0.0, "t0": 0.0}
+def _gc_cb(phase, info):
+    if phase == "start":
+        _gcs["t0"] = _time.thread_time()
+    else:
+        d, g = _time.thread_time() - _gcs["t0"], info["generation"]
+        _gcs["n"][g] += 1
+        _gcs["cpu_s"][g] += d
+        _gcs["max_s"] = max(_gcs["max_s"], d)
+_gc.callbacks.append(_gc_cb)
+def _gc_dump(signum, frame):
+    out = {"n": list(_gcs["n"]), "cpu_s": [round(x, 4) for x in _gcs["cpu_s"]],
+           "max_s": round(_gcs["max_s"], 4), "tracked": len(_gc.get_objects()),
+           "frozen": _gc.get_freeze_count()}
+    _gcs["max_s"] = 0.0
+    print("bench-gc " + _json.dumps(out), file=_sys.stderr, flush=True)
+_signal.signal(_signal.SIGUSR2, _gc_dump)
+"""
+
+
+def gc_stats(server: Server, timeout: float = 10.0) -> dict[str, Any]:
+    """The server's collector figures now (a server started with `GC_STATS_LAUNCHER` in its
+    launcher): sends SIGUSR2 and reads the `bench-gc` line it writes to its log."""
+    def lines() -> list[str]:
+        return [x for x in server.log.read_text(errors="replace").splitlines()
+                if x.startswith("bench-gc ")]
+
+    before = len(lines())
+    server.signal(signal.SIGUSR2)
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        found = lines()
+        if len(found) > before:
+            return dict(json.loads(found[-1].split(" ", 1)[1]))
+        time.sleep(0.05)
+    raise RuntimeError("the server did not report its collector figures")
+
+
 # ---------------------------------------------------------------------------- a session
 class AgentError(RuntimeError):
     """A request the agent API refused: `status` (HTTP) and `code` (e.g. `unknown_key`)."""

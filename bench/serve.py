@@ -20,12 +20,14 @@ before and after the load. A warm-up session opens each page first (imports, cac
   on         Streamlit's default: a full `gc.collect(2)` after every script run
              (`--runner.postScriptGC true`);
   off        `--runner.postScriptGC false`: Python's own generational collector only;
-  freeze     off, and `gc.freeze()` after start-up (the imported modules and the warmed
-             caches moved out of the collector's generations), sent by this script after the
-             warm-up through a SIGUSR1 handler installed in the server process;
+  freeze     off, and `trainer.ui.serving.freeze_loaded_heap()` at the start of every run:
+             `gc.freeze()` once a page's modules are imported and its caches filled (moved
+             out of the collector's generations);
   on-freeze  on, with the same freeze.
+The freeze is switched with COUP_TRAINER_GC_FREEZE (1 in the freeze modes, 0 in the others),
+so `on` and `off` stay what they say if streamlit_app.py calls the freeze itself.
 
-    .venv/bin/python bench/serve.py [--gc on|off|freeze|on-freeze] [--users 1,15,30,60]
+    .venv/bin/python bench/serve.py [--gc freeze|off|on|on-freeze] [--users 1,15,30,60]
         [--pages quiz,learn,calibration] [--steps 5] [--quick] [--timeout 540]
 
 Bounded: at most `--steps` requests per user, a hard overall `--timeout` (cells not reached
@@ -39,7 +41,6 @@ from __future__ import annotations
 import argparse
 import json
 import random
-import signal
 import statistics
 import sys
 import tempfile
@@ -53,28 +54,37 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
 from agentapi import (  # noqa: E402
+    GC_STATS_LAUNCHER,
     Server,
     Session,
     Timed,
     cpu_seconds,
+    gc_stats,
     percentile,
     run_users,
     serve,
 )
 
+from trainer.ui.serving import ENV as FREEZE_ENV  # noqa: E402
+
 PAGES = ("quiz", "learn", "calibration")
 URL_PATH = {"quiz": "quiz", "learn": "", "calibration": "calibration"}  # Learn is the default
 
-# Installed in the server process for the freeze modes: on SIGUSR1, one full collection, then
-# everything alive moves to the permanent generation (the collector no longer walks it).
+# Installed in the server process for the freeze modes: trainer.ui.serving.freeze_loaded_heap()
+# at the start of every script run, as a call at the top of streamlit_app.py would make it.
+# (Through Streamlit's internal runner hook, so the app file need not change to compare.)
 FREEZE_LAUNCHER = """
-import gc, signal, sys
-def _freeze(signum, frame):
-    gc.collect()
-    gc.freeze()
-    print(f"bench: gc.freeze() moved {gc.get_freeze_count()} objects", file=sys.stderr,
-          flush=True)
-signal.signal(signal.SIGUSR1, _freeze)
+import sys
+import streamlit.runtime.scriptrunner.script_runner as _runner
+from trainer.ui.serving import freeze_loaded_heap
+_exec = _runner.exec_func_with_error_handling
+def _run(func, ctx):
+    if freeze_loaded_heap():
+        import gc
+        print(f"bench: gc.freeze() holds {gc.get_freeze_count()} objects", file=sys.stderr,
+              flush=True)
+    return _exec(func, ctx)
+_runner.exec_func_with_error_handling = _run
 """
 
 GC_MODES: dict[str, tuple[list[str], bool]] = {
@@ -150,7 +160,8 @@ def check_calibration(s: Session, answers: int) -> None:
 
 # ------------------------------------------------------------------------------ a cell
 def warm_up(server: Server, answers: int) -> None:
-    """One session opens every page once (module imports, cached banks and lessons)."""
+    """One session opens every page once (module imports, cached banks and lessons), then
+    reruns the last (a freeze mode freezes at the start of the run after an import)."""
     for page in PAGES:
         s = Session(server.base)
         q = {"learner": [learner_key(0)]} if page == "calibration" else None
@@ -159,34 +170,41 @@ def warm_up(server: Server, answers: int) -> None:
             raise RuntimeError(f"warm-up: opening {page} failed: {t.error}")
         if page == "calibration":
             check_calibration(s, answers)
-        s.close()
+        else:
+            s.close()
+    if not s.rerun().ok:
+        raise RuntimeError("warm-up: a rerun failed")
+    s.close()
 
 
 def cell(page: str, users: int, args: argparse.Namespace, db_url: str, tmp: Path,
          deadline: float) -> dict[str, Any]:
     options, freeze = GC_MODES[args.gc]
     log = tmp / f"server-{page}-{users}.log"
-    with serve(options, env={"COUP_TRAINER_DB_URL": db_url}, log=log,
-               launcher=FREEZE_LAUNCHER if freeze else None) as server:
+    env = {"COUP_TRAINER_DB_URL": db_url, FREEZE_ENV: "1" if freeze else "0"}
+    launcher = GC_STATS_LAUNCHER + (FREEZE_LAUNCHER if freeze else "")
+    with serve(options, env=env, log=log, launcher=launcher) as server:
         warm_up(server, args.answers)
-        if freeze:
-            server.signal(signal.SIGUSR1)
-            time.sleep(1.0)
-            if "gc.freeze()" not in log.read_text():
-                raise RuntimeError("the server did not report its gc.freeze()")
+        if freeze and "gc.freeze()" not in log.read_text():
+            raise RuntimeError("the server did not report its gc.freeze()")
+        gc_before = gc_stats(server)
         rss_before, cpu_before = server.rss_mib(), cpu_seconds(server.pid)
         timings, wall = run_users(users, USERS[page](args.steps), server.base, deadline,
                                   timeout=args.request_timeout)
         cpu = cpu_seconds(server.pid) - cpu_before
         rss_after = server.rss_mib()
-    return summarise(page, users, timings, wall, cpu, rss_before, rss_after)
+        gc_after = gc_stats(server)
+    return summarise(page, users, timings, wall, cpu, rss_before, rss_after, gc_before,
+                     gc_after)
 
 
 def summarise(page: str, users: int, timings: list[Timed], wall: float, cpu: float,
-              rss_before: float, rss_after: float) -> dict[str, Any]:
+              rss_before: float, rss_after: float, gc_before: dict[str, Any],
+              gc_after: dict[str, Any]) -> dict[str, Any]:
     done = [t for t in timings if t.label != "user"]
     ok = [t.seconds for t in done if t.ok]
     errors = [t.error for t in timings if not t.ok]
+    gc_cpu = sum(gc_after["cpu_s"]) - sum(gc_before["cpu_s"])
     return {
         "page": page, "users": users, "requests": len(done), "errors": len(errors),
         "first_error": errors[0] if errors else "",
@@ -196,6 +214,10 @@ def summarise(page: str, users: int, timings: list[Timed], wall: float, cpu: flo
         "mean_s": statistics.fmean(ok) if ok else float("nan"),
         "cpu_ms_per_run": 1000 * cpu / len(done) if done else float("nan"),
         "rss_before_mib": rss_before, "rss_after_mib": rss_after,
+        "gc_ms_per_run": 1000 * gc_cpu / len(done) if done else float("nan"),
+        "full_collections": gc_after["n"][2] - gc_before["n"][2],
+        "longest_collection_ms": 1000 * gc_after["max_s"],
+        "gc_tracked": gc_after["tracked"], "gc_frozen": gc_after["frozen"],
     }
 
 
@@ -213,16 +235,18 @@ def seed_learners(db_url: str, learners: int, answers: int) -> None:
 def print_row(r: dict[str, Any]) -> None:
     print(f"{r['page']:<12}{r['users']:>6}{r['requests']:>6}{r['errors']:>5}"
           f"{r['wall_s']:>8.1f}{r['runs_per_s']:>8.1f}{r['p50_s']:>8.2f}{r['p95_s']:>8.2f}"
-          f"{r['max_s']:>8.2f}{r['cpu_ms_per_run']:>8.0f}"
-          f"{r['rss_before_mib']:>8.0f}{r['rss_after_mib']:>8.0f}", flush=True)
+          f"{r['max_s']:>8.2f}{r['cpu_ms_per_run']:>8.0f}{r['gc_ms_per_run']:>7.0f}"
+          f"{r['full_collections']:>6}{r['longest_collection_ms']:>7.0f}"
+          f"{r['rss_before_mib']:>7.0f}{r['rss_after_mib']:>7.0f}", flush=True)
     if r["first_error"]:
         print(f"    first error: {r['first_error']}", flush=True)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--gc", choices=list(GC_MODES), default="off",
-                        help="garbage-collection setting under test (default: off)")
+    parser.add_argument("--gc", choices=list(GC_MODES), default="freeze",
+                        help="garbage-collection setting under test (default: freeze, the "
+                             "setting chosen in docs/serving.md)")
     parser.add_argument("--users", default="1,15,30,60",
                         help="simultaneous users, comma-separated (default 1,15,30,60)")
     parser.add_argument("--pages", default=",".join(PAGES),
@@ -254,13 +278,14 @@ def main() -> None:
     print(f"gc={args.gc}: {args.steps} requests per user, users {users}, "
           f"calibration learners with {args.answers} answers", flush=True)
     print(f"{'page':<12}{'users':>6}{'reqs':>6}{'errs':>5}{'wall s':>8}{'runs/s':>8}"
-          f"{'p50 s':>8}{'p95 s':>8}{'max s':>8}{'cpu ms':>8}{'rss0':>8}{'rss1':>8}",
+          f"{'p50 s':>8}{'p95 s':>8}{'max s':>8}{'cpu ms':>8}{'gc ms':>7}{'full':>6}"
+          f"{'gc max':>7}{'rss0':>7}{'rss1':>7}",
           flush=True)
     with tempfile.TemporaryDirectory(prefix="coup-serve-") as tmpdir:
         tmp = Path(tmpdir)
         db_url = f"sqlite:///{tmp}/bench.db"
-        if "calibration" in pages:
-            seed_learners(db_url, max(users), args.answers)
+        # (the warm-up opens Calibration for learner 0 whichever pages are measured)
+        seed_learners(db_url, max(users) if "calibration" in pages else 1, args.answers)
         for page in pages:
             for n in users:
                 if time.monotonic() > deadline - 20:
@@ -269,9 +294,11 @@ def main() -> None:
                 r = cell(page, n, args, db_url, tmp, deadline)
                 results.append(r)
                 print_row(r)
-    print(f"runs/s: requests answered per second, all users together; p50/p95/max: latency "
-          f"of one request; cpu ms: server CPU per request; rss0/rss1: server MiB before/"
-          f"after the load. {time.monotonic() - start:.0f} s in all.", flush=True)
+    print("runs/s: requests answered per second, all users together; p50/p95/max: latency of "
+          "one request; cpu ms: server CPU per request, gc ms the collector's share; full: "
+          "full collections during the load, gc max the longest collection (ms); rss0/rss1: "
+          f"server MiB before/after the load. {time.monotonic() - start:.0f} s in all.",
+          flush=True)
     if args.json:
         args.json.write_text(json.dumps({"gc": args.gc, "steps": args.steps,
                                          "results": results}, indent=1))
