@@ -4,6 +4,9 @@ import streamlit as st
 
 from trainer.ui.chrome import page_chrome
 from trainer.ui.router import mark_routed
+from trainer.ui.serving import freeze_loaded_heap
+
+freeze_loaded_heap()  # gc.freeze() once a page's modules are loaded (docs/serving.md)
 
 st.set_page_config(
     page_title="Coup Trainer",
