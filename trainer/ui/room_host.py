@@ -34,7 +34,7 @@ from trainer.rooms.results import (
 from trainer.rooms.settings import LEADERBOARD, LIVE, NAMES, RoomSettings, Source
 from trainer.rooms.store import RoomError, RoomStore
 from trainer.ui.links import public_base_url, reachable_from_lan
-from trainer.ui.rooms import draw_question, lesson_titles, room_bank, room_item
+from trainer.ui.rooms import draw_question, lesson_titles, room_bank, room_item, room_questions
 from trainer.ui.state import session_state
 from trainer.views import quiz_text, room_charts, room_text
 from trainer.views.calibration_charts import reliability_chart
@@ -159,10 +159,8 @@ def presenter(rooms: RoomStore, code: str, host: str) -> None:
     if room.status == "closed":
         st.info(f"Room {code} is closed.", icon=":material/door_front:")
         return
-    try:
-        questions = room_bank(room.source.bank)
-    except BankError as e:
-        st.error(f"The room's questions cannot be read: {e}", icon=":material/error:")
+    questions = room_questions(room)
+    if questions is None:
         return
     if questions.version != room.bank_version:
         st.warning("The question bank was rebuilt after this room was made; questions it "

@@ -15,7 +15,7 @@ from datetime import datetime
 import streamlit as st
 
 from trainer.learners.answers import now as clock_now
-from trainer.quiz.bank import BankError, Item
+from trainer.quiz.bank import Item
 from trainer.quiz.feedback import AnswerError, feedback, grade
 from trainer.quiz.solved import Solved
 from trainer.rooms.codes import code_problem, normalise_code
@@ -29,8 +29,8 @@ from trainer.ui.rooms import (
     history_fold,
     pulse,
     room_at,
-    room_bank,
     room_item,
+    room_questions,
     room_store,
 )
 from trainer.ui.state import session_state
@@ -154,10 +154,8 @@ def seat_view(rooms: RoomStore, code: str, token: str) -> None:
     if room.status == "lobby":
         st.info(room_text.WAITING_START, icon=":material/hourglass_top:")
         return
-    try:
-        questions = room_bank(room.source.bank)
-    except BankError as e:
-        st.error(f"The room's questions cannot be read: {e}", icon=":material/error:")
+    questions = room_questions(room)
+    if questions is None:
         return
     mine = rooms.my_answers(code, token)
     if room.status == "finished":

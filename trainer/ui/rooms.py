@@ -83,6 +83,15 @@ def room_bank(name: str) -> Questions:
     return _questions(name)
 
 
+def room_questions(room: Room) -> Questions | None:
+    """The room's bank, or None after saying on the page why it cannot be read."""
+    try:
+        return room_bank(room.source.bank)
+    except BankError as e:
+        st.error(f"The room's questions cannot be read: {e}", icon=":material/error:")
+        return None
+
+
 def lesson_titles() -> dict[str, str]:
     return {lesson.id: lesson.title for lesson in lesson_library().lessons}
 
