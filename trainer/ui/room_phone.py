@@ -143,7 +143,7 @@ def seat_view(rooms: RoomStore, code: str, token: str) -> None:
         return
     try:
         room = usable(room_at(code, now[0]) if now else rooms.room(code))
-    except RoomGone as e:
+    except RoomError as e:  # gone, closed, expired, or a damaged row: said as it is
         st.info(str(e), icon=":material/door_front:")
         return
     if seat.kicked:
