@@ -16,7 +16,7 @@ import streamlit as st
 
 from trainer.learners.answers import now as clock_now
 from trainer.quiz.bank import Item
-from trainer.quiz.feedback import AnswerError, feedback, grade
+from trainer.quiz.feedback import AnswerError, Feedback, feedback, grade
 from trainer.quiz.solved import Solved
 from trainer.rooms.codes import code_problem, normalise_code
 from trainer.rooms.model import Room, RoomAnswer, Seat
@@ -220,6 +220,16 @@ def _submit(rooms: RoomStore, room: Room, token: str, item: Item, label: str,
         state[ERROR] = str(e)
 
 
+@st.cache_data(show_spinner=False, max_entries=2000)
+def _feedback(version: str, item_id: str, action: str, stated: float | None, _item: Item,
+              _solved: Solved | None) -> Feedback:
+    """The feedback on one answer: the same for every phone that gave it, and it replays
+    the game, so it is worked out once per process, not on each phone's every redraw."""
+    record = grade(_item, action=action, stated=stated, learner="room-seat", bank=version,
+                   answer_id="room-answer", mode="room", solved=_solved)
+    return feedback(_item, record, solved=_solved)
+
+
 def _my_feedback(item: Item, answer: RoomAnswer | None, solved: Solved | None,
                  bank_version: str) -> None:
     if answer is None:
@@ -228,9 +238,7 @@ def _my_feedback(item: Item, answer: RoomAnswer | None, solved: Solved | None,
             st.markdown(room_text.truth_line(item.game().names[item.claimant], item.claim,
                                              bool(item.bluff)))
         return
-    record = grade(item, action=answer.action, stated=answer.stated, learner="room-seat",
-                   bank=bank_version, answer_id="room-answer", mode="room", solved=solved)
-    fb = feedback(item, record, solved=solved)
+    fb = _feedback(bank_version, item.id, answer.action, answer.stated, item, solved)
     st.markdown(room_text.my_answer_line(answer.action, answer.stated))
     box = {"success": st.success, "warning": st.warning, "error": st.error}
     box[quiz_text.GRADE_TONE[fb.grade]](f"**{fb.grade_label}** · {fb.verdict}",
