@@ -327,7 +327,7 @@ class Session:
         return self.timed(f"click {key}", {"trigger": {"key": key}})
 
     def goto(self, page: str) -> Timed:
-        """Navigate this session to `page` (a `url_path`)."""
+        """Open `page` (a `url_path`) in this simulated tab."""
         return self.timed(f"goto {page or 'default'}", {"page": page})
 
     def rerun(self) -> Timed:
