@@ -219,7 +219,9 @@ class Item:
             path = folder / f"{self.scenario}.yaml"
             return replay(load_scenario(path), self.step)
         assert self.seed is not None
-        game = new_game(self.players, self.seed, self.variant)
+        names = self.meta.get("names")  # a played game's seats: "You" and the bots' names
+        game = (Game.new(list(names), seed=self.seed, variant=self.variant) if names
+                else new_game(self.players, self.seed, self.variant))
         for m in self.moves:
             game.apply(m)
         return game

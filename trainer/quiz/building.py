@@ -11,7 +11,7 @@ import hashlib
 import json
 import random
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
@@ -179,16 +179,20 @@ def difficulty(spread_pp: float, second_gap_pp: float, bot: float | None,
 # ------------------------------------------------------------------------ building
 def evaluate(game: Game, viewer: int, belief: Belief | None, *, kind: str, source: str,
              rollouts: int, rollout_seed: int, model: dict[str, float] | None = None,
-             **position: Any) -> Item:
-    """An item for the viewer's pending decision in `game`: truth, estimates, option values."""
+             options_to_value: Sequence[Move] | None = None,
+             claim: tuple[int, Character] | None = None, **position: Any) -> Item:
+    """An item for the viewer's pending decision in `game`: truth, estimates, option values.
+    `options_to_value` replaces the kind's usual options; `claim` (claimant, character) names
+    the claim to judge where it is not the one a challenge window is about (a block
+    decision judges the action's claim)."""
     model = model or DEFAULT_MODEL
     comps = mixture(model)
-    moves = options_for(game, kind)
+    moves = list(options_to_value) if options_to_value is not None else options_for(game, kind)
     values, cv = option_values(game, viewer, belief, comps, rollouts, rollout_seed,
                                moves=moves)
     options = tuple(Option(v.move, option_label(game, v.move), v.win, v.se, v.diff_se)
                     for v in values)
-    claimant, role = pending_claim(game) if kind == "challenge" else (None, None)
+    claimant, role = claim or (pending_claim(game) if kind == "challenge" else (None, None))
     extra: dict[str, Any] = {}
     if claimant is not None and role is not None:
         obs = game.observation(viewer)

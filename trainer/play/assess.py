@@ -1,0 +1,164 @@
+"""Valuing one decision of the learner's: the coach's advice during the game and the review's
+grade after it come from the same function, so a decision the coach valued is never valued
+twice.
+
+How a decision is valued:
+- every option the learner had (one target per action, the natural one, plus the move they
+  actually made) is played out many times from worlds drawn from the learner's belief about
+  the hidden cards (`trainer.estimates.rollouts`, through the quiz's `evaluate`), giving each
+  option's win chance and its noise;
+- a claim on the table (a challenge window, or the action a block would answer) gets the
+  bot's chance of a bluff, the chance from counting cards alone and the explanation;
+- a duel of one face-down card each in the base game is solved exactly instead
+  (`trainer.quiz.solved`): perfect play from the start of the turn, every unseen card equally
+  likely.
+
+The result is a quiz `Item` (source "played game"), so a mistake can be asked again as a quiz
+question with the quiz's own grading and feedback.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from trainer.engine.cards import Character
+from trainer.engine.game import Game, Phase
+from trainer.engine.moves import Move, MoveKind
+from trainer.estimates.claims import pending_claim
+from trainer.estimates.posterior import Belief
+from trainer.quiz.bank import END_GAME, Item
+from trainer.quiz.building import decision_kind, evaluate, option_label, options_for
+from trainer.quiz.solved import Solved, Unsolvable, solve_item
+
+SOURCE = "played game"
+COACH_ROLLOUTS = 200
+REVIEW_ROLLOUTS = 200
+_PROVE = (Phase.PROVE_ACTION, Phase.PROVE_BLOCK, Phase.PROVE_CLAIM)
+
+
+@dataclass(frozen=True)
+class Valued:
+    """A decision valued: the item (options, claim, estimates) and, for a solved duel, the
+    exact values that grade it instead of the rollouts."""
+
+    item: Item
+    solved: Solved | None = None
+
+    @property
+    def rollouts(self) -> int:
+        return self.item.rollouts
+
+    def win(self, label: str) -> float:
+        """The learner's win chance after `label`: exact when solved."""
+        if self.solved is not None:
+            return self.solved.values[label]
+        return self.item.option(label).win
+
+    @property
+    def best(self) -> str:
+        return self.solved.best if self.solved is not None else self.item.best.label
+
+    def lost_pp(self, label: str) -> float:
+        if self.solved is not None:
+            return self.solved.lost_pp(label)
+        return self.item.lost_pp(label)
+
+    def noise_pp(self, label: str) -> float:
+        """The noise of `label`'s win-% lost, in points: the rollouts' paired standard error,
+        or the solver's exploitability."""
+        if self.solved is not None:
+            return 100 * self.solved.exploitability
+        return 100 * self.item.option(label).diff_se
+
+    @property
+    def trivial(self) -> bool:
+        return self.solved.trivial if self.solved is not None else self.item.trivial
+
+
+def kind_of(game: Game) -> str | None:
+    """What kind of decision the pending one is, or None when there is nothing to choose
+    (one legal move, or every move the same choice)."""
+    legal = game.legal_moves()
+    if len(legal) < 2:
+        return None
+    kind = decision_kind(game)
+    if kind is not None:
+        return kind
+    d = game.pending
+    assert d is not None
+    if d.phase is Phase.ACTION:
+        return "action"
+    if d.phase in _PROVE:
+        return "prove"
+    if d.phase is Phase.LOSE or d.phase is Phase.EXCHANGE:
+        return None  # every option the same card (decision_kind said so)
+    return "other"
+
+
+def judged_claim(game: Game) -> tuple[int, Character] | None:
+    """The claim the pending decision lets the learner judge: the one a challenge window is
+    about, or, at a block decision, the action's own claim (a Captain's steal)."""
+    claimant, role = pending_claim(game)
+    if claimant is not None and role is not None:
+        return claimant, role
+    d = game.pending
+    if d is not None and d.phase is Phase.BLOCK and d.action is not None:
+        spec = game.variant.spec(d.action)
+        if spec.claim is not None and not spec.inverted and d.actor is not None:
+            return d.actor, spec.claim.role
+    return None
+
+
+def options(game: Game, kind: str, played: Move | None = None) -> list[Move]:
+    """The options valued: the quiz's for its kinds (one target per action), every legal
+    move otherwise, and the move played whatever it was."""
+    if kind in ("action", "bluff"):
+        moves = options_for(game, "bluff")
+    elif kind in ("lose", "keep"):
+        moves = options_for(game, kind)
+    else:
+        moves = list(game.legal_moves())
+    if played is not None and played not in moves:
+        # An exchange keeps a set of cards: the same set in another order is the same option.
+        same = [m for m in moves if m.kind is MoveKind.KEEP and played.kind is MoveKind.KEEP
+                and sorted(m.cards or ()) == sorted(played.cards or ())]
+        if not same:
+            moves.append(played)
+    return moves
+
+
+def label_of(game: Game, item: Item, move: Move) -> str:
+    """The option label `move` is valued under (a kept set in any order is the same)."""
+    label = option_label(game, move)
+    if any(o.label == label for o in item.options):
+        return label
+    if move.kind is MoveKind.KEEP:
+        for o in item.options:
+            if sorted(o.move.cards or ()) == sorted(move.cards or ()):
+                return o.label
+    raise KeyError(f"{label!r} was not valued")
+
+
+def value(game: Game, belief: Belief | None, viewer: int, *, kind: str, rollouts: int,
+          seed: int, game_seed: int, prefix: tuple[Move, ...], meta: dict[str, object],
+          played: Move | None = None, solve: bool = True) -> Valued:
+    """The viewer's pending decision in `game` (the position after `prefix` from the deal of
+    `game_seed`), valued by `rollouts` per option and, for a duel, solved exactly."""
+    claim = judged_claim(game) if kind in ("challenge", "block") else None
+    item = evaluate(game, viewer, belief, kind=kind, source=SOURCE, rollouts=rollouts,
+                    rollout_seed=seed, options_to_value=options(game, kind, played),
+                    claim=claim, seed=game_seed, moves=prefix)
+    item = _with_meta(item, meta)
+    solved = None
+    if solve and END_GAME in item.themes and item.variant == "base":
+        try:
+            solved = solve_item(item)
+        except (Unsolvable, ValueError):
+            solved = None  # graded by the rollouts, which say so
+    return Valued(item, solved)
+
+
+def _with_meta(item: Item, meta: dict[str, object]) -> Item:
+    from dataclasses import replace
+
+    return replace(item, meta={**item.meta, **meta})

@@ -1,0 +1,274 @@
+"""The review of a played game: every decision of the learner's valued, graded and summed up.
+
+Grading follows the quiz: the win-% lost against the best option, with the quiz's thresholds
+(best ≤ 1, good ≤ 5, inaccuracy ≤ 10, mistake ≤ 15, blunder > 15 points). Two guards keep a
+grade honest:
+- a decision where every option is within a point of the best (or there was one legal move)
+  is *trivial* and left out, as GNU Backgammon leaves out forced and obvious moves;
+- a loss no larger than twice its noise (the paired standard error of the rollouts, or the
+  solver's exploitability) cannot be told from the best: it counts as Good (Best within a
+  point), never as a mistake the estimate cannot prove.
+
+Accuracy is Lichess's formula per decision, on the win-% lost as graded:
+    accuracy = 103.1668 · e^(−0.04354 · lost) − 3.1669, clamped to 0–100,
+so a best move scores 100 and a 15-point blunder about 49; the game's accuracy is the plain
+mean over the graded decisions.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import get_args
+
+from trainer.engine.game import Game
+from trainer.engine.moves import Move, MoveKind
+from trainer.engine.variants import get_variant
+from trainer.estimates.posterior import Belief, mixture
+from trainer.estimates.report import DEFAULT_MODEL
+from trainer.learners.answers import Answer, Grade, grade_for, now
+from trainer.play.assess import REVIEW_ROLLOUTS, Valued, kind_of, label_of, value
+from trainer.play.record import GameRecord, fresh_game
+
+GRADES: tuple[Grade, ...] = get_args(Grade)
+NOISE_FACTOR = 2.0  # a loss within this many standard errors of zero is not proven
+BANK = "played games"
+MODE = "play"
+# The grades worth a second look, and the swing of the win chance that makes a key moment.
+MISTAKES: tuple[Grade, ...] = ("mistake", "blunder")
+SWING_PP = 15.0
+
+Progress = Callable[[int, int], object]  # (done, total)
+
+
+def accuracy(lost_pp: float) -> float:
+    """Lichess's accuracy of one decision from its win-% lost (0–100)."""
+    return max(0.0, min(100.0, 103.1668 * math.exp(-0.04354 * lost_pp) - 3.1669))
+
+
+def rollout_seed(record: GameRecord, index: int) -> int:
+    """Each decision's rollouts have their own fixed stream, so a review is reproducible."""
+    return (record.seed * 1_000_003 + index) % 2**31
+
+
+@dataclass(frozen=True)
+class Step:
+    """One decision of the learner's in the review."""
+
+    index: int  # the move's index in the record
+    number: int  # the learner's decision number, from 1
+    turn: int
+    kind: str
+    valued: Valued
+    chosen: str
+    stated: float | None
+    coached: bool
+    lost_pp: float
+    noise_pp: float
+    grade: Grade | None  # None: trivial, left out
+    within_noise: bool
+    call_out: str | None = None
+
+    @property
+    def win_before(self) -> float:
+        """The learner's win chance with the best option: what the position was worth."""
+        return self.valued.win(self.valued.best)
+
+    @property
+    def win_after(self) -> float:
+        return self.valued.win(self.chosen)
+
+    @property
+    def accuracy(self) -> float | None:
+        if self.grade is None:
+            return None
+        return accuracy(0.0 if self.within_noise else self.lost_pp)
+
+    @property
+    def solved(self) -> bool:
+        return self.valued.solved is not None
+
+    @property
+    def key(self) -> bool:
+        return self.grade in MISTAKES
+
+
+@dataclass(frozen=True)
+class Review:
+    record: GameRecord
+    steps: tuple[Step, ...]
+    forced: int = 0  # learner moves with one legal option, not valued
+    swings: tuple[int, ...] = field(default=())  # steps after which the bots' moves and the
+    # cards moved the learner's win chance by SWING_PP or more (by step number)
+
+    def graded(self) -> list[Step]:
+        return [s for s in self.steps if s.grade is not None]
+
+    def counts(self) -> dict[Grade, int]:
+        c = Counter(s.grade for s in self.graded())
+        return {g: c[g] for g in GRADES}
+
+    @property
+    def accuracy(self) -> float | None:
+        values = [s.accuracy for s in self.graded() if s.accuracy is not None]
+        return sum(values) / len(values) if values else None
+
+    @property
+    def coached(self) -> int:
+        return sum(1 for s in self.steps if s.coached)
+
+    def mistakes(self) -> list[Step]:
+        return [s for s in self.steps if s.key]
+
+
+def positions(record: GameRecord, upto: int | None = None
+              ) -> Iterator[tuple[int, Game, Belief, Move]]:
+    """(index, game before the move, the learner's belief then, the move) for every move of
+    the learner's, in order; the belief is fed only what the learner saw."""
+    game = fresh_game(record.setup())
+    seat = record.learner_seat
+    belief = Belief(seat, mixture(DEFAULT_MODEL), get_variant(record.variant).cards)
+    for k, move in enumerate(record.parsed()[:upto]):
+        if move.player == seat:
+            yield k, game, belief, move
+        belief.observe(game.observation(seat), move)
+        game.apply(move)
+
+
+def value_at(record: GameRecord, index: int, game: Game, belief: Belief, kind: str,
+             rollouts: int = REVIEW_ROLLOUTS) -> Valued:
+    """The learner's decision before move `index`, valued (the same call the coach makes)."""
+    return value(game, belief, record.learner_seat, kind=kind, rollouts=rollouts,
+                 seed=rollout_seed(record, index), game_seed=record.seed,
+                 prefix=tuple(record.parsed()[:index]), meta=meta(record, index),
+                 played=record.parsed()[index] if index < len(record.moves) else None)
+
+
+def meta(record: GameRecord, index: int) -> dict[str, object]:
+    return {"game": record.game_id, "index": index, "names": record.names}
+
+
+def value_job(job: tuple[GameRecord, int, int]) -> Valued | None:
+    """One decision of a review (module-level, so a batch can send it): rebuilt from the
+    record alone."""
+    record, index, rollouts = job
+    for k, game, belief, _ in positions(record, index + 1):
+        if k == index:
+            kind = kind_of(game)
+            return None if kind is None else value_at(record, index, game, belief, kind,
+                                                      rollouts)
+    return None
+
+
+def review(record: GameRecord, cache: Mapping[int, Valued] | None = None, *,
+           rollouts: int = REVIEW_ROLLOUTS, progress: Progress | None = None,
+           done: Callable[[int, Valued], object] | None = None) -> Review:
+    """Value and grade every decision of the learner's in `record`. A decision already in
+    `cache` with at least `rollouts` is not valued again; each new one is handed to `done`
+    (to be saved) as soon as it is ready, so an interrupted review resumes where it stopped."""
+    cache = cache or {}
+    moves = record.parsed()
+    todo = [k for k, m in enumerate(moves) if m.player == record.learner_seat]
+    steps: list[Step] = []
+    forced = 0
+    for count, (k, game, belief, move) in enumerate(positions(record), start=1):
+        kind = kind_of(game)
+        if kind is None:
+            forced += 1
+        else:
+            valued = cache.get(k)
+            if valued is None or valued.rollouts < rollouts:
+                valued = value_at(record, k, game, belief, kind, rollouts)
+                if done is not None:
+                    done(k, valued)
+            steps.append(step(record, k, len(steps) + 1, game, kind, valued, move))
+        if progress is not None:
+            progress(count, len(todo))
+    return Review(record, tuple(steps), forced, swings(steps))
+
+
+def step(record: GameRecord, index: int, number: int, game: Game, kind: str, valued: Valued,
+         move: Move) -> Step:
+    """One decision graded (see the module's docstring for the rules)."""
+    chosen = label_of(game, valued.item, move)
+    lost = round(valued.lost_pp(chosen), 2)
+    noise = round(valued.noise_pp(chosen), 2)
+    within = lost <= NOISE_FACTOR * noise
+    grade: Grade | None
+    if valued.trivial:
+        grade = None
+    elif within:
+        grade = "best" if lost <= 1.0 else "good"
+    else:
+        grade = grade_for(lost)
+    return Step(index, number, game.turn, kind, valued, chosen, record.stated.get(index),
+                index in record.coached, lost, noise, grade, within,
+                call_out(record, index, game, move, valued, grade))
+
+
+def call_out(record: GameRecord, index: int, game: Game, move: Move, valued: Valued,
+             grade: Grade | None) -> str | None:
+    """"Good decision, bad outcome" where the cards fell the other way: a sound challenge
+    of an honest claim, a sound pass of a bluff, a sound bluff that was caught."""
+    if grade not in ("best", "good"):
+        return None
+    item = valued.item
+    if move.kind is MoveKind.CHALLENGE and item.has_claim and not item.bluff:
+        return ("Good decision, bad outcome: on what you could see the challenge was right; "
+                "the card was there this time.")
+    if move.kind is MoveKind.PASS and valued.item.kind == "challenge" and item.has_claim \
+            and item.bluff:
+        return ("Good decision, bad outcome: passing was right on what you could see; it "
+                "was a bluff this time.")
+    if move.kind is MoveKind.ACT and move.action is not None:
+        spec = game.variant.spec(move.action)
+        held = {c.role for c in game.hidden[move.player]}
+        if spec.claim is not None and not spec.inverted and spec.claim.role not in held \
+                and caught(record, index):
+            return ("Good decision, bad outcome: the bluff was worth trying; this time "
+                    "someone challenged it.")
+    return None
+
+
+def caught(record: GameRecord, index: int) -> bool:
+    """Whether the learner's action at `index` was challenged (a bluff then loses)."""
+    for m in record.parsed()[index + 1:]:
+        if m.kind is MoveKind.CHALLENGE:
+            return True
+        if m.kind in (MoveKind.BLOCK, MoveKind.ACT):  # a block answers it; a new turn began
+            return False
+    return False
+
+
+def swings(steps: list[Step]) -> tuple[int, ...]:
+    """The decisions after which the win chance moved by `SWING_PP` or more before the
+    learner's next decision: the bots' moves and the cards, not the learner's choice."""
+    out = []
+    for a, b in zip(steps, steps[1:], strict=False):
+        if abs(100 * (b.win_before - a.win_after)) >= SWING_PP:
+            out.append(a.number)
+    return tuple(out)
+
+
+def answers(rev: Review, learner: str) -> list[Answer]:
+    """The review's decisions as the Calibration page reads answers: one per graded decision
+    of a kind the quiz asks (with the stated chance where the learner gave one); saving them
+    twice is a no-op (the id is the game's and the move's)."""
+    out = []
+    kinds = {"challenge", "block", "bluff", "lose", "keep"}
+    for s in rev.steps:
+        if s.grade is None or s.kind not in kinds:
+            continue
+        item = s.valued.item
+        out.append(Answer(
+            answer_id=f"play-{rev.record.game_id}-{s.index}", learner=learner,
+            item_id=f"{rev.record.game_id}:{s.index}", bank=BANK, mode=MODE,
+            kind=s.kind,  # type: ignore[arg-type]
+            themes=item.themes, variant=item.variant,
+            answered_at=rev.record.finished_at or now(),
+            stated=s.stated if item.has_claim else None, bot=item.bot, prior=item.prior,
+            bluff=item.bluff, action=s.chosen[:120], best=s.valued.best[:120],
+            lost_pp=min(100.0, s.lost_pp), grade=s.grade, trivial=False))
+    return out

@@ -1,0 +1,140 @@
+"""Who sits at the table of a played game: the learner's seat and a bot persona in every other.
+
+Why a module of its own: the page, the saved game, the exported log and the link that replays a
+deal all describe a table the same way (the rule set, the seed and one persona key per seat),
+and each must refuse a table the rules do not allow with the field that is wrong.
+
+A bot's strength is the tournament's measured win rate against a mixed field of the other
+bots (`trainer/bots/data/tournament.csv`, made by `python -m trainer tournament --out`), so a
+learner picks an opponent by how often it wins, not by its name.
+"""
+
+from __future__ import annotations
+
+import csv
+import random
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+from trainer.bots.tournament import every_persona
+from trainer.engine.variants import VARIANTS, get_variant
+
+LEARNER = "you"
+MIXED = "mixed"
+YOU = "You"
+# The bots a learner can sit with, strongest first by the tournament at four players.
+BOTS = ("calibrated", "honest", "rule", "skeptic", "bluffer", "random")
+# A mixed table draws from the bots that play to win (Random is for a first game only).
+MIXED_FROM = ("calibrated", "honest", "rule", "skeptic", "bluffer")
+BOT_NAMES = ("Ana", "Ben", "Cris", "Dee", "Eli", "Fay")
+TOURNAMENT = Path(__file__).resolve().parents[1] / "bots" / "data" / "tournament.csv"
+MIXED_FIELD = "mixture of the others"
+MAX_SEED = 2**31 - 1
+
+
+class SetupError(ValueError):
+    """A table the rules or the bots do not allow, with the field that is wrong."""
+
+    def __init__(self, message: str, field: str) -> None:
+        super().__init__(f"{field}: {message}")
+        self.field = field
+
+
+@dataclass(frozen=True)
+class Setup:
+    """A table: the rule set, the deal's seed and one persona key per seat (`LEARNER` once)."""
+
+    variant: str
+    seed: int
+    seats: tuple[str, ...]
+
+    def __post_init__(self) -> None:
+        check(self)
+
+    @property
+    def players(self) -> int:
+        return len(self.seats)
+
+    @property
+    def learner(self) -> int:
+        return self.seats.index(LEARNER)
+
+    @property
+    def names(self) -> list[str]:
+        """"You" at the learner's seat, a short name at every other, in seat order."""
+        others = iter(BOT_NAMES)
+        return [YOU if s == LEARNER else next(others) for s in self.seats]
+
+    def bot_seats(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if s != LEARNER]
+
+
+def check(setup: Setup) -> None:
+    """Refuse a table the rules do not allow, naming the field."""
+    if setup.variant not in VARIANTS:
+        raise SetupError(f"unknown rule set {setup.variant!r}; expected one of "
+                         f"{', '.join(VARIANTS)}", "variant")
+    v = get_variant(setup.variant)
+    if not v.min_players <= len(setup.seats) <= v.max_players:
+        raise SetupError(f"{v.title} is for {v.min_players}–{v.max_players} players, not "
+                         f"{len(setup.seats)}", "seats")
+    if setup.seats.count(LEARNER) != 1:
+        raise SetupError(f"expected exactly one seat {LEARNER!r} (the learner), got "
+                         f"{setup.seats.count(LEARNER)}", "seats")
+    unknown = [s for s in setup.seats if s != LEARNER and s not in BOTS]
+    if unknown:
+        raise SetupError(f"unknown bot {unknown[0]!r}; expected one of {', '.join(BOTS)}",
+                         "seats")
+    if not 0 <= setup.seed <= MAX_SEED:
+        raise SetupError(f"expected a whole number from 0 to {MAX_SEED}, got {setup.seed}",
+                         "seed")
+
+
+def mixed_seats(players: int, learner: int, seed: int) -> tuple[str, ...]:
+    """A mixed table: every bot seat drawn from `MIXED_FROM`, fixed by the seed."""
+    rng = random.Random(f"mixed:{seed}")
+    return tuple(LEARNER if i == learner else rng.choice(MIXED_FROM) for i in range(players))
+
+
+def bot_title(key: str) -> str:
+    """The persona's name as people read it: "Calibrated", "Rule bot"."""
+    return every_persona()[key].name
+
+
+@dataclass(frozen=True)
+class Strength:
+    """How often a bot wins against a mixed field of the other bots, as measured."""
+
+    players: int  # the table size of the measurement (the nearest one measured)
+    rate: float
+    low: float
+    high: float
+    games: int
+
+    @property
+    def fair(self) -> float:
+        return 1 / self.players
+
+
+@cache
+def _strengths() -> dict[tuple[str, int], Strength]:
+    out: dict[tuple[str, int], Strength] = {}
+    titles = {bot_title(k): k for k in BOTS}
+    with TOURNAMENT.open(encoding="utf-8") as f:
+        for row in csv.DictReader(f):
+            key = titles.get(row["persona"])
+            if key is None or row["field"] != MIXED_FIELD:
+                continue
+            n = int(row["players"])
+            out[(key, n)] = Strength(n, float(row["win_rate"]), float(row["ci_low"]),
+                                     float(row["ci_high"]), int(row["games"]))
+    return out
+
+
+def strength(key: str, players: int) -> Strength | None:
+    """The bot's measured win rate at `players`, or at the nearest table size measured (the
+    tournament plays 2, 3, 4 and 6); None for a bot never measured."""
+    table = _strengths()
+    sizes = sorted({n for k, n in table if k == key}, key=lambda n: (abs(n - players), n))
+    return table[(key, sizes[0])] if sizes else None

@@ -1,0 +1,110 @@
+"""Valuing the learner's decisions beside the game, in worker processes.
+
+Why: a decision's rollouts take about a second, and a game has dozens of decisions. Valued one
+by one after the last move, a review would keep the learner waiting for half a minute. Each
+decision is therefore sent to a worker the moment the learner has made it (and the coach's
+request at once), so the valuing runs while the game goes on; at the end the review only
+waits for what is still running, spread over every worker.
+
+Why processes and not threads: rollouts are pure Python, so a thread would hold the
+interpreter lock and slow the page that must show the bots' moves on time. Workers are
+started with `spawn` (forking a server that runs threads is unsafe) and live as long as the
+server; each job carries the game's record, so a worker needs nothing else.
+
+With `workers=0` every job runs in the caller's process when it is asked for: the tests' way,
+and the fallback where processes cannot be started.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import threading
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+
+from trainer.play.assess import Valued
+from trainer.play.record import GameRecord
+from trainer.play.review import value_job
+
+WORKERS_ENV = "COUP_TRAINER_PLAY_WORKERS"
+
+
+def default_workers() -> int:
+    """$COUP_TRAINER_PLAY_WORKERS, else one per core up to two."""
+    raw = os.environ.get(WORKERS_ENV, "").strip()
+    if raw.isdigit():
+        return int(raw)
+    return max(1, min(2, os.cpu_count() or 1))
+
+
+Key = tuple[str, int, int]  # (game id, move index, rollouts)
+
+
+class Valuer:
+    """Jobs by (game, move, rollouts): submitted once, collected when done."""
+
+    def __init__(self, workers: int | None = None) -> None:
+        self.workers = default_workers() if workers is None else workers
+        self._pool: ProcessPoolExecutor | None = None
+        self._jobs: dict[Key, Future[Valued | None]] = {}
+        self._lock = threading.Lock()
+
+    def _executor(self) -> ProcessPoolExecutor | None:
+        if self.workers <= 0:
+            return None
+        if self._pool is None:
+            self._pool = ProcessPoolExecutor(self.workers,
+                                             mp_context=multiprocessing.get_context("spawn"))
+        return self._pool
+
+    def submit(self, record: GameRecord, index: int, rollouts: int) -> None:
+        """Start valuing the learner's decision before move `index` (no-op if started)."""
+        key = (record.game_id, index, rollouts)
+        with self._lock:
+            if key in self._jobs:
+                return
+            pool = self._executor()
+            job = (record.model_copy(deep=True), index, rollouts)
+            if pool is None:
+                future: Future[Valued | None] = Future()
+                future.set_result(value_job(job))
+            else:
+                try:
+                    future = pool.submit(value_job, job)
+                except (BrokenProcessPool, RuntimeError):
+                    self._pool = None  # a worker died: run this one here
+                    future = Future()
+                    future.set_result(value_job(job))
+            self._jobs[key] = future
+
+    def ready(self, record: GameRecord, index: int, rollouts: int) -> bool:
+        future = self._jobs.get((record.game_id, index, rollouts))
+        return future is not None and future.done()
+
+    def result(self, record: GameRecord, index: int, rollouts: int,
+               timeout: float | None = None) -> Valued | None:
+        """The valued decision (waiting for it up to `timeout`); a job never submitted is
+        submitted first. A job whose worker failed is run again here."""
+        key = (record.game_id, index, rollouts)
+        if key not in self._jobs:
+            self.submit(record, index, rollouts)
+        future = self._jobs[key]
+        try:
+            return future.result(timeout=timeout)
+        except BrokenProcessPool:
+            with self._lock:
+                self._pool = None
+                self._jobs.pop(key, None)
+            return value_job((record, index, rollouts))
+
+    def forget(self, game_id: str) -> None:
+        """Drop a game's finished jobs (their results are saved with the game)."""
+        with self._lock:
+            for key in [k for k in self._jobs if k[0] == game_id and self._jobs[k].done()]:
+                del self._jobs[key]
+
+    def shutdown(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
