@@ -1,0 +1,356 @@
+"""A played game as a plain-text log: read by a person, read back by the trainer to the
+identical record.
+
+Why text and not JSON: a learner shares a game with a teacher or a forum, or keeps it beside
+their notes, and both should be able to follow it without the app. So every move is written
+twice: in the engine's exact notation (what is read back) and, after `#`, in words with its
+turn (what a person reads, and what the importer ignores).
+
+Why the importer is strict: a log may have been edited by hand or cut short in a paste. A
+half-read game would be replayed and reviewed as if it were what was played, so any problem
+stops the import with the line, what was found there and what was expected; a move is
+replayed through the engine at its line, so an illegal one is named where it is. Lines that
+only repeat what the moves and the table already say (the names, the result) are checked
+against them, so an edit of one without the other is caught too.
+
+The format, version 1::
+
+    coup-trainer game log 1
+    game: 7kq2mbx9tr4e
+    learner: b-5f0c9a1e
+    rule set: base
+    seed: 1234
+    seats: you, honest, bluffer
+    names: You, Ana, Ben
+    started: 2025-03-01T18:04:05.123456Z
+    finished: 2025-03-01T18:09:41.500000Z
+    resigned: no
+    result: Ana won
+    moves:
+    1. P0:income  # You: income (turn 1)
+    2. P1:tax  # Ana claims Duke: tax (turn 2)
+    3. P0:challenge | stated 40% | coach  # You challenges (turn 2)
+
+`finished` is "-" while the game goes on; `resigned` is yes or no; `result` is "You won",
+"Ana won", "You resigned", "a tie: nobody won" or "unfinished". A header value is the rest of
+its line; on a move line everything after `#` is a comment. Blank lines and lines starting
+with `#` are ignored anywhere. `stated` is the chance of a bluff the learner gave before that
+decision (a whole percent, as the match keeps it; a finer one is written as finely as it is
+held); `coach` marks a decision made with the coach open.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from decimal import Decimal
+
+from annotated_types import MaxLen
+from pydantic import ValidationError
+
+from trainer.engine.errors import MoveError
+from trainer.engine.game import Game
+from trainer.engine.notation import NotationError, move_text, parse
+from trainer.engine.variants import VARIANTS
+from trainer.play.record import GAME_ID, GameRecord, fresh_game
+from trainer.play.setup import LEARNER, MAX_SEED, Setup, SetupError
+
+VERSION = 1
+MAGIC = "coup-trainer game log"
+FIRST_LINE = f"{MAGIC} {VERSION}"
+MOVES = "moves:"
+NOT_YET = "-"
+# The header's keys, in the order they are written, with what each holds.
+KEYS: dict[str, str] = {
+    "game": "the game's id: 12 lowercase letters and digits",
+    "learner": "the learner's id: 1 to 64 characters",
+    "rule set": f"one of {', '.join(VARIANTS)}",
+    "seed": f"a whole number from 0 to {MAX_SEED}",
+    "seats": f"one persona per seat separated by commas, {LEARNER!r} once",
+    "names": "the players' names in seat order, separated by commas",
+    "started": "a time in ISO 8601 with its zone, like 2025-03-01T18:04:05Z",
+    "finished": f"a time in ISO 8601 with its zone, or {NOT_YET!r} while the game goes on",
+    "resigned": "yes or no",
+    "result": "who won, in words",
+}
+_FIELD_KEYS = {"game_id": "game", "learner": "learner", "variant": "rule set", "seed": "seed",
+               "seats": "seats", "started_at": "started", "finished_at": "finished",
+               "resigned": "resigned"}
+_MOVE_LINE = re.compile(r"(\d+)\.\s+(\S.*)")
+_STATED = re.compile(r"stated\s+(\d+(?:\.\d+)?)\s*%")
+# The most seats a saved game holds (a bot's name for each); the rule sets allow more.
+MAX_SEATS = next(m.max_length for m in GameRecord.model_fields["seats"].metadata
+                 if isinstance(m, MaxLen))
+_SHOWN_LEGAL = 12  # the legal moves listed when one is refused (a forum table has dozens)
+
+
+class LogError(ValueError):
+    """A log that cannot be read back: the line, what was found there and what was expected,
+    so the person who edited it can fix that line."""
+
+    def __init__(self, line: int, found: str, expected: str, what: str = "") -> None:
+        where = f"line {line}: {what}: " if what else f"line {line}: "
+        super().__init__(f"{where}found {found}; expected {expected}")
+        self.line = line
+        self.found = found
+        self.expected = expected
+
+
+# ---------------------------------------------------------------------- writing
+def export_text(record: GameRecord) -> str:
+    """The game as a log; `import_text` reads it back to a record equal to `record`. A record
+    whose moves the rules refuse is a ValueError naming the move (nothing half-written)."""
+    if any(c in record.learner for c in "\r\n\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"):
+        raise ValueError(f"learner: {record.learner!r} holds a line break; a log cannot "
+                         "carry it")
+    game = fresh_game(record.setup())
+    lines = []
+    for k, move in enumerate(record.parsed()):
+        notes = [record.moves[k]]
+        if k in record.stated:
+            notes.append(f"stated {_percent(record.stated[k])}%")
+        if k in record.coached:
+            notes.append("coach")
+        words = game.describe(move)
+        turn = game.turn
+        try:
+            game.apply(move)
+        except MoveError as e:
+            raise ValueError(f"moves: move {k + 1} {record.moves[k]!r} is not legal there: "
+                             f"{e}") from None
+        lines.append(f"{k + 1}. {' | '.join(notes)}  # {words} (turn {turn})")
+    header = {
+        "game": record.game_id, "learner": record.learner, "rule set": record.variant,
+        "seed": str(record.seed), "seats": ", ".join(record.seats),
+        "names": ", ".join(record.names), "started": _time(record.started_at),
+        "finished": NOT_YET if record.finished_at is None else _time(record.finished_at),
+        "resigned": "yes" if record.resigned else "no", "result": result_words(record, game),
+    }
+    out = [FIRST_LINE, *(f"{key}: {header[key]}" for key in KEYS), MOVES, *lines]
+    return "\n".join(out) + "\n"
+
+
+def result_words(record: GameRecord, game: Game | None = None) -> str:
+    """How the game stands, as the log and the list of games say it. `game` is the record's
+    game after its moves, when the caller has it already."""
+    if record.resigned:
+        return "You resigned"
+    game = game if game is not None else record.game()
+    if not game.is_over:
+        return "unfinished"
+    if game.winner is None:
+        return "a tie: nobody won"
+    return f"{record.names[game.winner]} won"
+
+
+def _time(t: datetime) -> str:
+    return t.astimezone(UTC).isoformat().replace("+00:00", "Z")
+
+
+def _percent(p: float) -> str:
+    """The chance as a percent written exactly: 0.4 → "40", 0.333 → "33.3" (the record keeps
+    whole percents; anything finer is written as finely as it is held)."""
+    return f"{(Decimal(repr(p)) * 100).normalize():f}"
+
+
+# ---------------------------------------------------------------------- reading
+@dataclass
+class _Move:
+    line: int
+    text: str
+    stated: float | None
+    coached: bool
+
+
+def import_text(text: str, learner: str | None = None) -> GameRecord:
+    """The record a log holds, checked line by line (LogError on the first problem).
+    `learner`, when given, replaces the log's learner: an imported game belongs to whoever
+    imports it, whoever played it."""
+    lines = text.removeprefix("\ufeff").splitlines()
+    header: dict[str, tuple[int, str]] = {}
+    moves: list[_Move] = []
+    state = "first"
+    moves_line = 0
+    for number, raw in enumerate(lines, start=1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        if state == "first":
+            _first_line(number, line)
+            state = "header"
+        elif state == "header":
+            if line == MOVES:
+                state, moves_line = "moves", number
+                continue
+            key, colon, value = line.partition(":")
+            key = key.strip()
+            if not colon or key not in KEYS:
+                raise LogError(number, repr(line), f"a header line 'key: value' with a key of "
+                                                   f"{', '.join(KEYS)}, or {MOVES!r}")
+            if key in header:
+                raise LogError(number, f"{key!r} again", f"each header key once (it was on "
+                                                         f"line {header[key][0]})")
+            header[key] = (number, value.strip())
+        else:
+            moves.append(_move_line(number, line, len(moves) + 1))
+    end = len(lines)
+    if state == "first":
+        raise LogError(end, "no header", f"{FIRST_LINE!r} on the first line")
+    if state == "header":
+        raise LogError(end, "the end of the file", f"a {MOVES!r} line after the header")
+    missing = [k for k in KEYS if k not in header]
+    if missing:
+        raise LogError(moves_line, f"{MOVES!r} with no {missing[0]!r} line before it",
+                       f"a header line '{missing[0]}: ...' ({KEYS[missing[0]]})")
+    record = _record(header, moves, learner)
+    _replay(record, header, moves, moves_line)
+    return record
+
+
+def _first_line(number: int, line: str) -> None:
+    if line == FIRST_LINE:
+        return
+    found = re.fullmatch(re.escape(MAGIC) + r"\s+(\d+)", line)
+    if found:
+        raise LogError(number, f"a log of version {found.group(1)}",
+                       f"version {VERSION}, the one this program reads")
+    raise LogError(number, repr(line), f"{FIRST_LINE!r}: this is not a Coup Trainer game log")
+
+
+def _move_line(number: int, line: str, expected: int) -> _Move:
+    body = line.split("#", 1)[0].strip()
+    found = _MOVE_LINE.fullmatch(body)
+    if not found:
+        raise LogError(number, repr(body), f"move {expected} as '{expected}. <move>', like "
+                                           f"'{expected}. P0:income'")
+    if int(found.group(1)) != expected:
+        raise LogError(number, f"move number {found.group(1)}", f"{expected}: moves are "
+                                                                f"numbered from 1 in order")
+    text, *notes = (part.strip() for part in found.group(2).split("|"))
+    try:
+        move = parse(text)
+    except NotationError as e:
+        raise LogError(number, repr(text), e.expected, f"move {expected}") from None
+    if move_text(move) != text:
+        raise LogError(number, repr(text), repr(move_text(move)), f"move {expected}")
+    stated: float | None = None
+    coached = False
+    for note in notes:
+        chance = _STATED.fullmatch(note)
+        if chance and stated is None:
+            stated = _chance(number, chance.group(1))
+        elif note == "coach" and not coached:
+            coached = True
+        else:
+            raise LogError(number, repr(note), "'stated NN%' or 'coach' after '|', each "
+                                               "once", f"move {expected}")
+    return _Move(number, text, stated, coached)
+
+
+def _chance(number: int, digits: str) -> float:
+    percent = Decimal(digits)  # digits and one point, as the pattern admits
+    if not 1 <= percent <= 99:
+        raise LogError(number, f"a stated chance of {digits}%", "a chance from 1% to 99%")
+    return float(percent / 100)
+
+
+def _record(header: dict[str, tuple[int, str]], moves: list[_Move],
+            learner: str | None) -> GameRecord:
+    """The header's fields, each checked at its own line, made into a record."""
+    def value(key: str) -> str:
+        return header[key][1]
+
+    def fail(key: str, expected: str | None = None) -> LogError:
+        return LogError(header[key][0], repr(value(key)), expected or KEYS[key], key)
+
+    if not re.fullmatch(GAME_ID, value("game")):
+        raise fail("game")
+    if not value("learner") or len(value("learner")) > 64:
+        raise fail("learner")
+    if value("rule set") not in VARIANTS:
+        raise fail("rule set")
+    if not re.fullmatch(r"\d+", value("seed")) or int(value("seed")) > MAX_SEED:
+        raise fail("seed")
+    seats = tuple(s.strip() for s in value("seats").split(","))
+    if len(seats) > MAX_SEATS:
+        raise fail("seats", f"at most {MAX_SEATS} seats (a saved game's limit), not "
+                            f"{len(seats)}")
+    try:
+        setup = Setup(value("rule set"), int(value("seed")), seats)
+    except SetupError as e:
+        key = {"variant": "rule set"}.get(e.field, e.field)
+        reason = str(e).removeprefix(f"{e.field}: ")
+        raise LogError(header[key][0], f"{value(key)!r}, which the rules refuse ({reason})",
+                       KEYS[key], key) from None
+    names = ", ".join(setup.names)
+    if value("names") != names:
+        raise fail("names", f"{names!r}, the names of these seats")
+    started = _parse_time(header, "started")
+    finished = None if value("finished") == NOT_YET else _parse_time(header, "finished")
+    if value("resigned") not in ("yes", "no"):
+        raise fail("resigned")
+    seat = setup.learner
+    for k, m in enumerate(moves):
+        mover = parse(m.text).player
+        if (m.stated is not None or m.coached) and mover != seat:
+            raise LogError(m.line, f"a note on a move of {setup.names[mover]}'s (P{mover})",
+                           f"'stated' and 'coach' only on the learner's moves (P{seat})",
+                           f"move {k + 1}")
+    data = {
+        "game_id": value("game"), "learner": value("learner") if learner is None else learner,
+        "variant": setup.variant, "seed": setup.seed, "seats": setup.seats,
+        "moves": [m.text for m in moves],
+        "stated": {k: m.stated for k, m in enumerate(moves) if m.stated is not None},
+        "coached": [k for k, m in enumerate(moves) if m.coached],
+        "resigned": value("resigned") == "yes", "started_at": started, "finished_at": finished,
+    }
+    try:
+        return GameRecord.model_validate(data)
+    except ValidationError as e:
+        err = e.errors()[0]
+        field = str(err["loc"][0]) if err["loc"] else ""
+        reason = str(err["msg"]).removeprefix("Value error, ")
+        if field == "learner" and learner is not None:
+            raise ValueError(f"learner: the importing learner {learner!r}: {reason}") from None
+        at = _FIELD_KEYS.get(field)
+        if at is None:  # a rule across fields; the checks above leave none to the model
+            raise LogError(header["game"][0], f"a game the record refuses ({reason})",
+                           "a game the record accepts") from None
+        raise fail(at, reason) from None
+
+
+def _parse_time(header: dict[str, tuple[int, str]], key: str) -> datetime:
+    line, text = header[key]
+    try:
+        t = datetime.fromisoformat(text)
+    except ValueError:
+        raise LogError(line, repr(text), KEYS[key], key) from None
+    if t.tzinfo is None:
+        raise LogError(line, f"{text!r} with no zone", KEYS[key], key)
+    return t.astimezone(UTC)
+
+
+def _replay(record: GameRecord, header: dict[str, tuple[int, str]], moves: list[_Move],
+            moves_line: int) -> None:
+    """Every move through the engine at its own line, then the result line against the
+    game the moves make."""
+    game = fresh_game(record.setup())
+    for k, (m, move) in enumerate(zip(moves, record.parsed(), strict=True)):
+        if game.is_over:
+            raise LogError(m.line, repr(m.text), f"no more moves: the game ended at move {k} "
+                                                 f"({result_words(record, game)})",
+                           f"move {k + 1}")
+        try:
+            game.apply(move)
+        except MoveError as e:
+            legal = [move_text(x) for x in game.legal_moves()]
+            shown = ", ".join(legal[:_SHOWN_LEGAL]) + (", ..." if len(legal) > _SHOWN_LEGAL
+                                                       else "")
+            raise LogError(m.line, f"{m.text!r}, which the rules refuse there ({e.reason})",
+                           f"a legal move: {shown}", f"move {k + 1}") from None
+    words = result_words(record, game)
+    line, found = header["result"]
+    if found != words:
+        raise LogError(line, repr(found), f"{words!r}, what the moves and the header give",
+                       "result")
