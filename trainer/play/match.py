@@ -9,7 +9,8 @@ learner therefore give the same game, and a game rebuilt from its record (after 
 from an imported log) goes on exactly as it would have.
 
 The bots see only their own observation. The learner's belief about the others (the coach's
-and the review's estimate) is fed only the learner's observation, move by move.
+and the review's estimate) is rebuilt from the record where it is needed
+(`trainer.play.review.positions`), fed only the learner's observation, move by move.
 """
 
 from __future__ import annotations
@@ -21,9 +22,6 @@ from trainer.bots.tournament import every_persona
 from trainer.engine.game import Game
 from trainer.engine.moves import Move
 from trainer.engine.observation import Observation
-from trainer.engine.variants import get_variant
-from trainer.estimates.posterior import Belief, mixture
-from trainer.estimates.report import DEFAULT_MODEL
 from trainer.play.record import GameRecord, fresh_game, new_game_id
 from trainer.play.setup import Setup
 from trainer.policies.personas import Persona
@@ -45,8 +43,6 @@ class Match:
                                          for i in setup.bot_seats()}
         for i, bot in self.bots.items():
             bot.new_game(random.Random(f"{record.seed}:{i}"))
-        self.belief = Belief(self.learner, mixture(DEFAULT_MODEL),
-                             get_variant(record.variant).cards)
 
     # ----------------------------------------------------------------- building
     @classmethod
@@ -84,6 +80,11 @@ class Match:
     @property
     def bot_to_move(self) -> bool:
         return not self.over and self.game.decider != self.learner
+
+    @property
+    def learner_out(self) -> bool:
+        """The learner has lost every influence; the bots may still be playing it out."""
+        return not self.game.alive[self.learner]
 
     @property
     def index(self) -> int:
@@ -143,7 +144,6 @@ class Match:
         for seat, bot in self.bots.items():
             if hasattr(bot, "observe"):
                 bot.observe(game.observation(seat), move)
-        self.belief.observe(game.observation(self.learner), move)
         game.apply(move)
         self.record.add(move)
         self._close()

@@ -57,9 +57,14 @@ class GameRecord(BaseModel):
     def _probabilities(cls, v: dict[int, float]) -> dict[int, float]:
         for index, p in v.items():
             if not 0.01 <= p <= 0.99:
-                raise ValueError(f"move {index}: a stated chance must be from 0.01 to 0.99, "
-                                 f"got {p}")
+                raise ValueError(f"move {index + 1}: a stated chance must be from 0.01 to "
+                                 f"0.99, got {p}")
         return v
+
+    @field_validator("coached")
+    @classmethod
+    def _once_each(cls, v: list[int]) -> list[int]:
+        return sorted(set(v))  # a move is coached or not; the log lists them in order
 
     @field_validator("started_at", "finished_at")
     @classmethod

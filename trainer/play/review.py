@@ -124,17 +124,34 @@ class Review:
 
 
 def positions(record: GameRecord, upto: int | None = None
-              ) -> Iterator[tuple[int, Game, Belief, Move]]:
+              ) -> Iterator[tuple[int, Game, Belief, Move | None]]:
     """(index, game before the move, the learner's belief then, the move) for every move of
-    the learner's, in order; the belief is fed only what the learner saw."""
+    the learner's among the first `upto`, in order, and last the learner's pending decision
+    (its move None) when the record stops there; the belief is fed only what the learner
+    saw."""
     game = fresh_game(record.setup())
     seat = record.learner_seat
     belief = Belief(seat, mixture(DEFAULT_MODEL), get_variant(record.variant).cards)
-    for k, move in enumerate(record.parsed()[:upto]):
+    moves = record.parsed()
+    for k, move in enumerate(moves[:upto]):
         if move.player == seat:
             yield k, game, belief, move
         belief.observe(game.observation(seat), move)
         game.apply(move)
+    if (upto is None or upto > len(moves)) and not game.is_over and game.decider == seat \
+            and not record.resigned:
+        yield len(moves), game, belief, None
+
+
+def decision_indices(record: GameRecord) -> list[int]:
+    """The indices of the learner's moves that were real choices (valued by the review)."""
+    game = fresh_game(record.setup())
+    out = []
+    for k, move in enumerate(record.parsed()):
+        if move.player == record.learner_seat and kind_of(game) is not None:
+            out.append(k)
+        game.apply(move)
+    return out
 
 
 def value_at(record: GameRecord, index: int, game: Game, belief: Belief, kind: str,
@@ -174,12 +191,14 @@ def review(record: GameRecord, cache: Mapping[int, Valued] | None = None, *,
     steps: list[Step] = []
     forced = 0
     for count, (k, game, belief, move) in enumerate(positions(record), start=1):
+        if move is None:  # the decision pending when the record stops: not made, not graded
+            break
         kind = kind_of(game)
         if kind is None:
             forced += 1
         else:
             valued = cache.get(k)
-            if valued is None or valued.rollouts < rollouts:
+            if valued is None or valued.rollouts < rollouts or not covers(game, valued, move):
                 valued = value_at(record, k, game, belief, kind, rollouts)
                 if done is not None:
                     done(k, valued)
@@ -187,6 +206,16 @@ def review(record: GameRecord, cache: Mapping[int, Valued] | None = None, *,
         if progress is not None:
             progress(count, len(todo))
     return Review(record, tuple(steps), forced, swings(steps))
+
+
+def covers(game: Game, valued: Valued, move: Move) -> bool:
+    """Whether the move played is one of the options valued (the coach values the usual
+    options before the move; a steal from an unusual target needs its own valuing)."""
+    try:
+        label_of(game, valued.item, move)
+    except KeyError:
+        return False
+    return True
 
 
 def step(record: GameRecord, index: int, number: int, game: Game, kind: str, valued: Valued,

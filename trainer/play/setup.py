@@ -31,6 +31,13 @@ BOT_NAMES = ("Ana", "Ben", "Cris", "Dee", "Eli", "Fay")
 TOURNAMENT = Path(__file__).resolve().parents[1] / "bots" / "data" / "tournament.csv"
 MIXED_FIELD = "mixture of the others"
 MAX_SEED = 2**31 - 1
+MAX_PLAYERS = 6  # a screen of seats a person can follow; the bots were measured up to six
+
+
+def sizes(variant: str) -> range:
+    """The table sizes a game of this rule set can have here."""
+    v = get_variant(variant)
+    return range(v.min_players, min(v.max_players, MAX_PLAYERS) + 1)
 
 
 class SetupError(ValueError):
@@ -76,9 +83,10 @@ def check(setup: Setup) -> None:
         raise SetupError(f"unknown rule set {setup.variant!r}; expected one of "
                          f"{', '.join(VARIANTS)}", "variant")
     v = get_variant(setup.variant)
-    if not v.min_players <= len(setup.seats) <= v.max_players:
-        raise SetupError(f"{v.title} is for {v.min_players}–{v.max_players} players, not "
-                         f"{len(setup.seats)}", "seats")
+    allowed = sizes(setup.variant)
+    if len(setup.seats) not in allowed:
+        raise SetupError(f"{v.title} is played here by {allowed[0]}–{allowed[-1]} players, "
+                         f"not {len(setup.seats)}", "seats")
     if setup.seats.count(LEARNER) != 1:
         raise SetupError(f"expected exactly one seat {LEARNER!r} (the learner), got "
                          f"{setup.seats.count(LEARNER)}", "seats")

@@ -20,6 +20,7 @@ from trainer.engine.game import Game
 from trainer.engine.moves import Move, MoveKind
 from trainer.engine.observation import Observation
 from trainer.estimates.bayes_steps import BayesStep, TracedBelief, bayes_steps
+from trainer.estimates.claims import pending_claim
 from trainer.learners.answers import Answer, Grade, Kind, grade_for, now
 from trainer.quiz.bank import Item
 from trainer.quiz.solved import ROLLOUT_BASIS, SOLVED_BASIS, Solved
@@ -138,25 +139,27 @@ def feedback(item: Item, answer: Answer, game: Game | None = None,
         held = " and ".join(item.claimant_hand) or "no cards"
         truth = (f"{who} held {held}: the {item.claim} claim was "
                  f"{'a bluff' if item.bluff else 'true'}.")
-        challenged = chosen == "Challenge"
-        good_outcome = bool(item.bluff) == challenged
-        if challenged:
-            outcome = (f"Your challenge caught the bluff: {who} loses a card." if item.bluff
-                       else f"{who} shows the {item.claim}: you lose the challenge and a card.")
-        else:
-            outcome = ("The bluff went through unchallenged." if item.bluff
-                       else "The claim was true: passing lost you no card.")
-        # "A good decision" must hold at every end of a grade range, as "a bad one" must.
-        sound = settled or (grades is not None and grades[1] in ("best", "good"))
-        if answer.grade in ("best", "good") and not good_outcome and sound:
-            call_out = ("Good decision, bad outcome: on what you could see, this was a sound "
-                        "call; the cards fell the other way this time.")
-        elif answer.grade in ("mistake", "blunder") and good_outcome and settled:
-            call_out = ("Bad decision, good outcome: it worked this time, but over many such "
-                        "spots it loses.")
-        elif answer.grade == "inaccuracy" and good_outcome and settled:
-            call_out = ("A small slip, a good outcome: it worked this time, but "
-                        f"{best} wins a little more often here.")
+        # A block judges the action's claim too; what the move did then is the table's.
+        if item.kind == "challenge":
+            challenged = chosen == "Challenge"
+            good_outcome = bool(item.bluff) == challenged
+            if challenged:
+                outcome = (f"Your challenge caught the bluff: {who} loses a card." if item.bluff
+                           else f"{who} shows the {item.claim}: you lose the challenge and a card.")
+            else:
+                outcome = ("The bluff went through unchallenged." if item.bluff
+                           else "The claim was true: passing lost you no card.")
+            # "A good decision" must hold at every end of a grade range, as "a bad one" must.
+            sound = settled or (grades is not None and grades[1] in ("best", "good"))
+            if answer.grade in ("best", "good") and not good_outcome and sound:
+                call_out = ("Good decision, bad outcome: on what you could see, this was a sound "
+                            "call; the cards fell the other way this time.")
+            elif answer.grade in ("mistake", "blunder") and good_outcome and settled:
+                call_out = ("Bad decision, good outcome: it worked this time, but over many such "
+                            "spots it loses.")
+            elif answer.grade == "inaccuracy" and good_outcome and settled:
+                call_out = ("A small slip, a good outcome: it worked this time, but "
+                            f"{best} wins a little more often here.")
         if answer.stated is not None and item.bot is not None:
             # Every figure is the chance of a bluff, never its complement beside it.
             star = (f" A challenge pays when the chance of a bluff is above {item.p_star:.0%}."
@@ -223,10 +226,15 @@ def estimate_steps(item: Item, model: dict[str, float] | None = None,
 
 def describe_decision(item: Item, game: Game) -> tuple[str, str]:
     """The situation in one line, and the question put to the learner."""
+    return describe_pending(game, item.viewer, item.kind)
+
+
+def describe_pending(game: Game, you: int, kind: str) -> tuple[str, str]:
+    """The pending decision of `you` in one line, and the question: for a quiz item's kind,
+    and for the other decisions of a whole game ("action", "prove", "other")."""
     d = game.pending
     assert d is not None
     names = game.names
-    you = item.viewer
 
     def who(p: int | None) -> str:
         return "you" if p == you else (names[p] if p is not None else "someone")
@@ -242,30 +250,36 @@ def describe_decision(item: Item, game: Game) -> tuple[str, str]:
             return word
         return f"{word} {'from ' if word == 'steal' else ''}{who(d.target)}"
 
-    if item.kind == "challenge":
-        claimant = names[item.claimant] if item.claimant is not None else "Someone"
+    if kind == "challenge":
+        by, role = pending_claim(game)
+        claimant = names[by] if by is not None else "Someone"
         if d.blocker is not None and d.block_character is not None and d.phase.name.endswith(
                 "BLOCK"):
             line = (f"{claimant} blocks {whose(d.actor)} {action_text()} with the "
                     f"{d.block_character}.")
         elif d.action is not None and d.claimant is None:
-            line = f"{claimant} claims the {item.claim} to {action_text()}."
+            line = f"{claimant} claims the {role} to {action_text()}."
         else:
-            line = f"{claimant} claims the {item.claim}."
+            line = f"{claimant} claims the {role}."
         return line, (f"How likely is it that {claimant} is bluffing? Then: challenge or "
                       f"pass?")
-    if item.kind == "block":
+    if kind == "block":
         spec = game.variant.spec(d.action) if d.action is not None else None
         if spec is not None and spec.claim:
             line = f"{names[d.actor]} claims the {spec.claim} to {action_text()}."
         else:
             line = f"{names[d.actor]} wants to {action_text()}."
         return line, "Do you block, and with which card?"
-    if item.kind == "bluff":
+    if kind in ("bluff", "action"):
         return ("Your turn.", "What do you do? A claim you cannot back is a bluff.")
-    if item.kind == "lose":
+    if kind == "lose":
         return ("You must lose an influence.", "Which card do you turn face up?")
-    return ("You are exchanging with the Court deck.", "Which cards do you keep?")
+    if kind == "keep":
+        return ("You are exchanging with the Court deck.", "Which cards do you keep?")
+    if kind == "prove" and d.challenger is not None:
+        return (f"{who(d.challenger).capitalize()} challenges your claim.",
+                "Show the card (you then swap it for a new one), or give up an influence?")
+    return (d.question[:1].upper() + d.question[1:], "Choose your move.")
 
 
 def highlighted(item: Item, obs: Observation) -> int:

@@ -42,21 +42,29 @@ def your_move(game: Game, move: Move) -> str:
     return game.describe(move)
 
 
+def your_action(game: Game, action: Action) -> str:
+    """An action's label before its target is chosen: "Steal: claim Captain, take 2"."""
+    return _label(game, action, action_name(action))
+
+
 def _action(game: Game, move: Move) -> str:
     assert move.action is not None
-    spec = next((s for s in game.variant.actions if s.action is move.action), None)
     name = action_name(move.action)
     target = f" {game.names[move.target]}" if move.target is not None else ""
     if move.action is Action.STEAL and move.target is not None:
         name, target = "Steal from", f" {game.names[move.target]}"
+    return _label(game, move.action, f"{name}{target}")
+
+
+def _label(game: Game, action: Action, label: str) -> str:
+    spec = next((s for s in game.variant.actions if s.action is action), None)
     parts = []
     if spec is not None and spec.claim is not None:
         parts.append(f"claim {'no ' if spec.inverted else ''}{spec.claim}")
     if spec is not None and spec.cost:
         parts.append(f"pay {spec.cost}")
-    if move.action in _GAIN:
-        parts.append(_GAIN[move.action])
-    label = f"{name}{target}"
+    if action in _GAIN:
+        parts.append(_GAIN[action])
     return f"{label}: {', '.join(parts)}" if parts else label
 
 

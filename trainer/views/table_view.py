@@ -9,7 +9,8 @@ them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 
 from trainer.engine.cards import Action
 from trainer.engine.explain import PHASE_QUESTION
@@ -187,3 +188,11 @@ _NOTE = {
 def _private_note(e: Event) -> str:
     cards = " and ".join(str(c) for c in e.data["cards"])
     return f"{_NOTE.get(e.kind, 'You saw')}: {cards}"
+
+
+def revealing(view: TableView, hands: Sequence[Sequence[object]]) -> TableView:
+    """The same table with every face-down card turned over: for a finished game's review,
+    where "all the cards" is asked for. Never used while a game is played."""
+    seats = tuple(replace(s, hidden=tuple(str(c) for c in hands[p])) if s.alive or hands[p]
+                  else s for p, s in enumerate(view.seats))
+    return replace(view, seats=seats)

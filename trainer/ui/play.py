@@ -1,0 +1,375 @@
+"""The Play page's state and its game screen: the table, the bots' moves at a pace a person can
+follow, the learner's decision with its buttons and keys, and the coach.
+
+Why callbacks (`on_click`) for every move: a click's move is applied before the page is drawn
+again, once, whatever reruns follow; the page then shows the bots' answers one by one.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import random
+import time
+from collections.abc import MutableMapping
+from typing import Any
+
+import streamlit as st
+
+from trainer.engine.cards import Action
+from trainer.engine.errors import MoveError
+from trainer.engine.game import Phase
+from trainer.engine.moves import Move
+from trainer.play.assess import COACH_ROLLOUTS, judged_claim, kind_of
+from trainer.play.match import Match, NotYourTurn
+from trainer.play.record import GameRecord
+from trainer.play.review import decision_indices
+from trainer.play.setup import (
+    BOTS,
+    LEARNER,
+    MAX_SEED,
+    Setup,
+    SetupError,
+    mixed_seats,
+    sizes,
+)
+from trainer.play.store import PlayStore, PlayStoreError
+from trainer.play.worker import Valuer
+from trainer.quiz.feedback import describe_pending
+from trainer.ui.state import session_state
+from trainer.ui.store import database
+from trainer.views import play_text
+from trainer.views.history_text import HISTORY_CSS, history_html, history_rows, history_title
+from trainer.views.move_labels import your_action, your_move
+from trainer.views.table_art import table_html
+from trainer.views.table_view import table_view
+
+MATCH = "play_match"
+PICK = "play_pick"  # an action chosen whose target is still to choose
+ERROR = "play_error"
+COACH = "play_coach"
+SPEED = "play_speed"
+SAY = "play_say"  # whether the learner states a chance before a claim decision
+CHANCE = "play_p"
+DEFAULT_SPEED = "Normal"
+
+
+@st.cache_resource(show_spinner=False)
+def valuer() -> Valuer:
+    """The worker processes that value decisions beside the games, one set per server."""
+    return Valuer()
+
+
+@st.cache_resource(show_spinner=False)
+def _stores(url: str, _engine: object) -> PlayStore:
+    return PlayStore(_engine)  # type: ignore[arg-type]
+
+
+def play_store() -> tuple[PlayStore | None, str | None]:
+    """Saved games, on the answers' database; None and why when it cannot be reached."""
+    db, error = database()
+    if db is None:
+        return None, error or "no database is configured"
+    try:
+        return _stores(db.url_for_display, db.engine), None
+    except PlayStoreError as e:
+        return None, str(e)
+
+
+class PlayTab:
+    """This tab's game: the match, and the calls the page's buttons make."""
+
+    def __init__(self, state: MutableMapping[str, Any], learner: str,
+                 store: PlayStore | None) -> None:
+        self.state = state
+        self.learner = learner
+        self.store = store
+
+    @property
+    def match(self) -> Match | None:
+        match: Match | None = self.state.get(MATCH)
+        if match is not None and match.record.learner != self.learner:
+            return None  # another learner's game stays theirs
+        return match
+
+    @property
+    def error(self) -> str | None:
+        """The last refusal, shown once."""
+        message: str | None = self.state.pop(ERROR, None)
+        return message
+
+    def _save(self, record: GameRecord) -> None:
+        if self.store is None:
+            return
+        try:
+            self.store.save(record)
+        except PlayStoreError as e:
+            self.state[ERROR] = f"The game could not be saved: {e}"
+
+    # ---------------------------------------------------------------- starting
+    def start(self, setup: Setup) -> None:
+        match = Match.start(setup, self.learner)
+        self.state[MATCH] = match
+        self.state.pop(PICK, None)
+        self.state.pop(ERROR, None)
+        self._save(match.record)
+
+    def open(self, record: GameRecord) -> None:
+        """A saved or imported game: resumed where it stopped, or reviewed if it is over."""
+        try:
+            match = Match.resume(record)
+        except ValueError as e:
+            self.state[ERROR] = f"The game {record.game_id} could not be rebuilt: {e}"
+            return
+        self.state[MATCH] = match
+        self.state.pop(PICK, None)
+        self.state.pop(ERROR, None)
+
+    def open_saved(self, game_id: str) -> None:
+        if self.store is None:
+            return
+        try:
+            self.open(self.store.get(game_id, self.learner))
+        except PlayStoreError as e:
+            self.state[ERROR] = str(e)
+
+    def new_game(self) -> None:
+        self.state.pop(MATCH, None)
+        self.state.pop(PICK, None)
+        self.state.pop(ERROR, None)
+
+    # ---------------------------------------------------------------- moves
+    def move(self, move: Move) -> None:
+        match = self.match
+        if match is None:
+            return
+        stated = None
+        if self.state.get(SAY) and judged_claim(match.game) is not None:
+            stated = int(self.state.get(CHANCE, 50)) / 100
+        index = match.index
+        try:
+            match.play(move, stated=stated, coached=bool(self.state.get(COACH)))
+        except (MoveError, NotYourTurn) as e:
+            self.state[ERROR] = f"That move cannot be made now: {e}"
+            return
+        self.state.pop(PICK, None)
+        self.state.pop(ERROR, None)
+        self.state[SAY] = False
+        valuer().submit(match.record, index, COACH_ROLLOUTS)  # valued while the game goes on
+        self._save(match.record)
+
+    def pick(self, action: Action | None) -> None:
+        self.state[PICK] = action
+
+    def resign(self) -> None:
+        match = self.match
+        if match is not None:
+            match.resign()
+            self._save(match.record)
+
+    def toggle_coach(self) -> None:
+        self.state[COACH] = not self.state.get(COACH, False)
+
+    def nudge(self, by: int) -> None:
+        self.state[SAY] = True
+        self.state[CHANCE] = max(1, min(99, int(self.state.get(CHANCE, 50)) + by))
+
+    def bots_play(self, draw: Any, delay: float) -> None:
+        """The bots move one at a time, each shown for `delay` seconds, until the learner
+        decides or the game ends. `draw()` redraws the table in place."""
+        match = self.match
+        while match is not None and match.bot_to_move:
+            started = time.monotonic()
+            match.bot_move()
+            if match.learner_out:  # nothing left for the learner to follow: play it out
+                continue
+            self._save(match.record)
+            # The bot's thinking counts towards its pause: the move shows after `delay`.
+            wait = delay - (time.monotonic() - started)
+            if wait > 0:
+                time.sleep(wait)
+            draw()
+        if match is not None:
+            self._save(match.record)
+
+    def finish_valuing(self, record: GameRecord, progress: Any) -> dict[int, Any]:
+        """Every real decision of the game valued (most already are, beside the game), with
+        `progress(done, total)`; each new one saved with the game."""
+        indices = decision_indices(record)
+        saved = {} if self.store is None else self._saved_values(record.game_id)
+        pool = valuer()
+        for k in indices:
+            if k not in saved:
+                pool.submit(record, k, COACH_ROLLOUTS)
+        out = {}
+        for done, k in enumerate(indices, start=1):
+            valued = saved.get(k)
+            if valued is None:
+                valued = pool.result(record, k, COACH_ROLLOUTS)
+                if valued is not None and self.store is not None:
+                    # kept in this tab if the database refuses; valued again next time
+                    with contextlib.suppress(PlayStoreError):
+                        self.store.save_valued(record.game_id, k, valued)
+            if valued is not None:
+                out[k] = valued
+            progress(done, len(indices))
+        return out
+
+    def _saved_values(self, game_id: str) -> dict[int, Any]:
+        assert self.store is not None
+        try:
+            return dict(self.store.valued(game_id))
+        except PlayStoreError:
+            return {}
+
+
+def play_tab(learner: str) -> PlayTab:
+    store, _ = play_store()
+    return PlayTab(session_state(), learner, store)
+
+
+# -------------------------------------------------------------------- the set-up form
+def setup_form(tab: PlayTab) -> None:
+    """Rule set, table size, seat, bots (each with its measured strength) and the deal."""
+    from trainer.engine.variants import VARIANTS
+    from trainer.play.setup import strength
+
+    params = st.query_params
+    linked = _linked_setup(params)
+    if linked is not None:
+        st.info(f"This link deals a game: {play_text.table_line(linked)}.",
+                icon=":material/link:")
+        st.button("Play this deal", key="play_linked", type="primary",
+                  icon=":material/play_arrow:", on_click=tab.start, args=(linked,))
+    variant = st.selectbox("Rule set", list(VARIANTS), key="play_rules",
+                           format_func=play_text.rule_set_title)
+    allowed = list(sizes(variant))
+    cols = st.columns(2)
+    players = cols[0].select_slider("Players", allowed, value=4 if 4 in allowed
+                                    else allowed[-1], key=f"play_players_{variant}")
+    seat = cols[1].select_slider("Your seat", list(range(1, players + 1)), value=1,
+                                 key=f"play_seat_{players}",
+                                 help="Seat 1 plays first; the others follow clockwise.") - 1
+    mixed = st.toggle(play_text.MIXED_TITLE, value=True, key="play_mixed",
+                      help=play_text.MIXED_HELP)
+    seed = int(st.number_input("Deal number", 0, MAX_SEED, key="play_seed",
+                               value=random.randrange(10_000), help=play_text.SEED_HELP))
+    if mixed:
+        seats = mixed_seats(players, seat, seed)
+    else:
+        chosen = []
+        for i in range(players):
+            if i == seat:
+                chosen.append(LEARNER)
+                continue
+            chosen.append(st.selectbox(f"Seat {i + 1}", BOTS, key=f"play_bot_{i}",
+                                       format_func=play_text.seat_label))
+        seats = tuple(chosen)
+    try:
+        setup = Setup(variant, seed, seats)
+    except SetupError as e:
+        st.error(str(e), icon=":material/error:")
+        return
+    with st.expander("How strong are these bots?", icon=":material/leaderboard:"):
+        for key in dict.fromkeys(s for s in seats if s != LEARNER):
+            st.markdown("- " + play_text.strength_line(key, players, strength(key, players)))
+    st.caption(play_text.table_line(setup))
+    st.button("Start the game", key="play_start", type="primary", icon=":material/play_arrow:",
+              on_click=tab.start, args=(setup,), width="stretch")
+
+
+def _linked_setup(params: Any) -> Setup | None:
+    """The deal a link asks for (`?rules=base&seats=you,calibrated,rule&deal=42`), or None."""
+    if "deal" not in params or "seats" not in params:
+        return None
+    try:
+        seats = tuple(s.strip() for s in str(params["seats"]).split(","))
+        return Setup(str(params.get("rules", "base")), int(str(params["deal"])), seats)
+    except (ValueError, SetupError) as e:
+        st.warning(f"The link's game cannot be dealt: {e}", icon=":material/link_off:")
+        return None
+
+
+def share_link(setup: Setup) -> None:
+    """The address bar holds the deal, so copying it shares a replay of the same deal."""
+    st.query_params.from_dict({"rules": setup.variant, "seats": ",".join(setup.seats),
+                               "deal": str(setup.seed)})
+
+
+# -------------------------------------------------------------------- the game
+def table_and_history(match: Match, table_slot: Any, history_slot: Any) -> None:
+    """The table and the timeline, from the learner's observation only."""
+    obs = match.observation()
+    table_slot.html(table_html(table_view(obs, latest=1), compact=True))
+    rows = history_rows(obs)
+    with history_slot.container():
+        st.markdown(f"**{history_title(rows)}**")
+        st.html(HISTORY_CSS + history_html(tuple(reversed(rows))))
+
+
+def decision_panel(tab: PlayTab, match: Match) -> None:
+    """The learner's decision: the situation, an optional chance of a bluff, the moves."""
+    game = match.game
+    kind = kind_of(game) or "other"
+    line, question = describe_pending(game, match.learner, kind)
+    st.markdown(f"**{line}**  \n{question}")
+    if judged_claim(game) is not None:
+        st.toggle("Say how likely it is a bluff", key=SAY, help=play_text.STATE_HELP)
+        if tab.state.get(SAY):
+            st.slider("Chance it is a bluff", 1, 99, 50, key=CHANCE, format="%d%%")
+            nudges = st.columns(2)
+            nudges[0].button("−5%", key="play_minus", on_click=tab.nudge, args=(-5,),
+                             shortcut="J", width="stretch")
+            nudges[1].button("+5%", key="play_plus", on_click=tab.nudge, args=(5,),
+                             shortcut="K", width="stretch")
+    moves, back = _buttons(tab, match)
+    with st.container(key="play_moves", gap="small"):
+        for i, (label, on_click, args) in enumerate(moves):
+            st.button(label, key=f"play_move_{i}", on_click=on_click, args=args,
+                      width="stretch", shortcut=str(i + 1) if i < 9 else None)
+        if back:
+            st.button("Back to the actions", key="play_back", icon=":material/undo:",
+                      on_click=tab.pick, args=(None,), width="stretch")
+    st.caption("Keys: 1–9 press the buttons in order; H turns the coach on or off.")
+
+
+def _buttons(tab: PlayTab, match: Match) -> tuple[list[tuple[str, Any, tuple[Any, ...]]], bool]:
+    """(label, callback, args) per button; on the learner's turn, an action with several
+    targets is one button that asks for the target next."""
+    game = match.game
+    legal = list(game.legal_moves())
+    if game.phase is not Phase.ACTION:
+        return [(your_move(game, m), tab.move, (m,)) for m in legal], False
+    picked: Action | None = tab.state.get(PICK)
+    if picked is not None:
+        targets = [m for m in legal if m.action is picked]
+        if targets:
+            return [(your_move(game, m), tab.move, (m,)) for m in targets], True
+    by_action: dict[Action | None, list[Move]] = {}
+    for m in legal:
+        by_action.setdefault(m.action, []).append(m)
+    out: list[tuple[str, Any, tuple[Any, ...]]] = []
+    for action, group in by_action.items():
+        if len(group) == 1 or action is None:
+            out.extend((your_move(game, m), tab.move, (m,)) for m in group)
+        else:
+            out.append((your_action(game, action) + " …", tab.pick, (action,)))
+    return out, False
+
+
+def coach_panel(match: Match) -> None:
+    """The coach's view of the pending decision: the bot's chance of a bluff and the win
+    chance of each option with its noise (valued in a worker; the page waits for it)."""
+    with st.spinner("The coach is playing each option out…"):
+        valued = valuer().result(match.record, match.index, COACH_ROLLOUTS)
+    if valued is None:
+        st.caption("Nothing to weigh: this decision has only one real option.")
+        return
+    belief = play_text.coach_belief(valued, match.game.names)
+    if belief:
+        st.markdown(belief)
+        if valued.item.explanation:
+            with st.expander("Why the bot thinks so", icon=":material/calculate:"):
+                st.markdown(valued.item.explanation)
+    st.markdown(play_text.coach_best(valued))
+    st.dataframe(play_text.coach_table(valued), hide_index=True, width="stretch")
+

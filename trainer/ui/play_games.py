@@ -1,0 +1,61 @@
+"""The learner's saved games on the Play page: resume one, review one, or import a log.
+
+Why a list and an import both: a game is saved after every move, so one closed by accident is
+resumed where it stopped; a log exported elsewhere (another computer, a friend) becomes the
+same game here, with its review.
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from trainer.play.log import LogError, import_text
+from trainer.play.store import GameSummary, PlayStoreError
+from trainer.ui.play import ERROR, PlayTab
+from trainer.views import play_text
+
+SHOWN = 10  # the newest games listed; older ones stay in the database
+
+
+def saved_games(tab: PlayTab) -> None:
+    st.subheader("Your games")
+    if tab.store is None:
+        st.caption("Games cannot be saved: the database cannot be reached. This game will "
+                   "last as long as this tab.")
+    else:
+        games: list[GameSummary] = []
+        try:
+            found = tab.store.games(tab.learner)
+            games = list(found)
+            if found.damaged:
+                st.warning(f"{len(found.damaged)} saved game(s) could not be read and are "
+                           f"not listed: {', '.join(found.damaged)}.",
+                           icon=":material/warning:")
+        except PlayStoreError as e:
+            st.warning(f"Your saved games could not be read: {e}", icon=":material/warning:")
+        if not games:
+            st.caption("Games you play are saved here after every move.")
+        for g in games[:SHOWN]:
+            row = st.container(horizontal=True, vertical_alignment="center")
+            row.markdown(play_text.saved_line(g))
+            row.button("Review" if g.finished_at else "Resume", key=f"play_open_{g.game_id}",
+                       on_click=tab.open_saved, args=(g.game_id,))
+    upload = st.file_uploader("Import a game log", type=["txt"], key="play_import",
+                              help="A log downloaded from the review of a game.")
+    if upload is not None:
+        st.button("Open the imported game", key="play_import_open", type="primary",
+                  on_click=_import, args=(tab, upload.getvalue()))
+
+
+def _import(tab: PlayTab, data: bytes) -> None:
+    try:
+        record = import_text(data.decode("utf-8"), learner=tab.learner)
+    except UnicodeDecodeError:
+        tab.state[ERROR] = "The imported file is not a text file (UTF-8 expected)."
+        return
+    except LogError as e:
+        tab.state[ERROR] = f"The game log could not be read: {e}"
+        return
+    tab.open(record)
+    if tab.store is not None and tab.match is not None:
+        tab._save(record)

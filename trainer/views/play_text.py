@@ -1,0 +1,280 @@
+"""The Play page's words: the table's set-up, the coach, the result and the review.
+
+Written for someone who has never played: short sentences first, figures one click away, and
+every probability says what it is the chance of.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from trainer.engine.cards import Character
+from trainer.engine.game import Game
+from trainer.engine.moves import Move, MoveKind
+from trainer.engine.variants import get_variant
+from trainer.learners.answers import Grade
+from trainer.play.assess import Valued
+from trainer.play.review import NOISE_FACTOR, Review, Step
+from trainer.play.setup import LEARNER, Setup, Strength, bot_title
+
+PLAY_CSS = """<style>
+.st-key-play_keys{display:none !important}
+.coup-review-line{display:flex;gap:.5rem;align-items:baseline;padding:.15rem 0;
+  border-bottom:1px solid rgba(128,128,128,.15);font-size:.95rem}
+.coup-review-line .n{min-width:2.2rem;color:#888;text-align:right}
+.coup-review-line.mine{font-weight:600}
+.coup-review-line.current{background:rgba(255,200,0,.18)}
+.coup-tag{font-size:.75rem;padding:0 .35rem;border-radius:.6rem;white-space:nowrap}
+.coup-tag.bluff{background:#fde2e1;color:#9b1c1c}
+.coup-tag.best,.coup-tag.good{background:#def7ec;color:#03543f}
+.coup-tag.inaccuracy{background:#fdf6b2;color:#723b13}
+.coup-tag.mistake,.coup-tag.blunder{background:#fde2e1;color:#9b1c1c}
+.coup-tag.coach{background:#e1effe;color:#1e429f}
+</style>"""
+
+INTRO = ("Play a whole game of Coup against bots. Each bot plays by its own habits; the coach "
+         "can tell you what it thinks, and after the game a review grades your decisions.")
+NO_UNDO = ("There is no undo: Coup is a bluffing game, and a bluff once seen cannot be "
+           "taken back. You can resign or start a new game at any time.")
+MIXED_TITLE = "A mixed table"
+MIXED_HELP = ("Each bot seat gets a bot drawn at random (fixed by the deal's number), from "
+              "every bot that plays to win.")
+SEED_HELP = ("The deal's number: the same number deals the same cards, and the bots decide "
+             "the same way as long as you do. Share the game's link to replay it.")
+DELAY_HELP = ("How long each bot move stays on screen before the next one: slow 2 s, "
+              "normal 0.8 s, fast 0.3 s, instant none.")
+COACH_HELP = ("At each of your decisions: the bot's chance that a claim is a bluff, and how "
+              "often each option wins when played out many times. Key: H. Using the coach "
+              "is noted in the review.")
+STATE_HELP = ("Optional. Your chance, from 1% to 99%, that the claim is a bluff (the player "
+              "does not hold the card). Stated chances feed the Calibration page. "
+              "J and K move it by 5.")
+
+
+# How long each bot move stays on screen, in seconds, by the speed's name.
+SPEEDS = {"Slow": 2.0, "Normal": 0.8, "Fast": 0.3, "Instant": 0.0}
+
+
+def rule_set_title(variant: str) -> str:
+    return get_variant(variant).title
+
+
+def seat_label(key: str) -> str:
+    return "You" if key == LEARNER else bot_title(key)
+
+
+def strength_line(key: str, players: int, strength: Strength | None) -> str:
+    """How often a bot wins, in one sentence (with the measurement it rests on)."""
+    if strength is None:
+        return f"{bot_title(key)}: not measured."
+    where = (f"{strength.players}-player games" if strength.players == players
+             else f"{strength.players}-player games (the nearest size measured)")
+    return (f"{bot_title(key)} wins {strength.rate:.0%} of {where} against a mix of the other "
+            f"bots ({strength.low:.0%}–{strength.high:.0%}, 95% interval over "
+            f"{strength.games} games; an even share is {strength.fair:.0%}).")
+
+
+def table_line(setup: Setup) -> str:
+    """The table in one line: the rule set, who sits where, the deal."""
+    names = setup.names
+    seats = ", ".join(f"{names[i]} ({seat_label(k)})" if k != LEARNER else "You"
+                      for i, k in enumerate(setup.seats))
+    return f"{rule_set_title(setup.variant)} · {seats} · deal {setup.seed}"
+
+
+def result_line(game: Game, learner: int, resigned: bool) -> str:
+    if resigned:
+        return "You resigned this game."
+    if not game.is_over:
+        return "The game goes on."
+    if game.winner is None:
+        return "The game ended in a tie."
+    if game.winner == learner:
+        return "You won! You are the last player with influence."
+    return f"{game.names[game.winner]} won. You are out of the game."
+
+
+def saved_line(game: Any) -> str:
+    """A saved game in the list: when, the rule set, the table size, how it went."""
+    when = game.started_at.strftime("%d %b %Y %H:%M")
+    if game.resigned:
+        how = "resigned"
+    elif game.finished_at is None:
+        how = f"unfinished, {game.moves} moves"
+    elif game.winner_name:
+        how = "you won" if game.winner_name == "You" else f"{game.winner_name} won"
+    else:
+        how = "a tie"
+    return f"{when} · {rule_set_title(game.variant)}, {game.players} players · {how}"
+
+
+def thinking_line(game: Game) -> str:
+    return f"{game.names[game.decider]} is deciding…"
+
+
+# ------------------------------------------------------------------------ the coach
+@dataclass(frozen=True)
+class CoachRow:
+    option: str
+    win: float
+    noise: float
+
+
+def coach_rows(valued: Valued) -> list[CoachRow]:
+    """Each option with its win chance and noise, best first."""
+    item = valued.item
+    if valued.solved is not None:
+        return sorted((CoachRow(o.label, valued.solved.values[o.label],
+                                valued.solved.exploitability) for o in item.options),
+                      key=lambda r: -r.win)
+    return sorted((CoachRow(o.label, o.win, o.se) for o in item.options), key=lambda r: -r.win)
+
+
+def coach_belief(valued: Valued, names: Sequence[str]) -> str | None:
+    """The bot's chance of a bluff, in words, or None without a claim to judge."""
+    item = valued.item
+    if item.bot is None or item.claimant is None or item.claim is None:
+        return None
+    who = names[item.claimant]
+    return (f"The bot's chance that {who} is bluffing (holds no {item.claim}): "
+            f"**{item.bot:.0%}**. Counting cards alone gives {item.prior:.0%}.")
+
+
+def coach_best(valued: Valued) -> str:
+    rows = coach_rows(valued)
+    basis = ("Solved exactly: perfect play from here, every unseen card equally likely."
+             if valued.solved is not None else
+             f"Each option played out {valued.rollouts} times against the bots; ± is the "
+             f"noise of each figure.")
+    return f"The coach's pick: **{rows[0].option}** (wins {rows[0].win:.0%}). {basis}"
+
+
+def coach_table(valued: Valued) -> list[dict[str, Any]]:
+    return [{"Option": r.option, "Chance you win": f"{r.win:.0%}",
+             "±": f"{100 * r.noise:.1f} pts"} for r in coach_rows(valued)]
+
+
+# ------------------------------------------------------------------------ the review
+GRADE_WORDS: dict[Grade, str] = {
+    "best": "Best", "good": "Good", "inaccuracy": "Inaccuracy", "mistake": "Mistake",
+    "blunder": "Blunder",
+}
+GRADE_ICONS: dict[Grade, str] = {
+    "best": "✅", "good": "👍", "inaccuracy": "⚠️", "mistake": "❌", "blunder": "⛔",
+}
+ACCURACY_NOTE = (
+    "**How the review grades.** Each of your decisions is valued by playing every option out "
+    "many times against the bots (a duel of one card each in the base game is solved "
+    "exactly). A decision loses the points of winning chance that the best option would "
+    "have kept: Best ≤ 1 point, Good ≤ 5, Inaccuracy ≤ 10, Mistake ≤ 15, Blunder more. A "
+    f"loss within {NOISE_FACTOR:g} times its noise cannot be told from the best and counts as "
+    "Good. Forced and obvious decisions (every option within a point) are left out. "
+    "**Accuracy** is Lichess's formula on the points lost, 103.17·e^(−0.0435·lost) − 3.17, "
+    "averaged over the graded decisions: 100 for best play, about 49 for a 15-point blunder.")
+
+
+def summary_line(rev: Review) -> str:
+    graded = rev.graded()
+    if not graded:
+        return "None of your decisions in this game had options far enough apart to grade."
+    acc = rev.accuracy
+    counts = rev.counts()
+    parts = [f"{counts[g]} {GRADE_WORDS[g].lower()}" for g in counts if counts[g]]
+    coach = (f" You used the coach at {rev.coached} of them." if rev.coached else "")
+    return (f"Accuracy **{acc:.0f}%** over {len(graded)} graded decisions: "
+            f"{', '.join(parts)}.{coach}")
+
+
+def step_title(step: Step) -> str:
+    grade = GRADE_WORDS[step.grade] if step.grade else "Not graded"
+    return f"Decision {step.number} (turn {step.turn}): {step.chosen} · {grade}"
+
+
+def step_verdict(step: Step) -> str:
+    """What the grade means for this decision, in plain words."""
+    best = step.valued.best
+    if step.grade is None:
+        return "Every option was within a point of the best: not graded."
+    if step.chosen == best or step.lost_pp <= 1.0:
+        return f"{step.chosen} was the best option (you win {step.win_after:.0%} of the time)."
+    if step.within_noise:
+        return (f"{best} looked {step.lost_pp:.1f} points better, but that is within the "
+                f"noise (±{step.noise_pp:.1f}): counted as Good.")
+    return (f"{step.chosen} wins {step.lost_pp:.1f} points less often than {best} "
+            f"({step.win_after:.0%} against {step.win_before:.0%}).")
+
+
+def stated_line(step: Step, names: Sequence[str]) -> str | None:
+    item = step.valued.item
+    if step.stated is None or item.bot is None or item.claimant is None:
+        return None
+    truth = "it was a bluff" if item.bluff else "the claim was true"
+    return (f"You said {step.stated:.0%} that {names[item.claimant]} was bluffing; the bot "
+            f"said {item.bot:.0%}; {truth}.")
+
+
+def is_bluff(game: Game, move: Move) -> bool:
+    """A claim (an action's character, a block) the player could not back up."""
+    held = {c.role for c in game.hidden[move.player]}
+    claimed: Character | None = None
+    if move.kind is MoveKind.ACT and move.action is not None:
+        spec = game.variant.spec(move.action) if any(
+            s.action is move.action for s in game.variant.actions) else None
+        if spec is not None and spec.claim is not None and not spec.inverted:
+            claimed = spec.claim.role
+    elif move.kind in (MoveKind.BLOCK, MoveKind.CLAIM) and move.character is not None:
+        claimed = move.character.role
+    return claimed is not None and claimed not in held
+
+
+@dataclass(frozen=True)
+class Line:
+    """One move of the game as the review lists it."""
+
+    index: int
+    turn: int
+    text: str
+    mine: bool
+    bluff: bool  # shown with every card only
+    step: Step | None
+
+
+def timeline(record_moves: Sequence[Move], game: Game, learner: int, steps: Sequence[Step],
+             all_cards: bool) -> list[Line]:
+    """Every move in words, from the deal in `game` (a fresh copy: it is played forward).
+    With `all_cards` off, another player's choice of cards in an exchange stays hidden, as
+    it was at the table, and no bluff is marked."""
+    by_index = {s.index: s for s in steps}
+    out = []
+    for k, move in enumerate(record_moves):
+        text = game.describe(move)
+        if not all_cards and move.kind is MoveKind.KEEP and move.player != learner:
+            text = f"{game.names[move.player]} keeps {len(move.cards or ())} of the cards"
+        bluff = all_cards and is_bluff(game, move)
+        out.append(Line(k, game.turn, text, move.player == learner, bluff, by_index.get(k)))
+        game.apply(move)
+    return out
+
+
+def timeline_html(lines: Sequence[Line], current: int | None = None) -> str:
+    """The moves as rows: number, words, and tags for bluffs, grades and the coach."""
+    import html
+
+    rows = []
+    for line in lines:
+        tags = []
+        if line.bluff:
+            tags.append('<span class="coup-tag bluff">bluff</span>')
+        s = line.step
+        if s is not None and s.grade is not None:
+            tags.append(f'<span class="coup-tag {s.grade}">{GRADE_ICONS[s.grade]} '
+                        f'{GRADE_WORDS[s.grade]}</span>')
+        if s is not None and s.coached:
+            tags.append('<span class="coup-tag coach">coach</span>')
+        cls = "coup-review-line" + (" mine" if line.mine else "") + (
+            " current" if current == line.index else "")
+        rows.append(f'<div class="{cls}"><span class="n">{line.index + 1}.</span>'
+                    f'<span>{html.escape(line.text)}</span>{"".join(tags)}</div>')
+    return PLAY_CSS + "".join(rows)
