@@ -1,0 +1,233 @@
+"""The Play page under AppTest: scripted whole games (a win, a loss, a challenge lost on
+purpose), the coach, a stated chance, resigning, a saved game resumed, a bad link, and no
+bot's face-down card ever drawn while the game is played.
+
+The scripts lean on the engine's determinism: a deal's number fixes the cards and each bot's
+random stream, so the same clicks meet the same bot moves every time. The bots move without a
+pause ("Instant") and decisions are valued in the page's own process (no worker processes).
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from trainer.learners.storage import Store
+from trainer.play.match import Match
+
+APP = str(Path(__file__).resolve().parent.parent / "streamlit_app.py")
+
+WIN = ("you,random", 0, ["Tax: claim Duke, take 3", "Don't challenge",
+                         "Block: claim Ambassador", "Show Ambassador",
+                         "Tax: claim Duke, take 3", "Coup Ana: pay 7"])
+LOSE = ("you,calibrated", 0, ["Income: take 1", "Don't block", "Income: take 1",
+                              "Don't challenge", "Don't block", "Give up Duke",
+                              "Income: take 1", "Don't block", "Income: take 1",
+                              "Don't challenge", "Don't block", "Give up Ambassador"])
+CONCEDE = ("you,skeptic", 0, ["Tax: claim Duke, take 3", "Tax: claim Duke, take 3"])
+
+
+@pytest.fixture(autouse=True)
+def db_url(tmp_path, monkeypatch) -> str:
+    url = f"sqlite:///{tmp_path / 'answers.db'}"
+    monkeypatch.setenv("COUP_TRAINER_DB_URL", url)
+    monkeypatch.setenv("COUP_TRAINER_PLAY_WORKERS", "0")
+    return url
+
+
+def page(**params: str) -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=120)
+    at.session_state["play_speed"] = "Instant"
+    for key, value in params.items():
+        at.query_params[key] = value
+    at.run()
+    at.switch_page("pages/play.py").run()
+    ok(at)
+    return at
+
+
+def ok(at: AppTest) -> None:
+    assert not at.exception, [e.value for e in at.exception]
+
+
+def deal(seats: str, number: int) -> AppTest:
+    at = page(rules="base", seats=seats, deal=str(number))
+    click(at, "play_linked")
+    return at
+
+
+def click(at: AppTest, key: str) -> None:
+    next(b for b in at.button if b.key == key).click().run()
+    ok(at)
+
+
+def moves(at: AppTest) -> list[str]:
+    return [b.label for b in at.button if b.key and b.key.startswith("play_move_")]
+
+
+def press(at: AppTest, label: str) -> None:
+    found = [b for b in at.button if b.key and b.key.startswith("play_move_")
+             and b.label == label]
+    assert found, f"no button {label!r}; the page offers {moves(at)}"
+    found[0].click().run()
+    ok(at)
+
+
+def match(at: AppTest) -> Match:
+    m: Match = at.session_state["play_match"]
+    return m
+
+
+def words(at: AppTest) -> str:
+    return "\n".join([m.value for m in at.markdown] + [e.value for e in at.success]
+                     + [e.value for e in at.warning] + [e.value for e in at.info]
+                     + [e.value for e in at.error] + [c.value for c in at.caption])
+
+
+def tables(at: AppTest) -> list[str]:
+    return [h.proto.body for h in at.get("html") if "data-seat=" in h.proto.body]
+
+
+def play_script(at: AppTest, labels: list[str]) -> None:
+    for label in labels:
+        press(at, label)
+
+
+def test_a_link_offers_its_deal_and_starts_it() -> None:
+    at = page(rules="base", seats="you,random", deal="0")
+    assert "This link deals a game" in words(at)
+    click(at, "play_linked")
+    assert match(at).record.seed == 0
+    assert match(at).record.seats == ("you", "random")
+    assert moves(at), "the learner's first decision is on screen"
+
+
+def test_the_learner_can_win_a_whole_game() -> None:
+    seats, number, script = WIN
+    at = deal(seats, number)
+    play_script(at, script)
+    assert match(at).won is True
+    assert "You won!" in words(at)
+    assert [h.value for h in at.header] == ["Review"]
+    assert re.search(r"Accuracy \*\*\d+%\*\* over \d+ graded decisions", words(at))
+
+
+def test_the_learner_can_lose_a_whole_game() -> None:
+    seats, number, script = LOSE
+    at = deal(seats, number)
+    play_script(at, script)
+    assert match(at).won is False
+    assert "Ana won." in words(at)
+    assert "Review" in [h.value for h in at.header]
+
+
+def test_a_challenge_can_be_lost_on_purpose_by_giving_up_a_card() -> None:
+    seats, number, script = CONCEDE
+    at = deal(seats, number)
+    play_script(at, script)
+    offered = moves(at)
+    assert "Show Duke" in offered and "Give up Duke" in offered
+    press(at, "Give up Duke")
+    game = match(at).game
+    assert [str(c) for c in game.revealed[0]] == ["Duke"], "the Duke was given up, not shown"
+
+
+def test_no_bots_face_down_card_is_drawn_while_the_game_is_played() -> None:
+    seats, number, script = LOSE
+    at = deal(seats, number)
+    for label in script[:-1]:
+        game = match(at).game
+        assert tables(at), "the table is drawn"
+        for html in tables(at):
+            # Only the learner's own face-down cards are drawn face up: one per card held.
+            assert html.count("ct-mini--own") == len(game.hidden[0])
+            for card in game.hidden[1]:
+                bot_seat = html.split('data-seat="Ana"')[1].split("</section>")[0]
+                assert f'data-card="{card}"' not in bot_seat.replace(
+                    "ct-mini--revealed", "")
+        press(at, label)
+
+
+def test_the_coach_gives_the_bots_chance_of_a_bluff_and_each_options_win_chance() -> None:
+    seats, number, script = LOSE
+    at = deal(seats, number)
+    play_script(at, script[:3])
+    assert moves(at)[0] == "Challenge Ana"
+    at.toggle(key="play_coach").set_value(True).run()
+    ok(at)
+    assert "The bot's chance that Ana is bluffing" in words(at)
+    assert "The coach's pick" in words(at)
+    coach = at.dataframe[0].value
+    assert set(coach["Option"]) == {"Challenge", "Pass"}
+    index = match(at).index
+    press(at, "Don't challenge")
+    assert index in match(at).record.coached
+
+
+def test_a_stated_chance_of_a_bluff_is_kept_with_the_decision() -> None:
+    seats, number, script = LOSE
+    at = deal(seats, number)
+    play_script(at, script[:3])
+    at.toggle(key="play_say").set_value(True).run()
+    at.slider(key="play_p").set_value(35).run()
+    ok(at)
+    index = match(at).index
+    press(at, "Don't challenge")
+    assert match(at).record.stated == {index: 0.35}
+
+
+def test_a_stated_chance_reaches_the_learners_answers_after_the_game(db_url: str) -> None:
+    seats, number, script = LOSE
+    at = deal(seats, number)
+    play_script(at, script[:3])
+    at.toggle(key="play_say").set_value(True).run()
+    at.slider(key="play_p").set_value(35).run()
+    play_script(at, script[3:])
+    store = Store(db_url)
+    learner = match(at).record.learner
+    saved, _ = store.answers(learner)
+    stated = [a for a in saved if a.stated is not None]
+    assert len(stated) == 1 and stated[0].stated == 0.35 and stated[0].mode == "play"
+
+
+def test_resigning_ends_the_game_and_shows_the_review() -> None:
+    seats, number, script = LOSE
+    at = deal(seats, number)
+    play_script(at, script[:2])
+    click(at, "play_resign")
+    assert match(at).record.resigned
+    assert "You resigned this game." in words(at)
+    assert not moves(at)
+    assert "Review" in [h.value for h in at.header]
+
+
+def test_a_game_left_half_way_is_listed_and_resumed() -> None:
+    seats, number, script = LOSE
+    at = deal(seats, number)
+    play_script(at, script[:4])
+    before = list(match(at).record.moves)
+    game_id = match(at).record.game_id
+    click(at, "play_new")
+    assert "play_match" not in at.session_state
+    assert "unfinished" in words(at)
+    click(at, f"play_open_{game_id}")
+    assert match(at).record.moves == before
+    assert moves(at) == [script[4]] or script[4] in moves(at)
+
+
+def test_a_link_with_an_unknown_bot_says_what_is_wrong() -> None:
+    at = page(rules="base", seats="you,genius", deal="3")
+    assert "unknown bot 'genius'" in words(at)
+    assert not any(b.key == "play_linked" for b in at.button)
+
+
+def test_a_new_game_starts_from_the_form_with_the_chosen_bots() -> None:
+    at = page()
+    at.toggle(key="play_mixed").set_value(False).run()
+    at.selectbox(key="play_bot_1").set_value("honest").run()
+    ok(at)
+    click(at, "play_start")
+    assert match(at).record.seats[:2] == ("you", "honest")
