@@ -10,7 +10,7 @@
 - `review_cold_s`: the same game reviewed from nothing (an imported log): every decision
   valued at the end, over the same workers.
 
-Both reviews use the page's rollouts per option (`COACH_ROLLOUTS`) and the same workers
+Both reviews use the page's rollouts per option (`ROLLOUTS`) and the same workers
 (`--workers`, default 2: this machine's cores).
 
     python bench/play.py [--delay 0.8] [--workers 2] [--games 3]
@@ -31,7 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from trainer.bots.tournament import every_persona  # noqa: E402
 from trainer.engine.variants import VARIANTS  # noqa: E402
-from trainer.play.assess import COACH_ROLLOUTS  # noqa: E402
+from trainer.play.assess import ROLLOUTS  # noqa: E402
 from trainer.play.match import Match  # noqa: E402
 from trainer.play.record import GameRecord  # noqa: E402
 from trainer.play.review import decision_indices, review  # noqa: E402
@@ -99,7 +99,7 @@ def review_warm(record: GameRecord, valuer: Valuer, delay: float) -> float:
         if replay.learner_to_move:
             replay.play(move)
             if k in wanted:
-                valuer.submit(replay.record, k, COACH_ROLLOUTS)
+                valuer.submit(replay.record, k, ROLLOUTS)
         else:
             time.sleep(delay)
             replay.bot_move()
@@ -107,10 +107,10 @@ def review_warm(record: GameRecord, valuer: Valuer, delay: float) -> float:
     t = time.perf_counter()
     cache = {}
     for k in sorted(wanted):
-        v = valuer.result(replay.record, k, COACH_ROLLOUTS)
+        v = valuer.result(replay.record, k, ROLLOUTS)
         if v is not None:
             cache[k] = v
-    review(replay.record, cache, rollouts=COACH_ROLLOUTS)
+    review(replay.record, cache, rollouts=ROLLOUTS)
     return time.perf_counter() - t
 
 
@@ -118,9 +118,9 @@ def review_cold(record: GameRecord, valuer: Valuer) -> float:
     t = time.perf_counter()
     indices = decision_indices(record)
     for k in indices:
-        valuer.submit(record, k, COACH_ROLLOUTS)
-    cache = {k: v for k in indices if (v := valuer.result(record, k, COACH_ROLLOUTS))}
-    review(record, cache, rollouts=COACH_ROLLOUTS)
+        valuer.submit(record, k, ROLLOUTS)
+    cache = {k: v for k in indices if (v := valuer.result(record, k, ROLLOUTS))}
+    review(record, cache, rollouts=ROLLOUTS)
     return time.perf_counter() - t
 
 
@@ -151,7 +151,7 @@ def main() -> None:
     valuer.shutdown()
     cold_valuer.shutdown()
     print(f"bot_move_ms {p95:.1f} review_s {warm:.2f} review_cold_s {cold:.2f} decisions {n} "
-          f"rollouts {COACH_ROLLOUTS}")
+          f"rollouts {ROLLOUTS}")
 
 
 if __name__ == "__main__":

@@ -15,8 +15,10 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from trainer.engine.variants import VARIANTS
 from trainer.learners.storage import Store
 from trainer.play.match import Match
+from trainer.play.setup import sizes
 
 APP = str(Path(__file__).resolve().parent.parent / "streamlit_app.py")
 
@@ -231,3 +233,38 @@ def test_a_new_game_starts_from_the_form_with_the_chosen_bots() -> None:
     ok(at)
     click(at, "play_start")
     assert match(at).record.seats[:2] == ("you", "honest")
+
+
+def test_a_mistake_can_be_retried_as_a_quiz_question() -> None:
+    seats, number, script = LOSE
+    at = deal(seats, number)
+    play_script(at, script)
+    retries = [b for b in at.button if b.key and b.key.startswith("play_retry_")
+               and b.label == "Retry this decision"]
+    assert retries, "the lost game has mistakes to retry"
+    retries[0].click().run()
+    ok(at)
+    options = [b for b in at.button if b.key and b.key.startswith("play_retry_option_")]
+    assert len(options) >= 2
+    options[0].click().run()
+    ok(at)
+    assert any(m.value.startswith("**") and "·" in m.value for m in at.markdown)
+    answer = at.session_state["play_retry_answer"]
+    assert answer.mode == "play retry" and answer.action == options[0].label
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+def test_a_whole_game_can_be_played_in_every_rule_set(variant: str, monkeypatch) -> None:
+    monkeypatch.setenv("COUP_TRAINER_PLAY_ROLLOUTS", "8")
+    players = sizes(variant)[0]
+    bots = ",".join(["rule"] * (players - 1))
+    at = page(rules=variant, seats=f"you,{bots}", deal="5")
+    click(at, "play_linked")
+    for _ in range(300):
+        offered = [b for b in at.button if b.key and b.key.startswith("play_move_")]
+        if not offered:
+            break
+        offered[-1].click().run()  # the last button: a pass, a keep, a give-up, a target
+        ok(at)
+    assert match(at).over, f"{variant}: the game ended"
+    assert "Review" in [h.value for h in at.header]

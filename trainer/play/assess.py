@@ -19,6 +19,7 @@ question with the quiz's own grading and feedback.
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 
 from trainer.engine.cards import Character
@@ -31,9 +32,17 @@ from trainer.quiz.building import decision_kind, evaluate, option_label, options
 from trainer.quiz.solved import Solved, Unsolvable, solve_item
 
 SOURCE = "played game"
-COACH_ROLLOUTS = 200
-REVIEW_ROLLOUTS = 200
+# Playouts per option, for the coach and the review alike (so a decision the coach valued is
+# never valued again): about 0.3–1 s of a worker's time per decision, a noise of about 3–4
+# points on a win-% lost. $COUP_TRAINER_PLAY_ROLLOUTS sets another (a slow machine, tests).
+ROLLOUTS = 200
+ROLLOUTS_ENV = "COUP_TRAINER_PLAY_ROLLOUTS"
 _PROVE = (Phase.PROVE_ACTION, Phase.PROVE_BLOCK, Phase.PROVE_CLAIM)
+
+
+def rollouts() -> int:
+    raw = os.environ.get(ROLLOUTS_ENV, "").strip()
+    return int(raw) if raw.isdigit() and int(raw) > 0 else ROLLOUTS
 
 
 @dataclass(frozen=True)

@@ -29,7 +29,7 @@ from trainer.engine.variants import get_variant
 from trainer.estimates.posterior import Belief, mixture
 from trainer.estimates.report import DEFAULT_MODEL
 from trainer.learners.answers import Answer, Grade, grade_for, now
-from trainer.play.assess import REVIEW_ROLLOUTS, Valued, kind_of, label_of, value
+from trainer.play.assess import ROLLOUTS, Valued, kind_of, label_of, value
 from trainer.play.record import GameRecord, fresh_game
 
 GRADES: tuple[Grade, ...] = get_args(Grade)
@@ -155,7 +155,7 @@ def decision_indices(record: GameRecord) -> list[int]:
 
 
 def value_at(record: GameRecord, index: int, game: Game, belief: Belief, kind: str,
-             rollouts: int = REVIEW_ROLLOUTS) -> Valued:
+             rollouts: int = ROLLOUTS) -> Valued:
     """The learner's decision before move `index`, valued (the same call the coach makes)."""
     return value(game, belief, record.learner_seat, kind=kind, rollouts=rollouts,
                  seed=rollout_seed(record, index), game_seed=record.seed,
@@ -180,7 +180,7 @@ def value_job(job: tuple[GameRecord, int, int]) -> Valued | None:
 
 
 def review(record: GameRecord, cache: Mapping[int, Valued] | None = None, *,
-           rollouts: int = REVIEW_ROLLOUTS, progress: Progress | None = None,
+           rollouts: int = ROLLOUTS, progress: Progress | None = None,
            done: Callable[[int, Valued], object] | None = None) -> Review:
     """Value and grade every decision of the learner's in `record`. A decision already in
     `cache` with at least `rollouts` is not valued again; each new one is handed to `done`

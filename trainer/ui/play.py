@@ -19,7 +19,7 @@ from trainer.engine.cards import Action
 from trainer.engine.errors import MoveError
 from trainer.engine.game import Phase
 from trainer.engine.moves import Move
-from trainer.play.assess import COACH_ROLLOUTS, judged_claim, kind_of
+from trainer.play.assess import judged_claim, kind_of, rollouts
 from trainer.play.match import Match, NotYourTurn
 from trainer.play.record import GameRecord
 from trainer.play.review import decision_indices
@@ -154,7 +154,7 @@ class PlayTab:
         self.state.pop(PICK, None)
         self.state.pop(ERROR, None)
         self.state[SAY] = False
-        valuer().submit(match.record, index, COACH_ROLLOUTS)  # valued while the game goes on
+        valuer().submit(match.record, index, rollouts())  # valued while the game goes on
         self._save(match.record)
 
     def pick(self, action: Action | None) -> None:
@@ -199,12 +199,12 @@ class PlayTab:
         pool = valuer()
         for k in indices:
             if k not in saved:
-                pool.submit(record, k, COACH_ROLLOUTS)
+                pool.submit(record, k, rollouts())
         out = {}
         for done, k in enumerate(indices, start=1):
             valued = saved.get(k)
             if valued is None:
-                valued = pool.result(record, k, COACH_ROLLOUTS)
+                valued = pool.result(record, k, rollouts())
                 if valued is not None and self.store is not None:
                     # kept in this tab if the database refuses; valued again next time
                     with contextlib.suppress(PlayStoreError):
@@ -360,7 +360,7 @@ def coach_panel(match: Match) -> None:
     """The coach's view of the pending decision: the bot's chance of a bluff and the win
     chance of each option with its noise (valued in a worker; the page waits for it)."""
     with st.spinner("The coach is playing each option out…"):
-        valued = valuer().result(match.record, match.index, COACH_ROLLOUTS)
+        valued = valuer().result(match.record, match.index, rollouts())
     if valued is None:
         st.caption("Nothing to weigh: this decision has only one real option.")
         return

@@ -12,6 +12,7 @@ import streamlit as st
 
 from trainer.learners.history import History
 from trainer.learners.storage import Store
+from trainer.play.assess import rollouts
 from trainer.play.match import Match
 from trainer.play.review import BANK, Review, Step, answers, review
 from trainer.quiz.feedback import describe_pending, feedback, grade, new_answer_id
@@ -44,7 +45,7 @@ def the_review(tab: PlayTab, match: Match, history: History, store: Store | None
                          text=f"Reviewing your decisions… {done} of {total}")
 
         valued = tab.finish_valuing(record, progress)
-        rev = review(record, valued)
+        rev = review(record, valued, rollouts=rollouts())
         bar.empty()
         for answer in answers(rev, tab.learner):
             history.add(store, answer)
