@@ -52,34 +52,34 @@ record: GameRecord = match.record
 share_link(record.setup())
 st.caption(play_text.table_line(record.setup()))
 bar = st.container(horizontal=True, key="play_bar", vertical_alignment="center")
-bar.toggle("Coach", key=COACH, help=play_text.COACH_HELP, disabled=match.over)
-bar.segmented_control("Bot speed", list(play_text.SPEEDS), default=DEFAULT_SPEED, key=SPEED,
-                      help=play_text.DELAY_HELP, label_visibility="collapsed")
 if not match.over:
+    bar.toggle("Coach", key=COACH, help=play_text.COACH_HELP)
+    with bar.popover(play_text.pace_label(st.session_state.get(SPEED)), icon=":material/speed:"):
+        st.segmented_control("Bot speed", list(play_text.SPEEDS), default=DEFAULT_SPEED,
+                             key=SPEED, help=play_text.DELAY_HELP)
     with bar.popover("Resign", icon=":material/flag:"):
         st.markdown(play_text.NO_UNDO)
         st.button("Resign this game", key="play_resign", type="primary", on_click=tab.resign)
 bar.button("New game", key="play_new", icon=":material/add:", on_click=tab.new_game)
 
-with st.container(key="play_keys"):  # hidden: H turns the coach on or off
-    st.button("Coach (H)", key="play_coach_key", on_click=tab.toggle_coach, shortcut="H")
-table_col, side_col = st.columns([3, 2], gap="medium")
-table_slot = table_col.empty()
-status = table_col.empty()
-decision_box = side_col.container()  # filled once the bots have moved
-history_slot = side_col.empty()
+if not match.over:
+    with st.container(key="play_keys"):  # hidden: H turns the coach on or off
+        st.button("Coach (H)", key="play_coach_key", on_click=tab.toggle_coach, shortcut="H")
+    table_col, side_col = st.columns([3, 2], gap="medium")
+    table_slot = table_col.empty()
+    status = table_col.empty()
+    decision_box = side_col.container()  # filled once the bots have moved
+    history_slot = side_col.empty()
 
+    def draw() -> None:
+        table_and_history(live, table_slot, history_slot)
 
-def draw() -> None:
-    table_and_history(live, table_slot, history_slot)
-
-
-draw()
-if match.bot_to_move:
-    status.caption(play_text.thinking_line(match.game))
-    tab.bots_play(draw, play_text.SPEEDS.get(st.session_state.get(SPEED) or DEFAULT_SPEED,
-                                             0.8))
-    status.empty()
+    draw()
+    if match.bot_to_move:
+        status.caption(play_text.thinking_line(match.game))
+        tab.bots_play(draw, play_text.SPEEDS.get(st.session_state.get(SPEED) or DEFAULT_SPEED,
+                                                 0.8))
+        status.empty()
 
 if match.learner_to_move:
     with decision_box, st.container(border=True, key="play_decision"):

@@ -149,7 +149,7 @@ class PlayTab:
         try:
             match.play(move, stated=stated, coached=bool(self.state.get(COACH)))
         except (MoveError, NotYourTurn) as e:
-            self.state[ERROR] = f"That move cannot be made now: {e}"
+            self.state[ERROR] = f"That move cannot be made now: {play_text.you_words(str(e))}"
             return
         self.state.pop(PICK, None)
         self.state.pop(ERROR, None)

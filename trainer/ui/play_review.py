@@ -56,10 +56,7 @@ def the_review(tab: PlayTab, match: Match, history: History, store: Store | None
 
 def summary(rev: Review) -> None:
     st.markdown(play_text.summary_line(rev))
-    counts = rev.counts()
-    cols = st.columns(len(counts))
-    for col, (g, n) in zip(cols, counts.items(), strict=True):
-        col.metric(f"{play_text.GRADE_ICONS[g]} {play_text.GRADE_WORDS[g]}", n)
+    st.html(play_text.grade_chips(rev.counts()))
     if rev.steps:
         st.altair_chart(win_chart(rev), width="stretch")
         st.caption("The grey dashes are what each position was worth with the best move; the "

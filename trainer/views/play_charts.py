@@ -58,13 +58,13 @@ def win_chart(rev: Review) -> alt.LayerChart:
         tooltip=[alt.Tooltip("decision:Q"), alt.Tooltip("move:N", title="your move"),
                  alt.Tooltip("best_move:N", title="best move"),
                  alt.Tooltip("lost:Q", title="points lost"), alt.Tooltip("grade:N")])
-    labels = alt.Chart(keys).mark_text(dy=-14, fontSize=12, fontWeight="bold").encode(
-        x=x, y=alt.Y("yours:Q"), text=alt.Text("grade:N"))
     # Between two decisions: the bots' moves and the cards moved the chance this much.
     swings = data[data["swing"]].assign(between=lambda d: d["decision"] + 0.5)
     cards = alt.Chart(swings).mark_rule(strokeDash=[2, 2], color="#6b7280").encode(
         x=alt.X("between:Q"), tooltip=[alt.Tooltip("decision:Q", title="the cards, after "
                                                                          "decision")])
-    chart: alt.LayerChart = alt.layer(lines, cards, marks, labels).properties(  # type: ignore[assignment]
-        height=260, title="Your chance of winning, decision by decision")
+    chart: alt.LayerChart = alt.layer(lines, cards, marks).resolve_scale(
+        color="independent", strokeDash="independent").properties(
+        height=260, title=alt.Title("Your chance of winning, decision by decision",
+                                    anchor="start", offset=12))
     return chart

@@ -6,6 +6,7 @@ every probability says what it is the chance of.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -17,7 +18,7 @@ from trainer.engine.variants import get_variant
 from trainer.learners.answers import Grade
 from trainer.play.assess import Valued
 from trainer.play.review import NOISE_FACTOR, Review, Step
-from trainer.play.setup import LEARNER, Setup, Strength, bot_title
+from trainer.play.setup import LEARNER, YOU, Setup, Strength, bot_title
 
 PLAY_CSS = """<style>
 .st-key-play_keys{display:none !important}
@@ -32,6 +33,8 @@ PLAY_CSS = """<style>
 .coup-tag.inaccuracy{background:#fdf6b2;color:#723b13}
 .coup-tag.mistake,.coup-tag.blunder{background:#fde2e1;color:#9b1c1c}
 .coup-tag.coach{background:#e1effe;color:#1e429f}
+.coup-chips{display:flex;flex-wrap:wrap;gap:.4rem;margin:.2rem 0 .6rem}
+.coup-tag.big{font-size:.95rem;padding:.2rem .7rem;border-radius:1rem}
 </style>"""
 
 INTRO = ("Play a whole game of Coup against bots. Each bot plays by its own habits; the coach "
@@ -55,6 +58,18 @@ STATE_HELP = ("Optional. Your chance, from 1% to 99%, that the claim is a bluff 
 
 # How long each bot move stays on screen, in seconds, by the speed's name.
 SPEEDS = {"Slow": 2.0, "Normal": 0.8, "Fast": 0.3, "Instant": 0.0}
+
+
+def pace_label(speed: str | None) -> str:
+    return f"Bots: {(speed or 'Normal').lower()}"
+
+
+def grade_chips(counts: dict[Grade, int]) -> str:
+    """The grade counts as one wrapping row of labelled chips (five metrics would stack into
+    five screens on a phone)."""
+    chips = "".join(f'<span class="coup-tag {g} big">{GRADE_WORDS[g]} <b>{n}</b></span>'
+                    for g, n in counts.items())
+    return f'{PLAY_CSS}<div class="coup-chips">{chips}</div>'
 
 
 def rule_set_title(variant: str) -> str:
@@ -161,9 +176,6 @@ GRADE_WORDS: dict[Grade, str] = {
     "best": "Best", "good": "Good", "inaccuracy": "Inaccuracy", "mistake": "Mistake",
     "blunder": "Blunder",
 }
-GRADE_ICONS: dict[Grade, str] = {
-    "best": "✅", "good": "👍", "inaccuracy": "⚠️", "mistake": "❌", "blunder": "⛔",
-}
 ACCURACY_NOTE = (
     "**How the review grades.** Each of your decisions is valued by playing every option out "
     "many times against the bots (a duel of one card each in the base game is solved "
@@ -249,13 +261,32 @@ def timeline(record_moves: Sequence[Move], game: Game, learner: int, steps: Sequ
     by_index = {s.index: s for s in steps}
     out = []
     for k, move in enumerate(record_moves):
-        text = game.describe(move)
+        text = you_words(game.describe(move)) if game.names[learner] == YOU else \
+            game.describe(move)
         if not all_cards and move.kind is MoveKind.KEEP and move.player != learner:
             text = f"{game.names[move.player]} keeps {len(move.cards or ())} of the cards"
         bluff = all_cards and is_bluff(game, move)
         out.append(Line(k, game.turn, text, move.player == learner, bluff, by_index.get(k)))
         game.apply(move)
     return out
+
+
+def you_words(text: str) -> str:
+    """The engine's third person made second person for the seat named "You": "You passes"
+    becomes "You pass", "assassinate You" "assassinate you", "You's" "your"."""
+    text = text.replace("You's", "your")
+    text = re.sub(r"(?<=\w )You\b", "you", text)
+    match = re.match(r"You (\w+)\b", text)
+    if match:
+        verb = match.group(1)
+        if re.search(r"(ss|sh|ch|x)es$", verb):
+            plain = verb[:-2]
+        elif verb.endswith("s") and not verb.endswith("ss"):
+            plain = verb[:-1]
+        else:
+            plain = verb
+        text = f"You {plain}{text[match.end():]}"
+    return text
 
 
 def timeline_html(lines: Sequence[Line], current: int | None = None) -> str:
@@ -269,8 +300,7 @@ def timeline_html(lines: Sequence[Line], current: int | None = None) -> str:
             tags.append('<span class="coup-tag bluff">bluff</span>')
         s = line.step
         if s is not None and s.grade is not None:
-            tags.append(f'<span class="coup-tag {s.grade}">{GRADE_ICONS[s.grade]} '
-                        f'{GRADE_WORDS[s.grade]}</span>')
+            tags.append(f'<span class="coup-tag {s.grade}">{GRADE_WORDS[s.grade]}</span>')
         if s is not None and s.coached:
             tags.append('<span class="coup-tag coach">coach</span>')
         cls = "coup-review-line" + (" mine" if line.mine else "") + (
