@@ -139,7 +139,11 @@ class Match:
 
     def _apply(self, move: Move) -> None:
         game = self.game
-        if move not in game.legal_moves():
+        legal = game.legal_moves()
+        if move not in legal and move.cards is not None:
+            # A kept (or shown) set in any order is the same move, as the engine reads it.
+            move = move._replace(cards=tuple(sorted(move.cards)))
+        if move not in legal:
             game.apply(move)  # raises the engine's specific error
         for seat, bot in self.bots.items():
             if hasattr(bot, "observe"):

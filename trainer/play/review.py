@@ -11,7 +11,7 @@ grade honest:
 
 Accuracy is Lichess's formula per decision, on the win-% lost as graded:
     accuracy = 103.1668 · e^(−0.04354 · lost) − 3.1669, clamped to 0–100,
-so a best move scores 100 and a 15-point blunder about 49; the game's accuracy is the plain
+so a best move scores 100 and a 15-point loss about 50.5; the game's accuracy is the plain
 mean over the graded decisions.
 """
 
