@@ -18,7 +18,7 @@ from trainer.play.review import BANK, Review, Step, answers, review
 from trainer.quiz.feedback import describe_pending, feedback, grade, new_answer_id
 from trainer.ui.play import PlayTab
 from trainer.ui.quiz_parts import options_panel
-from trainer.views import play_text
+from trainer.views import play_text, quiz_text
 from trainer.views.play_charts import win_chart
 from trainer.views.table_art import table_html
 from trainer.views.table_view import revealing, table_view
@@ -99,7 +99,7 @@ def retry_panel(tab: PlayTab, match: Match, rev: Review, history: History,
     item, solved = step.valued.item, step.valued.solved
     game = match.record.game(index)
     with st.container(border=True, key="play_retry_box"):
-        st.subheader(f"Retry decision {step.number}")
+        st.markdown(f"#### Retry decision {step.number}")
         st.html(table_html(table_view(game.observation(match.learner)), compact=True))
         line, question = describe_pending(game, match.learner, step.kind)
         st.markdown(f"**{line}**  \n{question}")
@@ -108,12 +108,17 @@ def retry_panel(tab: PlayTab, match: Match, rev: Review, history: History,
             st.slider("Chance it is a bluff", 1, 99, 50, key=RETRY_P, format="%d%%",
                       disabled=answer is not None)
         for i, option in enumerate(item.options):
-            st.button(option.label, key=f"play_retry_option_{i}", width="stretch",
-                      disabled=answer is not None, on_click=_answer_retry,
-                      args=(tab, step, option.label, history, store))
+            chosen = answer is not None and answer.action == option.label
+            st.button(quiz_text.option_label(option.label, chosen), key=f"play_retry_option_{i}",
+                      width="stretch", disabled=answer is not None, on_click=_answer_retry,
+                      args=(tab, step, option.label, history, store),
+                      type="primary" if chosen else "secondary",
+                      icon=":material/check_circle:" if chosen else None)
         if answer is not None:
             fb = feedback(item, answer, game, solved)
-            st.markdown(f"**{fb.grade_label}** · {fb.verdict}")
+            box = {"success": st.success, "warning": st.warning, "error": st.error}
+            box[quiz_text.GRADE_TONE[fb.grade]](f"**{fb.grade_label}** · {fb.verdict}",
+                                                icon=":material/grading:")
             if fb.truth:
                 st.markdown(f"{fb.truth} {fb.outcome or ''}")
             if fb.belief:
