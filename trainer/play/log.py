@@ -54,7 +54,7 @@ from trainer.engine.game import Game
 from trainer.engine.notation import NotationError, move_text, parse
 from trainer.engine.variants import VARIANTS
 from trainer.play.record import GAME_ID, GameRecord, fresh_game
-from trainer.play.setup import LEARNER, MAX_SEED, Setup, SetupError
+from trainer.play.setup import LEARNER, MAX_SEED, YOU, Setup, SetupError, you_words
 
 VERSION = 1
 MAGIC = "coup-trainer game log"
@@ -112,7 +112,8 @@ def export_text(record: GameRecord) -> str:
             notes.append(f"stated {_percent(record.stated[k])}%")
         if k in record.coached:
             notes.append("coach")
-        words = game.describe(move)
+        words = you_words(game.describe(move)) if game.names[record.learner_seat] == YOU \
+            else game.describe(move)
         turn = game.turn
         try:
             game.apply(move)

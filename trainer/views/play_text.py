@@ -6,7 +6,6 @@ every probability says what it is the chance of.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -18,7 +17,7 @@ from trainer.engine.variants import get_variant
 from trainer.learners.answers import Grade
 from trainer.play.assess import Valued
 from trainer.play.review import NOISE_FACTOR, Review, Step
-from trainer.play.setup import LEARNER, YOU, Setup, Strength, bot_title
+from trainer.play.setup import LEARNER, YOU, Setup, Strength, bot_title, you_words
 
 PLAY_CSS = """<style>
 .st-key-play_keys{display:none !important}
@@ -184,7 +183,7 @@ ACCURACY_NOTE = (
     f"loss within {NOISE_FACTOR:g} times its noise cannot be told from the best and counts as "
     "Good. Forced and obvious decisions (every option within a point) are left out. "
     "**Accuracy** is Lichess's formula on the points lost, 103.17·e^(−0.0435·lost) − 3.17, "
-    "averaged over the graded decisions: 100 for best play, about 49 for a 15-point blunder.")
+    "averaged over the graded decisions: 100 for best play, about 50 for a 15-point loss.")
 
 
 def summary_line(rev: Review) -> str:
@@ -194,7 +193,7 @@ def summary_line(rev: Review) -> str:
     acc = rev.accuracy
     counts = rev.counts()
     parts = [f"{counts[g]} {GRADE_WORDS[g].lower()}" for g in counts if counts[g]]
-    coach = (f" You used the coach at {rev.coached} of them." if rev.coached else "")
+    coach = (f" You used the coach at {rev.coached} of your decisions." if rev.coached else "")
     return (f"Accuracy **{acc:.0f}%** over {len(graded)} graded decisions: "
             f"{', '.join(parts)}.{coach}")
 
@@ -269,24 +268,6 @@ def timeline(record_moves: Sequence[Move], game: Game, learner: int, steps: Sequ
         out.append(Line(k, game.turn, text, move.player == learner, bluff, by_index.get(k)))
         game.apply(move)
     return out
-
-
-def you_words(text: str) -> str:
-    """The engine's third person made second person for the seat named "You": "You passes"
-    becomes "You pass", "assassinate You" "assassinate you", "You's" "your"."""
-    text = text.replace("You's", "your")
-    text = re.sub(r"(?<=\w )You\b", "you", text)
-    match = re.match(r"You (\w+)\b", text)
-    if match:
-        verb = match.group(1)
-        if re.search(r"(ss|sh|ch|x)es$", verb):
-            plain = verb[:-2]
-        elif verb.endswith("s") and not verb.endswith("ss"):
-            plain = verb[:-1]
-        else:
-            plain = verb
-        text = f"You {plain}{text[match.end():]}"
-    return text
 
 
 def timeline_html(lines: Sequence[Line], current: int | None = None) -> str:
