@@ -31,6 +31,7 @@ from trainer.play.setup import (
     SetupError,
     mixed_seats,
     sizes,
+    you_words,
 )
 from trainer.play.store import PlayStore, PlayStoreError
 from trainer.play.worker import Valuer
@@ -149,7 +150,7 @@ class PlayTab:
         try:
             match.play(move, stated=stated, coached=bool(self.state.get(COACH)))
         except (MoveError, NotYourTurn) as e:
-            self.state[ERROR] = f"That move cannot be made now: {play_text.you_words(str(e))}"
+            self.state[ERROR] = f"That move cannot be made now: {you_words(str(e))}"
             return
         self.state.pop(PICK, None)
         self.state.pop(ERROR, None)
