@@ -16,7 +16,7 @@ from trainer.play.assess import rollouts
 from trainer.play.match import Match
 from trainer.play.review import BANK, Review, Step, answers, review
 from trainer.quiz.feedback import describe_pending, feedback, grade, new_answer_id
-from trainer.ui.play import PlayTab
+from trainer.ui.play import PlayTab, valuer
 from trainer.ui.quiz_parts import options_panel
 from trainer.views import play_text, quiz_text
 from trainer.views.play_charts import win_chart
@@ -50,6 +50,7 @@ def the_review(tab: PlayTab, match: Match, history: History, store: Store | None
         for answer in answers(rev, tab.learner):
             history.add(store, answer)
         reviews[key] = rev
+        valuer().forget(record.game_id)  # saved with the game, kept in this tab's review
     result: Review = reviews[key]
     return result
 
