@@ -252,8 +252,10 @@ def setup_form(tab: PlayTab) -> None:
                                  help="Seat 1 plays first; the others follow clockwise.") - 1
     mixed = st.toggle(play_text.MIXED_TITLE, value=True, key="play_mixed",
                       help=play_text.MIXED_HELP)
+    # A new deal per tab, drawn once: the field keeps what the learner types over it.
+    tab.state.setdefault("play_seed", random.randrange(10_000))
     seed = int(st.number_input("Deal number", 0, MAX_SEED, key="play_seed",
-                               value=random.randrange(10_000), help=play_text.SEED_HELP))
+                               help=play_text.SEED_HELP))
     if mixed:
         seats = mixed_seats(players, seat, seed)
     else:
