@@ -37,8 +37,8 @@ tab = play_tab(me.key)
 st.html(cardart.stylesheet() + TABLE_CSS + play_text.PLAY_CSS)
 st.title("Play")
 learner_box(st.container(), me)
-if tab.error:
-    st.error(tab.error, icon=":material/error:")
+if (refused := tab.error) is not None:
+    st.error(refused, icon=":material/error:")
 
 match = tab.match
 if match is None:

@@ -269,3 +269,32 @@ def test_a_whole_game_can_be_played_in_every_rule_set(variant: str, monkeypatch)
         ok(at)
     assert match(at).over, f"{variant}: the game ended"
     assert "Review" in [h.value for h in at.header]
+
+
+def test_a_new_game_forgets_the_link_of_the_game_left() -> None:
+    seats, number, script = LOSE
+    at = deal(seats, number)
+    play_script(at, script[:1])
+    click(at, "play_new")
+    assert "This link deals a game" not in words(at)
+    assert "deal" not in at.query_params
+    assert any(b.key == "play_start" for b in at.button)
+
+
+def test_a_move_refused_by_the_rules_is_said_once_and_changes_nothing() -> None:
+    from trainer.engine.moves import Move
+
+    seats, number, script = LOSE
+    at = deal(seats, number)
+    before = list(match(at).record.moves)
+    tab_state = at.session_state
+    # A stale button of an earlier screen: a move the rules do not allow now.
+    from trainer.ui.play import PlayTab
+
+    PlayTab(tab_state, match(at).record.learner, None).move(Move.pass_(0))
+    at.run()
+    ok(at)
+    assert any("That move cannot be made now" in e.value for e in at.error)
+    assert match(at).record.moves == before
+    at.run()
+    assert not any("That move cannot be made now" in e.value for e in at.error)

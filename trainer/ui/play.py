@@ -52,6 +52,7 @@ SPEED = "play_speed"
 SAY = "play_say"  # whether the learner states a chance before a claim decision
 CHANCE = "play_p"
 DEFAULT_SPEED = "Normal"
+LINK_KEYS = ("rules", "seats", "deal")  # a deal's link: /play?rules=base&seats=you,rule&deal=42
 
 
 @st.cache_resource(show_spinner=False)
@@ -134,6 +135,8 @@ class PlayTab:
             self.state[ERROR] = str(e)
 
     def new_game(self) -> None:
+        for key in LINK_KEYS:  # the address no longer names the game that was left
+            st.query_params.pop(key, None)
         self.state.pop(MATCH, None)
         self.state.pop(PICK, None)
         self.state.pop(ERROR, None)
@@ -282,7 +285,7 @@ def setup_form(tab: PlayTab) -> None:
 
 def _linked_setup(params: Any) -> Setup | None:
     """The deal a link asks for (`?rules=base&seats=you,calibrated,rule&deal=42`), or None."""
-    if "deal" not in params or "seats" not in params:
+    if any(key not in params for key in LINK_KEYS[1:]):
         return None
     try:
         seats = tuple(s.strip() for s in str(params["seats"]).split(","))
