@@ -73,6 +73,9 @@ say "wheel: trainer/quiz/banks/default.jsonl.gz"
 echo "$wheel_files" | grep -q '^trainer/quiz/banks/default\.solved\.json$' \
     || fail "the wheel has no trainer/quiz/banks/default.solved.json (the exact end-game grades)"
 say "wheel: trainer/quiz/banks/default.solved.json"
+echo "$wheel_files" | grep -q '^trainer/bots/data/tournament\.csv$' \
+    || fail "the wheel has no trainer/bots/data/tournament.csv (the bots' measured strength)"
+say "wheel: trainer/bots/data/tournament.csv"
 extensions=$(echo "$wheel_files" | grep '^trainer/engine/game.*\.so$' || true)
 if [ "$COMPILER" = 1 ]; then
     [ -n "$extensions" ] || fail "a C compiler is present but the wheel has no compiled engine (trainer/engine/game*.so)"
@@ -160,6 +163,13 @@ item = lesson_items[0]
 game = item.game()
 say(f"default bank: {len(bank.items)} items; lesson item {item.id} replays "
     f"{item.scenario!r} to step {item.step} ({len(game.log)} events)")
+
+from trainer.play.setup import BOTS, strength  # noqa: E402
+
+measured = [key for key in BOTS if strength(key, 4) is not None]
+if measured != list(BOTS):
+    sys.exit(f"the Play page's bot strengths are missing for {set(BOTS) - set(measured)}")
+say(f"play: every bot's measured strength reads ({len(measured)} bots)")
 PY
 
 out=$("$VPY" -I -m trainer variants 2>&1) || { echo "$out" >&2; fail "python -m trainer variants failed"; }
