@@ -10,10 +10,11 @@ from dataclasses import replace
 
 import pytest
 
+from trainer.engine.game import Phase
 from trainer.engine.moves import MoveKind
 from trainer.learners.answers import GRADE_BOUNDS, Answer, grade_for
 from trainer.play import review as review_module
-from trainer.play.assess import Valued, kind_of, label_of, value
+from trainer.play.assess import Valued, kind_of, label_of, stored_root, value
 from trainer.play.match import Match
 from trainer.play.record import GameRecord
 from trainer.play.review import (
@@ -33,6 +34,7 @@ from trainer.play.review import (
 )
 from trainer.play.setup import Setup
 from trainer.play.worker import Valuer
+from trainer.quiz.solved import solve_item
 
 ROLLOUTS = 20
 STATED = 0.3
@@ -535,3 +537,27 @@ def test_a_job_is_valued_from_the_record_as_it_was_submitted(record: GameRecord,
     valued = valuer.result(live, k, ROLLOUTS)
     assert valued is not None and valued.item.meta["index"] == k
 
+
+
+def test_a_duel_at_the_start_of_the_learners_turn_is_read_from_the_stored_table() -> None:
+    for seed in range(4, 12):
+        match = Match.start(Setup("base", seed, ("you", "rule")), "ann")
+        rng = random.Random(seed)
+        while not match.over:
+            game = match.game
+            if match.learner_to_move and game.phase is Phase.ACTION and kind_of(game) \
+                    and all(len(game.hidden[p]) == 1 for p in (0, 1)):
+                valued = value_job((match.record, match.index, 20))
+                assert valued is not None and valued.solved is not None
+                assert stored_root(game, 0, valued.item) == valued.solved, "read, not solved"
+                fresh = solve_item(valued.item)
+                # The best option's value is the game's value for this card: the same either
+                # way (an option perfect play never takes may carry any value up to it).
+                assert abs(max(valued.solved.values.values())
+                           - max(fresh.values.values())) <= 0.01
+                return
+            if match.learner_to_move:
+                match.play(rng.choice(game.legal_moves()))
+            else:
+                match.bot_move()
+    pytest.fail("no duel at the start of the learner's turn in these deals")

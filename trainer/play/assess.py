@@ -22,6 +22,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 
+from trainer.endgame.hidden_tables import stored_solution
 from trainer.engine.cards import Character
 from trainer.engine.game import Game, Phase
 from trainer.engine.moves import Move, MoveKind
@@ -160,11 +161,33 @@ def value(game: Game, belief: Belief | None, viewer: int, *, kind: str, rollouts
     item = _with_meta(item, meta)
     solved = None
     if solve and END_GAME in item.themes and item.variant == "base":
-        try:
-            solved = solve_item(item)
-        except (Unsolvable, ValueError):
-            solved = None  # graded by the rollouts, which say so
+        solved = stored_root(game, viewer, item)
+        if solved is None:
+            try:
+                solved = solve_item(item)
+            except (Unsolvable, ValueError):
+                solved = None  # graded by the rollouts, which say so
     return Valued(item, solved)
+
+
+def stored_root(game: Game, viewer: int, item: Item) -> Solved | None:
+    """A two-player duel at the start of the viewer's own turn, read from the stored
+    hidden-role table (`trainer.endgame.hidden_tables`, solved ahead to the same horizon)
+    in a millisecond instead of solved in seconds; None where the table does not hold it (a
+    turn already under way, players out of the game, 7 coins or more)."""
+    if (game.n != 2 or game.phase is not Phase.ACTION or game.decider != viewer
+            or any(len(game.hidden[p]) != 1 or len(game.revealed[p]) != 1 for p in (0, 1))):
+        return None
+    stored = stored_solution((game.revealed[0][0], game.revealed[1][0]),
+                             (game.coins[0], game.coins[1]), viewer)
+    if stored is None:
+        return None
+    by_move = {o.move: o.value for o in stored.options(game.hidden[viewer][0])}
+    values = {o.label: by_move.get(o.move) for o in item.options}
+    if any(v is None for v in values.values()):
+        return None  # an option the table does not list: solve it instead
+    return Solved({k: float(v) for k, v in values.items() if v is not None}, stored.horizon,
+                  stored.exploitability, stored.settled, stored.moved)
 
 
 def _with_meta(item: Item, meta: dict[str, object]) -> Item:
