@@ -16,7 +16,7 @@ from trainer.engine.moves import Move, MoveKind
 from trainer.engine.variants import get_variant
 from trainer.learners.answers import Grade
 from trainer.play.assess import Valued
-from trainer.play.review import NOISE_FACTOR, Review, Step
+from trainer.play.review import GRADES, NOISE_FACTOR, Review, Step
 from trainer.play.setup import LEARNER, YOU, Setup, Strength, bot_title, you_words
 
 PLAY_CSS = """<style>
@@ -171,10 +171,7 @@ def coach_table(valued: Valued) -> list[dict[str, Any]]:
 
 
 # ------------------------------------------------------------------------ the review
-GRADE_WORDS: dict[Grade, str] = {
-    "best": "Best", "good": "Good", "inaccuracy": "Inaccuracy", "mistake": "Mistake",
-    "blunder": "Blunder",
-}
+GRADE_WORDS: dict[Grade, str] = {g: g.capitalize() for g in GRADES}
 ACCURACY_NOTE = (
     "**How the review grades.** Each of your decisions is valued by playing every option out "
     "many times against the bots (a duel of one card each in the base game is solved "
