@@ -11,6 +11,7 @@ import contextlib
 import random
 import time
 from collections.abc import MutableMapping
+from functools import partial
 from typing import Any
 
 import streamlit as st
@@ -267,8 +268,10 @@ def setup_form(tab: PlayTab) -> None:
             if i == seat:
                 chosen.append(LEARNER)
                 continue
-            chosen.append(st.selectbox(f"Seat {i + 1}", BOTS, key=f"play_bot_{i}",
-                                       format_func=play_text.seat_label))
+            name = Setup(variant, seed, mixed_seats(players, seat, seed)).names[i]
+            chosen.append(st.selectbox(f"Seat {i + 1}: {name}", BOTS, key=f"play_bot_{i}",
+                                       format_func=partial(play_text.bot_choice,
+                                                           players=players)))
         seats = tuple(chosen)
     try:
         setup = Setup(variant, seed, seats)

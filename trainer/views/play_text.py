@@ -17,7 +17,15 @@ from trainer.engine.variants import get_variant
 from trainer.learners.answers import Grade
 from trainer.play.assess import Valued
 from trainer.play.review import GRADES, NOISE_FACTOR, Review, Step
-from trainer.play.setup import LEARNER, YOU, Setup, Strength, bot_title, you_words
+from trainer.play.setup import (
+    LEARNER,
+    YOU,
+    Setup,
+    Strength,
+    bot_title,
+    strength,
+    you_words,
+)
 
 PLAY_CSS = """<style>
 .st-key-play_keys{display:none !important}
@@ -88,6 +96,14 @@ def strength_line(key: str, players: int, strength: Strength | None) -> str:
     return (f"{bot_title(key)} wins {strength.rate:.0%} of {where} against a mix of the other "
             f"bots ({strength.low:.0%}–{strength.high:.0%}, 95% interval over "
             f"{strength.games} games; an even share is {strength.fair:.0%}).")
+
+
+def bot_choice(key: str, players: int) -> str:
+    """A bot as a seat's option: its name and how often it wins at this table size."""
+    measured = strength(key, players)
+    if measured is None:
+        return bot_title(key)
+    return f"{bot_title(key)} · wins {measured.rate:.0%} at {measured.players} players"
 
 
 def table_line(setup: Setup) -> str:
