@@ -298,3 +298,40 @@ def test_a_move_refused_by_the_rules_is_said_once_and_changes_nothing() -> None:
     assert match(at).record.moves == before
     at.run()
     assert not any("That move cannot be made now" in e.value for e in at.error)
+
+
+def test_an_imported_log_that_is_not_a_game_is_refused_with_its_line() -> None:
+    from trainer.ui.play import ERROR, PlayTab
+    from trainer.ui.play_games import _import
+
+    state: dict[str, object] = {}
+    tab = PlayTab(state, "ann", None)
+    _import(tab, b"coup-trainer game log 1\ngame: abc\n")
+    assert "line 2" in str(state[ERROR]) and "game" in str(state[ERROR])
+    _import(tab, b"\xff\xfe not text")
+    assert "not a text file" in str(state[ERROR])
+    assert "play_match" not in state
+
+
+def test_an_exported_log_imports_back_as_the_same_game_on_the_page() -> None:
+    from trainer.play.log import export_text
+    from trainer.ui.play import PlayTab
+    from trainer.ui.play_games import _import
+
+    seats, number, script = WIN
+    at = deal(seats, number)
+    play_script(at, script)
+    record = match(at).record
+    state: dict[str, object] = {}
+    _import(PlayTab(state, record.learner, None), export_text(record).encode())
+    imported = state["play_match"]
+    assert isinstance(imported, Match) and imported.record == record
+    assert imported.game.position_key() == match(at).game.position_key()
+
+
+def test_without_a_database_the_game_is_played_and_says_it_is_not_saved(monkeypatch) -> None:
+    monkeypatch.setenv("COUP_TRAINER_DB_URL", "nosuchdb://nowhere")
+    at = page()
+    assert "Games cannot be saved" in words(at)
+    click(at, "play_start")
+    assert moves(at)

@@ -93,8 +93,8 @@ def strength_line(key: str, players: int, strength: Strength | None) -> str:
         return f"{bot_title(key)}: not measured."
     where = (f"{strength.players}-player games" if strength.players == players
              else f"{strength.players}-player games (the nearest size measured)")
-    return (f"{bot_title(key)} wins {strength.rate:.0%} of {where} against a mix of the other "
-            f"bots ({strength.low:.0%}–{strength.high:.0%}, 95% interval over "
+    return (f"{bot_title(key)} wins {strength.rate:.0%} of {where} of the base game against a "
+            f"mix of the other bots ({strength.low:.0%}–{strength.high:.0%}, 95% interval over "
             f"{strength.games} games; an even share is {strength.fair:.0%}).")
 
 
@@ -103,7 +103,8 @@ def bot_choice(key: str, players: int) -> str:
     measured = strength(key, players)
     if measured is None:
         return bot_title(key)
-    return f"{bot_title(key)} · wins {measured.rate:.0%} at {measured.players} players"
+    return (f"{bot_title(key)} · wins {measured.rate:.0%} at {measured.players} players "
+            f"(base game)")
 
 
 def table_line(setup: Setup) -> str:
