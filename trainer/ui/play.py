@@ -53,6 +53,7 @@ SPEED = "play_speed"
 SAY = "play_say"  # whether the learner states a chance before a claim decision
 CHANCE = "play_p"
 DEFAULT_SPEED = "Normal"
+DRAWN = "play_drawn_deal"  # the deal number the set-up form offers
 LINK_KEYS = ("rules", "seats", "deal")  # a deal's link: /play?rules=base&seats=you,rule&deal=42
 
 
@@ -141,6 +142,7 @@ class PlayTab:
         self.state.pop(MATCH, None)
         self.state.pop(PICK, None)
         self.state.pop(ERROR, None)
+        self.state.pop(DRAWN, None)
 
     # ---------------------------------------------------------------- moves
     def move(self, move: Move) -> None:
@@ -256,9 +258,10 @@ def setup_form(tab: PlayTab) -> None:
                                  help="Seat 1 plays first; the others follow clockwise.") - 1
     mixed = st.toggle(play_text.MIXED_TITLE, value=True, key="play_mixed",
                       help=play_text.MIXED_HELP)
-    # A new deal per tab, drawn once: the field keeps what the learner types over it.
-    tab.state.setdefault("play_seed", random.randrange(10_000))
-    seed = int(st.number_input("Deal number", 0, MAX_SEED, key="play_seed",
+    # A new deal drawn once per form (a new game draws another); the field keeps what the
+    # learner types over it.
+    drawn = tab.state.setdefault(DRAWN, random.randrange(10_000))
+    seed = int(st.number_input("Deal number", 0, MAX_SEED, value=drawn, key=f"play_seed_{drawn}",
                                help=play_text.SEED_HELP))
     if mixed:
         seats = mixed_seats(players, seat, seed)
