@@ -44,3 +44,17 @@ def test_after_an_exchange_with_one_card_the_two_returned_are_known_in_the_deck(
     game = replay(scenario, len(scenario.steps))
     k = knowledge(game.observation(0))
     assert len(k.known_in_deck) == 2  # Gia just returned two cards; nobody has drawn since
+
+
+def test_the_deal_by_counting_alone_is_the_exact_deal_and_is_worked_out_once() -> None:
+    from trainer.engine.game import Game
+    from trainer.estimates.counting import Seat, deal
+    from trainer.estimates.knowledge import knowledge
+
+    game = Game.new(6, seed=11, variant="forum")
+    k = knowledge(game.observation(0))
+    opponents, counted = k.deal()
+    chars = tuple(c for c in k.unseen if k.unseen[c] > 0)
+    direct = deal(k.unseen, [Seat(k.unknown_cards[j], None) for j in opponents], chars)
+    assert counted.hands == direct.hands and counted.weight == direct.weight
+    assert k.deal()[1] is counted, "asked again, the same deal is not counted again"

@@ -93,6 +93,18 @@ def deal(unseen: Mapping[Character, int], seats: Sequence[Seat],
             return 1.0
         return seat.likelihood(_as_hand(hand, chars))
 
+    # Each (state, hand) pair is met three times (forward, backward, marginals): what is
+    # left after dealing the hand and in how many ways, worked out once. The products are
+    # the same integers, so the distribution is the same to the last bit.
+    steps: dict[tuple[Pool, tuple[int, ...]], tuple[Pool, int] | None] = {}
+
+    def step(state: Pool, h: tuple[int, ...]) -> tuple[Pool, int] | None:
+        key = (state, h)
+        if key not in steps:
+            steps[key] = None if any(x > s for x, s in zip(h, state, strict=True)) else (
+                tuple(s - x for s, x in zip(state, h, strict=True)), _ways(state, h))
+        return steps[key]
+
     # Forward: F[j][state] = total weight of dealing seats < j and reaching `state`.
     forward: list[dict[Pool, float]] = [{start: 1.0}]
     options: list[list[tuple[tuple[int, ...], float]]] = []
@@ -102,10 +114,10 @@ def deal(unseen: Mapping[Character, int], seats: Sequence[Seat],
         nxt: dict[Pool, float] = {}
         for state, w in forward[-1].items():
             for h, lw in opts:
-                if lw == 0.0 or any(x > s for x, s in zip(h, state, strict=True)):
+                if lw == 0.0 or (dealt := step(state, h)) is None:
                     continue
-                rest = tuple(s - x for s, x in zip(state, h, strict=True))
-                nxt[rest] = nxt.get(rest, 0.0) + w * _ways(state, h) * lw
+                rest, ways = dealt
+                nxt[rest] = nxt.get(rest, 0.0) + w * ways * lw
         forward.append(nxt)
     z = sum(forward[-1].values())
     if z <= 0.0:
@@ -118,10 +130,10 @@ def deal(unseen: Mapping[Character, int], seats: Sequence[Seat],
         for state in forward[j]:
             acc = 0.0
             for h, lw in options[j]:
-                if lw == 0.0 or any(x > s for x, s in zip(h, state, strict=True)):
+                if lw == 0.0 or (dealt := step(state, h)) is None:
                     continue
-                rest = tuple(s - x for s, x in zip(state, h, strict=True))
-                acc += _ways(state, h) * lw * backward[j + 1].get(rest, 0.0)
+                rest, ways = dealt
+                acc += ways * lw * backward[j + 1].get(rest, 0.0)
             b[state] = acc
         backward[j] = b
     hands: list[dict[Hand, float]] = []
@@ -129,10 +141,10 @@ def deal(unseen: Mapping[Character, int], seats: Sequence[Seat],
         marg: dict[Hand, float] = {}
         for state, fw in forward[j].items():
             for h, lw in options[j]:
-                if lw == 0.0 or any(x > s for x, s in zip(h, state, strict=True)):
+                if lw == 0.0 or (dealt := step(state, h)) is None:
                     continue
-                rest = tuple(s - x for s, x in zip(state, h, strict=True))
-                w = fw * _ways(state, h) * lw * backward[j + 1].get(rest, 0.0)
+                rest, ways = dealt
+                w = fw * ways * lw * backward[j + 1].get(rest, 0.0)
                 if w:
                     key = _as_hand(h, chars)
                     marg[key] = marg.get(key, 0.0) + w / z
