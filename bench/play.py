@@ -15,7 +15,8 @@ Both reviews use the page's rollouts per option (`ROLLOUTS`) and the same worker
 
     python bench/play.py [--delay 0.8] [--workers 2] [--games 3]
 
-Last line: `bot_move_ms <p95> review_s <s> review_cold_s <s> decisions <n> rollouts <n>`.
+Last line: `bot_move_ms <p95> review_s <s> review_cold_s <s> decisions <n> rollouts <n>
+bot_moves_over_pause <n>`.
 """
 
 from __future__ import annotations
@@ -133,8 +134,10 @@ def main() -> None:
 
     times = sorted(bot_moves(args.games))
     p95 = 1000 * times[int(0.95 * (len(times) - 1))]
+    over = sum(1 for t in times if t > args.delay)
     print(f"bot moves: {len(times)}, median {1000 * statistics.median(times):.1f} ms, "
-          f"p95 {p95:.1f} ms, max {1000 * times[-1]:.0f} ms")
+          f"p95 {p95:.1f} ms, max {1000 * times[-1]:.0f} ms; {over} took longer than the "
+          f"{args.delay:g} s pause")
 
     record = forty()
     n = len(decision_indices(record))
@@ -151,7 +154,7 @@ def main() -> None:
     valuer.shutdown()
     cold_valuer.shutdown()
     print(f"bot_move_ms {p95:.1f} review_s {warm:.2f} review_cold_s {cold:.2f} decisions {n} "
-          f"rollouts {ROLLOUTS}")
+          f"rollouts {ROLLOUTS} bot_moves_over_pause {over}")
 
 
 if __name__ == "__main__":

@@ -93,31 +93,26 @@ def deal(unseen: Mapping[Character, int], seats: Sequence[Seat],
             return 1.0
         return seat.likelihood(_as_hand(hand, chars))
 
-    # Each (state, hand) pair is met three times (forward, backward, marginals): what is
-    # left after dealing the hand and in how many ways, worked out once. The products are
-    # the same integers, so the distribution is the same to the last bit.
-    steps: dict[tuple[Pool, tuple[int, ...]], tuple[Pool, int] | None] = {}
-
-    def step(state: Pool, h: tuple[int, ...]) -> tuple[Pool, int] | None:
-        key = (state, h)
-        if key not in steps:
-            steps[key] = None if any(x > s for x, s in zip(h, state, strict=True)) else (
-                tuple(s - x for s, x in zip(state, h, strict=True)), _ways(state, h))
-        return steps[key]
-
-    # Forward: F[j][state] = total weight of dealing seats < j and reaching `state`.
+    # Forward: F[j][state] = total weight of dealing seats < j and reaching `state`. Each
+    # state's feasible hands, with what is left and in how many ways, are listed here once
+    # and walked again backward and for the marginals: the same integers in the same order,
+    # so the same sums to the last bit, without working them out three times.
     forward: list[dict[Pool, float]] = [{start: 1.0}]
-    options: list[list[tuple[tuple[int, ...], float]]] = []
+    steps: list[dict[Pool, list[tuple[tuple[int, ...], float, Pool, int]]]] = []
     for seat in seats:
-        opts = [(h, weight(seat, h)) for h in _hands(n, seat.cards)]
-        options.append(opts)
+        opts = [(h, lw) for h in _hands(n, seat.cards) if (lw := weight(seat, h)) != 0.0]
+        listed: dict[Pool, list[tuple[tuple[int, ...], float, Pool, int]]] = {}
         nxt: dict[Pool, float] = {}
         for state, w in forward[-1].items():
+            out = listed[state] = []
             for h, lw in opts:
-                if lw == 0.0 or (dealt := step(state, h)) is None:
+                if any(x > s for x, s in zip(h, state, strict=True)):
                     continue
-                rest, ways = dealt
+                rest = tuple(s - x for s, x in zip(state, h, strict=True))
+                ways = _ways(state, h)
+                out.append((h, lw, rest, ways))
                 nxt[rest] = nxt.get(rest, 0.0) + w * ways * lw
+        steps.append(listed)
         forward.append(nxt)
     z = sum(forward[-1].values())
     if z <= 0.0:
@@ -127,26 +122,23 @@ def deal(unseen: Mapping[Character, int], seats: Sequence[Seat],
     backward[len(seats)] = dict.fromkeys(forward[-1], 1.0)
     for j in range(len(seats) - 1, -1, -1):
         b: dict[Pool, float] = {}
+        after = backward[j + 1]
         for state in forward[j]:
             acc = 0.0
-            for h, lw in options[j]:
-                if lw == 0.0 or (dealt := step(state, h)) is None:
-                    continue
-                rest, ways = dealt
-                acc += ways * lw * backward[j + 1].get(rest, 0.0)
+            for _, lw, rest, ways in steps[j][state]:
+                acc += ways * lw * after.get(rest, 0.0)
             b[state] = acc
         backward[j] = b
     hands: list[dict[Hand, float]] = []
     for j in range(len(seats)):
         marg: dict[Hand, float] = {}
+        after = backward[j + 1]
+        named: dict[tuple[int, ...], Hand] = {}
         for state, fw in forward[j].items():
-            for h, lw in options[j]:
-                if lw == 0.0 or (dealt := step(state, h)) is None:
-                    continue
-                rest, ways = dealt
-                w = fw * ways * lw * backward[j + 1].get(rest, 0.0)
+            for h, lw, rest, ways in steps[j][state]:
+                w = fw * ways * lw * after.get(rest, 0.0)
                 if w:
-                    key = _as_hand(h, chars)
+                    key = named.get(h) or named.setdefault(h, _as_hand(h, chars))
                     marg[key] = marg.get(key, 0.0) + w / z
         hands.append(marg)
     return Deal(chars, tuple(hands), z)
