@@ -101,7 +101,8 @@ class PlayTab:
         message: str | None = self.state.pop(ERROR, None)
         return message
 
-    def _save(self, record: GameRecord) -> None:
+    def save(self, record: GameRecord) -> None:
+        """Into the database when there is one; a failure is said once, the game goes on."""
         if self.store is None:
             return
         try:
@@ -115,7 +116,7 @@ class PlayTab:
         self.state[MATCH] = match
         self.state.pop(PICK, None)
         self.state.pop(ERROR, None)
-        self._save(match.record)
+        self.save(match.record)
 
     def open(self, record: GameRecord) -> None:
         """A saved or imported game: resumed where it stopped, or reviewed if it is over."""
@@ -162,7 +163,7 @@ class PlayTab:
         self.state.pop(ERROR, None)
         self.state[SAY] = False
         valuer().submit(match.record, index, rollouts())  # valued while the game goes on
-        self._save(match.record)
+        self.save(match.record)
 
     def pick(self, action: Action | None) -> None:
         self.state[PICK] = action
@@ -171,7 +172,7 @@ class PlayTab:
         match = self.match
         if match is not None:
             match.resign()
-            self._save(match.record)
+            self.save(match.record)
 
     def toggle_coach(self) -> None:
         self.state[COACH] = not self.state.get(COACH, False)
@@ -189,14 +190,14 @@ class PlayTab:
             match.bot_move()
             if match.learner_out:  # nothing left for the learner to follow: play it out
                 continue
-            self._save(match.record)
+            self.save(match.record)
             # The bot's thinking counts towards its pause: the move shows after `delay`.
             wait = delay - (time.monotonic() - started)
             if wait > 0:
                 time.sleep(wait)
             draw()
         if match is not None:
-            self._save(match.record)
+            self.save(match.record)
 
     def finish_valuing(self, record: GameRecord, progress: Any) -> dict[int, Any]:
         """Every real decision of the game valued (most already are, beside the game), with

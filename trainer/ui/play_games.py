@@ -58,4 +58,4 @@ def _import(tab: PlayTab, data: bytes) -> None:
         return
     tab.open(record)
     if tab.store is not None and tab.match is not None:
-        tab._save(record)
+        tab.save(record)
