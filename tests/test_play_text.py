@@ -1,0 +1,90 @@
+"""The Play page's words: the learner's moves in the second person, the bots' strength, and the
+review's move list, which hides what the learner could not see unless every card is asked
+for."""
+
+from __future__ import annotations
+
+import pytest
+
+from trainer.engine.cards import Action, Character
+from trainer.engine.game import Phase
+from trainer.engine.moves import Move, MoveKind
+from trainer.play.record import GameRecord
+from trainer.play.setup import Setup, strength, you_words
+from trainer.views import play_text
+
+
+@pytest.mark.parametrize("engine, words", [
+    ("You passes", "You pass"),
+    ("You challenges", "You challenge"),
+    ("You loses Duke", "You lose Duke"),
+    ("You claims Captain: steal Ana", "You claim Captain: steal Ana"),
+    ("You keeps Duke and Captain", "You keep Duke and Captain"),
+    ("Ana claims Assassin: assassinate You", "Ana claims Assassin: assassinate you"),
+    ("it is not You's decision", "it is not your decision"),
+    ("You: income", "You: income"),
+    ("Ana passes", "Ana passes"),
+])
+def test_the_learners_moves_read_in_the_second_person(engine: str, words: str) -> None:
+    assert you_words(engine) == words
+
+
+def test_a_bots_choice_names_its_win_rate_at_this_table_size() -> None:
+    measured = strength("calibrated", 4)
+    assert measured is not None
+    assert play_text.bot_choice("calibrated", 4) == (
+        f"Calibrated · wins {measured.rate:.0%} at 4 players (base game)")
+
+
+def test_a_size_never_measured_says_which_size_it_shows() -> None:
+    line = play_text.strength_line("honest", 5, strength("honest", 5))
+    assert "(the nearest size measured)" in line
+    assert "an even share is" in line
+
+
+def test_the_table_line_names_each_seat_and_the_deal() -> None:
+    setup = Setup("base", 42, ("you", "calibrated", "rule"))
+    assert play_text.table_line(setup) == (
+        "Coup (base game) · You, Ana (Calibrated), Ben (Rule bot) · deal 42")
+
+
+def _exchange_record() -> GameRecord:
+    """A two-player game where Ana exchanges and keeps two cards: her secret."""
+    for seed in range(100):
+        record = GameRecord(game_id="abcdefghijkm", learner="ann", variant="base", seed=seed,
+                            seats=("you", "honest"))
+        game = record.game()
+        if Character.AMBASSADOR not in game.hidden[1]:
+            continue
+        for move in (Move.act(0, Action.INCOME), Move.act(1, Action.EXCHANGE)):
+            game.apply(move)
+            record.add(move)
+        while game.phase is not Phase.EXCHANGE:
+            move = next(m for m in game.legal_moves() if m.kind is MoveKind.PASS)
+            game.apply(move)
+            record.add(move)
+        record.add(game.legal_moves()[-1])
+        return record
+    pytest.fail("Ana never holds an Ambassador in these deals")
+
+
+def test_what_you_knew_hides_the_cards_a_bot_kept() -> None:
+    record = _exchange_record()
+    lines = play_text.timeline(record.parsed(), record.game(0), 0, (), all_cards=False)
+    keep = next(line for line, move in zip(lines, record.parsed(), strict=True)
+                if move.kind is MoveKind.KEEP and move.player != 0)
+    assert "keeps 2 of the cards" in keep.text
+    shown = play_text.timeline(record.parsed(), record.game(0), 0, (), all_cards=True)
+    assert shown[keep.index].text != keep.text, "with every card, the kept cards are named"
+
+
+def test_with_every_card_a_claim_without_the_card_is_marked_a_bluff() -> None:
+    from tests.helpers import table
+
+    game = table(("You", "Duke Contessa", 2), ("Ana", "Captain Assassin", 2))
+    tax = Move.act(0, Action.TAX)
+    steal = Move.act(0, Action.STEAL, 1)
+    assert not play_text.is_bluff(game, tax)
+    assert play_text.is_bluff(game, steal)
+    assert game.phase is Phase.ACTION and game.hidden[0] == [Character.DUKE,
+                                                             Character.CONTESSA]
