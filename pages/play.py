@@ -81,6 +81,7 @@ if not match.over:
                                                  0.8))
         status.empty()
 
+tab.keep_valued()
 if match.learner_to_move:
     with decision_box, st.container(border=True, key="play_decision"):
         decision_panel(tab, match)

@@ -335,3 +335,18 @@ def test_without_a_database_the_game_is_played_and_says_it_is_not_saved(monkeypa
     assert "Games cannot be saved" in words(at)
     click(at, "play_start")
     assert moves(at)
+
+
+def test_decisions_valued_during_the_game_are_saved_with_it(db_url: str) -> None:
+    from sqlalchemy import create_engine
+
+    from trainer.play.assess import kind_of
+    from trainer.play.store import PlayStore
+
+    seats, number, script = LOSE
+    at = deal(seats, number)
+    play_script(at, script[:3])
+    record = match(at).record
+    saved = PlayStore(create_engine(db_url)).valued(record.game_id)
+    real = {k for k in record.learner_moves() if kind_of(record.game(k)) is not None}
+    assert real and set(saved) == real, "every decision made so far is in the database"

@@ -54,6 +54,7 @@ SAY = "play_say"  # whether the learner states a chance before a claim decision
 CHANCE = "play_p"
 DEFAULT_SPEED = "Normal"
 DRAWN = "play_drawn_deal"  # the deal number the set-up form offers
+KEPT = "play_kept"  # (game, move) of the decisions already saved with their values
 LINK_KEYS = ("rules", "seats", "deal")  # a deal's link: /play?rules=base&seats=you,rule&deal=42
 
 
@@ -164,6 +165,23 @@ class PlayTab:
         self.state[SAY] = False
         valuer().submit(match.record, index, rollouts())  # valued while the game goes on
         self.save(match.record)
+
+    def keep_valued(self) -> None:
+        """Decisions the workers have finished valuing go into the database at once, so a
+        game resumed after a restart keeps them and its review need not value them again."""
+        match = self.match
+        if match is None or self.store is None:
+            return
+        record, pool, n = match.record, valuer(), rollouts()
+        kept: set[tuple[str, int]] = self.state.setdefault(KEPT, set())
+        for k in record.learner_moves():
+            if (record.game_id, k) in kept or not pool.ready(record, k, n):
+                continue
+            valued = pool.result(record, k, n, timeout=0)
+            if valued is not None:
+                with contextlib.suppress(PlayStoreError):  # valued again at the review
+                    self.store.save_valued(record.game_id, k, valued)
+            kept.add((record.game_id, k))
 
     def pick(self, action: Action | None) -> None:
         self.state[PICK] = action
