@@ -144,7 +144,8 @@ def explorer(tab: PlayTab, match: Match, rev: Review) -> None:
     with the bots' bluffs and your grades."""
     record = match.record
     total = len(record.moves)
-    first = rev.mistakes()[0].index if rev.mistakes() else 0
+    # Opened on the first mistake, just made: its line is the one marked in the list below.
+    first = rev.mistakes()[0].index + 1 if rev.mistakes() else 0
     cols = st.columns([3, 2], vertical_alignment="bottom")
     at = cols[0].slider("After move", 0, total, first, key=f"{MOMENT}_{record.game_id}",
                         help="0 is the deal; each step is one move.")
