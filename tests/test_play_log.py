@@ -15,7 +15,7 @@ from trainer.engine.variants import VARIANTS, get_variant
 from trainer.play.log import FIRST_LINE, MAX_SEATS, LogError, export_text, import_text
 from trainer.play.match import Match
 from trainer.play.record import GameRecord, new_game_id
-from trainer.play.setup import MAX_SEED, Setup, mixed_seats, you_words
+from trainer.play.setup import MAX_SEED, Setup, mixed_seats
 
 # Where the lines of an exported log are (the header's order is fixed).
 GAME, LEARNER, RULES, SEED, SEATS, NAMES, STARTED, FINISHED, RESIGNED, RESULT, MOVES = \
@@ -158,7 +158,7 @@ def test_each_move_is_written_in_notation_and_in_words_with_its_turn() -> None:
     game = record.game(0)
     move = record.parsed()[0]
     assert line.startswith(f"1. {move_text(move)}")
-    assert line.endswith(f"  # {you_words(game.describe(move))} (turn 1)")
+    assert line.endswith(f"  # {game.describe(move)} (turn 1)")
 
 
 def test_the_learners_own_moves_read_in_the_second_person() -> None:

@@ -7,10 +7,11 @@ from __future__ import annotations
 import pytest
 
 from trainer.engine.cards import Action, Character
+from trainer.engine.explain import second_person
 from trainer.engine.game import Phase
 from trainer.engine.moves import Move, MoveKind
 from trainer.play.record import GameRecord
-from trainer.play.setup import Setup, strength, you_words
+from trainer.play.setup import Setup, strength
 from trainer.views import play_text
 
 
@@ -26,7 +27,17 @@ from trainer.views import play_text
     ("Ana passes", "Ana passes"),
 ])
 def test_the_learners_moves_read_in_the_second_person(engine: str, words: str) -> None:
-    assert you_words(engine) == words
+    assert second_person(engine) == words
+
+
+def test_the_engine_describes_the_seat_named_you_in_the_second_person() -> None:
+    from trainer.engine.game import Game
+
+    game = Game.new(["You", "Ana"], seed=1)
+    assert game.describe(Move.act(0, Action.INCOME)) == "You: income"
+    assert game.describe(Move.pass_(0)) == "You pass"
+    assert game.describe(Move.act(1, Action.STEAL, 0)) == "Ana claims Captain: steal you"
+    assert Game.new(["Ely", "Ana"], seed=1).describe(Move.pass_(0)) == "Ely passes"
 
 
 def test_a_bots_choice_names_its_win_rate_at_this_table_size() -> None:

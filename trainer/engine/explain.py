@@ -9,6 +9,7 @@ pays for the English.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -65,8 +66,35 @@ class Illegality:
     field: str | None = None
 
 
+# A seat with this name is the reader's own: its moves read in the second person.
+SECOND_PERSON = "You"
+
+
+def second_person(text: str) -> str:
+    """A sentence about the seat named "You" made second person: "You passes" becomes
+    "You pass", "assassinate You" "assassinate you", "not You's decision" "not your
+    decision". Names are capitalised and verbs follow the name, so only those words move."""
+    text = text.replace(f"{SECOND_PERSON}'s", "your")
+    text = re.sub(rf"(?<=\w ){SECOND_PERSON}\b", "you", text)
+    match = re.match(rf"{SECOND_PERSON} (\w+)\b", text)
+    if match:
+        verb = match.group(1)
+        if re.search(r"(ss|sh|ch|x)es$", verb):
+            verb = verb[:-2]
+        elif verb.endswith("s") and not verb.endswith("ss"):
+            verb = verb[:-1]
+        text = f"{SECOND_PERSON} {verb}{text[match.end():]}"
+    return text
+
+
 def describe_move(game: Game, move: Move) -> str:
-    """The move as a phrase with the players' names, in the variant's words."""
+    """The move as a phrase with the players' names, in the variant's words (in the second
+    person for a seat named "You")."""
+    text = _describe_move(game, move)
+    return second_person(text) if SECOND_PERSON in game.names else text
+
+
+def _describe_move(game: Game, move: Move) -> str:
     names = game.names
     variant = game.variant
     text = describe(move, names.__getitem__,

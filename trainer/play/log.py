@@ -29,7 +29,7 @@ The format, version 1::
     moves:
     1. P0:income  # You: income (turn 1)
     2. P1:tax  # Ana claims Duke: tax (turn 2)
-    3. P0:challenge | stated 40% | coach  # You challenges (turn 2)
+    3. P0:challenge | stated 40% | coach  # You challenge (turn 2)
 
 `finished` is "-" while the game goes on; `resigned` is yes or no; `result` is "You won",
 "Ana won", "You resigned", "a tie: nobody won" or "unfinished". A header value is the rest of
@@ -54,7 +54,7 @@ from trainer.engine.game import Game
 from trainer.engine.notation import NotationError, move_text, parse
 from trainer.engine.variants import VARIANTS
 from trainer.play.record import GAME_ID, GameRecord, fresh_game
-from trainer.play.setup import LEARNER, MAX_SEED, YOU, Setup, SetupError, you_words
+from trainer.play.setup import LEARNER, MAX_SEED, Setup, SetupError
 
 VERSION = 1
 MAGIC = "coup-trainer game log"
@@ -112,8 +112,7 @@ def export_text(record: GameRecord) -> str:
             notes.append(f"stated {_percent(record.stated[k])}%")
         if k in record.coached:
             notes.append("coach")
-        words = you_words(game.describe(move)) if game.names[record.learner_seat] == YOU \
-            else game.describe(move)
+        words = game.describe(move)
         turn = game.turn
         try:
             game.apply(move)

@@ -13,17 +13,17 @@ from __future__ import annotations
 
 import csv
 import random
-import re
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
 from trainer.bots.tournament import every_persona
+from trainer.engine.explain import SECOND_PERSON
 from trainer.engine.variants import VARIANTS, get_variant
 
 LEARNER = "you"
 MIXED = "mixed"
-YOU = "You"
+YOU = SECOND_PERSON  # the learner's seat: the engine words its moves as "You pass"
 # The bots a learner can sit with, strongest first by the tournament at four players.
 BOTS = ("calibrated", "honest", "rule", "skeptic", "bluffer", "random")
 # A mixed table draws from the bots that play to win (Random is for a first game only).
@@ -147,21 +147,3 @@ def strength(key: str, players: int) -> Strength | None:
     table = _strengths()
     sizes = sorted({n for k, n in table if k == key}, key=lambda n: (abs(n - players), n))
     return table[(key, sizes[0])] if sizes else None
-
-
-def you_words(text: str) -> str:
-    """The engine's third person made second person for the seat named "You": "You passes"
-    becomes "You pass", "assassinate You" "assassinate you", "You's" "your"."""
-    text = text.replace("You's", "your")
-    text = re.sub(r"(?<=\w )You\b", "you", text)
-    match = re.match(r"You (\w+)\b", text)
-    if match:
-        verb = match.group(1)
-        if re.search(r"(ss|sh|ch|x)es$", verb):
-            plain = verb[:-2]
-        elif verb.endswith("s") and not verb.endswith("ss"):
-            plain = verb[:-1]
-        else:
-            plain = verb
-        text = f"You {plain}{text[match.end():]}"
-    return text

@@ -18,6 +18,7 @@ import streamlit as st
 
 from trainer.engine.cards import Action
 from trainer.engine.errors import MoveError
+from trainer.engine.explain import second_person
 from trainer.engine.game import Phase
 from trainer.engine.moves import Move
 from trainer.play.assess import judged_claim, kind_of, rollouts
@@ -32,7 +33,6 @@ from trainer.play.setup import (
     SetupError,
     mixed_seats,
     sizes,
-    you_words,
 )
 from trainer.play.store import PlayStore, PlayStoreError
 from trainer.play.worker import Valuer
@@ -158,7 +158,7 @@ class PlayTab:
         try:
             match.play(move, stated=stated, coached=bool(self.state.get(COACH)))
         except (MoveError, NotYourTurn) as e:
-            self.state[ERROR] = f"That move cannot be made now: {you_words(str(e))}"
+            self.state[ERROR] = f"That move cannot be made now: {second_person(str(e))}"
             return
         self.state.pop(PICK, None)
         self.state.pop(ERROR, None)

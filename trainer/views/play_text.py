@@ -19,12 +19,10 @@ from trainer.play.assess import Valued
 from trainer.play.review import GRADES, NOISE_FACTOR, Review, Step
 from trainer.play.setup import (
     LEARNER,
-    YOU,
     Setup,
     Strength,
     bot_title,
     strength,
-    you_words,
 )
 
 PLAY_CSS = """<style>
@@ -274,8 +272,7 @@ def timeline(record_moves: Sequence[Move], game: Game, learner: int, steps: Sequ
     by_index = {s.index: s for s in steps}
     out = []
     for k, move in enumerate(record_moves):
-        text = you_words(game.describe(move)) if game.names[learner] == YOU else \
-            game.describe(move)
+        text = game.describe(move)
         if not all_cards and move.kind is MoveKind.KEEP and move.player != learner:
             text = f"{game.names[move.player]} keeps {len(move.cards or ())} of the cards"
         bluff = all_cards and is_bluff(game, move)
