@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from trainer.engine.cards import Action
-from trainer.engine.explain import PHASE_QUESTION
+from trainer.engine.explain import PHASE_QUESTION, SECOND_PERSON
 from trainer.engine.game import Event, Phase
 from trainer.engine.moves import Move, MoveKind
 from trainer.engine.observation import Observation
@@ -93,6 +93,8 @@ def _badge(move: Move, names: tuple[str, ...], options: Options, claims: dict[Ac
            latest: bool) -> Badge | None:
     kind = _SHOW_KINDS.get(move.kind, "action")
     target = f" {names[move.target]}" if move.target is not None else ""
+    if target == f" {SECOND_PERSON}":
+        target = " you"  # "assassinate you": the reader's own seat
     if move.kind is MoveKind.ACT and move.action is not None:
         label = options.action_label(move.action)
         claim = claims.get(move.action)
