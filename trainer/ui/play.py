@@ -38,7 +38,7 @@ from trainer.play.store import PlayStore, PlayStoreError
 from trainer.play.worker import Valuer
 from trainer.quiz.feedback import describe_pending
 from trainer.ui.state import session_state
-from trainer.ui.store import database
+from trainer.ui.store import store_beside_answers
 from trainer.views import play_text
 from trainer.views.history_text import HISTORY_CSS, history_html, history_rows, history_title
 from trainer.views.move_labels import your_action, your_move
@@ -64,20 +64,9 @@ def valuer() -> Valuer:
     return Valuer()
 
 
-@st.cache_resource(show_spinner=False)
-def _stores(url: str, _engine: object) -> PlayStore:
-    return PlayStore(_engine)  # type: ignore[arg-type]
-
-
 def play_store() -> tuple[PlayStore | None, str | None]:
     """Saved games, on the answers' database; None and why when it cannot be reached."""
-    db, error = database()
-    if db is None:
-        return None, error or "no database is configured"
-    try:
-        return _stores(db.url_for_display, db.engine), None
-    except PlayStoreError as e:
-        return None, str(e)
+    return store_beside_answers(PlayStore, PlayStoreError)
 
 
 class PlayTab:

@@ -19,7 +19,7 @@ from trainer.rooms.questions import resolve
 from trainer.rooms.store import RoomError, RoomStore
 from trainer.scenarios import ScenarioError
 from trainer.ui.resources import lesson_library, question_bank, solved_grades
-from trainer.ui.store import database
+from trainer.ui.store import store_beside_answers
 from trainer.views import cardart
 from trainer.views.history_text import HISTORY_CSS, history_html, history_rows, history_title
 from trainer.views.room_text import ROOM_CSS
@@ -27,20 +27,9 @@ from trainer.views.table_art import TABLE_CSS, table_html
 from trainer.views.table_view import table_view
 
 
-@st.cache_resource(show_spinner=False)
-def _rooms(url: str, _engine: object) -> RoomStore:
-    return RoomStore(_engine)  # type: ignore[arg-type]
-
-
 def room_store() -> tuple[RoomStore | None, str | None]:
     """The rooms, on the answers' database; None and why when it cannot be reached."""
-    db, error = database()
-    if db is None:
-        return None, error or "no database is configured"
-    try:
-        return _rooms(db.url_for_display, db.engine), None
-    except RoomError as e:
-        return None, str(e)
+    return store_beside_answers(RoomStore, RoomError)
 
 
 @st.cache_data(ttl=1, show_spinner=False, max_entries=1000)

@@ -9,7 +9,11 @@ environment, else the SQLite file.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TypeVar, cast
+
 import streamlit as st
+from sqlalchemy.engine import Engine
 
 from trainer.learners.history import Connection, History, configured_url, session_history
 from trainer.learners.storage import Store
@@ -31,3 +35,25 @@ def learner_history(learner: str) -> tuple[History, Store | None]:
     the store that new answers, imports and deletions go to."""
     db, error = database()
     return session_history(session_state(), learner, db, error), db
+
+
+S = TypeVar("S")
+
+
+@st.cache_resource(show_spinner=False)
+def _beside(kind: str, url: str, _make: Callable[[Engine], object], _engine: Engine) -> object:
+    return _make(_engine)
+
+
+def store_beside_answers(make: Callable[[Engine], S], error: type[Exception]
+                         ) -> tuple[S | None, str | None]:
+    """A store of its own tables (rooms, played games) on the answers' database, made once
+    per server; None and why when the database cannot be reached or `make` raises `error`."""
+    db, problem = database()
+    if db is None:
+        return None, problem or "no database is configured"
+    try:
+        kind = f"{getattr(make, '__module__', '')}.{getattr(make, '__qualname__', make)}"
+        return cast("S", _beside(kind, db.url_for_display, make, db.engine)), None
+    except error as e:
+        return None, str(e)
