@@ -168,6 +168,14 @@ def test_the_list_holds_only_the_learners_own_games_newest_first(plays: PlayStor
     assert listed.skipped == 0
 
 
+def test_a_limited_list_holds_the_newest_games_only(plays: PlayStore, ann: str) -> None:
+    old, new = play(ann, seed=1).record, play(ann, seed=2).record
+    old.started_at = new.started_at - timedelta(hours=1)
+    plays.save(old)
+    plays.save(new)
+    assert [g.game_id for g in plays.games(ann, limit=1)] == [new.game_id]
+
+
 def test_the_list_says_who_won_and_how_many_moves(plays: PlayStore, ann: str) -> None:
     match = play(ann, seed=6)
     plays.save(match.record)

@@ -273,13 +273,17 @@ class PlayStore:
             raise PlayStoreError(f"no saved game {game_id} for this learner")
         return _record(row)
 
-    def games(self, learner: str) -> GameList:
-        """The learner's games, newest first (by start). A game that cannot be read or
-        replayed is left out and counted in the list's `skipped` (and named in `damaged`)."""
+    def games(self, learner: str, limit: int | None = None) -> GameList:
+        """The learner's games, newest first (by start), the newest `limit` of them when
+        given (each is replayed to say how it went: a page lists a few, not every game). A
+        game that cannot be read or replayed is left out and counted in the list's
+        `skipped` (and named in `damaged`)."""
+        query = (select(games_table).where(games_table.c.learner == learner)
+                 .order_by(games_table.c.started_at.desc(), games_table.c.game_id))
+        if limit is not None:
+            query = query.limit(limit)
         with self._tx("list the saved games") as conn:
-            rows = conn.execute(select(games_table).where(games_table.c.learner == learner)
-                                .order_by(games_table.c.started_at.desc(),
-                                          games_table.c.game_id)).mappings().all()
+            rows = conn.execute(query).mappings().all()
         out: list[GameSummary] = []
         damaged: list[str] = []
         for row in rows:

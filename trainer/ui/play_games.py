@@ -25,7 +25,7 @@ def saved_games(tab: PlayTab) -> None:
     else:
         games: list[GameSummary] = []
         try:
-            found = tab.store.games(tab.learner)
+            found = tab.store.games(tab.learner, limit=SHOWN)
             games = list(found)
             if found.damaged:
                 st.warning(f"{len(found.damaged)} saved game(s) could not be read and are "
@@ -35,7 +35,7 @@ def saved_games(tab: PlayTab) -> None:
             st.warning(f"Your saved games could not be read: {e}", icon=":material/warning:")
         if not games:
             st.caption("Games you play are saved here after every move.")
-        for g in games[:SHOWN]:
+        for g in games:
             row = st.container(horizontal=True, vertical_alignment="center")
             row.markdown(play_text.saved_line(g))
             row.button("Review" if g.finished_at else "Resume", key=f"play_open_{g.game_id}",
