@@ -23,6 +23,7 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import get_args
 
+from trainer.endgame.claims import claimed
 from trainer.engine.game import Game
 from trainer.engine.moves import Move, MoveKind
 from trainer.engine.variants import get_variant
@@ -251,14 +252,24 @@ def call_out(record: GameRecord, index: int, game: Game, move: Move, valued: Val
             and item.bluff:
         return ("Good decision, bad outcome: passing was right on what you could see; it "
                 "was a bluff this time.")
-    if move.kind is MoveKind.ACT and move.action is not None:
-        spec = game.variant.spec(move.action)
-        held = {c.role for c in game.hidden[move.player]}
-        if spec.claim is not None and not spec.inverted and spec.claim.role not in held \
-                and caught(record, index):
-            return ("Good decision, bad outcome: the bluff was worth trying; this time "
-                    "someone challenged it.")
+    if move.kind is MoveKind.ACT and is_bluff(game, move) and caught(record, index):
+        return ("Good decision, bad outcome: the bluff was worth trying; this time "
+                "someone challenged it.")
     return None
+
+
+def is_bluff(game: Game, move: Move) -> bool:
+    """A claim (an action's character, a block, a claim out of turn) the player could not
+    back up with a card in hand."""
+    if move.kind is MoveKind.ACT:
+        if not any(s.action is move.action for s in game.variant.actions):
+            return False  # McGuire's Vengeance: no action of the table, no claim
+        claim = claimed(move, game.variant.name)
+    elif move.kind in (MoveKind.BLOCK, MoveKind.CLAIM):
+        claim = move.character
+    else:
+        return False
+    return claim is not None and claim.role not in {c.role for c in game.hidden[move.player]}
 
 
 def caught(record: GameRecord, index: int) -> bool:

@@ -10,13 +10,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from trainer.engine.cards import Character
 from trainer.engine.game import Game
 from trainer.engine.moves import Move, MoveKind
 from trainer.engine.variants import get_variant
 from trainer.learners.answers import Grade
 from trainer.play.assess import Valued
-from trainer.play.review import GRADES, NOISE_FACTOR, Review, Step
+from trainer.play.review import GRADES, NOISE_FACTOR, Review, Step, is_bluff
 from trainer.play.setup import (
     LEARNER,
     Setup,
@@ -236,20 +235,6 @@ def stated_line(step: Step, names: Sequence[str]) -> str | None:
     truth = "it was a bluff" if item.bluff else "the claim was true"
     return (f"You said {step.stated:.0%} that {names[item.claimant]} was bluffing; the bot "
             f"said {item.bot:.0%}; {truth}.")
-
-
-def is_bluff(game: Game, move: Move) -> bool:
-    """A claim (an action's character, a block) the player could not back up."""
-    held = {c.role for c in game.hidden[move.player]}
-    claimed: Character | None = None
-    if move.kind is MoveKind.ACT and move.action is not None:
-        spec = game.variant.spec(move.action) if any(
-            s.action is move.action for s in game.variant.actions) else None
-        if spec is not None and spec.claim is not None and not spec.inverted:
-            claimed = spec.claim.role
-    elif move.kind in (MoveKind.BLOCK, MoveKind.CLAIM) and move.character is not None:
-        claimed = move.character.role
-    return claimed is not None and claimed not in held
 
 
 @dataclass(frozen=True)
