@@ -8,7 +8,7 @@ from tests.helpers import act, everyone_passes, kinds, table
 from trainer.engine.cards import Action, Character
 from trainer.engine.errors import IllegalMoveError
 from trainer.engine.game import Phase
-from trainer.engine.moves import Move
+from trainer.engine.moves import Move, MoveKind
 
 D, A, CA, AM, CO = (Character.DUKE, Character.ASSASSIN, Character.CAPTAIN,
                     Character.AMBASSADOR, Character.CONTESSA)
@@ -204,3 +204,19 @@ def test_only_the_player_whose_decision_it_is_may_move():
     g = three()
     with pytest.raises(IllegalMoveError, match="it is Ana's decision now"):
         g.apply(Move.act(1, Action.INCOME))
+
+
+def test_a_keep_written_in_any_order_is_the_one_legal_keep() -> None:
+    game = table(("Ana", "Ambassador Duke", 2), ("Ben", "Captain Contessa", 2),
+                 draws=("Assassin Contessa",))
+    act(game, "exchange")
+    everyone_passes(game)
+    assert game.phase is Phase.EXCHANGE
+    keep = next(m for m in game.legal_moves() if m.kind is MoveKind.KEEP
+                and m.cards is not None and len(set(m.cards)) == 2)
+    assert keep.cards is not None
+    backwards = keep._replace(cards=tuple(reversed(keep.cards)))
+    assert game.as_legal(backwards) == keep
+    assert game.as_legal(keep) is keep
+    with pytest.raises(IllegalMoveError):
+        game.as_legal(Move.pass_(0))

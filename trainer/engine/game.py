@@ -848,6 +848,15 @@ class Game:
             self._raw.append(("allegiances", EVERYONE, {"sides": tuple(self.sides)}))
             self._begin_play()
 
+    def as_legal(self, move: object) -> Move:
+        """The legal move `move` stands for, in the engine's own form (a keep or a show of
+        cards written in any order is one move); the specific error when there is none. A
+        caller that records moves (a saved game) records this form, which reads back equal."""
+        legal = self.legal_moves()
+        if isinstance(move, Move) and move in legal:
+            return move
+        return self._normalise(move, legal)
+
     def _normalise(self, move: object, legal: tuple[Move, ...]) -> Move:
         """Accept a keep or a show of cards in any order; reject anything else not legal."""
         if isinstance(move, Move) and move.cards is not None and not self.is_over:

@@ -139,12 +139,7 @@ class Match:
 
     def _apply(self, move: Move) -> None:
         game = self.game
-        legal = game.legal_moves()
-        if move not in legal and move.cards is not None:
-            # A kept (or shown) set in any order is the same move, as the engine reads it.
-            move = move._replace(cards=tuple(sorted(move.cards)))
-        if move not in legal:
-            game.apply(move)  # raises the engine's specific error
+        move = game.as_legal(move)  # the engine's form, or its specific error
         for seat, bot in self.bots.items():
             if hasattr(bot, "observe"):
                 bot.observe(game.observation(seat), move)
