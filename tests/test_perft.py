@@ -11,6 +11,8 @@ import pytest
 
 from tests.helpers import table
 from trainer.engine.perft import (
+    MIXED,
+    MIXED_FILE,
     SUITE,
     PerftPosition,
     check,
@@ -20,10 +22,13 @@ from trainer.engine.perft import (
     read_perft,
     scripted_start,
 )
-from trainer.engine.variants import VARIANTS
+from trainer.engine.playthrough import SUITE as PLAYTHROUGHS
+from trainer.engine.rules import Options
+from trainer.engine.variants import HOUSE_RULES, VARIANTS, house_rules_on, parse_rules
 
 DATA = Path(__file__).resolve().parent / "data" / "perft"
-POSITIONS = [p for name in VARIANTS for p in read_perft((DATA / f"{name}.perft").read_text())]
+POSITIONS = [p for name in (*VARIANTS, MIXED_FILE)
+             for p in read_perft((DATA / f"{name}.perft").read_text())]
 
 
 @pytest.mark.parametrize("position", POSITIONS, ids=[p.id for p in POSITIONS])
@@ -32,7 +37,11 @@ def test_every_recorded_count_is_what_the_engine_generates(position):
 
 
 def test_there_is_one_file_per_variant_listing_the_suites_positions_and_depths():
-    assert sorted(p.name for p in DATA.iterdir()) == sorted(f"{v}.perft" for v in VARIANTS)
+    assert sorted(p.name for p in DATA.iterdir()) == sorted(
+        f"{v}.perft" for v in (*VARIANTS, MIXED_FILE))
+    recorded = read_perft((DATA / f"{MIXED_FILE}.perft").read_text())
+    assert [(p.id, p.variant, p.players, p.seed, len(p.counts)) for p in recorded] == [
+        (s.id(rules), rules, s.players, s.seed, s.depth) for rules, s in MIXED]
     for name, specs in SUITE.items():
         recorded = read_perft((DATA / f"{name}.perft").read_text())
         assert [(p.id, p.variant, p.players, p.seed, len(p.counts)) for p in recorded] == [
@@ -91,3 +100,15 @@ def test_a_malformed_file_names_the_line(text, message):
 def test_a_position_prints_as_it_reads():
     position = PerftPosition("x", "base", 3, 2, ("P0:tax", "P1:pass"), "hands -", (8, 22))
     assert read_perft(position.text()) == [position]
+
+
+def test_the_golden_files_switch_every_house_rule_both_ways_and_use_every_reading():
+    rule_sets = [parse_rules(r) for r, _ in MIXED] + [parse_rules(s.variant)
+                                                     for s in PLAYTHROUGHS]
+    rule_sets += [parse_rules(name) for name in SUITE]
+    for rule in HOUSE_RULES:
+        states = {house_rules_on(r.variant)[rule.name] for r in rule_sets}
+        assert states == {True, False}, rule.name
+    for name, info in Options.info().items():
+        used = {r.options.as_dict()[name] for r in rule_sets}
+        assert used == set(info.choices), name

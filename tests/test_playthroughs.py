@@ -16,6 +16,7 @@ from trainer.engine.playthrough import (
     playthrough,
     read_playthrough,
 )
+from trainer.engine.variants import parse_rules
 
 DATA = Path(__file__).resolve().parent / "data" / "playthroughs"
 
@@ -35,7 +36,9 @@ def test_the_recorded_moves_replay_legally_to_the_recorded_result(spec):
     game_text = read_playthrough((DATA / f"{spec.name}.txt").read_text())
     assert (game_text.variant, game_text.players, game_text.seed) == (
         spec.variant, spec.players, spec.seed)
-    game = Game.new(game_text.players, seed=game_text.seed, variant=game_text.variant)
+    rules = parse_rules(game_text.variant)
+    game = Game.new(game_text.players, seed=game_text.seed, variant=rules.variant,
+                    options=rules.options)
     for i, move in enumerate(game_text.moves, start=1):
         assert move in game.legal_moves(), f"decision {i}: {game.why_illegal(move)}"
         game.apply(move)

@@ -8,7 +8,7 @@ import pytest
 from trainer.cli import main
 from trainer.engine.cards import Character
 from trainer.engine.rules import Options
-from trainer.engine.variants import VARIANTS, get_variant
+from trainer.engine.variants import HOUSE_RULE_NAMES, VARIANTS, get_variant, house_rules_on
 from trainer.rulebook import reference as ref
 from trainer.rulebook.sources import quote_in_text, rules_dir
 from trainer.rulebook.text import rules_text
@@ -33,6 +33,19 @@ def test_every_hook_a_variant_switches_on_is_explained(name):
     assert {h for h in HOOKS if variant.has(h)} <= explained
     if any(s.action == "examine" for s in variant.actions):
         assert "examine" in explained
+
+
+@pytest.mark.parametrize("text", ["mcguire", "base+pay_five", "mcguire-inheritance-mat",
+                                  "forum+bounty+vengeance", "base-no_self_target"])
+def test_every_house_rule_switched_on_is_explained_with_its_number(text):
+    variant = get_variant(text)
+    explained = [r.hook for r in variant_rules(variant)]
+    switched_on = [n for n, on in house_rules_on(variant).items()
+                   if on and n != "no_self_target"]
+    assert [h for h in explained if h in HOUSE_RULE_NAMES and h != "no_self_target"] \
+        == switched_on
+    assert ("no_self_target" in explained) == (
+        bool(switched_on) or not house_rules_on(variant)["no_self_target"])
 
 
 def test_the_base_game_changes_nothing():

@@ -9,6 +9,7 @@ from trainer.engine.cards import Action, Allegiance, Character
 from trainer.engine.errors import IllegalMoveError
 from trainer.engine.game import Game, Phase
 from trainer.engine.moves import Move
+from trainer.engine.rules import Options
 
 L, R = Allegiance.LOYALIST, Allegiance.REFORMIST
 
@@ -89,9 +90,18 @@ def test_embezzlement_takes_the_whole_reserve():
     assert game.coins[0] == 7 and game.reserve == 0
 
 
-def test_embezzlement_needs_coins_on_the_reserve():
+def test_embezzling_an_empty_reserve_is_allowed_and_gains_nothing():
     game = reform(("Ana", "Captain Contessa", 2), ("Ben", "Duke Captain", 2),
                   ("Cat", "Duke Assassin", 2))
+    act(game, "embezzle")
+    everyone_passes(game)
+    assert game.coins[0] == 2 and game.reserve == 0
+
+
+def test_embezzling_an_empty_reserve_is_refused_where_gainless_actions_are():
+    game = reform(("Ana", "Captain Contessa", 2), ("Ben", "Duke Captain", 2),
+                  ("Cat", "Duke Assassin", 2),
+                  options=Options().with_(gainless_actions="refused"))
     assert Action.EMBEZZLE not in {m.action for m in game.legal_moves()}
     with pytest.raises(IllegalMoveError, match="Reserve is empty"):
         act(game, "embezzle")

@@ -15,7 +15,6 @@ from trainer.engine.cards import Action
 from trainer.engine.game import Game, Phase
 from trainer.engine.moves import Move, MoveKind
 from trainer.engine.observation import Observation
-from trainer.engine.variants import get_variant
 from trainer.estimates.posterior import Belief, Component, mixture, p_holds
 from trainer.estimates.rollouts import option_values
 from trainer.policies.personas import Persona
@@ -42,7 +41,7 @@ class Calibrated(Persona):
 
     def observe(self, obs: Observation, move: Move) -> None:
         if self.belief is None:
-            self.belief = Belief(obs.player, self.components, get_variant(obs.variant).cards)
+            self.belief = Belief(obs.player, self.components, obs.rule_set.cards)
         self.belief.observe(obs, move)
 
     def policy(self, obs: Observation) -> dict[Move, float]:

@@ -11,7 +11,13 @@ def register(commands: Any) -> None:
     fuzz = commands.add_parser("fuzz",
                                help="random legal play, checking invariants after every move")
     fuzz.add_argument("--games", type=int, default=10_000)
-    fuzz.add_argument("--variant", default=None, help="a variant name (default: every variant)")
+    fuzz.add_argument("--variant", default=None,
+                      help="a rule set: a variant name, house rules switched with + and -, "
+                           "table rules in brackets, e.g. 'base+pay_five(challengers=all)' "
+                           "(default: every variant)")
+    fuzz.add_argument("--mix", action="store_true",
+                      help="every game under a random rule set: a variant, each house rule "
+                           "switched on or off, each table rule at a random reading")
     fuzz.add_argument("--players", type=int, default=None,
                       help="player count (default: every count the variant allows)")
     fuzz.add_argument("--seed", type=int, default=0, help="seed of the first game")
@@ -38,14 +44,18 @@ def run_fuzz(args: argparse.Namespace) -> int:
 
     from trainer.engine.fuzz import fuzz, schedule
 
+    if args.mix and (args.variant or args.players):
+        print("fuzz: --mix draws the rule set and the player count of every game; leave out "
+              "--variant and --players", file=sys.stderr)
+        return 2
     try:
-        pairs = schedule(args.variant, args.players)
+        tables = [] if args.mix else schedule(args.variant, args.players)
     except ValueError as e:
         print(f"fuzz: {e}", file=sys.stderr)
         return 2
     with tqdm(total=args.games, desc="fuzz", unit="game", disable=args.quiet,
               file=sys.stderr) as bar:
-        run = fuzz(pairs, args.games, args.seed, progress=bar.update)
+        run = fuzz(tables, args.games, args.seed, progress=bar.update, mix=args.mix)
     if run.failure is not None:
         for line in run.failure.lines():
             print(line)

@@ -90,5 +90,23 @@ class SetupError(CoupError):
                                 expected=self.expected, found=self.found)))
 
 
+class RuleSetError(CoupError):
+    """A rule set's description that cannot be read, or a house rule or option that cannot
+    apply to it. `text` is the whole description as given; `part` the piece at fault (a house
+    rule's or option's name, a value); `expected` what would have been accepted there."""
+
+    def __init__(self, reason: str, *, text: str = "", part: str | None = None,
+                 expected: tuple[str, ...] = ()) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.text = text
+        self.part = part
+        self.expected = expected
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_rebuild, (RuleSetError, self.reason,
+                           dict(text=self.text, part=self.part, expected=self.expected)))
+
+
 def _rebuild(cls: type[CoupError], reason: str, fields: dict[str, Any]) -> CoupError:
     return cls(reason, **fields)

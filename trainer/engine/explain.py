@@ -195,8 +195,8 @@ def _why_action_illegal(game: Game, move: Move) -> Illegality:
     coins = game.coins[move.player]
     variant = game.variant
     if game.phase is Phase.VENGEANCE:
-        return Illegality("the Vengeance must target another player still in the game",
-                          "target")
+        anyone = "a player" if variant.self_target else "another player"
+        return Illegality(f"the Vengeance must target {anyone} still in the game", "target")
     spec = next((s for s in variant.actions if s.action == move.action), None)
     if spec is None:
         return Illegality(f"{move.action} is not an action of {variant.title}", "action")
@@ -207,14 +207,29 @@ def _why_action_illegal(game: Game, move: Move) -> Illegality:
     if coins < cost:
         return Illegality(f"{spec.action.label} costs {cost} coins and {who} has {coins}",
                           "action")
-    if spec.action is Action.EMBEZZLE and not game.reserve:
-        return Illegality("the Treasury Reserve is empty: there is nothing to embezzle",
-                          "action")
+    refuse = game.options.gainless_actions == "refused"
+    if refuse and spec.action is Action.EMBEZZLE and not game.reserve:
+        return Illegality("the Treasury Reserve is empty: embezzling would gain nothing, and "
+                          "at this table an action that can gain nothing is a pass, which is "
+                          "not allowed", "action")
+    if refuse and game.treasury == 0 and spec.action in (Action.INCOME, Action.FOREIGN_AID,
+                                                         Action.TAX):
+        return Illegality(f"the Treasury is empty: {spec.action.label} would gain nothing, and "
+                          f"at this table an action that can gain nothing is a pass, which is "
+                          f"not allowed", "action")
     if spec.targeted or spec.other_cost:
         if move.target is None and not spec.other_cost:
             return Illegality(f"{spec.action.label} needs a target", "target")
-        if move.target == move.player:
-            return Illegality(f"{who} cannot target themselves", "target")
+        if move.target == move.player and not (
+                variant.self_target and spec.action in (Action.COUP, Action.ASSASSINATE)):
+            return Illegality(f"{who} cannot target themselves (no self-targeting: the rules "
+                              f"say \"another player\")", "target")
+        if (refuse and spec.action is Action.STEAL and move.target is not None
+                and 0 <= move.target < game.n and game.alive[move.target]
+                and not game.coins[move.target]):
+            return Illegality(f"{game.names[move.target]} has no coins: stealing would gain "
+                              f"nothing, and at this table an action that can gain nothing is "
+                              f"a pass, which is not allowed", "target")
         if move.target is not None and (
                 not 0 <= move.target < game.n or not game.alive[move.target]):
             return Illegality("the target must be a player still in the game", "target")

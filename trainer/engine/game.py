@@ -196,6 +196,11 @@ class Game:
     _deferred: list[int]
     _reduced: bool  # McGuire: the steal was reduced to 1 by an Ambassador
     _examined: Character  # Inquisitor: the card shown to the examiner
+    # Readings of open points (Options) that add state to a turn; empty under the defaults.
+    _challengers: list[int]  # challengers="all": everyone who challenged the claim, in order
+    _losers: list[int]  # the challengers still to lose an influence for a proven claim
+    _blockers: list[tuple[int, Character]]  # foreign_aid_blockers="random": the willing
+    _queue: list[int]  # foreign_aid_blockers="queue": players still to be asked after a block
     # Out-of-turn claims (Graverobber, Treaty) and what they wait on.
     _claim_kind: str  # "grave" or "treaty"
     _claim_char: Character
@@ -219,7 +224,11 @@ class Game:
     _alive_mask: int  # bit p set while player p is alive: a cheap key for the move tables
     _rot: tuple[tuple[int, ...], ...]
     _specs: dict[Action, ActionSpec]
-    # Variant hooks, copied from the variant so the inner loop tests one field.
+    # Variant hooks and table rules, copied from the rule set so the inner loop tests one field.
+    _all_challenge: bool
+    _fa_mode: int  # foreign_aid_blockers: 0 first, 1 queue, 2 random
+    _refuse_gainless: bool
+    _self_target: bool
     _teams: bool
     _slow_proof: bool
     _pay: int
@@ -302,13 +311,18 @@ class Game:
         self.alive = [drafting or bool(h) for h in self.hidden]
         self.chance = chance
         self.is_over = False
-        self._vid = _variant_id(variant.name)
-        self._specs = _spec_map(variant.name)
+        self._vid = _variant_id(variant)
+        self._specs = _spec_map(variant)
         self._forced = variant.forced_coup_at
         self._alive_mask = sum(1 << p for p in range(n) if self.alive[p])
         self._rot = _rotations(n)
         (self._teams, self._pay, self._bounty, self._house, self._slow_proof, self._fixed,
-         self._graves_on, self._extra_end) = _hooks(variant.name)
+         self._graves_on, self._extra_end) = _hooks(variant)
+        options = self.options
+        self._all_challenge = options.challengers == "all"
+        self._fa_mode = _FA_MODES[options.foreign_aid_blockers]
+        self._refuse_gainless = options.gainless_actions == "refused"
+        self._self_target = variant.self_target
         self.turn = 1
         self.actor = first
         self._first = first if clock[0] < 0 else clock[0]
@@ -329,25 +343,9 @@ class Game:
         self.decider = first
         self._legal = None
         # The set-up is copied now but turned into a snapshot dict only when the log is read.
-        extra: dict[str, Any] = _NO_EXTRA
-        if (drafting or self.removed or self.sides or self.reserve or self.mat_pending
-                or self.mat_up):
-            extra = {}
-        if drafting:
-            extra["offers"] = [list(o) for o in self.offers]
-        if self.removed:
-            extra["removed"] = list(self.removed)
-        if self.sides:
-            extra["allegiances"] = list(self.sides)
-        if self.reserve:
-            extra["reserve"] = self.reserve
-        if self.mat_pending:
-            extra["mat"] = [(e, self.mat_cards.get(e)) for e in self.mat_pending]
-        if self.mat_up:  # a position part-way through McGuire's mat
-            extra["mat_up"] = list(self.mat_up)
-            extra["mat_clock"] = [self._first, self._round, self._deaths]
         start = (tuple(map(tuple, self.hidden)), tuple(map(tuple, self.revealed)),
-                 tuple(self.coins), tuple(self.deck), self.treasury, first, extra)
+                 tuple(self.coins), tuple(self.deck), self.treasury, first,
+                 self.setup_fields())
         raw: list[tuple[Any, ...]] = [("setup", NOBODY, start)]
         if not drafting:
             raw.extend(("deal", p, {"player": p, "cards": tuple(self.hidden[p])})
@@ -363,6 +361,29 @@ class Game:
             self.phase = _P_ALLEGIANCE
         else:
             self._begin_play()
+
+    def setup_fields(self) -> dict[str, Any]:
+        """The set-up fields only some rule sets have (draft sets, allegiances, the Reserve,
+        McGuire's mat and its clock), as a snapshot writes them: the one place they are
+        listed, for the log's set-up entry and for `snapshot` alike."""
+        if not (self.offers or self.removed or self.sides or self.reserve
+                or self.variant.event_mat):
+            return _NO_EXTRA
+        extra: dict[str, Any] = {}
+        if self.offers:
+            extra["offers"] = [list(o) for o in self.offers]
+        if self.removed:
+            extra["removed"] = list(self.removed)
+        if self.sides:
+            extra["allegiances"] = list(self.sides)
+        if self.reserve:
+            extra["reserve"] = self.reserve
+        if self.mat_pending:
+            extra["mat"] = [(e, self.mat_cards.get(e)) for e in self.mat_pending]
+        if self.variant.event_mat:  # the mat's clock and flipped cards, to restart part-way
+            extra["mat_up"] = list(self.mat_up)
+            extra["mat_clock"] = [self._first, self._round, self._deaths]
+        return extra
 
     def _begin_play(self) -> None:
         self.phase = _P_ACTION
@@ -388,19 +409,20 @@ class Game:
         v = get_variant(variant) if isinstance(variant, str) else variant
         names = list(_default_names(players) if isinstance(players, int) else players)
         n = len(names)
-        if not v.min_players <= n <= v.max_players:
-            raise SetupError(f"{v.title} is for {v.min_players}–{v.max_players} players, not {n}",
+        options = options or _DEFAULT_OPTIONS
+        most = v.most_players(options)
+        if not v.min_players <= n <= most:
+            raise SetupError(f"{v.title} is for {v.min_players}–{most} players, not {n}",
                              field="names")
         chance = RandomChance(rng if rng is not None else random.Random(seed))
-        options = options or _DEFAULT_OPTIONS
-        coins = list(_starting_coins(v.name, n, first, options.two_player_start))
+        coins = list(_starting_coins(v, n, first, options.two_player_start))
         if v.draft:  # three sets of one of each character: two to choose from, one to deal
             third = list(v.characters)
             chance.shuffle(third)
             return cls(names=names, hands=[[] for _ in range(n)], coins=coins, deck=third,
                        first=first, variant=v, options=options, chance=chance,
                        offers=[list(v.characters) for _ in range(n)])
-        deck = list(_court(v.name, n))
+        deck = list(_court(v, n))
         chance.shuffle(deck)
         h = v.hand_size
         hands = [deck[i * h:(i + 1) * h] for i in range(n)]
@@ -463,6 +485,8 @@ class Game:
             tuple(tuple(o) for o in self.offers), tuple(self.removed), tuple(self.sides),
             self.reserve, tuple(sorted(self.mat_cards.items())), tuple(self.mat_up),
             self.mat_coins, tuple(self.mat_pending), self._reduced, self._examined,
+            tuple(self._challengers), tuple(self._losers), tuple(self._blockers),
+            tuple(self._queue),
             self._claim_kind, self._claim_char, tuple(self._claimants), self._claim_i,
             self._claimant, tuple(self._graves), self._grave, self._avenger, self._turn_actor,
             self._hold_end, self._deaths,
@@ -471,7 +495,7 @@ class Game:
 
     def _state(self) -> dict[str, Any]:
         return {
-            "variant": self.variant.name, "options": self.options, "names": list(self.names),
+            "variant": self.variant, "options": self.options, "names": list(self.names),
             "hidden": [list(h) for h in self.hidden],
             "revealed": [list(r) for r in self.revealed], "coins": list(self.coins),
             "deck": list(self.deck), "treasury": self.treasury, "alive": list(self.alive),
@@ -487,6 +511,8 @@ class Game:
             "mat_cards": dict(self.mat_cards), "mat_up": list(self.mat_up),
             "mat_coins": self.mat_coins, "mat_pending": list(self.mat_pending),
             "reduced": self._reduced, "examined": self._examined,
+            "challengers": list(self._challengers), "losers": list(self._losers),
+            "blockers": list(self._blockers), "queue": list(self._queue),
             "claim_kind": self._claim_kind, "claim_char": self._claim_char,
             "claimants": list(self._claimants), "claim_i": self._claim_i,
             "claimant": self._claimant, "graves": list(self._graves), "grave": self._grave,
@@ -598,11 +624,12 @@ class Game:
                 moves = _CP_MOVES[p] = (Move(_K_CHALLENGE, p), Move(_K_PASS, p))
             return moves
         if ph is _P_ACTION:
-            if self._teams:  # legal actions depend on allegiances and the Reserve
+            if self._teams or self._refuse_gainless:
+                # legal actions depend on allegiances and the Reserve, or on every purse
                 return self._action_moves(p)
             coins = self.coins[p]
             c = (coins if coins < 31 else 30) if coins < self._forced else 31
-            akey = ((self._vid * 16 + p) * 1024 + self._alive_mask) * 32 + c
+            akey = ((((self._vid << 5) | p) << 20 | self._alive_mask) << 5) | c
             moves = _ACTION_MOVES.get(akey)
             if moves is None:
                 moves = _ACTION_MOVES[akey] = self._action_moves(p)
@@ -661,13 +688,14 @@ class Game:
             return (Move(_K_CHOOSE, p, choice="return"),
                     Move(_K_CHOOSE, p, choice="swap"))
         if ph is _P_VENGEANCE:
-            return vengeance_moves(p, self.alive)
+            return vengeance_moves(p, self.alive, self._self_target)
         return ()
 
     def _action_moves(self, p: int) -> tuple[Move, ...]:
         others = [q for q in range(self.n) if q != p and self.alive[q]]
         foes = self.hostile_targets(p) if self._teams else others
-        return action_moves(self.variant, p, self.coins[p], others, foes, self.reserve)
+        return action_moves(self.variant, p, self.coins[p], others, foes, self.reserve,
+                            self.coins if self._refuse_gainless else None, self.treasury)
 
     # ----------------------------------------------------------------- apply
     def apply(self, move: object) -> None:
@@ -686,24 +714,46 @@ class Game:
                 poll.pop(0)
                 if poll:
                     self.decider = poll[0]
+                elif self._challengers and ph is not _P_BLOCK:
+                    self._to_proof(ph)  # challengers="all": everyone has answered
                 elif ph is _P_CHALLENGE_ACTION:
                     self._after_action_claim()
                 elif ph is _P_BLOCK:
-                    self._resolve()
+                    if self._blockers:
+                        self._pick_blocker()
+                    else:
+                        self._resolve()
                 else:
                     self._block_stands()  # nobody challenged the block
             elif k is _K_CHALLENGE:
-                self._challenger = m.player
                 if self._bounty:
                     self._gain(m.player, self._bounty)
-                if ph is _P_CHALLENGE_ACTION:
-                    self.phase = _P_PROVE_ACTION
-                    self.decider = self.actor
+                if self._all_challenge:  # every other player is still asked
+                    self._challengers = self._challengers + [m.player]
+                    if self._challenger < 0:
+                        self._challenger = m.player
+                    poll = self._poll
+                    poll.pop(0)
+                    if poll:
+                        self.decider = poll[0]
+                    else:
+                        self._to_proof(ph)
                 else:
-                    self.phase = _P_PROVE_BLOCK
-                    self.decider = self._blocker
+                    self._challenger = m.player
+                    self._to_proof(ph)
+            elif self._fa_mode == 2 and self._spec.block_scope == "anyone":
+                # foreign_aid_blockers="random": collect the willing, then draw one
+                self._blockers = self._blockers + [(m.player, _card(m))]
+                poll = self._poll
+                poll.pop(0)
+                if poll:
+                    self.decider = poll[0]
+                else:
+                    self._pick_blocker()
             else:  # a block
-                self._block(m)
+                if self._fa_mode == 1 and self._spec.block_scope == "anyone":
+                    self._queue = self._poll[1:]  # who may still block if this one fails
+                self._block(m.player, _card(m))
         elif ph is _P_ACTION:
             self._declare(m)
         elif ph is _P_LOSE:
@@ -723,18 +773,31 @@ class Game:
                     self._replace_all(self.actor)
                 else:
                     self._replace(self.actor, _card(m))
-                if self._challenger == self._target:
-                    self.target_lost_challenge = True
-                self._start_loss(self._challenger, "lost a challenge", "claim_stands")
+                if self._challengers:
+                    if self._target in self._challengers:
+                        self.target_lost_challenge = True
+                    self._challengers_lose("claim_stands")
+                else:
+                    if self._challenger == self._target:
+                        self.target_lost_challenge = True
+                    self._start_loss(self._challenger, "lost a challenge", "claim_stands")
             elif self._concede(self.actor, m):
+                self._challengers = _NO_SEATS
                 self._refund()
                 self._end_turn()
         elif ph is _P_PROVE_BLOCK:
             if k is _K_SHOW:
                 self._replace(self._blocker, _card(m))
-                self._start_loss(self._challenger, "lost a challenge", "block_stands")
+                if self._challengers:
+                    self._challengers_lose("block_stands")
+                else:
+                    self._start_loss(self._challenger, "lost a challenge", "block_stands")
             elif self._concede(self._blocker, m):
-                self._resolve()
+                self._challengers = _NO_SEATS
+                if self._queue:
+                    self._reopen_block()  # foreign_aid_blockers="queue"
+                else:
+                    self._resolve()
         elif ph is _P_EXCHANGE:
             self._finish_exchange(m)
         else:
@@ -750,7 +813,14 @@ class Game:
         return not self.is_over
 
     def _continue(self) -> None:
-        """After a loss of influence (or a payment instead), carry on with what waited on it."""
+        """After a loss of influence (or a payment instead), carry on with what waited on it:
+        the next challenger's loss (challengers="all"), else the rest of the turn."""
+        losers = self._losers
+        while losers:
+            q = losers.pop(0)
+            if self.alive[q]:
+                self._start_loss(q, self._loss_reason, self._then)
+                return
         then = self._then
         if then == "claim_stands":
             self._after_action_claim()
@@ -769,19 +839,35 @@ class Game:
                 poll.pop(0)
                 if poll:
                     self.decider = poll[0]
+                elif self._challengers:  # challengers="all": everyone has answered
+                    self.phase = _P_PROVE_CLAIM
+                    self.decider = self._claimant
                 else:
                     self._claim_stands()
             else:
-                self._challenger = p
                 if self._bounty:
                     self._gain(p, self._bounty)
+                if self._all_challenge:
+                    self._challengers = self._challengers + [p]
+                    if self._challenger < 0:
+                        self._challenger = p
+                    self._poll.pop(0)
+                    if self._poll:
+                        self.decider = self._poll[0]
+                        return
+                else:
+                    self._challenger = p
                 self.phase = _P_PROVE_CLAIM
                 self.decider = self._claimant
         elif ph is _P_PROVE_CLAIM:
             if k is _K_SHOW:
                 self._replace(self._claimant, _card(m))
-                self._start_loss(self._challenger, "lost a challenge", "extra_stands")
+                if self._challengers:
+                    self._challengers_lose("extra_stands")
+                else:
+                    self._start_loss(self._challenger, "lost a challenge", "extra_stands")
             elif self._concede(self._claimant, m):
+                self._challengers = _NO_SEATS
                 self._claim_fails()
         elif ph is _P_CLAIM:
             if self._claim_kind == "treaty":
@@ -898,6 +984,10 @@ class Game:
         self._deferred = []
         self._reduced = False
         self._examined = _C_DUKE  # meaningful only in the examine phases
+        self._challengers = _NO_SEATS
+        self._losers = _NO_SEATS
+        self._blockers = _NO_BLOCKERS
+        self._queue = _NO_SEATS
 
     def _clockwise(self, start: int, include_start: bool = False) -> list[int]:
         alive = self.alive
@@ -926,6 +1016,8 @@ class Game:
             self._after_action_claim()
             return
         poll = self._clockwise(p)
+        if self._self_target:  # McGuire's rule 7 off: the claimant may challenge themselves
+            poll.append(p)
         if target >= 0 and self.options.challenge_order == "target_first":
             poll.remove(target)
             poll.insert(0, target)
@@ -933,12 +1025,57 @@ class Game:
         self.phase = _P_CHALLENGE_ACTION
         self.decider = poll[0]
 
-    def _block(self, move: Move) -> None:
-        blocker = move.player
-        self._blocker = blocker
-        self._block_char = _card(move)
+    def _to_proof(self, ph: Phase) -> None:
+        """A challenge was made: the claimant (or blocker) must now prove the claim."""
+        if ph is _P_CHALLENGE_ACTION:
+            self.phase = _P_PROVE_ACTION
+            self.decider = self.actor
+        else:
+            self.phase = _P_PROVE_BLOCK
+            self.decider = self._blocker
+
+    def _challengers_lose(self, then: str) -> None:
+        """challengers="all" and the claim was proven: each challenger loses an influence,
+        in the order they were asked."""
+        losers = self._challengers
+        self._challengers = _NO_SEATS
+        self._losers = losers[1:]
+        self._start_loss(losers[0], "lost a challenge", then)
+
+    def _pick_blocker(self) -> None:
+        """foreign_aid_blockers="random": one of the players who want to block is drawn."""
+        blockers = self._blockers
+        self._blockers = _NO_BLOCKERS
+        i = 0
+        if len(blockers) > 1:
+            i = self.chance.pick(len(blockers))
+            self._raw.append(("pick", NOBODY, {"value": i, "why": "blocker"}))
+            self._raw.append(("chosen_blocker", EVERYONE, {
+                "player": blockers[i][0], "among": tuple(q for q, _ in blockers)}))
+        self._block(blockers[i][0], blockers[i][1])
+
+    def _reopen_block(self) -> None:
+        """foreign_aid_blockers="queue": a block was disproved, so the players not yet asked
+        may still block, one after another."""
+        poll = [q for q in self._queue if self.alive[q]]
+        self._queue = _NO_SEATS
+        self._blocker = -1
         self._challenger = -1
+        if not poll:
+            self._resolve()
+            return
+        self._poll = poll
+        self.phase = _P_BLOCK
+        self.decider = poll[0]
+
+    def _block(self, blocker: int, character: Character) -> None:
+        self._blocker = blocker
+        self._block_char = character
+        self._challenger = -1
+        self._challengers = _NO_SEATS
         poll = [q for q in self._clockwise(self.actor, include_start=True) if q != blocker]
+        if self._self_target:
+            poll.append(blocker)
         if not poll:  # only after a Vengeance, whose avenger is already exiled
             self._block_stands()
             return
@@ -969,8 +1106,10 @@ class Game:
             poll: list[int]
             if spec.block_scope == "target":
                 t = self._target
+                # A block after a failed challenge only where the table allows it (Treason
+                # offers a block only "if your action is not challenged").
                 ok = self.alive[t] and (
-                    self.options.block_after_lost_challenge or not self.target_lost_challenge
+                    self.options.block_after_lost_challenge or self._challenger < 0
                 )
                 poll = [t] if ok else []
             else:
@@ -988,6 +1127,11 @@ class Game:
     def _resolve(self) -> None:
         a = self._spec.action
         p = self.actor
+        if not self.alive[p] and a is not _A_VENGEANCE:
+            # The actor lost their last card on the way (a challenge of their own, or of a
+            # block): an exiled player's action does nothing.
+            self._end_turn()
+            return
         if a is _A_INCOME:
             self._gain(p, 1)
         elif a is _A_FOREIGN_AID:
@@ -1233,7 +1377,10 @@ class Game:
     def _open_claim_challenge(self, c: int) -> None:
         self._claimant = c
         self._challenger = -1
+        self._challengers = _NO_SEATS
         poll = self._clockwise(c)
+        if self._self_target:
+            poll.append(c)
         if not poll:
             self._claim_stands()
             return
@@ -1266,7 +1413,8 @@ class Game:
     def _claim_stands(self) -> None:
         if self._claim_kind == "treaty":
             self._claimant = -1
-            self._gain(self.actor, 2)  # the foreign aid goes through after all
+            if self.alive[self.actor]:
+                self._gain(self.actor, 2)  # the foreign aid goes through after all
             self._end_turn()
             return
         self._claim_i += 1
@@ -1385,14 +1533,16 @@ _PLAIN_FIELDS = (
 )
 _PRIVATE_FIELDS = (
     "target", "challenger", "blocker", "block_char", "loss_reason", "then", "poll", "pool",
-    "deferred", "reduced", "examined", "claim_kind", "claim_char", "claimants", "claim_i",
-    "claimant", "graves", "grave", "avenger", "turn_actor", "hold_end", "deaths", "round",
-    "first",
+    "deferred", "reduced", "examined", "challengers", "losers", "blockers", "queue",
+    "claim_kind", "claim_char", "claimants", "claim_i", "claimant", "graves", "grave",
+    "avenger", "turn_actor", "hold_end", "deaths", "round", "first",
 )
 
 
 def _restore(state: dict[str, Any]) -> Game:
-    variant = get_variant(state["variant"])
+    variant = state["variant"]
+    if isinstance(variant, str):  # a state written before rule sets were values
+        variant = get_variant(variant)
     game = Game(names=state["names"], hands=state["hidden"], coins=state["coins"],
                 deck=state["deck"], first=state["actor"], variant=variant,
                 options=state["options"], chance=state["chance"], treasury=state["treasury"],
@@ -1428,20 +1578,39 @@ def hostile_targets(p: int, alive: Sequence[bool], sides: Sequence[str]) -> list
 
 
 def action_moves(variant: Variant, p: int, coins: int, others: Sequence[int],
-                 foes: Sequence[int], reserve: int) -> tuple[Move, ...]:
-    """The actions of a player with `coins` on their turn (a Coup only, at the forced mark)."""
+                 foes: Sequence[int], reserve: int, purses: Sequence[int] | None = None,
+                 treasury: int | None = None) -> tuple[Move, ...]:
+    """The actions of a player with `coins` on their turn (a Coup only, at the forced mark).
+
+    `purses`, every seat's coins, is given only where actions that can gain nothing are
+    refused (`Options.gainless_actions`): then a steal needs a target with coins, an
+    embezzlement coins on the Reserve, and income, foreign aid and tax coins in the Treasury
+    (`treasury`, None for an unlimited one). With McGuire's rule 7 off (`self_target`) a
+    player may also coup or assassinate themselves."""
     if coins >= variant.forced_coup_at:
-        return tuple(Move(_K_ACT, p, _A_COUP, q) for q in foes)
-    moves: list[Move] = []
+        moves = [Move(_K_ACT, p, _A_COUP, q) for q in foes]
+        if variant.self_target:
+            moves.append(Move(_K_ACT, p, _A_COUP, p))
+        return tuple(moves)
+    refuse = purses is not None
+    dry = refuse and treasury == 0
+    moves = []
     for spec in variant.actions:
         if coins < spec.cost:
             continue
-        if spec.action is _A_EMBEZZLE and not reserve:
-            continue  # an empty Reserve: embezzling would be a pass, which is not allowed
+        a = spec.action
+        if refuse and ((a is _A_EMBEZZLE and not reserve) or (dry and (
+                a is _A_INCOME or a is _A_FOREIGN_AID or a is _A_TAX))):
+            continue  # it would gain nothing: a pass, which this table refuses
         if spec.targeted:
-            moves.extend(Move(_K_ACT, p, spec.action, q) for q in foes)
+            if refuse and a is _A_STEAL and purses is not None:
+                moves.extend(Move(_K_ACT, p, a, q) for q in foes if purses[q] > 0)
+            else:
+                moves.extend(Move(_K_ACT, p, a, q) for q in foes)
+            if variant.self_target and (a is _A_COUP or a is _A_ASSASSINATE):
+                moves.append(Move(_K_ACT, p, a, p))
         else:
-            moves.append(Move(_K_ACT, p, spec.action))
+            moves.append(Move(_K_ACT, p, a))
         if spec.other_cost and coins >= spec.other_cost:
             moves.extend(Move(_K_ACT, p, spec.action, q) for q in others)
     return tuple(moves)
@@ -1474,14 +1643,20 @@ def prove_moves(p: int, hand: Sequence[Character], claim: Character | None, inve
     return tuple(moves)
 
 
-def vengeance_moves(p: int, alive: Sequence[bool]) -> tuple[Move, ...]:
-    return tuple(Move(_K_ACT, p, _A_VENGEANCE, q)
-                 for q in _rotations(len(alive))[p] if alive[q])
+def vengeance_moves(p: int, alive: Sequence[bool], self_target: bool = False
+                    ) -> tuple[Move, ...]:
+    """A couped Vengeance Assassin's free assassination, "against anyone": any living player
+    other than its owner (its owner too when self-targeting is allowed)."""
+    moves = [Move(_K_ACT, p, _A_VENGEANCE, q) for q in _rotations(len(alive))[p] if alive[q]]
+    if self_target and alive[p]:
+        moves.append(Move(_K_ACT, p, _A_VENGEANCE, p))
+    return tuple(moves)
 
 
 def decision_moves(variant: Variant, decision: Decision, hand: Sequence[Character],
                    coins: Sequence[int], alive: Sequence[bool], sides: Sequence[str],
-                   reserve: int) -> tuple[Move, ...]:
+                   reserve: int, options: Options | None = None,
+                   treasury: int | None = None) -> tuple[Move, ...]:
     """The moves the player deciding `decision` would have with `hand`, from the public table.
 
     Why: an observer weighs each hand an opponent might hold by how likely that hand made the
@@ -1496,7 +1671,9 @@ def decision_moves(variant: Variant, decision: Decision, hand: Sequence[Characte
     if ph is _P_ACTION:
         others = [q for q in range(len(alive)) if q != p and alive[q]]
         foes = hostile_targets(p, alive, sides) if sides else others
-        return action_moves(variant, p, coins[p], others, foes, reserve)
+        refuse = options is not None and options.gainless_actions == "refused"
+        return action_moves(variant, p, coins[p], others, foes, reserve,
+                            coins if refuse else None, treasury)
     if ph is _P_BLOCK:
         if decision.action is _A_VENGEANCE:
             return block_moves(p, VENGEANCE_SPEC.blockers)
@@ -1522,7 +1699,7 @@ def decision_moves(variant: Variant, decision: Decision, hand: Sequence[Characte
     if ph is _P_EXAMINE_DECIDE:
         return (Move(_K_CHOOSE, p, choice="return"), Move(_K_CHOOSE, p, choice="swap"))
     if ph is _P_VENGEANCE:
-        return vengeance_moves(p, alive)
+        return vengeance_moves(p, alive, variant.self_target)
     if ph is _P_ALLEGIANCE:
         return tuple(Move(_K_CHOOSE, p, choice=str(a)) for a in Allegiance)
     raise ValueError(f"the moves of a {ph} decision depend on cards only the player has seen, "
@@ -1535,7 +1712,7 @@ _LOSE_MOVES: dict[int, tuple[Move, ...]] = {}
 _PROVE_MOVES: dict[int, tuple[Move, ...]] = {}
 _BLOCK_MOVES: dict[tuple[int, tuple[Character, ...]], tuple[Move, ...]] = {}
 _CODES: dict[str, int] = {}
-_VARIANT_IDS: dict[str, int] = {}
+_VARIANT_IDS: dict[Variant, int] = {}
 
 
 def _code(card: str) -> int:
@@ -1548,27 +1725,28 @@ def _code(card: str) -> int:
     return code
 
 
-def _variant_id(name: str) -> int:
-    vid = _VARIANT_IDS.get(name)
+def _variant_id(variant: Variant) -> int:
+    """A small number per rule set (by value: two equal rule sets share their move tables)."""
+    vid = _VARIANT_IDS.get(variant)
     if vid is None:
-        vid = _VARIANT_IDS[name] = len(_VARIANT_IDS)
+        vid = _VARIANT_IDS[variant] = len(_VARIANT_IDS)
     return vid
 _DEFAULT_OPTIONS = Options()
 
 
+# Keyed by the rule set itself, whose hash is worked out once (`Variant.__hash__`): a rule set
+# is a value, so a changed copy of one never reads another's tables.
 @cache
-def _spec_map(variant_name: str) -> dict[Action, ActionSpec]:
-    # Keyed by name: hashing the frozen Variant would hash every row of its tables.
-    return {s.action: s for s in get_variant(variant_name).actions}
+def _spec_map(variant: Variant) -> dict[Action, ActionSpec]:
+    return {s.action: s for s in variant.actions}
 
 
 _NO_EXTRA: dict[str, Any] = {}  # shared, never written: a set-up with nothing variant-specific
 
 
 @cache
-def _hooks(variant_name: str) -> tuple[bool, int, int, bool, bool, bool, bool, bool]:
+def _hooks(v: Variant) -> tuple[bool, int, int, bool, bool, bool, bool, bool]:
     """The variant's hooks as the flags the inner loop tests."""
-    v = get_variant(variant_name)
     house = bool(v.specials) or v.event_mat
     return (v.allegiances, v.pay_instead, v.challenge_bounty, house,
             bool(v.pay_instead) or bool(v.specials) or v.allegiances, v.fixed_deck,
@@ -1576,8 +1754,8 @@ def _hooks(variant_name: str) -> tuple[bool, int, int, bool, bool, bool, bool, b
 
 
 @cache
-def _court(variant_name: str, n: int) -> tuple[Character, ...]:
-    return tuple(get_variant(variant_name).court(n))
+def _court(variant: Variant, n: int) -> tuple[Character, ...]:
+    return tuple(variant.court(n))
 
 
 @cache
@@ -1586,8 +1764,7 @@ def _default_names(n: int) -> tuple[str, ...]:
 
 
 @cache
-def _starting_coins(variant_name: str, n: int, first: int, two_player: str) -> tuple[int, ...]:
-    variant = get_variant(variant_name)
+def _starting_coins(variant: Variant, n: int, first: int, two_player: str) -> tuple[int, ...]:
     options = _DEFAULT_OPTIONS.with_(two_player_start=two_player)
     return tuple(variant.starting_coins(n, (i - first) % n, options) for i in range(n))
 
@@ -1597,6 +1774,12 @@ def _rotations(n: int) -> tuple[tuple[int, ...], ...]:
     """For each seat, the other seats in clockwise order."""
     return tuple(tuple((s + i) % n for i in range(1, n)) for s in range(n))
 
+
+_FA_MODES = {"first": 0, "queue": 1, "random": 2}
+# Shared empty lists for the turn's optional bookkeeping: never written in place (a reading
+# that uses one assigns a new list), so a turn under the default table rules allocates nothing.
+_NO_SEATS: list[int] = []
+_NO_BLOCKERS: list[tuple[int, Character]] = []
 
 _NO_ACTION = ActionSpec(_A_INCOME, None, 0, False, (), "nobody", "", "")
 

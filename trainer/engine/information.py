@@ -25,7 +25,6 @@ from trainer.engine.chance import RandomChance, ScriptedChance
 from trainer.engine.game import Game, Phase
 from trainer.engine.moves import MoveKind
 from trainer.engine.observation import Observation, observe
-from trainer.engine.variants import get_variant
 
 
 @dataclass(frozen=True)
@@ -46,7 +45,7 @@ _DECK_DRAWS = {"exchanged"}
 
 def known_cards(obs: Observation) -> KnownCards:
     """What `obs.player` knows about every card's place, from their observation only."""
-    variant = get_variant(obs.variant)
+    variant = obs.rule_set
     me = obs.player
     n = len(obs.seats)
     unseen: Counter[Character] = Counter(variant.court(n))

@@ -105,9 +105,11 @@ def check_invariants(game: Game, checked: dict[int, int] | None = None) -> None:
             _fail(game, f"{game.names[d]} has {game.coins[d]} coins but may avoid a Coup")
         same_side = v.allegiances and len({game.sides[q] for q in living}) == 1
         for m in moves:
-            if m.target is not None and (m.target == d or not game.alive[m.target]):
+            if m.target is not None and (not game.alive[m.target] or m.target == d and not (
+                    v.self_target and m.action in ("coup", "assassinate"))):
                 _fail(game, f"illegal target offered: {m}")
-            if (v.allegiances and m.target is not None and m.action != "convert"
+            if (v.allegiances and m.target is not None and m.target != d
+                    and m.action != "convert"
                     and not same_side and game.sides[m.target] == game.sides[d]):
                 _fail(game, f"an action against one's own allegiance offered: {m}")
     if game.phase is Phase.LOSE and any(

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from trainer.engine.cards import Character
 from trainer.engine.moves import Move
+from trainer.engine.rules import Options, Variant
 
 if TYPE_CHECKING:
     from trainer.engine.game import Decision, Event, Game
@@ -30,7 +31,7 @@ class Seat:
 @dataclass(frozen=True, slots=True)
 class Observation:
     player: int
-    variant: str
+    variant: str  # the rule set's compact description (its name), for display and records
     options: dict[str, Any]
     seats: tuple[Seat, ...]
     hand: tuple[Character, ...]
@@ -50,6 +51,20 @@ class Observation:
     mat_coins: int = 0
     removed: int = 0  # draft: cards out of the game, face down
     offers: tuple[tuple[Character, ...], ...] = ()  # draft: only this player's own set
+    # The rule set and table rules themselves, as values: what a bot reads the rules from
+    # (looking a rule set up by its name would lose anything a name does not say).
+    rules: Variant | None = None
+    table_rules: Options | None = None
+
+    @property
+    def rule_set(self) -> Variant:
+        """The rule set being played (read from its description only for an observation made
+        without one)."""
+        if self.rules is not None:
+            return self.rules
+        from trainer.engine.variants import get_variant
+
+        return get_variant(self.variant)
 
     def legal_moves_for(self, hand: Sequence[Character]) -> tuple[Move, ...]:
         """The moves the player deciding now would have had with `hand`, read from the
@@ -58,12 +73,11 @@ class Observation:
         if self.pending is None:
             return ()
         from trainer.engine.game import decision_moves
-        from trainer.engine.variants import get_variant
 
         sides = [s.allegiance or "" for s in self.seats] if self.seats[0].allegiance else []
-        return decision_moves(get_variant(self.variant), self.pending, hand,
+        return decision_moves(self.rule_set, self.pending, hand,
                               [s.coins for s in self.seats], [s.alive for s in self.seats],
-                              sides, self.reserve)
+                              sides, self.reserve, self.table_rules, self.treasury)
 
     def seen_privately(self) -> list[tuple[str, tuple[Character, ...]]]:
         """Cards this player saw that others did not: draws, replacements and returns."""
@@ -151,4 +165,6 @@ def observe(game: Game, player: int, events: bool = True) -> Observation:
         mat_coins=game.mat_coins,
         removed=len(game.removed),
         offers=tuple(tuple(o) if q == player else () for q, o in enumerate(game.offers)),
+        rules=game.variant,
+        table_rules=game.options,
     )

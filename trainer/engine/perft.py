@@ -35,7 +35,7 @@ from trainer.engine.chance import ScriptedChance
 from trainer.engine.errors import CoupError
 from trainer.engine.game import Game
 from trainer.engine.notation import cards_text, move_text, parse, parse_moves
-from trainer.engine.variants import VARIANTS, get_variant
+from trainer.engine.variants import VARIANTS, parse_rules
 
 PERFT_DIR = PurePosixPath("tests/data/perft")  # inside the checkout
 
@@ -43,10 +43,13 @@ PERFT_DIR = PurePosixPath("tests/data/perft")  # inside the checkout
 def scripted_start(variant: str, players: int, seed: int) -> Game:
     """The deal of `Game.new(players, seed=seed)`, with every later draw taken from the top.
 
-    Rebuilt from the log's set-up, as `Game.replay` does, so the seeded random chance that
-    dealt plays no further part (and the McGuire mat's first flip happens again, as dealt).
+    `variant` is a rule set's compact description, table rules included
+    (``base+pay_five(challengers=all)``). Rebuilt from the log's set-up, as `Game.replay`
+    does, so the seeded random chance that dealt plays no further part (and the McGuire mat's
+    first flip happens again, as dealt).
     """
-    dealt = Game.new(players, seed=seed, variant=variant)
+    rules = parse_rules(variant)
+    dealt = Game.new(players, seed=seed, variant=rules.variant, options=rules.options)
     setup = next(e for e in dealt.log if e.kind == "setup")
     return Game.from_snapshot(setup.data, ScriptedChance())
 
@@ -153,7 +156,8 @@ class PerftSpec:
     prefix: int = 0  # random moves played (seeded by `seed`) to reach a mid-game position
 
     def id(self, variant: str) -> str:
-        return f"{variant}-{self.players}p-seed{self.seed}" + (
+        rules = "".join(c if c.isalnum() or c in "-_" else "_" for c in variant.rstrip(")"))
+        return f"{rules}-{self.players}p-seed{self.seed}" + (
             f"-after{self.prefix}" if self.prefix else "")
 
 
@@ -170,6 +174,27 @@ SUITE: dict[str, tuple[PerftSpec, ...]] = {
     "mcguire": (PerftSpec(2, 1, 7), PerftSpec(4, 1, 7), PerftSpec(3, 2, 7, prefix=12)),
     "forum": (PerftSpec(2, 1, 7), PerftSpec(4, 1, 7), PerftSpec(3, 2, 8, prefix=12)),
 }
+
+
+# Rule sets made by switching house rules and choosing table rules, in one file of their own
+# (switches.perft): between them every house rule is on and off, and every reading of every
+# table rule in force, at least once (a test checks it).
+MIXED: tuple[tuple[str, PerftSpec], ...] = (
+    ("base+bounty+pay_five(challengers=all)", PerftSpec(3, 4, 6)),
+    ("base+ambassador_reduces+low_start(foreign_aid_blockers=queue)", PerftSpec(4, 5, 6)),
+    ("base+inheritance+vengeance+treaty+mat(foreign_aid_blockers=random)", PerftSpec(3, 6, 6)),
+    ("base-no_self_target(block_after_lost_challenge=no,gainless_actions=refused)",
+     PerftSpec(3, 7, 6, prefix=10)),
+    ("mcguire-pay_five-mat(challenge_order=target_first,challengers=all)", PerftSpec(3, 8, 6)),
+    ("reformation+bounty+treaty(foreign_aid_blockers=queue,gainless_actions=refused,"
+     "vocabulary=treason)", PerftSpec(3, 9, 5)),
+    ("forum+low_start+vengeance+mat(challengers=all)", PerftSpec(3, 10, 6)),
+    ("inquisitor+pay_five-no_self_target(examine_pick=random)", PerftSpec(3, 11, 6)),
+    ("draft+low_start+bounty", PerftSpec(2, 12, 6)),
+    ("base(steal_from_eliminated=no,finite_treasury=no,more_players=web,"
+     "two_player_start=two_coins)", PerftSpec(11, 13, 4)),
+)
+MIXED_FILE = "switches"
 
 
 def measure(variant: str, spec: PerftSpec) -> PerftPosition:
@@ -192,19 +217,26 @@ def measure(variant: str, spec: PerftSpec) -> PerftPosition:
 
 
 def perft_file(variant: str) -> str:
-    """The text of the variant's perft file, computed now."""
-    get_variant(variant)  # an unknown name fails here, naming the known ones
-    head = (f"# Perft counts for the variant {variant!r}: decision sequences of each length\n"
+    """The text of the variant's perft file (or, for `MIXED_FILE`, of the switched rule
+    sets'), computed now."""
+    if variant == MIXED_FILE:
+        what = "rule sets with house rules switched and table rules chosen"
+        blocks = [measure(rules, spec).text() for rules, spec in MIXED]
+    else:
+        parse_rules(variant)  # an unknown name fails here, naming the known ones
+        what = f"the variant {variant!r}"
+        blocks = [measure(variant, spec).text() for spec in SUITE[variant]]
+    head = (f"# Perft counts for {what}: decision sequences of each length\n"
             f"# from a deal of Game.new(players, seed=seed), played on with ScriptedChance()\n"
             f"# (draws from the top, shuffles keep the order); a game that ends sooner counts\n"
             f"# as one sequence. Written by `python -m trainer golden`: see docs/engine.md.\n")
-    blocks = [measure(variant, spec).text() for spec in SUITE[variant]]
     return head + "\n" + "\n\n".join(blocks) + "\n"
 
 
 def perft_files() -> dict[PurePosixPath, str]:
-    """Every variant's perft file by its path in the checkout."""
-    return {PERFT_DIR / f"{name}.perft": perft_file(name) for name in VARIANTS}
+    """Every variant's perft file, and the switched rule sets', by path in the checkout."""
+    return {PERFT_DIR / f"{name}.perft": perft_file(name)
+            for name in (*VARIANTS, MIXED_FILE)}
 
 
 def read_perft(text: str) -> list[PerftPosition]:

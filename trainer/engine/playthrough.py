@@ -35,20 +35,21 @@ from trainer.engine.notation import (
     private_string,
     public_string,
 )
-from trainer.engine.variants import get_variant
+from trainer.engine.variants import parse_rules
 
 PLAYTHROUGH_DIR = PurePosixPath("tests/data/playthroughs")  # inside the checkout
 
 
 @dataclass(frozen=True)
 class PlaythroughSpec:
-    variant: str
+    variant: str  # a rule set's compact description, table rules included
     players: int
     seed: int
+    label: str = ""  # the file's name, for a description that makes a poor one
 
     @property
     def name(self) -> str:
-        return f"{self.variant}-{self.players}p"
+        return f"{self.label or self.variant}-{self.players}p"
 
 
 # One or two games per variant. Seeds are picked for games that reach the variant's own rules
@@ -63,9 +64,22 @@ SUITE: tuple[PlaythroughSpec, ...] = (
     PlaythroughSpec("mcguire", 2, 452),  # a Vengeance, an Inheritance, a payment
     PlaythroughSpec("mcguire", 3, 515),  # a Treaty claim, a Vengeance
     PlaythroughSpec("forum", 3, 2),  # peeks and a Graverobber claim
+    # House rules switched and table rules chosen: each reading at work.
+    PlaythroughSpec("base+bounty+pay_five(challengers=all)", 4, 2706,
+                    "switches-all-challengers"),  # two challengers lose, a payment
+    PlaythroughSpec("base(foreign_aid_blockers=random)", 4, 62,
+                    "switches-random-blocker"),  # a blocker drawn among the willing
+    PlaythroughSpec("base(foreign_aid_blockers=queue)", 4, 740,
+                    "switches-queue-of-blockers"),  # a second Duke after a disproved one
+    PlaythroughSpec("mcguire-no_self_target", 3, 428,
+                    "switches-self-targeting"),  # a self-challenge and a self-target
+    PlaythroughSpec("reformation+treaty(block_after_lost_challenge=no,"
+                    "gainless_actions=refused)", 3, 697, "switches-reformation-refused"),
+    PlaythroughSpec("base+low_start(steal_from_eliminated=no,finite_treasury=no,"
+                    "more_players=web)", 12, 31, "switches-twelve-players"),
 )
 
-_SEAT_KEYS = frozenset({"player", "winner", "claimants", "first"})
+_SEAT_KEYS = frozenset({"player", "winner", "claimants", "first", "among"})
 _SETUP_SKIP = frozenset({"variant", "options", "names"})  # in the header, or the defaults
 _MOVE_LINE = re.compile(r"  move (?P<move>.+?)(?: \(seen only by P\d+\))?")
 
@@ -76,17 +90,18 @@ class PlaythroughError(ValueError):
 
 def playthrough(variant: str, players: int, seed: int) -> str:
     """The text of the seeded game, computed now."""
-    v = get_variant(variant)
-    game = Game.new(players, seed=seed, variant=v)
+    rules = parse_rules(variant)
+    v = rules.variant
+    game = Game.new(players, seed=seed, variant=v, options=rules.options)
     rng = random.Random(seed)
     lines = [
-        f"# Golden playthrough: {v.name} with {players} players, seed {seed}.",
-        f"# Dealt by Game.new({players}, seed={seed}, variant={v.name!r}); each move is",
+        f"# Golden playthrough: {rules.text} with {players} players, seed {seed}.",
+        f"# Dealt by Game.new({players}, seed={seed}, rules {rules.text!r}); each move is",
         f"# random.Random({seed}).choice(legal moves). Written by `python -m trainer golden`:",
         "# regenerate only for a deliberate rules change, and review the diff (docs/engine.md).",
         "# Per decision: the table all players see, each player's own view, the legal moves,",
         "# the move, and its events: public, [Pn] seen only by Pn, hidden (replays only).",
-        f"variant {v.name}",
+        f"variant {rules.text}",
         f"players {players}",
         f"seed {seed}",
         "",

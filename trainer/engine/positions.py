@@ -38,9 +38,10 @@ def check_position(
     """Raise SetupError for the first rule the position breaks; return the Treasury's coins
     (None for an unlimited Treasury)."""
     n = len(names)
-    if not variant.min_players <= n <= variant.max_players:
-        raise SetupError(f"{variant.title} is for {variant.min_players}–{variant.max_players} "
-                         f"players, not {n}", field="names")
+    most = variant.most_players(options)
+    if not variant.min_players <= n <= most:
+        raise SetupError(f"{variant.title} is for {variant.min_players}–{most} players, not {n}",
+                         field="names")
     if len(set(names)) != n:
         raise SetupError("player names must be different", field="names")
     if len(hands) != n:

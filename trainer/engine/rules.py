@@ -8,11 +8,13 @@ are in `trainer.engine.variants`.
 
 from __future__ import annotations
 
+import difflib
 from dataclasses import dataclass, field, fields, replace
 from functools import cache
 from typing import Any, Literal
 
 from trainer.engine.cards import Action, Character
+from trainer.engine.errors import RuleSetError
 
 BlockScope = Literal["nobody", "anyone", "target"]
 
@@ -21,6 +23,8 @@ SOURCE_PH = "004_7a51b40b357838ae.txt (Philippine edition rulebook)"
 SOURCE_TREASON = "003_696deabcbb3041af.txt (Treason web version)"
 SOURCE_MCGUIRE = "000_6e655cddb6a19b32.txt (McGuire house rules)"
 SOURCE_FORUM = "002_85f950dd113ab156.txt (forum variant)"
+# Not one of the rule texts: an independent engine whose readings the options can reproduce.
+SOURCE_COUPML = "coupml 0.1.1 (an independent Python engine of the base game)"
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,6 +74,8 @@ def _opt(default: Any, title: str, question: str, choices: dict[Any, str], sourc
 
 
 # Treason's words for the same Reformation actions (the `vocabulary` option).
+MOST_PLAYERS_WEB = 20  # the web version's deck grows without end; a table stops somewhere
+
 TREASON_WORDS: dict[str, str] = {"examine": "interrogate", "convert": "change team"}
 
 
@@ -92,11 +98,12 @@ class Options:
     )
     block_after_lost_challenge: bool = _opt(
         True,
-        "Blocking after losing a challenge",
-        "If the target challenges an action, loses, and still has influence, may it then block?",
+        "Blocking after a failed challenge",
+        "If an action is challenged and the challenge fails (the claim is proven), may the "
+        "target still block it, even when the target was the challenger?",
         {
             True: "Yes: the challenge and the block are separate counteractions.",
-            False: "No: a target that challenged has had its answer.",
+            False: "No: an action may be blocked only if it was not challenged.",
         },
         f"{SOURCE_MCGUIRE} quotes the official clarification (\"the target may still claim to "
         f"have a Contessa after the challenge is resolved\"); {SOURCE_OFFICIAL} is silent; "
@@ -122,6 +129,71 @@ class Options:
             False: "Unlimited central store of money.",
         },
         f"{SOURCE_OFFICIAL} (components: 50 coins); {SOURCE_TREASON} uses an unlimited store.",
+    )
+    challengers: Literal["first", "all"] = _opt(
+        "first",
+        "Several challengers",
+        "When more than one player wants to challenge the same claim, who challenges?",
+        {
+            "first": "The first willing player, in the challenge order, challenges alone; the "
+            "window closes.",
+            "all": "Everyone is asked; every player who said challenge is a challenger. If the "
+            "claim is proven, each of them loses an influence, in table order; if not, the "
+            "claimant loses one.",
+        },
+        f"{SOURCE_OFFICIAL} (\"any other player can issue a challenge ... Whoever loses the "
+        f"challenge immediately loses an influence\") speaks of one challenger; the default "
+        f"asks players in turn. Every challenger losing is how {SOURCE_COUPML} resolves it "
+        f"(actions.py: \"The challenger(s) were not successful and they must now reveal in "
+        f"turn\").",
+    )
+    foreign_aid_blockers: Literal["first", "queue", "random"] = _opt(
+        "first",
+        "Several Duke blocks of Foreign Aid",
+        "Any player may claim the Duke to block Foreign Aid. When several want to, who blocks, "
+        "and what happens when that block is disproved?",
+        {
+            "first": "Players are asked in turn from the acting player; the first willing one "
+            "blocks. If that block is disproved, the Foreign Aid goes through.",
+            "queue": "Players are asked in turn; if a block is disproved, the players not yet "
+            "asked may still block, one after another.",
+            "random": "Everyone is asked; one of the players who want to block is chosen at "
+            "random to block.",
+        },
+        f"{SOURCE_OFFICIAL} (\"Any player claiming the Duke may counteract and block\") is "
+        f"silent on several; the default asks in table order. A queue of blockers is how one "
+        f"peer engine's tests read it; a random blocker is how {SOURCE_COUPML} picks one "
+        f"(actions.py: \"If more than one player wants to block, a player is picked at random "
+        f"by the dealer\").",
+        feature="shared_block",
+    )
+    gainless_actions: Literal["allowed", "refused"] = _opt(
+        "allowed",
+        "Actions that can gain nothing",
+        "May a player take an action whose only effect is to gain coins when it can gain none: "
+        "steal from a player with no coins, embezzle from an empty Treasury Reserve, or take "
+        "income, foreign aid or tax from an empty Treasury?",
+        {
+            "allowed": "Yes: it is an action the player can afford; it simply gains nothing "
+            "(and can still be challenged or blocked).",
+            "refused": "No: such an action would be a pass, and a player may not pass.",
+        },
+        f"{SOURCE_OFFICIAL}: \"A player may choose any action they want and can afford\" (the "
+        f"default) against \"A player may not pass\" (refused).",
+    )
+    more_players: Literal["official", "web"] = _opt(
+        "official",
+        "More than ten players",
+        "How many players can the deck take?",
+        {
+            "official": "Up to 10: 3 of each character for 2–6 players, 4 for 7–8, 5 for 9–10.",
+            "web": "Any even step beyond: one more card of each character for every two more "
+            "players (6 of each for 11–12, and so on, up to 20 players).",
+        },
+        f"{SOURCE_OFFICIAL} (More Than Six Player Variant, \"with 9 or 10 players\"); "
+        f"{SOURCE_TREASON} (\"for each 2 additional players, the influences pool will contain 1 "
+        f"additional card for each role\").",
+        feature="scaling_deck",
     )
     two_player_start: Literal["one_coin", "two_coins"] = _opt(
         "one_coin",
@@ -197,6 +269,37 @@ class Options:
         base = Options()
         return {k: v for k, v in self.as_dict().items() if getattr(base, k) != v}
 
+    def text(self) -> str:
+        """The options that differ from the defaults as ``name=value`` pairs, comma-separated
+        ("" for the defaults): what a rule set's compact description carries in brackets,
+        e.g. ``challengers=all,finite_treasury=no``."""
+        return ",".join(f"{k}={_value_text(v)}" for k, v in self.changed().items())
+
+    @classmethod
+    def parse(cls, text: str) -> Options:
+        """Read `text()` back: ``name=value`` pairs, comma-separated; RuleSetError names the
+        pair at fault and what it may be."""
+        known = cls.info()
+        changes: dict[str, Any] = {}
+        for pair in (p.strip() for p in text.split(",")):
+            if not pair:
+                continue
+            name, eq, raw = (x.strip() for x in pair.partition("="))
+            if name not in known:
+                raise RuleSetError(
+                    f"unknown table rule {name!r}{_close_to(name, known)}; the table rules: "
+                    f"{', '.join(known)}", text=text, part=name, expected=tuple(known))
+            choices = {_value_text(c): c for c in known[name].choices}
+            if not eq or raw.lower() not in choices:
+                raise RuleSetError(
+                    f"the table rule {name!r} cannot be {raw!r}; expected one of "
+                    f"{', '.join(choices)}", text=text, part=pair, expected=tuple(choices))
+            if name in changes:
+                raise RuleSetError(f"the table rule {name!r} is given twice", text=text,
+                                   part=name)
+            changes[name] = choices[raw.lower()]
+        return cls().with_(**changes)
+
 
 @dataclass(frozen=True, slots=True)
 class Variant:
@@ -230,16 +333,44 @@ class Variant:
     graverobber: bool = False  # forum: claims on an exiled player's coins
     timeout: bool = False  # forum: a turn that times out defaults to Income
     ties: bool = False  # McGuire's Vengeance can end a game with nobody left
+    # McGuire's rule 7 switched off: a player may challenge their own claim or block, and
+    # assassinate or coup themselves (every rule text otherwise says "another player").
+    self_target: bool = False
+    # The registered rule set this one was composed from by switching house rules ("" for a
+    # registered one): its compact description starts with that name.
+    family: str = ""
+    # The hash, worked out once: the engine's caches are keyed by the rule set itself (never by
+    # its name), and hashing every row of its tables at each lookup would cost more than the
+    # lookup saves.
+    _hash: int = field(default=0, init=False, repr=False, compare=False)
+
+    def __hash__(self) -> int:
+        h = self._hash
+        if not h:
+            h = hash(tuple(getattr(self, f.name) for f in fields(self) if f.compare)) or 1
+            object.__setattr__(self, "_hash", h)
+        return h
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Without the cached hash: string hashes differ from one process to the next.
+        return (Variant, tuple(getattr(self, f.name) for f in fields(self) if f.init))
 
     def copies(self, players: int) -> int:
-        """Copies of each character: 3 up to 6 players, 4 for 7–8, 5 for 9–10."""
+        """Copies of each character: 3 up to 6 players, 4 for 7–8, 5 for 9–10, and one more
+        for every two players beyond (the web version's deck for more than ten)."""
         if self.fixed_copies:
             return self.fixed_copies
         if players <= 6:
             return 3
-        if players <= 8:
-            return 4
-        return 5
+        return 3 + (players - 5) // 2
+
+    def most_players(self, options: Options | None = None) -> int:
+        """The largest table this rule set takes under these table rules: `max_players`, or
+        up to 20 with the web version's deck for more than ten (`Options.more_players`)."""
+        if (options is not None and options.more_players == "web"
+                and self.has("scaling_deck")):
+            return MOST_PLAYERS_WEB
+        return self.max_players
 
     def court(self, players: int) -> list[Character]:
         n = self.copies(players)
@@ -273,6 +404,10 @@ class Variant:
             return self.first_coins is not None
         if feature == "two_player_rule":
             return self.min_players <= 2 and self.first_coins is None and not self.draft
+        if feature == "scaling_deck":  # the official 3/4/5 copies, which the web deck extends
+            return not self.fixed_copies and not self.draft and self.max_players == 10
+        if feature == "shared_block":  # an action that every other player may block
+            return any(s.block_scope == "anyone" for s in self.actions)
         return bool(getattr(self, feature))
 
     def mat_events(self, players: int) -> tuple[str, ...]:
@@ -305,6 +440,18 @@ class Variant:
                 if c not in seen:
                     seen.append(c)
         return tuple(seen)
+
+def _value_text(value: Any) -> str:
+    """An option's value as written in a rule set's description (booleans as yes/no)."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
+
+
+def _close_to(word: str, choices: Any) -> str:
+    close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
 
 @cache
 def _options_dict(options: Options) -> dict[str, Any]:

@@ -15,13 +15,13 @@ from trainer.engine.cards import Character
 from trainer.engine.chance import Chance, ScriptedChance
 from trainer.engine.game import Event, Game
 from trainer.engine.rules import Options
-from trainer.engine.variants import get_variant
+from trainer.engine.variants import described, get_variant
 
 
 def snapshot(game: Game) -> dict[str, Any]:
     """The full position between turns (hidden cards included): enough to restart from."""
     snap: dict[str, Any] = {
-        "variant": game.variant.name,
+        "variant": described(game.variant),
         "options": game.options.as_dict(),
         "names": list(game.names),
         "hands": [list(h) for h in game.hidden],
@@ -31,19 +31,7 @@ def snapshot(game: Game) -> dict[str, Any]:
         "treasury": game.treasury,
         "first": game.actor,
     }
-    if game.offers:
-        snap["offers"] = [list(o) for o in game.offers]
-    if game.removed:
-        snap["removed"] = list(game.removed)
-    if game.sides:
-        snap["allegiances"] = list(game.sides)
-    if game.reserve:
-        snap["reserve"] = game.reserve
-    if game.mat_pending:
-        snap["mat"] = [(e, game.mat_cards.get(e)) for e in game.mat_pending]
-    if game.variant.event_mat:
-        snap["mat_up"] = list(game.mat_up)
-        snap["mat_clock"] = list(game.mat_clock)
+    snap.update(game.setup_fields())
     return snap
 
 
@@ -97,7 +85,7 @@ def setup_snapshot(game: Game, start: tuple[Any, ...]) -> dict[str, Any]:
     the inner loop) and it becomes plain data only when someone reads the log."""
     hands, revealed, coins, deck, treasury, first, extra = start
     snap = {
-        "variant": game.variant.name,
+        "variant": described(game.variant),
         "options": game.options.as_dict(),
         "names": list(game.names),
         "hands": [list(h) for h in hands],

@@ -7,7 +7,15 @@ disagree, the point is an option of `trainer.engine.rules.Options`, not a guess 
 
 from __future__ import annotations
 
+import difflib
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
+from functools import lru_cache
+from typing import Any, NamedTuple
+
 from trainer.engine.cards import Action, Character
+from trainer.engine.errors import RuleSetError
 from trainer.engine.rules import (
     SOURCE_FORUM,
     SOURCE_MCGUIRE,
@@ -15,6 +23,7 @@ from trainer.engine.rules import (
     SOURCE_PH,
     SOURCE_TREASON,
     ActionSpec,
+    Options,
     Variant,
 )
 
@@ -245,10 +254,366 @@ MAT_EVENTS: dict[str, str] = {
 
 
 
-def get_variant(name: str) -> Variant:
+# ------------------------------------------------------------------------ McGuire's house rules
+# The designer offers them as separate house rules, so each is a switch on top of any rule set
+# where it makes sense; `mcguire` is the base game with all of them on. Rule 5's three modified
+# cards are a switch each (a table may like one power and not another).
+_STEAL_REDUCED = _BASE[Action.STEAL].but(
+    blockers=(Character.CAPTAIN, Character.AMBASSADOR),
+    counter="The target may block by claiming the Captain, or claim the Ambassador to reduce "
+    "the steal to 1 coin.")
+
+
+def _reduce_on(v: Variant) -> Variant:
+    return replace(v, reducers=(Character.AMBASSADOR,),
+                   actions=tuple(_STEAL_REDUCED if s.action is Action.STEAL else s
+                                 for s in v.actions))
+
+
+def _reduce_off(v: Variant) -> Variant:
+    return replace(v, reducers=(),
+                   actions=tuple(_BASE[Action.STEAL] if s.action is Action.STEAL else s
+                                 for s in v.actions))
+
+
+def _reduce_unfit(v: Variant) -> str:
+    steal = next((s for s in v.actions if s.action is Action.STEAL), None)
+    if steal is None or Character.AMBASSADOR not in steal.blockers:
+        return f"the Ambassador does not block stealing in {v.title}"
+    return ""
+
+
+def _special(card: Character) -> tuple[Callable[[Variant], Variant],
+                                        Callable[[Variant], Variant],
+                                        Callable[[Variant], bool],
+                                        Callable[[Variant], str]]:
+    """Switching one modified card: it replaces one copy of its character in the deck."""
+    order = (Character.INHERITANCE, Character.VENGEANCE, Character.TREATY)
+    ties = card is Character.VENGEANCE  # a free assassination can leave nobody
+
+    def on(v: Variant) -> Variant:
+        specials = tuple(c for c in order if c in v.specials or c is card)
+        return replace(v, specials=specials, ties=v.ties or ties)
+
+    def off(v: Variant) -> Variant:
+        return replace(v, specials=tuple(c for c in v.specials if c is not card),
+                       ties=v.ties and not ties)
+
+    def unfit(v: Variant) -> str:
+        if v.draft:
+            return ("the draft deals three sets of one of each character, so no copy can "
+                    "carry a power")
+        if card.role not in v.characters:
+            return f"{v.title} has no {card.role}"
+        return ""
+
+    return on, off, (lambda v: card in v.specials), unfit
+
+
+def _no_draft(what: str) -> Callable[[Variant], str]:
+    def unfit(v: Variant) -> str:
+        return f"the draft's Court deck of three cards cannot supply {what}" if v.draft else ""
+    return unfit
+
+
+def _always(v: Variant) -> str:
+    return ""
+
+
+@dataclass(frozen=True, slots=True)
+class HouseRule:
+    """One of McGuire's house rules as a switch: its name in a rule set's description
+    (``base+pay_five``), the designer's number, plain words, the sentence it comes from, and
+    how it changes a rule set."""
+
+    name: str
+    number: int
+    title: str
+    text: str
+    quote: str
+    phrase: str  # "with <phrase>" in a composed rule set's title
+    on: Callable[[Variant], Variant]
+    off: Callable[[Variant], Variant]
+    is_on: Callable[[Variant], bool]
+    unfit: Callable[[Variant], str]  # why it cannot apply to a rule set ("" when it can)
+    off_phrase: str = ""  # "with <off_phrase>" when switched off (rule 7), else "without ..."
+    source: str = SOURCE_MCGUIRE
+
+
+_INH = _special(Character.INHERITANCE)
+_VEN = _special(Character.VENGEANCE)
+_TRE = _special(Character.TREATY)
+
+HOUSE_RULES: tuple[HouseRule, ...] = (
+    HouseRule(
+        "ambassador_reduces", 1, "1. The Ambassador only reduces a steal",
+        "Claiming the Ambassador against a steal reduces it to 1 coin instead of blocking it. "
+        "The claim can be challenged like a block.",
+        "An Ambassador can reduce the Captain's stealing to 1 ISK, but not block it entirely.",
+        "the Ambassador reducing steals", _reduce_on, _reduce_off,
+        lambda v: Character.AMBASSADOR in v.reducers, _reduce_unfit),
+    HouseRule(
+        "low_start", 2, "2. Starting coins",
+        "The first player starts with 0 coins and everyone else with 1, at any player count.",
+        "The first player starts with 0 ISK. The others start with 1 ISK.",
+        "starting coins of 0 and 1",
+        lambda v: replace(v, first_coins=0, start_coins=1),
+        lambda v: replace(v, first_coins=None, start_coins=2),
+        lambda v: v.first_coins == 0 and v.start_coins == 1, _always),
+    HouseRule(
+        "bounty", 3, "3. The challenger's coin",
+        "Whoever challenges takes 1 coin from the Treasury at once, before the challenge is "
+        "resolved, whether it succeeds or not.",
+        "On challenging, the challenger immediately receives 1 ISK before the challenge is "
+        "resolved", "the challenger's coin",
+        lambda v: replace(v, challenge_bounty=1), lambda v: replace(v, challenge_bounty=0),
+        lambda v: v.challenge_bounty > 0, _always),
+    HouseRule(
+        "pay_five", 4, "4. Paying instead of losing a card",
+        "The loser of a challenge who has at least 5 coins may pay 5 instead of losing a card. "
+        "The payment happens before the action resolves, so a steal may find less to take.",
+        "Whomever loses the challenge may pay 5 ISK to the bank instead of losing a card.",
+        "paying 5 instead of a card",
+        lambda v: replace(v, pay_instead=5), lambda v: replace(v, pay_instead=0),
+        lambda v: v.pay_instead > 0, _always),
+    HouseRule(
+        "inheritance", 5, "5. Inheritance (one Ambassador)",
+        "One Ambassador has Inheritance: its owner gains 4 coins when it is killed (by a coup "
+        "or an assassination; a card lost in a challenge is a death, not a kill).",
+        "One Ambassador: Inheritance. Gain 4 ISK when this card is Killed.",
+        "Inheritance", *_INH),
+    HouseRule(
+        "vengeance", 5, "5. Vengeance (one Assassin)",
+        "One Assassin has Vengeance: when it is killed by a Coup its owner (even if now "
+        "exiled) makes a free assassination, which a Contessa can block; that can end the "
+        "game in a tie.",
+        "One Assassin: Vengeance. Automatically execute a free Assassination (against anyone) "
+        "when killed by a Coup", "Vengeance", *_VEN),
+    HouseRule(
+        "treaty", 5, "5. Treaty (one Contessa)",
+        "One Contessa has Treaty: after a Duke blocks your foreign aid you may claim the "
+        "Treaty Contessa to override the block (only that card proves it).",
+        "One Contessa: Treaty. Can override a Duke's block of Foreign Aid", "Treaty", *_TRE),
+    HouseRule(
+        "mat", 6, "6. The event mat",
+        "Cards dealt face down on the mat are flipped at set moments, and a coin waits for "
+        "the first player: " + "; ".join(MAT_EVENTS.values()) + ". Face-up mat cards are out "
+        "of play, which tells everyone where some cards are not.",
+        "A special mat is marked with five events.", "the event mat",
+        lambda v: replace(v, event_mat=True), lambda v: replace(v, event_mat=False),
+        lambda v: v.event_mat, _no_draft("the mat's cards")),
+    HouseRule(
+        "no_self_target", 7, "7. No self-targeting",
+        "Nobody may challenge their own claim, or assassinate or coup themselves. Every rule "
+        "text says \"another player\", so this is on in every rule set; switched off, a "
+        "player may also challenge themselves (taking the challenger's coin, if that rule is "
+        "on) and assassinate or coup themselves (to set off their own Vengeance, say).",
+        "No self-challenges, self-assassinations, or self-coups are allowed.",
+        "no self-targeting",
+        lambda v: replace(v, self_target=False), lambda v: replace(v, self_target=True),
+        lambda v: not v.self_target, _always, off_phrase="self-targeting"),
+)
+
+HOUSE_RULE_NAMES: dict[str, HouseRule] = {r.name: r for r in HOUSE_RULES}
+
+
+def house_rules_on(v: Variant) -> dict[str, bool]:
+    """Each house rule's switch in this rule set."""
+    return {r.name: r.is_on(v) for r in HOUSE_RULES}
+
+
+def switched(v: Variant) -> dict[str, bool]:
+    """The house rules this rule set switches relative to its family, in the designer's
+    order: name -> on (True) or off (False). Empty for a registered rule set."""
+    family = VARIANTS.get(v.family or v.name)
+    if family is None:
+        return {}
+    return {r.name: r.is_on(v) for r in HOUSE_RULES if r.is_on(v) != r.is_on(family)}
+
+
+def compose(family: Variant, switches: Mapping[str, bool], *, text: str = "") -> Variant:
+    """A registered rule set with some house rules switched on (True) or off (False).
+
+    The result is a value like any variant, named by its compact description
+    (``base+bounty+pay_five``, ``mcguire-inheritance``), so it round-trips through snapshots,
+    logs, files and links. Switching nothing gives the family itself. RuleSetError says when a
+    rule cannot apply (``ambassador_reduces`` where the Ambassador does not block stealing).
+    """
+    if VARIANTS.get(family.name) != family:
+        raise RuleSetError(f"{family.name!r} is not a registered rule set; switch house rules "
+                           f"on one of {', '.join(VARIANTS)} (or use `switch`)",
+                           text=text or family.name, part=family.name,
+                           expected=tuple(VARIANTS))
+    unknown = [name for name in switches if name not in HOUSE_RULE_NAMES]
+    if unknown:
+        raise RuleSetError(f"unknown house rule {unknown[0]!r}"
+                           f"{_close(unknown[0], HOUSE_RULE_NAMES)}; the house rules: "
+                           f"{', '.join(HOUSE_RULE_NAMES)}", text=text, part=unknown[0],
+                           expected=tuple(HOUSE_RULE_NAMES))
+    v = family
+    for rule in HOUSE_RULES:
+        want = switches.get(rule.name, rule.is_on(family))
+        if want == rule.is_on(v):
+            continue
+        if want:
+            why = rule.unfit(v)
+            if why:
+                raise RuleSetError(f"the house rule {rule.name!r} ({rule.title}) cannot apply "
+                                   f"to {family.title}: {why}", text=text, part=rule.name)
+            v = rule.on(v)
+        else:
+            v = rule.off(v)
+    diffs = [(r, r.is_on(v)) for r in HOUSE_RULES if r.is_on(v) != r.is_on(family)]
+    if not diffs:
+        return family
+    name = family.name + "".join(("+" if on else "-") + r.name for r, on in diffs)
+    with_ = [r.phrase for r, on in diffs if on] + [r.off_phrase for r, on in diffs
+                                                   if not on and r.off_phrase]
+    without = [r.phrase for r, on in diffs if not on and not r.off_phrase]
+    title = family.title
+    if with_:
+        title += " + " + _and(with_)
+    if without:
+        title += " without " + _and(without)
+    source = family.source if SOURCE_MCGUIRE in family.source else (
+        f"{family.source}; {SOURCE_MCGUIRE}")
+    return replace(v, name=name, title=title, source=source, family=family.name,
+                   summary=_summary(family, v))
+
+
+def switch(v: Variant, **switches: bool) -> Variant:
+    """`v` with some house rules switched on (True) or off (False), keeping the others as
+    `v` has them: ``switch(BASE, pay_five=True)`` is ``base+pay_five``."""
+    family = VARIANTS.get(v.family or v.name)
+    if family is None:
+        raise RuleSetError(f"{v.name!r} is not built from a registered rule set",
+                           text=v.name, part=v.name, expected=tuple(VARIANTS))
+    return compose(family, {**house_rules_on(v), **switches})
+
+
+def _summary(family: Variant, v: Variant) -> str:
+    if family is MCGUIRE:  # its summary is its house rules: say only those still on
+        on = [r for r in HOUSE_RULES if r.is_on(v)]
+        return " ".join(f"{r.title}: {r.text}" for r in on) or "The base game."
+    added = [r for r in HOUSE_RULES if r.is_on(v) and not r.is_on(family)]
+    removed = [r for r in HOUSE_RULES if not r.is_on(v) and r.is_on(family)]
+    text = family.summary
+    if added:
+        text += " House rules: " + " ".join(f"{r.title}: {r.text}" for r in added)
+    if removed:
+        text += " Switched off: " + "; ".join(r.title for r in removed) + "."
+    return text
+
+
+def _and(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def _close(word: str, choices: Any) -> str:
+    close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+# ------------------------------------------------------------------------ rule sets as text
+class RuleSet(NamedTuple):
+    """A rule set and the table rules it is played with: what a game needs besides its
+    cards, as one value with one compact description."""
+
+    variant: Variant
+    options: Options
+
+    @property
+    def text(self) -> str:
+        return rules_text(self.variant, self.options)
+
+
+def rules_text(variant: Variant, options: Options | None = None) -> str:
+    """The compact description: the rule set's name, then the table rules that differ from
+    the rulebook in brackets, e.g. ``mcguire-inheritance(challengers=all)``. `parse_rules`
+    reads it back; an old plain name (``base``) is such a description too."""
+    extra = options.text() if options is not None else ""
+    return f"{variant.name}({extra})" if extra else variant.name
+
+
+_SWITCH_NAMES = sorted(HOUSE_RULE_NAMES, key=len, reverse=True)
+
+
+@lru_cache(maxsize=512)
+def parse_rules(text: str) -> RuleSet:
+    """Read a compact description: a registered rule set, then house rules switched on with
+    ``+`` or off with ``-``, then table rules in brackets: ``base+pay_five+bounty``,
+    ``mcguire-inheritance``, ``base(challengers=all,foreign_aid_blockers=random)``.
+
+    Forgiving where a link or a person may differ (any capitalisation, spaces for ``+`` as a
+    link's query string decodes it, ``-`` for ``_`` inside a name); RuleSetError otherwise,
+    naming the part at fault and what was expected there."""
+    if not isinstance(text, str) or not text.strip():
+        raise RuleSetError(f"a rule set is needed, one of {', '.join(VARIANTS)}",
+                           text=str(text), expected=tuple(VARIANTS))
+    s = text.strip().lower()
+    options = Options()
+    if "(" in s or ")" in s:
+        head, _, tail = s.partition("(")
+        if not tail.endswith(")") or "(" in tail or ")" in head:
+            raise RuleSetError(
+                f"cannot read {text!r}: table rules go in one pair of brackets at the end, "
+                f"e.g. base(challengers=all)", text=text)
+        s = head.strip()
+        options = Options.parse(tail[:-1])
+    s = re.sub(r"\s*([+-])\s*", r"\1", s)
+    s = re.sub(r"\s+", "+", s)
+    family = next((VARIANTS[n] for n in sorted(VARIANTS, key=len, reverse=True)
+                   if s == n or (s.startswith(n) and s[len(n)] in "+-")), None)
+    if family is None:
+        word = re.split(r"[+]", s)[0]
+        raise RuleSetError(f"unknown variant {word!r}{_close(word, VARIANTS)}; expected one "
+                           f"of {', '.join(VARIANTS)}", text=text, part=word,
+                           expected=tuple(VARIANTS))
+    switches: dict[str, bool] = {}
+    rest = s[len(family.name):]
+    i = 0
+    while i < len(rest):
+        sign = rest[i]
+        if sign not in "+-":
+            raise RuleSetError(f"cannot read {text!r} at {rest[i:]!r}: expected + or - and "
+                               f"a house rule", text=text, part=rest[i:])
+        word = rest[i + 1:]
+        name = next((n for n in _SWITCH_NAMES if word.replace("-", "_").startswith(n)
+                     and (len(word) == len(n) or word[len(n)] in "+-")), None)
+        if name is None:
+            bad = re.split(r"[+-]", word)[0] if word else ""
+            raise RuleSetError(
+                f"unknown house rule {bad!r}{_close(bad, HOUSE_RULE_NAMES)} in {text!r}; the "
+                f"house rules: {', '.join(HOUSE_RULE_NAMES)}", text=text, part=bad,
+                expected=tuple(HOUSE_RULE_NAMES))
+        if name in switches:
+            raise RuleSetError(f"the house rule {name!r} is switched twice in {text!r}",
+                               text=text, part=name)
+        switches[name] = sign == "+"
+        i += 1 + len(name)
+    variant = compose(family, switches, text=text)
+    return RuleSet(variant, options)
+
+
+def described(variant: Variant) -> str:
+    """The rule set's compact description, checked to read back as this very rule set: a
+    copy changed by hand (``replace(BASE, start_coins=5)``) has none, and writing its name
+    would silently bring back the registered rules on reading."""
     try:
-        return VARIANTS[name.strip().lower()]
-    except KeyError:
-        raise ValueError(
-            f"unknown variant {name!r}; expected one of {', '.join(VARIANTS)}"
-        ) from None
+        if parse_rules(variant.name).variant == variant:
+            return variant.name
+    except RuleSetError:
+        pass
+    raise RuleSetError(f"the rule set {variant.name!r} was changed by hand, not by switching "
+                       f"house rules, so no description reads it back; compose it with "
+                       f"`switch` or `parse_rules`", text=variant.name, part=variant.name)
+
+
+def get_variant(name: str) -> Variant:
+    """The rule set a compact description names (``base``, ``base+pay_five``,
+    ``mcguire-inheritance``), without table rules: those are `parse_rules`'s."""
+    ruleset = parse_rules(name)
+    if ruleset.options != Options():
+        raise RuleSetError(f"{name!r} sets table rules too ({ruleset.options.text()}); read "
+                           f"it as a whole rule set", text=name)
+    return ruleset.variant

@@ -89,14 +89,14 @@ def explain(obs: Observation, k: Knowledge, claimant: int, role: Character, prio
             post: float,
             names: tuple[str, ...] | list[str], model: dict[str, float]) -> str:
     """The estimate in a few sentences a learner can check."""
-    copies = sum(1 for c in get_variant(obs.variant).court(len(obs.seats)) if c.role == role)
+    copies = sum(1 for c in obs.rule_set.court(len(obs.seats)) if c.role == role)
     mine = sum(1 for c in obs.hand if c.role == role)
     up = sum(1 for s in obs.seats for c in s.revealed if c.role == role)
     claims = sum(1 for e in obs.events if e.kind == "move" and e.data["move"].player == claimant
                  and ((e.data["move"].kind is MoveKind.BLOCK
                        and e.data["move"].character == role)
                       or (e.data["move"].kind is MoveKind.ACT and e.data["move"].action
-                          is not None and get_variant(obs.variant).spec(
+                          is not None and obs.rule_set.spec(
                               e.data["move"].action).claim == role)))
     seen = []
     if mine:

@@ -28,7 +28,6 @@ from trainer.engine.cards import Action, Character
 from trainer.engine.game import Decision, Phase
 from trainer.engine.moves import Move, MoveKind
 from trainer.engine.observation import Observation
-from trainer.engine.variants import get_variant
 from trainer.policies.personas import Persona, personas, sample, value
 
 # The Plain honest player's chance of blocking when it holds the blocking card.
@@ -96,7 +95,7 @@ class PlainHonest(_Stranger):
 
     def _action(self, obs: Observation, mine: set[Character]) -> dict[Move, float]:
         """Uniform over the honest actions, then over their targets."""
-        variant = get_variant(obs.variant)
+        variant = obs.rule_set
         claims = {s.action: s.claim for s in variant.actions}
 
         def honest(m: Move) -> bool:

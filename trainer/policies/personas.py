@@ -26,7 +26,7 @@ from trainer.engine.cards import Action, Character
 from trainer.engine.game import Phase
 from trainer.engine.moves import Move, MoveKind
 from trainer.engine.observation import Observation
-from trainer.engine.variants import get_variant
+from trainer.engine.rules import Variant
 
 # How much a card is worth keeping: lose the lowest, keep the highest.
 VALUE: dict[Character, int] = {
@@ -102,7 +102,7 @@ class Persona:
     def _action(self, obs: Observation) -> dict[Move, float]:
         legal = obs.legal_moves
         mine = {c.role for c in obs.hand}
-        variant = get_variant(obs.variant)
+        variant = obs.rule_set
         claims = {s.action: s.claim for s in variant.actions}
         coups = [m for m in legal if m.action is Action.COUP]
         if coups and obs.seats[obs.player].coins >= 7:
@@ -228,7 +228,7 @@ def impossible(obs: Observation, claimant: int | None, claim: Character) -> bool
     """True when every copy of the claimed character is visible to this player elsewhere."""
     if claimant is None or claimant == obs.player:
         return False
-    copies = _copies(obs.variant, len(obs.seats), claim.role)
+    copies = _copies(obs.rule_set, len(obs.seats), claim.role)
     seen: Counter[Character] = Counter(c.role for c in obs.hand)
     for seat in obs.seats:
         seen.update(c.role for c in seat.revealed)
@@ -237,8 +237,8 @@ def impossible(obs: Observation, claimant: int | None, claim: Character) -> bool
 
 
 @cache
-def _copies(variant: str, players: int, role: Character) -> int:
-    return sum(1 for c in get_variant(variant).court(players) if c.role == role)
+def _copies(variant: Variant, players: int, role: Character) -> int:
+    return sum(1 for c in variant.court(players) if c.role == role)
 
 
 def personas() -> dict[str, Persona]:

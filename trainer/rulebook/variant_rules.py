@@ -10,16 +10,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from trainer.engine.rules import SOURCE_FORUM, SOURCE_MCGUIRE, SOURCE_OFFICIAL, Variant
-from trainer.engine.variants import MAT_EVENTS
+from trainer.engine.variants import HOUSE_RULES, house_rules_on
 
-OFFICIAL, MCGUIRE, FORUM = SOURCE_OFFICIAL, SOURCE_MCGUIRE, SOURCE_FORUM
+OFFICIAL, FORUM = SOURCE_OFFICIAL, SOURCE_FORUM
 
 
 @dataclass(frozen=True, slots=True)
 class VariantRule:
     """One change a variant makes: what it is called, what it does, and the words behind it."""
 
-    hook: str  # the Variant field (or feature) that switches it on
+    hook: str  # the Variant field (or feature), or the house rule, that switches it on
     title: str
     text: str
     quote: str
@@ -61,51 +61,10 @@ _RULES: tuple[VariantRule, ...] = (
         "Reserve. Embezzlement takes every coin on the Reserve by claiming NOT to hold the "
         "Duke: a challenged embezzler holding a Duke must concede; one without shows every "
         "face-down card, the challenger loses, and the shown cards are shuffled back and "
-        "replaced. Embezzling needs coins on the Reserve (an empty one would be a pass, and a "
-        "player may not pass).",
+        "replaced. Embezzling an empty Reserve gains nothing; whether it is allowed at all is "
+        "the table rule on actions that can gain nothing.",
         "Unless you have the Duke, you may take all the coins on the Treasury Reserve card.",
         OFFICIAL),
-    VariantRule(
-        "reducers", "1. The Ambassador only reduces a steal",
-        "Claiming the Ambassador against a steal reduces it to 1 coin instead of blocking it. "
-        "The claim can be challenged like a block.",
-        "An Ambassador can reduce the Captain's stealing to 1 ISK, but not block it entirely.",
-        MCGUIRE),
-    VariantRule(
-        "first_coins", "2. Starting coins",
-        "The first player starts with 0 coins and everyone else with 1, at any player count.",
-        "The first player starts with 0 ISK. The others start with 1 ISK.", MCGUIRE),
-    VariantRule(
-        "challenge_bounty", "3. The challenger's coin",
-        "Whoever challenges takes 1 coin from the Treasury at once, before the challenge is "
-        "resolved, whether it succeeds or not.",
-        "On challenging, the challenger immediately receives 1 ISK before the challenge is "
-        "resolved", MCGUIRE),
-    VariantRule(
-        "pay_instead", "4. Paying instead of losing a card",
-        "The loser of a challenge who has at least 5 coins may pay 5 instead of losing a card. "
-        "The payment happens before the action resolves, so a steal may find less to take.",
-        "Whomever loses the challenge may pay 5 ISK to the bank instead of losing a card.",
-        MCGUIRE),
-    VariantRule(
-        "specials", "5. Three modified cards",
-        "One Ambassador has Inheritance: its owner gains 4 coins when it is killed. One Assassin "
-        "has Vengeance: when it is killed by a Coup its owner (even if now exiled) makes a free "
-        "assassination, which a Contessa can block; that can end the game in a tie. One "
-        "Contessa has Treaty: after a Duke blocks your foreign aid you may claim the Treaty "
-        "Contessa to override the block (only that card proves it). A killed card is one lost "
-        "to a coup or an assassination; a card lost in a challenge is a death, not a kill.",
-        "A card lost in a challenge is a \"death\" but not a \"kill.\"", MCGUIRE),
-    VariantRule(
-        "event_mat", "6. The event mat",
-        "Cards dealt face down on the mat are flipped at set moments, and a coin waits for the "
-        "first player: " + "; ".join(MAT_EVENTS.values()) + ". Face-up mat cards are out of "
-        "play, which tells everyone where some cards are not.",
-        "A special mat is marked with five events.", MCGUIRE),
-    VariantRule(
-        "ties", "7. No self-targeting",
-        "Nobody may challenge, assassinate or coup themselves (true of every variant here).",
-        "No self-challenges, self-assassinations, or self-coups are allowed.", MCGUIRE),
     VariantRule(
         "fixed_deck", "A deck in fixed order",
         "The deck is shuffled once. The Ambassador draws the top 2 cards and returns cards to "
@@ -127,14 +86,38 @@ _RULES: tuple[VariantRule, ...] = (
         "If you have 10 coins, it will be defaulted to Coup on a random player instead.", FORUM),
 )
 
-HOOKS = ("draft", "allegiances", "reducers", "first_coins", "challenge_bounty", "pay_instead",
-         "specials", "event_mat", "ties", "fixed_deck", "graverobber", "timeout")
+HOOKS = ("draft", "allegiances", "fixed_deck", "graverobber", "timeout")
+
+# McGuire's house rules are switches (trainer.engine.variants.HOUSE_RULES): their words live
+# there, beside what each does to a rule set, and are listed here for the rule sets that use them.
+_HOUSE: dict[str, VariantRule] = {
+    r.name: VariantRule(r.name, r.title, r.text, r.quote, r.source) for r in HOUSE_RULES
+}
+_SELF_TARGETING = VariantRule(
+    "no_self_target", "7. Self-targeting (house rule 7 switched off)",
+    "A player may challenge their own claim or block, and assassinate or coup themselves; "
+    "the house rule that forbids it is off at this table.",
+    "No self-challenges, self-assassinations, or self-coups are allowed.", SOURCE_MCGUIRE)
+
+
+def house_rules(variant: Variant) -> list[VariantRule]:
+    """McGuire's house rules in force, in the designer's order. Rule 7 (no self-targeting) is
+    every rule text's reading, so it is listed with the other house rules it belongs with, or
+    as a change when it is switched off."""
+    on = house_rules_on(variant)
+    others = any(v for name, v in on.items() if name != "no_self_target")
+    out = [_HOUSE[name] for name, v in on.items()
+           if v and (name != "no_self_target" or others)]
+    if not on["no_self_target"]:
+        out.append(_SELF_TARGETING)
+    return out
 
 
 def variant_rules(variant: Variant) -> list[VariantRule]:
-    """The changes this variant makes to the base game, in the order of its rule text."""
-    return [r for r in _RULES if variant.has(r.hook)]
+    """The changes this variant makes to the base game, in the order of its rule text, then
+    McGuire's house rules in force."""
+    return [r for r in _RULES if variant.has(r.hook)] + house_rules(variant)
 
 
 def all_rules() -> tuple[VariantRule, ...]:
-    return _RULES
+    return _RULES + tuple(_HOUSE.values()) + (_SELF_TARGETING,)

@@ -23,7 +23,7 @@ from trainer.engine.game import Event, Phase
 from trainer.engine.moves import CHOICE_TEXT, Move, MoveKind
 from trainer.engine.observation import Observation
 from trainer.engine.rules import ActionSpec, Options
-from trainer.engine.variants import VENGEANCE_SPEC, get_variant
+from trainer.engine.variants import VENGEANCE_SPEC
 from trainer.views.styles import read_css
 
 HISTORY_CSS = f"<style>{read_css('history.css')}</style>"
@@ -121,7 +121,7 @@ class _Turns:
         self.obs = obs
         self.viewer = obs.player
         self.names = [s.name for s in obs.seats]
-        self.variant = get_variant(obs.variant)
+        self.variant = obs.rule_set
         self.options = Options().with_(**obs.options)
         self.rows: list[HistoryRow] = []
         self.turn = 0

@@ -18,7 +18,6 @@ from trainer.engine.game import Event, Phase
 from trainer.engine.moves import Move, MoveKind
 from trainer.engine.observation import Observation
 from trainer.engine.rules import Options
-from trainer.engine.variants import get_variant
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,7 +133,7 @@ def table_view(obs: Observation, turn: int | None = None, latest: int = 0) -> Ta
     the last `latest` of them are marked as the step being shown."""
     names = tuple(s.name for s in obs.seats)
     options = Options().with_(**obs.options)
-    variant = get_variant(obs.variant)
+    variant = obs.rule_set
     claims = {s.action: str(s.claim) for s in variant.actions if s.claim and not s.inverted}
     turn = obs.turn if turn is None else turn
     events = _turn_events(obs, turn)
