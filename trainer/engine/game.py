@@ -30,7 +30,13 @@ from trainer.engine.errors import (
 from trainer.engine.moves import Move, MoveKind
 from trainer.engine.positions import check_position
 from trainer.engine.rules import ActionSpec, Options, Variant
-from trainer.engine.variants import BASE, INHERITANCE_COINS, VENGEANCE_SPEC, get_variant
+from trainer.engine.variants import (
+    BASE,
+    INHERITANCE_COINS,
+    VENGEANCE_SPEC,
+    get_variant,
+    parse_rules,
+)
 
 if TYPE_CHECKING:
     from trainer.engine.observation import Observation
@@ -405,8 +411,19 @@ class Game:
         options: Options | None = None,
         first: int = 0,
     ) -> Game:
-        """A freshly dealt game with a shuffled court deck."""
-        v = get_variant(variant) if isinstance(variant, str) else variant
+        """A freshly dealt game with a shuffled court deck. `variant` is a rule set, or its
+        compact description (``base+pay_five(challengers=all)``), whose table rules apply
+        unless `options` are given."""
+        if isinstance(variant, str):
+            rules = parse_rules(variant)
+            v = rules.variant
+            if options is None:
+                options = rules.options
+            elif rules.options != _DEFAULT_OPTIONS and rules.options != options:
+                raise SetupError(f"{variant!r} sets its own table rules; give them there or "
+                                 f"as options, not both", field="options")
+        else:
+            v = variant
         names = list(_default_names(players) if isinstance(players, int) else players)
         n = len(names)
         options = options or _DEFAULT_OPTIONS
