@@ -213,3 +213,30 @@ def test_ray_on_two_cores_resumes_to_the_same_bank_as_one_process(tmp_path):
     assert bank.items == local.items
     local.save(tmp_path / "local.jsonl")
     assert out.read_bytes() == (tmp_path / "local.jsonl").read_bytes()
+
+
+def test_revaluing_grades_one_rule_sets_items_again_in_place(tmp_path, capsys):
+    from trainer.quiz.bank import DEFAULT_BANK
+
+    shipped = load_bank(DEFAULT_BANK)
+    reform = [i for i in shipped.items if i.variant == "reformation" and i.source != "lesson"]
+    base = [i for i in shipped.items if i.variant == "base"][:2]
+    path = tmp_path / "small.jsonl"
+    Bank("small", (*base, *reform[:2]), {"format": 1}).save(path)
+    assert main(["bank", "revalue", str(path), "--variants", "reformation", "--rollouts",
+                 str(ROLLOUTS), "--executor", "local", "--jobs", "1"]) == 0
+    again = load_bank(path)
+    assert [i.id for i in again.items] == [i.id for i in (*base, *reform[:2])]
+    assert again.items[:2] == tuple(base)  # other rule sets untouched
+    assert all(i.rollouts == ROLLOUTS for i in again.items[2:])
+    assert again.header["additions"][-1]["revalued"] == ["reformation"]
+    assert "2 items graded again" in capsys.readouterr().out
+
+
+def test_revaluing_a_rule_set_the_bank_lacks_says_which_it_has(tmp_path, capsys):
+    from trainer.quiz.bank import DEFAULT_BANK
+
+    path = tmp_path / "small.jsonl"
+    Bank("small", load_bank(DEFAULT_BANK).items[:1], {"format": 1}).save(path)
+    assert main(["bank", "revalue", str(path), "--variants", "forum"]) == 2
+    assert "no items of forum" in capsys.readouterr().err

@@ -48,6 +48,23 @@ def register(commands: Any) -> None:
     build.add_argument("--out", default=None, help="bank file (default data/banks/...)")
     build.add_argument("--name", default=None, help="the bank's name (default: file name)")
     build.set_defaults(func=run_build)
+    revalue = bank_sub.add_parser(
+        "revalue", help="grade a bank's items of some rule sets again, after a rules change")
+    revalue.add_argument("file", help="the bank file, rewritten in place")
+    revalue.add_argument("--variants", nargs="+", required=True, metavar="RULES",
+                         help="the rule sets whose items are graded again (as the items name "
+                              "them, e.g. reformation reformation-inquisitor)")
+    revalue.add_argument("--rollouts", type=int, default=None,
+                         help="rollouts per option (default: each item's own)")
+    revalue.add_argument("--seed", type=int, default=0, help="seed of the rollouts")
+    revalue.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    revalue.add_argument("--executor", choices=("auto", "ray", "local"), default="auto")
+    revalue.add_argument("--address", default=None, help="a Ray cluster (host:port or auto)")
+    revalue.add_argument("--resume", action="store_true",
+                         help="keep the items already graded in the work file of an "
+                              "interrupted run of the same command")
+    revalue.add_argument("--scenarios", default="scenarios", help="the lesson folder")
+    revalue.set_defaults(func=run_revalue)
     info = bank_sub.add_parser("info", help="what a bank holds")
     info.add_argument("file")
     info.set_defaults(func=run_info)
@@ -165,4 +182,72 @@ def run_build(args: argparse.Namespace) -> int:
         print(f"left out: {problem}", file=sys.stderr)
     print(describe_bank(bank))
     print(f"written to {name} in {time.perf_counter() - start:.0f} s")
+    return 0
+
+
+def run_revalue(args: argparse.Namespace) -> int:
+    """Grade the items of some rule sets again where they stand: same positions, same ids
+    (so answers already given still point at them), values from the engine as it is now.
+
+    Why: a deliberate rules change (a reading whose default changed, say) leaves a bank's
+    estimates and option values computed under the old rules; the positions themselves are
+    still legal, and rebuilding the whole bank would also change which positions it asks."""
+    import time
+    from pathlib import Path
+
+    from tqdm import tqdm
+
+    from trainer.batch import ExecutorError, choose
+    from trainer.quiz.bank import BankError, describe_bank, load_bank
+    from trainer.quiz.bankfile import write_bank
+    from trainer.quiz.building import item_task
+
+    path = Path(args.file)
+    try:
+        bank = load_bank(path)
+        executor = choose(args.executor, args.jobs, args.address)
+    except (BankError, ValueError, ExecutorError) as e:
+        print(f"bank: {e}", file=sys.stderr)
+        return 2
+    wanted = set(args.variants)
+    items = [i for i in bank.items if i.variant in wanted]
+    if not items:
+        found = sorted({i.variant for i in bank.items})
+        print(f"bank: no items of {', '.join(sorted(wanted))} in {path}; its rule sets: "
+              f"{', '.join(found)}", file=sys.stderr)
+        return 2
+    rollouts = {args.rollouts or i.rollouts for i in items}
+    if len(rollouts) != 1:
+        print(f"bank: the items were graded with different rollouts ({sorted(rollouts)}); "
+              f"give --rollouts", file=sys.stderr)
+        return 2
+    count = rollouts.pop()
+    tasks = [item_task(i, args.seed) for i in items]
+    header = {"revalued": sorted(wanted), "items": len(tasks), "rollouts": count,
+              "seed": args.seed}
+    start = time.perf_counter()
+    problems: list[str] = []
+    with tqdm(total=len(tasks), unit="item", desc="items", file=sys.stderr) as bar:
+
+        def advance(done: int, total: int) -> None:
+            bar.total = total
+            bar.update(done - bar.n)
+
+        try:
+            new = write_bank(tasks, path, header=header, rollouts=count, add_to=True,
+                             resume=args.resume, executor=executor, jobs=args.jobs,
+                             address=args.address, scenarios=Path(args.scenarios),
+                             progress=advance, problems=problems)
+        except BankError as e:
+            print(f"bank: {e}", file=sys.stderr)
+            return 2
+    for problem in problems:
+        print(f"left out (the old item is kept): {problem}", file=sys.stderr)
+    lost = {i.id for i in items} - {i.id for i in new.items}
+    if lost:
+        print(f"bank: {len(lost)} items changed id: {', '.join(sorted(lost))}",
+              file=sys.stderr)
+        return 1
+    print(describe_bank(new))
+    print(f"{len(tasks)} items graded again in {time.perf_counter() - start:.0f} s")
     return 0

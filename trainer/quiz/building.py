@@ -518,6 +518,15 @@ def task_position(task: Task, model: dict[str, float] | None = None,
     return game, belief
 
 
+def item_task(item: Item, seed: int = 0) -> Task:
+    """The task that grades `item`'s position again (its rollout stream drawn from `seed` and
+    the item's id, since an item does not keep the stream it was graded with)."""
+    rollout_seed = int(hashlib.sha1(f"{seed}:{item.id}".encode()).hexdigest()[:8], 16)
+    return Task(kind=item.kind, viewer=item.viewer, rollout_seed=rollout_seed,
+                variant=item.variant, players=item.players, seed=item.seed,
+                moves=tuple(item.moves), scenario=item.scenario, step=item.step)
+
+
 def evaluate_task(task: Task, rollouts: int, model: dict[str, float] | None = None,
                   scenarios: Path | None = None) -> Item:
     model = model or DEFAULT_MODEL
