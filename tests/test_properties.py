@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from trainer.engine.fuzz import Table, random_table
 from trainer.engine.game import Game
 from trainer.engine.invariants import check_invariants, play_random
 from trainer.engine.moves import MoveKind
@@ -18,24 +19,22 @@ from trainer.engine.rules import Options, Variant
 from trainer.engine.variants import BASE, VARIANTS
 
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
-option_sets = st.builds(
-    Options,
-    challenge_order=st.sampled_from(["clockwise", "target_first"]),
-    block_after_lost_challenge=st.booleans(),
-    steal_from_eliminated=st.booleans(),
-    finite_treasury=st.booleans(),
-    two_player_start=st.sampled_from(["one_coin", "two_coins"]),
-    examine_pick=st.sampled_from(["target_chooses", "random"]),
-    vocabulary=st.sampled_from(["official", "treason"]),
-)
+# Every table rule at any of its readings (read from Options itself, so a new one is covered).
+option_sets = st.fixed_dictionaries(
+    {name: st.sampled_from(list(info.choices)) for name, info in Options.info().items()}
+).map(lambda chosen: Options().with_(**chosen))
 # A variant and a player count it allows, drawn together.
 tables = st.sampled_from(list(VARIANTS.values())).flatmap(
     lambda v: st.tuples(st.just(v), st.integers(v.min_players, v.max_players)))
+# A rule set drawn as the mixed fuzz run draws them (house rules switched, table rules at
+# random readings), at most six players so that a property test stays quick.
+mixed_tables = seeds.map(lambda s: random_table(random.Random(s), most_players=6))
 
 
-def played(players: int, seed: int, stop: int, variant: Variant = BASE) -> Game:
+def played(players: int, seed: int, stop: int, variant: Variant = BASE,
+           options: Options | None = None) -> Game:
     """A random game stopped after `stop` moves (or at its end)."""
-    game = Game.new(players, seed=seed, variant=variant)
+    game = Game.new(players, seed=seed, variant=variant, options=options)
     choose = random.Random(seed).choice
     for _ in range(stop):
         if game.is_over:
@@ -116,6 +115,34 @@ def test_a_pickled_or_cloned_game_plays_on_exactly_like_the_original(table, seed
     while not game.is_over:
         game.apply(rngs[0].choice(game.legal_moves()))
         for other, rng in zip(copies, rngs[1:], strict=True):
+            other.apply(rng.choice(other.legal_moves()))
+    for other in copies:
+        assert other.log == game.log and other.winner == game.winner
+
+
+@settings(max_examples=120, deadline=None)
+@given(table=mixed_tables, seed=seeds)
+def test_random_play_under_switched_house_rules_and_table_rules_keeps_every_invariant(
+        table: Table, seed: int) -> None:
+    game = play_random(table.variant, table.players, seed, options=table.options)
+    assert game.is_over
+
+
+@settings(max_examples=80, deadline=None)
+@given(table=mixed_tables, seed=seeds, stop=st.integers(0, 200))
+def test_a_mixed_rule_set_game_clones_pickles_and_replays_exactly(table: Table, seed: int,
+                                                                  stop: int) -> None:
+    game = played(table.players, seed, stop, table.variant, table.options)
+    replayed = Game.replay(game.log)
+    assert replayed.position_key() == game.position_key()
+    assert (replayed.variant, replayed.options) == (game.variant, game.options)
+    copies = [pickle.loads(pickle.dumps(game)), game.clone()]
+    for other in copies:
+        assert other.pending == game.pending and other.position_key() == game.position_key()
+    rngs = [random.Random(seed + 1) for _ in range(len(copies) + 1)]
+    while not game.is_over:
+        game.apply(rngs[0].choice(game.legal_moves()))
+        for other, rng in zip(copies, rngs[1:], strict=False):
             other.apply(rng.choice(other.legal_moves()))
     for other in copies:
         assert other.log == game.log and other.winner == game.winner

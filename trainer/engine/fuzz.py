@@ -66,9 +66,10 @@ def schedule(rules: str | None, players: int | None) -> list[Table]:
     return tables
 
 
-def random_table(rng: random.Random) -> Table:
+def random_table(rng: random.Random, most_players: int | None = None) -> Table:
     """A rule set drawn at random: a registered one, every house rule that can apply switched
-    by a coin flip, every table rule set to one of its readings, and an allowed table size."""
+    by a coin flip, every table rule set to one of its readings, and an allowed table size
+    (at most `most_players`, when given)."""
     family = rng.choice(list(VARIANTS.values()))
     switches: dict[str, bool] = {}
     for rule in HOUSE_RULES:
@@ -80,6 +81,8 @@ def random_table(rng: random.Random) -> Table:
     most = variant.most_players(options)
     # Tables past ten players are long: draw them now and then, not one game in two.
     top = most if most <= 10 or rng.random() < 0.1 else 10
+    if most_players is not None:
+        top = max(variant.min_players, min(top, most_players))
     return Table(variant, options, rng.randint(variant.min_players, top))
 
 
