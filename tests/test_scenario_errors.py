@@ -6,11 +6,13 @@ that its line number is the line of the broken text.
 
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
 
 from trainer.cli import main
+from trainer.engine.cards import Character
 from trainer.rulebook.sources import RULES_DIR_ENV
 from trainer.scenarios import ScenarioError, check_file, parse_scenario
 
@@ -152,6 +154,91 @@ def test_an_unreadable_move_suggests_the_word_meant(tmp_path):
     assert message(path) == (
         f'{path}:{line(text, "chalenges")}: step 8 ("Cris chalenges"): cannot read the move: '
         f"cannot read 'chalenges' as something Cris does; did you mean 'challenges'?")
+
+
+# ---------------------------------------------------------------- bounded YAML
+def alias_bomb(tmp_path: Path) -> tuple[Path, str]:
+    """A "billion laughs": nine levels of nine aliases each, about 400 bytes that would build
+    nine to the ninth (387 million) strings."""
+    rows = ['lol: &a ["lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol"]']
+    for prev, name in zip("abcdefgh", "bcdefghi", strict=True):
+        rows.append(f"{name}{name}{name}: &{name} [" + ", ".join([f"*{prev}"] * 9) + "]")
+    text = "\n".join(rows) + "\n"
+    path = tmp_path / "bomb.yaml"
+    path.write_text(text, encoding="utf-8")
+    return path, text
+
+
+def test_an_alias_bomb_is_rejected_at_the_alias_that_expands_too_far(tmp_path):
+    path, text = alias_bomb(tmp_path)
+    assert len(text.encode()) < 450
+    start = time.perf_counter()
+    msg = message(path)
+    elapsed = time.perf_counter() - start
+    # *e is the first alias whose copies pass 100,000 values: nine copies of 9**5 strings.
+    assert msg == (
+        f"{path}:{line(text, 'fff:')}: too many aliases/expanded nodes: expanding '*e' here "
+        f"builds more than 100,000 values (every copy an alias or a merge makes counts); "
+        f"expected a lesson file of at most 100,000 nodes")
+    assert elapsed < 5, f"the alias bomb took {elapsed:.2f} s to reject"  # about 0.2 s
+
+
+def test_the_check_command_rejects_an_alias_bomb_in_one_line(tmp_path, capsys):
+    path, text = alias_bomb(tmp_path)
+    assert main(["check", str(path)]) == 1
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert len(err.splitlines()) == 1
+    assert err.startswith(f"{path}:{line(text, 'fff:')}: too many aliases/expanded nodes")
+
+
+def test_a_file_over_a_megabyte_is_refused_before_it_is_read(tmp_path):
+    path = tmp_path / "huge.yaml"
+    path.write_text("# " + "x" * 1_000_000 + "\n", encoding="utf-8")
+    assert message(path) == (f"{path}:1: the file is 1,000,003 bytes; expected a lesson file "
+                             f"of at most 1,000,000 bytes (is it really a scenario?)")
+
+
+def test_an_alias_inside_its_own_value_is_an_error_not_a_crash(tmp_path):
+    path, text = write(tmp_path, "loop", "  learner: Cris\n",
+                       "  learner: Cris\n  removed: &loop [*loop]\n")
+    assert message(path) == (f"{path}:{line(text, '*loop')}: the alias '*loop' is used inside "
+                             f"the value it names, which would never end; a lesson file cannot "
+                             f"be recursive")
+
+
+def test_lists_nested_too_deeply_are_an_error_not_a_crash(tmp_path):
+    path, text = write(tmp_path, "deep", "  learner: Cris\n",
+                       "  learner: Cris\n  removed: " + "[" * 200 + "]" * 200 + "\n")
+    assert message(path) == (f"{path}:{line(text, 'removed:')}: lists and mappings nest more "
+                             f"than 64 levels deep here; expected a lesson file at most 64 "
+                             f"levels deep")
+
+
+def test_anchors_aliases_and_merges_still_work(tmp_path):
+    path, text = write(tmp_path, "merges", "    checkpoint:\n      coins: {Maria: 5}",
+                       "    checkpoint: &after_tax\n      coins: {Maria: 5}\n"
+                       "      next: {player: Cris, phase: action}")
+    text = text.replace("      coins: {Maria: 5, Cris: 2, Ely: 5}\n      next: Maria",
+                        "      <<: *after_tax\n      next: Maria")
+    text = text.replace("hidden: [Assassin, Duke]\n", "hidden: &ely [Assassin, Duke]\n")
+    text = text.replace("    draw: [Assassin, Duke]", "    draw: *ely")
+    path.write_text(text, encoding="utf-8")
+    run = check_file(path)
+    last = run.step(10).checkpoint
+    assert last is not None and last.coins == {"Maria": 5}  # merged in
+    assert last.next is not None and last.next.player == "Maria"  # the written key wins
+    assert run.scenario.steps[3].draw == [Character.ASSASSIN, Character.DUKE]
+
+
+def test_a_key_a_merge_brings_may_be_overridden_but_not_written_twice(tmp_path):
+    path, text = write(tmp_path, "twice-merged", "    checkpoint:\n      coins: {Maria: 5}",
+                       "    checkpoint: &after_tax\n      coins: {Maria: 5}")
+    text = text.replace("      next: Maria", "      <<: *after_tax\n      next: Maria\n"
+                                            "      next: Cris")
+    path.write_text(text, encoding="utf-8")
+    assert message(path) == (f"{path}:{line(text, 'next: Cris')}: the key 'next' appears twice "
+                             f"here (first on line {line(text, 'next: Maria')}); remove one")
 
 
 # ---------------------------------------------------------------- set-up

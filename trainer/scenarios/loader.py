@@ -20,13 +20,23 @@ from trainer.engine.variants import get_variant
 from trainer.scenarios.errors import ScenarioError, error_at
 from trainer.scenarios.move_text import MovePhrase, MoveTextError, parse_move_text
 from trainer.scenarios.schema import Checkpoint, Scenario, allowed_keys
-from trainer.scenarios.yaml_lines import Loc, YamlSyntaxError, line_of, load_with_lines
+from trainer.scenarios.yaml_lines import (
+    MAX_BYTES,
+    Loc,
+    YamlSyntaxError,
+    line_of,
+    load_with_lines,
+    too_big,
+)
 
 
 def load_scenario(path: str | Path) -> Scenario:
     """Read, validate and statically check one scenario file (it is not replayed here)."""
     name = str(path)
     try:
+        size = Path(path).stat().st_size
+        if size > MAX_BYTES:  # before reading: a teacher's folder may hold anything
+            raise ScenarioError(too_big(size), path=name, line=1)
         text = Path(path).read_text(encoding="utf-8")
     except OSError as e:
         raise ScenarioError(f"cannot read the file: {e.strerror or e}", path=name) from None
