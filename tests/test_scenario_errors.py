@@ -97,6 +97,24 @@ def test_a_typo_in_a_key_names_the_key_and_the_allowed_keys(tmp_path):
         f"draw, replacement, prompt, checkpoint")
 
 
+def test_a_typo_in_a_required_key_is_reported_at_the_typo_not_as_a_missing_key(tmp_path):
+    path, text = write(tmp_path, "titel", "title: A small example", "titel: A small example")
+    assert message(path) == (
+        f"{path}:{line(text, 'titel:')}: unknown key 'titel' (did you mean 'title'?); allowed "
+        f"keys: id, title, summary, order, tags, mode, intro, setup, steps, practice")
+
+
+def test_an_unknown_key_comes_before_a_missing_key_that_is_another_problem(tmp_path):
+    path, text = write(tmp_path, "two", "summary: The first round of the rulebook's example.\n",
+                       "")
+    text = text.replace("  learner: Cris", "  lerner: Cris")
+    path.write_text(text, encoding="utf-8")
+    assert message(path) == (
+        f"{path}:{line(text, 'lerner:')}: setup: unknown key 'lerner' (did you mean "
+        f"'learner'?); allowed keys: variant, options, players, deck, first, learner, treasury, "
+        f"reserve, mat, removed, checkpoint (and 1 more problem(s) in this file)")
+
+
 def test_an_unknown_card_lists_the_valid_cards(tmp_path):
     path, text = write(tmp_path, "card", "[Contessa, Duke]", "[Contessa, Dukee]")
     assert message(path) == (

@@ -78,8 +78,16 @@ def load_scenarios(directory: str | Path = "scenarios") -> list[Scenario]:
 
 def _schema_error(exc: ValidationError, data: Any, lines: dict[Loc, int],
                   path: str) -> ScenarioError:
-    """The first problem (by line) of a pydantic error, said the way a teacher would fix it."""
-    errors = sorted(exc.errors(include_url=False), key=lambda e: line_of(lines, e["loc"]))
+    """The first problem of a pydantic error, said the way a teacher would fix it.
+
+    An unknown key comes first, at its own line: a typo in a required key (``titel:``) also
+    makes the key missing, and "missing key 'title'" at the parent's line hides the typo. Then
+    the other problems by line, and missing keys last (they have no line of their own). A
+    missing key that an unknown key beside it is a typo of is the same problem, not another.
+    """
+    errors = sorted(exc.errors(include_url=False), key=lambda e: (
+        0 if e["type"] == "extra_forbidden" else 2 if e["type"] == "missing" else 1,
+        line_of(lines, e["loc"])))
     err = errors[0]
     loc: Loc = tuple(err["loc"])
     kind = err["type"]
@@ -87,7 +95,13 @@ def _schema_error(exc: ValidationError, data: Any, lines: dict[Loc, int],
     if kind == "extra_forbidden":
         where, key = loc[:-1], str(loc[-1])
         allowed = allowed_keys(where) or []
-        message = f"unknown key {key!r}{_did_you_mean(key, allowed)}; allowed keys: " \
+        missing = [str(e["loc"][-1]) for e in errors
+                   if e["type"] == "missing" and tuple(e["loc"][:-1]) == where]
+        meant = _did_you_mean(key, missing)
+        if meant:  # the typo explains that missing key: one problem, not two
+            errors = [e for e in errors if not (
+                e["type"] == "missing" and tuple(e["loc"]) == (*where, _close_word(key, missing)))]
+        message = f"unknown key {key!r}{meant or _did_you_mean(key, allowed)}; allowed keys: " \
                   f"{', '.join(allowed)}"
     elif kind == "missing":
         where = loc[:-1]
@@ -157,9 +171,14 @@ def _where(loc: Loc, data: Any) -> str:
     return " > ".join(parts)
 
 
-def _did_you_mean(word: str, choices: Iterable[str]) -> str:
+def _close_word(word: str, choices: Iterable[str]) -> str | None:
     close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
-    return f" (did you mean {close[0]!r}?)" if close else ""
+    return close[0] if close else None
+
+
+def _did_you_mean(word: str, choices: Iterable[str]) -> str:
+    close = _close_word(word, choices)
+    return f" (did you mean {close!r}?)" if close else ""
 
 
 @dataclass(frozen=True)
