@@ -134,6 +134,50 @@ def test_an_unknown_option_names_the_options(tmp_path):
            "finite_treasury" in msg
 
 
+def test_an_examine_option_in_the_base_game_is_refused_at_its_line(tmp_path):
+    path, text = write(tmp_path, "examine", "  learner: Cris",
+                       "  learner: Cris\n  options:\n    examine_pick: random")
+    assert message(path) == (
+        f"{path}:{line(text, 'examine_pick')}: setup > options: `examine_pick` does not apply "
+        f"to Coup (base game): it has no Examine action; it applies to: inquisitor, "
+        f"reformation-inquisitor (leave it out here)")
+
+
+def test_an_option_that_cannot_apply_is_refused_even_at_its_default_value(tmp_path):
+    path, text = write(tmp_path, "vocabulary", "  learner: Cris",
+                       "  learner: Cris\n  options: {finite_treasury: true, vocabulary: official}")
+    assert message(path) == (
+        f"{path}:{line(text, 'vocabulary:')}: setup > options: `vocabulary` does not apply to "
+        f"Coup (base game): it has no allegiances (Loyalist and Reformist); it applies to: "
+        f"reformation, reformation-inquisitor (leave it out here)")
+
+
+def test_the_two_player_start_option_does_not_apply_to_mcguire(tmp_path):
+    path, text = shipped_copy(tmp_path, "mcguire-vengeance", "  learner:",
+                              "  options: {two_player_start: two_coins}\n  learner:")
+    assert message(path) == (
+        f"{path}:{line(text, 'two_player_start')}: setup > options: `two_player_start` does not "
+        f"apply to McGuire house rules: its own rule gives the first player 0 coins at any "
+        f"player count; it applies to: base, inquisitor, reformation, reformation-inquisitor, "
+        f"forum (leave it out here)")
+
+
+def test_the_two_player_start_option_does_not_apply_to_the_draft(tmp_path):
+    path, text = shipped_copy(tmp_path, "draft-choosing", "  learner:",
+                              "  options: {two_player_start: one_coin}\n  learner:")
+    assert message(path) == (
+        f"{path}:{line(text, 'two_player_start')}: setup > options: `two_player_start` does not "
+        f"apply to Two-player draft: the draft always gives the starting player 1 coin; it "
+        f"applies to: base, inquisitor, reformation, reformation-inquisitor, forum (leave it "
+        f"out here)")
+
+
+def test_an_option_that_applies_everywhere_is_accepted(tmp_path):
+    path, _ = write(tmp_path, "order", "  learner: Cris",
+                    "  learner: Cris\n  options: {challenge_order: target_first}")
+    assert len(check_file(path).steps) == 10
+
+
 def test_a_missing_key_is_named(tmp_path):
     path, _ = write(tmp_path, "nolearner", "  learner: Cris\n", "")
     assert message(path).startswith(f"{path}:4: setup: missing key 'learner'")

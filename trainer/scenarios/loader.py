@@ -16,7 +16,7 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from trainer.engine.rules import Options, Variant
-from trainer.engine.variants import get_variant
+from trainer.engine.variants import VARIANTS, get_variant
 from trainer.scenarios.errors import ScenarioError, error_at
 from trainer.scenarios.move_text import MovePhrase, MoveTextError, parse_move_text
 from trainer.scenarios.schema import Checkpoint, Scenario, allowed_keys
@@ -216,6 +216,11 @@ def compile_plan(scenario: Scenario) -> _Plan:
     variant = get_variant(setup.variant)
     chosen: BaseModel = setup.options
     rule_options = Options().with_(**chosen.model_dump())
+    relevant = rule_options.relevant(variant)
+    for name in sorted(chosen.model_fields_set, key=list(Options.info()).index):
+        if name not in relevant:
+            raise error_at(scenario, ("setup", "options", name),
+                           f"setup > options: {option_does_not_apply(name, variant)}")
     if setup.checkpoint:
         _check_names(setup.checkpoint, ("setup", "checkpoint"), seat)
     phrases: list[MovePhrase] = []
@@ -249,6 +254,32 @@ def compile_plan(scenario: Scenario) -> _Plan:
                 parsed.append(p)
             wrong[i] = tuple(parsed)
     return _Plan(names, first, learner, variant, rule_options, tuple(phrases), wrong)
+
+
+def option_does_not_apply(name: str, variant: Variant) -> str:
+    """Why a table-rule option means nothing in `variant`, and where it does mean something.
+
+    Why an error: an option that cannot change the game (an Examine rule in a game without the
+    Inquisitor) is a teacher's mistake, perhaps the wrong `variant:`; even at its default value
+    it tells the reader something false about the lesson."""
+    feature = Options.info()[name].feature
+    applies = [v.name for v in VARIANTS.values() if v.has(feature)]
+    if feature == "examine":
+        why = "it has no Examine action"
+    elif feature == "allegiances":
+        why = "it has no allegiances (Loyalist and Reformist)"
+    elif feature == "two_player_rule" and variant.first_coins is not None:
+        why = (f"its own rule gives the first player {variant.first_coins} coins at any player "
+               f"count")
+    elif feature == "two_player_rule" and variant.draft:
+        why = (f"the draft always gives the starting player {variant.two_player_first_coins} "
+               f"coin")
+    elif feature == "two_player_rule":
+        why = "it is not played by two players"
+    else:
+        why = f"it has no {feature}"
+    return (f"`{name}` does not apply to {variant.title}: {why}; it applies to: "
+            f"{', '.join(applies)} (leave it out here)")
 
 
 def _parse(scenario: Scenario, text: str, names: Sequence[str], variant: Variant,
