@@ -14,7 +14,7 @@ import pytest
 from trainer.cli import main
 from trainer.engine.cards import Character
 from trainer.rulebook.sources import RULES_DIR_ENV
-from trainer.scenarios import ScenarioError, check_file, parse_scenario
+from trainer.scenarios import ScenarioError, check_file, parse_scenario, replay
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -314,8 +314,47 @@ def test_a_wrong_deck_names_the_deck_line_and_what_it_must_hold(tmp_path):
 
 def test_a_player_dealt_too_many_cards_is_named(tmp_path):
     path, text = write(tmp_path, "hand", "[Contessa, Duke]", "[Contessa, Duke, Duke]")
-    assert message(path) == (f"{path}:{line(text, 'name: Maria')}: setup: Maria holds 3 cards "
-                             f"(face down and face up); a player is dealt 2")
+    assert message(path) == (
+        f"{path}:{line(text, 'name: Maria')}: setup > player 1 (Maria): Maria has 3 face-down "
+        f"cards and no face-up card; every player has 2 cards (face down while alive, face up "
+        f"once lost)")
+
+
+def test_a_living_player_without_cards_is_refused_at_the_player(tmp_path):
+    path, text = write(tmp_path, "empty", "hidden: [Captain, Contessa]", "hidden: []")
+    path.write_text(text.replace("deck: [", "deck: [Captain, Contessa, "), encoding="utf-8")
+    assert message(path) == (
+        f"{path}:{line(text, 'name: Cris')}: setup > player 2 (Cris): Cris has no face-down "
+        f"card and no face-up card; every player has 2 cards (face down while alive, face up "
+        f"once lost)")
+
+
+def test_one_face_down_card_and_none_face_up_is_refused_at_the_player(tmp_path):
+    path, text = write(tmp_path, "half", "hidden: [Captain, Contessa]", "hidden: [Captain]")
+    path.write_text(text.replace("deck: [", "deck: [Contessa, "), encoding="utf-8")
+    assert message(path) == (
+        f"{path}:{line(text, 'name: Cris')}: setup > player 2 (Cris): Cris has 1 face-down card "
+        f"and no face-up card; every player has 2 cards (face down while alive, face up once "
+        f"lost)")
+
+
+def test_a_player_who_is_out_cannot_hold_coins(tmp_path):
+    path, text = write(tmp_path, "exiled", "      coins: 2\n      hidden: [Assassin, Duke]",
+                       "      coins: 2\n      hidden: []\n      revealed: [Assassin, Duke]")
+    assert message(path) == (
+        f"{path}:{line(text, 'name: Ely') + 1}: setup > player 3 (Ely): Ely is out of the game "
+        f"(every card face up) but has 2 coins; a player who is out returns all their coins to "
+        f"the Treasury")
+
+
+def test_a_player_who_is_out_has_no_coins_unless_told(tmp_path):
+    path, text = write(tmp_path, "exiled-default",
+                       "    - name: Ely\n      coins: 2\n      hidden: [Assassin, Duke]",
+                       "    - name: Ely\n      hidden: []\n      revealed: [Assassin, Duke]")
+    text = text[:text.index("steps:")] + 'steps:\n  - "Maria: income"\n'
+    path.write_text(text, encoding="utf-8")
+    game = replay(parse_scenario(text, str(path)), 0)
+    assert (game.coins, game.alive) == ([2, 2, 0], [True, True, False])
 
 
 def shipped_copy(tmp_path: Path, stem: str, old: str, new: str) -> tuple[Path, str]:

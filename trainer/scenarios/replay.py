@@ -159,13 +159,10 @@ class _Replayer:
     def _new_game(self) -> Game:
         s, plan = self.scenario.setup, self.plan
         n = len(plan.names)
-        for i, p in enumerate(s.players):  # before the card counts, which it would upset
-            held = len(p.hidden) + len(p.revealed)
-            if held > plan.variant.hand_size:
-                raise error_at(self.scenario, ("setup", "players", i),
-                             f"setup: {p.name} holds {held} cards (face down and face up); a "
-                             f"player is dealt {plan.variant.hand_size}")
+        # Coins left out are the rules' starting coins, or none for a player already out (who
+        # returned them to the Treasury).
         coins = [p.coins if p.coins is not None
+                 else 0 if p.revealed and not p.hidden
                  else plan.variant.starting_coins(n, (i - plan.first) % n, plan.options)
                  for i, p in enumerate(s.players)]
         sides = [p.allegiance for p in s.players]
@@ -188,13 +185,19 @@ class _Replayer:
                         mat=list(s.mat.items()) if s.mat is not None else None)
         except SetupError as e:
             loc, hint = self._setup_blame(e)
-            raise error_at(self.scenario, loc, f"setup: {e}{hint}") from None
+            label = "setup"
+            if e.seat is not None and e.expected is not None and e.field in ("hands", "coins"):
+                # a seat that cannot be (cards, or coins while out): name the player's entry
+                label = f"setup > player {e.seat + 1} ({s.players[e.seat].name})"
+            raise error_at(self.scenario, loc, f"{label}: {e}{hint}") from None
 
     def _setup_blame(self, e: SetupError) -> tuple[Loc, str]:
         """Where in the file a set-up error points, read from the error's fields (the engine
         names the argument at fault and the seat; this maps them to the file's keys)."""
         s, v = self.scenario.setup, self.plan.variant
         players: Loc = ("setup", "players")
+        if e.field == "hands" and e.seat is not None and e.expected is not None:
+            return (*players, e.seat), ""  # the seat's cards face down and up together
         if e.field == "cards":
             court = Counter(v.court(len(s.players)))
             used = Counter(c for p in s.players for c in (*p.hidden, *p.revealed))
