@@ -280,3 +280,39 @@ def test_the_example_play_needs_the_steal_from_an_exiled_player_to_pay():
         run_scenario(parse_scenario(text, path="example.yaml"))
     assert 'step 24 ("Ely loses Assassin"): checkpoint failed: Cris coins expected 5, found 3' \
         in str(info.value)
+
+
+GRAMMAR_NAMES = """\
+id: grammar-names
+title: Players named like the grammar's words
+summary: A, No and Everyone are players, even where YAML or the grammar would read a word.
+setup:
+  players:
+    - name: A
+      hidden: [Duke, Captain]
+    - name: No
+      hidden: [Contessa, Captain]
+    - name: Everyone
+      hidden: [Assassin, Ambassador]
+  deck: [Duke, Duke, Assassin, Assassin, Captain, Ambassador, Ambassador, Contessa, Contessa]
+  learner: No
+steps:
+  - "A: foreign aid"
+  - No passes
+  - move: Everyone passes
+    checkpoint:
+      coins: {A: 4, No: 2, Everyone: 2}
+      next: No
+  - "No claims Captain: steal from A"
+  - move: No one challenges
+    checkpoint:
+      next: {player: A, phase: block}
+"""
+
+
+def test_players_may_be_called_a_no_and_everyone():
+    run = run_scenario(parse_scenario(GRAMMAR_NAMES))
+    assert run.names == ("A", "No", "Everyone")
+    assert [m.player for m in run.step(3).moves] == [2]  # Everyone's own pass, not a group
+    assert run.step(4).moves == (Move.act(1, Action.STEAL, 0),)
+    assert [m.player for m in run.step(5).moves] == [2, 0]  # "No one" is the group again

@@ -8,7 +8,8 @@ line of each location as a path such as ``("steps", 6, "checkpoint", "coins", "C
 Deliberate differences from ``yaml.safe_load``:
 
 * mapping keys are kept as the text written, so a player called ``No`` or ``On`` stays a name
-  instead of turning into a boolean, and ``1:`` stays ``"1"``;
+  instead of turning into a boolean, and ``1:`` stays ``"1"``; as values too, only ``true``
+  and ``false`` are booleans (as in YAML 1.2), so ``name: No`` is a name;
 * a key written twice in one mapping is an error, where PyYAML silently keeps the last one (a
   key brought in by a merge, ``<<: *defaults``, may still be overridden: that is what merges
   are for);
@@ -35,6 +36,7 @@ MAX_NODES = 100_000
 MAX_DEPTH = 64
 
 _MERGE_TAG = "tag:yaml.org,2002:merge"
+_BOOL_TAG = "tag:yaml.org,2002:bool"
 
 _COLON_HINT = (
     " (a move that contains ':' must be quoted, e.g. move: \"Maria claims Duke: tax\")"
@@ -176,6 +178,8 @@ class _Builder:
         if len(path) > MAX_DEPTH:
             raise YamlSyntaxError(alias[0] if alias else line, _too_deep())
         if isinstance(node, yaml.ScalarNode):
+            if node.tag == _BOOL_TAG and node.value.lower() not in ("true", "false"):
+                return node.value  # YAML 1.1's yes/no/on/off: a player may be called "No"
             return self.loader.construct_object(node, deep=True)
         if id(node) in self.open:
             at, anchor = alias or (line, "?")
