@@ -93,15 +93,15 @@ def test_a_typo_in_a_key_names_the_key_and_the_allowed_keys(tmp_path):
                        "    chekpoint:\n      coins: {Maria: 5}")
     assert message(path) == (
         f'{path}:{line(text, "chekpoint")}: step 2 ("No one challenges"): unknown key '
-        f"'chekpoint' (did you mean 'checkpoint'?); allowed keys: move, narration, rule, tip, "
-        f"draw, replacement, prompt, checkpoint")
+        f"'chekpoint' (did you mean 'checkpoint'?); allowed keys: move, illegal, because, "
+        f"narration, rule, tip, draw, replacement, prompt, checkpoint")
 
 
 def test_a_typo_in_a_required_key_is_reported_at_the_typo_not_as_a_missing_key(tmp_path):
     path, text = write(tmp_path, "titel", "title: A small example", "titel: A small example")
     assert message(path) == (
         f"{path}:{line(text, 'titel:')}: unknown key 'titel' (did you mean 'title'?); allowed "
-        f"keys: id, title, summary, order, tags, mode, intro, setup, steps, practice")
+        f"keys: id, title, summary, order, tags, mode, rule, intro, setup, steps, practice")
 
 
 def test_an_unknown_key_comes_before_a_missing_key_that_is_another_problem(tmp_path):
@@ -498,6 +498,107 @@ def test_text_without_a_file_is_labelled_as_such():
         parse_scenario("- just\n- a list\n")
     assert str(info.value) == ("<scenario>:1: a scenario file is a mapping with the keys id, "
                                "title, summary, setup and steps")
+
+
+# ---------------------------------------------------------------- illegal moves, rule cases
+AFTER_TAX = '  - move: "Maria claims Duke: tax"\n'
+
+
+def test_a_move_said_to_be_illegal_that_is_legal_is_reported_at_its_line(tmp_path):
+    path, text = write(tmp_path, "legal", AFTER_TAX, AFTER_TAX + "  - illegal: Cris passes\n")
+    assert message(path) == (
+        f'{path}:{line(text, "illegal: Cris passes")}: step 2 ("illegal: Cris passes"): '
+        f"illegal: 'Cris passes' is a legal move here (Cris may challenge the claim or pass); an "
+        f"`illegal:` step needs a move the rules refuse at this point")
+
+
+def test_an_illegal_move_refused_for_another_reason_quotes_the_engine_s_reason(tmp_path):
+    path, text = write(tmp_path, "reason", AFTER_TAX, AFTER_TAX + (
+        "  - illegal: Ely challenges\n    because: claims no character\n"))
+    assert message(path) == (
+        f'{path}:{line(text, "because:")}: step 2 ("illegal: Ely challenges"): the engine '
+        f"refuses 'Ely challenges', but for another reason: \"it is Cris's decision now "
+        f"(challenge the claim or pass), not Ely's\"; `because: claims no character` is not in "
+        f"it")
+
+
+def test_the_because_words_may_be_any_part_of_the_reason_in_any_capitals(tmp_path):
+    path, _ = write(tmp_path, "because", AFTER_TAX, AFTER_TAX + (
+        "  - illegal: [Ely challenges, Maria challenges]\n    because: IT IS CRIS'S DECISION\n"))
+    assert check_file(path).step(2).moves == ()
+
+
+def test_a_legal_move_in_a_list_of_illegal_ones_is_reported_at_its_item(tmp_path):
+    path, text = write(tmp_path, "listed", AFTER_TAX, AFTER_TAX + (
+        "  - illegal:\n      - Ely challenges\n      - Cris challenges\n"))
+    assert message(path).startswith(
+        f'{path}:{line(text, "- Cris challenges")}: step 2 ("illegal: Ely challenges; Cris '
+        f"challenges\"): illegal: 'Cris challenges' is a legal move here")
+
+
+def test_an_illegal_step_names_one_player_s_move_not_a_window(tmp_path):
+    path, text = write(tmp_path, "group", AFTER_TAX, AFTER_TAX + "  - illegal: No one blocks\n")
+    assert message(path) == (
+        f'{path}:{line(text, "illegal: No one")}: step 2 ("illegal: No one blocks"): illegal: '
+        f"'No one blocks' is a whole window declining; an illegal move is one player's move, "
+        f"e.g. 'Ben challenges'")
+
+
+def test_an_illegal_step_cannot_script_a_draw(tmp_path):
+    path, text = write(tmp_path, "drawn", AFTER_TAX, AFTER_TAX + (
+        "  - illegal: Ely challenges\n    draw: [Duke]\n"))
+    assert message(path) == (
+        f'{path}:{line(text, "illegal: Ely")}: step 2 ("illegal: Ely challenges"): an '
+        f"`illegal:` step plays no move, so it has no `draw:`")
+
+
+def test_a_step_cannot_both_play_a_move_and_name_an_illegal_one(tmp_path):
+    path, text = write(tmp_path, "both", AFTER_TAX, AFTER_TAX.replace(
+        "\n", "\n    illegal: Ely challenges\n"))
+    assert message(path) == (
+        f'{path}:{line(text, "Maria claims Duke: tax")}: step 1 ("Maria claims Duke: tax"): a '
+        f"step has `move:` (a move played) or `illegal:` (moves the rules refuse here), not both")
+
+
+def test_a_lesson_without_steps_is_still_an_error(tmp_path):
+    path, text = write(tmp_path, "nosteps")
+    path.write_text(text.split("steps:")[0] + "steps: []\n", encoding="utf-8")
+    assert message(path) == (
+        f"{path}:1: `steps:` needs at least one step (a file that only sets up a position and "
+        f"checks it is a rule case: `mode: rule`)")
+
+
+def test_a_rule_case_must_quote_its_rule(tmp_path):
+    path, text = write(tmp_path, "unquoted", "summary:", "mode: rule\nsummary:")
+    assert message(path) == (
+        f"{path}:1: a rule case (`mode: rule`) quotes the rule it pins down: add `rule:` with "
+        f"`quote:` and `source:`")
+
+
+def test_a_rule_case_must_check_something(tmp_path):
+    path, text = write(tmp_path, "unchecked", "summary:", (
+        "mode: rule\nrule:\n  quote: Whoever loses the challenge immediately loses an "
+        "influence.\n  source: 004_7a51b40b357838ae.txt\nsummary:"))
+    text = text.split("steps:")[0] + 'steps:\n  - "Maria: income"\n'
+    path.write_text(text, encoding="utf-8")
+    assert message(path) == (
+        f"{path}:1: a rule case needs something to check: a `checkpoint:` (under `setup:` or on "
+        f"a step) or an `illegal:` step")
+
+
+def test_a_rule_case_s_own_rule_quote_is_checked(tmp_path, monkeypatch):
+    rules = tmp_path / "rules"
+    rules.mkdir()
+    (rules / "004_7a51b40b357838ae.txt").write_text("Whoever loses the challenge immediately "
+                                                     "loses an influence.\n")
+    monkeypatch.setenv(RULES_DIR_ENV, str(rules))
+    path, text = write(tmp_path, "misquoted-case", "summary:", (
+        "mode: rule\nrule:\n  quote: Whoever loses the challenge loses two influences.\n"
+        "  source: 004_7a51b40b357838ae.txt\nsummary:"))
+    assert message(path) == (
+        f"{path}:{line(text, 'quote: Whoever')}: rule: the quote 'Whoever loses the challenge "
+        f"loses two influences.' is not in 004_7a51b40b357838ae.txt; copy it word for word "
+        f"(use ... for left-out words)")
 
 
 # ---------------------------------------------------------------- the command

@@ -141,7 +141,14 @@ def _raw_move(data: Any, index: int) -> str | None:
         return item
     if isinstance(item, dict):
         move = item.get("move")
-        return move if isinstance(move, str) else None
+        if isinstance(move, str):
+            return move
+        illegal = item.get("illegal")
+        if isinstance(illegal, str):
+            return f"illegal: {illegal}"
+        if isinstance(illegal, list) and all(isinstance(m, str) for m in illegal):
+            return "illegal: " + "; ".join(illegal)
+        return None
     return None
 
 
@@ -190,8 +197,9 @@ class _Plan:
     learner: int
     variant: Variant
     options: Options
-    phrases: tuple[MovePhrase, ...]
+    phrases: tuple[MovePhrase | None, ...]  # None for an `illegal:` step
     wrong: dict[int, tuple[MovePhrase, ...]]
+    illegal: dict[int, tuple[MovePhrase, ...]]
 
 
 def compile_plan(scenario: Scenario) -> _Plan:
@@ -223,13 +231,18 @@ def compile_plan(scenario: Scenario) -> _Plan:
                            f"setup > options: {option_does_not_apply(name, variant)}")
     if setup.checkpoint:
         _check_names(setup.checkpoint, ("setup", "checkpoint"), seat)
-    phrases: list[MovePhrase] = []
+    phrases: list[MovePhrase | None] = []
     wrong: dict[int, tuple[MovePhrase, ...]] = {}
+    illegal: dict[int, tuple[MovePhrase, ...]] = {}
     for i, step in enumerate(scenario.steps):
-        phrase = _parse(scenario, step.move, names, variant, ("steps", i, "move"))
-        phrases.append(phrase)
         if step.checkpoint:
             _check_names(step.checkpoint, ("steps", i, "checkpoint"), seat)
+        if step.move is None:
+            phrases.append(None)
+            illegal[i] = _illegal_phrases(scenario, i, names, variant)
+            continue
+        phrase = _parse(scenario, step.move, names, variant, ("steps", i, "move"))
+        phrases.append(phrase)
         if step.prompt:
             if phrase.move is None or phrase.move.player != learner:
                 who = "nobody in particular" if phrase.move is None else names[phrase.move.player]
@@ -253,7 +266,26 @@ def compile_plan(scenario: Scenario) -> _Plan:
                                                 f"listed twice")
                 parsed.append(p)
             wrong[i] = tuple(parsed)
-    return _Plan(names, first, learner, variant, rule_options, tuple(phrases), wrong)
+    return _Plan(names, first, learner, variant, rule_options, tuple(phrases), wrong, illegal)
+
+
+def _illegal_phrases(scenario: Scenario, i: int, names: Sequence[str],
+                     variant: Variant) -> tuple[MovePhrase, ...]:
+    """The moves an `illegal:` step names, each one player's single move."""
+    step = scenario.steps[i]
+    listed = not isinstance(step.illegal, str)
+    out: list[MovePhrase] = []
+    for j, text in enumerate(step.illegal_moves):
+        loc: Loc = ("steps", i, "illegal", j) if listed else ("steps", i, "illegal")
+        phrase = _parse(scenario, text, names, variant, loc)
+        if phrase.move is None:
+            raise error_at(scenario, loc, f"illegal: {text!r} is a whole window declining; an "
+                                          f"illegal move is one player's move, e.g. 'Ben "
+                                          f"challenges'")
+        if any(phrase.move == q.move for q in out):
+            raise error_at(scenario, loc, f"illegal: {text!r} is listed twice")
+        out.append(phrase)
+    return tuple(out)
 
 
 def option_does_not_apply(name: str, variant: Variant) -> str:

@@ -232,6 +232,14 @@ class _Replayer:
         phrase = self.plan.phrases[i]
         game = self.game
         decision, turn, actor, start = game.pending, game.turn, game.actor, len(game.log)
+        if phrase is None:  # an `illegal:` step: nothing is played
+            self._refused(i)
+            if step.checkpoint is not None:
+                self._checkpoint(step.checkpoint, ("steps", i, "checkpoint"))
+            return StepResult(
+                number=i + 1, text=step.text, moves=(), described=(), turn=turn, actor=actor,
+                decision=decision, narration=step.narration, rule=step.rule, prompt=None,
+                checkpoint=step.checkpoint, events=())
         if step.replacement is not None:
             self._push(i, "replacement", (step.replacement,))
         if step.draw is not None:
@@ -251,7 +259,7 @@ class _Replayer:
         if step.checkpoint is not None:
             self._checkpoint(step.checkpoint, ("steps", i, "checkpoint"))
         return StepResult(
-            number=i + 1, text=step.move, moves=tuple(moves),
+            number=i + 1, text=step.text, moves=tuple(moves),
             described=tuple(game.describe(m) for m in moves), turn=turn, actor=actor,
             decision=decision, narration=step.narration, rule=step.rule, prompt=prompt,
             checkpoint=step.checkpoint, events=tuple(game.log[start:]))
@@ -318,6 +326,43 @@ class _Replayer:
             except IllegalMoveError:
                 return move  # played as given, so the engine says why it is illegal
         return move
+
+    def _refused(self, i: int) -> None:
+        """Check that the engine refuses every move of an `illegal:` step, for a reason that
+        contains the step's `because` words; the game is left as it was."""
+        step, g = self.scenario.steps[i], self.game
+        listed = not isinstance(step.illegal, str)
+        for j, (text, phrase) in enumerate(zip(step.illegal_moves, self.plan.illegal[i],
+                                               strict=True)):
+            loc: Loc = ("steps", i, "illegal", j) if listed else ("steps", i, "illegal")
+            move = phrase.move
+            assert move is not None  # the loader lets only single moves through
+            if move.kind is MoveKind.SHOW and g.phase is Phase.EXAMINE_OFFER \
+                    and g.decider == move.player and move.character is not None:
+                move = Move.offer(move.player, move.character)
+            try:
+                if phrase.infer_card:
+                    complete(g, move)
+                else:
+                    g.as_legal(move)
+            except AmbiguousMoveError:
+                pass  # several cards would do: legal, reported below
+            except IllegalMoveError as e:
+                reason = e.reason
+                if step.because is not None and _words(step.because) not in _words(reason):
+                    raise self._fail(i, f"the engine refuses {text!r}, but for another reason: "
+                                        f"{reason!r}; `because: {step.because}` is not in it",
+                                     ("steps", i, "because")) from None
+                continue
+            raise self._fail(i, f"illegal: {text!r} is a legal move here "
+                                f"({self._now()}); an `illegal:` step needs a move the rules "
+                                f"refuse at this point", loc)
+
+    def _now(self) -> str:
+        g = self.game
+        if g.is_over:
+            return self._busy()
+        return f"{g.names[g.decider]} may {PHASE_QUESTION[g.phase]}"
 
     def _apply(self, i: int, move: Move, queued: int) -> None:
         try:
@@ -396,6 +441,12 @@ class _Replayer:
                          + "checkpoint failed: " + "; ".join(m for _, m in failures))
 
 
+def _words(text: str) -> str:
+    """Text compared as words: any capitals, curly quotes, spacing and final stop."""
+    text = text.replace("\u2019", "'").replace("\u2018", "'").replace("\u2013", "-")
+    return " ".join(text.lower().split()).rstrip(".")
+
+
 def replay(scenario: Scenario, upto_step: int | None = None) -> Game:
     """The game after the first `upto_step` steps (0: the set-up; None: every step).
 
@@ -424,7 +475,7 @@ def run_scenario(scenario: Scenario) -> ScenarioRun:
 
 def step_texts(scenario: Scenario) -> list[str]:
     """Each step's move as written in the file."""
-    return [s.move for s in scenario.steps]
+    return [s.text for s in scenario.steps]
 
 
 def prompt_for(scenario: Scenario, step: int) -> PromptView | None:
@@ -443,6 +494,10 @@ def check_quotes(scenario: Scenario, directory: Path | None = None) -> None:
     directory = directory or rules_dir()
     if directory is None:
         return
+    if scenario.rule is not None:
+        problem = missing_quote(scenario.rule.quote, scenario.rule.source, directory)
+        if problem:
+            raise error_at(scenario, ("rule", "quote"), f"rule: {problem}")
     for i, step in enumerate(scenario.steps):
         for key in ("rule", "tip"):
             ref = getattr(step, key)
