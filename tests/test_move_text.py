@@ -131,6 +131,7 @@ def test_longest_name_wins_when_one_name_starts_another():
     ("mcguire", "Cris: vengeance Ely", Move.act(1, Action.VENGEANCE, 2)),
     ("mcguire", "Cris loses Vengeance Assassin", Move.lose(1, Character.VENGEANCE)),
     ("draft", "Maria keeps Duke", Move.keep(0, (Character.DUKE,))),
+    ("draft", "Maria keeps Duke from the draft set", Move.keep(0, (Character.DUKE,))),
 ])
 def test_the_variant_moves_read_as_their_texts_write_them(variant, text, expected):
     from trainer.engine.variants import get_variant

@@ -19,6 +19,7 @@ engine polls players one at a time and only it knows who is asked.
     <name> shows [<card>]                        Ely shows Duke
     <name> loses [<card>]                        Cris loses Assassin
     <name> keeps <card> [and <card>]             Cris keeps Assassin and Captain
+                                                 (a draft: Ana keeps Duke [from the draft set])
     no one challenges | nobody blocks | everyone passes   (also "no one else ...")
 
 Variant moves:
@@ -399,6 +400,7 @@ class _Parser:
 
     def keep(self, words: list[str]) -> MovePhrase:
         joined = " ".join(w for w in words if w not in _ARTICLES)
+        joined = re.sub(r"\s*from (?:draft )?set$", "", joined)  # as the engine words a draft
         parts = [p for p in re.split(r"\s*(?:,|&|\+|\band\b)\s*", joined) if p]
         if not parts:
             raise MoveTextError(f"say which cards {self.who} keeps, e.g. "
