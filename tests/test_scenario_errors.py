@@ -560,6 +560,13 @@ def test_a_step_cannot_both_play_a_move_and_name_an_illegal_one(tmp_path):
         f"step has `move:` (a move played) or `illegal:` (moves the rules refuse here), not both")
 
 
+def test_an_illegal_step_must_name_a_move(tmp_path):
+    path, text = write(tmp_path, "empty", AFTER_TAX, AFTER_TAX + "  - illegal: []\n")
+    assert message(path) == (
+        f"{path}:{line(text, 'illegal: []')}: step 2: illegal: `illegal:` is a move, e.g. 'Ben "
+        f"challenges', or a list of moves; found []")
+
+
 def test_a_lesson_without_steps_is_still_an_error(tmp_path):
     path, text = write(tmp_path, "nosteps")
     path.write_text(text.split("steps:")[0] + "steps: []\n", encoding="utf-8")

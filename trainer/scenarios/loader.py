@@ -146,7 +146,7 @@ def _raw_move(data: Any, index: int) -> str | None:
         illegal = item.get("illegal")
         if isinstance(illegal, str):
             return f"illegal: {illegal}"
-        if isinstance(illegal, list) and all(isinstance(m, str) for m in illegal):
+        if isinstance(illegal, list) and illegal and all(isinstance(m, str) for m in illegal):
             return "illegal: " + "; ".join(illegal)
         return None
     return None

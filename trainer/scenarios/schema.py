@@ -265,6 +265,18 @@ class Step(_Model):
                 return {"move": f"{key}: {data[key]}", **rebuilt}
         return data
 
+    @field_validator("illegal", mode="before")
+    @classmethod
+    def _moves(cls, value: Any) -> Any:
+        """One message for every wrong shape (pydantic would report each member of the union)."""
+        if value is None or (isinstance(value, str) and value.strip()):
+            return value
+        if isinstance(value, list) and value and all(
+                isinstance(m, str) and m.strip() for m in value):
+            return value
+        raise ValueError(f"`illegal:` is a move, e.g. 'Ben challenges', or a list of moves; "
+                         f"found {value!r}")
+
     @model_validator(mode="after")
     def _move_or_illegal(self) -> Step:
         if self.move is None and self.illegal is None:
