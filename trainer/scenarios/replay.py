@@ -354,15 +354,11 @@ class _Replayer:
                                         f"{reason!r}; `because: {step.because}` is not in it",
                                      ("steps", i, "because")) from None
                 continue
+            # (a move after the game ended is always refused, so the game is on here)
             raise self._fail(i, f"illegal: {text!r} is a legal move here "
-                                f"({self._now()}); an `illegal:` step needs a move the rules "
-                                f"refuse at this point", loc)
-
-    def _now(self) -> str:
-        g = self.game
-        if g.is_over:
-            return self._busy()
-        return f"{g.names[g.decider]} may {PHASE_QUESTION[g.phase]}"
+                                f"({g.names[g.decider]} may {PHASE_QUESTION[g.phase]}); an "
+                                f"`illegal:` step needs a move the rules refuse at this point",
+                             loc)
 
     def _apply(self, i: int, move: Move, queued: int) -> None:
         try:
