@@ -571,15 +571,15 @@ def test_a_lesson_without_steps_is_still_an_error(tmp_path):
     path, text = write(tmp_path, "nosteps")
     path.write_text(text.split("steps:")[0] + "steps: []\n", encoding="utf-8")
     assert message(path) == (
-        f"{path}:1: `steps:` needs at least one step (a file that only sets up a position and "
-        f"checks it is a rule case: `mode: rule`)")
+        f"{path}:{line(text, 'steps:')}: `steps:` needs at least one step (a file that only "
+        f"sets up a position and checks it is a rule case: `mode: rule`)")
 
 
 def test_a_rule_case_must_quote_its_rule(tmp_path):
     path, text = write(tmp_path, "unquoted", "summary:", "mode: rule\nsummary:")
     assert message(path) == (
-        f"{path}:1: a rule case (`mode: rule`) quotes the rule it pins down: add `rule:` with "
-        f"`quote:` and `source:`")
+        f"{path}:{line(text, 'mode: rule')}: a rule case (`mode: rule`) quotes the rule it pins "
+        f"down: add `rule:` with `quote:` and `source:`")
 
 
 def test_a_rule_case_must_check_something(tmp_path):
@@ -589,8 +589,8 @@ def test_a_rule_case_must_check_something(tmp_path):
     text = text.split("steps:")[0] + 'steps:\n  - "Maria: income"\n'
     path.write_text(text, encoding="utf-8")
     assert message(path) == (
-        f"{path}:1: a rule case needs something to check: a `checkpoint:` (under `setup:` or on "
-        f"a step) or an `illegal:` step")
+        f"{path}:{line(text, 'mode: rule')}: a rule case (`mode: rule`) needs something to "
+        f"check: a `checkpoint:` (under `setup:` or on a step) or an `illegal:` step")
 
 
 def test_a_rule_case_s_own_rule_quote_is_checked(tmp_path, monkeypatch):

@@ -8,6 +8,7 @@ write instead, the way a teacher would fix it.
 from __future__ import annotations
 
 import difflib
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -118,6 +119,9 @@ def _schema_error(exc: ValidationError, data: Any, lines: dict[Loc, int],
                 f" with keys {', '.join(keys)}" if keys else "") + f", found {found!r}"
         elif kind == "value_error":
             message = msg
+            if not loc:  # the whole file: point at the first of its keys the message names
+                named = [(k,) for k in re.findall(r"`(\w+):", msg) if (k,) in lines]
+                loc = named[0] if named else loc
         else:
             message = f"{msg} (found {found!r})" if "input" in err else msg
     step = text = None

@@ -438,8 +438,8 @@ class Scenario(_Model):
             raise ValueError("a rule case (`mode: rule`) quotes the rule it pins down: add "
                              "`rule:` with `quote:` and `source:`")
         if self.mode == "rule" and not self.checks():
-            raise ValueError("a rule case needs something to check: a `checkpoint:` (under "
-                             "`setup:` or on a step) or an `illegal:` step")
+            raise ValueError("a rule case (`mode: rule`) needs something to check: a "
+                             "`checkpoint:` (under `setup:` or on a step) or an `illegal:` step")
         if self.mode == "play" and not any(s.prompt is not None for s in self.steps):
             raise ValueError("a 'play' lesson needs at least one step with a `prompt:` (one "
                              "screen per prompt)")
