@@ -86,8 +86,9 @@ test: install engine-check chromium lint typecheck layers
 		tests/test_information.py tests/test_perft.py tests/test_playthroughs.py
 	@$(MAKE) --no-print-directory wheel-check
 
+# Every lesson and every rule case (scenarios/rules/: not lessons, but checked the same way).
 check: install
-	$(PY) -m trainer check scenarios/*.yaml
+	$(PY) -m trainer check scenarios/*.yaml scenarios/rules/*.yaml
 
 fuzz: install
 	$(PY) -m trainer fuzz --games 100000

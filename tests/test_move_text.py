@@ -131,6 +131,7 @@ def test_longest_name_wins_when_one_name_starts_another():
     ("mcguire", "Cris: vengeance Ely", Move.act(1, Action.VENGEANCE, 2)),
     ("mcguire", "Cris loses Vengeance Assassin", Move.lose(1, Character.VENGEANCE)),
     ("draft", "Maria keeps Duke", Move.keep(0, (Character.DUKE,))),
+    ("draft", "Maria keeps Duke from the draft set", Move.keep(0, (Character.DUKE,))),
 ])
 def test_the_variant_moves_read_as_their_texts_write_them(variant, text, expected):
     from trainer.engine.variants import get_variant
@@ -152,3 +153,56 @@ def test_embezzlement_is_not_claimed_with_the_duke():
 
     with pytest.raises(MoveTextError, match="claims NOT to hold the Duke"):
         parse_move_text("Maria claims Duke: embezzle", NAMES, get_variant("reformation"))
+
+
+# -- any player names: one letter, and the grammar's own words
+LETTERS = ["A", "B", "I"]
+WORDS = ["No", "One", "Everyone", "All", "Nobody", "Blocks"]
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("A challenges", Move.challenge(0)),
+    ("B passes", Move.pass_(1)),
+    ("I: income", Move.act(2, Action.INCOME)),
+    ("A: coup B", Move.act(0, Action.COUP, 1)),
+    ("B claims Captain: steal from A", Move.act(1, Action.STEAL, 0)),
+    ("I claims Assassin: assassinate A", Move.act(2, Action.ASSASSINATE, 0)),
+    ("I launches a coup against A", Move.act(2, Action.COUP, 0)),
+    ("B blocks with a Contessa", Move.block(1, Character.CONTESSA)),
+])
+def test_one_letter_names_are_players_even_where_an_article_could_stand(text, expected):
+    assert parse_move_text(text, LETTERS).move == expected
+
+
+def test_a_challenge_may_name_a_one_letter_claimant():
+    phrase = parse_move_text("B challenges A", LETTERS)
+    assert (phrase.move, phrase.challenged) == (Move.challenge(1), 0)
+
+
+def test_an_examined_player_shows_a_card_to_a_one_letter_inquisitor():
+    from trainer.engine.variants import get_variant
+
+    phrase = parse_move_text("B shows Contessa to A", LETTERS, get_variant("inquisitor"))
+    assert phrase.move == Move.show(1, Character.CONTESSA)
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("No passes", Move.pass_(0)),
+    ("No challenges", Move.challenge(0)),
+    ("One challenges", Move.challenge(1)),
+    ("Everyone: income", Move.act(2, Action.INCOME)),
+    ("All passes", Move.pass_(3)),
+    ("Nobody blocks with Duke", Move.block(4, Character.DUKE)),
+    ("Blocks blocks with Duke", Move.block(5, Character.DUKE)),
+    ("Everyone: coup Nobody", Move.act(2, Action.COUP, 4)),
+    ("All claims Captain: steal from No", Move.act(3, Action.STEAL, 0)),
+])
+def test_a_player_named_like_a_grammar_word_is_read_as_that_player(text, expected):
+    assert parse_move_text(text, WORDS).move == expected
+
+
+@pytest.mark.parametrize("text, scope", [
+    ("No one challenges", "challenge"), ("Everyone passes", "any"),
+])
+def test_group_words_still_close_a_window_when_they_do_not_read_as_a_player_s_move(text, scope):
+    assert parse_move_text(text, ["No", "Ana"]).group == scope

@@ -64,7 +64,7 @@ def test_a_wrong_count_a_changed_deal_or_an_unplayable_move_is_reported():
 def test_the_convention_one_sequence_for_a_game_that_ends_sooner():
     # The only move is the forced coup, the only answer losing the last card: the game ends
     # after two decisions, and that one line of play is one sequence at every depth.
-    game = table(("Maria", "Duke Duke", 10), ("Cris", "Captain", 0))
+    game = table(("Maria", "Duke Duke", 10), ("Cris", "Captain", 0), revealed={1: "Contessa"})
     assert [perft(game, d) for d in range(5)] == [1, 1, 1, 1, 1]
     assert perft_counts(game, 4) == (1, 1, 1, 1)
     assert divide(game, 3) == {"P0:coup>P1": 1}

@@ -120,7 +120,7 @@ def test_an_impossible_position_is_refused_with_its_reason(kwargs, reason):
 
 def test_a_position_needs_two_players_with_influence():
     with pytest.raises(SetupError, match="at least two players must still have influence"):
-        Game(names=["Ana", "Ben"], hands=[[D, CA], []], revealed=[[], [A, CO]], coins=[2, 2],
+        Game(names=["Ana", "Ben"], hands=[[D, CA], []], revealed=[[], [A, CO]], coins=[2, 0],
              deck=[D, D, A, A, CA, CA, AM, AM, AM, CO, CO])
 
 

@@ -280,3 +280,119 @@ def test_the_example_play_needs_the_steal_from_an_exiled_player_to_pay():
         run_scenario(parse_scenario(text, path="example.yaml"))
     assert 'step 24 ("Ely loses Assassin"): checkpoint failed: Cris coins expected 5, found 3' \
         in str(info.value)
+
+
+GRAMMAR_NAMES = """\
+id: grammar-names
+title: Players named like the grammar's words
+summary: A, No and Everyone are players, even where YAML or the grammar would read a word.
+setup:
+  players:
+    - name: A
+      hidden: [Duke, Captain]
+    - name: No
+      hidden: [Contessa, Captain]
+    - name: Everyone
+      hidden: [Assassin, Ambassador]
+  deck: [Duke, Duke, Assassin, Assassin, Captain, Ambassador, Ambassador, Contessa, Contessa]
+  learner: No
+steps:
+  - "A: foreign aid"
+  - No passes
+  - move: Everyone passes
+    checkpoint:
+      coins: {A: 4, No: 2, Everyone: 2}
+      next: No
+  - "No claims Captain: steal from A"
+  - move: No one challenges
+    checkpoint:
+      next: {player: A, phase: block}
+"""
+
+
+def test_players_may_be_called_a_no_and_everyone():
+    run = run_scenario(parse_scenario(GRAMMAR_NAMES))
+    assert run.names == ("A", "No", "Everyone")
+    assert [m.player for m in run.step(3).moves] == [2]  # Everyone's own pass, not a group
+    assert run.step(4).moves == (Move.act(1, Action.STEAL, 0),)
+    assert [m.player for m in run.step(5).moves] == [2, 0]  # "No one" is the group again
+
+
+# ---------------------------------------------------------------- rule cases
+RULE_CASE = """\
+id: income-unchallengeable
+title: Income cannot be challenged
+summary: Income claims no character, so there is nothing to challenge.
+mode: rule
+rule:
+  quote: "Income: Take one coin from the bank. This cannot be Challenged or Blocked."
+  source: 000_6e655cddb6a19b32.txt
+setup:
+  players:
+    - name: Ana
+      hidden: [Duke, Captain]
+    - name: Ben
+      hidden: [Contessa, Captain]
+    - name: Cat
+      hidden: [Assassin, Ambassador]
+  deck: [Duke, Duke, Assassin, Assassin, Captain, Ambassador, Ambassador, Contessa, Contessa]
+  learner: Ben
+steps:
+  - "Ana: income"
+  - illegal: [Cat challenges, Ana passes]
+    because: "it is Ben's decision now (choose an action)"
+    checkpoint:
+      coins: {Ana: 3}
+      next: {player: Ben, phase: action}
+"""
+
+
+def test_an_illegal_step_plays_nothing_and_leaves_the_game_as_it_was():
+    s = parse_scenario(RULE_CASE)
+    run = run_scenario(s)
+    assert run.step(2).moves == () and run.step(2).text == (
+        "illegal: Cat challenges; Ana passes")
+    assert replay(s, 2).snapshot() == replay(s, 1).snapshot()
+
+
+def test_a_rule_case_needs_no_steps_when_its_set_up_checkpoint_pins_the_rule():
+    text = RULE_CASE.split("steps:")[0].replace("  learner: Ben\n", (
+        "  learner: Ben\n  first: Ben\n  checkpoint:\n    coins: {Ana: 2, Ben: 2, Cat: 2}\n"
+        "    legal_actions: [income, foreign aid, tax, steal, exchange]\n"))
+    run = run_scenario(parse_scenario(text))
+    assert run.steps == ()
+
+
+def test_check_counts_the_checks_of_a_rule_case(tmp_path, capsys):
+    path = tmp_path / "income-unchallengeable.yaml"
+    path.write_text(RULE_CASE, encoding="utf-8")
+    assert main(["check", str(path)]) == 0
+    assert capsys.readouterr().out == f"OK {path} (rule case, 3 checks)\n"
+
+
+def test_a_rule_case_is_not_a_lesson_of_the_library(tmp_path):
+    from trainer.scenarios.lessons import load_library
+
+    (tmp_path / "income-unchallengeable.yaml").write_text(RULE_CASE, encoding="utf-8")
+    (tmp_path / "first-block.yaml").write_text(
+        (ROOT / "scenarios" / "first-block.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    library = load_library(tmp_path)
+    assert ([lesson.id for lesson in library.lessons], library.broken) == (["first-block"], ())
+
+
+def guide_rule_cases() -> list[tuple[str, str]]:
+    """The worked examples of the guide's "Rule cases" section: (file name, text)."""
+    guide = (ROOT / "docs" / "scenarios.md").read_text(encoding="utf-8")
+    section = guide.split("\n## Rule cases\n", 1)[1].split("\n## ", 1)[0]
+    blocks = [b.split("```", 1)[0] for b in section.split("```yaml\n")[1:]]
+    return [(b.split("\n", 1)[0].removeprefix("# scenarios/rules/"), b.split("\n", 1)[1])
+            for b in blocks]
+
+
+def test_the_guide_s_rule_cases_are_the_shipped_files_and_check_ok():
+    examples = guide_rule_cases()
+    assert len(examples) == 3
+    for name, text in examples:
+        path = ROOT / "scenarios" / "rules" / name
+        assert path.read_text(encoding="utf-8") == text, f"{name} differs from the guide"
+        assert check_file(path).scenario.mode == "rule"

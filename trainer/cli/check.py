@@ -14,7 +14,8 @@ def register(commands: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Print `OK file (N steps)` or one error line per file; exit status 1 if any failed."""
+    """Print `OK file (N steps)` (`OK file (rule case, N checks)`) or one error line per file;
+    exit status 1 if any failed."""
     from trainer.scenarios import ScenarioError, check_file
 
     failed = 0
@@ -30,5 +31,9 @@ def run(args: argparse.Namespace) -> int:
             print(f"{name}: internal error while checking ({type(e).__name__}: {e}); please "
                   f"report it", file=sys.stderr, flush=True)
             continue
-        print(f"OK {name} ({len(result.steps)} steps)", flush=True)
+        scenario = result.scenario
+        checks = scenario.checks()
+        size = (f"rule case, {checks} check{'s' if checks != 1 else ''}"
+                if scenario.mode == "rule" else f"{len(result.steps)} steps")
+        print(f"OK {name} ({size})", flush=True)
     return 1 if failed else 0

@@ -64,10 +64,9 @@ def check_position(
     if unknown:
         raise SetupError(f"{unknown[0]!r} is not an event of the {variant.title} mat",
                          field="mat")
-    check_cards(variant, names, hands, revealed, deck, offers, removed, mat_cards, mat_up)
-    for p, c in enumerate(coins):
-        if c < 0:
-            raise SetupError("coins cannot be negative", field="coins", seat=p)
+    check_table(variant=variant, names=names, hands=hands, revealed=revealed, coins=coins,
+                deck=deck, offers=offers, removed=removed, mat_cards=mat_cards, mat_up=mat_up,
+                drafting=bool(offers))
     left = None
     if options.finite_treasury:
         held = sum(coins) + reserve + mat_coins
@@ -87,18 +86,47 @@ def check_position(
     return left
 
 
-def check_cards(variant: Variant, names: Sequence[str], hands: Sequence[Sequence[Character]],
-                revealed: Sequence[Sequence[Character]], deck: Sequence[Character],
-                offers: Sequence[Sequence[Character]], removed: Sequence[Character],
-                mat_cards: Mapping[str, Character], mat_up: Sequence[Character] = ()) -> None:
-    """Every card is a card of the variant, the table holds exactly the court for this many
-    players, and nobody holds more than a hand."""
+def check_table(
+    *,
+    variant: Variant,
+    names: Sequence[str],
+    hands: Sequence[Sequence[Character]],
+    revealed: Sequence[Sequence[Character]],
+    coins: Sequence[int],
+    deck: Sequence[Character],
+    offers: Sequence[Sequence[Character]],
+    removed: Sequence[Character],
+    mat_cards: Mapping[str, Character],
+    mat_up: Sequence[Character] = (),
+    drawn: Sequence[Character] = (),
+    drafting: bool = False,
+    between_turns: bool = True,
+) -> None:
+    """The facts about cards and seats that hold in every position of a game, hand-built or
+    reached by play; raise SetupError (with `field` and `seat`) for the first one broken.
+
+    Why one function: `check_position` (a lesson's set-up, a puzzle) and the fuzzer's
+    `check_invariants` must agree on what a possible position is. When they were written
+    twice, a set-up could pass here and be rejected by the invariants later (a living player
+    without cards, one card where a player has two, an exiled player keeping coins).
+
+    * every card is a card of the variant;
+    * every seat holds exactly `hand_size` cards, face down while alive and face up once lost
+      (during the two-player draft, when hands are still being chosen, at most that many);
+    * between turns (at an action, the draft or the choice of allegiance, or when the game is
+      over) an exiled seat holds no coins: it returned them to the Treasury (a steal or the
+      Graverobber may hold them until the end of the turn);
+    * no seat has negative coins;
+    * the table holds exactly the court for this many players: hands, face-up cards, the deck,
+      the draft sets and removed cards, McGuire's mat, and `drawn`, the cards an exchange in
+      progress has taken from the deck.
+    """
     piles: list[tuple[str, int | None, Sequence[Character]]] = [
         *(("hands", p, h) for p, h in enumerate(hands)),
         *(("revealed", p, r) for p, r in enumerate(revealed)),
         *(("offers", p, o) for p, o in enumerate(offers)),
         ("deck", None, deck), ("removed", None, removed), ("mat", None, list(mat_cards.values())),
-        ("mat_up", None, mat_up),
+        ("mat_up", None, mat_up), ("deck", None, drawn),
     ]
     counts: dict[Character, int] = {}
     cards = variant.cards
@@ -108,6 +136,23 @@ def check_cards(variant: Variant, names: Sequence[str], hands: Sequence[Sequence
                 raise SetupError(f"{c} is not a card of {variant.title} (its cards: "
                                  f"{', '.join(cards)})", field=field, seat=seat, card=str(c))
             counts[c] = counts.get(c, 0) + 1
+    size = variant.hand_size
+    for p, h in enumerate(hands):
+        held = len(h) + len(revealed[p])
+        if held > size or (held != size and not drafting):
+            raise SetupError(
+                f"{names[p]} has {_count(len(h), 'face-down')} and "
+                f"{_count(len(revealed[p]), 'face-up')}; every player has {size} cards (face "
+                f"down while alive, face up once lost)",
+                field="hands", seat=p, expected=size, found=held)
+    for p, money in enumerate(coins):
+        if money < 0:
+            raise SetupError("coins cannot be negative", field="coins", seat=p)
+        if money and between_turns and not hands[p] and not drafting:
+            raise SetupError(
+                f"{names[p]} is out of the game (every card face up) but has {money} "
+                f"coin{'s' if money != 1 else ''}; a player who is out returns all their coins "
+                f"to the Treasury", field="coins", seat=p, expected=0, found=money)
     want: dict[Character, int] = {}
     for c in variant.court(len(names)):
         want[c] = want.get(c, 0) + 1
@@ -120,7 +165,7 @@ def check_cards(variant: Variant, names: Sequence[str], hands: Sequence[Sequence
                 f"there must be {k} {c} card{'s' if k != 1 else ''} in play ({where}) "
                 f"for {len(names)} players; found {counts.get(c, 0)}",
                 field="cards", card=str(c), expected=k, found=counts.get(c, 0))
-    for p, h in enumerate(hands):
-        if len(h) + len(revealed[p]) > variant.hand_size:
-            raise SetupError(f"{names[p]} holds more than {variant.hand_size} cards",
-                             field="hands", seat=p)
+
+
+def _count(k: int, side: str) -> str:
+    return f"{'no' if k == 0 else k} {side} card{'s' if k > 1 else ''}"

@@ -49,6 +49,6 @@ def error_at(scenario: Scenario, loc: Loc, message: str) -> ScenarioError:
     """An error at `loc`; a loc under ("steps", i) names the step and its move."""
     step = text = None
     if len(loc) >= 2 and loc[0] == "steps" and isinstance(loc[1], int):
-        step, text = loc[1] + 1, scenario.steps[loc[1]].move
+        step, text = loc[1] + 1, scenario.steps[loc[1]].text
     return ScenarioError(message, path=scenario.path, line=line_of(scenario._lines, loc, 0) or None,
                          step=step, step_text=text)

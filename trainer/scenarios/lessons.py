@@ -90,12 +90,17 @@ class Library:
 
 
 def load_library(directory: str | Path = "scenarios") -> Library:
-    """Every scenario in `directory`, replayed; one broken file never hides the others."""
+    """Every lesson in `directory`, replayed; one broken file never hides the others.
+
+    A rule case (`mode: rule`) is checked like any scenario but is not a lesson: it pins a
+    rule down for `python -m trainer check` and has no story to show, so it is left out."""
     lessons: list[Lesson] = []
     broken: list[BrokenLesson] = []
     for path in sorted(Path(directory).glob("*.yaml")):
         try:
             scenario = load_scenario(path)
+            if scenario.mode == "rule":
+                continue
             run = run_scenario(scenario)
             check_practice(scenario)
             lessons.append(Lesson(scenario, run))

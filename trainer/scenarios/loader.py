@@ -8,6 +8,7 @@ write instead, the way a teacher would fix it.
 from __future__ import annotations
 
 import difflib
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -16,17 +17,27 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from trainer.engine.rules import Options, Variant
-from trainer.engine.variants import get_variant
+from trainer.engine.variants import VARIANTS, get_variant
 from trainer.scenarios.errors import ScenarioError, error_at
 from trainer.scenarios.move_text import MovePhrase, MoveTextError, parse_move_text
 from trainer.scenarios.schema import Checkpoint, Scenario, allowed_keys
-from trainer.scenarios.yaml_lines import Loc, YamlSyntaxError, line_of, load_with_lines
+from trainer.scenarios.yaml_lines import (
+    MAX_BYTES,
+    Loc,
+    YamlSyntaxError,
+    line_of,
+    load_with_lines,
+    too_big,
+)
 
 
 def load_scenario(path: str | Path) -> Scenario:
     """Read, validate and statically check one scenario file (it is not replayed here)."""
     name = str(path)
     try:
+        size = Path(path).stat().st_size
+        if size > MAX_BYTES:  # before reading: a teacher's folder may hold anything
+            raise ScenarioError(too_big(size), path=name, line=1)
         text = Path(path).read_text(encoding="utf-8")
     except OSError as e:
         raise ScenarioError(f"cannot read the file: {e.strerror or e}", path=name) from None
@@ -68,8 +79,16 @@ def load_scenarios(directory: str | Path = "scenarios") -> list[Scenario]:
 
 def _schema_error(exc: ValidationError, data: Any, lines: dict[Loc, int],
                   path: str) -> ScenarioError:
-    """The first problem (by line) of a pydantic error, said the way a teacher would fix it."""
-    errors = sorted(exc.errors(include_url=False), key=lambda e: line_of(lines, e["loc"]))
+    """The first problem of a pydantic error, said the way a teacher would fix it.
+
+    An unknown key comes first, at its own line: a typo in a required key (``titel:``) also
+    makes the key missing, and "missing key 'title'" at the parent's line hides the typo. Then
+    the other problems by line, and missing keys last (they have no line of their own). A
+    missing key that an unknown key beside it is a typo of is the same problem, not another.
+    """
+    errors = sorted(exc.errors(include_url=False), key=lambda e: (
+        0 if e["type"] == "extra_forbidden" else 2 if e["type"] == "missing" else 1,
+        line_of(lines, e["loc"])))
     err = errors[0]
     loc: Loc = tuple(err["loc"])
     kind = err["type"]
@@ -77,7 +96,13 @@ def _schema_error(exc: ValidationError, data: Any, lines: dict[Loc, int],
     if kind == "extra_forbidden":
         where, key = loc[:-1], str(loc[-1])
         allowed = allowed_keys(where) or []
-        message = f"unknown key {key!r}{_did_you_mean(key, allowed)}; allowed keys: " \
+        missing = [str(e["loc"][-1]) for e in errors
+                   if e["type"] == "missing" and tuple(e["loc"][:-1]) == where]
+        meant = _did_you_mean(key, missing)
+        if meant:  # the typo explains that missing key: one problem, not two
+            errors = [e for e in errors if not (
+                e["type"] == "missing" and tuple(e["loc"]) == (*where, _close_word(key, missing)))]
+        message = f"unknown key {key!r}{meant or _did_you_mean(key, allowed)}; allowed keys: " \
                   f"{', '.join(allowed)}"
     elif kind == "missing":
         where = loc[:-1]
@@ -94,6 +119,9 @@ def _schema_error(exc: ValidationError, data: Any, lines: dict[Loc, int],
                 f" with keys {', '.join(keys)}" if keys else "") + f", found {found!r}"
         elif kind == "value_error":
             message = msg
+            if not loc:  # the whole file: point at the first of its keys the message names
+                named = [(k,) for k in re.findall(r"`(\w+):", msg) if (k,) in lines]
+                loc = named[0] if named else loc
         else:
             message = f"{msg} (found {found!r})" if "input" in err else msg
     step = text = None
@@ -117,7 +145,14 @@ def _raw_move(data: Any, index: int) -> str | None:
         return item
     if isinstance(item, dict):
         move = item.get("move")
-        return move if isinstance(move, str) else None
+        if isinstance(move, str):
+            return move
+        illegal = item.get("illegal")
+        if isinstance(illegal, str):
+            return f"illegal: {illegal}"
+        if isinstance(illegal, list) and illegal and all(isinstance(m, str) for m in illegal):
+            return "illegal: " + "; ".join(illegal)
+        return None
     return None
 
 
@@ -147,9 +182,14 @@ def _where(loc: Loc, data: Any) -> str:
     return " > ".join(parts)
 
 
-def _did_you_mean(word: str, choices: Iterable[str]) -> str:
+def _close_word(word: str, choices: Iterable[str]) -> str | None:
     close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
-    return f" (did you mean {close[0]!r}?)" if close else ""
+    return close[0] if close else None
+
+
+def _did_you_mean(word: str, choices: Iterable[str]) -> str:
+    close = _close_word(word, choices)
+    return f" (did you mean {close!r}?)" if close else ""
 
 
 @dataclass(frozen=True)
@@ -161,8 +201,9 @@ class _Plan:
     learner: int
     variant: Variant
     options: Options
-    phrases: tuple[MovePhrase, ...]
+    phrases: tuple[MovePhrase | None, ...]  # None for an `illegal:` step
     wrong: dict[int, tuple[MovePhrase, ...]]
+    illegal: dict[int, tuple[MovePhrase, ...]]
 
 
 def compile_plan(scenario: Scenario) -> _Plan:
@@ -187,15 +228,25 @@ def compile_plan(scenario: Scenario) -> _Plan:
     variant = get_variant(setup.variant)
     chosen: BaseModel = setup.options
     rule_options = Options().with_(**chosen.model_dump())
+    relevant = rule_options.relevant(variant)
+    for name in sorted(chosen.model_fields_set, key=list(Options.info()).index):
+        if name not in relevant:
+            raise error_at(scenario, ("setup", "options", name),
+                           f"setup > options: {option_does_not_apply(name, variant)}")
     if setup.checkpoint:
         _check_names(setup.checkpoint, ("setup", "checkpoint"), seat)
-    phrases: list[MovePhrase] = []
+    phrases: list[MovePhrase | None] = []
     wrong: dict[int, tuple[MovePhrase, ...]] = {}
+    illegal: dict[int, tuple[MovePhrase, ...]] = {}
     for i, step in enumerate(scenario.steps):
-        phrase = _parse(scenario, step.move, names, variant, ("steps", i, "move"))
-        phrases.append(phrase)
         if step.checkpoint:
             _check_names(step.checkpoint, ("steps", i, "checkpoint"), seat)
+        if step.move is None:
+            phrases.append(None)
+            illegal[i] = _illegal_phrases(scenario, i, names, variant)
+            continue
+        phrase = _parse(scenario, step.move, names, variant, ("steps", i, "move"))
+        phrases.append(phrase)
         if step.prompt:
             if phrase.move is None or phrase.move.player != learner:
                 who = "nobody in particular" if phrase.move is None else names[phrase.move.player]
@@ -219,7 +270,52 @@ def compile_plan(scenario: Scenario) -> _Plan:
                                                 f"listed twice")
                 parsed.append(p)
             wrong[i] = tuple(parsed)
-    return _Plan(names, first, learner, variant, rule_options, tuple(phrases), wrong)
+    return _Plan(names, first, learner, variant, rule_options, tuple(phrases), wrong, illegal)
+
+
+def _illegal_phrases(scenario: Scenario, i: int, names: Sequence[str],
+                     variant: Variant) -> tuple[MovePhrase, ...]:
+    """The moves an `illegal:` step names, each one player's single move."""
+    step = scenario.steps[i]
+    listed = not isinstance(step.illegal, str)
+    out: list[MovePhrase] = []
+    for j, text in enumerate(step.illegal_moves):
+        loc: Loc = ("steps", i, "illegal", j) if listed else ("steps", i, "illegal")
+        phrase = _parse(scenario, text, names, variant, loc)
+        if phrase.move is None:
+            raise error_at(scenario, loc, f"illegal: {text!r} is a whole window declining; an "
+                                          f"illegal move is one player's move, e.g. 'Ben "
+                                          f"challenges'")
+        if any(phrase.move == q.move for q in out):
+            raise error_at(scenario, loc, f"illegal: {text!r} is listed twice")
+        out.append(phrase)
+    return tuple(out)
+
+
+def option_does_not_apply(name: str, variant: Variant) -> str:
+    """Why a table-rule option means nothing in `variant`, and where it does mean something.
+
+    Why an error: an option that cannot change the game (an Examine rule in a game without the
+    Inquisitor) is a teacher's mistake, perhaps the wrong `variant:`; even at its default value
+    it tells the reader something false about the lesson."""
+    feature = Options.info()[name].feature
+    applies = [v.name for v in VARIANTS.values() if v.has(feature)]
+    if feature == "examine":
+        why = "it has no Examine action"
+    elif feature == "allegiances":
+        why = "it has no allegiances (Loyalist and Reformist)"
+    elif feature == "two_player_rule" and variant.first_coins is not None:
+        why = (f"its own rule gives the first player {variant.first_coins} coins at any player "
+               f"count")
+    elif feature == "two_player_rule" and variant.draft:
+        why = (f"the draft always gives the starting player {variant.two_player_first_coins} "
+               f"coin")
+    elif feature == "two_player_rule":
+        why = "it is not played by two players"
+    else:
+        why = f"it has no {feature}"
+    return (f"`{name}` does not apply to {variant.title}: {why}; it applies to: "
+            f"{', '.join(applies)} (leave it out here)")
 
 
 def _parse(scenario: Scenario, text: str, names: Sequence[str], variant: Variant,

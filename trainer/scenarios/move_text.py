@@ -19,6 +19,7 @@ engine polls players one at a time and only it knows who is asked.
     <name> shows [<card>]                        Ely shows Duke
     <name> loses [<card>]                        Cris loses Assassin
     <name> keeps <card> [and <card>]             Cris keeps Assassin and Captain
+                                                 (a draft: Ana keeps Duke [from the draft set])
     no one challenges | nobody blocks | everyone passes   (also "no one else ...")
 
 Variant moves:
@@ -129,21 +130,32 @@ def parse_move_text(text: str, names: Sequence[str], variant: Variant = BASE) ->
     if not isinstance(text, str) or not text.strip():
         raise MoveTextError(f"a move is a sentence such as {_EXAMPLES}")
     s = _normalise(text)
-    low = s.lower()
-    g = _GROUP.match(low)
+    g = _GROUP.match(s.lower())
+    # A player's name first (longest name first): a player may be called "A", "No", "All" or
+    # "Everyone", and "No passes" is then that player passing. Only a sentence that does not
+    # read as the named player's move falls back to the group words ("No one challenges").
+    seat, rest = _name_prefix(s, names)
+    if seat is not None:
+        try:
+            return _player_move(text, s, names, variant, seat, rest)
+        except MoveTextError:
+            if g is None:
+                raise
     if g:
         word = g.group("verb") or g.group("claim") or g.group("noun") or "pass"
         scope: Scope = ("challenge" if word.startswith("challenge")
                         else "block" if word.startswith("block")
                         else "claim" if word.startswith("claim") else "any")
         return MovePhrase(text=text, group=scope)
-    seat, rest = _name_prefix(s, names)
-    if seat is None:
-        first = s.split(" ")[0].rstrip(":,")
-        raise MoveTextError(
-            f"a move starts with a player's name ({', '.join(names)}) or with 'No one' / "
-            f"'Everyone'; {first!r} is neither{_did_you_mean(first, names)}"
-        )
+    first = s.split(" ")[0].rstrip(":,")
+    raise MoveTextError(
+        f"a move starts with a player's name ({', '.join(names)}) or with 'No one' / "
+        f"'Everyone'; {first!r} is neither{_did_you_mean(first, names)}"
+    )
+
+
+def _player_move(text: str, s: str, names: Sequence[str], variant: Variant, seat: int,
+                 rest: str) -> MovePhrase:
     rest = rest.strip()
     if rest.startswith(":"):
         rest = rest[1:].strip()
@@ -237,7 +249,7 @@ class _Parser:
         if not words:
             raise MoveTextError(f"say which character {self.who} claims, e.g. "
                                 f"'{self.who} claims Duke: tax'")
-        words = [w for w in words if w not in _ARTICLES]
+        words = _lead(words)  # "claims the Duke"; later words may name a player called "A"
         if not words:
             raise MoveTextError(f"say which character {self.who} claims")
         if words[0] == "no" and len(words) > 1:  # "claims no Duke: embezzle"
@@ -277,7 +289,7 @@ class _Parser:
             if phrase.startswith(filler + " "):
                 phrase = phrase[len(filler) + 1:]
                 break
-        phrase = " ".join(w for w in phrase.split(" ") if w not in _ARTICLES)
+        phrase = " ".join(_lead(phrase.split(" ")))
         found = next(((w, a) for w, a in _ACTION_WORDS
                       if phrase == w or phrase.startswith(w + " ")), None)
         if found is None:
@@ -311,7 +323,7 @@ class _Parser:
             first, _, more = rest.partition(" ")
             if first in _PREPOSITIONS:
                 rest = more
-            target, after = _name_prefix(rest, self.names)
+            target, after = self._target(rest)
             if target is None:
                 word = rest.split(" ")[0]
                 raise MoveTextError(
@@ -335,17 +347,24 @@ class _Parser:
                                 f"not the {claim}")
         return MovePhrase(self.text, Move.act(self.seat, action, target))
 
+    def _target(self, text: str) -> tuple[int | None, str]:
+        """The player `text` starts with, and the rest. A name comes before the articles a
+        sentence may hold ("steal from the Ely"), so that a player called "A" is a player."""
+        seat, after = _name_prefix(text, self.names)
+        if seat is None:
+            seat, after = _name_prefix(" ".join(_lead(text.split(" "))), self.names)
+        return seat, after
+
     def challenge(self, words: list[str]) -> MovePhrase:
-        words = [w for w in words if w not in _ARTICLES]
         challenged = card = None
         if words:
-            joined = " ".join(words)
-            seat, after = _name_prefix(joined, self.names)
+            seat, after = self._target(" ".join(words))
             if seat is not None:
                 challenged = seat
                 after = after.strip()
                 after = after[2:].strip() if after.startswith("'s") else after
                 words = after.split(" ") if after else []
+        words = [w for w in words if w not in _ARTICLES]
         for w in words:
             if w in ("claim", "block", "bluff", "him", "her", "them", "it", "that"):
                 continue
@@ -360,13 +379,16 @@ class _Parser:
                           challenged_card=card)
 
     def card_move(self, kind: MoveKind, words: list[str], verb: str) -> MovePhrase:
+        if kind is MoveKind.SHOW and "to" in words:  # "shows Contessa to Ana" (or to "A")
+            at = len(words) - 1 - words[::-1].index("to")
+            seat, after = self._target(" ".join(words[at + 1:]))
+            if seat is not None and not after.strip():
+                words = words[:at]
         words = [w for w in words if w not in _ARTICLES]
         if words and words[-1] in ("card", "influence"):
             words = words[:-1]
         if not words:
             return MovePhrase(self.text, Move(kind, self.seat), infer_card=True)
-        if kind is MoveKind.SHOW and words[-2:-1] == ["to"]:  # "shows Contessa to Ana"
-            words = words[:-2]
         joined = " ".join(words)
         parts = [p for p in re.split(r"\s*(?:,|&|\+|\band\b)\s*", joined) if p]
         if kind is MoveKind.SHOW and len(parts) > 1:  # an embezzler shows every card
@@ -378,6 +400,7 @@ class _Parser:
 
     def keep(self, words: list[str]) -> MovePhrase:
         joined = " ".join(w for w in words if w not in _ARTICLES)
+        joined = re.sub(r"\s*from (?:draft )?set$", "", joined)  # as the engine words a draft
         parts = [p for p in re.split(r"\s*(?:,|&|\+|\band\b)\s*", joined) if p]
         if not parts:
             raise MoveTextError(f"say which cards {self.who} keeps, e.g. "
@@ -402,6 +425,14 @@ def _normalise(text: str) -> str:
     s = re.sub(r"[.!]+$", "", s)
     s = re.sub(r"\s*:\s*", ": ", s)
     return re.sub(r"\s+", " ", s).strip()
+
+
+def _lead(words: list[str]) -> list[str]:
+    """`words` without the articles they start with ("a coup", "the Duke")."""
+    i = 0
+    while i < len(words) and words[i] in _ARTICLES:
+        i += 1
+    return words[i:]
 
 
 def _words(text: str) -> list[str]:

@@ -159,13 +159,10 @@ class _Replayer:
     def _new_game(self) -> Game:
         s, plan = self.scenario.setup, self.plan
         n = len(plan.names)
-        for i, p in enumerate(s.players):  # before the card counts, which it would upset
-            held = len(p.hidden) + len(p.revealed)
-            if held > plan.variant.hand_size:
-                raise error_at(self.scenario, ("setup", "players", i),
-                             f"setup: {p.name} holds {held} cards (face down and face up); a "
-                             f"player is dealt {plan.variant.hand_size}")
+        # Coins left out are the rules' starting coins, or none for a player already out (who
+        # returned them to the Treasury).
         coins = [p.coins if p.coins is not None
+                 else 0 if p.revealed and not p.hidden
                  else plan.variant.starting_coins(n, (i - plan.first) % n, plan.options)
                  for i, p in enumerate(s.players)]
         sides = [p.allegiance for p in s.players]
@@ -188,13 +185,19 @@ class _Replayer:
                         mat=list(s.mat.items()) if s.mat is not None else None)
         except SetupError as e:
             loc, hint = self._setup_blame(e)
-            raise error_at(self.scenario, loc, f"setup: {e}{hint}") from None
+            label = "setup"
+            if e.seat is not None and e.expected is not None and e.field in ("hands", "coins"):
+                # a seat that cannot be (cards, or coins while out): name the player's entry
+                label = f"setup > player {e.seat + 1} ({s.players[e.seat].name})"
+            raise error_at(self.scenario, loc, f"{label}: {e}{hint}") from None
 
     def _setup_blame(self, e: SetupError) -> tuple[Loc, str]:
         """Where in the file a set-up error points, read from the error's fields (the engine
         names the argument at fault and the seat; this maps them to the file's keys)."""
         s, v = self.scenario.setup, self.plan.variant
         players: Loc = ("setup", "players")
+        if e.field == "hands" and e.seat is not None and e.expected is not None:
+            return (*players, e.seat), ""  # the seat's cards face down and up together
         if e.field == "cards":
             court = Counter(v.court(len(s.players)))
             used = Counter(c for p in s.players for c in (*p.hidden, *p.revealed))
@@ -229,6 +232,14 @@ class _Replayer:
         phrase = self.plan.phrases[i]
         game = self.game
         decision, turn, actor, start = game.pending, game.turn, game.actor, len(game.log)
+        if phrase is None:  # an `illegal:` step: nothing is played
+            self._refused(i)
+            if step.checkpoint is not None:
+                self._checkpoint(step.checkpoint, ("steps", i, "checkpoint"))
+            return StepResult(
+                number=i + 1, text=step.text, moves=(), described=(), turn=turn, actor=actor,
+                decision=decision, narration=step.narration, rule=step.rule, prompt=None,
+                checkpoint=step.checkpoint, events=())
         if step.replacement is not None:
             self._push(i, "replacement", (step.replacement,))
         if step.draw is not None:
@@ -248,7 +259,7 @@ class _Replayer:
         if step.checkpoint is not None:
             self._checkpoint(step.checkpoint, ("steps", i, "checkpoint"))
         return StepResult(
-            number=i + 1, text=step.move, moves=tuple(moves),
+            number=i + 1, text=step.text, moves=tuple(moves),
             described=tuple(game.describe(m) for m in moves), turn=turn, actor=actor,
             decision=decision, narration=step.narration, rule=step.rule, prompt=prompt,
             checkpoint=step.checkpoint, events=tuple(game.log[start:]))
@@ -315,6 +326,39 @@ class _Replayer:
             except IllegalMoveError:
                 return move  # played as given, so the engine says why it is illegal
         return move
+
+    def _refused(self, i: int) -> None:
+        """Check that the engine refuses every move of an `illegal:` step, for a reason that
+        contains the step's `because` words; the game is left as it was."""
+        step, g = self.scenario.steps[i], self.game
+        listed = not isinstance(step.illegal, str)
+        for j, (text, phrase) in enumerate(zip(step.illegal_moves, self.plan.illegal[i],
+                                               strict=True)):
+            loc: Loc = ("steps", i, "illegal", j) if listed else ("steps", i, "illegal")
+            move = phrase.move
+            assert move is not None  # the loader lets only single moves through
+            if move.kind is MoveKind.SHOW and g.phase is Phase.EXAMINE_OFFER \
+                    and g.decider == move.player and move.character is not None:
+                move = Move.offer(move.player, move.character)
+            try:
+                if phrase.infer_card:
+                    complete(g, move)
+                else:
+                    g.as_legal(move)
+            except AmbiguousMoveError:
+                pass  # several cards would do: legal, reported below
+            except IllegalMoveError as e:
+                reason = e.reason
+                if step.because is not None and _words(step.because) not in _words(reason):
+                    raise self._fail(i, f"the engine refuses {text!r}, but for another reason: "
+                                        f"{reason!r}; `because: {step.because}` is not in it",
+                                     ("steps", i, "because")) from None
+                continue
+            # (a move after the game ended is always refused, so the game is on here)
+            raise self._fail(i, f"illegal: {text!r} is a legal move here "
+                                f"({g.names[g.decider]} may {PHASE_QUESTION[g.phase]}); an "
+                                f"`illegal:` step needs a move the rules refuse at this point",
+                             loc)
 
     def _apply(self, i: int, move: Move, queued: int) -> None:
         try:
@@ -393,6 +437,12 @@ class _Replayer:
                          + "checkpoint failed: " + "; ".join(m for _, m in failures))
 
 
+def _words(text: str) -> str:
+    """Text compared as words: any capitals, curly quotes, spacing and final stop."""
+    text = text.replace("\u2019", "'").replace("\u2018", "'").replace("\u2013", "-")
+    return " ".join(text.lower().split()).rstrip(".")
+
+
 def replay(scenario: Scenario, upto_step: int | None = None) -> Game:
     """The game after the first `upto_step` steps (0: the set-up; None: every step).
 
@@ -421,7 +471,7 @@ def run_scenario(scenario: Scenario) -> ScenarioRun:
 
 def step_texts(scenario: Scenario) -> list[str]:
     """Each step's move as written in the file."""
-    return [s.move for s in scenario.steps]
+    return [s.text for s in scenario.steps]
 
 
 def prompt_for(scenario: Scenario, step: int) -> PromptView | None:
@@ -440,6 +490,10 @@ def check_quotes(scenario: Scenario, directory: Path | None = None) -> None:
     directory = directory or rules_dir()
     if directory is None:
         return
+    if scenario.rule is not None:
+        problem = missing_quote(scenario.rule.quote, scenario.rule.source, directory)
+        if problem:
+            raise error_at(scenario, ("rule", "quote"), f"rule: {problem}")
     for i, step in enumerate(scenario.steps):
         for key in ("rule", "tip"):
             ref = getattr(step, key)

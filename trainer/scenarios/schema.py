@@ -217,15 +217,27 @@ class Prompt(_Model):
     wrong: list[WrongOption] = Field(min_length=1, description="At least one wrong option.")
 
 
-_STEP_KEYS = ("move", "narration", "rule", "tip", "draw", "replacement", "prompt",
-              "checkpoint")
+_STEP_KEYS = ("move", "illegal", "because", "narration", "rule", "tip", "draw", "replacement",
+              "prompt", "checkpoint")
 
 
 class Step(_Model):
-    """One line of the story: a move, the cards chance must deal, the words around it."""
+    """One line of the story: a move, the cards chance must deal, the words around it.
 
-    move: Text = Field(description="The move, e.g. 'Ely claims Duke: tax' or 'No one "
-                                   "challenges'. A step may also be just this text.")
+    Or, with `illegal` instead of `move`, moves the rules refuse at this point (and, with
+    `because`, words the engine's reason must contain): the replay checks each is refused and
+    the game does not move on. Why in a step: a rule often says what may *not* be done ("a
+    player may not pass"), and a lesson or rule case should pin that down as firmly as a move."""
+
+    move: Text | None = Field(
+        None, description="The move, e.g. 'Ely claims Duke: tax' or 'No one challenges'. A "
+                          "step may also be just this text.")
+    illegal: Text | list[Text] | None = Field(
+        None, description="Instead of `move`: a move (or a list of moves) the rules refuse "
+                          "here, e.g. 'Ben challenges'. The game does not move on.")
+    because: Text | None = Field(
+        None, description="With `illegal`: words the engine's reason for refusing each move "
+                          "must contain (any capitalisation), e.g. 'cannot be challenged'.")
     narration: str | None = Field(None, description="What happens, in plain words.")
     rule: RuleRef | None = None
     tip: RuleRef | None = Field(
@@ -245,13 +257,58 @@ class Step(_Model):
         """Accept a bare move, and rebuild `- Maria: income` that YAML read as a mapping."""
         if isinstance(data, str):
             return {"move": data}
-        if isinstance(data, dict) and "move" not in data:
+        if isinstance(data, dict) and "move" not in data and "illegal" not in data:
             stray = [k for k in data if k not in _STEP_KEYS]
             if len(stray) == 1 and isinstance(data[stray[0]], str):
                 key = stray[0]
                 rebuilt = {k: v for k, v in data.items() if k != key}
                 return {"move": f"{key}: {data[key]}", **rebuilt}
         return data
+
+    @field_validator("illegal", mode="before")
+    @classmethod
+    def _moves(cls, value: Any) -> Any:
+        """One message for every wrong shape (pydantic would report each member of the union)."""
+        if value is None or (isinstance(value, str) and value.strip()):
+            return value
+        if isinstance(value, list) and value and all(
+                isinstance(m, str) and m.strip() for m in value):
+            return value
+        raise ValueError(f"`illegal:` is a move, e.g. 'Ben challenges', or a list of moves; "
+                         f"found {value!r}")
+
+    @model_validator(mode="after")
+    def _move_or_illegal(self) -> Step:
+        if self.move is None and self.illegal is None:
+            raise ValueError("a step needs `move:` (the move played) or `illegal:` (moves the "
+                             "rules refuse here)")
+        if self.move is not None and self.illegal is not None:
+            raise ValueError("a step has `move:` (a move played) or `illegal:` (moves the rules "
+                             "refuse here), not both")
+        if self.because is not None and self.illegal is None:
+            raise ValueError("`because:` belongs to an `illegal:` step (the words of the "
+                             "engine's reason for refusing the move)")
+        if self.illegal is not None:
+            extra = [k for k in ("draw", "replacement", "prompt") if getattr(self, k) is not None]
+            if extra:
+                raise ValueError(f"an `illegal:` step plays no move, so it has no "
+                                 f"`{extra[0]}:`")
+        return self
+
+    @property
+    def illegal_moves(self) -> tuple[str, ...]:
+        """The moves an `illegal:` step says the rules refuse (none for a played step)."""
+        if self.illegal is None:
+            return ()
+        return (self.illegal,) if isinstance(self.illegal, str) else tuple(self.illegal)
+
+    @property
+    def text(self) -> str:
+        """The step as the messages and the Learn page quote it: its move, or
+        ``illegal: Ben challenges`` for moves the rules refuse."""
+        if self.move is not None:
+            return self.move
+        return "illegal: " + "; ".join(self.illegal_moves)
 
 
 class PlayerSetup(_Model):
@@ -324,7 +381,7 @@ class Practice(_Model):
                                                       "in the move grammar.")
 
 
-Mode = Literal["watch", "play", "game"]
+Mode = Literal["watch", "play", "game", "rule"]
 
 
 class Scenario(_Model):
@@ -342,7 +399,12 @@ class Scenario(_Model):
                              "the prompts. 'play': one screen per prompt; the learner makes "
                              "each move the lesson is about and the other moves play "
                              "themselves. 'game': after the steps (if any), the learner plays "
-                             "on freely against bots (see `practice`).")
+                             "on freely against bots (see `practice`). 'rule': a rule case, not a "
+                             "lesson: a set-up and the checks that pin one rule down (`rule:` "
+                             "quotes it); `steps` may be empty.")
+    rule: RuleRef | None = Field(
+        None, description="The rule the file is about, quoted word for word (required in a "
+                          "rule case, where there may be no step to put it on).")
     intro: Intro | None = Field(None, description="A screen shown before the first move.")
     setup: Setup
     steps: list[Step] = Field(default_factory=list)
@@ -369,12 +431,27 @@ class Scenario(_Model):
         if self.mode != "game" and self.practice is not None:
             raise ValueError(f"`practice:` belongs to a lesson with `mode: game`, not "
                              f"{self.mode!r}")
-        if self.mode != "game" and not self.steps:
-            raise ValueError("`steps:` needs at least one step")
+        if self.mode not in ("game", "rule") and not self.steps:
+            raise ValueError("`steps:` needs at least one step (a file that only sets up a "
+                             "position and checks it is a rule case: `mode: rule`)")
+        if self.mode == "rule" and self.rule is None:
+            raise ValueError("a rule case (`mode: rule`) quotes the rule it pins down: add "
+                             "`rule:` with `quote:` and `source:`")
+        if self.mode == "rule" and not self.checks():
+            raise ValueError("a rule case (`mode: rule`) needs something to check: a "
+                             "`checkpoint:` (under `setup:` or on a step) or an `illegal:` step")
         if self.mode == "play" and not any(s.prompt is not None for s in self.steps):
             raise ValueError("a 'play' lesson needs at least one step with a `prompt:` (one "
                              "screen per prompt)")
         return self
+
+
+    def checks(self) -> int:
+        """How many things a replay checks beyond the moves being legal: checkpoints and
+        moves asserted illegal (what `python -m trainer check` counts for a rule case)."""
+        points = [self.setup.checkpoint, *(s.checkpoint for s in self.steps)]
+        return (sum(1 for c in points if c is not None)
+                + sum(len(s.illegal_moves) for s in self.steps))
 
 
 def allowed_keys(loc: tuple[str | int, ...]) -> list[str] | None:
@@ -431,6 +508,11 @@ def scenario_json_schema() -> dict[str, Any]:
     for name, text in _ENUM_DESCRIPTIONS.items():
         rest = {k: v for k, v in defs[name].items() if k != "description"}
         defs[name] = {"description": text, **rest}
+    # What the model validators add to the shapes: a step plays a move or names illegal ones,
+    # and a rule case quotes its rule.
+    defs["Step"]["anyOf"] = [{"required": ["move"]}, {"required": ["illegal"]}]
+    schema["if"] = {"properties": {"mode": {"const": "rule"}}, "required": ["mode"]}
+    schema["then"] = {"required": ["rule"]}
     step_ref = schema["properties"]["steps"]["items"]
     schema["properties"]["steps"]["items"] = {
         "anyOf": [step_ref, {"type": "string", "description": "Just the move."}]}
