@@ -10,16 +10,16 @@ from pathlib import Path
 
 import pytest
 
-from trainer.engine.variants import VARIANTS
+from trainer.engine.rules import Options
+from trainer.engine.variants import HOUSE_RULES, VARIANTS, house_rules_on, parse_rules
 from trainer.rulebook.sources import rules_dir
 from trainer.scenarios import check_file, check_quotes, load_scenario, load_scenarios
 from trainer.scenarios.lessons import load_library
 
 ROOT = Path(__file__).resolve().parent.parent
 RULES = sorted((ROOT / "scenarios" / "rules").glob("*.yaml"))
-# The options whose both readings the rule cases show (vocabulary changes only the words).
-TABLE_RULES = ("challenge_order", "steal_from_eliminated", "finite_treasury", "two_player_start",
-               "examine_pick", "block_after_lost_challenge")
+# The options whose every reading the rule cases show (vocabulary changes only the words).
+TABLE_RULES = tuple(name for name in Options.info() if name != "vocabulary")
 
 
 def test_at_least_twenty_two_rule_cases_are_shipped():
@@ -53,7 +53,18 @@ def test_every_table_rule_is_shown_both_ways():
         options = load_scenario(path).setup.options
         for name in options.model_fields_set & set(TABLE_RULES):
             shown[name].add(getattr(options, name))
-    assert {name: len(values) for name, values in shown.items()} == dict.fromkeys(TABLE_RULES, 2)
+    assert shown == {name: set(Options.info()[name].choices) for name in TABLE_RULES}
+
+
+def test_every_house_rule_is_shown_switched_on_and_rule_seven_switched_off():
+    states = [house_rules_on(parse_rules(load_scenario(p).setup.variant).variant)
+              for p in RULES]
+    for rule in HOUSE_RULES:
+        assert any(s[rule.name] for s in states), rule.name
+        alone = [s for s in states if s[rule.name]
+                 and sum(s.values()) == (1 if rule.name == "no_self_target" else 2)]
+        assert alone or rule.name == "no_self_target", f"{rule.name} is never on alone"
+    assert any(not s["no_self_target"] for s in states)
 
 
 def test_every_variant_has_a_rule_case():

@@ -112,7 +112,7 @@ def test_an_unknown_key_comes_before_a_missing_key_that_is_another_problem(tmp_p
     assert message(path) == (
         f"{path}:{line(text, 'lerner:')}: setup: unknown key 'lerner' (did you mean "
         f"'learner'?); allowed keys: variant, options, players, deck, first, learner, treasury, "
-        f"reserve, mat, removed, checkpoint (and 1 more problem(s) in this file)")
+        f"reserve, mat, mat_up, removed, checkpoint (and 1 more problem(s) in this file)")
 
 
 def test_an_unknown_card_lists_the_valid_cards(tmp_path):
@@ -157,7 +157,8 @@ def test_the_two_player_start_option_does_not_apply_to_mcguire(tmp_path):
                               "  options: {two_player_start: two_coins}\n  learner:")
     assert message(path) == (
         f"{path}:{line(text, 'two_player_start')}: setup > options: `two_player_start` does not "
-        f"apply to McGuire house rules: its own rule gives the first player 0 coins at any "
+        f"apply to McGuire house rules without the event mat: its own rule gives the first "
+        f"player 0 coins at any "
         f"player count; it applies to: base, inquisitor, reformation, reformation-inquisitor, "
         f"forum (leave it out here)")
 

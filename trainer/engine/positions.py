@@ -117,6 +117,8 @@ def check_table(
       over) an exiled seat holds no coins: it returned them to the Treasury (a steal or the
       Graverobber may hold them until the end of the turn);
     * no seat has negative coins;
+    * McGuire's mat holds a card for every flip event of this player count, face down until
+      its event, face up after;
     * the table holds exactly the court for this many players: hands, face-up cards, the deck,
       the draft sets and removed cards, McGuire's mat, and `drawn`, the cards an exchange in
       progress has taken from the deck.
@@ -153,6 +155,13 @@ def check_table(
                 f"{names[p]} is out of the game (every card face up) but has {money} "
                 f"coin{'s' if money != 1 else ''}; a player who is out returns all their coins "
                 f"to the Treasury", field="coins", seat=p, expected=0, found=money)
+    flips = [e for e in variant.mat_events(len(names)) if e.startswith("flip")]
+    if len(mat_cards) + len(mat_up) != len(flips):
+        raise SetupError(
+            f"McGuire's mat holds {len(flips)} card{'s' if len(flips) != 1 else ''} for "
+            f"{len(names)} players (one per flip event); found {len(mat_cards)} face down "
+            f"and {len(mat_up)} face up (list the flipped ones under mat_up)",
+            field="mat", expected=len(flips), found=len(mat_cards) + len(mat_up))
     want: dict[Character, int] = {}
     for c in variant.court(len(names)):
         want[c] = want.get(c, 0) + 1

@@ -17,7 +17,7 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from trainer.engine.rules import Options, Variant
-from trainer.engine.variants import VARIANTS, get_variant
+from trainer.engine.variants import VARIANTS, parse_rules
 from trainer.scenarios.errors import ScenarioError, error_at
 from trainer.scenarios.move_text import MovePhrase, MoveTextError, parse_move_text
 from trainer.scenarios.schema import Checkpoint, Scenario, allowed_keys
@@ -225,10 +225,22 @@ def compile_plan(scenario: Scenario) -> _Plan:
 
     first = seat(setup.first, ("setup", "first"), "setup: first") if setup.first else 0
     learner = seat(setup.learner, ("setup", "learner"), "setup: learner")
-    variant = get_variant(setup.variant)
+    described = parse_rules(setup.variant)
+    variant = described.variant
     chosen: BaseModel = setup.options
-    rule_options = Options().with_(**chosen.model_dump())
+    written = {name: getattr(chosen, name) for name in chosen.model_fields_set}
+    for name, value in described.options.changed().items():
+        if name in written and written[name] != value:
+            raise error_at(scenario, ("setup", "options", name),
+                           f"setup > options: {name} is {written[name]!r} here but "
+                           f"{value!r} in the variant's description {setup.variant!r}; "
+                           f"give it once")
+    rule_options = described.options.with_(**written)
     relevant = rule_options.relevant(variant)
+    for name in described.options.changed():
+        if name not in relevant:
+            raise error_at(scenario, ("setup", "variant"),
+                           f"setup > variant: {option_does_not_apply(name, variant)}")
     for name in sorted(chosen.model_fields_set, key=list(Options.info()).index):
         if name not in relevant:
             raise error_at(scenario, ("setup", "options", name),

@@ -182,7 +182,8 @@ class _Replayer:
                         removed=s.removed,
                         allegiances=[a for a in sides if a is not None] if all(sides) else None,
                         reserve=s.reserve,
-                        mat=list(s.mat.items()) if s.mat is not None else None)
+                        mat=list(s.mat.items()) if s.mat is not None else None,
+                        mat_up=s.mat_up)
         except SetupError as e:
             loc, hint = self._setup_blame(e)
             label = "setup"

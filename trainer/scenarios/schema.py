@@ -32,9 +32,10 @@ from pydantic import (
 )
 
 from trainer.engine.cards import Action, Allegiance, Character
+from trainer.engine.errors import RuleSetError
 from trainer.engine.game import Phase
 from trainer.engine.rules import Options
-from trainer.engine.variants import VARIANTS
+from trainer.engine.variants import HOUSE_RULE_NAMES, VARIANTS, parse_rules
 from trainer.rulebook.sources import RULE_SOURCES
 
 SCHEMA_PATH = "docs/scenario.schema.json"
@@ -94,9 +95,14 @@ def _slug(value: str) -> str:
 
 
 def _variant(value: str) -> str:
-    if value.strip().lower() not in VARIANTS:
-        raise ValueError(f"unknown variant {value!r}; expected one of {', '.join(VARIANTS)}")
-    return value.strip().lower()
+    """A rule set's compact description: a variant, house rules switched with + and -, table
+    rules in brackets (``base+pay_five``, ``mcguire-inheritance``); kept as written, read by
+    the engine's own parser so a file can never name rules the engine does not play."""
+    try:
+        parse_rules(value)
+    except RuleSetError as e:
+        raise ValueError(e.reason) from None
+    return value.strip()
 
 
 def _rule_source(value: str) -> str:
@@ -333,7 +339,9 @@ class Setup(_Model):
     """The position before the first step."""
 
     variant: Annotated[str, AfterValidator(_variant)] = Field(
-        "base", description="Rule set: " + ", ".join(VARIANTS))
+        "base", description="Rule set: one of " + ", ".join(VARIANTS) + ", then any of "
+        "McGuire's house rules switched on with + or off with - (" + ", ".join(HOUSE_RULE_NAMES)
+        + "), e.g. base+pay_five or mcguire-inheritance. Table rules go under `options`.")
     options: RuleOptions = Field(default_factory=RuleOptions)  # type: ignore[valid-type]
     players: list[PlayerSetup] = Field(min_length=2)
     deck: list[Card] = Field(description="The court deck, top card first. Unscripted draws "
@@ -348,6 +356,11 @@ class Setup(_Model):
         None, description="McGuire: the mat events still to come, each with its face-down "
                           "card (null for the coin event). Leave out for a mid-game position "
                           "with nothing left on the mat.")
+    mat_up: list[Card] = Field(
+        default_factory=list, description="McGuire: the cards already flipped face up on the "
+                                          "mat (out of play, seen by everyone). The mat holds a "
+                                          "card per flip event for the player count, face "
+                                          "down under `mat` or face up here.")
     removed: list[Card] = Field(default_factory=list, description="Two-player draft: the cards "
                                                                   "already out of the game.")
     checkpoint: Checkpoint | None = Field(None, description="Checked before the first step.")
