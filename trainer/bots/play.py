@@ -6,17 +6,19 @@ import random
 from collections.abc import Sequence
 
 from trainer.engine.game import Game
-from trainer.engine.rules import Options
+from trainer.engine.rules import Options, Variant
+from trainer.engine.variants import BASE
 from trainer.policies.personas import Persona
 
 MAX_DECISIONS = 5_000
 
 
-def play_game(seats: Sequence[Persona], *, variant: str = "base", seed: int = 0,
+def play_game(seats: Sequence[Persona], *, variant: Variant | str = BASE, seed: int = 0,
               options: Options | None = None) -> Game:
     """One game with one persona per seat (pass separate instances: a persona keeps this
     game's state). Each bot sees only its own observation; each seat has its own random
-    stream, so a game is the same for the same seed."""
+    stream, so a game is the same for the same seed. `variant` is a rule set or its compact
+    description (table rules included)."""
     game = Game.new(len(seats), seed=seed, variant=variant, options=options)
     rngs = [random.Random(f"{seed}:{i}") for i in range(len(seats))]
     for persona, rng in zip(seats, rngs, strict=True):

@@ -16,6 +16,8 @@ import pandas as pd
 
 from trainer.bots.calibrated import Calibrated
 from trainer.bots.play import play_game
+from trainer.engine.rules import Variant
+from trainer.engine.variants import BASE
 from trainer.policies.personas import Persona, personas
 
 
@@ -55,7 +57,8 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def match(hero: Factory, field: Factory, players: int, games: int, *, variant: str = "base",
+def match(hero: Factory, field: Factory, players: int, games: int, *,
+          variant: Variant | str = BASE,
           seed: int = 0, progress: Progress | None = None) -> tuple[int, int]:
     """`hero` in one seat and `field` in the others; the hero's seat rotates. Returns the
     hero's wins and the games without a winner (ties, and the rare game that bots cannot
@@ -102,7 +105,7 @@ def _drawn(names: list[str], rng: random.Random) -> Factory:
 
 
 def tournament(names: Sequence[str], counts: Sequence[int], games: int, *,
-               variant: str = "base", seed: int = 0,
+               variant: Variant | str = BASE, seed: int = 0,
                progress: Progress | None = None) -> pd.DataFrame:
     """Every ordered pair of personas (hero against a field of the other) at every count;
     `progress(1)` after every game (`games_to_play` of them)."""

@@ -595,6 +595,15 @@ def parse_rules(text: str) -> RuleSet:
     return RuleSet(variant, options)
 
 
+def rule_set(value: Variant | str, options: Options | None = None) -> RuleSet:
+    """A rule set given as a value or as its compact description, with the table rules of the
+    description unless `options` are given: what a caller that accepts either needs."""
+    if isinstance(value, str):
+        parsed = parse_rules(value)
+        return RuleSet(parsed.variant, options if options is not None else parsed.options)
+    return RuleSet(value, options if options is not None else Options())
+
+
 def described(variant: Variant) -> str:
     """The rule set's compact description, checked to read back as this very rule set: a
     copy changed by hand (``replace(BASE, start_coins=5)``) has none, and writing its name

@@ -20,7 +20,8 @@ from trainer.engine.cards import Character
 from trainer.engine.game import Game, Phase
 from trainer.engine.moves import Move, MoveKind
 from trainer.engine.observation import Observation
-from trainer.engine.variants import get_variant
+from trainer.engine.rules import Variant
+from trainer.engine.variants import BASE, rule_set
 from trainer.estimates.knowledge import knowledge
 from trainer.estimates.posterior import Belief, mixture, p_holds
 from trainer.policies.personas import personas
@@ -73,7 +74,7 @@ def model_seating(model: dict[str, float]) -> Seating:
     return seat
 
 
-def harvest(claims: int, *, players: int = 4, seed: int = 0, variant: str = "base",
+def harvest(claims: int, *, players: int = 4, seed: int = 0, variant: Variant | str = BASE,
             progress: Callable[[int], object] | None = None,
             model: dict[str, float] | None = None,
             seating: Seating | None = None) -> list[Claim]:
@@ -83,13 +84,14 @@ def harvest(claims: int, *, players: int = 4, seed: int = 0, variant: str = "bas
     model = model or MODEL
     comps = mixture(model)
     seating = seating or model_seating(model)
-    cards = get_variant(variant).cards
+    rules = rule_set(variant)
+    cards = rules.variant.cards
     out: list[Claim] = []
     g = 0
     while len(out) < claims:
         rng = random.Random(seed + g)
         seats, recorded = seating(rng, players)
-        game = Game.new(players, seed=seed + g, variant=variant)
+        game = Game.new(players, seed=seed + g, variant=rules.variant, options=rules.options)
         rngs = [random.Random(f"{seed + g}:{i}") for i in range(players)]
         for persona, r in zip(seats, rngs, strict=True):
             persona.new_game(r)
