@@ -9,6 +9,7 @@ the same way.
 
 from __future__ import annotations
 
+import _random
 import copy
 import random
 from collections.abc import Callable, Iterable, Sequence
@@ -445,7 +446,7 @@ class Game:
             if not v.min_players <= n <= most:
                 raise SetupError(f"{v.title} is for {v.min_players}–{most} players, not {n}",
                                  field="names")
-        generator = rng if rng is not None else random.Random(seed)
+        generator = rng if rng is not None else _seeded(seed)
         chance = RandomChance(generator)
         coins = list(rules.starting_coins(n, first, options.two_player_start))
         if rules.draft:  # three sets of one of each character: two to choose from, one to deal
@@ -1970,6 +1971,17 @@ def _shuffle(rng: random.Random, cards: list[Any]) -> None:
         cards[i], cards[j] = cards[j], cards[i]
 
 
+def _seeded(seed: int | None) -> random.Random:
+    """random.Random(seed): for an int, its C seeding called directly, without the
+    interpreted __init__ and seed that only pass an int on to it."""
+    if type(seed) is not int or not _SAME_DRAWS:
+        return random.Random(seed)
+    rng = random.Random.__new__(random.Random)
+    _random.Random.seed(rng, seed)
+    rng.gauss_next = None  # type: ignore[attr-defined]  # as Random.seed leaves it
+    return rng
+
+
 def _same_draws() -> bool:
     """Whether this Python's random.Random shuffles and draws as _shuffle and _randbelow do
     (CPython 3.11 to 3.13 do). If not, the engine leaves every draw to the generator."""
@@ -1988,6 +2000,12 @@ def _same_draws() -> bool:
             if a != b or theirs.randrange(size) != _randbelow(getrandbits, size):
                 return False
         if theirs.getstate() != ours.getstate():
+            return False
+    for seed in (0, 1, -7, 2**31, 2**64 + 3, 10**30):
+        rng = random.Random.__new__(random.Random)
+        _random.Random.seed(rng, seed)
+        rng.gauss_next = None  # type: ignore[attr-defined]
+        if rng.getstate() != random.Random(seed).getstate():
             return False
     return True
 
