@@ -2,8 +2,9 @@
 and ship the lesson files inside the wheel.
 
 `trainer/engine/game.py` is plain, fully typed Python; mypyc turns the same source into a C
-extension that plays about twice as fast, which is what bots and end-game solvers need. Set
-COUP_TRAINER_PURE_PYTHON=1 to skip compilation (the package then runs as ordinary Python).
+extension that plays about three times as fast (`python bench/engine.py`), which is what
+bots and end-game solvers need. Set COUP_TRAINER_PURE_PYTHON=1 to skip compilation (the
+package then runs as ordinary Python).
 
 The lessons live in the checkout's top-level `scenarios/` folder, where the app and the
 teachers look for them. A wheel has no checkout, so the build copies `scenarios/*.yaml` to

@@ -44,10 +44,14 @@ def _build(tree: Path) -> str:
 
 def _run(tree: Path, games: int, seed: int) -> tuple[float, float]:
     """Decisions/s and games/s of tree's engine over `games` games from `seed`."""
-    out = subprocess.run(
-        [sys.executable, str(tree / "bench" / "engine.py"), "--only", "trainer", "--games",
-         str(games), "--seed", str(seed), "--rounds", "1"],
-        cwd=tree, capture_output=True, text=True, check=True).stdout
+    script = tree / "bench" / "engine.py"
+    command = [sys.executable, str(script), "--only", "trainer", "--games", str(games),
+               "--seed", str(seed), "--rounds", "1"]
+    if "--table-rules" in script.read_text():
+        # A bench that races every rule set under coupml's readings: the base game under the
+        # rulebook's defaults, as the engines before it played.
+        command += ["--variants", "base", "--table-rules", "official"]
+    out = subprocess.run(command, cwd=tree, capture_output=True, text=True, check=True).stdout
     line = next(x for x in out.splitlines() if x.startswith("trainer ") and "decisions/s=" in x)
     rate, per_game = _RATE.search(line), _GAMES.search(line)
     assert rate and per_game, line

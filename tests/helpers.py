@@ -26,7 +26,7 @@ def table(*seats: tuple[str, str, int], deck: str | None = None, first: int = 0,
           revealed: dict[int, str] | None = None, variant: Variant | str = BASE,
           allegiances: str | None = None, reserve: int = 0,
           mat: list[tuple[str, str | None]] | None = None, picks: tuple[int, ...] = (),
-          treasury: int | None = None) -> Game:
+          treasury: int | None = None, mat_up: str = "") -> Game:
     """Players as (name, "Card Card", coins); a hand with a comma is read card by card on
     commas. The deck is the rest of the court, in a fixed order, unless given top to bottom;
     `draws` scripts each random draw in turn."""
@@ -39,9 +39,10 @@ def table(*seats: tuple[str, str, int], deck: str | None = None, first: int = 0,
     hands = [read(s[1]) for s in seats]
     shown = [read((revealed or {}).get(i, "")) for i in range(len(seats))]
     on_mat = [(e, Character.parse(c) if c else None) for e, c in (mat or [])]
+    flipped = read(mat_up)
     if deck is None:
         rest = Counter(v.court(len(seats)))
-        for h in hands + shown + [[c for _, c in on_mat if c is not None]]:
+        for h in hands + shown + [[c for _, c in on_mat if c is not None], flipped]:
             rest.subtract(h)
         pile = sorted(rest.elements())
     else:
@@ -50,7 +51,7 @@ def table(*seats: tuple[str, str, int], deck: str | None = None, first: int = 0,
                 deck=pile, first=first, options=options, variant=v,
                 chance=ScriptedChance((read(d) for d in draws), picks),
                 allegiances=allegiances.split() if allegiances else None, reserve=reserve,
-                mat=on_mat or None, treasury=treasury)
+                mat=on_mat or None, treasury=treasury, mat_up=flipped)
 
 
 def act(game: Game, action: str, target: int | None = None) -> None:

@@ -9,9 +9,10 @@ the same way.
 
 from __future__ import annotations
 
+import _random
 import copy
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
@@ -41,8 +42,8 @@ from trainer.engine.variants import (
 if TYPE_CHECKING:
     from trainer.engine.observation import Observation
 
-EVERYONE: int | None = None
-NOBODY = -1  # events kept for replay only (the full deal)
+EVERYONE: Final[int | None] = None
+NOBODY: Final = -1  # events kept for replay only (the full deal)
 
 
 class Phase(StrEnum):
@@ -117,7 +118,7 @@ _C_TREATY: Final = Character.TREATY
 _C_VENGEANCE: Final = Character.VENGEANCE
 
 # Moves whose content only the mover sees (the cards kept, the card shown to an Inquisitor).
-PRIVATE_KINDS = (_K_KEEP, _K_OFFER)
+PRIVATE_KINDS: Final = (_K_KEEP, _K_OFFER)
 
 
 class Event(NamedTuple):
@@ -186,10 +187,14 @@ class Game:
     mat_up: list[Character]  # McGuire: cards flipped face up on the mat
     mat_coins: int  # McGuire: the coin waiting on the mat
     mat_pending: list[str]  # McGuire: the mat events still to happen, in order
-    _raw: list[tuple[Any, ...]]  # (move, phase) pairs and (kind, visible_to, data) tuples
+    # The log as played: a move and then the phase it answered (two entries, no pair to
+    # allocate), and events as (kind, visible_to, data) or, for the frequent kinds, flat
+    # (kind, visible_to, *values) tuples whose data dict is made when the log is read.
+    _raw: list[Any]
     _events: list[Event]  # the same, turned into Events on demand
+    _read: int  # how much of _raw is in _events
     # The turn in progress.
-    _spec: ActionSpec
+    _spec: _Row
     _target: int
     _challenger: int
     _blocker: int
@@ -197,7 +202,8 @@ class Game:
     target_lost_challenge: bool
     _loss_reason: str
     _then: str
-    _poll: list[int]
+    _poll: tuple[int, ...]  # who is asked in the open window, in order: _poll[_pi] decides
+    _pi: int
     _pool: list[Character]
     _deferred: list[int]
     _reduced: bool  # McGuire: the steal was reduced to 1 by an Ambassador
@@ -229,7 +235,7 @@ class Game:
     _forced: int
     _alive_mask: int  # bit p set while player p is alive: a cheap key for the move tables
     _rot: tuple[tuple[int, ...], ...]
-    _specs: dict[Action, ActionSpec]
+    _specs: dict[Action, _Row]
     # Variant hooks and table rules, copied from the rule set so the inner loop tests one field.
     _all_challenge: bool
     _fa_mode: int  # foreign_aid_blockers: 0 first, 1 queue, 2 random
@@ -243,6 +249,12 @@ class Game:
     _fixed: bool
     _graves_on: bool
     _extra_end: bool
+    _treaty: bool
+    _exchange_draw: int
+    _reducers: tuple[Character, ...]
+    _target_first: bool
+    _block_after: bool
+    _steal_dead: bool
 
     def __init__(
         self,
@@ -317,18 +329,35 @@ class Game:
         self.alive = [drafting or bool(h) for h in self.hidden]
         self.chance = chance
         self.is_over = False
-        self._vid = _variant_id(variant)
-        self._specs = _spec_map(variant)
-        self._forced = variant.forced_coup_at
-        self._alive_mask = sum(1 << p for p in range(n) if self.alive[p])
+        rules = _rules(variant)
+        self._vid = rules.vid
+        self._specs = rules.rows
+        self._forced = rules.forced
+        mask = 0
+        for p in range(n):
+            if self.alive[p]:
+                mask |= 1 << p
+        self._alive_mask = mask
         self._rot = _rotations(n)
-        (self._teams, self._pay, self._bounty, self._house, self._slow_proof, self._fixed,
-         self._graves_on, self._extra_end) = _hooks(variant)
+        self._teams = rules.teams
+        self._pay = rules.pay
+        self._bounty = rules.bounty
+        self._house = rules.house
+        self._slow_proof = rules.slow_proof
+        self._fixed = rules.fixed
+        self._graves_on = rules.graves_on
+        self._extra_end = rules.extra_end
+        self._treaty = rules.treaty
+        self._exchange_draw = rules.exchange_draw
+        self._reducers = rules.reducers
+        self._self_target = rules.self_target
         options = self.options
         self._all_challenge = options.challengers == "all"
         self._fa_mode = _FA_MODES[options.foreign_aid_blockers]
         self._refuse_gainless = options.gainless_actions == "refused"
-        self._self_target = variant.self_target
+        self._target_first = options.challenge_order == "target_first"
+        self._block_after = options.block_after_lost_challenge
+        self._steal_dead = options.steal_from_eliminated
         self.turn = 1
         self.actor = first
         self._first = first if clock[0] < 0 else clock[0]
@@ -349,20 +378,21 @@ class Game:
         self.decider = first
         self._legal = None
         # The set-up is copied now but turned into a snapshot dict only when the log is read.
-        start = (tuple(map(tuple, self.hidden)), tuple(map(tuple, self.revealed)),
-                 tuple(self.coins), tuple(self.deck), self.treasury, first,
-                 self.setup_fields())
-        raw: list[tuple[Any, ...]] = [("setup", NOBODY, start)]
+        start = (tuple([tuple(h) for h in self.hidden]),
+                 tuple([tuple(r) for r in self.revealed]), tuple(self.coins),
+                 tuple(self.deck), self.treasury, first, self.setup_fields())
+        raw: list[Any] = [("setup", NOBODY, start)]
         if not drafting:
-            raw.extend(("deal", p, {"player": p, "cards": tuple(self.hidden[p])})
-                       for p in range(n))
+            for p in range(n):
+                raw.append(("deal", p, p, tuple(self.hidden[p])))
         self._raw = raw
         self._events = []
+        self._read = 0
         self._views = None
         if drafting:
             self.phase = _P_DRAFT
-            raw.extend(("offer", p, {"player": p, "cards": tuple(self.offers[p])})
-                       for p in range(n))
+            for p in range(n):
+                raw.append(("offer", p, {"player": p, "cards": tuple(self.offers[p])}))
         elif self._teams and not self.sides:
             self.phase = _P_ALLEGIANCE
         else:
@@ -397,7 +427,7 @@ class Game:
         if self.mat_pending:
             self._round = self._round or 1
             self._mat_clock()
-        self._raw.append(("turn", EVERYONE, {"turn": self.turn, "player": self.actor}))
+        self._raw.append(("turn", EVERYONE, self.turn, self.actor))
 
     # ----------------------------------------------------------------- construction
     @classmethod
@@ -415,45 +445,49 @@ class Game:
         compact description (``base+pay_five(challengers=all)``), whose table rules apply
         unless `options` are given."""
         if isinstance(variant, str):
-            rules = parse_rules(variant)
-            v = rules.variant
+            described = parse_rules(variant)
+            v = described.variant
             if options is None:
-                options = rules.options
-            elif rules.options != _DEFAULT_OPTIONS and rules.options != options:
+                options = described.options
+            elif described.options != _DEFAULT_OPTIONS and described.options != options:
                 raise SetupError(f"{variant!r} sets its own table rules; give them there or "
                                  f"as options, not both", field="options")
         else:
             v = variant
+        rules = _rules(v)
         names = list(_default_names(players) if isinstance(players, int) else players)
         n = len(names)
         options = options or _DEFAULT_OPTIONS
-        most = v.most_players(options)
-        if not v.min_players <= n <= most:
-            raise SetupError(f"{v.title} is for {v.min_players}–{most} players, not {n}",
-                             field="names")
-        chance = RandomChance(rng if rng is not None else random.Random(seed))
-        coins = list(_starting_coins(v, n, first, options.two_player_start))
-        if v.draft:  # three sets of one of each character: two to choose from, one to deal
+        if not rules.min_players <= n <= rules.max_players:
+            most = v.most_players(options)
+            if not v.min_players <= n <= most:
+                raise SetupError(f"{v.title} is for {v.min_players}–{most} players, not {n}",
+                                 field="names")
+        generator = rng if rng is not None else _seeded(seed)
+        chance = RandomChance(generator)
+        coins = list(rules.starting_coins(n, first, options.two_player_start))
+        if rules.draft:  # three sets of one of each character: two to choose from, one to deal
             third = list(v.characters)
-            chance.shuffle(third)
+            _shuffle(generator, third)
             return cls(names=names, hands=[[] for _ in range(n)], coins=coins, deck=third,
                        first=first, variant=v, options=options, chance=chance,
                        offers=[list(v.characters) for _ in range(n)])
-        deck = list(_court(v, n))
-        chance.shuffle(deck)
-        h = v.hand_size
+        deck = list(rules.court(n))
+        _shuffle(generator, deck)
+        h = rules.hand_size
         hands = [deck[i * h:(i + 1) * h] for i in range(n)]
         deck = deck[n * h:]
-        if v.event_mat:
+        if rules.event_mat:
             mat = [(e, deck.pop() if e.startswith("flip") else None) for e in v.mat_events(n)]
             return cls(names=names, hands=hands, coins=coins, deck=deck, first=first,
                        variant=v, options=options, chance=chance, mat=mat)
-        return cls(
-            names=names, hands=hands, coins=coins, deck=deck, first=first, variant=v,
-            options=options, chance=chance,
-            treasury=v.coins_total - sum(coins) if options.finite_treasury else None,
-            _dealt=True,
-        )
+        treasury = rules.coins_total - sum(coins) if options.finite_treasury else None
+        if cls is Game:  # a direct call of the compiled constructor, without keyword parsing
+            return Game(names=names, hands=hands, coins=coins, deck=deck, first=first,
+                        variant=v, options=options, chance=chance, treasury=treasury,
+                        _dealt=True)
+        return cls(names=names, hands=hands, coins=coins, deck=deck, first=first, variant=v,
+                   options=options, chance=chance, treasury=treasury, _dealt=True)
 
     def snapshot(self) -> dict[str, Any]:
         """The full position (hidden cards included) as plain data: enough to restart from."""
@@ -498,7 +532,7 @@ class Game:
             self.treasury, tuple(self.alive), self.actor, self.decider, self.phase, self.winner,
             self._spec.action if self.spec else None, self._target, self._challenger,
             self._blocker, self._block_char, self.target_lost_challenge, self._loss_reason,
-            self._then, tuple(self._poll), tuple(self._pool), tuple(self._deferred),
+            self._then, self._poll[self._pi:], tuple(self._pool), tuple(self._deferred),
             tuple(tuple(o) for o in self.offers), tuple(self.removed), tuple(self.sides),
             self.reserve, tuple(sorted(self.mat_cards.items())), tuple(self.mat_up),
             self.mat_coins, tuple(self.mat_pending), self._reduced, self._examined,
@@ -521,7 +555,8 @@ class Game:
             "raw": list(self._raw), "spec": self._spec.action if self.spec else None,
             "target": self._target, "challenger": self._challenger, "blocker": self._blocker,
             "block_char": self._block_char, "target_lost_challenge": self.target_lost_challenge,
-            "loss_reason": self._loss_reason, "then": self._then, "poll": list(self._poll),
+            "loss_reason": self._loss_reason, "then": self._then,
+            "poll": list(self._poll[self._pi:]),
             "pool": list(self._pool), "deferred": list(self._deferred),
             "offers": [list(o) for o in self.offers], "removed": list(self.removed),
             "sides": list(self.sides), "reserve": self.reserve,
@@ -543,8 +578,9 @@ class Game:
     # properties give the public, optional view of them.
     @property
     def spec(self) -> ActionSpec | None:
-        # Compared by value: a copied or unpickled game holds an equal, not identical, sentinel.
-        return None if self._spec == _NO_ACTION else self._spec
+        # Compared by value too: a copied or unpickled game may hold an equal sentinel.
+        row = self._spec
+        return None if row is _NO_ROW or row.spec == _NO_ACTION else row.spec
 
     @property
     def target(self) -> int | None:
@@ -720,17 +756,23 @@ class Game:
         legal = self._legal
         if legal is None:
             legal = self.legal_moves()
-        m = move if move in legal else self._normalise(move, legal)
+        m: Move | None = None
+        for x in legal:  # a legal move handed back: found by identity, without comparing
+            if x is move:
+                m = x
+                break
+        if m is None:
+            m = self._normalise(move, legal)
         self._legal = None
         k = m.kind
         ph = self.phase
-        self._raw.append((m, ph))
+        raw = self._raw
+        raw.append(m)
+        raw.append(ph)
         if ph is _P_CHALLENGE_ACTION or ph is _P_CHALLENGE_BLOCK or ph is _P_BLOCK:
             if k is _K_PASS:
-                poll = self._poll
-                poll.pop(0)
-                if poll:
-                    self.decider = poll[0]
+                if self._next_asked():
+                    pass
                 elif self._challengers and ph is not _P_BLOCK:
                     self._to_proof(ph)  # challengers="all": everyone has answered
                 elif ph is _P_CHALLENGE_ACTION:
@@ -749,27 +791,20 @@ class Game:
                     self._challengers = self._challengers + [m.player]
                     if self._challenger < 0:
                         self._challenger = m.player
-                    poll = self._poll
-                    poll.pop(0)
-                    if poll:
-                        self.decider = poll[0]
-                    else:
+                    if not self._next_asked():
                         self._to_proof(ph)
                 else:
                     self._challenger = m.player
                     self._to_proof(ph)
-            elif self._fa_mode == 2 and self._spec.block_scope == "anyone":
+            elif self._fa_mode == 2 and self._spec.anyone:
                 # foreign_aid_blockers="random": collect the willing, then draw one
                 self._blockers = self._blockers + [(m.player, _card(m))]
-                poll = self._poll
-                poll.pop(0)
-                if poll:
-                    self.decider = poll[0]
-                else:
+                if not self._next_asked():
                     self._pick_blocker()
             else:  # a block
-                if self._fa_mode == 1 and self._spec.block_scope == "anyone":
-                    self._queue = self._poll[1:]  # who may still block if this one fails
+                if self._fa_mode == 1 and self._spec.anyone:
+                    # who may still block if this one fails
+                    self._queue = list(self._poll[self._pi + 1:])
                 self._block(m.player, _card(m))
         elif ph is _P_ACTION:
             self._declare(m)
@@ -852,10 +887,8 @@ class Game:
         p = m.player
         if ph is _P_CHALLENGE_CLAIM:
             if k is _K_PASS:
-                poll = self._poll
-                poll.pop(0)
-                if poll:
-                    self.decider = poll[0]
+                if self._next_asked():
+                    pass
                 elif self._challengers:  # challengers="all": everyone has answered
                     self.phase = _P_PROVE_CLAIM
                     self.decider = self._claimant
@@ -868,9 +901,7 @@ class Game:
                     self._challengers = self._challengers + [p]
                     if self._challenger < 0:
                         self._challenger = p
-                    self._poll.pop(0)
-                    if self._poll:
-                        self.decider = self._poll[0]
+                    if self._next_asked():
                         return
                 else:
                     self._challenger = p
@@ -895,17 +926,14 @@ class Game:
                 return
             if k is _K_CLAIM:
                 self._claimants.append(p)
-            self._poll.pop(0)
-            if self._poll:
-                self.decider = self._poll[0]
-            else:
+            if not self._next_asked():
                 self._claim_i = 0
                 self._next_claim()
         elif ph is _P_VENGEANCE:
             self._turn_actor = self.actor
             self.actor = p
             self._avenger = -1
-            self._spec = VENGEANCE_SPEC
+            self._spec = _VENGEANCE_ROW
             self._target = -1 if m.target is None else m.target
             self._challenger = -1
             self._blocker = -1
@@ -921,8 +949,7 @@ class Game:
                 self.hidden[t].remove(card)
                 self.hidden[t].extend(new)
                 self.deck.append(card)
-                self._raw.append(("draw", t, {"player": t, "cards": tuple(new),
-                                              "why": "examine swap"}))
+                self._raw.append(("draw", t, t, tuple(new), "examine swap"))
             self._end_turn()
         elif ph is _P_DRAFT:
             kept = (m.cards or ())[0]
@@ -938,10 +965,9 @@ class Game:
                 return
             self.offers = []
             for q in (self.actor, *self._rot[self.actor]):  # deal the third set
-                drawn = self.chance.draw(self.deck, 1)
+                drawn = self._draw_random(self.deck, 1)
                 self.hidden[q].extend(drawn)
-                self._raw.append(("draw", q, {"player": q, "cards": tuple(drawn),
-                                              "why": "deal"}))
+                self._raw.append(("draw", q, q, tuple(drawn), "deal"))
             self._begin_play()
         elif ph is _P_ALLEGIANCE:
             side = Allegiance(m.choice or "")
@@ -961,7 +987,10 @@ class Game:
         return self._normalise(move, legal)
 
     def _normalise(self, move: object, legal: tuple[Move, ...]) -> Move:
-        """Accept a keep or a show of cards in any order; reject anything else not legal."""
+        """An equal legal move, or a keep or a show of cards in any order; reject anything
+        else not legal."""
+        if isinstance(move, Move) and move in legal:
+            return move
         if isinstance(move, Move) and move.cards is not None and not self.is_over:
             norm = move._replace(cards=tuple(sorted(move.cards)))
             if norm in legal:
@@ -988,7 +1017,7 @@ class Game:
 
     # ----------------------------------------------------------------- internals
     def _reset_turn(self) -> None:
-        self._spec = _NO_ACTION
+        self._spec = _NO_ROW
         self._target = -1
         self._challenger = -1
         self._blocker = -1
@@ -996,7 +1025,8 @@ class Game:
         self.target_lost_challenge = False
         self._loss_reason = ""
         self._then = ""
-        self._poll = []
+        self._poll = ()
+        self._pi = 0
         self._pool = []
         self._deferred = []
         self._reduced = False
@@ -1006,12 +1036,38 @@ class Game:
         self._blockers = _NO_BLOCKERS
         self._queue = _NO_SEATS
 
-    def _clockwise(self, start: int, include_start: bool = False) -> list[int]:
-        alive = self.alive
-        order = [q for q in self._rot[start] if alive[q]]
-        if include_start and alive[start]:
-            order.insert(0, start)
+    def _clockwise(self, start: int, include_start: bool = False,
+                   skip: int = -1) -> tuple[int, ...]:
+        """The living players clockwise from `start` (itself first if `include_start`),
+        without `skip`: one shared tuple per table of living players, made once."""
+        n = self.n
+        key = ((((self._alive_mask << 5 | start) << 5 | n) << 5 | (skip + 1)) << 1
+               | include_start)
+        order = _ORDERS.get(key)
+        if order is None:
+            alive = self.alive
+            seats = [q for q in self._rot[start] if alive[q] and q != skip]
+            if include_start and alive[start] and start != skip:
+                seats.insert(0, start)
+            order = _ORDERS[key] = tuple(seats)
         return order
+
+    def _ask(self, poll: tuple[int, ...], phase: Phase) -> None:
+        """Open a window that asks the players of `poll` one at a time, in order."""
+        self._poll = poll
+        self._pi = 0
+        self.phase = phase
+        self.decider = poll[0]
+
+    def _next_asked(self) -> bool:
+        """The open window moves on to its next player: True if there is one (now deciding)."""
+        pi = self._pi + 1
+        self._pi = pi
+        poll = self._poll
+        if pi < len(poll):
+            self.decider = poll[pi]
+            return True
+        return False
 
     def _declare(self, move: Move) -> None:
         spec = self._specs[move.action]  # type: ignore[index]  # legal ACT moves have one
@@ -1034,13 +1090,10 @@ class Game:
             return
         poll = self._clockwise(p)
         if self._self_target:  # McGuire's rule 7 off: the claimant may challenge themselves
-            poll.append(p)
-        if target >= 0 and self.options.challenge_order == "target_first":
-            poll.remove(target)
-            poll.insert(0, target)
-        self._poll = poll
-        self.phase = _P_CHALLENGE_ACTION
-        self.decider = poll[0]
+            poll = (*poll, p)
+        if target >= 0 and self._target_first:
+            poll = (target, *[q for q in poll if q != target])
+        self._ask(poll, _P_CHALLENGE_ACTION)
 
     def _to_proof(self, ph: Phase) -> None:
         """A challenge was made: the claimant (or blocker) must now prove the claim."""
@@ -1065,79 +1118,69 @@ class Game:
         self._blockers = _NO_BLOCKERS
         i = 0
         if len(blockers) > 1:
-            i = self.chance.pick(len(blockers))
-            self._raw.append(("pick", NOBODY, {"value": i, "why": "blocker"}))
-            self._raw.append(("chosen_blocker", EVERYONE, {
-                "player": blockers[i][0], "among": tuple(q for q, _ in blockers)}))
+            i = self._pick_random(len(blockers))
+            self._raw.append(("pick", NOBODY, i, "blocker"))
+            self._raw.append(("chosen_blocker", EVERYONE, blockers[i][0],
+                              tuple([q for q, _ in blockers])))
         self._block(blockers[i][0], blockers[i][1])
 
     def _reopen_block(self) -> None:
         """foreign_aid_blockers="queue": a block was disproved, so the players not yet asked
         may still block, one after another."""
-        poll = [q for q in self._queue if self.alive[q]]
+        poll = tuple([q for q in self._queue if self.alive[q]])
         self._queue = _NO_SEATS
         self._blocker = -1
         self._challenger = -1
         if not poll:
             self._resolve()
             return
-        self._poll = poll
-        self.phase = _P_BLOCK
-        self.decider = poll[0]
+        self._ask(poll, _P_BLOCK)
 
     def _block(self, blocker: int, character: Character) -> None:
         self._blocker = blocker
         self._block_char = character
         self._challenger = -1
         self._challengers = _NO_SEATS
-        poll = [q for q in self._clockwise(self.actor, include_start=True) if q != blocker]
+        poll = self._clockwise(self.actor, True, blocker)
         if self._self_target:
-            poll.append(blocker)
+            poll = (*poll, blocker)
         if not poll:  # only after a Vengeance, whose avenger is already exiled
             self._block_stands()
             return
-        self._poll = poll
-        self.phase = _P_CHALLENGE_BLOCK
-        self.decider = poll[0]
+        self._ask(poll, _P_CHALLENGE_BLOCK)
 
     def _block_stands(self) -> None:
         """The block was not challenged, or survived its challenge."""
-        if self._block_char in self.variant.reducers:
+        if self._block_char in self._reducers:
             self._reduced = True  # McGuire: the Ambassador reduces the steal to 1
             self._resolve()
             return
         if (self._house and self._spec.action is _A_FOREIGN_AID and self.alive[self.actor]
-                and _C_TREATY in self.variant.specials):
+                and self._treaty):
             self._claim_kind = "treaty"  # McGuire: a Treaty Contessa may override the Duke
             self._claim_char = _C_TREATY
             self._claimant = self.actor
-            self._poll = [self.actor]
-            self.phase = _P_CLAIM
-            self.decider = self.actor
+            self._ask((self.actor,), _P_CLAIM)
             return
         self._end_turn()
 
     def _after_action_claim(self) -> None:
         spec = self._spec
         if spec.blockers:
-            poll: list[int]
-            if spec.block_scope == "target":
+            poll: tuple[int, ...]
+            if spec.by_target:
                 t = self._target
                 # A block after a failed challenge only where the table allows it (Treason
                 # offers a block only "if your action is not challenged").
-                ok = self.alive[t] and (
-                    self.options.block_after_lost_challenge or self._challenger < 0
-                )
-                poll = [t] if ok else []
+                ok = self.alive[t] and (self._block_after or self._challenger < 0)
+                poll = (t,) if ok else ()
             else:
                 poll = self._clockwise(self.actor)
                 if self._teams:  # no blocking the foreign aid of one's own allegiance
                     foes = set(self.hostile_targets(self.actor))
-                    poll = [q for q in poll if q in foes]
+                    poll = tuple([q for q in poll if q in foes])
             if poll:
-                self._poll = poll
-                self.phase = _P_BLOCK
-                self.decider = poll[0]
+                self._ask(poll, _P_BLOCK)
                 return
         self._resolve()
 
@@ -1166,9 +1209,8 @@ class Game:
                 self._start_loss(t, "couped" if a is _A_COUP else "assassinated", "effect")
                 return
         elif a is _A_EXCHANGE:
-            drawn = self._draw(self.variant.exchange_draw)
-            self._raw.append(("draw", p, {"player": p, "cards": tuple(drawn),
-                                          "why": "exchange"}))
+            drawn = self._draw(self._exchange_draw)
+            self._raw.append(("draw", p, p, tuple(drawn), "exchange"))
             self._pool = self.hidden[p] + drawn
             self.phase = _P_EXCHANGE
             self.decider = p
@@ -1186,8 +1228,7 @@ class Game:
                 return
             if self.options.examine_pick == "random":
                 card = self.chance.draw(list(self.hidden[t]), 1)[0]
-                self._raw.append(("draw", t, {"player": t, "cards": (card,),
-                                              "why": "examined at random"}))
+                self._raw.append(("draw", t, t, (card,), "examined at random"))
                 self._show_examined(card)
                 return
             self.phase = _P_EXAMINE_OFFER
@@ -1221,8 +1262,8 @@ class Game:
             rest.remove(c)
         self.hidden[p] = kept
         self.deck.extend(rest)  # to the bottom, where the order matters
-        self._raw.append(("return", p, {"player": p, "cards": tuple(rest)}))
-        self._raw.append(("exchanged", EVERYONE, {"player": p, "returned": len(rest)}))
+        self._raw.append(("return", p, p, tuple(rest)))
+        self._raw.append(("exchanged", EVERYONE, p, len(rest)))
         self._end_turn()
 
     def _draw(self, k: int) -> list[Character]:
@@ -1230,7 +1271,43 @@ class Game:
             out = self.deck[:k]
             del self.deck[:k]
             return out
-        return self.chance.draw(self.deck, k)
+        return self._draw_random(self.deck, k)
+
+    # The chance calls of play. A RandomChance over a plain random.Random is served here,
+    # compiled, drawing exactly the numbers its own methods would draw (see _shuffle); any
+    # other Chance is asked.
+    def _generator(self) -> random.Random | None:
+        chance = self.chance
+        if type(chance) is RandomChance and _SAME_DRAWS:
+            rng = chance.rng
+            if type(rng) is random.Random:
+                return rng
+        return None
+
+    def _draw_random(self, deck: list[Character], n: int) -> list[Character]:
+        rng = self._generator()
+        if rng is None or n > len(deck):
+            return self.chance.draw(deck, n)
+        getrandbits = rng.getrandbits
+        out = []
+        for _ in range(n):
+            i = _randbelow(getrandbits, len(deck))
+            deck[i], deck[-1] = deck[-1], deck[i]
+            out.append(deck.pop())
+        return out
+
+    def _shuffle_random(self, deck: list[Character]) -> None:
+        rng = self._generator()
+        if rng is None:
+            self.chance.shuffle(deck)
+        else:
+            _shuffle(rng, deck)
+
+    def _pick_random(self, n: int) -> int:
+        rng = self._generator()
+        if rng is None or n <= 0:
+            return self.chance.pick(n)
+        return _randbelow(rng.getrandbits, n)
 
     def _gain(self, p: int, amount: int) -> None:
         if self.treasury is not None:
@@ -1254,24 +1331,24 @@ class Game:
         self.hidden[p].remove(card)
         if self._fixed:  # shuffled into the fixed-order deck; the replacement is the top card
             at = self.chance.pick(len(self.deck) + 1)
-            self._raw.append(("pick", NOBODY, {"value": at, "why": "shuffled in"}))
+            self._raw.append(("pick", NOBODY, at, "shuffled in"))
             self.deck.insert(at, card)
             new = self._draw(1)
         else:
             self.deck.append(card)
-            self.chance.shuffle(self.deck)
-            new = self.chance.draw(self.deck, 1)
+            self._shuffle_random(self.deck)
+            new = self._draw_random(self.deck, 1)
         self.hidden[p].extend(new)
-        self._raw.append(("draw", p, {"player": p, "cards": tuple(new), "why": "replacement"}))
+        self._raw.append(("draw", p, p, tuple(new), "replacement"))
 
     def _replace_all(self, p: int) -> None:
         """Embezzlement proven: every shown card is shuffled back and replaced."""
         shown = self.hidden[p]
         self.deck.extend(shown)
-        self.chance.shuffle(self.deck)
-        new = self.chance.draw(self.deck, len(shown))
+        self._shuffle_random(self.deck)
+        new = self._draw_random(self.deck, len(shown))
         self.hidden[p] = new
-        self._raw.append(("draw", p, {"player": p, "cards": tuple(new), "why": "replacement"}))
+        self._raw.append(("draw", p, p, tuple(new), "replacement"))
 
     def _start_loss(self, p: int, reason: str, then: str) -> None:
         self.phase = _P_LOSE
@@ -1282,7 +1359,7 @@ class Game:
     def _lose(self, p: int, card: Character, reason: str) -> None:
         self.hidden[p].remove(card)
         self.revealed[p].append(card)
-        self._raw.append(("lost", EVERYONE, {"player": p, "card": card, "reason": reason}))
+        self._raw.append(("lost", EVERYONE, p, card, reason))
         if self._house:
             self._house_loss(p, card, reason)
         if not self.hidden[p]:
@@ -1311,17 +1388,17 @@ class Game:
     def _eliminate(self, p: int) -> None:
         self.alive[p] = False
         self._alive_mask &= ~(1 << p)
-        self._raw.append(("eliminated", EVERYONE, {"player": p}))
+        self._raw.append(("eliminated", EVERYONE, p))
         if (p == self._target and self._spec.action is _A_STEAL
-                and self.options.steal_from_eliminated):
+                and self._steal_dead):
             self._deferred.append(p)  # the thief still takes the coins (rulebook example)
         elif self._graves_on:
             self._graves.append(p)  # the coins wait for the Graverobber window
         else:
             self._return_coins(p)
-        living = self.living()
-        if len(living) <= 1 and not self._hold_end:
-            self._finish(living[0] if living else None)
+        mask = self._alive_mask
+        if mask & (mask - 1) == 0 and not self._hold_end:  # one player left, or none
+            self._finish(mask.bit_length() - 1 if mask else None)
 
     def _finish(self, winner: int | None) -> None:
         for q in range(self.n):
@@ -1333,7 +1410,7 @@ class Game:
         self.phase = _P_OVER
         self.is_over = True
         self._legal = None
-        self._raw.append(("game_over", EVERYONE, {"winner": winner}))
+        self._raw.append(("game_over", EVERYONE, winner))
 
     def _return_coins(self, p: int) -> None:
         if self.treasury is not None:
@@ -1360,7 +1437,7 @@ class Game:
             self._mat_turn(before)
         self.phase = _P_ACTION
         self.decider = self.actor
-        self._raw.append(("turn", EVERYONE, {"turn": self.turn, "player": self.actor}))
+        self._raw.append(("turn", EVERYONE, self.turn, self.actor))
 
     def _turn_hooks(self) -> bool:
         """Variant business between turns; True when it opened a decision or ended the game."""
@@ -1383,9 +1460,7 @@ class Game:
             self._claim_char = _C_GRAVEROBBER
             self._claimants = []
             self._claimant = -1
-            self._poll = self._clockwise(g)
-            self.phase = _P_CLAIM
-            self.decider = self._poll[0]
+            self._ask(self._clockwise(g), _P_CLAIM)
             self._raw.append(("grave", EVERYONE, {"player": g, "coins": self.coins[g]}))
             return True
         return False
@@ -1397,13 +1472,11 @@ class Game:
         self._challengers = _NO_SEATS
         poll = self._clockwise(c)
         if self._self_target:
-            poll.append(c)
+            poll = (*poll, c)
         if not poll:
             self._claim_stands()
             return
-        self._poll = poll
-        self.phase = _P_CHALLENGE_CLAIM
-        self.decider = poll[0]
+        self._ask(poll, _P_CHALLENGE_CLAIM)
 
     def _next_claim(self) -> None:
         """Graverobber: challenge the claims one at a time, then split the coins."""
@@ -1485,29 +1558,41 @@ class Game:
     def log(self) -> list[Event]:
         """Every event so far, public and private, in order: enough to replay the game.
 
-        Play records (move, phase) pairs and tuples, the cheapest things to append in the
-        inner loop; they become Events here, once, when someone reads the log. A move's event
-        keeps the decision it answered (`phase`): a pass says nothing without the question it
-        declined, and the log is where a reader finds it.
+        Play records each move followed by the phase it answered, and flat tuples, the
+        cheapest things to append in the inner loop; they become Events here, once, when
+        someone reads the log. A move's event keeps the decision it answered (`phase`): a pass
+        says nothing without the question it declined, and the log is where a reader finds it.
         """
         events = self._events
         raw = self._raw
-        for i in range(len(events), len(raw)):
+        i = self._read
+        end = len(raw)
+        while i < end:
             r = raw[i]
-            if len(r) == 2:
+            i += 1
+            if isinstance(r, Move):  # a move, then the phase it answered
+                events.append(Event("move", r.player if r.kind in PRIVATE_KINDS else None,
+                                    {"move": r, "phase": raw[i]}))
+                i += 1
+            elif len(r) == 2:  # a (move, phase) pair, as games pickled before kept them
                 m = r[0]
                 events.append(Event("move", m.player if m.kind in PRIVATE_KINDS else None,
                                     {"move": m, "phase": r[1]}))
-            elif r[0] == "setup" and isinstance(r[2], tuple):
-                events.append(Event("setup", NOBODY, self._setup_snapshot(r[2])))
-            else:
+            elif isinstance(r[2], dict):
                 events.append(Event(r[0], r[1], r[2]))
+            elif r[0] == "setup":
+                events.append(Event("setup", NOBODY, self._setup_snapshot(r[2])))
+            else:  # a flat event: its values in the order of its fields
+                kind = r[0]
+                events.append(Event(kind, r[1], dict(zip(_FIELDS[kind], r[2:], strict=True))))
+        self._read = i
         return events
 
     @log.setter
     def log(self, events: list[Event]) -> None:
         self._raw = list(events)
         self._events = list(events)
+        self._read = len(events)
         self._views = None
 
     def visible_events(self, player: int) -> list[Event]:
@@ -1542,14 +1627,27 @@ class Game:
         return observe(self, player)
 
 
-_CLAIM_PHASES = (_P_CLAIM, _P_CHALLENGE_CLAIM, _P_PROVE_CLAIM)
+# The fields of the events the inner loop logs as flat tuples, (kind, visible_to, *values).
+_FIELDS: Final[dict[str, tuple[str, ...]]] = {
+    "turn": ("turn", "player"),
+    "deal": ("player", "cards"),
+    "lost": ("player", "card", "reason"),
+    "eliminated": ("player",),
+    "game_over": ("winner",),
+    "draw": ("player", "cards", "why"),
+    "return": ("player", "cards"),
+    "exchanged": ("player", "returned"),
+    "pick": ("value", "why"),
+    "chosen_blocker": ("player", "among"),
+}
+_CLAIM_PHASES: Final = (_P_CLAIM, _P_CHALLENGE_CLAIM, _P_PROVE_CLAIM)
 # Fields restored one to one by _restore (the rest need converting).
-_PLAIN_FIELDS = (
+_PLAIN_FIELDS: Final = (
     "revealed", "alive", "turn", "decider", "phase", "winner", "offers", "removed", "sides",
     "reserve", "mat_cards", "mat_up", "mat_coins", "mat_pending",
 )
-_PRIVATE_FIELDS = (
-    "target", "challenger", "blocker", "block_char", "loss_reason", "then", "poll", "pool",
+_PRIVATE_FIELDS: Final = (
+    "target", "challenger", "blocker", "block_char", "loss_reason", "then", "pool",
     "deferred", "reduced", "examined", "challengers", "losers", "blockers", "queue",
     "claim_kind", "claim_char", "claimants", "claim_i", "claimant", "graves", "grave",
     "avenger", "turn_actor", "hold_end", "deaths", "round", "first",
@@ -1568,14 +1666,17 @@ def _restore(state: dict[str, Any]) -> Game:
         setattr(game, name, state[name])
     for name in _PRIVATE_FIELDS:
         setattr(game, "_" + name, state[name])
+    game._poll = tuple(state["poll"])  # the players still to be asked
+    game._pi = 0
     game._alive_mask = sum(1 << p for p in range(game.n) if game.alive[p])
     game.is_over = state["phase"] is _P_OVER
     game._raw = state["raw"]
     game._events = []
+    game._read = 0
     game._views = None
     spec = state["spec"]
-    game._spec = (VENGEANCE_SPEC if spec is _A_VENGEANCE else game._specs[spec]
-                  if spec is not None else _NO_ACTION)
+    game._spec = (_VENGEANCE_ROW if spec is _A_VENGEANCE else game._specs[spec]
+                  if spec is not None else _NO_ROW)
     game.target_lost_challenge = state["target_lost_challenge"]
     return game
 
@@ -1723,13 +1824,13 @@ def decision_moves(variant: Variant, decision: Decision, hand: Sequence[Characte
                      f"not on a hand")
 
 
-_CP_MOVES: dict[int, tuple[Move, ...]] = {}
-_ACTION_MOVES: dict[int, tuple[Move, ...]] = {}
-_LOSE_MOVES: dict[int, tuple[Move, ...]] = {}
-_PROVE_MOVES: dict[int, tuple[Move, ...]] = {}
-_BLOCK_MOVES: dict[tuple[int, tuple[Character, ...]], tuple[Move, ...]] = {}
-_CODES: dict[str, int] = {}
-_VARIANT_IDS: dict[Variant, int] = {}
+_CP_MOVES: Final[dict[int, tuple[Move, ...]]] = {}
+_ACTION_MOVES: Final[dict[int, tuple[Move, ...]]] = {}
+_LOSE_MOVES: Final[dict[int, tuple[Move, ...]]] = {}
+_PROVE_MOVES: Final[dict[int, tuple[Move, ...]]] = {}
+_BLOCK_MOVES: Final[dict[tuple[int, tuple[Character, ...]], tuple[Move, ...]]] = {}
+_CODES: Final[dict[str, int]] = {}
+_VARIANT_IDS: Final[dict[Variant, int]] = {}
 
 
 def _code(card: str) -> int:
@@ -1748,31 +1849,93 @@ def _variant_id(variant: Variant) -> int:
     if vid is None:
         vid = _VARIANT_IDS[variant] = len(_VARIANT_IDS)
     return vid
-_DEFAULT_OPTIONS = Options()
+_DEFAULT_OPTIONS: Final = Options()
+
+
+class _Row:
+    """One row of the summary card (an `ActionSpec`) with the fields the inner loop reads as
+    native attributes: an ActionSpec's own fields are looked up by name at every read."""
+
+    def __init__(self, spec: ActionSpec) -> None:
+        self.spec = spec
+        self.action = spec.action
+        self.claim = spec.claim
+        self.cost = spec.cost
+        self.other_cost = spec.other_cost
+        self.blockers = spec.blockers
+        self.anyone = spec.block_scope == "anyone"
+        self.by_target = spec.block_scope == "target"
+        self.inverted = spec.inverted
+
+
+class _Rules:
+    """What the engine reads from one rule set, worked out once: its action rows, its hooks as
+    the flags the inner loop tests, its numbers, and its decks and starting coins by table."""
+
+    def __init__(self, v: Variant) -> None:
+        self.variant = v
+        self.vid = _variant_id(v)
+        self.rows: dict[Action, _Row] = {s.action: _Row(s) for s in v.actions}
+        self.house = bool(v.specials) or v.event_mat
+        self.teams = v.allegiances
+        self.pay = v.pay_instead
+        self.bounty = v.challenge_bounty
+        self.slow_proof = bool(v.pay_instead) or bool(v.specials) or v.allegiances
+        self.fixed = v.fixed_deck
+        self.graves_on = v.graverobber
+        self.extra_end = self.house or v.graverobber
+        self.treaty = _C_TREATY in v.specials
+        self.reducers = v.reducers
+        self.exchange_draw = v.exchange_draw
+        self.self_target = v.self_target
+        self.forced = v.forced_coup_at
+        self.min_players = v.min_players
+        self.max_players = v.max_players
+        self.draft = v.draft
+        self.hand_size = v.hand_size
+        self.event_mat = v.event_mat
+        self.coins_total = v.coins_total
+        self._courts: dict[int, tuple[Character, ...]] = {}
+        self._coins: dict[tuple[int, int, str], tuple[int, ...]] = {}
+
+    def court(self, n: int) -> tuple[Character, ...]:
+        cards = self._courts.get(n)
+        if cards is None:
+            cards = self._courts[n] = tuple(self.variant.court(n))
+        return cards
+
+    def starting_coins(self, n: int, first: int, two_player: str) -> tuple[int, ...]:
+        key = (n, first, two_player)
+        coins = self._coins.get(key)
+        if coins is None:
+            options = _DEFAULT_OPTIONS.with_(two_player_start=two_player)
+            coins = self._coins[key] = tuple(
+                self.variant.starting_coins(n, (i - first) % n, options) for i in range(n))
+        return coins
 
 
 # Keyed by the rule set itself, whose hash is worked out once (`Variant.__hash__`): a rule set
-# is a value, so a changed copy of one never reads another's tables.
-@cache
-def _spec_map(variant: Variant) -> dict[Action, ActionSpec]:
-    return {s.action: s for s in variant.actions}
+# is a value, so a changed copy of one never reads another's tables. The rule set asked for
+# last is found by identity, without hashing it (one rule set plays game after game).
+_RULES: Final[dict[Variant, _Rules]] = {}
+_LAST_RULES: Final[list[Any]] = [None, None]
 
 
-_NO_EXTRA: dict[str, Any] = {}  # shared, never written: a set-up with nothing variant-specific
+def _rules(variant: Variant) -> _Rules:
+    last = _LAST_RULES
+    if last[0] is variant:
+        found: _Rules = last[1]
+        return found
+    rules = _RULES.get(variant)
+    if rules is None:
+        rules = _RULES[variant] = _Rules(variant)
+    last[0] = variant
+    last[1] = rules
+    return rules
 
 
-@cache
-def _hooks(v: Variant) -> tuple[bool, int, int, bool, bool, bool, bool, bool]:
-    """The variant's hooks as the flags the inner loop tests."""
-    house = bool(v.specials) or v.event_mat
-    return (v.allegiances, v.pay_instead, v.challenge_bounty, house,
-            bool(v.pay_instead) or bool(v.specials) or v.allegiances, v.fixed_deck,
-            v.graverobber, house or v.graverobber)
-
-
-@cache
-def _court(variant: Variant, n: int) -> tuple[Character, ...]:
-    return tuple(variant.court(n))
+# Shared, never written: a set-up with nothing variant-specific.
+_NO_EXTRA: Final[dict[str, Any]] = {}
 
 
 @cache
@@ -1781,24 +1944,90 @@ def _default_names(n: int) -> tuple[str, ...]:
 
 
 @cache
-def _starting_coins(variant: Variant, n: int, first: int, two_player: str) -> tuple[int, ...]:
-    options = _DEFAULT_OPTIONS.with_(two_player_start=two_player)
-    return tuple(variant.starting_coins(n, (i - first) % n, options) for i in range(n))
-
-
-@cache
 def _rotations(n: int) -> tuple[tuple[int, ...], ...]:
     """For each seat, the other seats in clockwise order."""
     return tuple(tuple((s + i) % n for i in range(1, n)) for s in range(n))
 
 
-_FA_MODES = {"first": 0, "queue": 1, "random": 2}
+# The living players clockwise from a seat, by table (see Game._clockwise).
+_ORDERS: Final[dict[int, tuple[int, ...]]] = {}
+_FA_MODES: Final = {"first": 0, "queue": 1, "random": 2}
 # Shared empty lists for the turn's optional bookkeeping: never written in place (a reading
 # that uses one assigns a new list), so a turn under the default table rules allocates nothing.
-_NO_SEATS: list[int] = []
-_NO_BLOCKERS: list[tuple[int, Character]] = []
+_NO_SEATS: Final[list[int]] = []
+_NO_BLOCKERS: Final[list[tuple[int, Character]]] = []
 
-_NO_ACTION = ActionSpec(_A_INCOME, None, 0, False, (), "nobody", "", "")
+_NO_ACTION: Final = ActionSpec(_A_INCOME, None, 0, False, (), "nobody", "", "")
+_NO_ROW: Final = _Row(_NO_ACTION)
+_VENGEANCE_ROW: Final = _Row(VENGEANCE_SPEC)
+
+
+def _randbelow(getrandbits: Callable[[int], int], n: int) -> int:
+    """random.Random._randbelow_with_getrandbits(n), n > 0: the same numbers drawn, in the
+    same order, so every deal and draw is the one the interpreted generator makes."""
+    k = 0
+    m = n
+    while m:  # n.bit_length()
+        m >>= 1
+        k += 1
+    r = getrandbits(k)
+    while r >= n:
+        r = getrandbits(k)
+    return r
+
+
+def _shuffle(rng: random.Random, cards: list[Any]) -> None:
+    """rng.shuffle(cards), compiled: CPython's Random.shuffle (a Fisher-Yates shuffle from the
+    end, each index drawn by _randbelow), so the order is the one rng.shuffle gives."""
+    if not _SAME_DRAWS or type(rng) is not random.Random:
+        rng.shuffle(cards)
+        return
+    getrandbits = rng.getrandbits
+    for i in range(len(cards) - 1, 0, -1):
+        j = _randbelow(getrandbits, i + 1)
+        cards[i], cards[j] = cards[j], cards[i]
+
+
+def _seeded(seed: int | None) -> random.Random:
+    """random.Random(seed): for an int, its C seeding called directly, without the
+    interpreted __init__ and seed that only pass an int on to it."""
+    if type(seed) is not int or not _SAME_DRAWS:
+        return random.Random(seed)
+    rng = random.Random.__new__(random.Random)
+    _random.Random.seed(rng, seed)
+    rng.gauss_next = None  # type: ignore[attr-defined]  # as Random.seed leaves it
+    return rng
+
+
+def _same_draws() -> bool:
+    """Whether this Python's random.Random shuffles and draws as _shuffle and _randbelow do
+    (CPython 3.11 to 3.13 do). If not, the engine leaves every draw to the generator."""
+    cls = random.Random
+    if getattr(cls, "_randbelow", None) is not getattr(cls, "_randbelow_with_getrandbits", 0):
+        return False
+    for seed in range(3):
+        theirs, ours = random.Random(seed), random.Random(seed)
+        for size in range(1, 25):
+            a, b = list(range(size)), list(range(size))
+            theirs.shuffle(a)
+            getrandbits = ours.getrandbits
+            for i in range(size - 1, 0, -1):
+                j = _randbelow(getrandbits, i + 1)
+                b[i], b[j] = b[j], b[i]
+            if a != b or theirs.randrange(size) != _randbelow(getrandbits, size):
+                return False
+        if theirs.getstate() != ours.getstate():
+            return False
+    for seed in (0, 1, -7, 2**31, 2**64 + 3, 10**30):
+        rng = random.Random.__new__(random.Random)
+        _random.Random.seed(rng, seed)
+        rng.gauss_next = None  # type: ignore[attr-defined]
+        if rng.getstate() != random.Random(seed).getstate():
+            return False
+    return True
+
+
+_SAME_DRAWS: Final = _same_draws()
 
 
 def _card(move: Move) -> Character:
