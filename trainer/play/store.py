@@ -50,6 +50,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Connection, Engine, RowMapping
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
+from trainer.database.migrate import MigrationError, upgrade
 from trainer.play.assess import Valued
 from trainer.play.record import GameRecord
 from trainer.quiz.bank import Item
@@ -208,8 +209,8 @@ class PlayStore:
     def __init__(self, engine: Engine) -> None:
         self._engine = engine
         try:
-            metadata.create_all(engine)
-        except SQLAlchemyError as e:
+            upgrade(engine)  # the tables of every store, made or brought up to date
+        except (SQLAlchemyError, MigrationError) as e:
             raise PlayStoreError(f"The played games' tables could not be made in the "
                                  f"database: {e}") from e
 
