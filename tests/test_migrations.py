@@ -19,6 +19,7 @@ from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 from sqlalchemy import MetaData, create_engine, event, insert, inspect, select, text
 from sqlalchemy.engine import Engine, make_url
+from sqlalchemy.exc import DBAPIError
 
 from tests import schema_before_migrations as old
 from trainer.database.migrate import (
@@ -29,12 +30,13 @@ from trainer.database.migrate import (
     scripts,
     upgrade,
 )
+from trainer.engine.variants import parse_rules
 from trainer.learners.answers import Answer
 from trainer.learners.storage import StorageError, Store
 from trainer.learners.storage import metadata as learners_metadata
 from trainer.play.match import Match
 from trainer.play.setup import Setup, mixed_seats
-from trainer.play.store import PlayStore, PlayStoreError
+from trainer.play.store import PlayStore, PlayStoreError, games_table
 from trainer.play.store import metadata as play_metadata
 from trainer.rooms.settings import RoomSettings, Source
 from trainer.rooms.store import RoomError, RoomStore
@@ -45,6 +47,9 @@ TABLES = {"learners", "learner_names", "answers", "lesson_marks", "rooms", "room
 T0 = datetime(2025, 3, 1, 18, 30, tzinfo=UTC)
 VARIANT_32 = "reformation-inquisitor+low_start"  # the longest the old columns could hold
 assert len(VARIANT_32) == 32
+# A whole rule set as its compact description: 150 characters.
+LONG_RULES = ("reformation-inquisitor+low_start(challenge_order=target_first,challengers=all,"
+              "foreign_aid_blockers=random,gainless_actions=refused,vocabulary=treason)")
 
 
 @pytest.fixture
@@ -235,6 +240,38 @@ def test_an_old_database_is_recognised_as_the_baseline_and_upgraded_in_place(
         plays = PlayStore(store.engine)
         game_id = before["played_decisions"][0][0]
         assert plays.get(game_id, "ann").seed == 3
+    finally:
+        store.close()
+
+
+def test_an_upgraded_old_database_takes_a_whole_rule_set_description(engine: Engine,
+                                                                     url: str) -> None:
+    """The reason for revision 0002: PostgreSQL refused a description longer than 32
+    characters in the old columns; after the upgrade both take it (SQLite never checked)."""
+    assert len(LONG_RULES) == 150 and parse_rules(LONG_RULES).text == LONG_RULES
+    old.create_old_schema(engine)
+    fill_old_database(engine)
+    game = {"game_id": "longrules001", "learner": "ann", "variant": LONG_RULES, "seed": 1,
+            "seats": "[]", "moves": "[]", "stated": "{}", "coached": "[]", "resigned": False,
+            "started_at": T0, "finished_at": None, "updated_at": T0}
+    if engine.dialect.name == "postgresql":
+        with pytest.raises(DBAPIError, match="too long"), engine.begin() as conn:
+            conn.execute(insert(old.played_games), game)
+    store = Store(url)
+    try:
+        long_answer = Answer(answer_id="ann-long-000001", learner="ann", item_id="i", bank="b",
+                             kind="keep", variant=LONG_RULES, answered_at=T0, action="Keep",
+                             best="Keep", lost_pp=0, grade="best")
+        assert store.save(long_answer) is True
+        assert store.save(long_answer) is False  # answer_id is still unique after the copy
+        got, problems = store.answers("ann")
+        assert long_answer in got and len(got) == 3 and problems == []
+        with engine.begin() as conn:
+            conn.execute(insert(games_table), game)
+            assert conn.execute(select(games_table.c.variant).where(
+                games_table.c.game_id == "longrules001")).scalar_one() == LONG_RULES
+            assert conn.execute(select(games_table.c.variant).where(
+                games_table.c.game_id == "oldgame00032")).scalar_one() == VARIANT_32
     finally:
         store.close()
 

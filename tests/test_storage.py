@@ -14,10 +14,11 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
+from pydantic import ValidationError
 from sqlalchemy import Table, create_engine, insert, text
 
 from tests import schema_before_migrations as old
-from trainer.learners.answers import COLUMNS, Answer
+from trainer.learners.answers import COLUMNS, Answer, describe_error
 from trainer.learners.history_csv import export_csv, import_csv
 from trainer.learners.storage import (
     ENV_VAR,
@@ -29,6 +30,9 @@ from trainer.learners.storage import (
 )
 
 PG_ENV = "COUP_TRAINER_TEST_PG_URL"
+# A whole rule set as its compact description: 150 characters, the columns take 200.
+LONG_RULES = ("reformation-inquisitor+low_start(challenge_order=target_first,challengers=all,"
+              "foreign_aid_blockers=random,gainless_actions=refused,vocabulary=treason)")
 T0 = datetime(2025, 3, 1, 18, 30, 0, 123456, tzinfo=UTC)
 
 
@@ -92,6 +96,22 @@ def test_answers_survive_a_new_store_on_the_same_database(db_url: str, learner: 
     finally:
         again.delete_learner(learner)
         again.close()
+
+
+def test_a_whole_rule_set_description_is_saved_and_read_back(store: Store,
+                                                            learner: str) -> None:
+    assert len(LONG_RULES) == 150
+    a = answer(learner, 1, variant=LONG_RULES)
+    assert store.save(a) is True
+    assert store.answers(learner) == ([a], [])
+
+
+def test_a_rule_set_description_longer_than_200_characters_is_refused() -> None:
+    answer("ann", 1, variant="x" * 200)
+    with pytest.raises(ValidationError) as caught:
+        answer("ann", 1, variant="base" + "+pay_five" * 25)
+    assert describe_error(caught.value).startswith(
+        "variant: String should have at most 200 characters (got 'base+pay_five+pay_five")
 
 
 def test_answers_come_back_in_the_order_they_were_answered(store: Store, learner: str) -> None:

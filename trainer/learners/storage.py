@@ -118,7 +118,7 @@ answers_table = Table(
     Column("mode", String(64), nullable=False),
     Column("kind", String(16), nullable=False),
     Column("themes", Text, nullable=False),
-    Column("variant", String(32), nullable=False),
+    Column("variant", String(200), nullable=False),  # a rule-set description (rules_text)
     Column("answered_at", DateTime(timezone=True), nullable=False),
     Column("seconds", Float, nullable=True),
     Column("stated", Float, nullable=True),

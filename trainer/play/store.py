@@ -62,7 +62,7 @@ games_table = Table(
     "played_games", metadata,
     Column("game_id", String(12), primary_key=True),
     Column("learner", String(64), nullable=False),
-    Column("variant", String(32), nullable=False),
+    Column("variant", String(200), nullable=False),  # a rule-set description (rules_text)
     Column("seed", Integer, nullable=False),
     Column("seats", Text, nullable=False),  # JSON list of persona keys, "you" once
     Column("moves", Text, nullable=False),  # JSON list of moves in the engine's notation
