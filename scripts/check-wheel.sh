@@ -76,6 +76,15 @@ say "wheel: trainer/quiz/banks/default.solved.json"
 echo "$wheel_files" | grep -q '^trainer/bots/data/tournament\.csv$' \
     || fail "the wheel has no trainer/bots/data/tournament.csv (the bots' measured strength)"
 say "wheel: trainer/bots/data/tournament.csv"
+for f in env.py script.py.mako; do
+    echo "$wheel_files" | grep -q "^trainer/database/migrations/${f//./\\.}\$" \
+        || fail "the wheel has no trainer/database/migrations/$f (the stores' migrations)"
+done
+revisions=$(cd "$REPO/trainer/database/migrations/versions" && ls -- *.py | sort)
+revisions_in_wheel=$(echo "$wheel_files" | sed -n 's|^trainer/database/migrations/versions/\([^/]*\.py\)$|\1|p' | sort)
+[ "$revisions_in_wheel" = "$revisions" ] \
+    || fail "the wheel's database revisions differ from the checkout's: $(diff <(echo "$revisions") <(echo "$revisions_in_wheel") | tr '\n' ' ')"
+say "wheel: trainer/database/migrations/ with its $(echo "$revisions" | wc -l) revisions"
 extensions=$(echo "$wheel_files" | grep '^trainer/engine/game.*\.so$' || true)
 if [ "$COMPILER" = 1 ]; then
     [ -n "$extensions" ] || fail "a C compiler is present but the wheel has no compiled engine (trainer/engine/game*.so)"
@@ -170,6 +179,24 @@ measured = [key for key in BOTS if strength(key, 4) is not None]
 if measured != list(BOTS):
     sys.exit(f"the Play page's bot strengths are missing for {set(BOTS) - set(measured)}")
 say(f"play: every bot's measured strength reads ({len(measured)} bots)")
+
+from sqlalchemy import inspect  # noqa: E402
+
+from trainer.database.migrate import current, head  # noqa: E402
+from trainer.learners.storage import Store  # noqa: E402
+from trainer.play.store import PlayStore  # noqa: E402
+from trainer.rooms.store import RoomStore  # noqa: E402
+
+store = Store(f"sqlite:///{Path('migrated.db').resolve()}")
+RoomStore(store.engine)
+PlayStore(store.engine)
+with store.engine.connect() as conn:
+    revision = current(conn)
+tables = len(inspect(store.engine).get_table_names()) - 1  # less alembic_version
+store.close()
+if revision != head():
+    sys.exit(f"a new database was migrated to revision {revision}, not the head {head()}")
+say(f"database: a new SQLite database migrated to revision {revision} ({tables} tables)")
 PY
 
 out=$("$VPY" -I -m trainer variants 2>&1) || { echo "$out" >&2; fail "python -m trainer variants failed"; }

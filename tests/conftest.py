@@ -12,9 +12,13 @@ compiled. `make test` must not pass by skipping them, so it sets
 from __future__ import annotations
 
 import os
+import uuid
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from sqlalchemy import create_engine, text
+from sqlalchemy.engine import make_url
 
 PG_ENV = "COUP_TRAINER_TEST_PG_URL"
 
@@ -60,3 +64,25 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
         pytest.skip(f"PostgreSQL skipped: {PG_ENV} is not set "
                     "(make test sets it with scripts/test-postgres.sh)")
     return url
+
+
+@pytest.fixture
+def empty_db_url(db_url: str) -> Iterator[str]:
+    """An empty database of this test alone, on SQLite and on PostgreSQL: db_url's new SQLite
+    file, or a new schema on the test PostgreSQL (the URL sets its search_path), dropped
+    afterwards. For a test that builds an old schema or races on a new database: the shared
+    PostgreSQL database is already migrated and holds other tests' rows."""
+    if make_url(db_url).get_backend_name() == "sqlite":
+        yield db_url
+        return
+    schema = f"t_{uuid.uuid4().hex[:12]}"
+    admin = create_engine(db_url)
+    try:
+        with admin.begin() as conn:
+            conn.execute(text(f'CREATE SCHEMA "{schema}"'))
+        yield make_url(db_url).update_query_dict(
+            {"options": f"-csearch_path={schema}"}).render_as_string(hide_password=False)
+        with admin.begin() as conn:
+            conn.execute(text(f'DROP SCHEMA "{schema}" CASCADE'))
+    finally:
+        admin.dispose()

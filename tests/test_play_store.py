@@ -10,6 +10,7 @@ from datetime import timedelta
 from pathlib import Path
 
 import pytest
+from pydantic import ValidationError
 from sqlalchemy import create_engine, inspect, update
 
 from trainer.learners.storage import Store
@@ -91,6 +92,20 @@ def test_a_database_that_cannot_take_the_tables_is_a_play_store_error(tmp_path: 
 
 
 # ---------------------------------------------------------------------- games
+def test_a_record_takes_a_rule_set_description_of_up_to_200_characters(ann: str) -> None:
+    record = play(ann, moves=0).record.model_dump()
+    description = ("reformation-inquisitor+low_start(challenge_order=target_first,challengers=all,"
+                   "foreign_aid_blockers=random,gainless_actions=refused,vocabulary=treason)")
+    try:  # whether the table takes this rule set is the setup's call, never the length's
+        GameRecord.model_validate({**record, "variant": description})
+    except ValidationError as e:
+        assert all(err["type"] != "string_too_long" for err in e.errors())
+    with pytest.raises(ValidationError) as caught:
+        GameRecord.model_validate({**record, "variant": "base" + "+pay_five" * 25})
+    assert [(err["loc"], err["msg"]) for err in caught.value.errors()] == [
+        (("variant",), "String should have at most 200 characters")]
+
+
 def test_a_saved_game_comes_back_identical(plays: PlayStore, ann: str) -> None:
     record = play(ann).record
     assert record.finished_at is not None and record.stated and record.coached

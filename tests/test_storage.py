@@ -14,9 +14,11 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
-from sqlalchemy import text
+from pydantic import ValidationError
+from sqlalchemy import Table, create_engine, insert, text
 
-from trainer.learners.answers import COLUMNS, Answer
+from tests import schema_before_migrations as old
+from trainer.learners.answers import COLUMNS, Answer, describe_error
 from trainer.learners.history_csv import export_csv, import_csv
 from trainer.learners.storage import (
     ENV_VAR,
@@ -28,6 +30,9 @@ from trainer.learners.storage import (
 )
 
 PG_ENV = "COUP_TRAINER_TEST_PG_URL"
+# A whole rule set as its compact description: 150 characters, the columns take 200.
+LONG_RULES = ("reformation-inquisitor+low_start(challenge_order=target_first,challengers=all,"
+              "foreign_aid_blockers=random,gainless_actions=refused,vocabulary=treason)")
 T0 = datetime(2025, 3, 1, 18, 30, 0, 123456, tzinfo=UTC)
 
 
@@ -93,6 +98,22 @@ def test_answers_survive_a_new_store_on_the_same_database(db_url: str, learner: 
         again.close()
 
 
+def test_a_whole_rule_set_description_is_saved_and_read_back(store: Store,
+                                                            learner: str) -> None:
+    assert len(LONG_RULES) == 150
+    a = answer(learner, 1, variant=LONG_RULES)
+    assert store.save(a) is True
+    assert store.answers(learner) == ([a], [])
+
+
+def test_a_rule_set_description_longer_than_200_characters_is_refused() -> None:
+    answer("ann", 1, variant="x" * 200)
+    with pytest.raises(ValidationError) as caught:
+        answer("ann", 1, variant="base" + "+pay_five" * 25)
+    assert describe_error(caught.value).startswith(
+        "variant: String should have at most 200 characters (got 'base+pay_five+pay_five")
+
+
 def test_answers_come_back_in_the_order_they_were_answered(store: Store, learner: str) -> None:
     for n in (3, 1, 4, 0, 2):
         store.save(answer(learner, n))
@@ -153,22 +174,34 @@ def test_forgetting_a_learner_forgets_their_name(store: Store, learner: str) -> 
     assert store.name_of(learner) is None and not store.known(learner)
 
 
-def test_a_database_made_before_names_keeps_its_answers(db_url: str, learner: str) -> None:
+def old_database(url: str, learner: str, tables: tuple[Table, ...],
+                 answers: list[Answer]) -> None:
+    """A database of an earlier schema, as the code of its time left it: only `tables` (of
+    the schema before migrations), no alembic_version, and `answers` saved."""
+    engine = create_engine(url)
+    try:
+        for table in tables:
+            table.create(engine)
+        with engine.begin() as conn:
+            conn.execute(insert(old.learners), {"id": learner, "created_at": T0})
+            conn.execute(insert(old.answers), [{**a.row(), "saved_at": T0} for a in answers])
+    finally:
+        engine.dispose()
+
+
+def test_a_database_made_before_names_keeps_its_answers(empty_db_url: str,
+                                                         learner: str) -> None:
     """A database of the earlier schema (learners and answers, keyed by the typed name, no
     learner_names table): opening it adds the table and loses nothing."""
-    first = Store(db_url)
-    first.save_many([answer(learner, 1), answer(learner, 2)])
-    with first.engine.begin() as conn:
-        conn.execute(text("DROP TABLE learner_names"))
-    first.close()
-    again = Store(db_url)
+    old_database(empty_db_url, learner, (old.learners, old.answers),
+                 [answer(learner, 1), answer(learner, 2)])
+    again = Store(empty_db_url)
     try:
         assert again.answers(learner) == ([answer(learner, 1), answer(learner, 2)], [])
         assert again.known(learner) and again.name_of(learner) is None
         again.set_name(learner, "Ann")
         assert again.name_of(learner) == "Ann"
     finally:
-        again.delete_learner(learner)
         again.close()
 
 
@@ -194,20 +227,16 @@ def test_a_lesson_mark_of_an_unknown_kind_is_refused(store: Store, learner: str)
         store.save_lesson_mark(learner, LessonMark("learn-coins", "skipped", 0, True))
 
 
-def test_a_database_made_before_lesson_progress_keeps_its_answers(db_url: str,
+def test_a_database_made_before_lesson_progress_keeps_its_answers(empty_db_url: str,
                                                                    learner: str) -> None:
-    first = Store(db_url)
-    first.save(answer(learner, 1))
-    with first.engine.begin() as conn:
-        conn.execute(text("DROP TABLE lesson_marks"))
-    first.close()
-    again = Store(db_url)
+    old_database(empty_db_url, learner, (old.learners, old.learner_names, old.answers),
+                 [answer(learner, 1)])
+    again = Store(empty_db_url)
     try:
         assert again.answers(learner) == ([answer(learner, 1)], [])
         again.save_lesson_mark(learner, LessonMark("learn-coins", "finished", 0, True))
         assert len(again.lesson_marks(learner)) == 1
     finally:
-        again.delete_learner(learner)
         again.close()
 
 

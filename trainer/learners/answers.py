@@ -48,7 +48,7 @@ class Answer(BaseModel):
     mode: str = Field(default="mixed", max_length=64)
     kind: Kind
     themes: tuple[str, ...] = ()
-    variant: str = Field(default="base", max_length=32)
+    variant: str = Field(default="base", max_length=200)  # a rule-set description
     answered_at: datetime
     seconds: float | None = Field(default=None, ge=0, le=86_400)
     stated: float | None = Field(default=None, ge=0.01, le=0.99,

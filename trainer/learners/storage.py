@@ -15,6 +15,11 @@ Two promises the page relies on:
 
 Every database failure becomes a `StorageError` whose message names the database (password
 masked) and what to do, so the page can show it verbatim and fall back to `MemoryStore`.
+
+The tables below are what the code reads and writes; a database gets them from the Alembic
+revisions (`trainer.database`), which `Store` runs when it opens one: a new database is made,
+an older one upgraded in place. A change to a table here needs a revision too (a test compares
+the two).
 """
 
 from __future__ import annotations
@@ -62,6 +67,7 @@ from sqlalchemy.exc import (
 from sqlalchemy.pool import StaticPool
 from sqlalchemy.types import NullType
 
+from trainer.database.migrate import MigrationError, upgrade
 from trainer.learners.answers import COLUMNS, Answer, describe_error, now
 from trainer.paths import data_dir
 
@@ -90,9 +96,9 @@ learners_table = Table(
     Column("created_at", DateTime(timezone=True), nullable=False),
 )
 
-# The name a learner is shown under (trainer.learners.names). A table of its own, so a database
-# made before names were kept apart from keys gains it by `create_all` without touching the two
-# tables above; a learner without a row here is shown under their old key or a guest name.
+# The name a learner is shown under (trainer.learners.names). A table of its own, added to a
+# database made before names were kept apart from keys without touching the two tables above; a
+# learner without a row here is shown under their old key or a guest name.
 names_table = Table(
     "learner_names", metadata,
     Column("learner", String(64), ForeignKey("learners.id"), primary_key=True),
@@ -112,7 +118,7 @@ answers_table = Table(
     Column("mode", String(64), nullable=False),
     Column("kind", String(16), nullable=False),
     Column("themes", Text, nullable=False),
-    Column("variant", String(32), nullable=False),
+    Column("variant", String(200), nullable=False),  # a rule-set description (rules_text)
     Column("answered_at", DateTime(timezone=True), nullable=False),
     Column("seconds", Float, nullable=True),
     Column("stated", Float, nullable=True),
@@ -130,7 +136,7 @@ answers_table = Table(
 
 # The Learn page's progress: each answer to a lesson's question (right or not, in order: the
 # first try earns the stars) and each lesson finished. A table of its own, added to an older
-# database by `create_all` like the names.
+# database like the names.
 lesson_marks_table = Table(
     "lesson_marks", metadata,
     Column("row", Integer, primary_key=True, autoincrement=True),
@@ -283,10 +289,14 @@ class Store:
         self._engine, parsed = _engine_for(url)
         self._shown = parsed.render_as_string(hide_password=True)
         try:
-            metadata.create_all(self._engine)
+            upgrade(self._engine)
         except SQLAlchemyError as e:
             self._engine.dispose()
             raise StorageError(f"Could not reach the database at {self._shown}: {_reason(e)}. "
+                               f"{ADVICE}", self._shown) from e
+        except MigrationError as e:
+            self._engine.dispose()
+            raise StorageError(f"Could not bring the database at {self._shown} up to date: {e}. "
                                f"{ADVICE}", self._shown) from e
 
     @property

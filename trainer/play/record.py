@@ -40,7 +40,7 @@ class GameRecord(BaseModel):
 
     game_id: str = Field(pattern=GAME_ID)
     learner: str = Field(min_length=1, max_length=64)
-    variant: str = Field(min_length=1, max_length=32)
+    variant: str = Field(min_length=1, max_length=200)  # a rule-set description
     seed: int = Field(ge=0, le=2**31 - 1)
     seats: tuple[str, ...] = Field(min_length=2, max_length=6)
     moves: list[str] = Field(default_factory=list)

@@ -50,6 +50,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Connection, Engine, RowMapping
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
+from trainer.database.migrate import MigrationError, upgrade
 from trainer.play.assess import Valued
 from trainer.play.record import GameRecord
 from trainer.quiz.bank import Item
@@ -61,7 +62,7 @@ games_table = Table(
     "played_games", metadata,
     Column("game_id", String(12), primary_key=True),
     Column("learner", String(64), nullable=False),
-    Column("variant", String(32), nullable=False),
+    Column("variant", String(200), nullable=False),  # a rule-set description (rules_text)
     Column("seed", Integer, nullable=False),
     Column("seats", Text, nullable=False),  # JSON list of persona keys, "you" once
     Column("moves", Text, nullable=False),  # JSON list of moves in the engine's notation
@@ -208,8 +209,8 @@ class PlayStore:
     def __init__(self, engine: Engine) -> None:
         self._engine = engine
         try:
-            metadata.create_all(engine)
-        except SQLAlchemyError as e:
+            upgrade(engine)  # the tables of every store, made or brought up to date
+        except (SQLAlchemyError, MigrationError) as e:
             raise PlayStoreError(f"The played games' tables could not be made in the "
                                  f"database: {e}") from e
 

@@ -45,6 +45,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
+from trainer.database.migrate import MigrationError, upgrade
 from trainer.learners.answers import now as clock_now
 from trainer.rooms.codes import (
     is_room_code,
@@ -147,8 +148,8 @@ class RoomStore:
     def __init__(self, engine: Engine) -> None:
         self._engine = engine
         try:
-            metadata.create_all(engine)
-        except SQLAlchemyError as e:
+            upgrade(engine)  # the tables of every store, made or brought up to date
+        except (SQLAlchemyError, MigrationError) as e:
             raise RoomError(f"The rooms' tables could not be made in the database: {e}") from e
 
     @property
