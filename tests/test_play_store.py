@@ -92,7 +92,7 @@ def test_a_database_that_cannot_take_the_tables_is_a_play_store_error(tmp_path: 
 
 
 # ---------------------------------------------------------------------- games
-def test_a_record_takes_a_rule_set_description_of_up_to_200_characters(ann: str) -> None:
+def test_a_record_takes_a_rule_set_description_of_up_to_512_characters(ann: str) -> None:
     record = play(ann, moves=0).record.model_dump()
     description = ("reformation-inquisitor+low_start(challenge_order=target_first,challengers=all,"
                    "foreign_aid_blockers=random,gainless_actions=refused,vocabulary=treason)")
@@ -101,9 +101,9 @@ def test_a_record_takes_a_rule_set_description_of_up_to_200_characters(ann: str)
     except ValidationError as e:
         assert all(err["type"] != "string_too_long" for err in e.errors())
     with pytest.raises(ValidationError) as caught:
-        GameRecord.model_validate({**record, "variant": "base" + "+pay_five" * 25})
+        GameRecord.model_validate({**record, "variant": "base" + "+pay_five" * 57})
     assert [(err["loc"], err["msg"]) for err in caught.value.errors()] == [
-        (("variant",), "String should have at most 200 characters")]
+        (("variant",), "String should have at most 512 characters")]
 
 
 def test_a_saved_game_comes_back_identical(plays: PlayStore, ann: str) -> None:

@@ -190,3 +190,21 @@ def test_table_rules_round_trip_through_a_snapshot():
     options = Options().with_(challengers="all", foreign_aid_blockers="queue")
     game = Game.new(4, seed=3, options=options)
     assert from_snapshot(game.snapshot()).options == options
+
+
+def test_the_longest_description_there_is_fits_the_records_that_keep_one():
+    from trainer.engine.variants import RULES_TEXT_MAX
+
+    longest = ""
+    for family in VARIANTS.values():
+        switches = {r.name: not r.is_on(family) for r in HOUSE_RULES
+                    if r.is_on(family) or not r.unfit(family)}
+        variant = compose(family, switches)
+        options = Options().with_(**{
+            name: max((c for c in info.choices if c != getattr(Options(), name)),
+                      key=lambda c: len(str(c)))
+            for name, info in Options.info().items()})
+        text = rules_text(variant, options)
+        assert parse_rules(text).text == text
+        longest = max(longest, text, key=len)
+    assert 300 < len(longest) <= RULES_TEXT_MAX

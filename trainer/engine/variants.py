@@ -536,6 +536,9 @@ def rules_text(variant: Variant, options: Options | None = None) -> str:
 
 
 _SWITCH_NAMES = sorted(HOUSE_RULE_NAMES, key=len, reverse=True)
+# The longest a compact description can be (every house rule switched against its variant and
+# every table rule changed comes to 360): what a database column or a record must hold.
+RULES_TEXT_MAX = 512
 
 
 @lru_cache(maxsize=512)

@@ -17,6 +17,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
+from trainer.engine.variants import RULES_TEXT_MAX
+
 # The order matters: the CSV export writes the columns in this order.
 Grade = Literal["best", "good", "inaccuracy", "mistake", "blunder"]
 Kind = Literal["challenge", "block", "counter", "bluff", "lose", "keep"]
@@ -48,7 +50,7 @@ class Answer(BaseModel):
     mode: str = Field(default="mixed", max_length=64)
     kind: Kind
     themes: tuple[str, ...] = ()
-    variant: str = Field(default="base", max_length=200)  # a rule-set description
+    variant: str = Field(default="base", max_length=RULES_TEXT_MAX)  # a rule-set description
     answered_at: datetime
     seconds: float | None = Field(default=None, ge=0, le=86_400)
     stated: float | None = Field(default=None, ge=0.01, le=0.99,

@@ -68,6 +68,7 @@ from sqlalchemy.pool import StaticPool
 from sqlalchemy.types import NullType
 
 from trainer.database.migrate import MigrationError, upgrade
+from trainer.engine.variants import RULES_TEXT_MAX
 from trainer.learners.answers import COLUMNS, Answer, describe_error, now
 from trainer.paths import data_dir
 
@@ -118,7 +119,7 @@ answers_table = Table(
     Column("mode", String(64), nullable=False),
     Column("kind", String(16), nullable=False),
     Column("themes", Text, nullable=False),
-    Column("variant", String(200), nullable=False),  # a rule-set description (rules_text)
+    Column("variant", String(RULES_TEXT_MAX), nullable=False),  # a rule-set description
     Column("answered_at", DateTime(timezone=True), nullable=False),
     Column("seconds", Float, nullable=True),
     Column("stated", Float, nullable=True),

@@ -22,6 +22,7 @@ from trainer.engine.errors import MoveError
 from trainer.engine.game import Game
 from trainer.engine.moves import Move
 from trainer.engine.notation import NotationError, move_text, parse
+from trainer.engine.variants import RULES_TEXT_MAX
 from trainer.play.setup import Setup, SetupError
 
 GAME_ID = r"^[a-z0-9]{12}$"
@@ -40,7 +41,7 @@ class GameRecord(BaseModel):
 
     game_id: str = Field(pattern=GAME_ID)
     learner: str = Field(min_length=1, max_length=64)
-    variant: str = Field(min_length=1, max_length=200)  # a rule-set description
+    variant: str = Field(min_length=1, max_length=RULES_TEXT_MAX)  # a rule-set description
     seed: int = Field(ge=0, le=2**31 - 1)
     seats: tuple[str, ...] = Field(min_length=2, max_length=6)
     moves: list[str] = Field(default_factory=list)

@@ -51,6 +51,7 @@ from sqlalchemy.engine import Connection, Engine, RowMapping
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
 from trainer.database.migrate import MigrationError, upgrade
+from trainer.engine.variants import RULES_TEXT_MAX
 from trainer.play.assess import Valued
 from trainer.play.record import GameRecord
 from trainer.quiz.bank import Item
@@ -62,7 +63,7 @@ games_table = Table(
     "played_games", metadata,
     Column("game_id", String(12), primary_key=True),
     Column("learner", String(64), nullable=False),
-    Column("variant", String(200), nullable=False),  # a rule-set description (rules_text)
+    Column("variant", String(RULES_TEXT_MAX), nullable=False),  # a rule-set description
     Column("seed", Integer, nullable=False),
     Column("seats", Text, nullable=False),  # JSON list of persona keys, "you" once
     Column("moves", Text, nullable=False),  # JSON list of moves in the engine's notation

@@ -1,10 +1,11 @@
-"""Rule-set columns widened from 32 to 200 characters (answers.variant, played_games.variant).
+"""Rule-set columns widened from 32 to 512 characters (answers.variant, played_games.variant).
 
 A rule set is now written as its compact description (`trainer.engine.variants.rules_text`),
 e.g. ``reformation-inquisitor+low_start+bounty+pay_five(challengers=all)``, far longer than a
 variant's name. PostgreSQL enforces a VARCHAR's length and widens one in place (no rewrite);
 SQLite enforces none, but the declared type is copied (batch mode) so the schema says what
-the code means. Every row is kept.
+the code means. Every row is kept. 512 holds the longest description there is (every
+house rule switched and every table rule changed: 360 characters, checked by a test).
 
 Revision ID: 0002
 Revises: 0001
@@ -27,7 +28,7 @@ COLUMNS = (("answers", "variant"), ("played_games", "variant"))
 def upgrade() -> None:
     for table, column in COLUMNS:
         with op.batch_alter_table(table) as batch:
-            batch.alter_column(column, existing_type=sa.String(32), type_=sa.String(200),
+            batch.alter_column(column, existing_type=sa.String(32), type_=sa.String(512),
                                existing_nullable=False)
 
 
@@ -35,5 +36,5 @@ def downgrade() -> None:
     # Fails on PostgreSQL while a description longer than 32 characters is stored.
     for table, column in COLUMNS:
         with op.batch_alter_table(table) as batch:
-            batch.alter_column(column, existing_type=sa.String(200), type_=sa.String(32),
+            batch.alter_column(column, existing_type=sa.String(512), type_=sa.String(32),
                                existing_nullable=False)
