@@ -52,8 +52,7 @@ facts = ref.setup_facts(variant, players, options)
 
 with st.container(border=True):
     st.markdown(f"**{variant.title}**")
-    if variant.summary:
-        st.markdown(variant.summary)
+    st.markdown(choices.summary(variant))
     st.html(cardart.source_note(variant.source))
 
 st.markdown(choices.header_line(ruleset))

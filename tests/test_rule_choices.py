@@ -179,3 +179,11 @@ def test_each_page_keeps_its_own_keys() -> None:
         "room_new_hr_bounty", "room_new_opt_challengers", "room_new_hr_of",
         "room_new_rules_loaded"}
     assert choices.option_key("challengers") == "opt_challengers"
+
+
+def test_the_header_counts_the_house_rules_in_force() -> None:
+    line = choices.header_line(parse_rules("mcguire-inheritance"))
+    assert line.startswith(":orange-badge[7 house rules] McGuire's without 5. Inheritance")
+    assert ":gray-badge[Table rules as in the rulebook]" in line
+    line = choices.header_line(parse_rules("base(challengers=all)"))
+    assert line.startswith(":gray-badge[No house rules] :blue-badge[1 table rule changed]")

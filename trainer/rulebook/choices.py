@@ -384,6 +384,17 @@ def choice_summary_house(variant: Variant) -> str:
     return text
 
 
+def summary(variant: Variant) -> str:
+    """The rule set in a short paragraph for the Rules page's header: the registered rule
+    set's own summary (the house rules switched on it are listed under it, each with its
+    quote), or for McGuire's, a sentence pointing at them."""
+    fam = VARIANTS.get(variant.family or variant.name, variant)
+    if fam.name == "mcguire":
+        return ("The base game with McGuire's house rules on top. Each one in force is "
+                "explained below, with the sentence it comes from.")
+    return fam.summary
+
+
 def title(ruleset: RuleSet | str) -> str:
     """A rule set's name for a list or a heading: its title, and the table rules it changes
     in a few words ("Coup (base game) · everyone who wants to may challenge")."""
@@ -396,10 +407,11 @@ def header_line(ruleset: RuleSet) -> str:
     """The badge line under the Rules page's set-up: the house rules and table rules in force,
     or that there are none, each linking to its section."""
     house = house_rules_words(ruleset.variant)
+    n = len(house_rules_in_force(ruleset.variant)) + self_targeting(ruleset.variant)
     table = [short_option(r) for r in table_rules_in_force(ruleset)]
     parts = []
     if house:
-        parts.append(f":orange-badge[{len(house)} house rule{'s' if len(house) > 1 else ''}] "
+        parts.append(f":orange-badge[{n} house rule{'s' if n > 1 else ''}] "
                      + " · ".join(house))
     else:
         parts.append(":gray-badge[No house rules]")

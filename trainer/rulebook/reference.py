@@ -87,6 +87,7 @@ class ActionRow:
     other_cost: int = 0
     inverted: bool = False
     self_target: bool = False  # McGuire's rule 7 switched off: a player may target themselves
+    reducers: tuple[Character, ...] = ()  # claims that only reduce it (McGuire's Ambassador)
 
     @property
     def character_text(self) -> str:
@@ -132,6 +133,7 @@ def action_rows(variant: Variant, options: Options | None = None) -> list[Action
             challengeable=s.challengeable, effect=s.effect, counter=s.counter,
             other_cost=s.other_cost, inverted=s.inverted,
             self_target=variant.self_target and s.action in (Action.COUP, Action.ASSASSINATE),
+            reducers=tuple(c for c in s.blockers if c in variant.reducers),
         )
         for s in variant.actions
     ]
@@ -512,7 +514,7 @@ def turn_steps(variant: Variant, options: Options | None = None) -> list[Step]:
         bit = f"{action_name(s.action)}: {_lower_first(blocker_text(full, s.block_scope))}"
         half = [c.value for c in s.blockers if c in variant.reducers]
         if half:
-            bit += f" (claiming {join_words(half)} only reduces it to 1 coin)"
+            bit += f", while claiming {join_words(half)} only reduces it to 1 coin"
         block_bits.append(bit)
     after_lost = (
         "A target who challenged and lost may still block."
@@ -527,14 +529,11 @@ def turn_steps(variant: Variant, options: Options | None = None) -> list[Step]:
     if shared:
         what = join_words([action_name(s.action) for s in shared])
         step3 += " " + {
-            "first": f"When several players may block {what}, they are asked in turn from "
-                     f"the acting player and the first willing one blocks; if that block "
-                     f"falls, the action goes ahead.",
-            "queue": f"When several players may block {what}, they are asked in turn from "
-                     f"the acting player; if a block falls, the players not yet asked may "
-                     f"still block, one after another.",
-            "random": f"When several players want to block {what}, one of them is picked at "
-                      f"random to block.",
+            "first": f"If several want to block {what}, the first one asked blocks.",
+            "queue": f"If several want to block {what}, the first one asked blocks; if that "
+                     f"block falls, the players not yet asked may still block, one after "
+                     f"another.",
+            "random": f"If several want to block {what}, one of them is picked at random.",
         }[options.foreign_aid_blockers]
 
     kept = [s for s in blockable if s.cost]

@@ -39,7 +39,7 @@ def rules_text(variant: Variant, players: int | None = None,
     out = [variant.title.upper(), f"({description(variant, options)}; {variant.min_players}–"
                                   f"{variant.most_players(options)} players)", ""]
     out += [_wrap(choices.in_force_line(ruleset)), ""]
-    out += [_wrap(variant.summary), "", "SET-UP", _wrap(
+    out += [_wrap(choices.summary(variant)), "", "SET-UP", _wrap(
         ref.setup_text(facts, options.finite_treasury).replace("**", "")), ""]
     out.append("CHARACTERS")
     copies = {c: variant.court(players).count(c) for c in variant.cards}

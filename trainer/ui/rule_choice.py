@@ -68,12 +68,14 @@ def house_rule_switches(ruleset: RuleSet, keys: RuleKeys, *, detailed: bool) -> 
     `detailed` (the Rules page) adds the sentence it is quoted from and shows the switches
     that cannot apply to the rule set, greyed with the reason; otherwise those are left out."""
     family = VARIANTS.get(ruleset.variant.family or ruleset.variant.name, ruleset.variant)
-    for c in choices.house_rule_choices(ruleset.variant):
-        if c.unfit and not detailed:
-            continue
-        with st.container(key=f"{keys.prefix}switch_{c.name}", gap="small"):
-            st.toggle(c.label, key=keys.house(c.name), disabled=bool(c.unfit),
-                      persist_state="session",
+    shown = [c for c in choices.house_rule_choices(ruleset.variant) if detailed or not c.unfit]
+    cols = st.columns(2, gap="medium") if detailed else [st.container()]
+    for i, c in enumerate(shown):
+        box = cols[i % len(cols)].container(border=detailed, key=f"{keys.prefix}switch_{c.name}",
+                                            gap="small")
+        with box:
+            st.toggle(f"**{c.label}**" if detailed else c.label, key=keys.house(c.name),
+                      disabled=bool(c.unfit), persist_state="session",
                       help=None if detailed else c.rule.text)
             if c.unfit:
                 st.caption(f"Cannot apply to {family.title}: {c.unfit}.")

@@ -227,7 +227,9 @@ def action_table(rows: Sequence[ActionRow]) -> str:
         if r.blockers:
             who = "The target" if r.block_scope == "target" else "Any other player"
             block = (f'<span class="ct-who">{escape(who)}</span> '
-                     + " ".join(chip(c) for c in r.blockers))
+                     + " ".join(chip(c) + (' <span class="ct-muted">only reduces it</span>'
+                                           if c in r.reducers else "")
+                                for c in r.blockers))
         else:
             block = '<span class="ct-muted">Nobody</span>'
         cells = (
