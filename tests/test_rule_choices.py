@@ -145,11 +145,16 @@ def test_every_switch_has_one_plain_sentence() -> None:
      "none (as in the rulebook)"),
     ("base+pay_five(challengers=all)",
      "House rules: 4. Paying instead of losing a card. Table rules: everyone who wants to "
-     "may challenge.", "1 house rule and 1 table rule changed"),
+     "may challenge.", "paying 5 instead of a card; everyone who wants to may challenge"),
+    ("base+bounty+pay_five+low_start(challengers=all)",
+     "House rules: 2. Starting coins · 3. The challenger's coin · 4. Paying instead of losing "
+     "a card. Table rules: everyone who wants to may challenge.",
+     "3 house rules and 1 table rule changed"),
     ("mcguire", "House rules: all of McGuire's.", "all of McGuire's house rules"),
     ("mcguire-inheritance", "House rules: McGuire's without 5. Inheritance (one Ambassador).",
-     "7 house rules"),
-    ("base-no_self_target", "House rules: 7. Self-targeting allowed.", "1 house rule"),
+     "McGuire's house rules without Inheritance"),
+    ("base-no_self_target", "House rules: 7. Self-targeting allowed.",
+     "self-targeting allowed"),
 ])
 def test_what_is_in_force_in_plain_words(text: str, line: str, summary: str) -> None:
     ruleset = parse_rules(text)

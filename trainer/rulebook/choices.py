@@ -262,6 +262,12 @@ def plain_sentence(rule: HouseRule) -> str:
     return PLAIN.get(rule.name, rule.text)
 
 
+def plain_sentence_off() -> str:
+    """What rule 7 switched off allows."""
+    return ("A player may challenge their own claim or block (asked last), and assassinate or "
+            "coup themselves.")
+
+
 def house_rules_switched(variant: Variant) -> bool:
     """Whether any house rule differs from the registered rule set's own."""
     return bool(variant.family)
@@ -349,13 +355,18 @@ def in_force_line(ruleset: RuleSet | str) -> str:
     return ". ".join(parts) + "."
 
 
-def choice_summary(ruleset: RuleSet) -> str:
-    """What an expander of house and table rules says while closed: what is on, counted."""
+def choice_summary(ruleset: RuleSet, room: int = 80) -> str:
+    """What an expander of house and table rules says while closed: what is on, in a few
+    words when they fit in `room` characters, else counted."""
     words = house_rules_words(ruleset.variant, short=True)
     n = len(house_rules_in_force(ruleset.variant)) + self_targeting(ruleset.variant)
-    table = table_rules_in_force(ruleset)
+    table = [short_option(r) for r in table_rules_in_force(ruleset)]
     if not n and not table:
         return "none (as in the rulebook)"
+    named = "; ".join([w.replace("McGuire's", "McGuire's house rules", 1) for w in words]
+                      + table)
+    if len(named) <= room:
+        return named
     parts = []
     if words and words[0] == "all of McGuire's":
         parts.append("all of McGuire's house rules"

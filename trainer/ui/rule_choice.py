@@ -63,16 +63,24 @@ def keep_in_link(ruleset: RuleSet, keys: RuleKeys, param: str = "rules",
     choices.written(session_state(), value, keys)
 
 
+def _cells(count: int, columns: int) -> list[Any]:
+    """`count` places in rows of `columns`, row by row, so that a phone, which stacks the
+    columns of a row, keeps them in order."""
+    cells: list[Any] = []
+    while len(cells) < count:
+        cells.extend(st.columns(columns, gap="medium") if columns > 1 else [st.container()])
+    return cells[:count]
+
+
 def house_rule_switches(ruleset: RuleSet, keys: RuleKeys, *, detailed: bool) -> None:
     """A switch per house rule with its number and title and what it does in one sentence.
     `detailed` (the Rules page) adds the sentence it is quoted from and shows the switches
     that cannot apply to the rule set, greyed with the reason; otherwise those are left out."""
     family = VARIANTS.get(ruleset.variant.family or ruleset.variant.name, ruleset.variant)
     shown = [c for c in choices.house_rule_choices(ruleset.variant) if detailed or not c.unfit]
-    cols = st.columns(2, gap="medium") if detailed else [st.container()]
-    for i, c in enumerate(shown):
-        box = cols[i % len(cols)].container(border=detailed, key=f"{keys.prefix}switch_{c.name}",
-                                            gap="small")
+    cells = _cells(len(shown), 2)
+    for cell, c in zip(cells, shown, strict=True):
+        box = cell.container(border=detailed, key=f"{keys.prefix}switch_{c.name}", gap="small")
         with box:
             st.toggle(f"**{c.label}**" if detailed else c.label, key=keys.house(c.name),
                       disabled=bool(c.unfit), persist_state="session",
@@ -90,14 +98,18 @@ def house_rule_switches(ruleset: RuleSet, keys: RuleKeys, *, detailed: bool) -> 
                   disabled=not choices.house_rules_switched(ruleset.variant))
 
 
+SMALL_TABLES_HIDE = frozenset({"more_players"})  # the set-ups' tables have at most six seats
+
+
 def table_rule_choices(ruleset: RuleSet, keys: RuleKeys, *, detailed: bool,
-                       columns: int = 2) -> None:
+                       columns: int = 2, hide: frozenset[str] = frozenset()) -> None:
     """A choice per table rule that can change this rule set: its question, its answers with
-    the rulebook's marked, and (`detailed`) the texts each answer comes from."""
-    rows = option_rows(ruleset.options, ruleset.variant)
-    cols = st.columns(columns, gap="medium") if columns > 1 else [st.container()]
-    for i, row in enumerate(rows):
-        with cols[i % len(cols)].container(border=True):
+    the rulebook's marked, and (`detailed`) the texts each answer comes from. A rule in
+    `hide` is left out while it is at the rulebook's default."""
+    rows = [r for r in option_rows(ruleset.options, ruleset.variant)
+            if r.name not in hide or r.changed]
+    for cell, row in zip(_cells(len(rows), columns), rows, strict=True):
+        with cell.container(border=True):
             st.markdown(f"**{row.title}**")
             st.caption(row.question)
             labels = {c.value: c.text + (" (rulebook default)" if c.is_default else "")
@@ -113,11 +125,13 @@ def table_rule_choices(ruleset: RuleSet, keys: RuleKeys, *, detailed: bool,
 
 
 def rules_expander(ruleset: RuleSet, keys: RuleKeys) -> None:
-    """The set-ups' fold of house rules and table rules: closed, one line says what is on."""
+    """The set-ups' fold of house rules and table rules: closed, one line says what is on.
+    A table rule that cannot matter at the tables of a set-up (more than ten players) is
+    offered only while it differs from the rulebook."""
     label = f"House rules and table rules: {choices.choice_summary(ruleset)}"
     with st.expander(label, icon=":material/tune:", key=f"{keys.prefix}rules_fold"):
         st.caption(choices.HOUSE_INTRO)
         house_rule_switches(ruleset, keys, detailed=False)
         st.markdown("**Table rules**")
         st.caption(choices.TABLE_INTRO)
-        table_rule_choices(ruleset, keys, detailed=False, columns=1)
+        table_rule_choices(ruleset, keys, detailed=False, hide=SMALL_TABLES_HIDE)
