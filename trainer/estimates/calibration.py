@@ -20,7 +20,7 @@ from trainer.engine.cards import Character
 from trainer.engine.game import Game, Phase
 from trainer.engine.moves import Move, MoveKind
 from trainer.engine.observation import Observation
-from trainer.engine.variants import get_variant
+from trainer.engine.variants import parse_rules
 from trainer.estimates.knowledge import knowledge
 from trainer.estimates.posterior import Belief, mixture, p_holds
 from trainer.policies.personas import personas
@@ -83,7 +83,7 @@ def harvest(claims: int, *, players: int = 4, seed: int = 0, variant: str = "bas
     model = model or MODEL
     comps = mixture(model)
     seating = seating or model_seating(model)
-    cards = get_variant(variant).cards
+    cards = parse_rules(variant).variant.cards
     out: list[Claim] = []
     g = 0
     while len(out) < claims:
