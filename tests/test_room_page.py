@@ -275,8 +275,9 @@ def test_a_room_under_house_rules_asks_questions_made_for_them(
     room = rooms.room(code)
     assert room.source.rule_set == RULES and room.source.bank == made
     shown = texts(at)
-    assert "Rules: **Coup (base game) + paying 5 instead of a card**." in shown
-    assert "Table rules: everyone who wants to may challenge" in shown
+    assert "Coup (base game) + paying 5 instead of a card" in shown
+    assert "House rules: 4. Paying instead of losing a card. Table rules: everyone who wants to "\
+        "may challenge." in shown
     phone = joined(code)
     assert "Rules: **Coup (base game) + paying 5 instead of a card**." in texts(phone)
     at.button(key="room_start").click().run()

@@ -294,7 +294,7 @@ def setup_text(facts: SetupFacts, finite_treasury: bool = True) -> str:
         treasury = (f"the Treasury holds {facts.coins_total} coins ({left} after everyone takes "
                     f"their starting coins)")
     else:
-        treasury = "the Treasury never runs out (house rule)"
+        treasury = "the Treasury never runs out (a table rule)"
     if facts.draft:
         return (
             f"With **{facts.players} players**: {facts.court_text} are split into three sets of "

@@ -235,7 +235,8 @@ def presenter(rooms: RoomStore, code: str, host: str) -> None:
         st.warning("The question bank was rebuilt after this room was made; questions it "
                    "lost are skipped with a message.", icon=":material/warning:")
     _controls(rooms, room, host)
-    if (rules := room_text.room_rules(room.source)) is not None:
+    if room.source.kind == "drill" and (rules := room_text.rules_line(
+            room.source.rule_set)) is not None:  # the bar above names the rule set
         st.caption(rules)
     if (error := session_state().pop(ERROR, None)) is not None:
         st.error(error, icon=":material/error:")
