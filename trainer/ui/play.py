@@ -300,7 +300,7 @@ def setup_form(tab: PlayTab) -> None:
     except SetupError as e:
         st.error(str(e), icon=":material/error:")
         return
-    with st.expander("How strong are these bots?", icon=":material/leaderboard:"):
+    with st.expander(play_text.strength_title(variant), icon=":material/leaderboard:"):
         for key in dict.fromkeys(s for s in seats if s != LEARNER):
             st.markdown("- " + play_text.strength_line(key, players, strength(key, players)))
         if (note := play_text.bots_note(variant)) is not None:

@@ -112,6 +112,13 @@ def too_long_to_save(variant: str, limit: int) -> str | None:
             f"rule or a table rule to play.")
 
 
+def strength_title(variant: str) -> str:
+    """The fold of the bots' strengths, saying where they were measured when it matters."""
+    if parse_rules(variant).text == "base":
+        return "How strong are these bots?"
+    return "How strong are these bots? (measured in the base game)"
+
+
 def bots_note(variant: str) -> str | None:
     """Said wherever strengths are shown for a game under other rules than the base game's."""
     return None if parse_rules(variant).text == "base" else BOTS_MEASURED
