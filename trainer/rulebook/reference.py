@@ -243,9 +243,11 @@ class SetupFacts:
     @property
     def court_text(self) -> str:
         text = ", ".join(f"{n} {c.value}" for c, n in self.court)
-        if self.specials:
-            text += (" (one each of the " + join_words([c.value for c in self.specials], "and")
-                     + " among them)")
+        if len(self.specials) == 1:
+            text += f" (one of them the {self.specials[0].value})"
+        elif self.specials:
+            text += (" (among them one each of the "
+                     + join_words([c.value for c in self.specials], "and") + ")")
         return text
 
 
