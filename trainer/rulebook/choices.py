@@ -28,7 +28,6 @@ from trainer.engine.variants import (
     compose,
     house_rules_on,
     parse_rules,
-    rules_text,
 )
 from trainer.rulebook.reference import OptionRow, option_rows
 
@@ -432,7 +431,3 @@ def header_line(ruleset: RuleSet) -> str:
     else:
         parts.append(":gray-badge[Table rules as in the rulebook]")
     return " ".join(parts) + " — see [House rules](#house-rules) and [Table rules](#table-rules)"
-
-
-def rules_description(ruleset: RuleSet) -> str:
-    return rules_text(ruleset.variant, ruleset.options)
