@@ -12,6 +12,8 @@ from trainer.ui.play import (
     coach_panel,
     decision_panel,
     play_tab,
+    rules_button,
+    rules_of_the_game,
     setup_form,
     share_link,
     table_and_history,
@@ -50,7 +52,8 @@ if match is None:
 live: Match = match
 record: GameRecord = match.record
 share_link(record.setup())
-st.caption(play_text.table_line(record.setup()))
+st.caption(play_text.table_line(record.setup(), table_rules=False))
+rules_of_the_game(record.setup())
 bar = st.container(horizontal=True, key="play_bar", vertical_alignment="center")
 if not match.over:
     bar.toggle("Coach", key=COACH, help=play_text.COACH_HELP)
@@ -61,6 +64,7 @@ if not match.over:
         st.markdown(play_text.NO_UNDO)
         st.button("Resign this game", key="play_resign", type="primary", on_click=tab.resign)
 bar.button("New game", key="play_new", icon=":material/add:", on_click=tab.new_game)
+rules_button(record.setup(), bar)
 
 if not match.over:
     with st.container(key="play_keys"):  # hidden: H turns the coach on or off

@@ -60,7 +60,8 @@ if mode == "theme":
 if (cards := quiz_text.new_cards(quiz.rule_set)) is not None:
     note, overview = cards
     st.info(note, icon=":material/style:")
-    st.html(overview)
+    if overview:  # a rule set of the base game's cards has none to show
+        st.html(overview)
 
 due = quiz.due(bank)
 if (due_line := quiz_text.due_line(due)) is not None:

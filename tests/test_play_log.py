@@ -415,3 +415,24 @@ def test_a_learner_with_a_line_break_cannot_be_exported() -> None:
     record.learner = "ann\nresult: You won"
     with pytest.raises(ValueError, match="line break"):
         export_text(record)
+
+
+@pytest.mark.parametrize("rules", ["base+pay_five(challengers=all)",
+                                   "mcguire-mat(challengers=all)",
+                                   "base+mat(more_players=web)", "base-no_self_target"])
+def test_a_game_under_house_and_table_rules_reads_back_identically(rules: str) -> None:
+    record = random_game(rules, 11, 4, choices=2)
+    lines = lines_of(record)
+    assert lines[RULES - 1] == f"rule set: {rules}"
+    back = import_text("\n".join(lines) + "\n")
+    assert back == record
+    game = back.game()
+    assert (game.variant, game.options) == (record.game().variant, record.game().options)
+    assert game.options.text() == rules.partition("(")[2].rstrip(")")  # "" for none
+
+
+def test_a_rule_set_description_the_rules_refuse_is_named_at_its_line() -> None:
+    lines = lines_of(play(stop=3))
+    lines[RULES - 1] = "rule set: base+pay5"
+    assert_refused_at(lines, RULES, "'base+pay5'", "unknown house rule 'pay5'",
+                      "base+pay_five(challengers=all)")

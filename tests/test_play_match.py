@@ -361,7 +361,12 @@ def test_a_finished_game_is_won_by_its_winner() -> None:
     ("base", 1, ("you", "mixed"), "seats", "unknown bot 'mixed'"),
     ("base", -1, ("you", "honest"), "seed", "from 0 to"),
     ("base", MAX_SEED + 1, ("you", "honest"), "seed", str(MAX_SEED + 1)),
-    ("chess", 1, ("you", "honest"), "variant", "unknown rule set 'chess'"),
+    ("chess", 1, ("you", "honest"), "variant", "unknown variant 'chess'"),
+    ("base+pay5", 1, ("you", "honest"), "variant", "unknown house rule 'pay5'"),
+    ("inquisitor+inheritance", 1, ("you", "honest"), "variant",
+     "Inquisitor has no Ambassador"),
+    ("base(challengers=every)", 1, ("you", "honest"), "variant",
+     "the table rule 'challengers' cannot be 'every'"),
 ])
 def test_a_table_the_rules_do_not_allow_is_refused_naming_the_field(
         variant: str, seed: int, seats: tuple[str, ...], field: str, words: str) -> None:

@@ -350,3 +350,101 @@ def test_decisions_valued_during_the_game_are_saved_with_it(db_url: str) -> None
     saved = PlayStore(create_engine(db_url)).valued(record.game_id)
     real = {k for k in record.learner_moves() if kind_of(record.game(k)) is not None}
     assert real and set(saved) == real, "every decision made so far is in the database"
+
+
+# ------------------------------------------------------------ house rules and table rules
+COMPOSED = "base+pay_five(challengers=all)"
+
+
+def test_a_game_under_house_and_table_rules_plays_to_the_end(monkeypatch) -> None:
+    monkeypatch.setenv("COUP_TRAINER_PLAY_ROLLOUTS", "8")
+    at = page(rules="base pay_five(challengers=all)", seats="you,rule,honest", deal="5")
+    assert "This link deals a game" in words(at)
+    click(at, "play_linked")
+    record = match(at).record
+    assert record.variant == COMPOSED
+    game = match(at).game
+    assert game.variant.pay_instead == 5 and game.options.challengers == "all"
+    assert at.query_params["rules"] in ("base pay_five(challengers=all)",
+                                        ["base pay_five(challengers=all)"])
+    shown = words(at)
+    assert "House rules: 4. Paying instead of losing a card" in shown
+    assert "Table rules: everyone who wants to may challenge" in shown
+    for _ in range(300):
+        offered = [b for b in at.button if b.key and b.key.startswith("play_move_")]
+        if not offered:
+            break
+        offered[-1].click().run()
+        ok(at)
+    assert match(at).over
+    assert "Review" in [h.value for h in at.header]
+    assert match(at).record.variant == COMPOSED
+
+
+def test_the_set_up_plays_exactly_the_switches_chosen() -> None:
+    at = page()
+    assert "none (as in the rulebook)" in at.expander[0].label
+    at.toggle(key="play_hr_bounty").set_value(True).run()
+    at.radio(key="play_opt_challengers").set_value("all").run()
+    ok(at)
+    fold = next(e for e in at.expander if e.label.startswith("House rules and table rules"))
+    assert fold.label.endswith("the challenger's coin; everyone who wants to may challenge")
+    assert "measured in the base game" in words(at)
+    click(at, "play_start")
+    assert match(at).record.variant == "base+bounty(challengers=all)"
+    assert match(at).game.variant.challenge_bounty == 1
+
+
+def test_only_the_switches_that_fit_the_rule_set_are_offered() -> None:
+    at = page()
+    at.selectbox(key="play_rules").set_value("inquisitor").run()
+    ok(at)
+    keys = {t.key for t in at.toggle}
+    assert "play_hr_pay_five" in keys
+    assert "play_hr_ambassador_reduces" not in keys and "play_hr_inheritance" not in keys
+    assert "play_opt_examine_pick" in {r.key for r in at.radio}
+
+
+def test_a_link_with_only_rules_fills_the_form() -> None:
+    at = page(rules="mcguire-inheritance")
+    assert at.selectbox(key="play_rules").value == "mcguire"
+    assert at.toggle(key="play_hr_inheritance").value is False
+    assert at.toggle(key="play_hr_vengeance").value is True
+    click(at, "play_start")
+    assert match(at).record.variant == "mcguire-inheritance"
+
+
+def test_a_link_with_a_bad_description_says_what_is_wrong() -> None:
+    at = page(rules="base+pay5", seats="you,rule", deal="1")
+    shown = words(at)
+    assert "The link's game cannot be dealt" in shown
+    assert "unknown house rule 'pay5'" in shown
+    assert not any(b.key == "play_linked" for b in at.button)
+    assert at.selectbox(key="play_rules").value == "base"
+
+
+def test_rules_too_long_for_a_saved_game_are_said_before_starting() -> None:
+    from trainer.play.log import MAX_RULES
+
+    text = "reformation-inquisitor+low_start+bounty+pay_five(challengers=all)"
+    assert len(text) > MAX_RULES  # if saved games hold more one day, this test says so
+    at = page(rules=text)
+    assert "too many to save" in words(at)
+    assert next(b for b in at.button if b.key == "play_start").disabled
+
+
+def test_the_coach_weighs_a_decision_under_house_rules(monkeypatch) -> None:
+    monkeypatch.setenv("COUP_TRAINER_PLAY_ROLLOUTS", "8")
+    at = page(rules="mcguire(challengers=all)", seats="you,honest,rule", deal="2")
+    click(at, "play_linked")
+    for _ in range(40):
+        if match(at).over:
+            break
+        at.toggle(key="play_coach").set_value(True).run()
+        ok(at)
+        if any("The coach's pick" in m.value for m in at.markdown):
+            break
+        offered = [b for b in at.button if b.key and b.key.startswith("play_move_")]
+        offered[0].click().run()
+        ok(at)
+    assert any("The coach's pick" in m.value for m in at.markdown)

@@ -99,3 +99,28 @@ def test_with_every_card_a_claim_without_the_card_is_marked_a_bluff() -> None:
     assert play_text.is_bluff(game, steal)
     assert game.phase is Phase.ACTION and game.hidden[0] == [Character.DUKE,
                                                              Character.CONTESSA]
+
+
+def test_a_table_under_other_rules_says_them_and_where_the_bots_were_measured() -> None:
+    base = Setup("base", 3, ("you", "rule"))
+    table = Setup("base pay_five(challengers=all)", 3, ("you", "rule"))
+    assert table.variant == "base+pay_five(challengers=all)"
+    assert play_text.rule_set_title(table.variant) == (
+        "Coup (base game) + paying 5 instead of a card · everyone who wants to may challenge")
+    assert play_text.table_line(table, table_rules=False).startswith(
+        "Coup (base game) + paying 5 instead of a card · You, Ana (Rule bot)")
+    assert play_text.rules_line(table) == (
+        "House rules: 4. Paying instead of losing a card. Table rules: everyone who wants to "
+        "may challenge.")
+    details = play_text.rules_details(table)
+    assert details[0].startswith("**4. Paying instead of losing a card.** The loser")
+    assert details[1].startswith("**Several challengers.** Everyone is asked")
+    assert play_text.rules_details(Setup("base-no_self_target", 3, ("you", "rule")))[0] \
+        .startswith("**7. Self-targeting allowed.** A player may challenge their own claim")
+    assert play_text.strength_title(base.variant) == "How strong are these bots?"
+    assert "measured in the base game" in play_text.strength_title(table.variant)
+    assert play_text.bots_note(base.variant) is None
+    assert play_text.bots_note(table.variant) == play_text.BOTS_MEASURED
+    assert play_text.too_long_to_save(table.variant, 32) is None
+    assert "has 30 characters and a saved game holds 20" in str(
+        play_text.too_long_to_save(table.variant, 20))

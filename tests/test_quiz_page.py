@@ -437,3 +437,24 @@ def test_without_its_grades_file_the_end_game_drill_says_so_and_grades_by_rollou
     at.button(key="quiz_option_0").click().run()
     assert not at.exception, at.exception
     assert any(c.value == "Estimated by rollouts against our bot players." for c in at.caption)
+
+
+def test_a_bank_made_under_house_and_table_rules_is_asked_and_graded(db_url, tmp_path,
+                                                                      monkeypatch):
+    from trainer.quiz import rule_banks
+    from trainer.quiz.bank import USER_BANK_ENV
+
+    monkeypatch.setenv(USER_BANK_ENV, str(tmp_path / "banks"))
+    rules = "base+pay_five(challengers=all)"
+    made = rule_banks.make_questions(rules, 3, seed=3, rollouts=8)
+    at = quiz()
+    at.selectbox(key="quiz_bank").set_value(made.name).run()
+    assert not at.exception, at.exception
+    assert at.selectbox(key="quiz_rule_set").options == [
+        "Coup (base game) + paying 5 instead of a card · everyone who wants to may challenge"]
+    assert any("Table rules: everyone who wants to may challenge" in c.value
+               for c in at.caption)
+    option_buttons(at)[0].click().run()
+    assert not at.exception, at.exception
+    answer = at.session_state["quiz_answer"]
+    assert answer.variant == rules and answer.grade is not None

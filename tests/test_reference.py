@@ -78,7 +78,7 @@ def test_turn_steps_follow_the_options() -> None:
     assert f"{BASE.forced_coup_at} or more coins" in steps[0].text
     assert "may still block" in steps[2].text
     changed = ref.turn_steps(BASE, Options().with_(block_after_lost_challenge=False))
-    assert "may not block" in changed[2].text
+    assert "can no longer be blocked" in changed[2].text
 
 
 def test_card_faces_and_tables_escape_text_and_load_nothing_external() -> None:

@@ -239,3 +239,73 @@ def test_phones_can_join_only_when_the_server_listens_beyond_this_computer(
 
     monkeypatch.setattr(links.st, "get_option", lambda name: address)
     assert links.reachable_from_lan() is reachable
+
+
+# ------------------------------------------------------------ house rules and table rules
+RULES = "base+pay_five(challengers=all)"
+
+
+def param(at: AppTest, key: str) -> str:
+    value = at.query_params[key]
+    return value[0] if isinstance(value, list) else value
+
+
+def test_a_room_under_house_rules_asks_questions_made_for_them(
+        rooms: RoomStore, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from trainer.quiz import rule_banks
+    from trainer.quiz.bank import USER_BANK_ENV
+
+    monkeypatch.setenv(USER_BANK_ENV, str(tmp_path / "banks"))
+    monkeypatch.setattr(rule_banks, "ROLLOUTS", 8)  # a quick valuation: this tests the flow
+    at = open_room(host="")
+    assert at.selectbox(key="room_new_rules").value == "base"
+    at.toggle(key="room_new_hr_pay_five").set_value(True).run()
+    at.radio(key="room_new_opt_challengers").set_value("all").run()
+    assert "No question here was played under these rules yet" in texts(at)
+    assert at.button(key="room_make").disabled
+    at.slider(key="room_new_count").set_value(3).run()
+    at.button(key="room_make_questions_button").click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    made = "rules-base+pay_five-challengers-all"
+    assert at.selectbox(key="room_new_bank").value == made
+    assert f"under these rules are in the bank '{made}'" in texts(at)
+    assert not at.button(key="room_make").disabled
+    at.button(key="room_make").click().run()
+    code = param(at, "code")
+    room = rooms.room(code)
+    assert room.source.rule_set == RULES and room.source.bank == made
+    shown = texts(at)
+    assert "Coup (base game) + paying 5 instead of a card" in shown
+    assert "House rules: 4. Paying instead of losing a card. Table rules: everyone who wants to "\
+        "may challenge." in shown
+    phone = joined(code)
+    assert "Rules: **Coup (base game) + paying 5 instead of a card**." in texts(phone)
+    at.button(key="room_start").click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert "Question 1 of" in texts(at)
+    assert rooms.room(code).item_id is not None
+
+
+def test_a_room_of_every_rule_set_names_the_rules_of_each_question(db_url: str) -> None:
+    at = open_room(host="")
+    at.selectbox(key="room_new_rules").set_value("all").run()
+    assert not at.exception
+    assert not any(t.key == "room_new_hr_pay_five" for t in at.toggle)
+    assert "Every rule set in the bank" in texts(at)
+    assert not at.button(key="room_make").disabled
+
+
+def test_a_bank_made_for_the_rules_is_offered_when_another_bank_is_chosen(
+        db_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from trainer.quiz import rule_banks
+    from trainer.quiz.bank import USER_BANK_ENV
+
+    monkeypatch.setenv(USER_BANK_ENV, str(tmp_path / "banks"))
+    rule_banks.make_questions("base+bounty", 3, seed=2, rollouts=8)
+    at = open_room(host="")
+    at.selectbox(key="room_new_bank").set_value("default").run()
+    at.toggle(key="room_new_hr_bounty").set_value(True).run()
+    assert "was made for them" in texts(at)
+    at.button(key="room_use_made").click().run()
+    assert at.selectbox(key="room_new_bank").value == "rules-base+bounty"
+    assert not at.button(key="room_make").disabled

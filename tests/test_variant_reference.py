@@ -118,3 +118,29 @@ def test_the_cli_rejects_an_unknown_variant(capsys):
 def test_the_printed_rules_mark_the_option_in_force():
     text = rules_text(VARIANTS["inquisitor"], 4, Options(examine_pick="random"))
     assert "* One of the examined player's face-down cards is picked at random." in text
+
+
+def test_the_cli_prints_a_composed_rule_set_with_its_table_rules(capsys):
+    assert main(["rules", "base+pay_five+treaty(challengers=all)", "--players", "3"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("COUP (BASE GAME) + PAYING 5 INSTEAD OF A CARD AND TREATY")
+    assert "(base+pay_five+treaty(challengers=all); 2–10 players)" in out
+    assert "House rules: 4. Paying instead of losing a card · 5. Treaty (one Contessa)." in out
+    assert "Treaty Contessa (1 in the Court deck)" in out
+    assert "may pay 5 coins instead of losing a card" in out
+    assert "all of them do" in out
+    assert "WHAT THE HOUSE RULES CHANGE" in out
+    assert "  * 4. Paying instead of losing a card (pay_five)" in out
+    assert "    1. The Ambassador only reduces a steal (ambassador_reduces)" in out
+
+
+def test_the_cli_names_the_part_of_a_description_at_fault(capsys):
+    assert main(["rules", "base+pay5"]) == 2
+    assert "unknown house rule 'pay5'" in capsys.readouterr().err
+    assert main(["rules", "inquisitor+inheritance"]) == 2
+    assert "Inquisitor has no Ambassador" in capsys.readouterr().err
+
+
+def test_a_switch_that_cannot_apply_is_marked_in_the_printed_rules():
+    text = rules_text(VARIANTS["draft"], 2)
+    assert "Cannot apply here: the draft's Court deck of three cards cannot supply" in text

@@ -88,3 +88,27 @@ def test_a_whole_game_then_its_review(browser, app_url, screenshots, name, viewp
         page.screenshot(path=screenshots / f"play-retry-{name}.png")
     finally:
         page.close()
+
+
+@pytest.mark.parametrize("name, viewport", [("desktop", DESKTOP), ("phone", PHONE)])
+def test_a_game_under_house_rules_says_them_in_full_one_click_away(browser, app_url,
+                                                                   screenshots, name,
+                                                                   viewport):
+    from playwright.sync_api import expect
+
+    page = browser.new_page(viewport=viewport)
+    try:
+        page.goto(f"{app_url}/play?rules=base+pay_five(challengers=all)"
+                  "&seats=you,rule,honest&deal=5")
+        expect(page.get_by_text("This link deals a game")).to_be_visible(timeout=30_000)
+        page.get_by_role("button", name="Play this deal").click()
+        expect(move_buttons(page).first).to_be_visible(timeout=60_000)
+        wait_idle(page, timeout=60_000)
+        expect(page.get_by_text("House rules: 4. Paying instead of losing a card")).to_be_visible()
+        page.get_by_role("button", name="Rules").click()
+        expect(page.get_by_text("Several challengers.", exact=False)).to_be_visible()
+        expect(page.get_by_role("link", name="Every rule of this game")).to_be_visible()
+        page.screenshot(path=screenshots / f"play-house-rules-{name}.png")
+        assert page.locator('[data-testid="stException"]').count() == 0
+    finally:
+        page.close()

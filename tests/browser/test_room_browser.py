@@ -205,7 +205,8 @@ def test_a_presenter_and_three_phones_run_a_hidden_room(browser, app_url, screen
         code, host = make_room(screen, app_url, theme=CLAIMS)
         expect(screen.locator("p.room-code")).to_have_text(code, timeout=15_000)
         expect(screen.locator("img.coup-qr")).to_be_visible()
-        expect(screen.get_by_text(f"Room {code} · Theme: {CLAIMS} · base rules")).to_be_visible()
+        expect(screen.get_by_text(f"Room {code} · Theme: {CLAIMS} · Coup (base game)"))\
+            .to_be_visible()
 
         # Joining: phone 0 by the QR's link, phones 1 and 2 by typing the code. The joins one
         # after the other, as each join page suggests a name not yet taken.

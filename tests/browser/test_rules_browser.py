@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from urllib.parse import quote_plus
 
 import pytest
@@ -101,7 +102,7 @@ def test_fresh_server_routes_deep_links_and_shared_settings(browser, screenshots
             page.close()
 
 
-def test_changing_a_table_rule_marks_it_as_a_house_rule(browser, app_url, screenshots):
+def test_changing_a_table_rule_marks_it_as_changed(browser, app_url, screenshots):
     from playwright.sync_api import expect
 
     page = _open_rules(browser, app_url, DESKTOP)
@@ -111,9 +112,10 @@ def test_changing_a_table_rule_marks_it_as_a_house_rule(browser, app_url, screen
         page.get_by_text("Change the table rules").click()
         _choose(page, "Unlimited central store of money.")
         expect(treasury).to_have_attribute("data-changed", "true")
-        expect(treasury).to_contain_text("House rule")
-        expect(page.get_by_text("the Treasury never runs out (house rule)")).to_be_visible()
-        _shoot(page, screenshots / "rules-desktop-house-rule-full.png", DESKTOP, full=True)
+        expect(treasury).to_contain_text("Changed")
+        expect(page.get_by_text("the Treasury never runs out (a table rule)")).to_be_visible()
+        expect(page).to_have_url(re.compile(r"rules=base%28finite_treasury%3Dno%29"))
+        _shoot(page, screenshots / "rules-desktop-table-rule-full.png", DESKTOP, full=True)
     finally:
         page.close()
 
@@ -139,5 +141,39 @@ def test_a_variant_link_opens_its_rules(browser, app_url, screenshots, name, pla
         assert page.locator('[data-testid="stException"]').count() == 0
         page.wait_for_timeout(300)
         _shoot(page, screenshots / f"rules-{name}-{shot}-full.png", viewport, full=True)
+    finally:
+        page.close()
+
+
+@pytest.mark.parametrize("viewport, shot", [(DESKTOP, "desktop"), (PHONE, "phone")])
+def test_a_house_rule_switched_on_changes_the_page_and_its_address(browser, app_url,
+                                                                   screenshots, viewport,
+                                                                   shot):
+    from playwright.sync_api import expect
+
+    page = _open_rules(browser, app_url, viewport)
+    try:
+        page.get_by_text("McGuire's house rules: none on").click()
+        toggle = page.locator(".st-key-switch_treaty input")
+        until(lambda: page.get_by_text("5. Treaty (one Contessa)").first.click(),
+              lambda t: expect(toggle).to_be_checked(timeout=t), tries=4, timeout=3_000)
+        expect(page.locator('.ct-card[data-character="Treaty Contessa"]')).to_be_visible()
+        expect(page.get_by_text("1 house rule", exact=True)).to_be_visible()
+        expect(page).to_have_url(re.compile(r"rules=base\+treaty"))
+        _shoot(page, screenshots / f"rules-house-rule-{shot}-full.png", viewport, full=True)
+    finally:
+        page.close()
+
+
+def test_a_link_with_house_and_table_rules_opens_them(browser, app_url, screenshots):
+    from playwright.sync_api import expect
+
+    page = browser.new_page(viewport=DESKTOP)
+    try:
+        page.goto(f"{app_url}/rules?rules=mcguire-inheritance(challengers=all)&players=3")
+        expect(page.locator(".ct-card")).to_have_count(7, timeout=20_000)  # 5 and 2 with powers
+        expect(page.get_by_text("McGuire's without 5. Inheritance")).to_be_visible()
+        expect(page.get_by_text("all of them do", exact=False)).to_be_visible()
+        assert page.locator('[data-testid="stException"]').count() == 0
     finally:
         page.close()

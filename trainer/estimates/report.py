@@ -10,7 +10,7 @@ from trainer.engine.cards import Character
 from trainer.engine.explain import PHASE_QUESTION
 from trainer.engine.moves import MoveKind
 from trainer.engine.observation import Observation
-from trainer.engine.variants import get_variant
+from trainer.engine.variants import parse_rules
 from trainer.estimates.claims import pending_claim
 from trainer.estimates.knowledge import Knowledge, knowledge
 from trainer.estimates.posterior import Belief, mixture, p_holds
@@ -25,7 +25,7 @@ def _belief(scenario: Scenario, upto: int, observer: int, model: dict[str, float
             belief_type: type[Belief] | None = None) -> Belief:
     """The observer's evidence after the first `upto` steps, fed move by move (into a
     `belief_type`, a `Belief` subclass that may keep a record; `Belief` by default)."""
-    variant = get_variant(scenario.setup.variant)
+    variant = parse_rules(scenario.setup.variant).variant
     belief = (belief_type or Belief)(observer, mixture(model), variant.cards)
     run = run_scenario(scenario)
     for k in range(1, upto + 1):
@@ -49,7 +49,7 @@ def estimate(scenario: Scenario, step: int, *, rollouts: int = 300, seed: int = 
     obs = game.observation(learner)
     belief = _belief(scenario, step, learner, model)
     names = game.names
-    variant = get_variant(scenario.setup.variant)
+    variant = parse_rules(scenario.setup.variant).variant
     roles = variant.claimable()
     k = knowledge(obs)
     opponents = {}

@@ -52,7 +52,6 @@ from pydantic import ValidationError
 from trainer.engine.errors import MoveError
 from trainer.engine.game import Game
 from trainer.engine.notation import NotationError, move_text, parse
-from trainer.engine.variants import VARIANTS
 from trainer.play.record import GAME_ID, GameRecord, fresh_game
 from trainer.play.setup import LEARNER, MAX_SEED, Setup, SetupError
 
@@ -65,7 +64,9 @@ NOT_YET = "-"
 KEYS: dict[str, str] = {
     "game": "the game's id: 12 lowercase letters and digits",
     "learner": "the learner's id: 1 to 64 characters",
-    "rule set": f"one of {', '.join(VARIANTS)}",
+    "rule set": "a rule set's description: a variant (base, draft, inquisitor, reformation, "
+                "reformation-inquisitor, mcguire, forum), house rules switched with + or -, "
+                "table rules in brackets, like base+pay_five(challengers=all)",
     "seed": f"a whole number from 0 to {MAX_SEED}",
     "seats": f"one persona per seat separated by commas, {LEARNER!r} once",
     "names": "the players' names in seat order, separated by commas",
@@ -81,6 +82,9 @@ _MOVE_LINE = re.compile(r"(\d+)\.\s+(\S.*)")
 _STATED = re.compile(r"stated\s+(\d+(?:\.\d+)?)\s*%")
 # The most seats a saved game holds (a bot's name for each); the rule sets allow more.
 MAX_SEATS = next(m.max_length for m in GameRecord.model_fields["seats"].metadata
+                 if isinstance(m, MaxLen))
+# The longest rule-set description a saved game holds.
+MAX_RULES = next(m.max_length for m in GameRecord.model_fields["variant"].metadata
                  if isinstance(m, MaxLen))
 _SHOWN_LEGAL = 12  # the legal moves listed when one is refused (a forum table has dozens)
 
@@ -268,8 +272,6 @@ def _record(header: dict[str, tuple[int, str]], moves: list[_Move],
         raise fail("game")
     if not value("learner") or len(value("learner")) > 64:
         raise fail("learner")
-    if value("rule set") not in VARIANTS:
-        raise fail("rule set")
     if not re.fullmatch(r"\d+", value("seed")) or int(value("seed")) > MAX_SEED:
         raise fail("seed")
     seats = tuple(s.strip() for s in value("seats").split(","))

@@ -26,7 +26,7 @@ from typing import get_args
 from trainer.endgame.claims import claimed
 from trainer.engine.game import Game
 from trainer.engine.moves import Move, MoveKind
-from trainer.engine.variants import get_variant
+from trainer.engine.variants import parse_rules
 from trainer.estimates.posterior import Belief, mixture
 from trainer.estimates.report import DEFAULT_MODEL
 from trainer.learners.answers import Answer, Grade, grade_for, now
@@ -132,7 +132,7 @@ def positions(record: GameRecord, upto: int | None = None
     saw."""
     game = fresh_game(record.setup())
     seat = record.learner_seat
-    belief = Belief(seat, mixture(DEFAULT_MODEL), get_variant(record.variant).cards)
+    belief = Belief(seat, mixture(DEFAULT_MODEL), parse_rules(record.variant).variant.cards)
     moves = record.parsed()
     for k, move in enumerate(moves[:upto]):
         if move.player == seat:

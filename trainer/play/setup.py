@@ -18,8 +18,9 @@ from functools import cache
 from pathlib import Path
 
 from trainer.bots.tournament import every_persona
+from trainer.engine.errors import RuleSetError
 from trainer.engine.explain import SECOND_PERSON
-from trainer.engine.variants import VARIANTS, get_variant
+from trainer.engine.variants import RuleSet, parse_rules
 
 LEARNER = "you"
 MIXED = "mixed"
@@ -36,9 +37,15 @@ MAX_PLAYERS = 6  # a screen of seats a person can follow; the bots were measured
 
 
 def sizes(variant: str) -> range:
-    """The table sizes a game of this rule set can have here."""
-    v = get_variant(variant)
-    return range(v.min_players, min(v.max_players, MAX_PLAYERS) + 1)
+    """The table sizes a game under these rules (a description: the rule set, its house rules
+    and its table rules) can have here: what the rules allow, up to `MAX_PLAYERS`."""
+    rules = parse_rules(variant)
+    return table_sizes(rules)
+
+
+def table_sizes(rules: RuleSet) -> range:
+    v = rules.variant
+    return range(v.min_players, min(v.most_players(rules.options), MAX_PLAYERS) + 1)
 
 
 class SetupError(ValueError):
@@ -51,7 +58,9 @@ class SetupError(ValueError):
 
 @dataclass(frozen=True)
 class Setup:
-    """A table: the rule set, the deal's seed and one persona key per seat (`LEARNER` once)."""
+    """A table: the rules (a rule set's whole description, ``base+pay_five(challengers=all)``,
+    kept in its written form however it was typed), the deal's seed and one persona key per
+    seat (`LEARNER` once)."""
 
     variant: str
     seed: int
@@ -59,6 +68,11 @@ class Setup:
 
     def __post_init__(self) -> None:
         check(self)
+        object.__setattr__(self, "variant", parse_rules(self.variant).text)
+
+    @property
+    def rules(self) -> RuleSet:
+        return parse_rules(self.variant)
 
     @property
     def players(self) -> int:
@@ -80,11 +94,12 @@ class Setup:
 
 def check(setup: Setup) -> None:
     """Refuse a table the rules do not allow, naming the field."""
-    if setup.variant not in VARIANTS:
-        raise SetupError(f"unknown rule set {setup.variant!r}; expected one of "
-                         f"{', '.join(VARIANTS)}", "variant")
-    v = get_variant(setup.variant)
-    allowed = sizes(setup.variant)
+    try:
+        rules = parse_rules(setup.variant)
+    except RuleSetError as e:
+        raise SetupError(str(e), "variant") from None
+    v = rules.variant
+    allowed = table_sizes(rules)
     if len(setup.seats) not in allowed:
         raise SetupError(f"{v.title} is played here by {allowed[0]}–{allowed[-1]} players, "
                          f"not {len(setup.seats)}", "seats")

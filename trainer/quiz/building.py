@@ -20,7 +20,7 @@ from trainer.batch import run
 from trainer.engine.cards import Action, Character
 from trainer.engine.game import Game, Phase
 from trainer.engine.moves import Move, MoveKind
-from trainer.engine.variants import get_variant
+from trainer.engine.variants import parse_rules, rules_text
 from trainer.estimates.claims import pending_claim
 from trainer.estimates.knowledge import knowledge
 from trainer.estimates.posterior import Belief, mixture, p_holds
@@ -41,6 +41,7 @@ from trainer.quiz.bank import (
     move_to_data,
     new_game,
 )
+from trainer.rulebook.choices import title as rule_set_title
 
 K = TypeVar("K")
 
@@ -139,6 +140,12 @@ def options_for(game: Game, kind: str) -> list[Move]:
     return legal
 
 
+def variant_theme(rules: str) -> str:
+    """The theme of every item of a rule set other than the base game: "Variant: " and its
+    title (and the table rules it changes, in a few words)."""
+    return f"Variant: {rule_set_title(rules)}"
+
+
 def _themes(game: Game, kind: str, claim: Character | None, source: str) -> tuple[str, ...]:
     themes = []
     d = game.pending
@@ -158,8 +165,9 @@ def _themes(game: Game, kind: str, claim: Character | None, source: str) -> tupl
             themes.append(CLAIM_THEMES[spec.claim.role])
     if sum(1 for h in game.hidden if h) == 2:
         themes.append(END_GAME)
-    if game.variant.name != "base":
-        themes.append(f"Variant: {game.variant.title}")
+    rules = rules_text(game.variant, game.options)
+    if rules != "base":
+        themes.append(variant_theme(rules))
     return tuple(dict.fromkeys(themes))
 
 
@@ -215,11 +223,13 @@ def evaluate(game: Game, viewer: int, belief: Belief | None, *, kind: str, sourc
     gap = 100 * (wins[0] - wins[1]) if len(wins) > 1 else 100.0
     spread = 100 * (wins[0] - wins[-1])
     diff = difficulty(spread, gap, extra.get("bot"), extra.get("p_star"))
-    key = json.dumps([source, game.variant.name, game.n, viewer, position.get("seed"),
+    key = json.dumps([source, rules_text(game.variant, game.options), game.n, viewer,
+                      position.get("seed"),
                       position.get("scenario"), position.get("step"),
                       [move_to_data(m) for m in position.get("moves", ())]])
     item_id = hashlib.sha1(key.encode()).hexdigest()[:12]
-    return Item(id=item_id, source=source, kind=kind, variant=game.variant.name,
+    return Item(id=item_id, source=source, kind=kind,
+                variant=rules_text(game.variant, game.options),
                 players=game.n, viewer=viewer, themes=_themes(game, kind, role, source),
                 difficulty=diff, options=options, rollouts=rollouts, **position, **extra)
 
@@ -356,8 +366,10 @@ def persona_tasks(count: int, *, seed: int, players: dict[int, float] | None = N
 
 def _table_size(variant: str, players: dict[int, float], rng: random.Random) -> int:
     """A player count drawn by `players`' weights among those the rule set allows."""
-    v = get_variant(variant)
-    sizes = {k: w for k, w in players.items() if v.min_players <= k <= v.max_players}
+    rules = parse_rules(variant)
+    v = rules.variant
+    most = v.most_players(rules.options)
+    sizes = {k: w for k, w in players.items() if v.min_players <= k <= most}
     return rng.choices(list(sizes), weights=list(sizes.values()))[0] if sizes \
         else v.min_players
 
@@ -426,7 +438,7 @@ def theme_tasks(count: int, *, seed: int, per_theme: int, players: dict[int, flo
     rng = random.Random(seed)
     made_kind: Counter[str] = Counter()
     made: Counter[str] = Counter(covered or {})
-    titles = {v: f"Variant: {get_variant(v).title}" for v in variants if v != "base"}
+    titles = {v: variant_theme(v) for v in variants if v != "base"}
     kind_total = sum(kinds.values())
     produced = 0
     for g in range(max_games):
@@ -511,7 +523,7 @@ def task_position(task: Task, model: dict[str, float] | None = None,
         return replay(scenario, step), _belief(scenario, step, task.viewer, model, make)
     assert task.seed is not None
     game = new_game(task.players, task.seed, task.variant)
-    belief = make(task.viewer, mixture(model), get_variant(task.variant).cards)
+    belief = make(task.viewer, mixture(model), parse_rules(task.variant).variant.cards)
     for m in task.moves:
         belief.observe(game.observation(task.viewer), m)
         game.apply(m)
@@ -620,7 +632,7 @@ def parse_shares(specs: list[str] | None, default: dict[str, float],
     for spec in specs:
         name, _, weight = spec.partition("=")
         if names is None:
-            get_variant(name)  # raises with the known names
+            parse_rules(name)  # raises naming the part at fault
         elif name not in names:
             raise ValueError(f"unknown kind {name!r}; expected one of {', '.join(names)}")
         try:

@@ -86,6 +86,8 @@ class ActionRow:
     counter: str
     other_cost: int = 0
     inverted: bool = False
+    self_target: bool = False  # McGuire's rule 7 switched off: a player may target themselves
+    reducers: tuple[Character, ...] = ()  # claims that only reduce it (McGuire's Ambassador)
 
     @property
     def character_text(self) -> str:
@@ -104,6 +106,8 @@ class ActionRow:
     def target_text(self) -> str:
         if self.other_cost:
             return "Yourself or one other player"
+        if self.targeted and self.self_target:
+            return "Any player, yourself included"
         return "One other player" if self.targeted else "No target"
 
     @property
@@ -128,6 +132,8 @@ def action_rows(variant: Variant, options: Options | None = None) -> list[Action
             targeted=s.targeted, blockers=s.blockers, block_scope=s.block_scope,
             challengeable=s.challengeable, effect=s.effect, counter=s.counter,
             other_cost=s.other_cost, inverted=s.inverted,
+            self_target=variant.self_target and s.action in (Action.COUP, Action.ASSASSINATE),
+            reducers=tuple(c for c in s.blockers if c in variant.reducers),
         )
         for s in variant.actions
     ]
@@ -237,18 +243,21 @@ class SetupFacts:
     @property
     def court_text(self) -> str:
         text = ", ".join(f"{n} {c.value}" for c, n in self.court)
-        if self.specials:
-            text += (" (one each of the " + join_words([c.value for c in self.specials], "and")
-                     + " among them)")
+        if len(self.specials) == 1:
+            text += f" (one of them the {self.specials[0].value})"
+        elif self.specials:
+            text += (" (among them one each of the "
+                     + join_words([c.value for c in self.specials], "and") + ")")
         return text
 
 
 def setup_facts(variant: Variant, players: int, options: Options | None = None) -> SetupFacts:
-    """Deck, hands and coins for `players` players; ValueError outside the variant's range."""
-    if not variant.min_players <= players <= variant.max_players:
+    """Deck, hands and coins for `players` players; ValueError outside the rule set's range
+    (up to 20 players with the web version's deck, `Options.more_players`)."""
+    most = variant.most_players(options)
+    if not variant.min_players <= players <= most:
         raise ValueError(
-            f"{variant.title} is for {variant.min_players}–{variant.max_players} players, "
-            f"not {players}"
+            f"{variant.title} is for {variant.min_players}–{most} players, not {players}"
         )
     court = variant.court(players)
     counts = tuple((c, sum(1 for k in court if k.role == c)) for c in variant.characters)
@@ -287,7 +296,7 @@ def setup_text(facts: SetupFacts, finite_treasury: bool = True) -> str:
         treasury = (f"the Treasury holds {facts.coins_total} coins ({left} after everyone takes "
                     f"their starting coins)")
     else:
-        treasury = "the Treasury never runs out (house rule)"
+        treasury = "the Treasury never runs out (a table rule)"
     if facts.draft:
         return (
             f"With **{facts.players} players**: {facts.court_text} are split into three sets of "
@@ -307,10 +316,10 @@ def setup_text(facts: SetupFacts, finite_treasury: bool = True) -> str:
     )
 
 
-def copies_text(variant: Variant) -> str:
+def copies_text(variant: Variant, options: Options | None = None) -> str:
     """How the deck grows with the table, e.g. "3 for 2–6 players, 4 for 7–8, 5 for 9–10"."""
     groups: list[list[int]] = []  # [copies, first, last]
-    for n in range(variant.min_players, variant.max_players + 1):
+    for n in range(variant.min_players, variant.most_players(options) + 1):
         c = variant.copies(n)
         if groups and groups[-1][0] == c:
             groups[-1][2] = n
@@ -333,9 +342,9 @@ class Fact:
     note: str
 
 
-def setup_tiles(variant: Variant, players: int) -> list[Fact]:
-    """The setup numbers worth a glance, for `players` players."""
-    f = setup_facts(variant, players)
+def setup_tiles(variant: Variant, players: int, options: Options | None = None) -> list[Fact]:
+    """The setup numbers worth a glance, for `players` players under these table rules."""
+    f = setup_facts(variant, players, options)
     coins = sorted(set(f.starting_coins))
     coup = next((s for s in variant.actions if s.action == Action.COUP), None)
     coup_note = ("cannot be blocked or challenged"
@@ -343,9 +352,10 @@ def setup_tiles(variant: Variant, players: int) -> list[Fact]:
                  else "the target loses an influence")
     return [
         Fact("copies", "Each character", str(f.copies), "copies" if f.copies != 1 else "copy",
-             copies_text(variant)),
+             copies_text(variant, options)),
         Fact("deck", "Court deck", str(f.deck_size), _unit(f.deck_size, "card"),
-             f"{len(variant.characters)} characters × {f.copies}"),
+             f"{len(variant.characters)} characters × {f.copies}"
+             + (f", {len(f.specials)} with a power" if f.specials else "")),
         Fact("hand", "Cards in hand", str(f.hand_size), "", "each card is one influence"),
         Fact("coins", "Starting coins", " or ".join(str(c) for c in coins),
              _unit(coins[-1], "coin"),
@@ -451,6 +461,18 @@ def _claimed(variant: Variant) -> list[ActionSpec]:
     return [s for s in variant.actions if s.challengeable]
 
 
+def _gainless_words(variant: Variant) -> str:
+    """The actions that can gain nothing in this rule set, for the `gainless_actions` rule."""
+    names = {s.action for s in variant.actions}
+    bits = []
+    if Action.STEAL in names:
+        bits.append("a steal from a player with no coins")
+    if Action.EMBEZZLE in names:
+        bits.append("embezzling from an empty Treasury Reserve")
+    bits.append("income, foreign aid or tax from an empty Treasury")
+    return join_words(bits)
+
+
 def turn_steps(variant: Variant, options: Options | None = None) -> list[Step]:
     """The flow of one turn under the variant's table and the options in force."""
     options = options or Options()
@@ -466,14 +488,23 @@ def turn_steps(variant: Variant, options: Options | None = None) -> list[Step]:
         f"{variant.forced_coup_at} or more coins at the start of the turn the only action "
         f"allowed is a coup."
     )
+    if variant.self_target:
+        step1 += " A player may even coup or assassinate themselves (house rule 7 is off)."
+    if options.gainless_actions == "refused":
+        step1 += (f" An action that would gain nothing ({_gainless_words(variant)}) may not be "
+                  f"taken: it would be a pass, and a player may not pass.")
 
     if options.challenge_order == "target_first":
         order = "The target (if any) is asked first, then the others in clockwise order"
     else:
         order = "The other players are asked one at a time, clockwise from the acting player"
+    who = ("any player may challenge the claim, the claimant too (asked last)"
+           if variant.self_target else "any other player may challenge the claim")
+    settle = ("everyone who wants to challenges (see the challenge rules)"
+              if options.challengers == "all"
+              else "the first one who challenges settles it (see the challenge rules)")
     step2 = (
-        f"If the action claims a character, any other player may challenge the claim. {order}; "
-        f"the first one who challenges settles it (see the challenge rules). If the claim falls, "
+        f"If the action claims a character, {who}. {order}; {settle}. If the claim falls, "
         f"the action fails"
         + (f" and {_paid(claim_refund)} returned" if claim_refund else "")
         + "; if it stands, the turn goes on."
@@ -485,31 +516,52 @@ def turn_steps(variant: Variant, options: Options | None = None) -> list[Step]:
         bit = f"{action_name(s.action)}: {_lower_first(blocker_text(full, s.block_scope))}"
         half = [c.value for c in s.blockers if c in variant.reducers]
         if half:
-            bit += f" (claiming {join_words(half)} only reduces it to 1 coin)"
+            bit += f", while claiming {join_words(half)} only reduces it to 1 coin"
         block_bits.append(bit)
     after_lost = (
         "A target who challenged and lost may still block."
         if options.block_after_lost_challenge
-        else "A target who challenged and lost may not block as well."
+        else "An action that was challenged can no longer be blocked."
     )
     step3 = (
         f"If the action can be blocked, players may block it by claiming a character "
         f"({'; '.join(block_bits)}). {after_lost}"
     )
+    shared = [s for s in blockable if s.block_scope == "anyone"]
+    if shared:
+        what = join_words([action_name(s.action) for s in shared])
+        step3 += " " + {
+            "first": f"If several want to block {what}, the first one asked blocks.",
+            "queue": f"If several want to block {what}, the first one asked blocks; if that "
+                     f"block falls, the players not yet asked may still block, one after "
+                     f"another.",
+            "random": f"If several want to block {what}, one of them is picked at random.",
+        }[options.foreign_aid_blockers]
 
     kept = [s for s in blockable if s.cost]
+    asked = ("The acting player is asked first, then the others clockwise, the blocker last"
+             if variant.self_target
+             else "The acting player is asked first, then the others clockwise")
     step4 = (
-        "A block is a character claim too, so it can be challenged. The acting player is asked "
-        "first, then the others clockwise. If the block stands, the action fails"
+        f"A block is a character claim too, so it can be challenged. {asked}. If the block "
+        f"stands, the action fails"
         + (f" and {_paid(kept, 'stay', 'stays')} spent" if kept else "")
         + "; if the block falls, the action goes ahead."
     )
+    if Character.TREATY in variant.specials:
+        step4 += (" When a Duke's block of foreign aid stands, the acting player may claim "
+                  "the Treaty Contessa to override it; that claim can be challenged too.")
 
     step5 = (
         "If nothing stopped it, the action takes effect. A player who must lose an influence "
         "chooses one of their face-down cards and turns it face up; a player with no face-down "
         "cards is out of the game. The last player with influence wins."
     )
+    if variant.pay_instead:
+        step5 = step5.replace(
+            "turns it face up;",
+            f"turns it face up (after a lost challenge they may pay {variant.pay_instead} "
+            f"coins instead);")
 
     q = PHASE_QUESTION
     return [
@@ -524,21 +576,32 @@ def turn_steps(variant: Variant, options: Options | None = None) -> list[Step]:
     ]
 
 
-def challenge_rules(variant: Variant) -> list[str]:
-    """The challenge rules as short sentences, naming the variant's own actions and numbers."""
+def challenge_rules(variant: Variant, options: Options | None = None) -> list[str]:
+    """The challenge rules as short sentences, naming the rule set's own actions and numbers
+    and following the table rules in force."""
+    options = options or Options()
     claimed = _claimed(variant)
     unclaimed = [s for s in variant.actions if not s.challengeable]
     refund = [s for s in claimed if s.cost]
+    extra = ", every block and the Treaty claim" if Character.TREATY in variant.specials \
+        else ", and every block"
     rules = [
         "Only a claim to hold a character can be challenged: the actions "
         + join_words([f"{action_name(s.action)} ({s.claim})" for s in claimed], "and")
-        + ", and every block.",
+        + extra + ".",
     ]
     if unclaimed:
         rules.append(
             join_words([action_name(s.action) for s in unclaimed], "and")
             + " claim no character, so they can never be challenged."
         )
+    if options.challengers == "all":
+        rules.append("When several players want to challenge the same claim, all of them do. "
+                     "If the claim is proven, each of them loses an influence, in table order; "
+                     "if not, only the claimant loses one.")
+    else:
+        rules.append("When several players want to challenge the same claim, only the first "
+                     "one asked challenges.")
     rules += [
         "If the challenged player shows the claimed card, the challenger loses an influence. "
         "The shown card is shuffled back into the Court deck and its owner draws a "
@@ -560,6 +623,9 @@ def challenge_rules(variant: Variant) -> list[str]:
     if variant.pay_instead:
         rules.append(f"The loser of a challenge may pay {variant.pay_instead} coins instead of "
                      f"losing a card, if they have them.")
+    if variant.self_target:
+        rules.append("House rule 7 is off: a player may challenge their own claim or block "
+                     "(they are asked last). Either way it goes, they lose an influence.")
     if variant.graverobber:
         rules.append("Graverobber claims, made after a player is exiled, can be challenged "
                      "one by one like any claim.")
@@ -575,6 +641,8 @@ def coup_rules(variant: Variant) -> list[str]:
         f"A player who starts their turn with {variant.forced_coup_at} or more coins must "
         f"launch a coup.",
     ]
+    if variant.self_target:
+        rules.append("House rule 7 is off: a player may also coup themselves.")
     if Character.VENGEANCE in variant.specials:
         rules.append("A player whose Vengeance Assassin is killed by a Coup makes a free "
                      "assassination against anyone, even if now exiled; a Contessa can block "

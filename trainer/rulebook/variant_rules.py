@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from trainer.engine.rules import SOURCE_FORUM, SOURCE_MCGUIRE, SOURCE_OFFICIAL, Variant
-from trainer.engine.variants import HOUSE_RULES, house_rules_on
+from trainer.engine.variants import HOUSE_RULES, VARIANTS, house_rules_on
 
 OFFICIAL, FORUM = SOURCE_OFFICIAL, SOURCE_FORUM
 
@@ -121,3 +121,14 @@ def variant_rules(variant: Variant) -> list[VariantRule]:
 
 def all_rules() -> tuple[VariantRule, ...]:
     return _RULES + tuple(_HOUSE.values()) + (_SELF_TARGETING,)
+
+
+def changes_heading(variant: Variant) -> str:
+    """The heading over `variant_rules`: "What Inquisitor changes"; for a rule set with house
+    rules switched, "What the house rules change" (on the base game) or "What Inquisitor and
+    the house rules change"."""
+    if not variant.family:
+        return f"What {variant.title} changes"
+    if variant.family == "base":
+        return "What the house rules change"
+    return f"What {VARIANTS[variant.family].title} and the house rules change"

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from trainer.engine.errors import CoupError
-from trainer.engine.variants import get_variant
+from trainer.engine.variants import parse_rules
 from trainer.scenarios.errors import ScenarioError
 from trainer.scenarios.lesson_game import check_practice
 from trainer.scenarios.loader import load_scenario
@@ -53,7 +53,7 @@ class Lesson:
 
     @property
     def variant_title(self) -> str:
-        return get_variant(self.variant).title
+        return parse_rules(self.variant).variant.title
 
     @property
     def steps(self) -> int:

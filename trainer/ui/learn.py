@@ -33,7 +33,7 @@ KEYS_HINT = "Keys: → or Space next · ← back · 1–9 answer"
 def library(walk: LessonSession, lib: Library, path_caption: str,
             minutes: Callable[[Lesson], float]) -> None:
     """The lessons: the five-minute path first, then every lesson by rule set."""
-    from trainer.engine.variants import get_variant
+    from trainer.engine.variants import parse_rules
 
     done = walk.progress
     st.title("Learn Coup")
@@ -56,7 +56,7 @@ def library(walk: LessonSession, lib: Library, path_caption: str,
                       icon=":material/visibility:", type="tertiary", on_click=walk.open,
                       args=(example.id,))
 
-    titles = {"all": "All", **{v: get_variant(v).title for v in lib.variants()}}
+    titles = {"all": "All", **{v: parse_rules(v).variant.title for v in lib.variants()}}
     st.subheader("All lessons", anchor="all-lessons")
     chosen = st.pills("Rule set", list(titles), format_func=titles.__getitem__,
                       default="all", key="variant_filter")

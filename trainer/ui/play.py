@@ -22,6 +22,7 @@ from trainer.engine.explain import second_person
 from trainer.engine.game import Phase
 from trainer.engine.moves import Move
 from trainer.play.assess import judged_claim, kind_of, rollouts
+from trainer.play.log import MAX_RULES
 from trainer.play.match import Match, NotYourTurn
 from trainer.play.record import GameRecord
 from trainer.play.review import decision_indices
@@ -32,11 +33,13 @@ from trainer.play.setup import (
     Setup,
     SetupError,
     mixed_seats,
-    sizes,
+    table_sizes,
 )
 from trainer.play.store import PlayStore, PlayStoreError
 from trainer.play.worker import Valuer
 from trainer.quiz.feedback import describe_pending
+from trainer.rulebook.choices import PLAY, url_value
+from trainer.ui.rule_choice import chosen, family_picker, follow_link, rules_expander
 from trainer.ui.state import session_state
 from trainer.ui.store import store_beside_answers
 from trainer.views import play_text
@@ -102,7 +105,11 @@ class PlayTab:
 
     # ---------------------------------------------------------------- starting
     def start(self, setup: Setup) -> None:
-        match = Match.start(setup, self.learner)
+        try:
+            match = Match.start(setup, self.learner)
+        except ValueError as e:  # a table the saved game refuses: said, never a crash
+            self.state[ERROR] = f"The game could not be started: {e}"
+            return
         self.state[MATCH] = match
         self.state.pop(PICK, None)
         self.state.pop(ERROR, None)
@@ -244,8 +251,8 @@ def play_tab(learner: str) -> PlayTab:
 
 # -------------------------------------------------------------------- the set-up form
 def setup_form(tab: PlayTab) -> None:
-    """Rule set, table size, seat, bots (each with its measured strength) and the deal."""
-    from trainer.engine.variants import VARIANTS
+    """Rule set with its house rules and table rules, table size, seat, bots (each with its
+    measured strength) and the deal."""
     from trainer.play.setup import strength
 
     params = st.query_params
@@ -255,12 +262,16 @@ def setup_form(tab: PlayTab) -> None:
                 icon=":material/link:")
         st.button("Play this deal", key="play_linked", type="primary",
                   icon=":material/play_arrow:", on_click=tab.start, args=(linked,))
-    variant = st.selectbox("Rule set", list(VARIANTS), key="play_rules",
-                           format_func=play_text.rule_set_title)
-    allowed = list(sizes(variant))
+    follow_link(PLAY)  # a link's rules fill the form too (`/play?rules=base+pay_five`)
+    family_picker(PLAY, label="Rule set")
+    ruleset = chosen(PLAY)
+    rules_expander(ruleset, PLAY)
+    variant = ruleset.text
+    allowed = list(table_sizes(ruleset))
     cols = st.columns(2)
     players = cols[0].select_slider("Players", allowed, value=4 if 4 in allowed
-                                    else allowed[-1], key=f"play_players_{variant}")
+                                    else allowed[-1],
+                                    key=f"play_players_{allowed[0]}_{allowed[-1]}")
     seat = cols[1].select_slider("Your seat", list(range(1, players + 1)), value=1,
                                  key=f"play_seat_{players}",
                                  help="Seat 1 plays first; the others follow clockwise.") - 1
@@ -274,31 +285,37 @@ def setup_form(tab: PlayTab) -> None:
     if mixed:
         seats = mixed_seats(players, seat, seed)
     else:
-        chosen = []
+        chosen_bots = []
         for i in range(players):
             if i == seat:
-                chosen.append(LEARNER)
+                chosen_bots.append(LEARNER)
                 continue
             name = Setup(variant, seed, mixed_seats(players, seat, seed)).names[i]
-            chosen.append(st.selectbox(f"Seat {i + 1}: {name}", BOTS, key=f"play_bot_{i}",
-                                       format_func=partial(play_text.bot_choice,
-                                                           players=players)))
-        seats = tuple(chosen)
+            chosen_bots.append(st.selectbox(f"Seat {i + 1}: {name}", BOTS, key=f"play_bot_{i}",
+                                            format_func=partial(play_text.bot_choice,
+                                                                players=players)))
+        seats = tuple(chosen_bots)
     try:
         setup = Setup(variant, seed, seats)
     except SetupError as e:
         st.error(str(e), icon=":material/error:")
         return
-    with st.expander("How strong are these bots?", icon=":material/leaderboard:"):
+    with st.expander(play_text.strength_title(variant), icon=":material/leaderboard:"):
         for key in dict.fromkeys(s for s in seats if s != LEARNER):
             st.markdown("- " + play_text.strength_line(key, players, strength(key, players)))
+        if (note := play_text.bots_note(variant)) is not None:
+            st.caption(note)
     st.caption(play_text.table_line(setup))
+    too_long = play_text.too_long_to_save(variant, MAX_RULES)
+    if too_long:
+        st.warning(too_long, icon=":material/warning:")
     st.button("Start the game", key="play_start", type="primary", icon=":material/play_arrow:",
-              on_click=tab.start, args=(setup,), width="stretch")
+              on_click=tab.start, args=(setup,), width="stretch", disabled=bool(too_long))
 
 
 def _linked_setup(params: Any) -> Setup | None:
-    """The deal a link asks for (`?rules=base&seats=you,calibrated,rule&deal=42`), or None."""
+    """The deal a link asks for (`?rules=base&seats=you,calibrated,rule&deal=42`), or None;
+    a link the rules refuse is said, with the part at fault."""
     if any(key not in params for key in LINK_KEYS[1:]):
         return None
     try:
@@ -310,9 +327,29 @@ def _linked_setup(params: Any) -> Setup | None:
 
 
 def share_link(setup: Setup) -> None:
-    """The address bar holds the deal, so copying it shares a replay of the same deal."""
-    st.query_params.from_dict({"rules": setup.variant, "seats": ",".join(setup.seats),
-                               "deal": str(setup.seed)})
+    """The address bar holds the deal, so copying it shares a replay of the same deal (the
+    description written so that the address shows its `+` signs)."""
+    st.query_params.from_dict({"rules": url_value(setup.variant),
+                               "seats": ",".join(setup.seats), "deal": str(setup.seed)})
+
+
+def rules_of_the_game(setup: Setup) -> None:
+    """Under a game of other rules than the base game's: the house rules and table rules in
+    force, in one line."""
+    if setup.variant != "base":
+        st.caption(play_text.rules_line(setup))
+
+
+def rules_button(setup: Setup, bar: Any) -> None:
+    """Each house rule and table rule in force in full, one click away in the game's bar."""
+    if setup.variant == "base":
+        return
+    with bar.popover("Rules", icon=":material/menu_book:"):
+        for text in play_text.rules_details(setup):
+            st.markdown(text)
+        st.page_link("pages/rules.py", label="Every rule of this game",
+                     icon=":material/open_in_new:",
+                     query_params={"rules": url_value(setup.variant)})
 
 
 # -------------------------------------------------------------------- the game

@@ -11,13 +11,15 @@ from __future__ import annotations
 import secrets
 import statistics
 from collections.abc import Callable
+from typing import Any
 from urllib.parse import urlencode
 
 import pandas as pd
 import streamlit as st
 
+from trainer.quiz import rule_banks
 from trainer.quiz.bank import BankError, Item, available_banks
-from trainer.quiz.drills import rule_sets
+from trainer.quiz.drills import ALL_RULE_SETS
 from trainer.quiz.solved import Solved
 from trainer.rooms.codes import screen_code
 from trainer.rooms.model import Room, RoomAnswer
@@ -33,15 +35,27 @@ from trainer.rooms.results import (
 )
 from trainer.rooms.settings import LEADERBOARD, LIVE, NAMES, RoomSettings, Source
 from trainer.rooms.store import RoomError, RoomStore
+from trainer.rulebook.choices import ROOM
 from trainer.ui.links import public_base_url, reachable_from_lan
-from trainer.ui.rooms import draw_question, lesson_titles, room_bank, room_item, room_questions
+from trainer.ui.rooms import (
+    draw_question,
+    forget_banks,
+    lesson_titles,
+    room_bank,
+    room_item,
+    room_questions,
+)
+from trainer.ui.rule_choice import chosen, family_picker, rules_expander
 from trainer.ui.state import session_state
-from trainer.views import quiz_text, room_charts, room_text
+from trainer.views import room_charts, room_text
 from trainer.views.calibration_charts import reliability_chart
 from trainer.views.qr import qr_svg
 
 POLL_SECONDS = 1
 ERROR = "room_host_error"
+MAKE = "room_make_questions"  # (rules, count) of a "Make questions" click, run on the rerun
+MADE_BANK = "room_made_bank"  # the bank just made (or picked), selected on the next run
+MADE_NOTE = "room_made_note"  # said once, after questions were made
 
 
 def join_link(code: str) -> str:
@@ -56,12 +70,17 @@ def host_link(code: str, host: str) -> str:
 def create_form(rooms: RoomStore) -> None:
     st.title(room_text.HOST_TITLE)
     st.markdown(room_text.HOST_INTRO)
+    state = session_state()
     banks = available_banks()
     if not banks:
         st.error("No question bank was found: build one with `python -m trainer bank build`.")
         return
+    if state.get(MADE_BANK) in banks:  # questions just made: ask from their bank
+        state["room_new_bank"] = state.pop(MADE_BANK)
     bank_name = st.selectbox("Question bank", list(banks), key="room_new_bank") \
         if len(banks) > 1 else next(iter(banks))
+    if (note := state.pop(MADE_NOTE, None)) is not None:
+        st.success(note, icon=":material/task_alt:")
     try:
         questions = room_bank(bank_name)
     except BankError as e:
@@ -74,15 +93,20 @@ def create_form(rooms: RoomStore) -> None:
                                 format_func={"drill": "A quiz drill",
                                              "puzzles": "End-game puzzles",
                                              "lesson": "A lesson"}.__getitem__) or "drill"
-    seed = int(session_state().setdefault("room_new_seed", secrets.randbelow(10**6)))
+    seed = int(state.setdefault("room_new_seed", secrets.randbelow(10**6)))
+    rule_set = ALL_RULE_SETS
     if kind == "drill":
         cols = st.columns(2)
         drill = cols[0].selectbox("Drill", ["mixed", "end-game", "theme"], key="room_new_drill",
                                   format_func={"mixed": "Mixed decisions",
                                                "end-game": "End-game (graded by perfect play)",
                                                "theme": "One theme"}.__getitem__)
-        rule_set = cols[1].selectbox("Rules", rule_sets(bank), key="room_new_rules",
-                                     format_func=quiz_text.rule_set_title)
+        family = family_picker(ROOM, label="Rules", container=cols[1],
+                               extra={ALL_RULE_SETS: room_text.EVERY_RULE_SET})
+        if family != ALL_RULE_SETS:
+            ruleset = chosen(ROOM)
+            rules_expander(ruleset, ROOM)
+            rule_set = ruleset.text
         theme = st.selectbox("Theme", [t for t, _ in bank.themes().most_common()],
                              key="room_new_theme") if drill == "theme" else None
         count = st.slider("Questions", 3, 20, 10, key="room_new_count")
@@ -106,12 +130,57 @@ def create_form(rooms: RoomStore) -> None:
     order = {lid: i for i, lid in enumerate(titles)}
     items = choose(bank, source, set(questions.grades.entries),
                    lambda s: order.get(s, len(order)))
+    if kind == "drill" and rule_set != ALL_RULE_SETS and not items:
+        _make_questions_panel(rule_set, bank_name, banks, count)
     st.caption(f"{len(items)} questions · {room_text.source_title(source, titles)}")
     st.button("Make the room", type="primary", icon=":material/meeting_room:", key="room_make",
               disabled=not items, width="stretch", on_click=_make,
               args=(rooms, source, settings, [i.id for i in items], bank.version))
-    if (error := session_state().pop(ERROR, None)) is not None:
+    if (error := state.pop(ERROR, None)) is not None:
         st.error(error, icon=":material/error:")
+
+
+def _make_questions_panel(rule_set: str, bank_name: str, banks: dict[str, Any],
+                          count: int) -> None:
+    """No questions under these rules in this bank: use the bank made for them, or make some
+    (bots' games under exactly these rules, valued here with a progress bar)."""
+    state = session_state()
+    made = rule_banks.bank_name(rule_set)
+    ready = made if made in banks and made != bank_name else None
+    with st.container(border=True, key="room_make_questions"):
+        st.markdown(room_text.no_questions_line(bank_name, ready))
+        if ready is not None:
+            st.button("Ask from that bank", icon=":material/swap_horiz:", key="room_use_made",
+                      type="primary", on_click=_pick_bank, args=(ready,))
+        problem = rule_banks.too_long(rule_set)
+        if problem:
+            st.warning(problem, icon=":material/warning:")
+        st.button(f"Make {count} questions under these rules", icon=":material/construction:",
+                  key="room_make_questions_button", disabled=bool(problem),
+                  help=room_text.MAKE_HELP.format(rollouts=rule_banks.ROLLOUTS),
+                  on_click=state.__setitem__, args=(MAKE, (rule_set, count)))
+        asked = state.pop(MAKE, None)
+        if asked is None or asked != (rule_set, count):
+            return
+        bar = st.progress(0.0, text="Bots are playing under these rules…")
+
+        def progress(done: int, total: int) -> None:
+            bar.progress(done / max(total, 1),
+                         text=f"Valuing the questions… {done} of {total}")
+
+        problems: list[str] = []
+        made_bank = rule_banks.make_questions(rule_set, count, seed=secrets.randbelow(10**6),
+                                              progress=progress, problems=problems)
+        bar.progress(1.0, text=f"Done: {len(made_bank.items)} questions in the bank "
+                               f"{made_bank.name!r}")
+        state[MADE_BANK] = made_bank.name
+        state[MADE_NOTE] = room_text.made_line(len(made_bank.items), made_bank.name)
+        forget_banks()
+        st.rerun()
+
+
+def _pick_bank(name: str) -> None:
+    session_state()[MADE_BANK] = name
 
 
 def _make(rooms: RoomStore, source: Source, settings: RoomSettings, ids: list[str],
@@ -166,6 +235,9 @@ def presenter(rooms: RoomStore, code: str, host: str) -> None:
         st.warning("The question bank was rebuilt after this room was made; questions it "
                    "lost are skipped with a message.", icon=":material/warning:")
     _controls(rooms, room, host)
+    if room.source.kind == "drill" and (rules := room_text.rules_line(
+            room.source.rule_set)) is not None:  # the bar above names the rule set
+        st.caption(rules)
     if (error := session_state().pop(ERROR, None)) is not None:
         st.error(error, icon=":material/error:")
     if room.status == "lobby":
@@ -261,6 +333,8 @@ def _question(rooms: RoomStore, room: Room, host: str, item: Item, solved: Solve
         st.fragment(_join_panel, run_every=POLL_SECONDS if room.settings.screen_code
                     else None)(room, False)
     st.subheader(room_text.question_header(room))
+    if (rules := room_text.question_rules_line(item.variant, room.source.rule_set)) is not None:
+        st.caption(rules)
     table, side = st.columns([3, 2], gap="medium")
     with table:
         # A big table for a few players; past four, or once the results need the room,

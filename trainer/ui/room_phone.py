@@ -151,6 +151,8 @@ def seat_view(rooms: RoomStore, code: str, token: str) -> None:
         return
     st.fragment(_watch, run_every=POLL_SECONDS)(code, room.version)
     st.caption(room_text.phone_header(code, seat.nickname))
+    if (rules := room_text.room_rules(room.source)) is not None:
+        st.caption(rules)
     if room.status == "lobby":
         st.info(room_text.WAITING_START, icon=":material/hourglass_top:")
         return
@@ -166,6 +168,8 @@ def seat_view(rooms: RoomStore, code: str, token: str) -> None:
         return
     item, solved = found
     st.subheader(room_text.question_header(room))
+    if (rules := room_text.question_rules_line(item.variant, room.source.rule_set)) is not None:
+        st.caption(rules)
     words = draw_question(item, questions.version, compact=True)
     if words is None:
         return

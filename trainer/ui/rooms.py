@@ -66,6 +66,11 @@ def _questions(name: str) -> Questions:
     return Questions(bank, solved_grades(banks[name], bank), bank.version)
 
 
+def forget_banks() -> None:
+    """Read the banks afresh (a bank was just made or added to)."""
+    _questions.clear()
+
+
 def room_bank(name: str) -> Questions:
     """The bank a room draws from, with its exact end-game grades; BankError when gone.
     Looked up at most every 30 s: every phone asks on every run."""

@@ -227,7 +227,9 @@ def action_table(rows: Sequence[ActionRow]) -> str:
         if r.blockers:
             who = "The target" if r.block_scope == "target" else "Any other player"
             block = (f'<span class="ct-who">{escape(who)}</span> '
-                     + " ".join(chip(c) for c in r.blockers))
+                     + " ".join(chip(c) + (' <span class="ct-muted">only reduces it</span>'
+                                           if c in r.reducers else "")
+                                for c in r.blockers))
         else:
             block = '<span class="ct-muted">Nobody</span>'
         cells = (
@@ -235,8 +237,8 @@ def action_table(rows: Sequence[ActionRow]) -> str:
             ("Character", claim, ""),
             ("Cost", escape(r.cost_text) if r.cost else '<span class="ct-muted">Free</span>',
              "ct-td-nowrap"),
-            ("Target", escape("One player") if r.targeted else '<span class="ct-muted">—</span>',
-             "ct-td-nowrap"),
+            ("Target", escape("Any player, you too" if r.self_target else "One player")
+             if r.targeted else '<span class="ct-muted">—</span>', "ct-td-nowrap"),
             ("Who may block", block, ""),
             ("Challenge?", _yes_no(r.challengeable), ""),
             ("Effect", escape(r.effect), "ct-td-wide"),
@@ -283,10 +285,10 @@ def rule_list(rules: Sequence[str]) -> str:
 
 
 def active_options(rows: Sequence[OptionRow]) -> str:
-    """The options in force, each marked as the rulebook default or a house rule."""
+    """The table rules in force, each marked as the rulebook's default or changed."""
     items = []
     for r in rows:
-        badge = ('<span class="ct-pill ct-pill--house">House rule</span>' if r.changed
+        badge = ('<span class="ct-pill ct-pill--house">Changed</span>' if r.changed
                  else '<span class="ct-pill ct-pill--default">Rulebook default</span>')
         items.append(
             f'<li class="ct-opt{" ct-opt--changed" if r.changed else ""}" '

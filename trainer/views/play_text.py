@@ -12,7 +12,7 @@ from typing import Any
 
 from trainer.engine.game import Game
 from trainer.engine.moves import Move, MoveKind
-from trainer.engine.variants import get_variant
+from trainer.engine.variants import parse_rules
 from trainer.learners.answers import Grade
 from trainer.play.assess import Valued
 from trainer.play.review import GRADES, NOISE_FACTOR, Review, Step, is_bluff
@@ -23,6 +23,7 @@ from trainer.play.setup import (
     bot_title,
     strength,
 )
+from trainer.rulebook import choices
 
 PLAY_CSS = """<style>
 .st-key-play_keys{display:none !important}
@@ -77,7 +78,50 @@ def grade_chips(counts: dict[Grade, int]) -> str:
 
 
 def rule_set_title(variant: str) -> str:
-    return get_variant(variant).title
+    """The rules of a game by name: its rule set's title, and the table rules it changes in a
+    few words (a description with table rules is read whole)."""
+    return choices.title(parse_rules(variant))
+
+
+def rules_line(setup: Setup) -> str:
+    """The house rules and table rules in force at this table, in one line."""
+    return choices.in_force_line(setup.rules)
+
+
+def rules_details(setup: Setup) -> list[str]:
+    """Each house rule and table rule in force, in full (the game screen's details)."""
+    rules = setup.rules
+    lines = [f"**{r.title}.** {r.text}" for r in choices.house_rules_in_force(rules.variant)]
+    if choices.self_targeting(rules.variant):
+        lines.append(f"**7. Self-targeting allowed.** {choices.plain_sentence_off()}")
+    lines += [f"**{r.title}.** {r.active_text}" for r in choices.table_rules_in_force(rules)]
+    return lines
+
+
+BOTS_MEASURED = ("The bots' strengths were measured in the base game with the rulebook's "
+                 "table rules; under these rules they may win more or less often.")
+
+
+def too_long_to_save(variant: str, limit: int) -> str | None:
+    """Why a game under these rules cannot be saved (its description is longer than a saved
+    game holds), or None."""
+    if len(variant) <= limit:
+        return None
+    return (f"These rules are too many to save with the game: their description, {variant}, "
+            f"has {len(variant)} characters and a saved game holds {limit}. Switch off a house "
+            f"rule or a table rule to play.")
+
+
+def strength_title(variant: str) -> str:
+    """The fold of the bots' strengths, saying where they were measured when it matters."""
+    if parse_rules(variant).text == "base":
+        return "How strong are these bots?"
+    return "How strong are these bots? (measured in the base game)"
+
+
+def bots_note(variant: str) -> str | None:
+    """Said wherever strengths are shown for a game under other rules than the base game's."""
+    return None if parse_rules(variant).text == "base" else BOTS_MEASURED
 
 
 def seat_label(key: str) -> str:
@@ -104,12 +148,14 @@ def bot_choice(key: str, players: int) -> str:
             f"(base game)")
 
 
-def table_line(setup: Setup) -> str:
-    """The table in one line: the rule set, who sits where, the deal."""
+def table_line(setup: Setup, table_rules: bool = True) -> str:
+    """The table in one line: the rule set (and the table rules it changes, unless they are
+    said on a line of their own), who sits where, the deal."""
     names = setup.names
     seats = ", ".join(f"{names[i]} ({seat_label(k)})" if k != LEARNER else "You"
                       for i, k in enumerate(setup.seats))
-    return f"{rule_set_title(setup.variant)} · {seats} · deal {setup.seed}"
+    rules = rule_set_title(setup.variant) if table_rules else setup.rules.variant.title
+    return f"{rules} · {seats} · deal {setup.seed}"
 
 
 def result_line(game: Game, learner: int, resigned: bool) -> str:

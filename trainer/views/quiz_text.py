@@ -12,12 +12,13 @@ from datetime import datetime
 from typing import Any, Literal
 
 from trainer.engine.game import Game
-from trainer.engine.variants import get_variant
+from trainer.engine.variants import parse_rules
 from trainer.estimates.report import DEFAULT_MODEL
 from trainer.learners.answers import Answer, Grade
 from trainer.quiz.bank import DIFFICULTIES, END_GAME, Bank, Item
 from trainer.quiz.review import DueSummary
 from trainer.quiz.solved import Solved, SolvedGrades
+from trainer.rulebook import choices
 from trainer.views.styles import read_css
 from trainer.views.table_art import character_overview, mini_card
 
@@ -45,9 +46,18 @@ def status_line(answers: Sequence[Answer], item: Item, game: Game) -> str:
              if errors else "")
     # No difficulty here: it is read from the bot's estimate, so shown before the answer it
     # would hint at the bot's belief (the feedback names it afterwards).
-    return (f"{len(answers)} answered{brier} · {get_variant(item.variant).title}, official "
-            f"rules, {item.players} players · you are **{game.names[item.viewer]}** · "
+    return (f"{len(answers)} answered{brier} · {rules_words(item.variant)}, "
+            f"{item.players} players · you are **{game.names[item.viewer]}** · "
             f"themes: {', '.join(item.themes)}")
+
+
+def rules_words(rules: str) -> str:
+    """The rules of an item in a few words: "Coup (base game), official rules", or the rule
+    set's title with the house rules and table rules in force."""
+    ruleset = parse_rules(rules)
+    if ruleset.text == ruleset.variant.name and not ruleset.variant.family:
+        return f"{ruleset.variant.title}, official rules"
+    return f"{ruleset.variant.title} ({choices.in_force_line(ruleset).rstrip('.')})"
 
 
 def when(later: datetime, now: datetime) -> str:
@@ -108,7 +118,8 @@ def sources_label(rule_set: str, bank: str) -> str:
 
 
 def rule_set_title(name: str) -> str:
-    return "All rule sets" if name == "all" else get_variant(name).title
+    """A rule set of the bank by name: its title and the table rules it changes."""
+    return "All rule sets" if name == "all" else choices.title(parse_rules(name))
 
 
 def new_cards(rule_set: str) -> tuple[str, str] | None:
@@ -116,10 +127,13 @@ def new_cards(rule_set: str) -> tuple[str, str] | None:
     each with what it does, shown before any of its items."""
     if rule_set in ("base", "all"):
         return None
-    variant = get_variant(rule_set)
-    base = set(get_variant("base").characters)
-    extra = [str(c) for c in variant.characters if c not in base]
-    note = f"**{variant.title}.** {variant.summary}"
+    ruleset = parse_rules(rule_set)
+    variant = ruleset.variant
+    base = set(parse_rules("base").variant.characters)
+    extra = [str(c) for c in variant.cards if c not in base]
+    note = f"**{variant.title}.** {choices.summary(variant)}"
+    if ruleset.text != variant.name or variant.family:
+        note += f" {choices.in_force_line(ruleset)}"
     return note, character_overview(rule_set, extra) if extra else ""
 
 

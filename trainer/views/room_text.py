@@ -7,9 +7,12 @@ from __future__ import annotations
 import html
 from collections.abc import Mapping, Sequence
 
+from trainer.engine.errors import RuleSetError
+from trainer.engine.variants import parse_rules
 from trainer.rooms.model import Room
 from trainer.rooms.results import ClassScores, Standing
 from trainer.rooms.settings import LEADERBOARD, LIVE, NAMES, RoomSettings, Source
+from trainer.rulebook import choices
 
 ROOM_CSS = """<style>
 .room-code{font-family:ui-monospace,monospace;font-size:clamp(2.6rem,9vw,6.5rem);
@@ -123,7 +126,71 @@ def source_title(source: Source, lesson_titles: Mapping[str, str]) -> str:
         return f"Lesson: {lesson_titles.get(source.lesson, source.lesson)}"
     drill = {"mixed": "Mixed decisions", "end-game": "End-game decisions",
              "theme": f"Theme: {source.theme}"}[source.drill]
-    return f"{drill} · {source.rule_set} rules"
+    return f"{drill} · {rules_title(source.rule_set)}"
+
+
+EVERY_RULE_SET = "Every rule set in the bank"
+
+
+def rules_title(rule_set: str) -> str:
+    """A room's rules by name ("Coup (base game) + paying 5 instead of a card"); a stored
+    description the rules no longer read is shown as it is."""
+    if rule_set == "all":
+        return EVERY_RULE_SET
+    try:
+        return parse_rules(rule_set).variant.title
+    except RuleSetError:
+        return rule_set
+
+
+def rules_line(rule_set: str) -> str | None:
+    """The house rules and table rules a room's questions are played under, in plain words
+    (None for the base game at the rulebook's table rules, or every rule set)."""
+    if rule_set in ("all", "base"):
+        return None
+    try:
+        return choices.in_force_line(parse_rules(rule_set))
+    except RuleSetError:
+        return None
+
+
+def question_rules_line(item_rules: str, room_rules: str) -> str | None:
+    """Under a question whose rules are not the room's (a room of every rule set): which."""
+    if item_rules == room_rules:
+        return None
+    title = rules_title(item_rules)
+    extra = rules_line(item_rules)
+    return f"Rules of this question: **{title}**." + (f" {extra}" if extra else "")
+
+
+def room_rules(source: Source) -> str | None:
+    """The rules of a drill room's questions, for the screen and the phones: the rule set's
+    title and the house and table rules in force (None for lessons and puzzles, whose rules
+    each question carries)."""
+    if source.kind != "drill":
+        return None
+    line = rules_line(source.rule_set)
+    return f"Rules: **{rules_title(source.rule_set)}**." + (f" {line}" if line else "")
+
+
+MAKE_HELP = ("Bots play games under exactly these rules; each decision is valued by playing "
+             "every option out {rollouts} times, as the Quiz's own question banks are. The "
+             "questions are saved as a question bank named after the rules, for every room "
+             "and the Quiz.")
+
+
+def no_questions_line(bank: str, made: str | None) -> str:
+    """Why the room has no questions yet under the rules chosen, and what can be done."""
+    if made is not None:
+        return (f"The question bank {bank!r} has no questions under these rules, but the bank "
+                f"{made!r} was made for them.")
+    return ("No question here was played under these rules yet. Make some: bots play games "
+            "under exactly these rules and each decision is valued, a few seconds a question.")
+
+
+def made_line(count: int, bank: str) -> str:
+    return (f"{count} questions under these rules are in the bank {bank!r}, for rooms and the "
+            f"Quiz.")
 
 
 def settings_line(settings: RoomSettings) -> str:

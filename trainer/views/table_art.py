@@ -9,7 +9,7 @@ from __future__ import annotations
 from functools import cache
 from html import escape
 
-from trainer.engine.variants import get_variant
+from trainer.engine.variants import parse_rules
 from trainer.rulebook.reference import action_name, character_roles
 from trainer.views.cardart import _vars, emblem_img
 from trainer.views.styles import read_css
@@ -18,9 +18,10 @@ from trainer.views.table_view import Badge, SeatView, TableView
 
 @cache
 def role_lines(variant_name: str) -> dict[str, tuple[str, str]]:
-    """Per card of the variant: its action(s) and what it blocks, in a few words."""
+    """Per card of the rule set (a description, table rules and all): its action(s) and what
+    it blocks, in a few words."""
     out = {}
-    for r in character_roles(get_variant(variant_name)):
+    for r in character_roles(parse_rules(variant_name).variant):
         acts = " · ".join(action_name(s.action) for s in r.actions)
         parts = []
         if r.blocks:
