@@ -121,6 +121,3 @@ def test_a_table_under_other_rules_says_them_and_where_the_bots_were_measured() 
     assert "measured in the base game" in play_text.strength_title(table.variant)
     assert play_text.bots_note(base.variant) is None
     assert play_text.bots_note(table.variant) == play_text.BOTS_MEASURED
-    assert play_text.too_long_to_save(table.variant, 32) is None
-    assert "has 30 characters and a saved game holds 20" in str(
-        play_text.too_long_to_save(table.variant, 20))

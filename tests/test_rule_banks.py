@@ -49,13 +49,6 @@ def test_questions_are_played_and_valued_under_exactly_the_rules(folder: Path) -
     assert len(more.header["additions"]) == 1
 
 
-def test_rules_an_answer_cannot_record_are_said() -> None:
-    assert rule_banks.too_long(RULES) is None
-    long = "reformation-inquisitor+low_start+bounty+pay_five(challengers=all)"
-    problem = rule_banks.too_long(long)
-    assert problem is not None and str(len(long)) in problem
-
-
 def test_titles_read_a_description_with_table_rules() -> None:
     assert quiz_text.rule_set_title(RULES) == (
         "Coup (base game) + paying 5 instead of a card · everyone who wants to may challenge")

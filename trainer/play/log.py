@@ -83,9 +83,6 @@ _STATED = re.compile(r"stated\s+(\d+(?:\.\d+)?)\s*%")
 # The most seats a saved game holds (a bot's name for each); the rule sets allow more.
 MAX_SEATS = next(m.max_length for m in GameRecord.model_fields["seats"].metadata
                  if isinstance(m, MaxLen))
-# The longest rule-set description a saved game holds.
-MAX_RULES = next(m.max_length for m in GameRecord.model_fields["variant"].metadata
-                 if isinstance(m, MaxLen))
 _SHOWN_LEGAL = 12  # the legal moves listed when one is refused (a forum table has dozens)
 
 

@@ -16,10 +16,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from annotated_types import MaxLen
-
 from trainer.engine.variants import parse_rules
-from trainer.learners.answers import Answer
 from trainer.quiz.bank import KIND_SHARE, Bank, user_bank_dir
 
 # Rollouts per option: the Quiz's own "Build a bigger question bank" uses as many (about a
@@ -27,22 +24,6 @@ from trainer.quiz.bank import KIND_SHARE, Bank, user_bank_dir
 ROLLOUTS = 400
 PREFIX = "rules-"
 FORMAT_NOTE = "questions under one rule set, made in the app"
-# The longest description an answer records (each answer keeps its item's rules).
-MAX_RULES = next(m.max_length for m in Answer.model_fields["variant"].metadata
-                 if isinstance(m, MaxLen))
-
-
-def too_long(rules: str) -> str | None:
-    """Why questions under these rules cannot be answered yet (their description is longer
-    than an answer records), or None."""
-    text = parse_rules(rules).text
-    if len(text) <= MAX_RULES:
-        return None
-    return (f"Answers under these rules cannot be saved yet: their description, {text}, has "
-            f"{len(text)} characters and an answer records {MAX_RULES}. Switch off a house "
-            f"rule or a table rule.")
-
-
 def bank_name(rules: str) -> str:
     """The bank's name, from the rule set's description: ``rules-base+pay_five-challengers-all``
     (letters, digits, ``+``, ``-`` and ``_`` only, so it is a plain file name)."""

@@ -22,7 +22,6 @@ from trainer.engine.explain import second_person
 from trainer.engine.game import Phase
 from trainer.engine.moves import Move
 from trainer.play.assess import judged_claim, kind_of, rollouts
-from trainer.play.log import MAX_RULES
 from trainer.play.match import Match, NotYourTurn
 from trainer.play.record import GameRecord
 from trainer.play.review import decision_indices
@@ -306,11 +305,8 @@ def setup_form(tab: PlayTab) -> None:
         if (note := play_text.bots_note(variant)) is not None:
             st.caption(note)
     st.caption(play_text.table_line(setup))
-    too_long = play_text.too_long_to_save(variant, MAX_RULES)
-    if too_long:
-        st.warning(too_long, icon=":material/warning:")
     st.button("Start the game", key="play_start", type="primary", icon=":material/play_arrow:",
-              on_click=tab.start, args=(setup,), width="stretch", disabled=bool(too_long))
+              on_click=tab.start, args=(setup,), width="stretch")
 
 
 def _linked_setup(params: Any) -> Setup | None:

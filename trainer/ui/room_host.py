@@ -152,11 +152,8 @@ def _make_questions_panel(rule_set: str, bank_name: str, banks: dict[str, Any],
         if ready is not None:
             st.button("Ask from that bank", icon=":material/swap_horiz:", key="room_use_made",
                       type="primary", on_click=_pick_bank, args=(ready,))
-        problem = rule_banks.too_long(rule_set)
-        if problem:
-            st.warning(problem, icon=":material/warning:")
         st.button(f"Make {count} questions under these rules", icon=":material/construction:",
-                  key="room_make_questions_button", disabled=bool(problem),
+                  key="room_make_questions_button",
                   help=room_text.MAKE_HELP.format(rollouts=rule_banks.ROLLOUTS),
                   on_click=state.__setitem__, args=(MAKE, (rule_set, count)))
         asked = state.pop(MAKE, None)

@@ -102,16 +102,6 @@ BOTS_MEASURED = ("The bots' strengths were measured in the base game with the ru
                  "table rules; under these rules they may win more or less often.")
 
 
-def too_long_to_save(variant: str, limit: int) -> str | None:
-    """Why a game under these rules cannot be saved (its description is longer than a saved
-    game holds), or None."""
-    if len(variant) <= limit:
-        return None
-    return (f"These rules are too many to save with the game: their description, {variant}, "
-            f"has {len(variant)} characters and a saved game holds {limit}. Switch off a house "
-            f"rule or a table rule to play.")
-
-
 def strength_title(variant: str) -> str:
     """The fold of the bots' strengths, saying where they were measured when it matters."""
     if parse_rules(variant).text == "base":
