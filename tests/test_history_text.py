@@ -237,3 +237,17 @@ def test_the_html_is_escaped_and_marks_the_current_turn() -> None:
     named = replace(rows[1], phrases=(replace(rows[1].phrases[0], text="<b>Ana</b>: Income"),))
     assert "&lt;b&gt;Ana&lt;/b&gt;" in history_html([named])
     assert history_html([]) == '<p class="ct-history-empty">Nothing has happened yet.</p>'
+
+
+def test_a_blocker_drawn_at_random_reads_as_plain_words() -> None:
+    from tests.helpers import act, table
+    from trainer.engine.cards import Character
+
+    game = table(("Ana", "Captain Contessa", 2), ("Ben", "Assassin Captain", 2),
+                 ("Cat", "Duke Ambassador", 2),
+                 options=Options().with_(foreign_aid_blockers="random"), picks=(1,))
+    act(game, "foreign_aid")
+    game.apply(Move.block(1, Character.DUKE))
+    game.apply(Move.block(2, Character.DUKE))
+    text = " ".join(r.text for r in history_rows(game.observation(0)))
+    assert "Ben and Cat wanted to block; Cat was drawn at random to block" in text

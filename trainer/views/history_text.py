@@ -385,6 +385,10 @@ class _Turns:
             text = (f"{_names(who)} took {_coins(d['each'])} each" if who
                     else "nobody took the coins")
             self.add(text, [i])
+        elif e.kind == "chosen_blocker":  # foreign_aid_blockers="random"
+            among = [self.who(p) for p in d["among"]]
+            self.add(f"{_names(among)} wanted to block; {self.who(d['player'])} was drawn "
+                     f"at random to block", [i])
         elif e.kind == "inheritance":
             self.add(f"{self.who(d['player'])}'s Inheritance paid out", [i])
         elif e.kind == "vengeance":
