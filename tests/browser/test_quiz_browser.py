@@ -84,7 +84,7 @@ def test_ten_items_then_the_calibration_page(browser, app_url, screenshots, name
                    else "None of your 10 answers judged a claim yet")
         expect(page.locator(".st-key-calibration_lead")).to_contain_text(opening,
                                                                           timeout=10_000)
-        expect(page.locator('[data-testid="stVegaLiteChart"]').first).to_be_visible()
+        expect(page.locator('[data-testid="stVegaLiteChart"]').first).to_be_visible(timeout=20_000)
         page.wait_for_timeout(800)
         page.set_viewport_size({"width": viewport["width"], "height": 2600})
         page.wait_for_timeout(500)
@@ -110,7 +110,7 @@ def test_clicking_a_reliability_bin_lists_its_answers(browser, screenshots, tmp_
             expect(page.locator(".st-key-calibration_lead")).to_contain_text(
                 "You judged 200 claims.", timeout=20_000)
             points = chart.locator('path[aria-label*="who: you; chances given: "]')
-            expect(points.first).to_be_visible()
+            expect(points.first).to_be_visible(timeout=20_000)
             # A point of yours that the bot's point for the same bin does not cover.
             labels = points.evaluate_all("ps => ps.map(p => p.getAttribute('aria-label'))")
             free = None
