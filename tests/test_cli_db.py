@@ -5,14 +5,18 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
-from sqlalchemy import create_engine, text
+from sqlalchemy import create_engine, insert, text
 
+from tests import schema_before_migrations as old
 from trainer.cli import main
 from trainer.database.migrate import current, head
 from trainer.learners.storage import ENV_VAR, Store
+
+T0 = datetime(2025, 3, 1, 18, 30, tzinfo=UTC)
 
 
 def revision_of(url: str) -> str | None:
@@ -136,3 +140,25 @@ def test_db_runs_as_a_module_without_a_traceback(tmp_path: Path) -> None:
                           cwd=tmp_path)
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr.startswith("error: The database URL") and "Traceback" not in done.stderr
+
+
+def test_db_upgrade_names_and_upgrades_a_database_made_before_migrations(empty_db_url: str,
+                                                                         capsys) -> None:
+    engine = create_engine(empty_db_url)
+    try:
+        old.create_old_schema(engine)
+        with engine.begin() as conn:
+            conn.execute(insert(old.learners), {"id": "ann", "created_at": T0})
+    finally:
+        engine.dispose()
+    assert main(["db", "current", "--database", empty_db_url]) == 0
+    assert "tables made before migrations, with no revision yet" in capsys.readouterr().out
+    assert main(["db", "upgrade", "--database", empty_db_url]) == 0
+    out = capsys.readouterr().out
+    assert "Revision: none yet (tables made before migrations)" in out
+    assert revision_of(empty_db_url) == head()
+    store = Store(empty_db_url)
+    try:
+        assert store.known("ann")
+    finally:
+        store.close()
