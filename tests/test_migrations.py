@@ -32,7 +32,8 @@ from trainer.database.migrate import (
 )
 from trainer.engine.variants import parse_rules
 from trainer.learners.answers import Answer
-from trainer.learners.storage import StorageError, Store
+from trainer.learners.history import Connection
+from trainer.learners.storage import ENV_VAR, StorageError, Store
 from trainer.learners.storage import metadata as learners_metadata
 from trainer.play.match import Match
 from trainer.play.setup import Setup, mixed_seats
@@ -391,6 +392,22 @@ def test_a_database_upgraded_by_a_newer_version_is_refused_saying_what_to_do(url
         assert revision_of(engine) == "9999"  # left as it was
     finally:
         engine.dispose()
+
+
+def test_the_pages_connection_to_a_database_of_a_newer_version_says_so_without_raising(
+        url: str) -> None:
+    """What every page opens first (`trainer.ui.store.database`): no store and the message,
+    which the page shows while answers are kept in the tab."""
+    Store(url).close()
+    engine = create_engine(url)
+    try:
+        with engine.begin() as conn:
+            conn.execute(text("UPDATE alembic_version SET version_num = '9999'"))
+    finally:
+        engine.dispose()
+    store, error = Connection(url, ENV_VAR).get()
+    assert store is None
+    assert error is not None and "a newer version" in error and "'9999'" in error
 
 
 def test_a_database_that_cannot_be_opened_is_named_with_its_reason(tmp_path: Path) -> None:

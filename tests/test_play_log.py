@@ -244,6 +244,31 @@ def test_a_bad_seed_is_refused(seed: str) -> None:
     assert_refused_at(lines, SEED, "seed:", repr(seed), f"a whole number from 0 to {MAX_SEED}")
 
 
+@pytest.mark.parametrize("seed", ["9" * 5000, "1" * 11, "1" + "0" * 4999])
+def test_a_seed_of_thousands_of_digits_is_refused_quickly_and_named_by_its_length(
+        seed: str) -> None:
+    lines = lines_of(play(stop=3))
+    lines[SEED - 1] = f"seed: {seed}"
+    e = assert_refused_at(lines, SEED, "seed:", f"a whole number from 0 to {MAX_SEED}")
+    assert len(str(e)) < 200
+    if len(seed) > 40:
+        assert f"({len(seed):,} digits)" in str(e)
+
+
+def test_a_seed_with_leading_zeros_reads_as_its_number() -> None:
+    record = play(stop=3)
+    lines = lines_of(record)
+    lines[SEED - 1] = f"seed: {'0' * 5000}{record.seed}"
+    assert import_text("\n".join(lines) + "\n").seed == record.seed
+
+
+def test_a_move_number_of_thousands_of_digits_is_refused_at_its_line() -> None:
+    lines = lines_of(play(stop=3))
+    lines[FIRST_MOVE - 1] = f"{'9' * 5000}. P0:income"
+    e = assert_refused_at(lines, FIRST_MOVE, "move number", "(5,000 digits)", "expected 1")
+    assert len(str(e)) < 200
+
+
 @pytest.mark.parametrize("game_id", ["ABCDEFGHIJKL", "short", "abcdefghijk!", ""])
 def test_a_bad_game_id_is_refused(game_id: str) -> None:
     lines = lines_of(play(stop=3))

@@ -313,6 +313,23 @@ def test_an_imported_log_that_is_not_a_game_is_refused_with_its_line() -> None:
     assert "play_match" not in state
 
 
+def test_an_imported_log_with_a_seed_of_thousands_of_digits_is_refused_naming_the_seed(
+        ) -> None:
+    from trainer.play.log import export_text
+    from trainer.ui.play import ERROR, PlayTab
+    from trainer.ui.play_games import _import
+
+    seats, number, script = WIN
+    at = deal(seats, number)
+    text = export_text(match(at).record)
+    huge = "\n".join(f"seed: {'9' * 5000}" if line.startswith("seed: ") else line
+                     for line in text.splitlines())
+    state: dict[str, object] = {}
+    _import(PlayTab(state, "ann", None), huge.encode())
+    assert "seed:" in str(state[ERROR]) and "a whole number from 0 to" in str(state[ERROR])
+    assert "(5,000 digits)" in str(state[ERROR]) and "play_match" not in state
+
+
 def test_an_exported_log_imports_back_as_the_same_game_on_the_page() -> None:
     from trainer.play.log import export_text
     from trainer.ui.play import PlayTab

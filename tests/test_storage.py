@@ -19,14 +19,19 @@ from sqlalchemy import Table, create_engine, insert, text
 
 from tests import schema_before_migrations as old
 from trainer.learners.answers import COLUMNS, Answer, describe_error
+from trainer.learners.history import Connection
 from trainer.learners.history_csv import export_csv, import_csv
 from trainer.learners.storage import (
+    DEFAULT_SETTING,
     ENV_VAR,
+    SECRETS_SETTING,
     LessonMark,
     MemoryStore,
     StorageError,
     Store,
+    database_setting,
     database_url,
+    secrets_files,
 )
 
 PG_ENV = "COUP_TRAINER_TEST_PG_URL"
@@ -263,6 +268,43 @@ def test_malformed_url_is_named_in_the_error() -> None:
     assert "'postgres//oops'" in str(caught.value)
     assert "dialect+driver://user:password@host/db" in str(caught.value)
     assert "sqlite:///path" in str(caught.value)
+
+
+@pytest.mark.parametrize("url", ["postgresql://u:hunter2@host:notaport/db",
+                                 "postgresql+psycopg://u:hunter2@host:99x/db"])
+def test_a_port_that_is_not_a_number_is_a_clear_error_naming_its_setting(url: str) -> None:
+    with pytest.raises(StorageError) as caught:
+        Store(url, ENV_VAR)
+    message = str(caught.value)
+    assert message.startswith("The database URL 'postgresql")
+    assert f"(from {ENV_VAR}) is malformed: its port is not a number; expected the form " \
+           "dialect+driver://user:password@host/db or sqlite:///path." in message
+    assert "hunter2" not in message
+
+
+def test_the_app_s_connection_reports_a_malformed_url_instead_of_raising() -> None:
+    store, error = Connection("postgresql://u:p@host:notaport/db", SECRETS_SETTING).get()
+    assert store is None
+    assert error is not None and f"(from {SECRETS_SETTING}) is malformed" in error
+
+
+def test_the_setting_a_database_url_came_from_is_named(tmp_path: Path) -> None:
+    default = tmp_path / "coup-trainer.db"
+    environ = {ENV_VAR: "sqlite:///e.db"}
+    assert database_setting({"db": {"url": "sqlite:///s.db"}}, environ, default) == (
+        "sqlite:///s.db", SECRETS_SETTING)
+    assert database_setting(None, environ, default) == ("sqlite:///e.db", ENV_VAR)
+    assert database_setting(None, {}, default) == (f"sqlite:///{default}", DEFAULT_SETTING)
+
+
+def test_the_command_line_reads_streamlit_s_secrets_files_the_checkout_s_last(
+        tmp_path: Path) -> None:
+    home, checkout, broken = tmp_path / "home.toml", tmp_path / "here.toml", tmp_path / "x.toml"
+    home.write_text('[db]\nurl = "sqlite:///home.db"\n[other]\nx = 1\n', encoding="utf-8")
+    checkout.write_text('[db]\nurl = "sqlite:///here.db"\n', encoding="utf-8")
+    broken.write_text("[db\n", encoding="utf-8")
+    secrets = secrets_files([home, broken, checkout, tmp_path / "missing.toml"])
+    assert secrets == {"db": {"url": "sqlite:///here.db"}, "other": {"x": 1}}
 
 
 def test_database_url_prefers_secrets_then_environment_then_sqlite_file(

@@ -15,6 +15,7 @@ from trainer.cli import (
     bank,
     bots,
     check,
+    db,
     endgame,
     engine,
     estimates,
@@ -24,7 +25,7 @@ from trainer.cli import (
     schema,
 )
 
-MODULES = (check, schema, path, engine, rulebook, bots, estimates, bank, golden, endgame)
+MODULES = (check, schema, path, engine, rulebook, bots, estimates, bank, golden, endgame, db)
 
 
 def parser() -> argparse.ArgumentParser:

@@ -62,13 +62,8 @@ def outcomes(game: Game, move: Move, _script: list[list[Character]] | None = Non
     """The positions `move` can lead to, with their probabilities (summing to 1). A game that
     is over after the move is one outcome, whatever was drawn on the way."""
     script = _script or []
-    kept, game.chance = game.chance, NO_DRAWS
-    try:
-        after = game.clone()
-    finally:
-        game.chance = kept
     chance = _Enumerating(script)
-    after.chance = chance
+    after = game.clone(chance)
     after.apply(move)
     if chance.asked is None or after.is_over:
         after.chance = NO_DRAWS

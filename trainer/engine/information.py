@@ -21,7 +21,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from trainer.engine.cards import Character
-from trainer.engine.chance import RandomChance, ScriptedChance
+from trainer.engine.chance import RandomChance
 from trainer.engine.game import Game, Phase
 from trainer.engine.moves import MoveKind
 from trainer.engine.observation import Observation, observe
@@ -166,13 +166,6 @@ def _redeal_turn(world: Game, observer: int, rest: list[Character],
 
 
 def _copy(game: Game, seed: float) -> Game:
-    """A copy with its own random stream (copying a generator's state is most of the cost of
-    copying a game, so the copy starts from a blank one)."""
-    chance = game.chance
-    game.chance = ScriptedChance()
-    try:
-        world = game.clone()
-    finally:
-        game.chance = chance
-    world.chance = RandomChance(random.Random(seed))
-    return world
+    """A copy with its own random stream (given to the copy, so the game's own stream is
+    never copied)."""
+    return game.clone(RandomChance(random.Random(seed)))

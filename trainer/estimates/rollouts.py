@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from math import sqrt
 
 from trainer.engine.cards import Character
-from trainer.engine.chance import RandomChance, ScriptedChance
+from trainer.engine.chance import RandomChance
 from trainer.engine.game import Game
 from trainer.engine.information import resample
 from trainer.engine.moves import Move, MoveKind
@@ -60,14 +60,9 @@ def determinize(game: Game, observer: int, hands: dict[int, tuple[Character, ...
 
 
 def _copy_for_rollout(world: Game, seed: float) -> Game:
-    """A copy to play one option in, with its own random stream (copying a generator's state
-    is most of the cost of copying a game, so the copy starts from a blank one)."""
-    chance = world.chance
-    world.chance = ScriptedChance()
-    g = world.clone()
-    world.chance = chance
-    g.chance = RandomChance(random.Random(seed))
-    return g
+    """A copy to play one option in, with its own random stream (given to the copy, so the
+    world's own stream is never copied)."""
+    return world.clone(RandomChance(random.Random(seed)))
 
 
 def play_out(game: Game, seats: list[Persona], rng: random.Random) -> int | None:

@@ -17,7 +17,13 @@ from typing import Any
 
 from trainer.learners.answers import Answer
 from trainer.learners.history_csv import ImportReport, import_csv
-from trainer.learners.storage import AnswerStore, MemoryStore, StorageError, Store, database_url
+from trainer.learners.storage import (
+    AnswerStore,
+    MemoryStore,
+    StorageError,
+    Store,
+    database_setting,
+)
 
 
 @dataclass
@@ -100,8 +106,9 @@ class Connection:
     failure, tried again at most once a minute, so a dead server costs one timeout a minute
     rather than one per click."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, setting: str = "") -> None:
         self.url = url
+        self.setting = setting  # where the URL came from, named if it is malformed
         self._store: Store | None = None
         self._error: str | None = None
         self._failed_at = 0.0
@@ -112,20 +119,21 @@ class Connection:
             due = time.monotonic() - self._failed_at >= RETRY_SECONDS
             if self._store is None and (self._error is None or due):
                 try:
-                    self._store, self._error = Store(self.url), None
+                    self._store, self._error = Store(self.url, self.setting), None
                 except StorageError as e:
                     self._error, self._failed_at = str(e), time.monotonic()
             return self._store, self._error
 
 
-def configured_url(read_secrets: Callable[[], Any]) -> str:
-    """The database URL: from the app's secrets when it has any, then the environment, then
-    the SQLite file. A missing or broken secrets file only means "look further"."""
+def configured_setting(read_secrets: Callable[[], Any]) -> tuple[str, str]:
+    """The database URL and the setting it came from: the app's secrets when it has any,
+    then the environment, then the SQLite file. A missing or broken secrets file only means
+    "look further"."""
     try:
         secrets = read_secrets()
     except Exception:  # noqa: BLE001  (st.secrets raises its own errors without a file)
         secrets = None
-    return database_url(secrets)
+    return database_setting(secrets)
 
 
 def session_history(state: MutableMapping[str, Any], learner: str, store: AnswerStore | None,

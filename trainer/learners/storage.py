@@ -175,11 +175,19 @@ _RAW = [type_coerce(answers_table.c[name], NullType()).label(name) for name in C
 
 # --- where the database is -----------------------------------------------------------------
 
-def database_url(secrets: Mapping[str, Any] | None = None,
-                 environ: Mapping[str, str] = os.environ,
-                 default: Path = DEFAULT_DB) -> str:
-    """Secrets first (a deployment), then the environment (a shell or CI), then a local file.
+SECRETS_SETTING = "[db] url in .streamlit/secrets.toml"
+DEFAULT_SETTING = "the default SQLite file"
+# Where Streamlit reads secrets from, the checkout's own file last (it wins).
+SECRETS_FILES = (Path.home() / ".streamlit" / "secrets.toml",
+                 Path(".streamlit") / "secrets.toml")
 
+
+def database_setting(secrets: Mapping[str, Any] | None = None,
+                     environ: Mapping[str, str] = os.environ,
+                     default: Path = DEFAULT_DB) -> tuple[str, str]:
+    """The database URL and the setting it came from (named in errors about it).
+
+    Secrets first (a deployment), then the environment (a shell or CI), then a local file.
     `st.connection` has no SQLite default, so the page resolves the URL here and passes it on.
     A missing secrets file or section is not an error: it only means "look further".
     """
@@ -188,12 +196,34 @@ def database_url(secrets: Mapping[str, Any] | None = None,
     except (KeyError, TypeError, AttributeError, FileNotFoundError):
         url = None
     if isinstance(url, str) and url.strip():
-        return url.strip()
+        return url.strip(), SECRETS_SETTING
     url = environ.get(ENV_VAR, "").strip()
     if url:
-        return url
+        return url, ENV_VAR
     default.parent.mkdir(parents=True, exist_ok=True)
-    return f"sqlite:///{default}"
+    return f"sqlite:///{default}", DEFAULT_SETTING
+
+
+def database_url(secrets: Mapping[str, Any] | None = None,
+                 environ: Mapping[str, str] = os.environ,
+                 default: Path = DEFAULT_DB) -> str:
+    """The database URL the app uses (see `database_setting`)."""
+    return database_setting(secrets, environ, default)[0]
+
+
+def secrets_files(paths: Iterable[Path] | None = None) -> dict[str, Any]:
+    """The secrets Streamlit would read, for code that runs without Streamlit (the command
+    line): the files that exist, merged in order. A file that is not TOML is skipped, as the
+    app would find no database URL in it either."""
+    import tomllib
+
+    merged: dict[str, Any] = {}
+    for path in SECRETS_FILES if paths is None else paths:
+        try:
+            merged.update(tomllib.loads(path.read_text(encoding="utf-8")))
+        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+            continue
+    return merged
 
 
 def mask(url: str) -> str:
@@ -204,20 +234,30 @@ def mask(url: str) -> str:
         return re.sub(r"(//[^/@:]*:)[^/@]*@", r"\1***@", url)
 
 
-def _reason(e: BaseException) -> str:
+def driver_reason(e: BaseException) -> str:
     """The driver's own first line: "connection refused", "no such table", ..."""
     orig = e.orig if isinstance(e, DBAPIError) and e.orig is not None else e
     lines = [line.strip() for line in str(orig).splitlines() if line.strip()]
     return (lines[0] if lines else type(orig).__name__).rstrip(".")
 
 
-def _engine_for(url: str) -> tuple[Engine, URL]:
+def _malformed(e: Exception) -> str:
+    """What is wrong with a URL SQLAlchemy could not parse, in a few words."""
+    if isinstance(e, ValueError) and "int()" in str(e):  # urls.py: int(components["port"])
+        return "its port is not a number"
+    return "it is not a URL SQLAlchemy can read"
+
+
+def engine_for(url: str, setting: str = "") -> tuple[Engine, URL]:
+    """An engine for `url`, as every store opens one; a malformed URL, an unknown kind of
+    database or a missing driver is a `StorageError` naming `setting` (where the URL came from)."""
     shown = mask(url)
     try:
         parsed = make_url(url)
-    except ArgumentError as e:
-        raise StorageError(f"The database URL {shown!r} is malformed; expected the form "
-                           f"{URL_FORMS}. {ADVICE}", shown) from e
+    except (ArgumentError, ValueError) as e:  # ValueError: a port that is not a number
+        origin = f" (from {setting})" if setting else ""
+        raise StorageError(f"The database URL {shown!r}{origin} is malformed: {_malformed(e)}; "
+                           f"expected the form {URL_FORMS}. {ADVICE}", shown) from e
     options: dict[str, Any] = {}
     backend = parsed.get_backend_name()
     if backend == "sqlite":
@@ -286,15 +326,16 @@ class AnswerStore(Protocol):
 class Store:
     """Answers in a SQLAlchemy database: SQLite by default, PostgreSQL or any other by URL."""
 
-    def __init__(self, url: str) -> None:
-        self._engine, parsed = _engine_for(url)
+    def __init__(self, url: str, setting: str = "") -> None:
+        """`setting`: where the URL came from (`database_setting`), named if it is malformed."""
+        self._engine, parsed = engine_for(url, setting)
         self._shown = parsed.render_as_string(hide_password=True)
         try:
             upgrade(self._engine)
         except SQLAlchemyError as e:
             self._engine.dispose()
-            raise StorageError(f"Could not reach the database at {self._shown}: {_reason(e)}. "
-                               f"{ADVICE}", self._shown) from e
+            raise StorageError(f"Could not reach the database at {self._shown}: "
+                               f"{driver_reason(e)}. {ADVICE}", self._shown) from e
         except MigrationError as e:
             self._engine.dispose()
             raise StorageError(f"Could not bring the database at {self._shown} up to date: {e}. "
@@ -319,7 +360,7 @@ class Store:
             yield
         except SQLAlchemyError as e:
             raise StorageError(f"Could not {what} in the database at {self._shown}: "
-                               f"{_reason(e)}. {ADVICE}", self._shown) from e
+                               f"{driver_reason(e)}. {ADVICE}", self._shown) from e
 
     def _insert_ignoring_duplicates(self, conn: Connection, rows: list[dict[str, object]],
                                     ) -> set[str]:

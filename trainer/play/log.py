@@ -187,7 +187,7 @@ def import_text(text: str, learner: str | None = None) -> GameRecord:
             key, colon, value = line.partition(":")
             key = key.strip()
             if not colon or key not in KEYS:
-                raise LogError(number, repr(line), f"a header line 'key: value' with a key of "
+                raise LogError(number, _shown(line), f"a header line 'key: value' with a key of "
                                                    f"{', '.join(KEYS)}, or {MOVES!r}")
             if key in header:
                 raise LogError(number, f"{key!r} again", f"each header key once (it was on "
@@ -216,25 +216,26 @@ def _first_line(number: int, line: str) -> None:
     if found:
         raise LogError(number, f"a log of version {found.group(1)}",
                        f"version {VERSION}, the one this program reads")
-    raise LogError(number, repr(line), f"{FIRST_LINE!r}: this is not a Coup Trainer game log")
+    raise LogError(number, _shown(line), f"{FIRST_LINE!r}: this is not a Coup Trainer game log")
 
 
 def _move_line(number: int, line: str, expected: int) -> _Move:
     body = line.split("#", 1)[0].strip()
     found = _MOVE_LINE.fullmatch(body)
     if not found:
-        raise LogError(number, repr(body), f"move {expected} as '{expected}. <move>', like "
+        raise LogError(number, _shown(body), f"move {expected} as '{expected}. <move>', like "
                                            f"'{expected}. P0:income'")
-    if int(found.group(1)) != expected:
-        raise LogError(number, f"move number {found.group(1)}", f"{expected}: moves are "
-                                                                f"numbered from 1 in order")
+    digits = found.group(1)
+    if _whole(digits, expected) != expected:
+        raise LogError(number, f"move number {digits if len(digits) <= 40 else _shown(digits)}",
+                       f"{expected}: moves are numbered from 1 in order")
     text, *notes = (part.strip() for part in found.group(2).split("|"))
     try:
         move = parse(text)
     except NotationError as e:
-        raise LogError(number, repr(text), e.expected, f"move {expected}") from None
+        raise LogError(number, _shown(text), e.expected, f"move {expected}") from None
     if move_text(move) != text:
-        raise LogError(number, repr(text), repr(move_text(move)), f"move {expected}")
+        raise LogError(number, _shown(text), repr(move_text(move)), f"move {expected}")
     stated: float | None = None
     coached = False
     for note in notes:
@@ -244,9 +245,31 @@ def _move_line(number: int, line: str, expected: int) -> _Move:
         elif note == "coach" and not coached:
             coached = True
         else:
-            raise LogError(number, repr(note), "'stated NN%' or 'coach' after '|', each "
+            raise LogError(number, _shown(note), "'stated NN%' or 'coach' after '|', each "
                                                "once", f"move {expected}")
     return _Move(number, text, stated, coached)
+
+
+def _whole(text: str, most: int) -> int | None:
+    """`text` as a whole number from 0 to `most`, else None. Why not `int(text)` alone: a
+    number of more than 4,300 digits is a ValueError of Python's own (the limit on converting
+    long strings), and one a little shorter takes time for nothing; a number longer than
+    `most` is out of range whatever its digits."""
+    if not re.fullmatch(r"\d+", text):
+        return None
+    digits = text.lstrip("0") or "0"
+    if len(digits) > len(str(most)):
+        return None
+    value = int(digits)
+    return value if value <= most else None
+
+
+def _shown(text: str) -> str:
+    """A field's text as an error quotes it: whole if short, else its start and its length."""
+    if len(text) <= 40:
+        return repr(text)
+    what = "digits" if text.isdigit() else "characters"
+    return f"{text[:20]!r}... ({len(text):,} {what})"
 
 
 def _chance(number: int, digits: str) -> float:
@@ -263,20 +286,21 @@ def _record(header: dict[str, tuple[int, str]], moves: list[_Move],
         return header[key][1]
 
     def fail(key: str, expected: str | None = None) -> LogError:
-        return LogError(header[key][0], repr(value(key)), expected or KEYS[key], key)
+        return LogError(header[key][0], _shown(value(key)), expected or KEYS[key], key)
 
     if not re.fullmatch(GAME_ID, value("game")):
         raise fail("game")
     if not value("learner") or len(value("learner")) > 64:
         raise fail("learner")
-    if not re.fullmatch(r"\d+", value("seed")) or int(value("seed")) > MAX_SEED:
+    seed = _whole(value("seed"), MAX_SEED)
+    if seed is None:
         raise fail("seed")
     seats = tuple(s.strip() for s in value("seats").split(","))
     if len(seats) > MAX_SEATS:
         raise fail("seats", f"at most {MAX_SEATS} seats (a saved game's limit), not "
                             f"{len(seats)}")
     try:
-        setup = Setup(value("rule set"), int(value("seed")), seats)
+        setup = Setup(value("rule set"), seed, seats)
     except SetupError as e:
         key = {"variant": "rule set"}.get(e.field, e.field)
         reason = str(e).removeprefix(f"{e.field}: ")
@@ -324,7 +348,7 @@ def _parse_time(header: dict[str, tuple[int, str]], key: str) -> datetime:
     try:
         t = datetime.fromisoformat(text)
     except ValueError:
-        raise LogError(line, repr(text), KEYS[key], key) from None
+        raise LogError(line, _shown(text), KEYS[key], key) from None
     if t.tzinfo is None:
         raise LogError(line, f"{text!r} with no zone", KEYS[key], key)
     return t.astimezone(UTC)
@@ -337,7 +361,7 @@ def _replay(record: GameRecord, header: dict[str, tuple[int, str]], moves: list[
     game = fresh_game(record.setup())
     for k, (m, move) in enumerate(zip(moves, record.parsed(), strict=True)):
         if game.is_over:
-            raise LogError(m.line, repr(m.text), f"no more moves: the game ended at move {k} "
+            raise LogError(m.line, _shown(m.text), f"no more moves: the game ended at move {k} "
                                                  f"({result_words(record, game)})",
                            f"move {k + 1}")
         try:
@@ -351,5 +375,5 @@ def _replay(record: GameRecord, header: dict[str, tuple[int, str]], moves: list[
     words = result_words(record, game)
     line, found = header["result"]
     if found != words:
-        raise LogError(line, repr(found), f"{words!r}, what the moves and the header give",
+        raise LogError(line, _shown(found), f"{words!r}, what the moves and the header give",
                        "result")

@@ -15,19 +15,19 @@ from typing import TypeVar, cast
 import streamlit as st
 from sqlalchemy.engine import Engine
 
-from trainer.learners.history import Connection, History, configured_url, session_history
+from trainer.learners.history import Connection, History, configured_setting, session_history
 from trainer.learners.storage import Store
 from trainer.ui.state import session_state
 
 
 @st.cache_resource(show_spinner=False)
-def _connection(url: str) -> Connection:
-    return Connection(url)
+def _connection(url: str, setting: str) -> Connection:
+    return Connection(url, setting)
 
 
 def database() -> tuple[Store | None, str | None]:
     """The shared store, or None and why it cannot be reached."""
-    return _connection(configured_url(lambda: st.secrets.to_dict())).get()
+    return _connection(*configured_setting(lambda: st.secrets.to_dict())).get()
 
 
 def learner_history(learner: str) -> tuple[History, Store | None]:
