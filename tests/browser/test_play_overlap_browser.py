@@ -49,7 +49,6 @@ def _play_one(page, url: str, deal: int, boxes: list[str]) -> int:
 
 
 def test_clicks_and_keys_while_the_bots_play_leave_every_game_whole(browser):
-    from playwright.sync_api import expect
     from sqlalchemy import create_engine, select
 
     from trainer.play.match import Match

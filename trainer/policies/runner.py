@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 import threading
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol, runtime_checkable
 
 from trainer.engine.game import Game
@@ -51,6 +51,21 @@ class Reseeded(Protocol):
     def reseed(self, rng: random.Random) -> None: ...
 
 
+class Likeliest:
+    """A persona that always takes its most likely move (the first of equals): the same
+    choices of the learner always meet the same replies (lesson games)."""
+
+    def __init__(self, persona: Any) -> None:
+        self.persona = persona  # anything with `policy(obs) -> {move: probability}`
+
+    def new_game(self, rng: random.Random) -> None:
+        """Nothing is drawn: the persona plays as it is."""
+
+    def choose(self, obs: Observation, rng: random.Random) -> Move:
+        policy: dict[Move, float] = self.persona.policy(obs)
+        return max(policy, key=lambda m: policy[m])
+
+
 class Stale(RuntimeError):
     """The game moved on since the move was chosen: someone else advanced it first."""
 
@@ -59,17 +74,35 @@ class Stale(RuntimeError):
 Streams = Callable[[int, int], random.Random]
 
 
-def seat_streams(seed: int | str, seats: int) -> Streams:
-    """One stream per seat for the whole game, `Random(f"{seed}:{seat}")`: the tournament's
-    and the bank's games."""
-    streams = [random.Random(f"{seed}:{i}") for i in range(seats)]
-    return lambda seat, _: streams[seat]
+class SeatStreams:
+    """One stream per seat for the whole game (by default `Random(f"{seed}:{seat}")`): the
+    tournament's and the bank's games."""
+
+    def __init__(self, streams: Sequence[random.Random]) -> None:
+        self.streams = list(streams)
+
+    def __call__(self, seat: int, index: int) -> random.Random:
+        return self.streams[seat]
 
 
-def move_streams(seed: int | str) -> Streams:
+def seat_streams(seed: int | str, seats: int) -> SeatStreams:
+    return SeatStreams([random.Random(f"{seed}:{i}") for i in range(seats)])
+
+
+class MoveStreams:
     """A stream per decision, `Random(f"{seed}:{seat}:{index}")`: a game rebuilt from its
-    moves then goes on exactly as it would have (the Play page)."""
-    return lambda seat, index: random.Random(f"{seed}:{seat}:{index}")
+    moves then goes on exactly as it would have (the Play page). A class, not a closure, so
+    a match in a session can be pickled."""
+
+    def __init__(self, seed: int | str) -> None:
+        self.seed = seed
+
+    def __call__(self, seat: int, index: int) -> random.Random:
+        return random.Random(f"{self.seed}:{seat}:{index}")
+
+
+def move_streams(seed: int | str) -> MoveStreams:
+    return MoveStreams(seed)
 
 
 class Runner:
@@ -77,19 +110,20 @@ class Runner:
     applied (`version`).
 
     `bots` must be separate instances (a bot keeps one game's state); each gets `new_game`
-    with `new_game_streams[seat]`. With `per_decision`, every decision's stream comes fresh
-    from `streams` and a `Reseeded` bot is reseeded from it first."""
+    with `new_game_streams[seat]` (not when `started`: the caller began their game already).
+    With `per_decision`, every decision's stream comes fresh from `streams` and a `Reseeded`
+    bot is reseeded from it first."""
 
     def __init__(self, game: Game, bots: Mapping[int, Bot], streams: Streams, *,
                  new_game_streams: Mapping[int, random.Random] | None = None,
-                 per_decision: bool = False, version: int = 0) -> None:
+                 per_decision: bool = False, version: int = 0, started: bool = False) -> None:
         self.game = game
         self.bots = dict(bots)
         self.streams = streams
         self.per_decision = per_decision
         self.version = version
         self._lock = threading.Lock()
-        for seat, bot in self.bots.items():
+        for seat, bot in self.bots.items() if not started else ():
             bot.new_game(new_game_streams[seat] if new_game_streams is not None
                          else streams(seat, 0))
         self._watchers = [(s, b) for s, b in self.bots.items() if isinstance(b, Watcher)]
