@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from trainer.engine.cards import Character
 from trainer.engine.chance import RandomChance
 from trainer.engine.game import Game, Phase
-from trainer.engine.moves import MoveKind
+from trainer.engine.moves import Move, MoveKind
 from trainer.engine.observation import Observation, observe
 
 
@@ -169,3 +169,126 @@ def _copy(game: Game, seed: float) -> Game:
     """A copy with its own random stream (given to the copy, so the game's own stream is
     never copied)."""
     return game.clone(RandomChance(random.Random(seed)))
+
+
+def world(turn_start: Observation, turn_moves: Sequence[Move], now: Observation,
+          rng: random.Random) -> Game | None:
+    """A game that `now.player` cannot tell from the one they sit at, built only from what they
+    saw: the table at the start of this turn (`turn_start`, their observation at the turn's
+    action decision), the moves of the turn since (other players' private moves are not read:
+    any legal one of the same kind stands in), and their observation `now`. Every card they
+    cannot see is dealt at random, as `resample` deals it.
+
+    Why it exists: a bot that searches needs a game to play on, and handing it the game at the
+    table would hand it every hidden card. The turn so far is replayed from the turn's start
+    (a position between turns is plain data, a snapshot), because the state inside a turn (who
+    is still to answer, what happens next) is the engine's own and is rebuilt only by playing.
+
+    None when the rebuilt table does not look exactly like `now` (a turn of a rule set this
+    does not cover, such as McGuire's mat); the caller then decides without a search.
+    """
+    me = now.player
+    d = turn_start.pending
+    if (turn_start.player != me or d is None or d.phase is not Phase.ACTION
+            or d.player != turn_start.actor or turn_start.turn != now.turn
+            or turn_start.rule_set.event_mat or any(turn_start.offers)):
+        return None
+    try:
+        game = _turn_start_game(turn_start, rng)
+        for move in turn_moves:
+            if game.is_over:
+                return None
+            if move.player != me and move.kind in _PRIVATE:
+                move = next(m for m in game.legal_moves() if m.kind is move.kind)
+            elif not _legal(game, move):
+                _hand_over(game, move, me)
+            game.apply(move)
+    except (ValueError, StopIteration):  # the engine's refusals are ValueErrors
+        return None
+    game.hidden[me] = list(now.hand)
+    if game.phase is Phase.EXAMINE_DECIDE and game.decider == me:  # the card I was shown
+        shown = [e.data["cards"] for e in now.events if e.kind == "examined"
+                 and e.visible_to == me]
+        if shown and shown[-1]:
+            game._examined = shown[-1][0]
+    game.log = list(now.events)
+    game._legal = None
+    if not _same_table(observe(game, me), now):
+        return None
+    return resample(game, me, rng)
+
+
+_PRIVATE = (MoveKind.KEEP, MoveKind.OFFER)
+
+
+def _turn_start_game(obs: Observation, rng: random.Random) -> Game:
+    """The position at the start of the turn, every unseen card dealt at random."""
+    known = known_cards(obs)
+    unseen = list(known.unseen.elements())
+    rng.shuffle(unseen)
+    hands: list[list[Character]] = []
+    for j, seat in enumerate(obs.seats):
+        if j == obs.player:
+            hands.append(list(obs.hand))
+            continue
+        k = known.unknown_cards.get(j, 0)
+        hands.append(list(known.known_in_hand.get(j, ())) + unseen[:k])
+        unseen = unseen[k:]
+        if len(hands[j]) != seat.influence:
+            raise ValueError(f"player {j}: {len(hands[j])} cards dealt for {seat.influence}")
+    free = obs.deck_size - len(known.known_in_deck)
+    deck = list(known.known_in_deck) + unseen[:free]
+    rng.shuffle(deck)
+    unseen = unseen[free:]
+    mine = [c for e in obs.events if e.kind == "discard" and e.visible_to == obs.player
+            for c in e.data["cards"]]
+    removed = mine + unseen
+    if len(deck) != obs.deck_size or len(removed) != obs.removed:
+        raise ValueError("the unseen cards do not fill the deck and the cards out of play")
+    game = Game(
+        names=[s.name for s in obs.seats], hands=hands,
+        revealed=[list(s.revealed) for s in obs.seats], coins=[s.coins for s in obs.seats],
+        deck=deck, first=obs.actor, variant=obs.rule_set, options=obs.table_rules,
+        chance=RandomChance(random.Random(rng.random())), treasury=obs.treasury,
+        removed=removed or None,
+        allegiances=[s.allegiance or "" for s in obs.seats] if obs.seats[0].allegiance else None,
+        reserve=obs.reserve)
+    game.turn = obs.turn
+    return game
+
+
+def _legal(game: Game, move: Move) -> bool:
+    try:
+        game.as_legal(move)
+    except ValueError:
+        return False
+    return True
+
+
+def _hand_over(game: Game, move: Move, me: int) -> None:
+    """Give the player of `move` the card it shows or turns up, from the deck or another
+    opponent's unseen cards, in place of one of theirs: the observer cannot tell the
+    difference, and the move is then legal."""
+    card = move.character
+    j = move.player
+    if card is None or j == me or card in game.hidden[j] or not game.hidden[j]:
+        raise ValueError(f"{move} cannot be made legal by dealing another card")
+    k = next((i for i, c in enumerate(game.hidden[j]) if c != card), 0)
+    if card in game.deck:
+        i = game.deck.index(card)
+        game.deck[i], game.hidden[j][k] = game.hidden[j][k], card
+    else:
+        q = next(q for q in range(game.n)
+                 if q not in (j, me) and card in game.hidden[q])
+        i = game.hidden[q].index(card)
+        game.hidden[q][i], game.hidden[j][k] = game.hidden[j][k], card
+    game._legal = None
+
+
+def _same_table(a: Observation, b: Observation) -> bool:
+    """Everything the observer sees, the log aside (it was copied)."""
+    return (a.seats == b.seats and a.hand == b.hand and a.treasury == b.treasury
+            and a.deck_size == b.deck_size and a.actor == b.actor and a.pending == b.pending
+            and a.legal_moves == b.legal_moves and a.exchange_pool == b.exchange_pool
+            and a.winner == b.winner and a.reserve == b.reserve and a.removed == b.removed
+            and a.mat_up == b.mat_up and a.mat_coins == b.mat_coins)

@@ -93,6 +93,11 @@ class PlayStoreError(Exception):
     """A saved game that cannot be read, written or found, worded for the learner."""
 
 
+class StaleGameError(PlayStoreError):
+    """A save from a writer that fell behind: the saved game moved on since it last saved
+    (another tab, or another server, played on), so its copy was left as it is."""
+
+
 @dataclass(frozen=True)
 class GameSummary:
     """One line of the learner's saved games: enough to choose one without loading it."""
@@ -116,9 +121,11 @@ class GameList(list[GameSummary]):
     missing instead of silently showing fewer.
     """
 
-    def __init__(self, games: list[GameSummary], damaged: tuple[str, ...] = ()) -> None:
+    def __init__(self, games: list[GameSummary], damaged: tuple[str, ...] = (),
+                 problems: dict[str, str] | None = None) -> None:
         super().__init__(games)
         self.damaged = damaged
+        self.problems = problems or {}  # game id -> what is wrong with it, for the page
 
     @property
     def skipped(self) -> int:
@@ -238,9 +245,17 @@ class PlayStore:
         return None
 
     # ------------------------------------------------------------------ games
-    def save(self, record: GameRecord) -> None:
+    def save(self, record: GameRecord, after: int | None = None) -> None:
         """Insert the game or replace its row with `record`. A game id taken by another
-        learner is refused and their game left as it was."""
+        learner is refused and their game left as it was.
+
+        `after` makes the save a compare-and-set: the number of moves the writer last saved
+        (or read). The row is replaced only if it still holds exactly those first moves of
+        `record` (or already all of them); otherwise the game moved on elsewhere and
+        `StaleGameError` leaves it as it is. A new game (`after=0`) is inserted."""
+        if after is not None:
+            self._save_after(record, after)
+            return
         row = _row(record, datetime.now(UTC))
         owned = games_table.c.learner == record.learner
         with self._tx(f"save game {record.game_id}") as conn:
@@ -263,6 +278,42 @@ class PlayStore:
             if not saved:
                 raise PlayStoreError(f"game {record.game_id} belongs to another learner; it "
                                      "was not saved")
+
+    def _save_after(self, record: GameRecord, after: int) -> None:
+        if not 0 <= after <= len(record.moves):
+            raise ValueError(f"after: {after} is not a number of moves of this game "
+                             f"(0 to {len(record.moves)})")
+        row = _row(record, datetime.now(UTC))
+        seen = {json.dumps(record.moves[:after]), row["moves"]}
+        where = (games_table.c.game_id == record.game_id,
+                 games_table.c.learner == record.learner, games_table.c.moves.in_(seen))
+        with self._tx(f"save game {record.game_id}") as conn:
+            if conn.execute(update(games_table).where(*where).values(row)).rowcount:
+                return
+            there = conn.execute(select(games_table.c.learner, games_table.c.moves).where(
+                games_table.c.game_id == record.game_id)).first()
+            if there is None and after == 0:
+                conn.execute(insert(games_table), row)
+                return
+        if there is None:
+            raise StaleGameError(f"game {record.game_id} is no longer saved; it was not "
+                                 f"saved again")
+        if there.learner != record.learner:
+            raise PlayStoreError(f"game {record.game_id} belongs to another learner; it "
+                                 "was not saved")
+        raise StaleGameError(f"game {record.game_id} was played on elsewhere since this copy "
+                             f"was saved; this copy was not saved")
+
+    def repair(self, game_id: str, learner: str) -> tuple[GameRecord, str | None]:
+        """Cut a saved game whose moves no longer replay back to its last legal move, and
+        save it so: the record kept and what was wrong (None when nothing was). A game that
+        cannot be read at all stays as it is (PlayStoreError)."""
+        from trainer.play.match import Match
+
+        match, problem = Match.rebuild(self.get(game_id, learner))
+        if problem is not None:
+            self.save(match.record)
+        return match.record, problem
 
     def get(self, game_id: str, learner: str) -> GameRecord:
         """The learner's saved game. Its moves are not replayed here: `Match.resume` does
@@ -288,12 +339,14 @@ class PlayStore:
             rows = conn.execute(query).mappings().all()
         out: list[GameSummary] = []
         damaged: list[str] = []
+        problems: dict[str, str] = {}
         for row in rows:
             try:
                 out.append(summary(_record(row)))
-            except (PlayStoreError, ValueError):
+            except (PlayStoreError, ValueError) as e:
                 damaged.append(str(row["game_id"]))
-        return GameList(out, tuple(damaged))
+                problems[str(row["game_id"])] = str(e)
+        return GameList(out, tuple(damaged), problems)
 
     def delete(self, game_id: str, learner: str) -> bool:
         """Forget the learner's game and its valued decisions: True if it was there, False

@@ -28,6 +28,7 @@ from trainer.estimates.report import DEFAULT_MODEL, explain
 from trainer.estimates.rollouts import option_values
 from trainer.paths import scenarios_dir
 from trainer.policies.personas import Persona, personas
+from trainer.policies.runner import Runner, SeatStreams
 from trainer.quiz.bank import (
     CLAIM_THEMES,
     END_GAME,
@@ -268,16 +269,14 @@ def persona_positions(game_seed: int, players: int, variant: str,
     """Play one persona game; return its moves and the (index, kind) of every candidate
     decision (the position before moves[index])."""
     game, seats, rngs = _table(game_seed, players, variant, model)
+    runner = Runner(game, dict(enumerate(seats)), SeatStreams(rngs), started=True)
     moves: list[Move] = []
     candidates: list[tuple[int, str]] = []
     while not game.is_over and len(moves) < 3000:
         kind = decision_kind(game)
         if kind is not None:
             candidates.append((len(moves), kind))
-        p = game.decider
-        move = seats[p].choose(game.observation(p), rngs[p])
-        moves.append(move)
-        game.apply(move)
+        moves.append(runner.step(runner.version))
     return moves, candidates
 
 
@@ -306,13 +305,13 @@ def exchange_branch(game_seed: int, players: int, variant: str, moves: list[Move
     branch = [*moves[:at], Move.act(actor, Action.EXCHANGE)]
     game.apply(branch[-1])
     answer = random.Random(f"{game_seed}:exchange:{at}")
+    runner = Runner(game, dict(enumerate(seats)), SeatStreams([answer] * len(seats)),
+                    started=True)
     while not game.is_over and len(branch) < at + 40:
         d = game.pending
         if d is not None and d.phase is Phase.EXCHANGE and d.player == actor:
             return tuple(branch) if decision_kind(game) == "keep" else None
-        p = game.decider
-        branch.append(seats[p].choose(game.observation(p), answer))
-        game.apply(branch[-1])
+        branch.append(runner.step(runner.version))
     return None
 
 

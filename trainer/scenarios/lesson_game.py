@@ -10,6 +10,7 @@ the same way the page plays it.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -18,6 +19,7 @@ from trainer.engine.game import Game, Phase
 from trainer.engine.moves import Move
 from trainer.engine.notation import complete
 from trainer.policies.personas import Persona, personas
+from trainer.policies.runner import Likeliest, Runner, SeatStreams
 from trainer.scenarios.errors import error_at
 from trainer.scenarios.move_text import MoveTextError, parse_move_text
 from trainer.scenarios.replay import replay
@@ -57,9 +59,12 @@ def bot_for(scenario: Scenario) -> Persona:
 
 
 def likeliest(bot: Persona, game: Game) -> Move:
-    """The bot's most likely move (the first of equals), so a game replays identically."""
-    policy = bot.policy(game.observation(game.decider))
-    return max(policy, key=lambda m: policy[m])
+    """The bot's most likely move (the first of equals), so a game replays identically;
+    decided from the decider's observation."""
+    return Likeliest(bot).choose(game.observation(game.decider), _NO_DRAW)
+
+
+_NO_DRAW = random.Random(0)  # a likeliest move draws nothing
 
 
 def practice(scenario: Scenario, moves: Sequence[Move]) -> PracticeState:
@@ -84,14 +89,16 @@ def _seat(game: Game, name: str) -> int:
 
 
 def _bots(game: Game, learner: int, bot: Persona) -> list[tuple[Move, Phase]]:
+    """The bots' replies up to the learner's next decision, through the one game runner."""
+    seats = {p: Likeliest(bot) for p in range(game.n) if p != learner}
+    runner = Runner(game, seats, SeatStreams([_NO_DRAW] * game.n), started=True)
     played: list[tuple[Move, Phase]] = []
-    while not game.is_over and game.decider != learner:
+    while runner.bot_to_move:
         if len(played) >= MAX_BOT_MOVES:
             raise RuntimeError(f"the bots made {MAX_BOT_MOVES} moves in a row without the "
                                f"learner's turn coming back")
-        move, phase = likeliest(bot, game), game.phase
-        game.apply(move)
-        played.append((move, phase))
+        phase = game.phase
+        played.append((runner.step(runner.version), phase))
     return played
 
 

@@ -3,6 +3,12 @@ follow, the learner's decision with its buttons and keys, and the coach.
 
 Why callbacks (`on_click`) for every move: a click's move is applied before the page is drawn
 again, once, whatever reruns follow; the page then shows the bots' answers one by one.
+
+Why every move carries the version it was chosen at: a click or a key press while the bots
+play starts a new run of the page at once, while the old run is still moving the bots, and
+both hold the same match. A button's move is played only if the game is still where it was
+when the button was drawn, and a run whose bot move finds the game moved on stops (`Stale`):
+the newer run shows the game as it is. Saves are compare-and-set on the number of moves too.
 """
 
 from __future__ import annotations
@@ -22,7 +28,7 @@ from trainer.engine.explain import second_person
 from trainer.engine.game import Phase
 from trainer.engine.moves import Move
 from trainer.play.assess import judged_claim, kind_of, rollouts
-from trainer.play.match import Match, NotYourTurn
+from trainer.play.match import Match, NotYourTurn, Stale
 from trainer.play.record import GameRecord
 from trainer.play.review import decision_indices
 from trainer.play.setup import (
@@ -34,7 +40,7 @@ from trainer.play.setup import (
     mixed_seats,
     table_sizes,
 )
-from trainer.play.store import PlayStore, PlayStoreError
+from trainer.play.store import PlayStore, PlayStoreError, StaleGameError
 from trainer.play.worker import Valuer
 from trainer.quiz.feedback import describe_pending
 from trainer.rulebook.choices import PLAY, url_value
@@ -93,14 +99,25 @@ class PlayTab:
         message: str | None = self.state.pop(ERROR, None)
         return message
 
-    def save(self, record: GameRecord) -> None:
-        """Into the database when there is one; a failure is said once, the game goes on."""
+    def save(self, match: Match) -> None:
+        """Into the database when there is one, compare-and-set on the moves the database
+        held at the last save (under the match's lock, so two runs of this tab save in
+        order); a failure is said once, the game goes on."""
         if self.store is None:
             return
-        try:
-            self.store.save(record)
-        except PlayStoreError as e:
-            self.state[ERROR] = f"The game could not be saved: {e}"
+        with match.lock:
+            record, after = match.saved_copy()
+            try:
+                self.store.save(record, after=after)
+            except StaleGameError:
+                self.state[ERROR] = ("This game was played on in another tab or window, so "
+                                     "this copy is no longer saved. Open it from Your games "
+                                     "to go on from there.")
+                return
+            except PlayStoreError as e:
+                self.state[ERROR] = f"The game could not be saved: {e}"
+                return
+            match.mark_saved(len(record.moves))
 
     # ---------------------------------------------------------------- starting
     def start(self, setup: Setup) -> None:
@@ -109,18 +126,22 @@ class PlayTab:
         except ValueError as e:  # a table the saved game refuses: said, never a crash
             self.state[ERROR] = f"The game could not be started: {e}"
             return
+        match.saved = 0  # a new game: the first save inserts it
         self.state[MATCH] = match
         self.state.pop(PICK, None)
         self.state.pop(ERROR, None)
-        self.save(match.record)
+        self.save(match)
 
-    def open(self, record: GameRecord) -> None:
-        """A saved or imported game: resumed where it stopped, or reviewed if it is over."""
+    def open(self, record: GameRecord, saved: bool = False) -> None:
+        """A saved (`saved`: as the database holds it) or imported game: resumed where it
+        stopped, or reviewed if it is over."""
         try:
             match = Match.resume(record)
         except ValueError as e:
             self.state[ERROR] = f"The game {record.game_id} could not be rebuilt: {e}"
             return
+        if saved:
+            match.saved = len(record.moves)
         self.state[MATCH] = match
         self.state.pop(PICK, None)
         self.state.pop(ERROR, None)
@@ -129,9 +150,20 @@ class PlayTab:
         if self.store is None:
             return
         try:
-            self.open(self.store.get(game_id, self.learner))
+            self.open(self.store.get(game_id, self.learner), saved=True)
         except PlayStoreError as e:
             self.state[ERROR] = str(e)
+
+    def repair_saved(self, game_id: str) -> None:
+        """Cut a saved game that no longer replays back to its last legal move, and open it."""
+        if self.store is None:
+            return
+        try:
+            record, _ = self.store.repair(game_id, self.learner)
+        except PlayStoreError as e:
+            self.state[ERROR] = str(e)
+            return
+        self.open(record, saved=True)
 
     def new_game(self) -> None:
         for key in LINK_KEYS:  # the address no longer names the game that was left
@@ -142,7 +174,10 @@ class PlayTab:
         self.state.pop(DRAWN, None)
 
     # ---------------------------------------------------------------- moves
-    def move(self, move: Move) -> None:
+    def move(self, move: Move, version: int | None = None) -> None:
+        """The learner's move, from a button drawn when the game was at `version`: a click
+        that arrives after the game moved on (a button of a page already out of date) is
+        dropped quietly, and the page shows the game as it is."""
         match = self.match
         if match is None:
             return
@@ -151,7 +186,10 @@ class PlayTab:
             stated = int(self.state.get(CHANCE, 50)) / 100
         index = match.index
         try:
-            match.play(move, stated=stated, coached=bool(self.state.get(COACH)))
+            match.play(move, stated=stated, coached=bool(self.state.get(COACH)),
+                       version=version)
+        except Stale:
+            return
         except (MoveError, NotYourTurn) as e:
             self.state[ERROR] = f"That move cannot be made now: {second_person(str(e))}"
             return
@@ -159,7 +197,7 @@ class PlayTab:
         self.state.pop(ERROR, None)
         self.state[SAY] = False
         valuer().submit(match.record, index, rollouts())  # valued while the game goes on
-        self.save(match.record)
+        self.save(match)
 
     def keep_valued(self) -> None:
         """Decisions the workers have finished valuing go into the database at once, so a
@@ -185,7 +223,7 @@ class PlayTab:
         match = self.match
         if match is not None:
             match.resign()
-            self.save(match.record)
+            self.save(match)
 
     def toggle_coach(self) -> None:
         self.state[COACH] = not self.state.get(COACH, False)
@@ -198,19 +236,27 @@ class PlayTab:
         """The bots move one at a time, each shown for `delay` seconds, until the learner
         decides or the game ends. `draw()` redraws the table in place."""
         match = self.match
-        while match is not None and match.bot_to_move:
+        if match is None:
+            return
+        version = match.version
+        while match.bot_to_move:
             started = time.monotonic()
-            match.bot_move()
+            try:
+                match.bot_move(version)
+            except (Stale, NotYourTurn):  # another run of this tab moved first: it goes on
+                return
+            version += 1
             if match.learner_out:  # nothing left for the learner to follow: play it out
                 continue
-            self.save(match.record)
+            self.save(match)
             # The bot's thinking counts towards its pause: the move shows after `delay`.
             wait = delay - (time.monotonic() - started)
             if wait > 0:
                 time.sleep(wait)
+            if match.version != version:  # the learner's click, in a newer run, moved it
+                return
             draw()
-        if match is not None:
-            self.save(match.record)
+        self.save(match)
 
     def finish_valuing(self, record: GameRecord, progress: Any) -> dict[int, Any]:
         """Every real decision of the game valued (most already are, beside the game), with
@@ -389,21 +435,22 @@ def _buttons(tab: PlayTab, match: Match) -> tuple[list[tuple[str, Any, tuple[Any
     """(label, callback, args) per button; on the learner's turn, an action with several
     targets is one button that asks for the target next."""
     game = match.game
+    at = match.version  # a button's move is played only if the game is still here
     legal = list(game.legal_moves())
     if game.phase is not Phase.ACTION:
-        return [(your_move(game, m), tab.move, (m,)) for m in legal], False
+        return [(your_move(game, m), tab.move, (m, at)) for m in legal], False
     picked: Action | None = tab.state.get(PICK)
     if picked is not None:
         targets = [m for m in legal if m.action is picked]
         if targets:
-            return [(your_move(game, m), tab.move, (m,)) for m in targets], True
+            return [(your_move(game, m), tab.move, (m, at)) for m in targets], True
     by_action: dict[Action | None, list[Move]] = {}
     for m in legal:
         by_action.setdefault(m.action, []).append(m)
     out: list[tuple[str, Any, tuple[Any, ...]]] = []
     for action, group in by_action.items():
         if len(group) == 1 or action is None:
-            out.extend((your_move(game, m), tab.move, (m,)) for m in group)
+            out.extend((your_move(game, m), tab.move, (m, at)) for m in group)
         else:
             out.append((your_action(game, action) + " …", tab.pick, (action,)))
     return out, False

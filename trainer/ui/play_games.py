@@ -27,10 +27,8 @@ def saved_games(tab: PlayTab) -> None:
         try:
             found = tab.store.games(tab.learner, limit=SHOWN)
             games = list(found)
-            if found.damaged:
-                st.warning(f"{len(found.damaged)} saved game(s) could not be read and are "
-                           f"not listed: {', '.join(found.damaged)}.",
-                           icon=":material/warning:")
+            for game_id in found.damaged:
+                _damaged(tab, game_id, found.problems.get(game_id, ""))
         except PlayStoreError as e:
             st.warning(f"Your saved games could not be read: {e}", icon=":material/warning:")
         if not games:
@@ -47,6 +45,18 @@ def saved_games(tab: PlayTab) -> None:
                   on_click=_import, args=(tab, upload.getvalue()))
 
 
+def _damaged(tab: PlayTab, game_id: str, problem: str) -> None:
+    """A saved game that cannot be rebuilt is set aside, never dropped without a word: what is
+    wrong, and (when a move is at fault) a button that keeps the moves before it."""
+    text, repairable = play_text.damaged_line(game_id, problem)
+    box = st.container(horizontal=True, vertical_alignment="center")
+    box.warning(text, icon=":material/warning:")
+    if repairable:
+        box.button("Keep the moves before it", key=f"play_repair_{game_id}",
+                   on_click=tab.repair_saved, args=(game_id,),
+                   help="The game goes on from its last move the rules allow.")
+
+
 def _import(tab: PlayTab, data: bytes) -> None:
     try:
         record = import_text(data.decode("utf-8"), learner=tab.learner)
@@ -58,4 +68,4 @@ def _import(tab: PlayTab, data: bytes) -> None:
         return
     tab.open(record)
     if tab.store is not None and tab.match is not None:
-        tab.save(record)
+        tab.save(tab.match)

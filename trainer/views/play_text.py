@@ -6,6 +6,7 @@ every probability says what it is the chance of.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -172,6 +173,21 @@ def saved_line(game: Any) -> str:
     else:
         how = "a tie"
     return f"{when} · {rule_set_title(game.variant)}, {game.players} players · {how}"
+
+
+def damaged_line(game_id: str, problem: str) -> tuple[str, bool]:
+    """What the list says of a saved game that cannot be rebuilt, and whether keeping the
+    moves before the one at fault would repair it (the problem names a move of the game)."""
+    found = re.search(r"move (\d+) ('[^']*') (is not legal there|comes after the end)", problem)
+    if found is None:
+        return (f"Saved game {game_id} cannot be opened: {problem or 'it cannot be read'}. "
+                f"It is kept as it is.", False)
+    n, move, why = int(found.group(1)), found.group(2), found.group(3)
+    reason = "is not allowed there" if why.startswith("is not") else "comes after the end"
+    kept = "no moves" if n == 1 else "move 1" if n == 2 else f"moves 1 to {n - 1}"
+    return (f"Saved game {game_id} stops at move {n}: {move} {reason}, so the game cannot "
+            f"go on from it. It is set aside; you can keep {kept} and play on from there.",
+            True)
 
 
 def thinking_line(game: Game) -> str:
