@@ -114,6 +114,10 @@ class Option:
     win: float  # the learner's win probability after this move
     se: float
     diff_se: float  # noise of (this − best), paired rollouts
+    # The playouts this option got and why they stopped ("settled": its grade band was clear;
+    # "cap": the budget ran out first; "fixed": a fixed count). Absent from older banks.
+    n: int = 0
+    stop: str = ""
 
 
 @dataclass(frozen=True)
