@@ -21,7 +21,8 @@
   `bench/out/play_reference.json` (not committed) and a rerun only computes the missing ones.
 
     python bench/play.py [--delay 0.8] [--workers 2] [--games 3] [--skip-bots] [--skip-warm]
-        [--ref-seeds 4] [--ref-decisions 11] [--ref-playouts 5000] [--log PATH]
+        [--ref-seeds 4] [--ref-decisions 11] [--ref-playouts 5000] [--ref-cached]
+        [--cap 1024] [--log PATH]
 
 `--log` reviews a saved game record (JSON) instead of finding a 40-decision game.
 Last line: `bot_move_ms <p95> review_s <s> review_cold_s <s> review_cold_cpu_s <s>
@@ -226,16 +227,17 @@ def _reference_job(job: tuple[GameRecord, int, int]) -> tuple[str, dict[str, obj
                  "solved": None if v.solved is None else v.solved.to_data()}
 
 
-def references(records: list[GameRecord], count: int, playouts: int, workers: int
-               ) -> dict[tuple[int, int], Valued]:
+def references(records: list[GameRecord], count: int, playouts: int, workers: int,
+               cached_only: bool = False) -> dict[tuple[int, int], Valued]:
     """The reference valuation of `count` decisions per game, from the cache file where it
-    holds them, else computed (over `workers` processes) and added to it."""
+    holds them, else computed (over `workers` processes) and added to it (`cached_only`:
+    only those already in the file)."""
     stored: dict[str, dict[str, object] | None] = {}
     if REFERENCE.exists():
         stored = json.loads(REFERENCE.read_text())
     jobs = [(r, k, playouts) for r in records for k in spread(decision_indices(r), count)
             if f"{r.seed}:{k}:{playouts}" not in stored]
-    if jobs:
+    if jobs and not cached_only:
         print(f"computing {len(jobs)} references at {playouts} playouts per option "
               f"(cached in {REFERENCE})", flush=True)
         OUT.mkdir(exist_ok=True)
@@ -256,8 +258,8 @@ def references(records: list[GameRecord], count: int, playouts: int, workers: in
     return out
 
 
-def grade_differences(records: list[GameRecord], refs: dict[tuple[int, int], Valued]
-                      ) -> tuple[int, int, int, int]:
+def grade_differences(records: list[GameRecord], refs: dict[tuple[int, int], Valued],
+                      cap: int = ROLLOUTS) -> tuple[int, int, int, int]:
     """(differ at 200 fixed, differ sequential, decisions, sequential playouts)."""
     by_seed = {r.seed: r for r in records}
     d200 = dseq = played = 0
@@ -265,7 +267,7 @@ def grade_differences(records: list[GameRecord], refs: dict[tuple[int, int], Val
         record = by_seed[seed]
         want = grade(record, k, ref)
         old = valued_at(record, k, 200, fixed=True)
-        new = valued_at(record, k, ROLLOUTS, fixed=False)
+        new = valued_at(record, k, cap, fixed=False)
         assert old is not None and new is not None
         g200, gseq = grade(record, k, old), grade(record, k, new)
         used = sum(o.n for o in new.item.options)
@@ -290,6 +292,10 @@ def main() -> None:
                     "(0: none)")
     ap.add_argument("--ref-decisions", type=int, default=11, help="decisions per game")
     ap.add_argument("--ref-playouts", type=int, default=5000, help="reference playouts")
+    ap.add_argument("--ref-cached", action="store_true",
+                    help="grade only the decisions whose reference is already cached")
+    ap.add_argument("--cap", type=int, default=ROLLOUTS,
+                    help="playouts per option at most, for the sequential valuations")
     ap.add_argument("--log", type=Path, default=None,
                     help="a saved game record (JSON) to review instead of a found game")
     args = ap.parse_args()
@@ -319,8 +325,8 @@ def main() -> None:
             print(f"review after a game at {args.delay:g} s a bot move: {warm:.2f} s")
             last += [f"review_s {warm:.2f}"]
         if not args.skip_cold:
-            wall, cpu, playouts = review_cold(record, args.workers, ROLLOUTS)
-            print(f"review from nothing, sequential (at most {ROLLOUTS} per option): "
+            wall, cpu, playouts = review_cold(record, args.workers, args.cap)
+            print(f"review from nothing, sequential (at most {args.cap} per option): "
                   f"{wall:.2f} s, {cpu:.1f} CPU s, {playouts} playouts ({args.workers} "
                   f"workers)", flush=True)
             wall0, cpu0, playouts0 = review_cold(record, args.workers, FIXED_200)
@@ -329,12 +335,13 @@ def main() -> None:
             last += [f"review_cold_s {wall:.2f}", f"review_cold_cpu_s {cpu:.1f}",
                      f"review_cold_fixed200_s {wall0:.2f}",
                      f"review_cold_fixed200_cpu_s {cpu0:.1f}", f"decisions {n}",
-                     f"rollouts {ROLLOUTS}", f"playouts_per_decision {playouts / n:.0f}"]
+                     f"rollouts {args.cap}", f"playouts_per_decision {playouts / n:.0f}"]
 
     if args.ref_seeds > 0:
         records = reference_games(range(1, args.ref_seeds + 1))
-        refs = references(records, args.ref_decisions, args.ref_playouts, args.workers)
-        d200, dseq, total, played = grade_differences(records, refs)
+        refs = references(records, args.ref_decisions, args.ref_playouts, args.workers,
+                          args.ref_cached)
+        d200, dseq, total, played = grade_differences(records, refs, args.cap)
         print(f"grades differing from the {args.ref_playouts}-playout reference: 200 fixed "
               f"{d200} of {total}, sequential {dseq} of {total} "
               f"({played / max(1, total):.0f} playouts per decision)")

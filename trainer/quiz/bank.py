@@ -166,6 +166,15 @@ class Item:
         return max(self.options, key=lambda o: o.win)
 
     @property
+    def playouts(self) -> str:
+        """How many playouts the options got, in words: "1000" when each got the same,
+        "64 to 1024" when the sequential playouts stopped some early."""
+        counts = sorted({o.n or self.rollouts for o in self.options})
+        if not counts:
+            return str(self.rollouts)
+        return str(counts[0]) if len(counts) == 1 else f"{counts[0]} to {counts[-1]}"
+
+    @property
     def spread_pp(self) -> float:
         """How much the choice matters: best minus worst option, in points."""
         return 100 * (self.best.win - min(o.win for o in self.options))
