@@ -5,6 +5,7 @@ that one function."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -148,3 +149,12 @@ def test_a_bank_item_is_valued_by_the_sequential_playouts():
     assert item.rollouts == precision().cap == 1024
     assert {o.stop for o in item.options} == {STOP_SETTLED}
     assert {o.n for o in item.options} == {64}
+
+
+def test_an_item_says_how_many_playouts_its_options_got_and_an_older_item_its_fixed_count():
+    game = coup_or_income()
+    item = evaluate(game, 0, None, kind="bluff", source="persona game", rollouts=1024,
+                    rollout_seed=3, options_to_value=list(moves_of(game)), seed=1)
+    assert item.playouts == "64"
+    older = replace(item, options=tuple(replace(o, n=0) for o in item.options))
+    assert older.playouts == "1024"
