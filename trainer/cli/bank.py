@@ -14,8 +14,10 @@ def register(commands: Any) -> None:
     build = bank_sub.add_parser("build", help="decision points from persona games, graded")
     build.add_argument("--items", type=int, default=200, help="items from persona games")
     build.add_argument("--seed", type=int, default=0)
-    build.add_argument("--rollouts", type=int, default=800,
-                       help="rollouts per option (noise of a grade ~ 1/sqrt of this)")
+    build.add_argument("--rollouts", type=int, default=1024,
+                       help="at most this many playouts per option: each option is played "
+                            "until its grade band is clear, or this cap (the Play page's "
+                            "precision, trainer.quiz.building.PLAYOUTS)")
     build.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
                        help="processes on this machine (default: one per core)")
     build.add_argument("--executor", choices=("auto", "ray", "local"), default="auto",
@@ -55,7 +57,8 @@ def register(commands: Any) -> None:
                          help="the rule sets whose items are graded again (as the items name "
                               "them, e.g. reformation reformation-inquisitor)")
     revalue.add_argument("--rollouts", type=int, default=None,
-                         help="rollouts per option (default: each item's own)")
+                         help="at most this many playouts per option (default: each "
+                              "item's own count)")
     revalue.add_argument("--seed", type=int, default=0, help="seed of the rollouts")
     revalue.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     revalue.add_argument("--executor", choices=("auto", "ray", "local"), default="auto")

@@ -4,9 +4,10 @@ twice.
 
 How a decision is valued:
 - every option the learner had (one target per action, the natural one, plus the move they
-  actually made) is played out many times from worlds drawn from the learner's belief about
-  the hidden cards (`trainer.estimates.rollouts`, through the quiz's `evaluate`), giving each
-  option's win chance and its noise;
+  actually made) is played out from worlds drawn from the learner's belief about the hidden
+  cards (`trainer.estimates.rollouts.values`, through the quiz's `evaluate`, as the quiz's
+  bank items are), in doubling batches until each option's grade is clear or the cap is
+  reached, giving each option's win chance and its noise;
 - a claim on the table (a challenge window, or the action a block would answer) gets the
   bot's chance of a bluff, the chance from counting cards alone and the explanation;
 - a duel of one face-down card each in the base game is solved exactly instead
@@ -29,19 +30,21 @@ from trainer.engine.moves import Move, MoveKind
 from trainer.estimates.claims import pending_claim
 from trainer.estimates.posterior import Belief
 from trainer.quiz.bank import END_GAME, Item
-from trainer.quiz.building import decision_kind, evaluate, option_label, options_for
+from trainer.quiz.building import PLAYOUTS, decision_kind, evaluate, option_label, options_for
 from trainer.quiz.solved import Solved, Unsolvable, solve_item
 
 SOURCE = "played game"
-# Playouts per option, for the coach and the review alike (so a decision the coach valued is
-# never valued again): about 0.3–1 s of a worker's time per decision, a noise of about 3–4
-# points on a win-% lost. $COUP_TRAINER_PLAY_ROLLOUTS sets another (a slow machine, tests).
-ROLLOUTS = 200
+# At most this many playouts per option, for the coach and the review alike (so a decision the
+# coach valued is never valued again): the quiz's own precision (`trainer.quiz.building`),
+# stopping as soon as every option's grade is clear. $COUP_TRAINER_PLAY_ROLLOUTS sets another
+# cap (a slow machine, tests).
+ROLLOUTS = PLAYOUTS
 ROLLOUTS_ENV = "COUP_TRAINER_PLAY_ROLLOUTS"
 _PROVE = (Phase.PROVE_ACTION, Phase.PROVE_BLOCK, Phase.PROVE_CLAIM)
 
 
 def rollouts() -> int:
+    """The cap of playouts per option the page values decisions with."""
     raw = os.environ.get(ROLLOUTS_ENV, "").strip()
     return int(raw) if raw.isdigit() and int(raw) > 0 else ROLLOUTS
 
@@ -56,6 +59,8 @@ class Valued:
 
     @property
     def rollouts(self) -> int:
+        """The cap of playouts per option it was valued with (each option's own count is
+        its `n`)."""
         return self.item.rollouts
 
     def win(self, label: str) -> float:
@@ -151,13 +156,14 @@ def label_of(game: Game, item: Item, move: Move) -> str:
 
 def value(game: Game, belief: Belief | None, viewer: int, *, kind: str, rollouts: int,
           seed: int, game_seed: int, prefix: tuple[Move, ...], meta: dict[str, object],
-          played: Move | None = None, solve: bool = True) -> Valued:
+          played: Move | None = None, solve: bool = True, fixed: bool = False) -> Valued:
     """The viewer's pending decision in `game` (the position after `prefix` from the deal of
-    `game_seed`), valued by `rollouts` per option and, for a duel, solved exactly."""
+    `game_seed`), valued by sequential playouts (at most `rollouts` per option; exactly
+    `rollouts` when `fixed`) and, for a duel, solved exactly."""
     claim = judged_claim(game) if kind in ("challenge", "block") else None
     item = evaluate(game, viewer, belief, kind=kind, source=SOURCE, rollouts=rollouts,
                     rollout_seed=seed, options_to_value=options(game, kind, played),
-                    claim=claim, seed=game_seed, moves=prefix)
+                    claim=claim, fixed=fixed, seed=game_seed, moves=prefix)
     item = _with_meta(item, meta)
     solved = None
     if solve and END_GAME in item.themes and item.variant == "base":

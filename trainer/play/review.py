@@ -156,9 +156,10 @@ def decision_indices(record: GameRecord) -> list[int]:
 
 
 def value_at(record: GameRecord, index: int, game: Game, belief: Belief, kind: str,
-             rollouts: int = ROLLOUTS) -> Valued:
-    """The learner's decision before move `index`, valued (the same call the coach makes)."""
-    return value(game, belief, record.learner_seat, kind=kind, rollouts=rollouts,
+             rollouts: int = ROLLOUTS, fixed: bool = False) -> Valued:
+    """The learner's decision before move `index`, valued (the same call the coach makes);
+    `fixed`: exactly `rollouts` playouts per option (the benchmark's references)."""
+    return value(game, belief, record.learner_seat, kind=kind, rollouts=rollouts, fixed=fixed,
                  seed=rollout_seed(record, index), game_seed=record.seed,
                  prefix=tuple(record.parsed()[:index]), meta=meta(record, index),
                  played=record.parsed()[index] if index < len(record.moves) else None)
@@ -168,15 +169,17 @@ def meta(record: GameRecord, index: int) -> dict[str, object]:
     return {"game": record.game_id, "index": index, "names": record.names}
 
 
-def value_job(job: tuple[GameRecord, int, int]) -> Valued | None:
+def value_job(job: tuple[GameRecord, int, int] | tuple[GameRecord, int, int, bool]
+              ) -> Valued | None:
     """One decision of a review (module-level, so a batch can send it): rebuilt from the
-    record alone."""
-    record, index, rollouts = job
+    record alone; (record, index, cap of playouts per option[, fixed count])."""
+    record, index, rollouts = job[:3]
+    fixed = bool(job[3]) if len(job) > 3 else False
     for k, game, belief, _ in positions(record, index + 1):
         if k == index:
             kind = kind_of(game)
             return None if kind is None else value_at(record, index, game, belief, kind,
-                                                      rollouts)
+                                                      rollouts, fixed)
     return None
 
 

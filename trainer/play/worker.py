@@ -44,8 +44,11 @@ Key = tuple[str, int, int]  # (game id, move index, rollouts)
 class Valuer:
     """Jobs by (game, move, rollouts): submitted once, collected when done."""
 
-    def __init__(self, workers: int | None = None) -> None:
+    def __init__(self, workers: int | None = None, *, fixed: bool = False) -> None:
+        """`fixed`: value at exactly the asked playouts per option instead of sequentially
+        up to them (the benchmark's former rule)."""
         self.workers = default_workers() if workers is None else workers
+        self.fixed = fixed
         self._pool: ProcessPoolExecutor | None = None
         self._jobs: dict[Key, Future[Valued | None]] = {}
         self._lock = threading.Lock()
@@ -65,7 +68,7 @@ class Valuer:
             if key in self._jobs:
                 return
             pool = self._executor()
-            job = (record.model_copy(deep=True), index, rollouts)
+            job = (record.model_copy(deep=True), index, rollouts, self.fixed)
             if pool is None:
                 future: Future[Valued | None] = Future()
                 future.set_result(value_job(job))
@@ -96,7 +99,7 @@ class Valuer:
             with self._lock:
                 self._pool = None
                 self._jobs.pop(key, None)
-            return value_job((record, index, rollouts))
+            return value_job((record, index, rollouts, self.fixed))
 
     def forget(self, game_id: str) -> None:
         """Drop a game's finished jobs (their results are saved with the game)."""
@@ -104,7 +107,8 @@ class Valuer:
             for key in [k for k in self._jobs if k[0] == game_id and self._jobs[k].done()]:
                 del self._jobs[key]
 
-    def shutdown(self) -> None:
+    def shutdown(self, wait: bool = False) -> None:
+        """Stop the workers (`wait`: until they have exited, so their CPU time is counted)."""
         if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool.shutdown(wait=wait, cancel_futures=True)
             self._pool = None

@@ -114,6 +114,10 @@ class Option:
     win: float  # the learner's win probability after this move
     se: float
     diff_se: float  # noise of (this − best), paired rollouts
+    # The playouts this option got and why they stopped ("settled": its grade band was clear;
+    # "cap": the budget ran out first; "fixed": a fixed count). Absent from older banks.
+    n: int = 0
+    stop: str = ""
 
 
 @dataclass(frozen=True)
@@ -160,6 +164,15 @@ class Item:
     @property
     def best(self) -> Option:
         return max(self.options, key=lambda o: o.win)
+
+    @property
+    def playouts(self) -> str:
+        """How many playouts the options got, in words: "1000" when each got the same,
+        "64 to 1024" when the sequential playouts stopped some early."""
+        counts = sorted({o.n or self.rollouts for o in self.options})
+        if not counts:
+            return str(self.rollouts)
+        return str(counts[0]) if len(counts) == 1 else f"{counts[0]} to {counts[-1]}"
 
     @property
     def spread_pp(self) -> float:

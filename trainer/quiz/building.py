@@ -25,7 +25,8 @@ from trainer.estimates.claims import pending_claim
 from trainer.estimates.knowledge import knowledge
 from trainer.estimates.posterior import Belief, mixture, p_holds
 from trainer.estimates.report import DEFAULT_MODEL, explain
-from trainer.estimates.rollouts import option_values
+from trainer.estimates.rollouts import Precision, values
+from trainer.learners.answers import GRADE_BOUNDS
 from trainer.paths import scenarios_dir
 from trainer.policies.personas import Persona, personas
 from trainer.policies.runner import Runner, SeatStreams
@@ -186,21 +187,40 @@ def difficulty(spread_pp: float, second_gap_pp: float, bot: float | None,
 
 
 # ------------------------------------------------------------------------ building
+# The one precision every decision is valued with (bank items, the Play coach and review):
+# playouts in doubling batches from `FIRST_BATCH` per option until every option's grade band
+# (`GRADE_BOUNDS`) is clear, at most `PLAYOUTS` per option. The cap is what a close decision
+# costs; most decisions settle well before it.
+FIRST_BATCH = 64
+PLAYOUTS = 1024
+
+
+def precision(cap: int = PLAYOUTS) -> Precision:
+    """Sequential playouts graded on the quiz's bands, at most `cap` per option."""
+    return Precision(cap=cap, first=min(FIRST_BATCH, cap),
+                     edges=tuple(bound for _, bound in GRADE_BOUNDS))
+
+
 def evaluate(game: Game, viewer: int, belief: Belief | None, *, kind: str, source: str,
              rollouts: int, rollout_seed: int, model: dict[str, float] | None = None,
              options_to_value: Sequence[Move] | None = None,
-             claim: tuple[int, Character] | None = None, **position: Any) -> Item:
-    """An item for the viewer's pending decision in `game`: truth, estimates, option values.
+             claim: tuple[int, Character] | None = None, fixed: bool = False,
+             **position: Any) -> Item:
+    """An item for the viewer's pending decision in `game`: truth, estimates, option values
+    by sequential playouts (`precision`: at most `rollouts` per option, the item's
+    `rollouts`), or by exactly `rollouts` each when `fixed` (a reference).
     `options_to_value` replaces the kind's usual options; `claim` (claimant, character) names
     the claim to judge where it is not the one a challenge window is about (a block
     decision judges the action's claim)."""
     model = model or DEFAULT_MODEL
     comps = mixture(model)
     moves = list(options_to_value) if options_to_value is not None else options_for(game, kind)
-    values, cv = option_values(game, viewer, belief, comps, rollouts, rollout_seed,
-                               moves=moves)
-    options = tuple(Option(v.move, option_label(game, v.move), v.win, v.se, v.diff_se)
-                    for v in values)
+    how = Precision.fixed(rollouts) if fixed else precision(rollouts)
+    valuation = values(game, viewer, belief, comps, how, rollout_seed, moves=moves)
+    cv = valuation.challenge
+    options = tuple(Option(v.move, option_label(game, v.move), v.win, v.se, v.diff_se, v.n,
+                           v.stop)
+                    for v in valuation.options)
     claimant, role = claim or (pending_claim(game) if kind == "challenge" else (None, None))
     extra: dict[str, Any] = {}
     if claimant is not None and role is not None:

@@ -226,8 +226,8 @@ def coach_best(valued: Valued) -> str:
     rows = coach_rows(valued)
     basis = ("Solved exactly: perfect play from here, every unseen card equally likely."
              if valued.solved is not None else
-             f"Each option played out {valued.rollouts} times against the bots; ± is the "
-             f"noise of each figure.")
+             f"Each option played out {valued.item.playouts} times against the bots; ± is "
+             f"the noise of each figure.")
     return f"The coach's pick: **{rows[0].option}** (wins {rows[0].win:.0%}). {basis}"
 
 
