@@ -14,15 +14,15 @@ import pytest
 
 from trainer.bots.calibrated import Calibrated
 from trainer.bots.play import play_game
-from trainer.engine.cards import Action
+from trainer.engine.cards import Action, Character
 from trainer.engine.game import Game, Phase
 from trainer.engine.information import resample, world
-from trainer.engine.moves import Move
+from trainer.engine.moves import Move, MoveKind
 from trainer.engine.observation import Observation, observe
 from trainer.play.match import Match, Stale
 from trainer.play.setup import Setup
 from trainer.policies.personas import Persona, personas
-from trainer.policies.runner import Runner, seat_streams
+from trainer.policies.runner import Runner, seat_streams, seen_as
 from trainer.quiz.building import exchange_branch, persona_positions
 from trainer.scenarios.lesson_game import practice
 from trainer.scenarios.loader import load_scenario
@@ -122,6 +122,14 @@ def test_the_calibrated_bot_keeps_no_game() -> None:
             match.play(match.game.legal_moves()[0])
         assert not any(isinstance(v, Game) for b in match.bots.values()
                        for v in vars(b).values())
+
+
+def test_a_watching_bot_never_sees_the_cards_another_player_kept() -> None:
+    keep = Move(MoveKind.KEEP, 1, cards=(Character.DUKE, Character.CAPTAIN))
+    assert seen_as(keep, 0).cards is None and seen_as(keep, 0).kind is MoveKind.KEEP
+    assert seen_as(keep, 1) == keep
+    tax = Move.act(1, Action.TAX)
+    assert seen_as(tax, 0) == tax
 
 
 # ------------------------------------------------------------ a game rebuilt from what was seen

@@ -18,7 +18,7 @@ import threading
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol, runtime_checkable
 
-from trainer.engine.game import Game
+from trainer.engine.game import PRIVATE_KINDS, Game
 from trainer.engine.moves import Move
 from trainer.engine.observation import Observation, observe
 
@@ -38,7 +38,7 @@ class Bot(Protocol):
 @runtime_checkable
 class Watcher(Protocol):
     """A bot that keeps a belief: it sees every move at the table, from its own seat, before
-    the move is played (its observation then, and the move as played)."""
+    the move is played (its observation then, and the move as that seat sees it: `seen_as`)."""
 
     def observe(self, obs: Observation, move: Move) -> None: ...
 
@@ -64,6 +64,14 @@ class Likeliest:
     def choose(self, obs: Observation, rng: random.Random) -> Move:
         policy: dict[Move, float] = self.persona.policy(obs)
         return max(policy, key=lambda m: policy[m])
+
+
+def seen_as(move: Move, seat: int) -> Move:
+    """The move as `seat` sees it: another player's private move (the cards kept after an
+    exchange, the card shown to an Inquisitor) without its cards."""
+    if move.player == seat or move.kind not in PRIVATE_KINDS:
+        return move
+    return move._replace(character=None, cards=None)
 
 
 class Stale(RuntimeError):
@@ -168,7 +176,7 @@ class Runner:
         game = self.game
         move = game.as_legal(move)
         for seat, bot in self._watchers:
-            bot.observe(observe(game, seat), move)
+            bot.observe(observe(game, seat), seen_as(move, seat))
         game.apply(move)
         self.version += 1
         return move
