@@ -230,3 +230,34 @@ def test_bank_build_and_info_on_the_command_line(tmp_path, capsys):
 def test_bank_build_refuses_an_unknown_variant(capsys):
     assert main(["bank", "build", "--items", "2", "--variants", "chess"]) == 2
     assert "chess" in capsys.readouterr().err
+
+
+def test_no_item_shows_a_hand_that_decides_another_items_answer(shipped):
+    # A sibling from the same game seen from the claimant's seat shows the claimant's
+    # cards as "your cards": asked one after the other, it answers the claim.
+    from trainer.quiz.leaks import leaking_pairs
+
+    assert leaking_pairs(shipped.items) == []
+
+
+def test_of_two_items_that_give_each_other_away_only_the_first_is_kept(small_bank):
+    from dataclasses import replace
+
+    from trainer.quiz.building import ordered_items
+
+    claim = next(i for i in small_bank.items if i.has_claim and i.seed is not None)
+    assert claim.claimant is not None
+    # The same game seen from the claimant's seat, at another decision.
+    sibling = replace(claim, id="sibling", viewer=claim.claimant, claim=None, bluff=None,
+                      claimant=None, moves=claim.moves[:-1])
+    kept = ordered_items([claim, sibling])
+    assert [i.id for i in kept] == [claim.id]
+
+
+def test_estimating_a_bank_again_with_the_same_estimates_changes_nothing(small_bank):
+    from trainer.quiz.building import reestimate
+
+    judged = [i for i in small_bank.items if i.has_claim]
+    assert judged
+    for item in judged:
+        assert reestimate(item) == item, item.id

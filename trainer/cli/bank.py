@@ -65,6 +65,12 @@ def register(commands: Any) -> None:
                               "interrupted run of the same command")
     revalue.add_argument("--scenarios", default="scenarios", help="the lesson folder")
     revalue.set_defaults(func=run_revalue)
+    estimates = bank_sub.add_parser(
+        "estimates", help="make a bank's claim estimates again, after a change to the "
+                          "estimates, and leave out items that give away another's answer")
+    estimates.add_argument("file", help="the bank file, rewritten in place")
+    estimates.add_argument("--scenarios", default="scenarios", help="the lesson folder")
+    estimates.set_defaults(func=run_estimates)
     info = bank_sub.add_parser("info", help="what a bank holds")
     info.add_argument("file")
     info.set_defaults(func=run_info)
@@ -182,6 +188,57 @@ def run_build(args: argparse.Namespace) -> int:
         print(f"left out: {problem}", file=sys.stderr)
     print(describe_bank(bank))
     print(f"written to {name} in {time.perf_counter() - start:.0f} s")
+    return 0
+
+
+def run_estimates(args: argparse.Namespace) -> int:
+    """Every claim item's estimates made again where it stands (same position, same id), the
+    option values kept; then the items that show a hand deciding another item's answer left
+    out, keeping of two such items the one whose rarest theme is rarer.
+
+    Why: a change to the behaviour model changes what the bot says of every claim, but
+    grading every option again by rollouts takes hours. The bank's version changes only when
+    items are left out (it is a hash of the ids), so answers given to the items kept still
+    point at them."""
+    import os
+    import time
+    from pathlib import Path
+
+    from tqdm import tqdm
+
+    from trainer.estimates.report import DEFAULT_MODEL
+    from trainer.quiz.bank import Bank, BankError, describe_bank, load_bank
+    from trainer.quiz.building import reestimate
+    from trainer.quiz.leaks import theme_rarity, without_leaks
+
+    path = Path(args.file)
+    try:
+        bank = load_bank(path)
+    except BankError as e:
+        print(f"bank: {e}", file=sys.stderr)
+        return 2
+    model = bank.header.get("model") or DEFAULT_MODEL
+    start = time.process_time()
+    items = []
+    for item in tqdm(bank.items, unit="item", desc="estimates", file=sys.stderr):
+        try:
+            items.append(reestimate(item, model, Path(args.scenarios)))
+        except (ValueError, RuntimeError, OSError) as e:
+            print(f"bank: item {item.id} could not be estimated again ({e}); kept as it "
+                  f"was", file=sys.stderr)
+            items.append(item)
+    kept, left = without_leaks(items, theme_rarity(items))
+    header = {k: v for k, v in bank.header.items() if not k.startswith("_")}
+    header["additions"] = [*header.get("additions", []), {
+        "estimates": sum(1 for i in items if i.has_claim), "left out": len(left),
+        "why left out": "their viewer is the claimant of another item of the same game"}]
+    new = Bank(bank.name, tuple(kept), header)
+    tmp = path.with_name(path.name + ".tmp" + (".gz" if path.suffix == ".gz" else ""))
+    new.save(tmp)
+    os.replace(tmp, path)
+    print(describe_bank(new))
+    print(f"{sum(1 for i in items if i.has_claim)} claims estimated again, {len(left)} items "
+          f"left out, in {time.process_time() - start:.0f} s of CPU")
     return 0
 
 

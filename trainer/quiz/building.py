@@ -12,7 +12,7 @@ import json
 import random
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -41,6 +41,7 @@ from trainer.quiz.bank import (
     move_to_data,
     new_game,
 )
+from trainer.quiz.leaks import without_leaks
 from trainer.rulebook.choices import title as rule_set_title
 
 K = TypeVar("K")
@@ -539,6 +540,36 @@ def item_task(item: Item, seed: int = 0) -> Task:
                 moves=tuple(item.moves), scenario=item.scenario, step=item.step)
 
 
+def reestimate(item: Item, model: dict[str, float] | None = None,
+               scenarios: Path | None = None) -> Item:
+    """`item` with its claim's estimates made again by the estimates as they are now: the
+    bot's P(bluff), counting's, the bot's range, the explanation and the difficulty; the
+    option values, and the break-even point drawn from them, are kept.
+
+    Why apart from `bank revalue`: a change to the behaviour model changes every claim's
+    estimate, which takes a replay of the game, where grading the options again takes
+    rollouts for hours. (The rollouts draw the hidden cards from the posterior too, so the
+    option values keep what the old model said about them until the bank is graded again.)
+    """
+    if not item.has_claim or item.claimant is None or item.claim is None:
+        return item
+    game, belief = task_position(item_task(item), model, scenarios)
+    obs = game.observation(item.viewer)
+    role = Character(item.claim)
+    claimant = item.claimant
+    prior = p_holds(obs, None, claimant, role)
+    post = p_holds(obs, belief, claimant, role)
+    low, high = belief.spread(obs, claimant, role)
+    bot = round(1 - post, 4)
+    wins = sorted((o.win for o in item.options), reverse=True)
+    gap = 100 * (wins[0] - wins[1]) if len(wins) > 1 else 100.0
+    return replace(item, bot=bot, prior=round(1 - prior, 4), bot_low=round(1 - high, 4),
+                   bot_high=round(1 - low, 4),
+                   explanation=explain(obs, knowledge(obs), claimant, role, prior, post,
+                                       game.names, model or DEFAULT_MODEL),
+                   difficulty=difficulty(item.spread_pp, gap, bot, item.p_star))
+
+
 def evaluate_task(task: Task, rollouts: int, model: dict[str, float] | None = None,
                   scenarios: Path | None = None) -> Item:
     model = model or DEFAULT_MODEL
@@ -602,7 +633,9 @@ def ordered_items(results: Iterable[Item | str], problems: list[str] | None = No
                   scenarios: Path | None = None) -> list[Item]:
     """The items of `results` in their order, one per position: a position found twice, or
     two deals that look the same from the learner's seat (`Item.learner_view`), are asked
-    once. The reasons a position could not be evaluated go to `problems`."""
+    once, and no item shows a hand that decides another's answer (`trainer.quiz.leaks`:
+    the later of two such items is left out). The reasons a position could not be
+    evaluated go to `problems`."""
     items: dict[str, Item] = {}
     views: set[tuple[Any, ...]] = set()
     for result in results:
@@ -614,7 +647,7 @@ def ordered_items(results: Iterable[Item | str], problems: list[str] | None = No
             if view not in views:
                 views.add(view)
                 items[result.id] = result
-    return list(items.values())
+    return without_leaks(list(items.values()))[0]
 
 
 # ------------------------------------------------------------------------ recipes
@@ -674,8 +707,10 @@ def recipe(*, seed: int, items: int, rollouts: int, variants: dict[str, float],
 
 def extended(old: Bank, items: Iterable[Item], addition: dict[str, Any]) -> Bank:
     """`old` with `items` added (a new item replaces an old one with the same id, so a
-    rebuilt position is not asked twice) and the addition's recipe appended to its header."""
+    rebuilt position is not asked twice) and the addition's recipe appended to its header;
+    an added item that would give away an old item's answer, or have its own given away
+    (`trainer.quiz.leaks`), is left out."""
     merged = {i.id: i for i in old.items + tuple(items)}
     header = {k: v for k, v in old.header.items() if not k.startswith("_")}
     header["additions"] = [*header.get("additions", []), addition]
-    return Bank(old.name, tuple(merged.values()), header)
+    return Bank(old.name, tuple(without_leaks(list(merged.values()))[0]), header)
