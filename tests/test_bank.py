@@ -261,3 +261,21 @@ def test_estimating_a_bank_again_with_the_same_estimates_changes_nothing(small_b
     assert judged
     for item in judged:
         assert reestimate(item) == item, item.id
+
+
+def test_a_build_never_picks_a_claim_and_the_claimants_own_seat_from_one_game():
+    from trainer.estimates.claims import pending_claim
+    from trainer.quiz.bank import new_game
+
+    by_game: dict[int, list[tuple[int, int | None]]] = {}
+    for task in persona_tasks(60, seed=4):
+        assert task.seed is not None
+        game = new_game(task.players, task.seed, task.variant)
+        for m in task.moves:
+            game.apply(m)
+        claimant = pending_claim(game)[0] if task.kind == "challenge" else None
+        by_game.setdefault(task.seed, []).append((task.viewer, claimant))
+    assert any(len(seats) > 1 for seats in by_game.values())
+    for seats in by_game.values():
+        for viewer, _ in seats:
+            assert viewer not in {c for _, c in seats}
