@@ -78,14 +78,17 @@ def test_no_theme_or_label_names_the_answer(shipped):
         assert "honest" not in text and "true" not in text, item.id
 
 
-def test_the_shipped_bank_has_two_thousand_items_from_two_to_six_players(shipped):
-    assert len(shipped.items) >= 2000
+def test_the_shipped_bank_has_eighteen_hundred_items_from_two_to_six_players(shipped):
+    # 2,236 when built; 364 left out since because they gave away another item's answer.
+    assert len(shipped.items) >= 1800
     assert {i.players for i in shipped.items} == {2, 3, 4, 5, 6}
 
 
-def test_every_theme_of_the_shipped_bank_has_a_hundred_items(shipped):
-    # A learner drilling one theme, twenty a day, meets no repeat for five days.
-    short = {t: n for t, n in shipped.themes().items() if n < 100}
+def test_every_theme_of_the_shipped_bank_has_eighty_items(shipped):
+    # A learner drilling one theme, twenty a day, meets no repeat for four days. (A hundred
+    # each when built; the items that gave away another's answer were mostly the rule sets'
+    # two-player games, where the other seat is always the claimant.)
+    short = {t: n for t, n in shipped.themes().items() if n < 80}
     assert not short
 
 

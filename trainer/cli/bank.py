@@ -5,7 +5,12 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from trainer.quiz.bank import Bank
 
 
 def register(commands: Any) -> None:
@@ -236,10 +241,48 @@ def run_estimates(args: argparse.Namespace) -> int:
     tmp = path.with_name(path.name + ".tmp" + (".gz" if path.suffix == ".gz" else ""))
     new.save(tmp)
     os.replace(tmp, path)
+    carried = carry_solved(path, bank.version, new)
+    if carried is not None:
+        print(carried)
     print(describe_bank(new))
     print(f"{sum(1 for i in items if i.has_claim)} claims estimated again, {len(left)} items "
           f"left out, in {time.process_time() - start:.0f} s of CPU")
     return 0
+
+
+def carry_solved(path: Path, old_version: str, new: Bank) -> str | None:
+    """The exact end-game grades beside the bank (`<bank>.solved.json`) moved to its new
+    version, keeping the entries of the items kept; a sentence saying so, or None when
+    there is no such file or it was made for another version.
+
+    Why they may be carried: they are solved over a shuffled court, every unseen card
+    equally likely, never from the estimates, and the positions of the items kept are the
+    same; only the version, a hash of the ids, changed with the items left out."""
+    import json
+    import os
+
+    from trainer.quiz.solved import solved_path
+
+    solved = solved_path(path)
+    if not solved.exists():
+        return None
+    try:
+        data = json.loads(solved.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
+        return f"{solved.name}: not carried over ({e})"
+    if not isinstance(data, dict) or data.get("bank") != old_version:
+        return f"{solved.name}: not carried over (it was made for another version)"
+    ids = {i.id for i in new.items}
+    found = data.get("items")
+    entries: dict[str, Any] = found if isinstance(found, dict) else {}
+    kept = {k: v for k, v in entries.items() if k in ids}
+    data["bank"] = new.version
+    data["items"] = kept
+    tmp = solved.with_name(solved.name + ".tmp")
+    tmp.write_text(json.dumps(data, indent=1, sort_keys=False) + "\n", encoding="utf-8")
+    os.replace(tmp, solved)
+    return (f"{solved.name}: {len(kept)} of {len(entries)} exact grades carried "
+            f"over to {new.version}")
 
 
 def run_revalue(args: argparse.Namespace) -> int:
