@@ -14,7 +14,7 @@ number of claims, Brier, log score (quiz scale, p clamped to 1-99%), confident m
 forecast of a bluff at most 2% or at least 98% that the cards proved wrong) and a reliability
 table, for the posterior and for card counting alone.
 
-    python bench/offmodel.py [--claims 4000] [--seed 0]
+    python bench/offmodel.py [--claims 2000] [--seed 0]
 
 Goals: on every table, confident misses below 0.3% of the claims and the posterior's Brier at
 or below counting's. Last line: `insample_brier <x> offmodel_worst_brier <y>
@@ -75,7 +75,7 @@ def _reliability_text(frame: pd.DataFrame) -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--claims", type=int, default=4000,
+    parser.add_argument("--claims", type=int, default=2000,
                         help="claims per table (split over 3 and 4 players)")
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args(argv)

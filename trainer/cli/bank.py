@@ -245,8 +245,9 @@ def run_estimates(args: argparse.Namespace) -> int:
     if carried is not None:
         print(carried)
     print(describe_bank(new))
-    print(f"{sum(1 for i in items if i.has_claim)} claims estimated again, {len(left)} items "
-          f"left out, in {time.process_time() - start:.0f} s of CPU")
+    print(f"{sum(1 for i in items if i.has_claim)} claims estimated again, {len(left)} "
+          f"item{'' if len(left) == 1 else 's'} left out, in "
+          f"{time.process_time() - start:.0f} s of CPU")
     return 0
 
 
