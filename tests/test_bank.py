@@ -78,14 +78,17 @@ def test_no_theme_or_label_names_the_answer(shipped):
         assert "honest" not in text and "true" not in text, item.id
 
 
-def test_the_shipped_bank_has_two_thousand_items_from_two_to_six_players(shipped):
-    assert len(shipped.items) >= 2000
+def test_the_shipped_bank_has_eighteen_hundred_items_from_two_to_six_players(shipped):
+    # 2,236 when built; 364 left out since because they gave away another item's answer.
+    assert len(shipped.items) >= 1800
     assert {i.players for i in shipped.items} == {2, 3, 4, 5, 6}
 
 
-def test_every_theme_of_the_shipped_bank_has_a_hundred_items(shipped):
-    # A learner drilling one theme, twenty a day, meets no repeat for five days.
-    short = {t: n for t, n in shipped.themes().items() if n < 100}
+def test_every_theme_of_the_shipped_bank_has_eighty_items(shipped):
+    # A learner drilling one theme, twenty a day, meets no repeat for four days. (A hundred
+    # each when built; the items that gave away another's answer were mostly the rule sets'
+    # two-player games, where the other seat is always the claimant.)
+    short = {t: n for t, n in shipped.themes().items() if n < 80}
     assert not short
 
 
@@ -230,3 +233,52 @@ def test_bank_build_and_info_on_the_command_line(tmp_path, capsys):
 def test_bank_build_refuses_an_unknown_variant(capsys):
     assert main(["bank", "build", "--items", "2", "--variants", "chess"]) == 2
     assert "chess" in capsys.readouterr().err
+
+
+def test_no_item_shows_a_hand_that_decides_another_items_answer(shipped):
+    # A sibling from the same game seen from the claimant's seat shows the claimant's
+    # cards as "your cards": asked one after the other, it answers the claim.
+    from trainer.quiz.leaks import leaking_pairs
+
+    assert leaking_pairs(shipped.items) == []
+
+
+def test_of_two_items_that_give_each_other_away_only_the_first_is_kept(small_bank):
+    from dataclasses import replace
+
+    from trainer.quiz.building import ordered_items
+
+    claim = next(i for i in small_bank.items if i.has_claim and i.seed is not None)
+    assert claim.claimant is not None
+    # The same game seen from the claimant's seat, at another decision.
+    sibling = replace(claim, id="sibling", viewer=claim.claimant, claim=None, bluff=None,
+                      claimant=None, moves=claim.moves[:-1])
+    kept = ordered_items([claim, sibling])
+    assert [i.id for i in kept] == [claim.id]
+
+
+def test_estimating_a_bank_again_with_the_same_estimates_changes_nothing(small_bank):
+    from trainer.quiz.building import reestimate
+
+    judged = [i for i in small_bank.items if i.has_claim]
+    assert judged
+    for item in judged:
+        assert reestimate(item) == item, item.id
+
+
+def test_a_build_never_picks_a_claim_and_the_claimants_own_seat_from_one_game():
+    from trainer.estimates.claims import pending_claim
+    from trainer.quiz.bank import new_game
+
+    by_game: dict[int, list[tuple[int, int | None]]] = {}
+    for task in persona_tasks(60, seed=4):
+        assert task.seed is not None
+        game = new_game(task.players, task.seed, task.variant)
+        for m in task.moves:
+            game.apply(m)
+        claimant = pending_claim(game)[0] if task.kind == "challenge" else None
+        by_game.setdefault(task.seed, []).append((task.viewer, claimant))
+    assert any(len(seats) > 1 for seats in by_game.values())
+    for seats in by_game.values():
+        for viewer, _ in seats:
+            assert viewer not in {c for _, c in seats}

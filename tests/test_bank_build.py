@@ -240,3 +240,30 @@ def test_revaluing_a_rule_set_the_bank_lacks_says_which_it_has(tmp_path, capsys)
     Bank("small", load_bank(DEFAULT_BANK).items[:1], {"format": 1}).save(path)
     assert main(["bank", "revalue", str(path), "--variants", "forum"]) == 2
     assert "no items of forum" in capsys.readouterr().err
+
+
+def test_estimating_a_bank_again_keeps_its_ids_and_leaves_out_an_item_that_gives_one_away(
+        tmp_path, capsys):
+    from dataclasses import replace
+
+    from trainer.quiz.bank import DEFAULT_BANK
+
+    shipped = load_bank(DEFAULT_BANK)
+    claim = next(i for i in shipped.items
+                 if i.has_claim and i.variant == "base" and i.source != "lesson")
+    assert claim.claimant is not None
+    stale = replace(claim, bot=0.5, bot_low=0.4, bot_high=0.6)  # as an older model said
+    # The same game seen from the claimant's seat a move earlier: it shows their hand.
+    sibling = replace(claim, id="sibling", viewer=claim.claimant, moves=claim.moves[:-1],
+                      claim=None, bluff=None, claimant=None, claimant_hand=(), bot=None,
+                      prior=None, bot_low=None, bot_high=None)
+    path = tmp_path / "small.jsonl"
+    Bank("small", (stale, sibling), {"format": 1}).save(path)
+    assert main(["bank", "estimates", str(path)]) == 0
+    again = load_bank(path)
+    assert [i.id for i in again.items] == [claim.id]
+    assert (again.items[0].bot, again.items[0].bot_low, again.items[0].bot_high) == \
+        (claim.bot, claim.bot_low, claim.bot_high)
+    assert again.items[0].options == claim.options  # the option values are kept
+    assert again.header["additions"][-1]["left out"] == 1
+    assert "1 item left out" in capsys.readouterr().out

@@ -18,7 +18,7 @@ from trainer.engine.observation import Observation
 from trainer.estimates.bayes_steps import TracedBelief, bayes_steps, odds
 from trainer.estimates.counting import p_holds_prior
 from trainer.estimates.knowledge import knowledge
-from trainer.estimates.posterior import TREMBLE, Component, p_holds
+from trainer.estimates.posterior import FLOOR, TREMBLE, Component, p_holds
 from trainer.quiz import building
 from trainer.quiz.bank import DEFAULT_BANK, Item, load_bank, new_game
 from trainer.quiz.feedback import estimate_steps
@@ -99,7 +99,10 @@ def test_one_likelihood_ratio_worked_out_by_hand() -> None:
     # Every hand has the same moves on one's own turn (bluffs are legal).
     n = len(before.legal_moves_for((Character.DUKE, Character.CONTESSA)))
     assert n == len(before.legal_moves_for((Character.CAPTAIN, Character.CONTESSA))) > 2
-    lr = ((1 - TREMBLE) * 0.9 + TREMBLE / n) / ((1 - TREMBLE) * 0.3 + TREMBLE / n)
+    duke = (1 - TREMBLE) * 0.9 + TREMBLE / n
+    other = (1 - TREMBLE) * 0.3 + TREMBLE / n
+    # The cap: each hand's likelihood relative to the likeliest hand's, with FLOOR kept.
+    lr = 1 / (FLOOR + (1 - FLOOR) * other / duke)
     assert steps[1].lr == pytest.approx(lr, rel=1e-12)
     assert steps[1].odds == pytest.approx(odds(prior) * lr, rel=1e-12)
     assert steps[1].p_holds == pytest.approx(p_holds(obs, belief, claimant, Character.DUKE),

@@ -58,8 +58,8 @@ def test_the_table_and_the_sentences_say_chance_of_a_bluff() -> None:
     assert table[0] == "| What happened | LR | Odds of a bluff | Chance of a bluff |"
     assert table[2] == ("| **Card counting alone (the cards you can see)** |  | "
                         "1.36\u00a0:\u00a01 | 58% |")
-    assert table[3] == "| Turn 1 · Ana: Tax (claims Duke) | 1.83 | 0.74\u00a0:\u00a01 | 43% |"
-    assert table[-1] == "| **The bot's estimate** |  | 0.13\u00a0:\u00a01 | 12% |"
+    assert table[3] == "| Turn 1 · Ana: Tax (claims Duke) | 1.73 | 0.79\u00a0:\u00a01 | 44% |"
+    assert table[-1] == "| **The bot's estimate** |  | 0.22\u00a0:\u00a01 | 18% |"
     assert estimate_summary(0.5769, 0.0516, "Ana") == (
         "Card counting alone: 58% chance of a bluff. What Ana and the others did this game "
         "made a bluff less likely: the bot says 5%.")

@@ -130,3 +130,39 @@ def test_the_situational_player_bluffs_by_the_position():
             game.apply(rng.choice(obs.legal_moves))  # random play reaches varied positions
         assert game.is_over, f"seed {seed}: no end in 2000 decisions"
     assert seen_poor and seen_rich
+
+
+def test_the_steal_first_bluffer_steals_while_holding_the_duke():
+    from trainer.engine.cards import Action, Character
+    from trainer.policies.offmodel import StealFirst
+
+    player = StealFirst()
+    seen = 0
+    for seed in range(30):
+        game = Game.new(3, seed=seed)
+        obs = game.observation(game.decider)
+        if not any(c.role is Character.DUKE for c in obs.hand):
+            continue
+        dist = player.policy(obs)
+        assert sum(dist.values()) == pytest.approx(1.0)
+        steals = sum(p for m, p in dist.items() if m.action is Action.STEAL)
+        taxes = sum(p for m, p in dist.items() if m.action is Action.TAX)
+        assert steals > 4 * taxes > 0, seed  # every opponent starts with coins
+        seen += 1
+    assert seen
+
+
+def test_a_mixed_table_seats_several_kinds_of_player():
+    from trainer.estimates.offmodel import mixed_seating
+
+    seat = mixed_seating()
+    kinds = {type(s).__name__ + getattr(s, "name", "")
+             for g in range(20) for s in seat(random.Random(g), 4)[0][1:]}
+    assert len(kinds) >= 4
+
+
+def test_an_unknown_table_is_a_clear_error():
+    from trainer.estimates.offmodel import seating_for
+
+    with pytest.raises(ValueError, match="no table 'nobody'"):
+        seating_for("nobody")

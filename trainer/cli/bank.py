@@ -5,7 +5,12 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from trainer.quiz.bank import Bank
 
 
 def register(commands: Any) -> None:
@@ -68,6 +73,12 @@ def register(commands: Any) -> None:
                               "interrupted run of the same command")
     revalue.add_argument("--scenarios", default="scenarios", help="the lesson folder")
     revalue.set_defaults(func=run_revalue)
+    estimates = bank_sub.add_parser(
+        "estimates", help="make a bank's claim estimates again, after a change to the "
+                          "estimates, and leave out items that give away another's answer")
+    estimates.add_argument("file", help="the bank file, rewritten in place")
+    estimates.add_argument("--scenarios", default="scenarios", help="the lesson folder")
+    estimates.set_defaults(func=run_estimates)
     info = bank_sub.add_parser("info", help="what a bank holds")
     info.add_argument("file")
     info.set_defaults(func=run_info)
@@ -186,6 +197,96 @@ def run_build(args: argparse.Namespace) -> int:
     print(describe_bank(bank))
     print(f"written to {name} in {time.perf_counter() - start:.0f} s")
     return 0
+
+
+def run_estimates(args: argparse.Namespace) -> int:
+    """Every claim item's estimates made again where it stands (same position, same id), the
+    option values kept; then the items that show a hand deciding another item's answer left
+    out, keeping of two such items the one whose rarest theme is rarer.
+
+    Why: a change to the behaviour model changes what the bot says of every claim, but
+    grading every option again by rollouts takes hours. The bank's version changes only when
+    items are left out (it is a hash of the ids), so answers given to the items kept still
+    point at them."""
+    import os
+    import time
+    from pathlib import Path
+
+    from tqdm import tqdm
+
+    from trainer.estimates.report import DEFAULT_MODEL
+    from trainer.quiz.bank import Bank, BankError, describe_bank, load_bank
+    from trainer.quiz.building import reestimate
+    from trainer.quiz.leaks import theme_rarity, without_leaks
+
+    path = Path(args.file)
+    try:
+        bank = load_bank(path)
+    except BankError as e:
+        print(f"bank: {e}", file=sys.stderr)
+        return 2
+    model = bank.header.get("model") or DEFAULT_MODEL
+    start = time.process_time()
+    items = []
+    for item in tqdm(bank.items, unit="item", desc="estimates", file=sys.stderr):
+        try:
+            items.append(reestimate(item, model, Path(args.scenarios)))
+        except (ValueError, RuntimeError, OSError) as e:
+            print(f"bank: item {item.id} could not be estimated again ({e}); kept as it "
+                  f"was", file=sys.stderr)
+            items.append(item)
+    kept, left = without_leaks(items, theme_rarity(items))
+    header = {k: v for k, v in bank.header.items() if not k.startswith("_")}
+    header["additions"] = [*header.get("additions", []), {
+        "estimates": sum(1 for i in items if i.has_claim), "left out": len(left),
+        "why left out": "their viewer is the claimant of another item of the same game"}]
+    new = Bank(bank.name, tuple(kept), header)
+    tmp = path.with_name(path.name + ".tmp" + (".gz" if path.suffix == ".gz" else ""))
+    new.save(tmp)
+    os.replace(tmp, path)
+    carried = carry_solved(path, bank.version, new)
+    if carried is not None:
+        print(carried)
+    print(describe_bank(new))
+    print(f"{sum(1 for i in items if i.has_claim)} claims estimated again, {len(left)} "
+          f"item{'' if len(left) == 1 else 's'} left out, in "
+          f"{time.process_time() - start:.0f} s of CPU")
+    return 0
+
+
+def carry_solved(path: Path, old_version: str, new: Bank) -> str | None:
+    """The exact end-game grades beside the bank (`<bank>.solved.json`) moved to its new
+    version, keeping the entries of the items kept; a sentence saying so, or None when
+    there is no such file or it was made for another version.
+
+    Why they may be carried: they are solved over a shuffled court, every unseen card
+    equally likely, never from the estimates, and the positions of the items kept are the
+    same; only the version, a hash of the ids, changed with the items left out."""
+    import json
+    import os
+
+    from trainer.quiz.solved import solved_path
+
+    solved = solved_path(path)
+    if not solved.exists():
+        return None
+    try:
+        data = json.loads(solved.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
+        return f"{solved.name}: not carried over ({e})"
+    if not isinstance(data, dict) or data.get("bank") != old_version:
+        return f"{solved.name}: not carried over (it was made for another version)"
+    ids = {i.id for i in new.items}
+    found = data.get("items")
+    entries: dict[str, Any] = found if isinstance(found, dict) else {}
+    kept = {k: v for k, v in entries.items() if k in ids}
+    data["bank"] = new.version
+    data["items"] = kept
+    tmp = solved.with_name(solved.name + ".tmp")
+    tmp.write_text(json.dumps(data, indent=1, sort_keys=False) + "\n", encoding="utf-8")
+    os.replace(tmp, solved)
+    return (f"{solved.name}: {len(kept)} of {len(entries)} exact grades carried "
+            f"over to {new.version}")
 
 
 def run_revalue(args: argparse.Namespace) -> int:

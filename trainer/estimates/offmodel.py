@@ -52,16 +52,51 @@ def stranger_seating(name: str, model: dict[str, float] | None = None) -> Seatin
     return seat
 
 
+MIXED = "mixed"
+
+
+def mixed_seating(model: dict[str, float] | None = None) -> Seating:
+    """The observer (seat 0) a persona drawn from the model; every other seat a player drawn
+    alike from the strangers and the model's personas, each game afresh. Why: a real table
+    holds different kinds of players at once, and what one player's moves say about the
+    table (the model's shared prior over kinds) must not mislead it about the others."""
+    model = model or MODEL
+    names = list(model)
+
+    def seat(rng: random.Random, players: int) -> tuple[Sequence[Seat], frozenset[int]]:
+        observer = personas()[rng.choices(names, weights=list(model.values()))[0]]
+        kinds = sorted(strangers()) + names
+        seats: list[Seat] = [observer]
+        for _ in range(1, players):
+            kind = rng.choice(kinds)
+            seats.append(strangers()[kind] if kind in strangers() else personas()[kind])
+        return seats, frozenset(range(1, players))
+
+    return seat
+
+
+def seating_for(policy: str) -> Seating:
+    """The table of `policy`: a stranger's name (every seat but the observer's that player)
+    or `MIXED`."""
+    if policy == MIXED:
+        return mixed_seating()
+    if policy not in strangers():
+        raise ValueError(f"no table {policy!r}; expected {MIXED!r} or one of "
+                         f"{', '.join(sorted(strangers()))}")
+    return stranger_seating(policy)
+
+
 def harvest_frame(claims: int, *, policy: str | None = None, players: Sequence[int] = (3, 4),
                   seed: int = 0, progress: Callable[[int], object] | None = None
                   ) -> pd.DataFrame:
     """`claims` claims split evenly over the player counts, with `p_bluff` and `bluff`
     columns for the posterior (`post_bluff`) and counting (`count_bluff`); `policy` None is
-    the in-sample table of personas drawn from the model."""
+    the in-sample table of personas drawn from the model, otherwise a table of
+    `seating_for`."""
     frames = []
     for i, n in enumerate(players):
         share = claims // len(players) + (1 if i < claims % len(players) else 0)
-        seating = None if policy is None else stranger_seating(policy)
+        seating = None if policy is None else seating_for(policy)
         frames.append(claims_frame(harvest(share, players=n, seed=seed, progress=progress,
                                            seating=seating)))
     frame = pd.concat(frames, ignore_index=True)

@@ -23,6 +23,17 @@ Why the model holds against players it does not describe (`docs/estimates.md` me
   but first each persona's share is multiplied by how well it explained the old hand's
   decisions (its marginal likelihood under card counting; for a proof, of the hands holding the
   card shown), so a player proved honest twice stays known as honest.
+- Each player's *own* order of actions. The personas all prefer Tax to Assassinate to Steal,
+  so a player who steals while holding a Duke would read as holding none, and their next,
+  honest Duke claim as a near-certain bluff. Which honest action a player takes is read
+  through a Dirichlet over the actions, one per player and game: its prior mean is the
+  personas' order (`PREFERENCE`), worth `CONCENTRATION` moves, and every action the player
+  takes adds one. A player who keeps stealing is expected to steal whatever they hold.
+- A cap on what behaviour alone can conclude. However many moves a persona explains, the
+  model keeps a share `FLOOR` of "these moves say nothing about the hand" that no evidence
+  wears down, so the likelihood of one hand is never more than 1 / `FLOOR` times another's:
+  a posterior's odds never move further than that factor from card counting's. Proofs and
+  revealed cards are not behaviour: the count knows them for certain.
 """
 
 from __future__ import annotations
@@ -31,7 +42,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from itertools import combinations_with_replacement
 
-from trainer.engine.cards import Character
+from trainer.engine.cards import Action, Character
 from trainer.engine.game import Phase
 from trainer.engine.moves import Move, MoveKind
 from trainer.engine.observation import Observation
@@ -61,6 +72,28 @@ RECKLESS = 0.1
 # How many players' worth of weight the prior mixture keeps against what the rest of the table
 # showed about who sits at it (see `Belief.evidence_for`).
 POOL = 0.5
+# The share of every player's moves read as saying nothing about their hand, however well a
+# persona explains them: a cap of 1 / FLOOR on the likelihood ratio of two hands. Why this
+# value: a cap of 20 keeps a claim that counting gives even odds between 5% and 95%, short of
+# the 2% / 98% a confident forecast means, while the personas' own games lose little
+# (`bench/offmodel.py`, docs/estimates.md).
+FLOOR = 0.05
+# The prior mean of a player's preference among the honest actions open to them (Income
+# aside), before their own moves are seen: the personas' order, each action far ahead of the
+# next (a Duke taxes, an Assassin assassinates, a Captain steals), so a player's first moves
+# read as the personas' and a habit of their own soon outweighs it. An action not listed
+# weighs `OTHER_ACTION`.
+PREFERENCE: dict[Action, float] = {
+    Action.TAX: 1000.0, Action.ASSASSINATE: 100.0, Action.STEAL: 10.0, Action.EMBEZZLE: 10.0,
+    Action.PEEK: 10.0, Action.FOREIGN_AID: 1.0, Action.EXCHANGE: 0.1, Action.EXAMINE: 0.1,
+}
+OTHER_ACTION = 0.1
+# Income whatever the hand, as the personas take it now and then (`personas.STEADY`).
+STEADY = 0.2
+# How many moves' worth the prior mean weighs against the player's own actions.
+CONCENTRATION = 2.0
+# The actions a persona bluffs (`trainer.policies.personas`).
+BLUFFED = (Action.TAX, Action.STEAL, Action.ASSASSINATE)
 
 
 def strangers() -> list[tuple[str, Persona, float]]:
@@ -126,6 +159,17 @@ class Belief:
         # (normalised so Σ_t w_t kind[j][t] = 1); absent: no hand has changed yet
         self.kind: dict[int, list[float]] = {}
         self.decisions: dict[int, int] = {}
+        # actions[j][a] = how many times j took action a this game (the Dirichlet's counts)
+        self.actions: dict[int, dict[Action, int]] = {}
+
+    def preference(self, j: int) -> dict[Action, float]:
+        """The posterior mean of j's Dirichlet over actions, up to a common factor: the
+        prior mean worth `CONCENTRATION` moves plus j's own actions so far."""
+        total = sum(PREFERENCE.values())
+        counts = self.actions.get(j, {})
+        keys = set(PREFERENCE) | set(counts)
+        return {a: CONCENTRATION * PREFERENCE.get(a, OTHER_ACTION) / total + counts.get(a, 0)
+                for a in keys if a is not Action.INCOME}
 
     def _hands(self, k: int) -> list[Hand]:
         return [tuple(sorted(h)) for h in combinations_with_replacement(self.cards, k)]
@@ -171,11 +215,18 @@ class Belief:
         # Each hand's view of the decision, built once for every persona of the model.
         views = [replace(obs, player=j, hand=hand, legal_moves=obs.legal_moves_for(hand))
                  for hand in self._hands(k)]
+        own = (self.preference(j) if d.phase is Phase.ACTION and move.kind is MoveKind.ACT
+               else None)
+        choices = [_action_choices(view) if own is not None else None for view in views]
         for t, comp in enumerate(self.components):
             weights = dict(table[t])
-            for view in views:
+            for view, choice in zip(views, choices, strict=True):
                 hand, legal = view.hand, view.legal_moves
-                p = comp.persona.policy(view).get(move, 0.0)
+                if (choice is not None and own is not None
+                        and isinstance(comp.persona, Persona) and not comp.persona.uniform):
+                    p = _action_chance(choice, comp.persona, own, move)
+                else:
+                    p = comp.persona.policy(view).get(move, 0.0)
                 # A tremble: people (and other bots) do what no persona would, now and then;
                 # without it one such move would rule every hand out.
                 p = (1 - TREMBLE) * p + TREMBLE / len(legal) if move in legal else p
@@ -186,6 +237,9 @@ class Belief:
         if any(w > 0 for weights in updated for w in weights.values()):
             table[:] = updated
         self.decisions[j] = self.decisions.get(j, 0) + 1
+        if own is not None and move.action is not None:
+            counts = self.actions.setdefault(j, {})
+            counts[move.action] = counts.get(move.action, 0) + 1
         if move.kind is MoveKind.LOSE and move.character is not None:
             self._carry_loss(j, move.character)
 
@@ -212,9 +266,17 @@ class Belief:
         base = prior if prior is not None else [c.weight for c in self.components]
         weights = [w * x for w, x in zip(base, kind, strict=True)]
 
-        def lk(unknown: Hand) -> float:
-            hand = tuple(sorted(known + unknown))
+        def mixed(hand: Hand) -> float:
             return sum(w * table[t].get(hand, 1.0) for t, w in enumerate(weights))
+
+        # The cap: the likelihood relative to the likeliest hand j may hold, floored.
+        hands = {h for t in table for h in t if _contains(h, known)}
+        top = max((mixed(h) for h in hands), default=0.0)
+        if top <= 0.0:
+            return None  # no hand explains the moves: they say nothing
+
+        def lk(unknown: Hand) -> float:
+            return FLOOR + (1 - FLOOR) * mixed(tuple(sorted(known + unknown))) / top
 
         return lk
 
@@ -303,6 +365,90 @@ class Belief:
                 hi = value
                 break
         return min(lo, point), max(hi, point)
+
+
+def _contains(hand: Hand, known: tuple[Character, ...]) -> bool:
+    """True when `hand` holds every card of `known` (as many of each)."""
+    rest = list(hand)
+    for c in known:
+        if c not in rest:
+            return False
+        rest.remove(c)
+    return True
+
+
+@dataclass(frozen=True)
+class _Choices:
+    """One hand's action decision as the model reads it: the honest moves by action, the
+    moves that would be a bluff, or `forced` when the personas' choice does not depend on
+    the hand (a coup at 7 coins or more)."""
+
+    honest: dict[Action, list[Move]]
+    lies: list[Move]
+    forced: dict[Move, float] | None = None
+
+
+def _action_choices(view: Observation) -> _Choices:
+    """The honest and the bluffing actions open to the hand of `view`, by the personas'
+    rules (`trainer.policies.personas`): a steal only from a player with coins, an embezzle
+    only from a reserve of 2 and only without a Duke, never a conversion."""
+    legal = view.legal_moves
+    coups = [m for m in legal if m.action is Action.COUP]
+    if coups and view.seats[view.player].coins >= 7:
+        return _Choices({}, [], {m: 1 / len(coups) for m in coups})
+    mine = {c.role for c in view.hand}
+    claims = {s.action: s.claim for s in view.rule_set.actions}
+
+    def useful(m: Move) -> bool:
+        if m.action is Action.STEAL and m.target is not None:
+            return view.seats[m.target].coins > 0
+        if m.action is Action.EMBEZZLE:
+            return view.reserve >= 2
+        return m.action is not Action.CONVERT
+
+    def honest(m: Move) -> bool:
+        if m.action is Action.EMBEZZLE:
+            return Character.DUKE not in mine
+        claim = claims.get(m.action) if m.action is not None else None
+        return claim is None or claim in mine
+
+    groups: dict[Action, list[Move]] = {}
+    lies = []
+    for m in legal:
+        if m.action is None or not useful(m):
+            continue
+        if honest(m):
+            groups.setdefault(m.action, []).append(m)
+        elif m.action in BLUFFED:
+            lies.append(m)
+    if not groups:  # nothing honest and useful: the personas take the first legal move
+        first = legal[0]
+        return _Choices({}, [], {first: 1.0})
+    return _Choices(groups, lies)
+
+
+def _action_chance(choice: _Choices, persona: Persona, own: Mapping[Action, float],
+                   move: Move) -> float:
+    """π(move | hand) for an action: with the persona's bluff rate one of the bluffs alike,
+    otherwise an honest action: Income now and then (`STEADY`), else one drawn by the
+    player's own preference `own` (with the persona's looseness, any honest action alike),
+    then a target alike."""
+    if choice.forced is not None:
+        return choice.forced.get(move, 0.0)
+    b = persona.bluff_rate if choice.lies else 0.0
+    p = b / len(choice.lies) if move in choice.lies else 0.0
+    group = choice.honest.get(move.action) if move.action is not None else None
+    if group and move in group:
+        rest = [a for a in choice.honest if a is not Action.INCOME]
+        steady = STEADY if rest and Action.INCOME in choice.honest else 0.0
+        if move.action is Action.INCOME:
+            by_own = steady if rest else 1.0
+        else:
+            total = sum(own.get(a, OTHER_ACTION) for a in rest)
+            by_own = (1 - steady) * own.get(move.action, OTHER_ACTION) / total  # type: ignore[arg-type]
+        share = (1 - persona.loose) * by_own + persona.loose / len(choice.honest)
+        p += (1 - b) * share / len(group)
+    return p
 
 
 def _hand_prior(obs: Observation, j: int) -> dict[Hand, float]:

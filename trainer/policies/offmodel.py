@@ -1,6 +1,6 @@
 """Players unlike the personas the estimates assume, to measure the estimates off the model.
 
-Why these three: the behavioural posterior is a mixture of Honest, Rule bot, Bluffer and
+Why these: the behavioural posterior is a mixture of Honest, Rule bot, Bluffer and
 Skeptic, and its calibration measured on games of that same mixture says nothing about a
 player it does not describe. Each stranger breaks the model in a different way:
 
@@ -12,6 +12,8 @@ player it does not describe. Each stranger breaks the model in a different way:
   cards after an exchange at random and loses its *most* valuable card first. The personas
   lose their least valuable card, so a lost card misleads the model about the one left.
 - Heavy bluffer: the Bluffer's policy with a 90% bluff rate (the Bluffer bluffs 60%).
+- Steal-first bluffer: a heavy bluffer whose order of actions is not the personas' (it steals
+  rather than taxes while holding the Duke), the player behind most confident misses.
 - Situational: its bluffs and challenges depend on the position, which no kind of the model
   does: it bluffs a Tax when poor, an Assassin or a Contessa when down to one card, challenges
   only a claimant richer than itself, and prefers assassinating and stealing to taxing.
@@ -203,8 +205,72 @@ def heavy_bluffer() -> Persona:
     return Persona("Heavy bluffer", HEAVY_BLUFF, 0.1)
 
 
-def strangers() -> dict[str, Persona | PlainHonest | Situational]:
+# The Steal-first bluffer's liking for each action: stealing well before taxing, the other way
+# round from every persona. It picks among the actions it can take truthfully (and, when it
+# bluffs, among those it would have to lie about) in proportion to these weights.
+STEAL_FIRST: dict[Action, float] = {
+    Action.STEAL: 4.0, Action.ASSASSINATE: 2.0, Action.TAX: 1.0, Action.FOREIGN_AID: 0.5,
+    Action.INCOME: 0.5, Action.EXCHANGE: 0.25,
+}
+
+
+class StealFirst(_Stranger):
+    """A heavy bluffer (90%) who prefers stealing to taxing, even when holding the Duke.
+
+    Why: every kind of player the model holds taxes when it holds a Duke, so a player who
+    steals instead is read as holding no Duke, and their honest Duke claims, when they come,
+    as near certain bluffs. Its challenges and blocks are the Heavy bluffer's; only the
+    actions differ: one it can claim truthfully (a steal only from a player with coins), by
+    the weights of `STEAL_FIRST`, or with chance `HEAVY_BLUFF` one it would have to lie
+    about, by the same weights."""
+
+    name = "Steal-first bluffer"
+
+    def __init__(self) -> None:
+        self._others = heavy_bluffer()
+
+    def decide(self, obs: Observation, d: Decision, legal: tuple[Move, ...],
+               mine: set[Character]) -> dict[Move, float]:
+        if d.phase is not Phase.ACTION:
+            return self._others.policy(obs)
+        coups = [m for m in legal if m.action is Action.COUP]
+        if coups and obs.seats[obs.player].coins >= 7:
+            return {m: 1 / len(coups) for m in coups}
+        claims = {s.action: s.claim for s in obs.rule_set.actions}
+
+        def useful(m: Move) -> bool:
+            if m.action is Action.STEAL and m.target is not None:
+                return obs.seats[m.target].coins > 0
+            return m.action in STEAL_FIRST
+
+        def weighted(moves: list[Move]) -> dict[Move, float]:
+            by_action: dict[Action, list[Move]] = {}
+            for m in moves:
+                if m.action is not None:
+                    by_action.setdefault(m.action, []).append(m)
+            total = sum(STEAL_FIRST[a] for a in by_action)
+            return {m: STEAL_FIRST[a] / total / len(group)
+                    for a, group in by_action.items() for m in group}
+
+        def claim(m: Move) -> Character | None:
+            return claims.get(m.action) if m.action is not None else None
+
+        usable = [m for m in legal if useful(m)]
+        honest = weighted([m for m in usable if claim(m) in (None, *mine)]) \
+            or {m: 1 / len(legal) for m in legal}
+        lies = weighted([m for m in usable if m.action in (Action.TAX, Action.STEAL,
+                                                           Action.ASSASSINATE)
+                         and claim(m) not in (None, *mine)])
+        b = HEAVY_BLUFF if lies else 0.0
+        dist = {m: (1 - b) * q for m, q in honest.items()}
+        for m, q in lies.items():
+            dist[m] = dist.get(m, 0.0) + b * q
+        return dist
+
+
+def strangers() -> dict[str, Persona | PlainHonest | Situational | StealFirst]:
     """Fresh instances of every off-model player, by name (one instance per seat: a player
     may keep a game's state)."""
     return {"random": personas()["random"], "plain-honest": PlainHonest(),
-            "heavy-bluffer": heavy_bluffer(), "situational": Situational()}
+            "heavy-bluffer": heavy_bluffer(), "steal-first": StealFirst(),
+            "situational": Situational()}

@@ -12,7 +12,7 @@ import json
 import random
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -43,6 +43,7 @@ from trainer.quiz.bank import (
     move_to_data,
     new_game,
 )
+from trainer.quiz.leaks import without_leaks
 from trainer.rulebook.choices import title as rule_set_title
 
 K = TypeVar("K")
@@ -364,6 +365,7 @@ def persona_tasks(count: int, *, seed: int, players: dict[int, float] | None = N
             if branch is not None:
                 candidates.append((branch, "keep"))
         used: set[int] = set()
+        picked: list[tuple[int, int | None]] = []
         for _ in range(ITEMS_PER_GAME):
             if produced >= count:
                 break
@@ -375,12 +377,42 @@ def persona_tasks(count: int, *, seed: int, players: dict[int, float] | None = N
                     if wanted and k == wanted[0] and j not in used]
             if not pool:
                 break
-            j = rng.choice(pool)
+            j = _pick(pool, rng, picked, (game_seed, n, variant), candidates)
+            if j is None:
+                break
             used.add(j)
             prefix, kind = candidates[j]
             yield _game_task(kind, n, game_seed, variant, prefix, rng)
             made[kind] += 1
             produced += 1
+
+
+def _seats(game_seed: int, players: int, variant: str, prefix: tuple[Move, ...],
+           kind: str) -> tuple[int, int | None]:
+    """The viewer of the decision after `prefix` in a persona game and, for a claim item,
+    the claimant."""
+    game = new_game(players, game_seed, variant)
+    for m in prefix:
+        game.apply(m)
+    return game.decider, pending_claim(game)[0] if kind == "challenge" else None
+
+
+def _pick(pool: list[int], rng: random.Random, picked: list[tuple[int, int | None]],
+          game: tuple[int, int, str], candidates: Sequence[Sequence[Any]]) -> int | None:
+    """A candidate of `pool` (indices into `candidates` of the persona game `game`: seed,
+    players, rule set; each a (moves before it, kind, ...)) drawn at random that neither
+    shows the hand of a claim already picked from this game nor claims from a seat already
+    shown (`trainer.quiz.leaks`: the build would leave such an item out after grading it);
+    None when every one would. `picked` gets the one drawn."""
+    left = list(pool)
+    while left:
+        j = rng.choice(left)
+        viewer, claimant = _seats(*game, tuple(candidates[j][0]), str(candidates[j][1]))
+        if not any(viewer == c or claimant == v for v, c in picked):
+            picked.append((viewer, claimant))
+            return j
+        left.remove(j)
+    return None
 
 
 def _table_size(variant: str, players: dict[int, float], rng: random.Random) -> int:
@@ -476,6 +508,7 @@ def theme_tasks(count: int, *, seed: int, per_theme: int, players: dict[int, flo
         candidates = game_candidates(game_seed, n, variant, model, rng,
                                      exchanges=bool(kinds.get("keep")))
         used: set[int] = set()
+        picked: list[tuple[int, int | None]] = []
         for _ in range(ITEMS_PER_GAME):
             def gain(themes: tuple[str, ...]) -> float:
                 return sum(max(0, per_theme - made[t]) for t in themes) / per_theme
@@ -492,7 +525,10 @@ def theme_tasks(count: int, *, seed: int, per_theme: int, players: dict[int, flo
             if not pool:
                 break
             top = max(gain(candidates[j][2]) for j in pool)
-            j = rng.choice([j for j in pool if gain(candidates[j][2]) == top])
+            j = _pick([j for j in pool if gain(candidates[j][2]) == top], rng, picked,
+                      (game_seed, n, variant), candidates)
+            if j is None:
+                break
             used.add(j)
             prefix, kind, themes = candidates[j]
             yield _game_task(kind, n, game_seed, variant, prefix, rng)
@@ -558,6 +594,36 @@ def item_task(item: Item, seed: int = 0) -> Task:
                 moves=tuple(item.moves), scenario=item.scenario, step=item.step)
 
 
+def reestimate(item: Item, model: dict[str, float] | None = None,
+               scenarios: Path | None = None) -> Item:
+    """`item` with its claim's estimates made again by the estimates as they are now: the
+    bot's P(bluff), counting's, the bot's range, the explanation and the difficulty; the
+    option values, and the break-even point drawn from them, are kept.
+
+    Why apart from `bank revalue`: a change to the behaviour model changes every claim's
+    estimate, which takes a replay of the game, where grading the options again takes
+    rollouts for hours. (The rollouts draw the hidden cards from the posterior too, so the
+    option values keep what the old model said about them until the bank is graded again.)
+    """
+    if not item.has_claim or item.claimant is None or item.claim is None:
+        return item
+    game, belief = task_position(item_task(item), model, scenarios)
+    obs = game.observation(item.viewer)
+    role = Character(item.claim)
+    claimant = item.claimant
+    prior = p_holds(obs, None, claimant, role)
+    post = p_holds(obs, belief, claimant, role)
+    low, high = belief.spread(obs, claimant, role)
+    bot = round(1 - post, 4)
+    wins = sorted((o.win for o in item.options), reverse=True)
+    gap = 100 * (wins[0] - wins[1]) if len(wins) > 1 else 100.0
+    return replace(item, bot=bot, prior=round(1 - prior, 4), bot_low=round(1 - high, 4),
+                   bot_high=round(1 - low, 4),
+                   explanation=explain(obs, knowledge(obs), claimant, role, prior, post,
+                                       game.names, model or DEFAULT_MODEL),
+                   difficulty=difficulty(item.spread_pp, gap, bot, item.p_star))
+
+
 def evaluate_task(task: Task, rollouts: int, model: dict[str, float] | None = None,
                   scenarios: Path | None = None) -> Item:
     model = model or DEFAULT_MODEL
@@ -621,7 +687,9 @@ def ordered_items(results: Iterable[Item | str], problems: list[str] | None = No
                   scenarios: Path | None = None) -> list[Item]:
     """The items of `results` in their order, one per position: a position found twice, or
     two deals that look the same from the learner's seat (`Item.learner_view`), are asked
-    once. The reasons a position could not be evaluated go to `problems`."""
+    once, and no item shows a hand that decides another's answer (`trainer.quiz.leaks`:
+    the later of two such items is left out). The reasons a position could not be
+    evaluated go to `problems`."""
     items: dict[str, Item] = {}
     views: set[tuple[Any, ...]] = set()
     for result in results:
@@ -633,7 +701,7 @@ def ordered_items(results: Iterable[Item | str], problems: list[str] | None = No
             if view not in views:
                 views.add(view)
                 items[result.id] = result
-    return list(items.values())
+    return without_leaks(list(items.values()))[0]
 
 
 # ------------------------------------------------------------------------ recipes
@@ -693,8 +761,10 @@ def recipe(*, seed: int, items: int, rollouts: int, variants: dict[str, float],
 
 def extended(old: Bank, items: Iterable[Item], addition: dict[str, Any]) -> Bank:
     """`old` with `items` added (a new item replaces an old one with the same id, so a
-    rebuilt position is not asked twice) and the addition's recipe appended to its header."""
+    rebuilt position is not asked twice) and the addition's recipe appended to its header;
+    an added item that would give away an old item's answer, or have its own given away
+    (`trainer.quiz.leaks`), is left out."""
     merged = {i.id: i for i in old.items + tuple(items)}
     header = {k: v for k, v in old.header.items() if not k.startswith("_")}
     header["additions"] = [*header.get("additions", []), addition]
-    return Bank(old.name, tuple(merged.values()), header)
+    return Bank(old.name, tuple(without_leaks(list(merged.values()))[0]), header)
