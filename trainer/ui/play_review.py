@@ -17,7 +17,7 @@ from trainer.play.match import Match
 from trainer.play.review import BANK, Review, Step, answers, review
 from trainer.quiz.feedback import describe_pending, feedback, grade, new_answer_id
 from trainer.ui.play import PlayTab, valuer
-from trainer.ui.quiz_parts import options_panel
+from trainer.ui.quiz_parts import options_panel, verdict_box
 from trainer.views import play_text, quiz_text
 from trainer.views.play_charts import win_chart
 from trainer.views.table_art import table_html
@@ -62,7 +62,7 @@ def summary(rev: Review) -> None:
         st.altair_chart(win_chart(rev), width="stretch")
         st.caption("The grey dashes are what each position was worth with the best move; the "
                    "gold line what your move kept. A dotted rule marks where the bots' moves "
-                   "and the cards changed your chances by 15 points or more.")
+                   "and the cards changed your chance to win by 15 percentage points or more.")
     with st.expander("How the review grades", icon=":material/help:"):
         st.markdown(play_text.ACCURACY_NOTE)
 
@@ -117,9 +117,7 @@ def retry_panel(tab: PlayTab, match: Match, rev: Review, history: History,
                       icon=":material/check_circle:" if chosen else None)
         if answer is not None:
             fb = feedback(item, answer, game, solved)
-            box = {"success": st.success, "warning": st.warning, "error": st.error}
-            box[quiz_text.GRADE_TONE[fb.grade]](f"**{fb.grade_label}** · {fb.verdict}",
-                                                icon=":material/grading:")
+            verdict_box(fb)
             if fb.truth:
                 st.markdown(f"{fb.truth} {fb.outcome or ''}")
             if fb.belief:

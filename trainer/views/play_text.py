@@ -15,7 +15,7 @@ from trainer.engine.moves import Move, MoveKind
 from trainer.engine.variants import parse_rules
 from trainer.learners.answers import Grade
 from trainer.play.assess import Valued
-from trainer.play.review import GRADES, NOISE_FACTOR, Review, Step, is_bluff
+from trainer.play.review import Review, Step, is_bluff
 from trainer.play.setup import (
     LEARNER,
     Setup,
@@ -24,6 +24,7 @@ from trainer.play.setup import (
     strength,
 )
 from trainer.rulebook import choices
+from trainer.verdicts import NOISE_FACTOR, words
 
 PLAY_CSS = """<style>
 .st-key-play_keys{display:none !important}
@@ -38,6 +39,7 @@ PLAY_CSS = """<style>
 .coup-tag.inaccuracy{background:#fdf6b2;color:#723b13}
 .coup-tag.mistake,.coup-tag.blunder{background:#fde2e1;color:#9b1c1c}
 .coup-tag.coach{background:#e1effe;color:#1e429f}
+.coup-tag.close{background:#e5e7eb;color:#374151}
 .coup-chips{display:flex;flex-wrap:wrap;gap:.4rem;margin:.2rem 0 .6rem}
 .coup-tag.big{font-size:.95rem;padding:.2rem .7rem;border-radius:1rem}
 </style>"""
@@ -221,14 +223,15 @@ def coach_table(valued: Valued) -> list[dict[str, Any]]:
 
 
 # ------------------------------------------------------------------------ the review
-GRADE_WORDS: dict[Grade, str] = {g: g.capitalize() for g in GRADES}
+GRADE_WORDS: dict[Grade, str] = words.HEADLINES
 ACCURACY_NOTE = (
     "**How the review grades.** Each of your decisions is valued by playing every option out "
     "many times against the bots (a duel of one card each in the base game is solved "
-    "exactly). A decision loses the points of winning chance that the best option would "
-    "have kept: Best ≤ 1 point, Good ≤ 5, Inaccuracy ≤ 10, Mistake ≤ 15, Blunder more. A "
-    f"loss within {NOISE_FACTOR:g} times its noise cannot be told from the best and counts as "
-    "Good. Forced and obvious decisions (every option within a point) are left out. "
+    "exactly). A decision gives up the percentage points of your chance to win that the best "
+    "option would have kept: Best move ≤ 1 point, Good ≤ 5, Inaccuracy ≤ 10, Mistake ≤ 15, "
+    f"Blunder more. A loss within {NOISE_FACTOR:g} times its noise cannot be told from the "
+    f"best: it counts as Good, and reads “{words.CLOSE_CALL}” when the loss alone would have "
+    "been worse. Forced and obvious decisions (every option within a point) are left out. "
     "**Accuracy** is Lichess's formula on the points lost, 103.17·e^(−0.0435·lost) − 3.17, "
     "averaged over the graded decisions: 100 for best play, about 50 for a 15-point loss.")
 
@@ -245,23 +248,40 @@ def summary_line(rev: Review) -> str:
             f"{', '.join(parts)}.{coach}")
 
 
+def step_headline(step: Step) -> str:
+    """The step's verdict in a few words: the verdict layer's headline, "Not graded" for a
+    decision left out."""
+    if step.grade is None:
+        return "Not graded"
+    return words.headline(step.verdict) if step.verdict is not None else GRADE_WORDS[step.grade]
+
+
 def step_title(step: Step) -> str:
-    grade = GRADE_WORDS[step.grade] if step.grade else "Not graded"
-    return f"Decision {step.number} (turn {step.turn}): {step.chosen} · {grade}"
+    return f"Decision {step.number} (turn {step.turn}): {step.chosen} · {step_headline(step)}"
 
 
-def step_verdict(step: Step) -> str:
-    """What the grade means for this decision, in plain words."""
+def step_tag(step: Step) -> str:
+    """The step's tag in the move list: a grade's colour, grey for a range (never green)."""
+    import html
+
+    v = step.verdict
+    cls = "close" if v is not None and v.is_range else str(step.grade)
+    return f'<span class="coup-tag {cls}">{html.escape(step_headline(step))}</span>'
+
+
+def step_verdict(step: Step, *, first: bool = True) -> str:
+    """What the grade means for this decision, in plain words (`first`: points are not yet
+    defined where this is shown)."""
     best = step.valued.best
     if step.grade is None:
         return "Every option was within a point of the best: not graded."
     if step.chosen == best or step.lost_pp <= 1.0:
         return f"{step.chosen} was the best option (you win {step.win_after:.0%} of the time)."
-    if step.within_noise:
-        return (f"{best} looked {step.lost_pp:.1f} points better, but that is within the "
-                f"noise (±{step.noise_pp:.1f}): counted as Good.")
-    return (f"{step.chosen} wins {step.lost_pp:.1f} points less often than {best} "
-            f"({step.win_after:.0%} against {step.win_before:.0%}).")
+    if step.verdict is not None:
+        return (f"{words.sentence(step.verdict, first=first)} You win {step.win_after:.0%} "
+                f"of the time against {step.win_before:.0%} with {best}.")
+    return (f"{step.chosen} gives up {words.points(step.lost_pp, first=first)}, compared "
+            f"with {best} ({step.win_after:.0%} against {step.win_before:.0%}).")
 
 
 def stated_line(step: Step, names: Sequence[str]) -> str | None:
@@ -313,7 +333,7 @@ def timeline_html(lines: Sequence[Line], current: int | None = None) -> str:
             tags.append('<span class="coup-tag bluff">bluff</span>')
         s = line.step
         if s is not None and s.grade is not None:
-            tags.append(f'<span class="coup-tag {s.grade}">{GRADE_WORDS[s.grade]}</span>')
+            tags.append(step_tag(s))
         if s is not None and s.coached:
             tags.append('<span class="coup-tag coach">coach</span>')
         cls = "coup-review-line" + (" mine" if line.mine else "") + (
