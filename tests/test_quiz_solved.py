@@ -101,7 +101,8 @@ def test_the_feedback_says_a_solved_grade_is_against_perfect_play():
     assert fb.basis == SOLVED_BASIS == ("Solved exactly: graded against perfect play from "
                                         "the start of this turn (every unseen card equally "
                                         "likely).")
-    assert fb.verdict == "Challenge wins 40.0 points less often than Pass."
+    assert fb.verdict == ("Challenge gives up 40.0 percentage points of your chance to win, "
+                          "compared with Pass.")
 
 
 def test_the_feedback_says_a_rollout_grade_is_an_estimate_against_the_bots():
