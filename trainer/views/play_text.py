@@ -23,8 +23,9 @@ from trainer.play.setup import (
     bot_title,
     strength,
 )
+from trainer.quiz.feedback import item_valuation
 from trainer.rulebook import choices
-from trainer.verdicts import NOISE_FACTOR, words
+from trainer.verdicts import NOISE_FACTOR, judge, words
 
 PLAY_CSS = """<style>
 .st-key-play_keys{display:none !important}
@@ -209,17 +210,25 @@ def coach_belief(valued: Valued, names: Sequence[str]) -> str | None:
 
 
 def coach_best(valued: Valued) -> str:
+    """The coach's pick, what it rests on, and whether the runner-up is too close to call."""
     rows = coach_rows(valued)
     basis = ("Solved exactly: perfect play from here, every unseen card equally likely."
              if valued.solved is not None else
              f"Each option played out {valued.rollouts} times against the bots; ± is the "
-             f"noise of each figure.")
-    return f"The coach's pick: **{rows[0].option}** (wins {rows[0].win:.0%}). {basis}"
+             f"noise of each figure, in percentage points of your chance to win.")
+    close = ""
+    if len(rows) > 1 and valued.solved is None:
+        v = judge(item_valuation(valued.item), rows[1].option)
+        if v.lost_pp <= NOISE_FACTOR * v.noise_pp:
+            close = (f" {words.CLOSE_CALL}: {rows[1].option} is within the noise of it, so "
+                     "either may be the better one.")
+    return (f"The coach's pick: **{rows[0].option}** (wins {rows[0].win:.0%}).{close} "
+            f"{basis}")
 
 
 def coach_table(valued: Valued) -> list[dict[str, Any]]:
     return [{"Option": r.option, "Chance you win": f"{r.win:.0%}",
-             "±": f"{100 * r.noise:.1f} pts"} for r in coach_rows(valued)]
+             "±": f"{100 * r.noise:.1f} points"} for r in coach_rows(valued)]
 
 
 # ------------------------------------------------------------------------ the review

@@ -31,9 +31,12 @@ def verdict_notes(fb: Feedback) -> list[str]:
     return [x for x in (basis, fb.range_note, fb.evidence) if x]
 
 GRADING = (
-    "Grades compare your move's win chance with the best move's, in percentage points: "
-    "best ≤ 1, good ≤ 5, inaccuracy ≤ 10, mistake ≤ 15, blunder > 15. Win chances come "
-    "from playing each option out many times with the bots; each item shows its noise. "
+    "Grades compare your move's chance to win with the best move's, in percentage points of "
+    "your chance to win: best ≤ 1, good ≤ 5, inaccuracy ≤ 10, mistake ≤ 15, blunder > 15. "
+    "Win chances come from playing each option out many times with the bots; each item shows "
+    "its noise. When the grade depends on something the bot cannot settle (how often the "
+    "claimant bluffs) or the gap is within the noise, the verdict says what it depends on, or "
+    "“Too close to call”, instead of one grade. "
     "End-game items where two players are left with one card each from the start of the "
     "turn are graded against perfect play instead, solved exactly with every unseen card "
     "equally likely (what was claimed before this turn is not read). "
