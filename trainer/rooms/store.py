@@ -453,7 +453,7 @@ def _answer(row: object) -> RoomAnswer:
         grade = parse_grade(r["grade"])
     except ValueError as e:
         raise RoomError(f"Room {r.get('room', '?')}: the stored answer to question "
-                        f"{r['question']} is damaged ({e}).") from None
+                        f"{int(r['question']) + 1} is damaged ({e}).") from None
     return RoomAnswer(question=int(r["question"]), seat=r["seat"], item_id=r["item_id"],
                       action=r["action"], stated=r["stated"], bot=r["bot"],
                       bluff=None if r["bluff"] is None else bool(r["bluff"]), best=r["best"],
