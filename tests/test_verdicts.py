@@ -112,7 +112,9 @@ def test_the_first_mention_of_points_carries_its_definition(name: str, v) -> Non
 
 @pytest.mark.parametrize(("name", "v"), VERDICTS, ids=IDS)
 def test_a_range_headline_says_what_it_depends_on(name: str, v) -> None:  # type: ignore[no-untyped-def]
-    if v.reason == "doubt":
+    if v.reason == "doubt" and v.sound:
+        assert words.headline(v) == "Sound however often Dee bluffs"
+    elif v.reason == "doubt":
         assert words.headline(v).startswith("Depends on Dee: ")
         assert "rarely bluffs" in words.headline(v) and "often does" in words.headline(v)
     elif v.reason == "noise":
@@ -125,6 +127,16 @@ def test_the_rarely_and_often_sides_are_not_swapped() -> None:
     v = judge(doubted(20.0, 0.0), "Challenge")
     assert words.headline(v) == ("Depends on Dee: a serious error if Dee rarely bluffs, "
                                  "right if Dee often does")
+
+
+def test_a_range_that_is_sound_at_both_ends_says_so_without_green() -> None:
+    v = judge(doubted(0.0, 4.0), "Challenge")
+    assert words.headline(v) == "Sound however often Dee bluffs" and words.tone(v) == "info"
+
+
+def test_a_range_speaks_of_the_bots_best_guess() -> None:
+    v = judge(doubted(0.0, 30.0), "Challenge")
+    assert words.sentence(v).startswith("At the bot's best guess about Dee, Challenge gives up")
 
 
 def test_a_grade_saved_from_a_range_is_the_grade_at_the_bots_own_estimate() -> None:

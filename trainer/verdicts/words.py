@@ -52,6 +52,8 @@ def headline(v: Verdict) -> str:
     """The verdict in a few words: one grade, or what a range depends on."""
     if v.reason == "doubt" and v.doubt is not None and v.rarely and v.often:
         who = v.doubt.who
+        if v.sound:
+            return f"Sound however often {who} bluffs"
         return (f"Depends on {who}: {RANGE_WORDS[v.rarely]} if {who} rarely bluffs, "
                 f"{RANGE_WORDS[v.often]} if {who} often does")
     if v.is_range:
@@ -72,6 +74,12 @@ def grade_word(grade: Grade | None) -> str:
 def sentence(v: Verdict, *, first: bool = True) -> str:
     """What the verdict means here, in one or two sentences; `first`: the page has not yet
     said what points are."""
+    if v.reason == "doubt" and v.doubt is not None:
+        at = f"At the bot's best guess about {v.doubt.who}, "
+        if v.lost_pp <= 1.0:
+            return (f"{at}{v.chosen} is the best option: no option beats it by more than 1 "
+                    "percentage point of your chance to win.")
+        return f"{at}{v.chosen} gives up {points(v.lost_pp, first=first)}, compared with {v.best}."
     if v.reason == "noise":
         return (f"By these playouts {v.chosen} gives up {points(v.lost_pp, first=first)} "
                 f"against {v.best}, but their noise is about ±{2 * v.noise_pp:.1f} points, so "
@@ -100,7 +108,9 @@ def evidence_note(v: Verdict, playouts: int | None = None) -> str | None:
     """Where the figures rest on little evidence, one sentence saying so; None otherwise."""
     notes = []
     d = v.doubt
-    if d is not None and d.high - d.low >= WIDE:
+    # A range's note already gives the bot's span; a single grade on a wide span says it here.
+    few = d is not None and d.moves_seen is not None and d.moves_seen < FEW_MOVES
+    if d is not None and d.high - d.low >= WIDE and (v.reason != "doubt" or few):
         seen = d.moves_seen
         if seen is not None and seen < FEW_MOVES:
             moves = "no move" if seen == 0 else ("one move" if seen == 1 else f"{seen} moves")
