@@ -82,7 +82,8 @@ def test_an_answer_is_graded_and_saved_once(db_url):
     grades = [e.value for e in (*at.success, *at.info, *at.warning, *at.error)]
     # "**Mistake**", or a range on thin evidence: "**Depends on Ana: …**", "**Too close…**"
     assert any(re.match(r"\*\*(Best move|Good|Inaccuracy|Mistake|Blunder|Depends on .+"
-                        r"|Too close to call)\*\* · ", g) for g in grades)
+                        r"|Sound however often .+|Too close to call)\*\* · ", g)
+               for g in grades)
 
 
 def test_feedback_reveals_the_claimants_cards_only_after_answering(db_url):
@@ -436,8 +437,9 @@ def test_without_its_grades_file_the_end_game_drill_says_so_and_grades_by_rollou
     assert any("duel.solved.json was not found" in c.value for c in at.caption)
     at.button(key="quiz_option_0").click().run()
     assert not at.exception, at.exception
-    assert any(c.value.startswith("Estimated by playing each option out many times against our "
-                                  "bot players") for c in at.caption)
+    assert any(c.value.startswith("Graded by playing each option out ") and
+               c.value.endswith(" times against the bots: the win chances are estimates.")
+               for c in at.caption)
 
 
 def test_a_bank_made_under_house_and_table_rules_is_asked_and_graded(db_url, tmp_path,

@@ -14,7 +14,6 @@ from trainer.quiz import solved
 from trainer.quiz.bank import DEFAULT_BANK, END_GAME, Bank, Item, load_bank
 from trainer.quiz.feedback import feedback, grade
 from trainer.quiz.solved import (
-    ROLLOUT_BASIS,
     SOLVED_BASIS,
     Solved,
     Unsolvable,
@@ -108,9 +107,8 @@ def test_the_feedback_says_a_solved_grade_is_against_perfect_play():
 def test_the_feedback_says_a_rollout_grade_is_an_estimate_against_the_bots():
     item = BANK.get(DUEL)
     fb = feedback(item, answer(item, "Challenge"))
-    assert fb.basis == ROLLOUT_BASIS == ("Estimated by playing each option out many times "
-                                         "against our bot players: the win chances are "
-                                         "estimates.")
+    assert fb.basis == (f"Graded by playing each option out {item.rollouts:,} times against "
+                        "the bots: the win chances are estimates.")
 
 
 def test_a_missing_grades_file_is_reported_and_every_item_graded_by_rollouts(tmp_path):

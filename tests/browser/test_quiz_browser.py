@@ -14,7 +14,7 @@ pytestmark = pytest.mark.browser
 # A grade, or what a range depends on when the evidence cannot settle it
 # ("Depends on Ben: … · ", "Too close to call · ").
 GRADE = re.compile(r"^(Best move|Good|Inaccuracy|Mistake|Blunder|Depends on [^·]+"
-                   r"|Too close to call) · ")
+                   r"|Sound however often [^·]+|Too close to call) · ")
 
 
 def hidden_cards_of_others(page) -> list[str]:

@@ -177,7 +177,8 @@ def feedback(item: Item, answer: Answer, game: Game | None = None,
     who = names[item.claimant] if item.claimant is not None else "the claimant"
     seen = (claimant_moves(game, item.viewer, item.claimant)
             if item.claimant is not None and solved is None else None)
-    v = judge(item_valuation(item, solved, who, seen), chosen)
+    valuation = item_valuation(item, solved, who, seen)
+    v = judge(valuation, chosen)
     truth = outcome = call_out = belief = None
     if item.has_claim and item.claimant is not None:
         held = " and ".join(item.claimant_hand) or "no cards"
@@ -226,7 +227,8 @@ def feedback(item: Item, answer: Answer, game: Game | None = None,
     return Feedback(v, words.headline(v), words.tone(v), words.sentence(v), truth, outcome,
                     call_out, belief, hands, words.range_note(v),
                     words.evidence_note(v, None if solved is not None else item.rollouts),
-                    SOLVED_BASIS if solved is not None else ROLLOUT_BASIS, solved is not None,
+                    SOLVED_BASIS if solved is not None else valuation.source.words(),
+                    solved is not None,
                     unsettled)
 
 

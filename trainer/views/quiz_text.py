@@ -173,7 +173,7 @@ def options_title(item: Item, solved: Solved | None = None) -> str:
         return ("**Win chance of each option** (perfect play by both from the start of this "
                 "turn)")
     return ("**Win chance of each option** (from "
-            f"{item.rollouts} rollouts each, bots playing on)")
+            f"{item.rollouts:,} playouts each, bots playing on)")
 
 
 def option_rows(item: Item, answer: Answer, solved: Solved | None = None
