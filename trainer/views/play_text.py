@@ -233,6 +233,9 @@ def coach_table(valued: Valued) -> list[dict[str, Any]]:
 
 # ------------------------------------------------------------------------ the review
 GRADE_WORDS: dict[Grade, str] = words.HEADLINES
+GRADE_PLURALS: dict[Grade, str] = {"best": "best moves", "good": "good",
+                                   "inaccuracy": "inaccuracies", "mistake": "mistakes",
+                                   "blunder": "blunders"}
 ACCURACY_NOTE = (
     "**How the review grades.** Each of your decisions is valued by playing every option out "
     "many times against the bots (a duel of one card each in the base game is solved "
@@ -251,7 +254,8 @@ def summary_line(rev: Review) -> str:
         return "None of your decisions in this game had options far enough apart to grade."
     acc = rev.accuracy
     counts = rev.counts()
-    parts = [f"{counts[g]} {GRADE_WORDS[g].lower()}" for g in counts if counts[g]]
+    parts = [f"{counts[g]} {(GRADE_WORDS if counts[g] == 1 else GRADE_PLURALS)[g].lower()}"
+             for g in counts if counts[g]]
     coach = (f" You used the coach at {rev.coached} of your decisions." if rev.coached else "")
     return (f"Accuracy **{acc:.0f}%** over {len(graded)} graded decisions: "
             f"{', '.join(parts)}.{coach}")
