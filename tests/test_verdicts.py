@@ -129,6 +129,12 @@ def test_the_rarely_and_often_sides_are_not_swapped() -> None:
                                  "right if Dee often does")
 
 
+@pytest.mark.parametrize(("name", "v"), VERDICTS, ids=IDS)
+def test_a_short_headline_holds_at_most_one_grade_word(name: str, v) -> None:  # type: ignore[no-untyped-def]
+    short = words.short_headline(v)
+    assert len(GRADE_WORD.findall(short)) <= 1 and len(short) <= 24, short
+
+
 def test_a_range_that_is_sound_at_both_ends_says_so_without_green() -> None:
     v = judge(doubted(0.0, 4.0), "Challenge")
     assert words.headline(v) == "Sound however often Dee bluffs" and words.tone(v) == "info"

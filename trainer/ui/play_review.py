@@ -75,9 +75,10 @@ def key_moments(tab: PlayTab, rev: Review) -> None:
         st.success("No mistakes the estimates can prove. Well played.",
                    icon=":material/task_alt:")
         return
-    for s in mistakes:
-        with st.container(border=True):
-            st.markdown(f"**{play_text.step_title(s)}**  \n{play_text.step_verdict(s)}")
+    for n, s in enumerate(mistakes):
+        with st.container(border=True):  # points are defined in the first one only
+            st.markdown(f"**{play_text.step_title(s)}**  \n"
+                        f"{play_text.step_verdict(s, first=n == 0)}")
             st.button("Retry this decision", key=f"play_retry_{s.index}",
                       icon=":material/replay:", on_click=_retry, args=(tab, s.index))
     for s in lucky:

@@ -61,6 +61,14 @@ def headline(v: Verdict) -> str:
     return HEADLINES[v.grade]
 
 
+def short_headline(v: Verdict) -> str:
+    """The headline in a tag's room (a move list on a phone): what a range depends on, without
+    the two sides."""
+    if v.reason == "doubt" and v.doubt is not None:
+        return "Sound either way" if v.sound else f"Depends on {v.doubt.who}"
+    return headline(v)
+
+
 def tone(v: Verdict) -> Tone:
     """The colour of the verdict's box: never green for a range."""
     return "info" if v.is_range else TONES[v.grade]

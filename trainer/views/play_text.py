@@ -279,7 +279,9 @@ def step_tag(step: Step) -> str:
 
     v = step.verdict
     cls = "close" if v is not None and v.is_range else str(step.grade)
-    return f'<span class="coup-tag {cls}">{html.escape(step_headline(step))}</span>'
+    short = words.short_headline(v) if v is not None else step_headline(step)
+    return (f'<span class="coup-tag {cls}" title="{html.escape(step_headline(step))}">'
+            f'{html.escape(short)}</span>')
 
 
 def step_verdict(step: Step, *, first: bool = True) -> str:
