@@ -8,7 +8,7 @@ from trainer.quiz.feedback import describe_decision, feedback, highlighted
 from trainer.quiz.session import QuizSession
 from trainer.scenarios import ScenarioError
 from trainer.ui.learner import answers_warnings, bad_name_warning, current_learner, learner_box
-from trainer.ui.quiz_parts import bank_builder, options_panel
+from trainer.ui.quiz_parts import bank_builder, options_panel, verdict_box
 from trainer.ui.resources import item_estimate_steps, question_bank, solved_grades
 from trainer.ui.router import hand_over
 from trainer.views import cardart, estimate_text, quiz_text
@@ -127,13 +127,8 @@ with side_col, st.container(border=True, key="quiz_card"):
         # The grade and Next sit right under the answer, in view the moment it is given;
         # the details follow below the table.
         fb = feedback(item, answer, game, solved)
-        box = {"success": st.success, "warning": st.warning, "error": st.error}
         with st.container(key="quiz_grade"):
-            box[quiz_text.GRADE_TONE[fb.grade]](f"**{fb.grade_label}** · {fb.verdict}",
-                                                icon=":material/grading:")
-            st.caption(fb.basis + (f" {fb.unsettled}" if fb.unsettled else ""))
-            if fb.range_note:
-                st.caption(fb.range_note)
+            verdict_box(fb)
         if quiz.first_look(answer.answer_id):  # bring the grade into view, once
             st.html(quiz_text.SCROLL_TO_GRADE, unsafe_allow_javascript=True)
         if fb.call_out:

@@ -45,7 +45,8 @@ def press(at: AppTest, label: str) -> None:
 
 def text(at: AppTest) -> str:
     return "\n".join([m.value for m in at.markdown] + [e.value for e in at.success]
-                     + [e.value for e in at.warning] + [e.value for e in at.info])
+                     + [e.value for e in at.warning] + [e.value for e in at.info]
+                     + [e.value for e in at.error])
 
 
 def test_the_puzzle_exists_in_the_table() -> None:

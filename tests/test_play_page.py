@@ -248,8 +248,9 @@ def test_a_mistake_can_be_retried_as_a_quiz_question() -> None:
     assert len(options) >= 2
     options[0].click().run()
     ok(at)
-    graded = [e.value for e in [*at.success, *at.warning, *at.error]]
-    assert any(re.match(r"\*\*(Best|Good|Inaccuracy|Mistake|Blunder)", g) for g in graded)
+    graded = [e.value for e in [*at.success, *at.info, *at.warning, *at.error]]
+    assert any(re.match(r"\*\*(Best move|Good|Inaccuracy|Mistake|Blunder|Depends on "
+                        r"|Sound however often |Too close to call)", g) for g in graded)
     answer = at.session_state["play_retry_answer"]
     assert answer.mode == "play retry" and answer.action == options[0].label
 

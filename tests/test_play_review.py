@@ -561,3 +561,18 @@ def test_a_duel_at_the_start_of_the_learners_turn_is_read_from_the_stored_table(
             else:
                 match.bot_move()
     pytest.fail("no duel at the start of the learner's turn in these deals")
+
+
+def test_a_loss_the_noise_cannot_prove_is_tagged_too_close_to_call_never_green(
+        record: GameRecord, reviewed: Review) -> None:
+    from trainer.views.play_text import step_tag, step_title
+
+    s = a_step_with_three_options(reviewed)
+    best = next(o.label for o in s.valued.item.options if o.label != s.chosen)
+    wins = {o.label: 0.2 for o in s.valued.item.options}
+    wins[best], wins[s.chosen] = 0.6, 0.48
+    regraded = regrade(record, reviewed, s.index,
+                       with_wins(s.valued, wins, {s.chosen: 0.07}))
+    assert regraded.grade == "good"  # counted as Good
+    assert step_title(regraded).endswith("· Too close to call")
+    assert 'class="coup-tag close"' in step_tag(regraded)

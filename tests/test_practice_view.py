@@ -28,7 +28,7 @@ def test_a_decision_that_gives_points_away_names_the_best_option_and_the_loss() 
     line = pv.graded_lines(graded(0, (0.40, 0.62)), ["Income: take 1", "Tax"])[0]
     assert line.startswith("**Blunder.**")
     assert "“Income: take 1” gives you 40% to win; “Tax” gives 62%" in line
-    assert "You gave away 22.0 points." in line
+    assert "You gave away 22.0 percentage points of your chance to win." in line
 
 
 def test_a_best_decision_in_a_mix_says_the_mix_keeps_them_guessing() -> None:

@@ -113,7 +113,8 @@ def test_feedback_sets_the_belief_beside_the_bots_and_p_star():
 def test_the_verdict_is_plain_words_and_the_noise_stays_with_the_figures():
     item = claim_item()
     fb = feedback(item, answer_to(item, "Challenge"), GAME)
-    assert fb.verdict == "Challenge wins 20.0 points less often than Pass."
+    assert fb.verdict == ("Challenge gives up 20.0 percentage points of your chance to win, "
+                          "compared with Pass.")
     assert fb.noise_pp == pytest.approx(1.0, abs=0.05)
 
 
@@ -143,9 +144,12 @@ def test_on_thin_evidence_the_grade_is_a_range_not_a_confident_blunder() -> None
     fb = feedback(item, answer_to(item, "Challenge"), GAME)
     assert fb.grade == "blunder"  # at the bot's own estimate
     assert fb.grade_range == ("best", "blunder")
-    assert fb.grade_label == "Best to blunder"
+    assert fb.headline == ("Depends on Ana: a serious error if Ana rarely bluffs, right if "
+                           "Ana often does")
+    assert fb.tone == "info"
     assert fb.range_note is not None and "from 10% to 70%" in fb.range_note
     assert "between 0.0 and 30.0 points" in fb.range_note
+    assert fb.evidence is not None and "rests on no move by Ana" in fb.evidence
     # Not "a bad decision" when the evidence cannot say so.
     assert fb.call_out is None
     assert fb.belief is not None and \
@@ -179,7 +183,7 @@ def test_a_narrow_range_keeps_a_single_grade() -> None:
     item = replace(claim_item(), bot_low=0.29, bot_high=0.31)
     fb = feedback(item, answer_to(item, "Challenge"), GAME)
     assert fb.grade_range is None and fb.range_note is None
-    assert fb.grade_label == "Blunder"
+    assert (fb.headline, fb.tone) == ("Blunder", "error")
 
 
 # ------------------------------------------------------------------------------ modes

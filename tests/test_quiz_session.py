@@ -194,7 +194,7 @@ def test_an_answer_the_item_cannot_take_gives_a_message_and_saves_nothing() -> N
     quiz.submit(item, BANK, "Exchange", showing)
     assert saved(quiz) == [] and quiz.answer() is None
     assert quiz.error is not None and quiz.error.startswith("That answer could not be taken")
-    assert "'Exchange' is not an answer to this item" in quiz.error
+    assert "'Exchange' is not an answer to this decision" in quiz.error
 
 
 def test_an_answer_to_an_earlier_showing_is_not_the_answer_shown() -> None:

@@ -14,7 +14,6 @@ from trainer.quiz import solved
 from trainer.quiz.bank import DEFAULT_BANK, END_GAME, Bank, Item, load_bank
 from trainer.quiz.feedback import feedback, grade
 from trainer.quiz.solved import (
-    ROLLOUT_BASIS,
     SOLVED_BASIS,
     Solved,
     Unsolvable,
@@ -101,13 +100,15 @@ def test_the_feedback_says_a_solved_grade_is_against_perfect_play():
     assert fb.basis == SOLVED_BASIS == ("Solved exactly: graded against perfect play from "
                                         "the start of this turn (every unseen card equally "
                                         "likely).")
-    assert fb.verdict == "Challenge wins 40.0 points less often than Pass."
+    assert fb.verdict == ("Challenge gives up 40.0 percentage points of your chance to win, "
+                          "compared with Pass.")
 
 
 def test_the_feedback_says_a_rollout_grade_is_an_estimate_against_the_bots():
     item = BANK.get(DUEL)
     fb = feedback(item, answer(item, "Challenge"))
-    assert fb.basis == ROLLOUT_BASIS == "Estimated by rollouts against our bot players."
+    assert fb.basis == (f"Graded by playing each option out {item.rollouts:,} times against "
+                        "the bots: the win chances are estimates.")
 
 
 def test_a_missing_grades_file_is_reported_and_every_item_graded_by_rollouts(tmp_path):

@@ -220,3 +220,29 @@ def test_a_seat_comes_back_from_its_token_alone(rooms: RoomStore, db_url: str) -
     back = again.seat(room.code, seat.token)
     assert back is not None and back.nickname == "Ann"
     assert again.my_answers(room.code, seat.token)[0].action == "Pass"
+
+
+def test_a_room_answer_refuses_a_grade_the_verdicts_do_not_know(rooms: RoomStore) -> None:
+    room, host = make_room(rooms)
+    seat = rooms.join(room.code, "Ann")
+    rooms.start(room.code, host)
+    with pytest.raises(RoomError, match="grade: expected one of best, good"):
+        rooms.submit(room.code, seat.token, 0, item_id="q1", action="Pass", stated=0.4,
+                     bot=0.3, bluff=True, best="Challenge", lost_pp=12.0,
+                     grade="Best to blunder", seconds=4.0)
+
+
+def test_a_damaged_stored_grade_names_the_question(rooms: RoomStore) -> None:
+    from sqlalchemy import update
+
+    from trainer.rooms.store import room_answers_table
+
+    room, host = make_room(rooms)
+    seat = rooms.join(room.code, "Ann")
+    rooms.start(room.code, host)
+    answer(rooms, room.code, seat.token, 0)
+    assert rooms.my_answers(room.code, seat.token)[0].grade == "mistake"
+    with rooms._engine.begin() as conn:
+        conn.execute(update(room_answers_table).values(grade="dreadful"))
+    with pytest.raises(RoomError, match="question 1 is damaged .*got 'dreadful'"):
+        rooms.my_answers(room.code, seat.token)

@@ -11,8 +11,10 @@ from tests.browser.live import DESKTOP, PHONE, until, wait_idle
 
 pytestmark = pytest.mark.browser
 
-# A grade, or a range of grades when the evidence cannot settle it ("Good to blunder · ").
-GRADE = re.compile(r"^(Best|Good|Inaccuracy|Mistake|Blunder)( to [a-z]+)? · ")
+# A grade, or what a range depends on when the evidence cannot settle it
+# ("Depends on Ben: … · ", "Too close to call · ").
+GRADE = re.compile(r"^(Best move|Good|Inaccuracy|Mistake|Blunder|Depends on [^·]+"
+                   r"|Sound however often [^·]+|Too close to call) · ")
 
 
 def hidden_cards_of_others(page) -> list[str]:

@@ -21,7 +21,6 @@ import math
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import get_args
 
 from trainer.endgame.claims import claimed
 from trainer.engine.game import Game
@@ -29,12 +28,22 @@ from trainer.engine.moves import Move, MoveKind
 from trainer.engine.variants import parse_rules
 from trainer.estimates.posterior import Belief, mixture
 from trainer.estimates.report import DEFAULT_MODEL
-from trainer.learners.answers import Answer, Grade, grade_for, now
 from trainer.play.assess import ROLLOUTS, Valued, kind_of, label_of, value
 from trainer.play.record import GameRecord, fresh_game
+from trainer.quiz.feedback import item_valuation
+from trainer.verdicts import (
+    ANSWER_KINDS,
+    GRADES,
+    NOISE_FACTOR,
+    Answer,
+    Grade,
+    Valuation,
+    Verdict,
+    judge,
+    now,
+    record,
+)
 
-GRADES: tuple[Grade, ...] = get_args(Grade)
-NOISE_FACTOR = 2.0  # a loss within this many standard errors of zero is not proven
 BANK = "played games"
 MODE = "play"
 # The grades worth a second look, and the swing of the win chance that makes a key moment.
@@ -71,6 +80,7 @@ class Step:
     grade: Grade | None  # None: trivial, left out
     within_noise: bool
     call_out: str | None = None
+    verdict: Verdict | None = None  # the verdict layer's, with its words
 
     @property
     def win_before(self) -> float:
@@ -226,19 +236,20 @@ def step(record: GameRecord, index: int, number: int, game: Game, kind: str, val
          move: Move) -> Step:
     """One decision graded (see the module's docstring for the rules)."""
     chosen = label_of(game, valued.item, move)
-    lost = round(valued.lost_pp(chosen), 2)
-    noise = round(valued.noise_pp(chosen), 2)
-    within = lost <= NOISE_FACTOR * noise
-    grade: Grade | None
-    if valued.trivial:
-        grade = None
-    elif within:
-        grade = "best" if lost <= 1.0 else "good"
-    else:
-        grade = grade_for(lost)
+    v = judge(valuation(valued, game), chosen)
+    within = v.lost_pp <= NOISE_FACTOR * v.noise_pp
+    grade: Grade | None = None if v.trivial else v.grade
     return Step(index, number, game.turn, kind, valued, chosen, record.stated.get(index),
-                index in record.coached, lost, noise, grade, within,
-                call_out(record, index, game, move, valued, grade))
+                index in record.coached, v.lost_pp, v.noise_pp, grade, within,
+                call_out(record, index, game, move, valued, grade), v)
+
+
+def valuation(valued: Valued, game: Game) -> Valuation:
+    """The decision's values as the verdict layer reads them: exact when the duel is solved,
+    else the playouts, with the doubt about the claimant's bluffing."""
+    item = valued.item
+    who = game.names[item.claimant] if item.claimant is not None else "the claimant"
+    return item_valuation(item, valued.solved, who)
 
 
 def call_out(record: GameRecord, index: int, game: Game, move: Move, valued: Valued,
@@ -300,18 +311,15 @@ def answers(rev: Review, learner: str) -> list[Answer]:
     of a kind the quiz asks (with the stated chance where the learner gave one); saving them
     twice is a no-op (the id is the game's and the move's)."""
     out = []
-    kinds = {"challenge", "block", "bluff", "lose", "keep"}
     for s in rev.steps:
-        if s.grade is None or s.kind not in kinds:
+        if s.grade is None or s.kind not in ANSWER_KINDS or s.verdict is None:
             continue
         item = s.valued.item
-        out.append(Answer(
-            answer_id=f"play-{rev.record.game_id}-{s.index}", learner=learner,
-            item_id=f"{rev.record.game_id}:{s.index}", bank=BANK, mode=MODE,
-            kind=s.kind,  # type: ignore[arg-type]
+        out.append(record(
+            s.verdict, answer_id=f"play-{rev.record.game_id}-{s.index}", learner=learner,
+            item_id=f"{rev.record.game_id}:{s.index}", bank=BANK, mode=MODE, kind=s.kind,
             themes=item.themes, variant=item.variant,
             answered_at=rev.record.finished_at or now(),
             stated=s.stated if item.has_claim else None, bot=item.bot, prior=item.prior,
-            bluff=item.bluff, action=s.chosen[:120], best=s.valued.best[:120],
-            lost_pp=min(100.0, s.lost_pp), grade=s.grade, trivial=False))
+            bluff=item.bluff))
     return out

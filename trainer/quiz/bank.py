@@ -35,6 +35,7 @@ from trainer.engine.cards import Action, Character
 from trainer.engine.game import Game
 from trainer.engine.moves import Move, MoveKind
 from trainer.paths import data_dir, scenarios_dir
+from trainer.verdicts.kinds import ANSWER_KINDS
 
 BANK_DIR = Path(__file__).resolve().parent / "banks"
 DEFAULT_BANK = BANK_DIR / "default.jsonl.gz"
@@ -45,7 +46,8 @@ BANK_GLOBS = ("*.jsonl", "*.jsonl.gz")
 USER_BANK_ENV = "COUP_TRAINER_BANK_DIR"
 FORMAT = 1  # the file format; a bank's own version is its name and content hash
 
-KINDS = ("challenge", "block", "bluff", "lose", "keep")
+# The kinds a bank asks: the verdict layer's answer kinds, as the text the bank file holds.
+KINDS: tuple[str, ...] = tuple(k.value for k in ANSWER_KINDS)
 # The default mix of decision kinds: challenges are the heart of the trainer.
 KIND_SHARE = {"challenge": 0.5, "block": 0.15, "bluff": 0.15, "lose": 0.1, "keep": 0.1}
 # Player counts of the persona games, and how often each is used.

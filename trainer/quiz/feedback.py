@@ -10,10 +10,8 @@ from "my belief was fine but I acted on it wrongly".
 from __future__ import annotations
 
 import uuid
-from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import cast
 
 from trainer.engine.cards import Character
 from trainer.engine.game import Game
@@ -21,9 +19,25 @@ from trainer.engine.moves import Move, MoveKind
 from trainer.engine.observation import Observation
 from trainer.estimates.bayes_steps import BayesStep, TracedBelief, bayes_steps
 from trainer.estimates.claims import pending_claim
-from trainer.learners.answers import Answer, Grade, Kind, grade_for, now
 from trainer.quiz.bank import Item
 from trainer.quiz.solved import ROLLOUT_BASIS, SOLVED_BASIS, Solved
+from trainer.verdicts import (
+    Answer,
+    Decision,
+    DecisionError,
+    Doubt,
+    Grade,
+    OptionValue,
+    Source,
+    Valuation,
+    Verdict,
+    judge,
+    now,
+    parse_kind,
+    record,
+    words,
+)
+from trainer.verdicts.words import Tone
 
 
 class AnswerError(ValueError):
@@ -35,17 +49,55 @@ def new_answer_id() -> str:
     return uuid.uuid4().hex
 
 
+# The bots the playouts play against, in the words of a verdict's source.
+ROLLOUT_MODEL = "the bots"
+
+
+def item_valuation(item: Item, solved: Solved | None = None, who: str = "the claimant",
+                   moves_seen: int | None = None) -> Valuation:
+    """The item's options as the verdict layer values them: the solver's exact values when
+    the item is solved, else its playouts, with the doubt about the claimant (`who`) when
+    the bot's chance of a bluff is a range and a challenge's value moves with it."""
+    if solved is not None:
+        return Valuation.solved(solved.values, solved.exploitability)
+    options = tuple(OptionValue(o.label, o.win, o.se, o.diff_se) for o in item.options)
+    return Valuation(options, Source("playouts", item.rollouts, ROLLOUT_MODEL),
+                     doubt=_doubt(item, who, moves_seen))
+
+
+def _doubt(item: Item, who: str, moves_seen: int | None) -> Doubt | None:
+    """A challenge-or-pass item's values at both ends of the bot's range for the chance of
+    a bluff: a challenge's win chance moves by (w_win − w_lose) per unit of that chance,
+    around its playout value at the bot's own estimate; passing does not depend on it."""
+    if (item.bot is None or item.bot_low is None or item.bot_high is None
+            or item.w_win is None or item.w_lose is None or item.claimant is None
+            or {o.label for o in item.options} != {"Challenge", "Pass"}):
+        return None
+    challenge, passing = item.option("Challenge").win, item.option("Pass").win
+    slope = item.w_win - item.w_lose
+
+    def at(p: float) -> dict[str, float]:
+        return {"Challenge": challenge + (p - item.bot) * slope, "Pass": passing}  # type: ignore[operator]
+
+    return Doubt(who, item.bot_low, item.bot_high, at(item.bot_low), at(item.bot_high),
+                 moves_seen)
+
+
+def item_decision(item: Item, game: Game | None = None) -> Decision:
+    return Decision(game, item.viewer, parse_kind(item.kind), tuple(o.label for o in item.options))
+
+
 def grade(item: Item, *, action: str, stated: float | None, learner: str, bank: str,
           answer_id: str, mode: str = "mixed", seconds: float | None = None,
           solved: Solved | None = None) -> Answer:
     """The answer record for `action` (an option's label) and the stated P(bluff) (a claim
-    item needs one, 0.01–0.99; other items take none). With `solved` (the item's exact
-    end-game grade) the points lost, the grade and the best option are the solver's, not
-    the rollouts'."""
-    labels = [o.label for o in item.options]
-    if action not in labels:
-        raise AnswerError(f"action: {action!r} is not an answer to this item; expected one of "
-                          f"{', '.join(repr(x) for x in labels)}")
+    item needs one, 0.01–0.99; other items take none), graded by the verdict layer. With
+    `solved` (the item's exact end-game grade) the points lost, the grade and the best option
+    are the solver's, not the playouts'."""
+    try:
+        verdict = item_decision(item).judge(item_valuation(item, solved), action)
+    except DecisionError as e:
+        raise AnswerError(str(e)) from None
     if item.has_claim:
         if stated is None:
             raise AnswerError("stated: this item asks how likely the claim is a bluff; "
@@ -55,60 +107,64 @@ def grade(item: Item, *, action: str, stated: float | None, learner: str, bank: 
                               f"{stated:.0%})")
     else:
         stated = None
-    if solved is not None:
-        lost, best, trivial = round(solved.lost_pp(action), 2), solved.best, solved.trivial
-    else:
-        lost, best, trivial = round(item.lost_pp(action), 2), item.best.label, item.trivial
-    return Answer(
-        answer_id=answer_id, learner=learner, item_id=item.id, bank=bank, mode=mode,
-        kind=cast(Kind, item.kind), themes=item.themes, variant=item.variant, answered_at=now(),
-        seconds=None if seconds is None else round(min(seconds, 86_400), 2),
-        stated=stated, bot=item.bot, prior=item.prior, bluff=item.bluff, action=action,
-        best=best, lost_pp=lost, grade=grade_for(lost), trivial=trivial,
-    )
+    return record(verdict, answer_id=answer_id, learner=learner, item_id=item.id, bank=bank,
+                  mode=mode, kind=item.kind, themes=item.themes, variant=item.variant,
+                  answered_at=now(), seconds=seconds, stated=stated, bot=item.bot,
+                  prior=item.prior, bluff=item.bluff)
 
 
 @dataclass(frozen=True)
 class Feedback:
     """Everything shown after an answer."""
 
-    grade: Grade
-    lost_pp: float
-    noise_pp: float
-    best: str
-    verdict: str  # one line: what the grade means here
+    judged: Verdict  # the verdict: its grade, or the range it could be and why
+    headline: str  # "Mistake", "Depends on Dee: …", "Too close to call"
+    tone: Tone  # the box's colour: never green for a range
+    verdict: str  # a sentence or two: what the grade means here, points defined
     truth: str | None  # "Ben had no Duke: a bluff."
     outcome: str | None  # what the chosen action did, given the truth
     call_out: str | None  # "Good decision, bad outcome" and the like
     belief: str | None  # the stated p against the bot's p and p*
     hands: tuple[tuple[str, tuple[str, ...]], ...]  # every hidden hand, revealed
-    # When the bot cannot tell what kind of player the claimant is, the grade is a range:
-    # the kindest and the harshest grade over that doubt, and a sentence saying why.
-    grade_range: tuple[Grade, Grade] | None = None
-    range_note: str | None = None
+    range_note: str | None = None  # why the grade is a range, with its figures
+    evidence: str | None = None  # where the figures rest on little evidence
     # What the grade rests on, in plain words: perfect play (an End-game item solved
-    # exactly) or rollouts against the bots.
+    # exactly) or playouts against the bots.
     basis: str = ROLLOUT_BASIS
     solved: bool = False
     # A solved grade whose values still moved with the look-ahead says so.
     unsettled: str | None = None
 
     @property
-    def grade_label(self) -> str:
-        """"Mistake", or "Good to blunder" when the evidence cannot settle it."""
-        if self.grade_range is None:
-            return self.grade.capitalize()
-        low, high = self.grade_range
-        return f"{low.capitalize()} to {high}"
+    def grade(self) -> Grade:
+        return self.judged.grade
+
+    @property
+    def lost_pp(self) -> float:
+        return self.judged.lost_pp
+
+    @property
+    def noise_pp(self) -> float:
+        return self.judged.noise_pp
+
+    @property
+    def best(self) -> str:
+        return self.judged.best
+
+    @property
+    def grade_range(self) -> tuple[Grade, Grade] | None:
+        """The kindest and the harshest grade when the evidence cannot settle one."""
+        return (self.judged.low, self.judged.high) if self.judged.is_range else None
 
 
 # The bot's range of a bluff's chance is worth a mention from this width on.
-WIDE = 0.1
+WIDE = words.WIDE
 
-GRADE_WORDS = {
-    "best": "Best move", "good": "Good", "inaccuracy": "Inaccuracy", "mistake": "Mistake",
-    "blunder": "Blunder",
-}
+
+def claimant_moves(game: Game, viewer: int, claimant: int) -> int:
+    """How many moves of the claimant's the viewer has seen: what the bot's read rests on."""
+    return sum(1 for e in game.observation(viewer).events
+               if e.kind == "move" and e.data["move"].player == claimant)
 
 
 def feedback(item: Item, answer: Answer, game: Game | None = None,
@@ -117,25 +173,14 @@ def feedback(item: Item, answer: Answer, game: Game | None = None,
     With `solved`, the verdict is against perfect play and says so."""
     game = game or item.game()
     names = game.names
-    lost = answer.lost_pp
     chosen = answer.action
-    if solved is not None:
-        # Exact up to the solver's exploitability: that is all the noise there is.
-        noise, best = 100 * solved.exploitability, solved.best
-    else:
-        noise, best = item.noise_pp(), item.best.label
-    if answer.grade == "best":
-        verdict = f"{chosen} is the best option here (within a point of the top)."
-    else:
-        # Plain words first: the noise of the win chances is in the options table.
-        verdict = f"{chosen} wins {lost:.1f} points less often than {best}."
+    who = names[item.claimant] if item.claimant is not None else "the claimant"
+    seen = (claimant_moves(game, item.viewer, item.claimant)
+            if item.claimant is not None and solved is None else None)
+    valuation = item_valuation(item, solved, who, seen)
+    v = judge(valuation, chosen)
     truth = outcome = call_out = belief = None
-    # The bot's doubt about the claimant moves a rollout estimate, not a solved value.
-    grades, note = (None, None) if solved is not None else _grade_range(item, chosen, names)
-    # With the grade a range, "a bad decision" is not certain enough to say.
-    settled = grades is None
     if item.has_claim and item.claimant is not None:
-        who = names[item.claimant]
         held = " and ".join(item.claimant_hand) or "no cards"
         truth = (f"{who} held {held}: the {item.claim} claim was "
                  f"{'a bluff' if item.bluff else 'true'}.")
@@ -150,16 +195,15 @@ def feedback(item: Item, answer: Answer, game: Game | None = None,
                 outcome = ("The bluff went through unchallenged." if item.bluff
                            else "The claim was true: passing lost you no card.")
             # "A good decision" must hold at every end of a grade range, as "a bad one" must.
-            sound = settled or (grades is not None and grades[1] in ("best", "good"))
-            if answer.grade in ("best", "good") and not good_outcome and sound:
+            if v.sound and not good_outcome:
                 call_out = ("Good decision, bad outcome: on what you could see, this was a sound "
                             "call; the cards fell the other way this time.")
-            elif answer.grade in ("mistake", "blunder") and good_outcome and settled:
+            elif v.unsound and good_outcome and not v.is_range:
                 call_out = ("Bad decision, good outcome: it worked this time, but over many such "
                             "spots it loses.")
-            elif answer.grade == "inaccuracy" and good_outcome and settled:
+            elif v.grade == "inaccuracy" and good_outcome and not v.is_range:
                 call_out = ("A small slip, a good outcome: it worked this time, but "
-                            f"{best} wins a little more often here.")
+                            f"{v.best} wins a little more often here.")
         if answer.stated is not None and item.bot is not None:
             # Every figure is the chance of a bluff, never its complement beside it.
             star = (f" A challenge pays when the chance of a bluff is above {item.p_star:.0%}."
@@ -180,29 +224,12 @@ def feedback(item: Item, answer: Answer, game: Game | None = None,
                      f"{max(1, solved.horizon - 2)} moved these values by up to "
                      f"{100 * solved.moved:.1f} points, so a deeper look could still change "
                      f"them.")
-    return Feedback(answer.grade, lost, noise, best, verdict, truth, outcome,
-                    call_out, belief, hands, grades, note,
-                    SOLVED_BASIS if solved is not None else ROLLOUT_BASIS, solved is not None,
+    return Feedback(v, words.headline(v), words.tone(v), words.sentence(v), truth, outcome,
+                    call_out, belief, hands, words.range_note(v),
+                    words.evidence_note(v, None if solved is not None else item.rollouts),
+                    SOLVED_BASIS if solved is not None else valuation.source.words(),
+                    solved is not None,
                     unsettled)
-
-
-def _grade_range(item: Item, chosen: str, names: Sequence[str]
-                 ) -> tuple[tuple[Grade, Grade] | None, str | None]:
-    """The grade as a range when the bot's doubt about the claimant's kind of play spans more
-    than one grade: an estimate resting on little evidence must not give a confident
-    blunder."""
-    lost = item.lost_range(chosen)
-    if lost is None or item.claimant is None or item.bot_low is None or item.bot_high is None:
-        return None, None
-    low, high = grade_for(lost[0]), grade_for(lost[1])
-    if low == high:
-        return None, None
-    who = names[item.claimant]
-    note = (f"How much this costs depends on what kind of player {who} is, and {who}'s moves "
-            f"so far do not settle it: over the kinds of player {who} might be, the chance "
-            f"of a bluff runs from {item.bot_low:.0%} to {item.bot_high:.0%}, so {chosen} "
-            f"loses between {lost[0]:.1f} and {lost[1]:.1f} points.")
-    return (low, high), note
 
 
 def estimate_steps(item: Item, model: dict[str, float] | None = None,

@@ -21,16 +21,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import get_args
 
 import numpy as np
 import pandas as pd
 
 from trainer.learners.answers import COLUMNS, Answer, Grade
+from trainer.verdicts.grades import GRADES
 
 ArrayLike = Sequence[float] | Sequence[bool] | np.ndarray | pd.Series
 
-GRADES: tuple[Grade, ...] = get_args(Grade)  # best, good, inaccuracy, mistake, blunder
 LOG_CLAMP = (0.01, 0.99)
 # Forecasts sit on a 1% grid, and 0.7 * 10 may land at 6.999…; the nudge keeps such a value in
 # the bin its label promises without moving any real forecast across a boundary.

@@ -53,7 +53,8 @@ DIGITS = 6
 
 SOLVED_BASIS = ("Solved exactly: graded against perfect play from the start of this turn "
                 "(every unseen card equally likely).")
-ROLLOUT_BASIS = "Estimated by rollouts against our bot players."
+ROLLOUT_BASIS = ("Estimated by playing each option out many times against our bot players: "
+                 "the win chances are estimates.")
 
 
 class Unsolvable(ValueError):

@@ -27,6 +27,7 @@ from trainer.quiz.solved import Solved, SolvedGrades
 from trainer.scenarios.lesson_session import LESSON, STEP
 from trainer.scenarios.lessons import Lesson, Library
 from trainer.scenarios.screens import screens
+from trainer.verdicts.kinds import DecisionKind
 
 # The Learn page's address (its url_path in streamlit_app.py): a lesson's QR opens it there.
 LEARN_PATH = "learn"
@@ -188,7 +189,7 @@ def phase(cursor: Cursor, now: float, playlist: Sequence[Slide]) -> Phase:
 # ------------------------------------------------------------------------ the station
 # The decisions "Try it" prefers: ones a passer-by can follow (a claim to call or let pass,
 # a block, a turn's action) at a table small enough to take in at a glance.
-STATION_KINDS = ("challenge", "block", "bluff")
+STATION_KINDS = (DecisionKind.CHALLENGE, DecisionKind.BLOCK, DecisionKind.BLUFF)
 STATION_PLAYERS = 4
 
 

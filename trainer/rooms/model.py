@@ -11,6 +11,7 @@ from datetime import datetime
 from typing import Literal
 
 from trainer.rooms.settings import RoomSettings, Source
+from trainer.verdicts.grades import Grade
 
 Status = Literal["lobby", "question", "revealed", "finished", "closed"]
 STATUSES: tuple[Status, ...] = ("lobby", "question", "revealed", "finished", "closed")
@@ -69,6 +70,6 @@ class RoomAnswer:
     bluff: bool | None
     best: str
     lost_pp: float
-    grade: str
+    grade: Grade  # the verdict layer's grade, checked when read back
     seconds: float | None
     answered_at: datetime

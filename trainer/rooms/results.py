@@ -16,9 +16,9 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from trainer.learners.answers import Grade
-from trainer.quiz.scoring import GRADES, LOG_CLAMP, brier, log_score, reliability
+from trainer.quiz.scoring import LOG_CLAMP, brier, log_score, reliability
 from trainer.rooms.model import RoomAnswer
+from trainer.verdicts.grades import GRADES, Grade
 
 BIN_EDGES = tuple(range(0, 101, 10))
 POOR: tuple[Grade, ...] = ("inaccuracy", "mistake", "blunder")

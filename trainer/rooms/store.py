@@ -59,6 +59,7 @@ from trainer.rooms.codes import (
 from trainer.rooms.model import STATUSES, Room, RoomAnswer, Seat, Status
 from trainer.rooms.nicknames import name_problem
 from trainer.rooms.settings import RoomSettings, Source
+from trainer.verdicts.grades import parse_grade
 
 # A room lives this long after the host's last action; then its code says it has expired.
 LIFETIME = timedelta(hours=12)
@@ -411,6 +412,10 @@ class RoomStore:
             raise RoomError("The host removed you from this room.")
         if room.status != "question" or room.question != question:
             raise RoomError("Answers for that question are closed.")
+        try:
+            grade = parse_grade(grade)
+        except ValueError as e:
+            raise RoomError(f"This answer cannot be stored: {e}.") from None
         row = {"room": code, "question": question, "seat": token, "item_id": item_id,
                "action": action, "stated": stated, "bot": bot, "bluff": bluff, "best": best,
                "lost_pp": lost_pp, "grade": grade, "seconds": seconds,
@@ -444,8 +449,13 @@ def _answer(row: object) -> RoomAnswer:
     r = dict(row)  # type: ignore[call-overload]
     at = _aware(r["answered_at"])
     assert at is not None
+    try:
+        grade = parse_grade(r["grade"])
+    except ValueError as e:
+        raise RoomError(f"Room {r.get('room', '?')}: the stored answer to question "
+                        f"{int(r['question']) + 1} is damaged ({e}).") from None
     return RoomAnswer(question=int(r["question"]), seat=r["seat"], item_id=r["item_id"],
                       action=r["action"], stated=r["stated"], bot=r["bot"],
                       bluff=None if r["bluff"] is None else bool(r["bluff"]), best=r["best"],
-                      lost_pp=float(r["lost_pp"]), grade=r["grade"], seconds=r["seconds"],
+                      lost_pp=float(r["lost_pp"]), grade=grade, seconds=r["seconds"],
                       answered_at=at)

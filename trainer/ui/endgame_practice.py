@@ -224,8 +224,8 @@ def duel_view() -> None:
     if g.graded:
         last = g.graded[-1]
         grade = pview.grade_of(last)
-        box = st.success if grade in ("best", "good") else (
-            st.info if grade == "inaccuracy" else st.warning)
+        box = {"success": st.success, "info": st.info, "warning": st.warning,
+               "error": st.error}[pview.graded_tone(last)]
         box(" ".join(pview.graded_lines(last, r.labels[-1])), icon=pview.GRADE_ICONS[grade])
         with st.expander("Every option of that decision, with its win chance",
                          icon=":material/functions:"):

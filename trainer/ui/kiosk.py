@@ -23,6 +23,7 @@ from trainer.quiz.solved import SolvedGrades
 from trainer.rooms import kiosk as rk
 from trainer.scenarios.lessons import Library
 from trainer.ui.links import public_base_url
+from trainer.ui.quiz_parts import verdict_box
 from trainer.ui.resources import lesson_library, question_bank, solved_grades
 from trainer.ui.state import session_state
 from trainer.views import cardart, quiz_text
@@ -186,10 +187,8 @@ def _feedback(k: rk.Kiosk, d: Deck, item: Item) -> None:
         return
     solved = d.grades.entry(item)
     fb = feedback(item, answer, item.game(), solved)
-    box = {"success": st.success, "warning": st.warning, "error": st.error}
     with st.container(key="kiosk_grade"):
-        box[quiz_text.GRADE_TONE[fb.grade]](f"**{fb.grade_label}** · {fb.verdict}",
-                                            icon=":material/grading:")
+        verdict_box(fb)
     if fb.truth:
         st.markdown(f"**The truth.** {fb.truth} {fb.outcome}")
     st.html(kt.station_chances(item, solved, answer.action))

@@ -17,7 +17,7 @@ from trainer.play.match import Match
 from trainer.play.review import BANK, Review, Step, answers, review
 from trainer.quiz.feedback import describe_pending, feedback, grade, new_answer_id
 from trainer.ui.play import PlayTab, valuer
-from trainer.ui.quiz_parts import options_panel
+from trainer.ui.quiz_parts import options_panel, verdict_box
 from trainer.views import play_text, quiz_text
 from trainer.views.play_charts import win_chart
 from trainer.views.table_art import table_html
@@ -62,7 +62,7 @@ def summary(rev: Review) -> None:
         st.altair_chart(win_chart(rev), width="stretch")
         st.caption("The grey dashes are what each position was worth with the best move; the "
                    "gold line what your move kept. A dotted rule marks where the bots' moves "
-                   "and the cards changed your chances by 15 points or more.")
+                   "and the cards changed your chance to win by 15 percentage points or more.")
     with st.expander("How the review grades", icon=":material/help:"):
         st.markdown(play_text.ACCURACY_NOTE)
 
@@ -75,9 +75,10 @@ def key_moments(tab: PlayTab, rev: Review) -> None:
         st.success("No mistakes the estimates can prove. Well played.",
                    icon=":material/task_alt:")
         return
-    for s in mistakes:
-        with st.container(border=True):
-            st.markdown(f"**{play_text.step_title(s)}**  \n{play_text.step_verdict(s)}")
+    for n, s in enumerate(mistakes):
+        with st.container(border=True):  # points are defined in the first one only
+            st.markdown(f"**{play_text.step_title(s)}**  \n"
+                        f"{play_text.step_verdict(s, first=n == 0)}")
             st.button("Retry this decision", key=f"play_retry_{s.index}",
                       icon=":material/replay:", on_click=_retry, args=(tab, s.index))
     for s in lucky:
@@ -117,9 +118,7 @@ def retry_panel(tab: PlayTab, match: Match, rev: Review, history: History,
                       icon=":material/check_circle:" if chosen else None)
         if answer is not None:
             fb = feedback(item, answer, game, solved)
-            box = {"success": st.success, "warning": st.warning, "error": st.error}
-            box[quiz_text.GRADE_TONE[fb.grade]](f"**{fb.grade_label}** · {fb.verdict}",
-                                                icon=":material/grading:")
+            verdict_box(fb)
             if fb.truth:
                 st.markdown(f"{fb.truth} {fb.outcome or ''}")
             if fb.belief:

@@ -8,9 +8,20 @@ import streamlit as st
 
 from trainer.learners.answers import Answer
 from trainer.quiz.bank import Item
+from trainer.quiz.feedback import Feedback
 from trainer.quiz.session import QuizSession
 from trainer.quiz.solved import Solved
 from trainer.views import quiz_text
+
+
+def verdict_box(fb: Feedback, *, notes: bool = True) -> None:
+    """The verdict in its box (the colour the verdict layer gives: never green for a range),
+    then, with `notes`, what it rests on, why it is a range and where the evidence is thin."""
+    box = {"success": st.success, "info": st.info, "warning": st.warning, "error": st.error}
+    box[fb.tone](f"**{fb.headline}** · {fb.verdict}", icon=":material/grading:")
+    if notes:
+        for line in quiz_text.verdict_notes(fb):
+            st.caption(line)
 
 
 def options_panel(item: Item, answer: Answer, solved: Solved | None) -> None:

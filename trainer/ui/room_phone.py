@@ -24,6 +24,7 @@ from trainer.rooms.nicknames import generated_name
 from trainer.rooms.questions import grade_answer
 from trainer.rooms.results import belief_points, decision_points
 from trainer.rooms.store import RoomError, RoomGone, RoomStore, usable
+from trainer.ui.quiz_parts import verdict_box
 from trainer.ui.rooms import (
     draw_question,
     history_fold,
@@ -244,10 +245,7 @@ def _my_feedback(item: Item, answer: RoomAnswer | None, solved: Solved | None,
         return
     fb = _feedback(bank_version, item.id, answer.action, answer.stated, item, solved)
     st.markdown(room_text.my_answer_line(answer.action, answer.stated))
-    box = {"success": st.success, "warning": st.warning, "error": st.error}
-    box[quiz_text.GRADE_TONE[fb.grade]](f"**{fb.grade_label}** · {fb.verdict}",
-                                        icon=":material/grading:")
-    st.caption(fb.basis)
+    verdict_box(fb)
     if fb.truth:
         st.markdown(f"**The truth.** {fb.truth} {fb.outcome}")
     if fb.belief:

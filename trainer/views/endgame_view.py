@@ -31,7 +31,7 @@ from trainer.engine.cards import Action, Character
 from trainer.engine.game import Game, Phase
 from trainer.engine.moves import Move, MoveKind
 from trainer.engine.variants import get_variant
-from trainer.learners.answers import grade_for
+from trainer.verdicts import Valuation, judge, words
 from trainer.views.move_labels import your_move
 from trainer.views.styles import read_css
 from trainer.views.table_art import mini_card
@@ -417,13 +417,17 @@ def option_rows(choice: Choice, solved: Solved) -> list[OptionRow]:
     options = solved.options.get(choice.card, ())
     chances = solved.against.get(choice.card, {})
     game = _label_game(choice)
+    # Graded by the verdict layer: each option's loss against the solution's best.
+    valuation = Valuation.solved({str(i): -max(0.0, o.loss) for i, o in enumerate(options)}
+                                 ) if options else None
     rows = []
-    for o in options:
+    for i, o in enumerate(options):
         label, claim = move_label(game, o.move)
         lost = max(0.0, 100 * o.loss)
+        assert valuation is not None
         rows.append(OptionRow(
             label, claim, claim is not None and claim != choice.card, o.value, lost,
-            grade_for(lost), o.frequency, outcome_class(o.against),
+            judge(valuation, str(i)).grade, o.frequency, outcome_class(o.against),
             tuple(Cell(c, p, o.against.get(c, 0.0)) for c, p in chances.items()), o.text,
             line_text(solved.lines.get(choice.card, {}).get(o.move, ()), solved.mover)))
     return rows
@@ -656,7 +660,8 @@ def options_html(rows: Sequence[OptionRow]) -> str:
                '<span class="eg-tag eg-tag--honest">true claim</span>'
                if r.claim is not None else "")
         loss = ("the best move" if i == 0 else
-                f"{r.lost_pp:.1f} points below the best: {GRADE_WORDS[r.grade]}")
+                f"{words.points(r.lost_pp, first=i == 1)} below the best: "
+                f"{GRADE_WORDS[r.grade]}")
         cells = "".join(
             f'<div class="eg-cell" style="background:{win_colour(c.win)}" '
             f'data-card="{escape(c.card.value)}" title="{escape(_cell_title(c))}">'

@@ -16,7 +16,7 @@ from trainer.engine.moves import Move, MoveKind
 from trainer.engine.variants import parse_rules
 from trainer.learners.answers import Grade
 from trainer.play.assess import Valued
-from trainer.play.review import GRADES, NOISE_FACTOR, Review, Step, is_bluff
+from trainer.play.review import Review, Step, is_bluff
 from trainer.play.setup import (
     LEARNER,
     Setup,
@@ -24,7 +24,9 @@ from trainer.play.setup import (
     bot_title,
     strength,
 )
+from trainer.quiz.feedback import item_valuation
 from trainer.rulebook import choices
+from trainer.verdicts import NOISE_FACTOR, judge, words
 
 PLAY_CSS = """<style>
 .st-key-play_keys{display:none !important}
@@ -39,6 +41,7 @@ PLAY_CSS = """<style>
 .coup-tag.inaccuracy{background:#fdf6b2;color:#723b13}
 .coup-tag.mistake,.coup-tag.blunder{background:#fde2e1;color:#9b1c1c}
 .coup-tag.coach{background:#e1effe;color:#1e429f}
+.coup-tag.close{background:#e5e7eb;color:#374151}
 .coup-chips{display:flex;flex-wrap:wrap;gap:.4rem;margin:.2rem 0 .6rem}
 .coup-tag.big{font-size:.95rem;padding:.2rem .7rem;border-radius:1rem}
 </style>"""
@@ -223,28 +226,40 @@ def coach_belief(valued: Valued, names: Sequence[str]) -> str | None:
 
 
 def coach_best(valued: Valued) -> str:
+    """The coach's pick, what it rests on, and whether the runner-up is too close to call."""
     rows = coach_rows(valued)
     basis = ("Solved exactly: perfect play from here, every unseen card equally likely."
              if valued.solved is not None else
              f"Each option played out {valued.item.playouts} times against the bots; ± is "
-             f"the noise of each figure.")
-    return f"The coach's pick: **{rows[0].option}** (wins {rows[0].win:.0%}). {basis}"
+             f"the noise of each figure, in percentage points of your chance to win.")
+    close = ""
+    if len(rows) > 1 and valued.solved is None:
+        v = judge(item_valuation(valued.item), rows[1].option)
+        if v.lost_pp <= NOISE_FACTOR * v.noise_pp:
+            close = (f" {words.CLOSE_CALL}: {rows[1].option} is within the noise of it, so "
+                     "either may be the better one.")
+    return (f"The coach's pick: **{rows[0].option}** (wins {rows[0].win:.0%}).{close} "
+            f"{basis}")
 
 
 def coach_table(valued: Valued) -> list[dict[str, Any]]:
     return [{"Option": r.option, "Chance you win": f"{r.win:.0%}",
-             "±": f"{100 * r.noise:.1f} pts"} for r in coach_rows(valued)]
+             "±": f"{100 * r.noise:.1f} points"} for r in coach_rows(valued)]
 
 
 # ------------------------------------------------------------------------ the review
-GRADE_WORDS: dict[Grade, str] = {g: g.capitalize() for g in GRADES}
+GRADE_WORDS: dict[Grade, str] = words.HEADLINES
+GRADE_PLURALS: dict[Grade, str] = {"best": "best moves", "good": "good",
+                                   "inaccuracy": "inaccuracies", "mistake": "mistakes",
+                                   "blunder": "blunders"}
 ACCURACY_NOTE = (
     "**How the review grades.** Each of your decisions is valued by playing every option out "
     "many times against the bots (a duel of one card each in the base game is solved "
-    "exactly). A decision loses the points of winning chance that the best option would "
-    "have kept: Best ≤ 1 point, Good ≤ 5, Inaccuracy ≤ 10, Mistake ≤ 15, Blunder more. A "
-    f"loss within {NOISE_FACTOR:g} times its noise cannot be told from the best and counts as "
-    "Good. Forced and obvious decisions (every option within a point) are left out. "
+    "exactly). A decision gives up the percentage points of your chance to win that the best "
+    "option would have kept: Best move ≤ 1 point, Good ≤ 5, Inaccuracy ≤ 10, Mistake ≤ 15, "
+    f"Blunder more. A loss within {NOISE_FACTOR:g} times its noise cannot be told from the "
+    f"best: it counts as Good, and reads “{words.CLOSE_CALL}” when the loss alone would have "
+    "been worse. Forced and obvious decisions (every option within a point) are left out. "
     "**Accuracy** is Lichess's formula on the points lost, 103.17·e^(−0.0435·lost) − 3.17, "
     "averaged over the graded decisions: 100 for best play, about 50 for a 15-point loss.")
 
@@ -255,29 +270,49 @@ def summary_line(rev: Review) -> str:
         return "None of your decisions in this game had options far enough apart to grade."
     acc = rev.accuracy
     counts = rev.counts()
-    parts = [f"{counts[g]} {GRADE_WORDS[g].lower()}" for g in counts if counts[g]]
+    parts = [f"{counts[g]} {(GRADE_WORDS if counts[g] == 1 else GRADE_PLURALS)[g].lower()}"
+             for g in counts if counts[g]]
     coach = (f" You used the coach at {rev.coached} of your decisions." if rev.coached else "")
     return (f"Accuracy **{acc:.0f}%** over {len(graded)} graded decisions: "
             f"{', '.join(parts)}.{coach}")
 
 
+def step_headline(step: Step) -> str:
+    """The step's verdict in a few words: the verdict layer's headline, "Not graded" for a
+    decision left out."""
+    if step.grade is None:
+        return "Not graded"
+    return words.headline(step.verdict) if step.verdict is not None else GRADE_WORDS[step.grade]
+
+
 def step_title(step: Step) -> str:
-    grade = GRADE_WORDS[step.grade] if step.grade else "Not graded"
-    return f"Decision {step.number} (turn {step.turn}): {step.chosen} · {grade}"
+    return f"Decision {step.number} (turn {step.turn}): {step.chosen} · {step_headline(step)}"
 
 
-def step_verdict(step: Step) -> str:
-    """What the grade means for this decision, in plain words."""
+def step_tag(step: Step) -> str:
+    """The step's tag in the move list: a grade's colour, grey for a range (never green)."""
+    import html
+
+    v = step.verdict
+    cls = "close" if v is not None and v.is_range else str(step.grade)
+    short = words.short_headline(v) if v is not None else step_headline(step)
+    return (f'<span class="coup-tag {cls}" title="{html.escape(step_headline(step))}">'
+            f'{html.escape(short)}</span>')
+
+
+def step_verdict(step: Step, *, first: bool = True) -> str:
+    """What the grade means for this decision, in plain words (`first`: points are not yet
+    defined where this is shown)."""
     best = step.valued.best
     if step.grade is None:
         return "Every option was within a point of the best: not graded."
     if step.chosen == best or step.lost_pp <= 1.0:
         return f"{step.chosen} was the best option (you win {step.win_after:.0%} of the time)."
-    if step.within_noise:
-        return (f"{best} looked {step.lost_pp:.1f} points better, but that is within the "
-                f"noise (±{step.noise_pp:.1f}): counted as Good.")
-    return (f"{step.chosen} wins {step.lost_pp:.1f} points less often than {best} "
-            f"({step.win_after:.0%} against {step.win_before:.0%}).")
+    if step.verdict is not None:
+        return (f"{words.sentence(step.verdict, first=first)} You win {step.win_after:.0%} "
+                f"of the time against {step.win_before:.0%} with {best}.")
+    return (f"{step.chosen} gives up {words.points(step.lost_pp, first=first)}, compared "
+            f"with {best} ({step.win_after:.0%} against {step.win_before:.0%}).")
 
 
 def stated_line(step: Step, names: Sequence[str]) -> str | None:
@@ -329,7 +364,7 @@ def timeline_html(lines: Sequence[Line], current: int | None = None) -> str:
             tags.append('<span class="coup-tag bluff">bluff</span>')
         s = line.step
         if s is not None and s.grade is not None:
-            tags.append(f'<span class="coup-tag {s.grade}">{GRADE_WORDS[s.grade]}</span>')
+            tags.append(step_tag(s))
         if s is not None and s.coached:
             tags.append('<span class="coup-tag coach">coach</span>')
         cls = "coup-review-line" + (" mine" if line.mine else "") + (

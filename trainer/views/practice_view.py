@@ -19,8 +19,10 @@ from trainer.endgame.puzzles import Puzzle
 from trainer.engine.cards import Action, Character
 from trainer.engine.game import Game, Phase
 from trainer.engine.moves import MoveKind
-from trainer.learners.answers import Answer, Grade, grade_for
 from trainer.quiz.bank import END_GAME
+from trainer.verdicts import Answer, Grade, record, words
+from trainer.verdicts.endgame import practice_kind, practice_verdict
+from trainer.verdicts.words import Tone
 from trainer.views.endgame_view import (
     Choice,
     Turn,
@@ -38,8 +40,7 @@ KIND_HINTS = {
     "hold": "You are behind. Stay in the duel for two of their turns, and win if you can.",
 }
 DIFFICULTY_WORDS = {"easy": "Easy", "medium": "Medium", "hard": "Hard"}
-GRADE_WORDS: dict[Grade, str] = {"best": "Best move", "good": "Good", "inaccuracy":
-                                 "Inaccuracy", "mistake": "Mistake", "blunder": "Blunder"}
+GRADE_WORDS: dict[Grade, str] = words.HEADLINES
 GRADE_ICONS: dict[Grade, str] = {"best": ":material/star:", "good": ":material/check:",
                                  "inaccuracy": ":material/info:",
                                  "mistake": ":material/warning:",
@@ -148,26 +149,32 @@ def events_text(events: Sequence[Event]) -> str:
 
 
 def grade_of(g: Graded) -> Grade:
-    return grade_for(g.lost_pp)
+    """The decision's grade, as the verdict layer gives it."""
+    return practice_verdict(g).grade
+
+
+def graded_tone(g: Graded) -> Tone:
+    """The colour of the decision's box, as the verdict layer gives it."""
+    return words.tone(practice_verdict(g))
 
 
 def graded_lines(g: Graded, labels: Sequence[str]) -> list[str]:
     """The verdict on one decision: the grade, what it cost, and the best option
     (`labels`: the buttons as they read when the decision was made)."""
+    v = practice_verdict(g, labels)
     chosen = g.offers[g.chosen]
     best = g.best
-    grade = grade_of(g)
-    name, best_name = f"“{labels[g.chosen]}”", f"“{labels[best.index]}”"
-    words = [f"**{GRADE_WORDS[grade]}.**"]
+    name, best_name = f"“{v.chosen}”", f"“{v.best}”"
+    text = [f"**{words.headline(v)}.**"]
     if g.lost_pp < 0.05:
-        words.append(f"{name} keeps your chance of winning at {percent(chosen.value)}.")
+        text.append(f"{name} keeps your chance of winning at {percent(chosen.value)}.")
         if g.mixed:
-            words.append("Perfect play mixes it with another move of the same value, so your "
-                         "opponent cannot tell which is coming.")
+            text.append("Perfect play mixes it with another move of the same value, so your "
+                        "opponent cannot tell which is coming.")
     else:
-        words.append(f"{name} gives you {percent(chosen.value)} to win; {best_name} gives "
-                     f"{percent(best.value)}. You gave away {g.lost_pp:.1f} points.")
-    return [" ".join(words)]
+        text.append(f"{name} gives you {percent(chosen.value)} to win; {best_name} gives "
+                    f"{percent(best.value)}. You gave away {words.points(v.lost_pp, first=True)}.")
+    return [" ".join(text)]
 
 
 def option_lines(g: Graded, labels: Sequence[str]) -> list[str]:
@@ -296,13 +303,8 @@ def accuracy_sentence(frame: pd.DataFrame) -> str:
 def practice_answer(learner: str, practice_id: str, g: Graded, labels: Sequence[str],
                     when: datetime, seconds: float | None = None) -> Answer:
     """A graded decision as the answer record the calibration page and the chart read."""
-    kind = {Phase.ACTION: "bluff", Phase.BLOCK: "block", Phase.EXCHANGE: "keep"}.get(
-        g.phase, "challenge")
-    spread = 100 * (g.best.value - min(o.value for o in g.offers))
-    return Answer(answer_id=f"eg-{practice_id}-{g.number}"[:64], learner=learner,
-                  item_id=f"endgame-{practice_id}"[:64], bank="endgame-solver",
-                  mode="endgame-practice", kind=kind,  # type: ignore[arg-type]
+    return record(practice_verdict(g, labels), answer_id=f"eg-{practice_id}-{g.number}"[:64],
+                  learner=learner, item_id=f"endgame-{practice_id}"[:64],
+                  bank="endgame-solver", mode="endgame-practice", kind=practice_kind(g),
                   themes=(PRACTICE_THEME,), variant="base", answered_at=when,
-                  seconds=seconds, action=labels[g.chosen][:120], best=labels[g.best.index][:120],
-                  lost_pp=min(100.0, round(g.lost_pp, 3)), grade=grade_of(g),
-                  trivial=spread <= 1.0)
+                  seconds=seconds)

@@ -9,30 +9,34 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime
-from typing import Any, Literal
+from typing import Any
 
 from trainer.engine.game import Game
 from trainer.engine.variants import parse_rules
 from trainer.estimates.report import DEFAULT_MODEL
-from trainer.learners.answers import Answer, Grade
+from trainer.learners.answers import Answer
 from trainer.quiz.bank import DIFFICULTIES, END_GAME, Bank, Item
+from trainer.quiz.feedback import Feedback
 from trainer.quiz.review import DueSummary
 from trainer.quiz.solved import Solved, SolvedGrades
 from trainer.rulebook import choices
 from trainer.views.styles import read_css
 from trainer.views.table_art import character_overview, mini_card
 
-Tone = Literal["success", "warning", "error"]
-# The colour of the box that gives a grade: green for a good move, amber, red for a blunder.
-GRADE_TONE: dict[Grade, Tone] = {
-    "best": "success", "good": "success", "inaccuracy": "warning", "mistake": "warning",
-    "blunder": "error",
-}
+
+def verdict_notes(fb: Feedback) -> list[str]:
+    """The small print under a verdict: what it rests on, why it is a range, and where the
+    evidence is thin."""
+    basis = fb.basis + (f" {fb.unsettled}" if fb.unsettled else "")
+    return [x for x in (basis, fb.range_note, fb.evidence) if x]
 
 GRADING = (
-    "Grades compare your move's win chance with the best move's, in percentage points: "
-    "best ≤ 1, good ≤ 5, inaccuracy ≤ 10, mistake ≤ 15, blunder > 15. Win chances come "
-    "from playing each option out many times with the bots; each item shows its noise. "
+    "Grades compare your move's chance to win with the best move's, in percentage points of "
+    "your chance to win: best ≤ 1, good ≤ 5, inaccuracy ≤ 10, mistake ≤ 15, blunder > 15. "
+    "Win chances come from playing each option out many times with the bots; each item shows "
+    "its noise. When the grade depends on something the bot cannot settle (how often the "
+    "claimant bluffs) or the gap is within the noise, the verdict says what it depends on, or "
+    "“Too close to call”, instead of one grade. "
     "End-game items where two players are left with one card each from the start of the "
     "turn are graded against perfect play instead, solved exactly with every unseen card "
     "equally likely (what was claimed before this turn is not read). "

@@ -10,6 +10,9 @@ from __future__ import annotations
 import altair as alt
 import pandas as pd
 
+from trainer.verdicts.grades import parse_grade
+from trainer.verdicts.words import HEADLINES
+
 GOLD, IVORY, RED, GREEN, GREY = "#d9a84e", "#f3ead8", "#e0606e", "#6fbf73", "#9e9e9e"
 GRADE_COLOURS = {"best": GREEN, "good": "#a5d6a7", "inaccuracy": GOLD, "mistake": "#f09a5a",
                  "blunder": RED}
@@ -46,7 +49,7 @@ def action_chart(counts: pd.DataFrame, best: str | None = None) -> alt.Chart:
 
 
 def grade_chart(grades: dict[str, int]) -> alt.Chart:
-    data = pd.DataFrame({"grade": [g.capitalize() for g in grades],
+    data = pd.DataFrame({"grade": [HEADLINES[parse_grade(g)] for g in grades],
                          "key": list(grades), "count": list(grades.values())})
     chart: alt.Chart = alt.Chart(data).mark_bar().encode(
         x=alt.X("grade:N", sort=list(data["grade"]), title=None,

@@ -13,6 +13,8 @@ from trainer.rooms.model import Room
 from trainer.rooms.results import ClassScores, Standing
 from trainer.rooms.settings import LEADERBOARD, LIVE, NAMES, RoomSettings, Source
 from trainer.rulebook import choices
+from trainer.verdicts.grades import parse_grade
+from trainer.verdicts.words import grade_word
 
 ROOM_CSS = """<style>
 .room-code{font-family:ui-monospace,monospace;font-size:clamp(2.6rem,9vw,6.5rem);
@@ -269,7 +271,8 @@ def my_result_line(question: int, action: str | None, grade: str | None, best: s
         return f"{question}. Not answered."
     said = f" · you said {stated:.0%} bluff" if stated is not None else ""
     tip = "" if action == best or best is None else f" (best: {best})"
-    return f"{question}. **{action}** — {str(grade).capitalize()}{tip}{said}"
+    word = grade_word(parse_grade(grade)) if grade is not None else "Not graded"
+    return f"{question}. **{action}** — {word}{tip}{said}"
 
 
 def my_total_line(points: float, answered: int, total: int) -> str:

@@ -1,0 +1,131 @@
+"""What a decision's options are worth: per option a win chance, its uncertainty, and where
+the figure came from.
+
+Why one type: the quiz values an item's options by playouts (or, for an End-game item, by the
+exact solver), the review and the coach value a played game's decisions the same ways, and
+End-game practice reads them from a solved duel. A grade needs only these numbers, so every
+feature hands its figures over in this form and the grade is made once (`verdicts.verdict`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Literal
+
+SourceKind = Literal["solved", "playouts", "estimate"]
+
+
+@dataclass(frozen=True)
+class Source:
+    """Where the win chances come from: solved exactly (perfect play), playouts against a
+    model of how the others play (how many per option), or an estimate of another kind."""
+
+    kind: SourceKind
+    playouts: int | None = None
+    model: str = ""  # whom the playouts play against, in words: "the bots"
+
+    def words(self) -> str:
+        """One plain sentence for the page."""
+        if self.kind == "solved":
+            return ("Graded against perfect play: this end-game is solved exactly, with every "
+                    "unseen card equally likely.")
+        if self.kind == "playouts":
+            many = f"{self.playouts:,} times" if self.playouts else "many times"
+            against = f" against {self.model}" if self.model else ""
+            return (f"Graded by playing each option out {many}{against}: the win chances are "
+                    "estimates.")
+        return "Graded by an estimate of each option's chance to win."
+
+
+@dataclass(frozen=True)
+class OptionValue:
+    """One option: the decider's chance to win after it (0–1), the standard error of that
+    chance, and the standard error of its difference from the best option (paired playouts
+    share their luck, so this is usually smaller)."""
+
+    label: str
+    win: float
+    se: float = 0.0
+    diff_se: float = 0.0
+
+
+@dataclass(frozen=True)
+class Doubt:
+    """What the values depend on that the evidence does not settle: how often the claimant
+    bluffs. `rarely` and `often` are each option's win chance at the low and the high end of
+    the bot's range for the chance of a bluff (`low`–`high`); `moves_seen` is how many moves
+    of the claimant's the estimate had to go on."""
+
+    who: str
+    low: float
+    high: float
+    rarely: Mapping[str, float] = field(default_factory=dict)
+    often: Mapping[str, float] = field(default_factory=dict)
+    moves_seen: int | None = None
+
+    def lost_pp(self, label: str) -> tuple[float, float] | None:
+        """Points `label` loses against the best option if the claimant rarely bluffs, and if
+        they often do; None when the option's value does not move with the doubt's ends."""
+        if label not in self.rarely or label not in self.often:
+            return None
+        return (100 * max(0.0, max(self.rarely.values()) - self.rarely[label]),
+                100 * max(0.0, max(self.often.values()) - self.often[label]))
+
+
+@dataclass(frozen=True)
+class Valuation:
+    """Every option of one decision, valued from the decider's seat."""
+
+    options: tuple[OptionValue, ...]
+    source: Source
+    doubt: Doubt | None = None
+    exploitability: float = 0.0  # of a solved value, in win probability
+
+    def __post_init__(self) -> None:
+        if not self.options:
+            raise ValueError("options: a valuation needs at least one option")
+
+    @classmethod
+    def solved(cls, values: Mapping[str, float], exploitability: float = 0.0) -> Valuation:
+        """Exact values (win chance by option label) from the end-game solver."""
+        return cls(tuple(OptionValue(k, v) for k, v in values.items()), Source("solved"),
+                   exploitability=exploitability)
+
+    @property
+    def labels(self) -> Sequence[str]:
+        return [o.label for o in self.options]
+
+    @property
+    def best(self) -> OptionValue:
+        """The best option (the first of equals, in the options' order)."""
+        return max(self.options, key=lambda o: o.win)
+
+    def option(self, label: str) -> OptionValue:
+        for o in self.options:
+            if o.label == label:
+                return o
+        raise KeyError(f"{label!r} is not an option here; expected one of "
+                       f"{', '.join(repr(x) for x in self.labels)}")
+
+    def lost_pp(self, label: str) -> float:
+        """Points of win chance `label` gives away against the best option."""
+        return max(0.0, 100 * (self.best.win - self.option(label).win))
+
+    def noise_pp(self, label: str) -> float:
+        """The standard error of `label`'s points lost: the solver's exploitability for a
+        solved value, the paired playouts' error otherwise."""
+        if self.source.kind == "solved":
+            return 100 * self.exploitability
+        return 100 * self.option(label).diff_se
+
+    @property
+    def spread_pp(self) -> float:
+        """How much the choice matters: best minus worst option, in points."""
+        return 100 * (self.best.win - min(o.win for o in self.options))
+
+    @property
+    def trivial(self) -> bool:
+        """Every option within a point of the best (or only one): left out of error rates,
+        as GNU Backgammon leaves out forced and obvious moves."""
+        return self.spread_pp <= 1.0

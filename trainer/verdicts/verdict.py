@@ -1,0 +1,85 @@
+"""The grade of a chosen option: one function from a valuation and a choice to a verdict.
+
+Why a range: a grade is only as good as the figures under it. When the values move with
+something the evidence does not settle (how often the claimant bluffs), or when the loss is
+no larger than the playouts' own noise, a single grade would claim more than is known. The
+verdict then carries the kindest and the harshest grade it could be (`low`, `high`) and why
+(`reason`), while `grade` stays the one grade that is saved and counted:
+- the loss at the bot's own estimate, graded by the bands (`grades.grade_for`);
+- but a loss no larger than `NOISE_FACTOR` standard errors cannot be told from the best: it
+  counts as Good (Best within a point), never as a mistake the estimate cannot prove.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from trainer.verdicts.grades import SOUND, Grade, grade_for, rank
+from trainer.verdicts.valuation import Doubt, Valuation
+
+NOISE_FACTOR = 2.0  # a loss within this many standard errors of zero is not proven
+Reason = Literal["doubt", "noise"]
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """A chosen option judged against the best one."""
+
+    chosen: str
+    best: str
+    lost_pp: float
+    noise_pp: float
+    grade: Grade  # the grade saved and counted
+    low: Grade  # the kindest grade the evidence allows
+    high: Grade  # the harshest
+    reason: Reason | None = None  # why a range: the claimant's doubt, or the playouts' noise
+    trivial: bool = False
+    within_noise: bool = False
+    solved: bool = False
+    doubt: Doubt | None = None
+    lost_range: tuple[float, float] | None = None  # points lost at the doubt's two ends
+    rarely: Grade | None = None  # the grade if the claimant rarely bluffs
+    often: Grade | None = None  # and if they often do
+
+    @property
+    def is_range(self) -> bool:
+        return self.low != self.high
+
+    @property
+    def sound(self) -> bool:
+        """Right at every end of the range: best or good however the doubt falls."""
+        return self.high in SOUND
+
+    @property
+    def unsound(self) -> bool:
+        """Wrong at every end of the range: a mistake or a blunder however the doubt falls."""
+        return rank(self.low) >= rank("mistake")
+
+
+def judge(valuation: Valuation, chosen: str) -> Verdict:
+    """The verdict on `chosen` (an option's label; KeyError naming the options if it is not
+    one)."""
+    lost = round(valuation.lost_pp(chosen), 2)
+    noise = round(valuation.noise_pp(chosen), 2)
+    solved = valuation.source.kind == "solved"
+    within = not solved and lost > 1.0 and lost <= NOISE_FACTOR * noise
+    grade: Grade = ("best" if lost <= 1.0 else "good") if within else grade_for(lost)
+    low = high = grade
+    reason: Reason | None = None
+    ends = valuation.doubt.lost_pp(chosen) if valuation.doubt is not None else None
+    rarely = often = None
+    if ends is not None:
+        rarely, often = grade_for(ends[0]), grade_for(ends[1])
+        if rarely != often:
+            low, high = sorted((rarely, often), key=rank)
+            low, high = min(low, grade, key=rank), max(high, grade, key=rank)
+            reason = "doubt"
+    if reason is None and within and grade_for(lost) != grade:
+        low, high, reason = grade, grade_for(lost), "noise"
+    return Verdict(chosen=chosen, best=valuation.best.label, lost_pp=lost, noise_pp=noise,
+                   grade=grade, low=low, high=high, reason=reason, trivial=valuation.trivial,
+                   within_noise=within, solved=solved, doubt=valuation.doubt,
+                   lost_range=None if ends is None else (min(ends), max(ends)),
+                   rarely=rarely if reason == "doubt" else None,
+                   often=often if reason == "doubt" else None)
