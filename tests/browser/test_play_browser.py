@@ -84,7 +84,7 @@ def test_a_whole_game_then_its_review(browser, app_url, screenshots, name, viewp
         expect(box).to_be_visible()
         box.get_by_role("button").first.click()
         wait_idle(page)
-        expect(box.get_by_text("wins", exact=False).first).to_be_visible()
+        expect(box.get_by_text("of your chance to win", exact=False).first).to_be_visible()
         page.screenshot(path=screenshots / f"play-retry-{name}.png")
     finally:
         page.close()
