@@ -157,4 +157,4 @@ def test_an_item_says_how_many_playouts_its_options_got_and_an_older_item_its_fi
                     rollout_seed=3, options_to_value=list(moves_of(game)), seed=1)
     assert item.playouts == "64"
     older = replace(item, options=tuple(replace(o, n=0) for o in item.options))
-    assert older.playouts == "1024"
+    assert older.playouts == "1,024"

@@ -35,10 +35,14 @@ from trainer.quiz.solved import Solved, Unsolvable, solve_item
 
 SOURCE = "played game"
 # At most this many playouts per option, for the coach and the review alike (so a decision the
-# coach valued is never valued again): the quiz's own precision (`trainer.quiz.building`),
-# stopping as soon as every option's grade is clear. $COUP_TRAINER_PLAY_ROLLOUTS sets another
-# cap (a slow machine, tests).
-ROLLOUTS = PLAYOUTS
+# coach valued is never valued again): the quiz's own sequential rule (`trainer.quiz.building`),
+# stopping as soon as every option's grade is clear, but with a quarter of the quiz's cap. Why:
+# the quiz's items are valued ahead of time, while a person waits for the coach; at the quiz's
+# cap (1,024) a close five-option decision costs about five times the old fixed 200 playouts
+# (some 20 CPU seconds), at 256 at most 1.3 times, and clear decisions stop at 64 or 128.
+# bench/play.py measures what each cap does to the grades. $COUP_TRAINER_PLAY_ROLLOUTS sets
+# another cap (a slow machine, tests).
+ROLLOUTS = PLAYOUTS // 4
 ROLLOUTS_ENV = "COUP_TRAINER_PLAY_ROLLOUTS"
 _PROVE = (Phase.PROVE_ACTION, Phase.PROVE_BLOCK, Phase.PROVE_CLAIM)
 

@@ -169,12 +169,12 @@ class Item:
 
     @property
     def playouts(self) -> str:
-        """How many playouts the options got, in words: "1000" when each got the same,
-        "64 to 1024" when the sequential playouts stopped some early."""
+        """How many playouts the options got, in words: "1,000" when each got the same,
+        "64 to 1,024" when the sequential playouts stopped some early."""
         counts = sorted({o.n or self.rollouts for o in self.options})
         if not counts:
-            return str(self.rollouts)
-        return str(counts[0]) if len(counts) == 1 else f"{counts[0]} to {counts[-1]}"
+            return f"{self.rollouts:,}"
+        return f"{counts[0]:,}" if len(counts) == 1 else f"{counts[0]:,} to {counts[-1]:,}"
 
     @property
     def spread_pp(self) -> float:

@@ -226,7 +226,7 @@ def feedback(item: Item, answer: Answer, game: Game | None = None,
                      f"them.")
     return Feedback(v, words.headline(v), words.tone(v), words.sentence(v), truth, outcome,
                     call_out, belief, hands, words.range_note(v),
-                    words.evidence_note(v, None if solved is not None else item.rollouts),
+                    words.evidence_note(v, None if solved is not None else item.playouts),
                     SOLVED_BASIS if solved is not None else valuation.source.words(),
                     solved is not None,
                     unsettled)

@@ -112,8 +112,10 @@ def range_note(v: Verdict) -> str | None:
             f"{v.lost_range[0]:.1f} and {v.lost_range[1]:.1f} points.")
 
 
-def evidence_note(v: Verdict, playouts: int | None = None) -> str | None:
-    """Where the figures rest on little evidence, one sentence saying so; None otherwise."""
+def evidence_note(v: Verdict, playouts: int | str | None = None) -> str | None:
+    """Where the figures rest on little evidence, one sentence saying so; None otherwise.
+    `playouts` is a count, or a span in words ("64 to 1024") when the sequential playouts
+    stopped some options early."""
     notes = []
     d = v.doubt
     # A range's note already gives the bot's span; a single grade on a wide span says it here.
@@ -128,7 +130,8 @@ def evidence_note(v: Verdict, playouts: int | None = None) -> str | None:
             notes.append(f"The bot's read of {d.who} is still rough: its chance of a bluff "
                          f"spans {d.low:.0%} to {d.high:.0%}.")
     if not v.solved and v.noise_pp >= ROUGH_NOISE_PP:
-        many = f"{playouts:,} playouts" if playouts else "playouts"
+        count = f"{playouts:,}" if isinstance(playouts, int) else playouts
+        many = f"{count} playouts" if count else "playouts"
         notes.append(f"These win chances come from {many} and may be off by about "
                      f"{v.noise_pp:.1f} points either way.")
     return " ".join(notes) or None
