@@ -55,7 +55,8 @@ def test_a_summary_of_one_decision_reads_in_the_singular() -> None:
     lines = pv.summary_lines(s)
     assert lines[0] == "**You lost the duel.** Goal missed."
     assert lines[1] == "You held a Contessa; they held an Assassin."
-    assert lines[2].startswith("Your one decision was not best or good")
+    assert lines[2] == ("Your one decision was costly (an inaccuracy, a mistake or a blunder): "
+                        "it gave away 21.0 points of winning chance.")
 
 
 def answer(day: int, grade: str, themes: tuple[str, ...] = (pv.PRACTICE_THEME,)) -> Answer:

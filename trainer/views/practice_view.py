@@ -229,8 +229,10 @@ def summary_lines(s: Summary) -> list[str]:
     if s.decisions == 0:
         graded = "You had no decision to make: the duel was over before your turn."
     elif s.decisions == 1:
-        graded = (f"Your one decision was {'best or good' if s.accurate else 'not best or good'}"
-                  f"; it gave away {s.lost_pp:.1f} points of winning chance.")
+        how = ("sound (best or good)" if s.accurate
+               else "costly (an inaccuracy, a mistake or a blunder)")
+        graded = (f"Your one decision was {how}: it gave away {s.lost_pp:.1f} points of "
+                  "winning chance.")
     else:
         graded = (f"{s.accurate} of your {s.decisions} decisions were best or good; in all "
                   f"you gave away {s.lost_pp:.1f} points of winning chance.")
