@@ -34,7 +34,7 @@ from trainer.engine.moves import Move
 from trainer.engine.observation import Observation
 from trainer.play.record import GameRecord, fresh_game, new_game_id
 from trainer.play.setup import Setup
-from trainer.policies.runner import Bot, Runner, Stale, move_streams
+from trainer.policies.runner import Bot, LockedState, Runner, Stale, move_streams
 
 __all__ = ["Match", "NotYourTurn", "Stale"]
 
@@ -43,7 +43,7 @@ class NotYourTurn(ValueError):
     """A move of the learner's sent when the decision is a bot's, or the game is over."""
 
 
-class Match:
+class Match(LockedState):
     """The live game of one record. Build it with `start` or `resume`."""
 
     def __init__(self, record: GameRecord) -> None:
@@ -56,16 +56,12 @@ class Match:
                                                for i in bots},
                              per_decision=True)
         self.saved: int | None = None  # moves in the database's copy, when known
-        self._lock = threading.RLock()
+        self._lock = self._new_lock()
 
-    def __getstate__(self) -> dict[str, Any]:
-        state = dict(self.__dict__)
-        del state["_lock"]
-        return state
+    _lock: threading.RLock
 
-    def __setstate__(self, state: dict[str, Any]) -> None:
-        self.__dict__.update(state)
-        self._lock = threading.RLock()
+    def _new_lock(self) -> Any:
+        return threading.RLock()  # a move and the save after it are taken under one lock
 
     @property
     def game(self) -> Game:

@@ -113,7 +113,26 @@ def move_streams(seed: int | str) -> MoveStreams:
     return MoveStreams(seed)
 
 
-class Runner:
+class LockedState:
+    """An object that holds a lock beside its state. Sessions are pickled (Streamlit's
+    serializable session state), and a lock is not state: it is left out and made anew."""
+
+    _lock: Any
+
+    def _new_lock(self) -> Any:
+        return threading.Lock()
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = dict(self.__dict__)
+        del state["_lock"]
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self._lock = self._new_lock()
+
+
+class Runner(LockedState):
     """A game, the bots in some of its seats (the others are people), and the count of moves
     applied (`version`).
 
@@ -130,21 +149,11 @@ class Runner:
         self.streams = streams
         self.per_decision = per_decision
         self.version = version
-        self._lock = threading.Lock()
+        self._lock = self._new_lock()
         for seat, bot in self.bots.items() if not started else ():
             bot.new_game(new_game_streams[seat] if new_game_streams is not None
                          else streams(seat, 0))
         self._watchers = [(s, b) for s, b in self.bots.items() if isinstance(b, Watcher)]
-
-    # Sessions are pickled (Streamlit's serializable session state): the lock is not state.
-    def __getstate__(self) -> dict[str, Any]:
-        state = dict(self.__dict__)
-        del state["_lock"]
-        return state
-
-    def __setstate__(self, state: dict[str, Any]) -> None:
-        self.__dict__.update(state)
-        self._lock = threading.Lock()
 
     @property
     def bot_to_move(self) -> bool:
