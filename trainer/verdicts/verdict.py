@@ -43,6 +43,12 @@ class Verdict:
     often: Grade | None = None  # and if they often do
 
     @property
+    def indistinct(self) -> bool:
+        """The chosen option cannot be told from the best by these figures: its loss, however
+        small, is within the playouts' noise (never so for a solved value)."""
+        return not self.solved and self.lost_pp <= NOISE_FACTOR * self.noise_pp
+
+    @property
     def is_range(self) -> bool:
         return self.low != self.high
 

@@ -235,7 +235,7 @@ def coach_best(valued: Valued) -> str:
     close = ""
     if len(rows) > 1 and valued.solved is None:
         v = judge(item_valuation(valued.item), rows[1].option)
-        if v.lost_pp <= NOISE_FACTOR * v.noise_pp:
+        if v.indistinct:
             close = (f" {words.CLOSE_CALL}: {rows[1].option} is within the noise of it, so "
                      "either may be the better one.")
     return (f"The coach's pick: **{rows[0].option}** (wins {rows[0].win:.0%}).{close} "
