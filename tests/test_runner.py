@@ -147,7 +147,8 @@ def _playout(game: Game) -> tuple[list[Move], int | None]:
     return moves, game.winner
 
 
-@pytest.mark.parametrize("variant", ["base", "inquisitor", "reformation", "forum", "draft"])
+@pytest.mark.parametrize("variant", ["base", "inquisitor", "reformation", "forum", "draft",
+                                     "mcguire", "base+mat"])
 def test_a_world_rebuilt_from_what_a_player_saw_plays_on_like_the_real_game(variant: str
                                                                             ) -> None:
     """At every decision, from every seat: the world built from the turn's start, the turn's

@@ -184,17 +184,23 @@ def world(turn_start: Observation, turn_moves: Sequence[Move], now: Observation,
     (a position between turns is plain data, a snapshot), because the state inside a turn (who
     is still to answer, what happens next) is the engine's own and is rebuilt only by playing.
 
-    None when the rebuilt table does not look exactly like `now` (a turn of a rule set this
-    does not cover, such as McGuire's mat); the caller then decides without a search.
+    McGuire's mat is rebuilt from its public state (the events to come and the clock); a
+    face-down mat card flipped during this turn is the card `now` shows face up, the others
+    are dealt at random like any unseen card.
+
+    None when the rebuilt table does not look exactly like `now` (a turn this does not
+    cover, such as a draft's sets still in hand); the caller then decides without a search.
     """
     me = now.player
     d = turn_start.pending
     if (turn_start.player != me or d is None or d.phase is not Phase.ACTION
             or d.player != turn_start.actor or turn_start.turn != now.turn
-            or turn_start.rule_set.event_mat or any(turn_start.offers)):
+            or any(turn_start.offers)):
         return None
+    flipped = {e.data["event"]: e.data["card"] for e in now.events[len(turn_start.events):]
+               if e.kind == "mat" and "card" in e.data}
     try:
-        game = _turn_start_game(turn_start, rng)
+        game = _turn_start_game(turn_start, rng, flipped)
         for move in turn_moves:
             if game.is_over:
                 return None
@@ -221,11 +227,26 @@ def world(turn_start: Observation, turn_moves: Sequence[Move], now: Observation,
 _PRIVATE = (MoveKind.KEEP, MoveKind.OFFER)
 
 
-def _turn_start_game(obs: Observation, rng: random.Random) -> Game:
-    """The position at the start of the turn, every unseen card dealt at random."""
+def _turn_start_game(obs: Observation, rng: random.Random,
+                     flipped: dict[str, Character] | None = None) -> Game:
+    """The position at the start of the turn, every unseen card dealt at random but the
+    face-down mat cards in `flipped` (mat event -> the card it turned up later in the turn)."""
     known = known_cards(obs)
-    unseen = list(known.unseen.elements())
+    pool = Counter(known.unseen)
+    flipped = {e: c for e, c in (flipped or {}).items() if e in obs.mat_pending}
+    pool.subtract(flipped.values())
+    if any(v < 0 for v in pool.values()):
+        raise ValueError("a flipped mat card the observer had placed elsewhere")
+    unseen = list(pool.elements())
     rng.shuffle(unseen)
+    mat: list[tuple[str, Character | None]] = []
+    for event in obs.mat_pending:
+        if event.startswith("coin"):
+            mat.append((event, None))
+        elif event in flipped:
+            mat.append((event, flipped[event]))
+        else:
+            mat.append((event, unseen.pop()))
     hands: list[list[Character]] = []
     for j, seat in enumerate(obs.seats):
         if j == obs.player:
@@ -252,7 +273,8 @@ def _turn_start_game(obs: Observation, rng: random.Random) -> Game:
         chance=RandomChance(random.Random(rng.random())), treasury=obs.treasury,
         removed=removed or None,
         allegiances=[s.allegiance or "" for s in obs.seats] if obs.seats[0].allegiance else None,
-        reserve=obs.reserve)
+        reserve=obs.reserve, mat=mat or None, mat_up=obs.mat_up or None,
+        mat_clock=obs.mat_clock)
     game.turn = obs.turn
     return game
 

@@ -49,6 +49,11 @@ class Observation:
     mat_face_down: int = 0
     mat_up: tuple[Character, ...] = ()
     mat_coins: int = 0
+    # McGuire's mat, public: the events still to come (in order) and its clock (the game's
+    # first player, how many of their turns have begun, how many cards have been lost): what
+    # a player who rebuilds the table from what they saw needs to run the mat on.
+    mat_pending: tuple[str, ...] = ()
+    mat_clock: tuple[int, int, int] | None = None
     removed: int = 0  # draft: cards out of the game, face down
     offers: tuple[tuple[Character, ...], ...] = ()  # draft: only this player's own set
     # The rule set and table rules themselves, as values: what a bot reads the rules from
@@ -121,6 +126,8 @@ class Observation:
             "mat_face_down": self.mat_face_down,
             "mat_up": [str(c) for c in self.mat_up],
             "mat_coins": self.mat_coins,
+            "mat_pending": list(self.mat_pending),
+            "mat_clock": list(self.mat_clock) if self.mat_clock is not None else None,
             "removed": self.removed,
             "offers": [[str(c) for c in o] for o in self.offers],
         }
@@ -163,6 +170,8 @@ def observe(game: Game, player: int, events: bool = True) -> Observation:
         mat_face_down=len(game.mat_cards),
         mat_up=tuple(game.mat_up),
         mat_coins=game.mat_coins,
+        mat_pending=tuple(game.mat_pending),
+        mat_clock=game.mat_clock if game.mat_pending else None,
         removed=len(game.removed),
         offers=tuple(tuple(o) if q == player else () for q, o in enumerate(game.offers)),
         rules=game.variant,
