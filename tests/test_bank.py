@@ -78,16 +78,19 @@ def test_no_theme_or_label_names_the_answer(shipped):
         assert "honest" not in text and "true" not in text, item.id
 
 
-def test_the_shipped_bank_has_eighteen_hundred_items_from_two_to_six_players(shipped):
-    # 2,236 when built; 364 left out since because they gave away another item's answer.
-    assert len(shipped.items) >= 1800
+def test_the_shipped_bank_has_sixteen_hundred_items_from_two_to_six_players(shipped):
+    # 2,236 when built; 600 left out since because they answered another item's claim (364
+    # seen from the claimant's seat, then 236 whose history showed how the claim turned out),
+    # 11 added to keep every theme at eighty.
+    assert len(shipped.items) >= 1600
     assert {i.players for i in shipped.items} == {2, 3, 4, 5, 6}
 
 
 def test_every_theme_of_the_shipped_bank_has_eighty_items(shipped):
     # A learner drilling one theme, twenty a day, meets no repeat for four days. (A hundred
     # each when built; the items that gave away another's answer were mostly the rule sets'
-    # two-player games, where the other seat is always the claimant.)
+    # two-player games, where the other seat is always the claimant; a few games of the
+    # two-player draft and McGuire's rules were added to keep those themes at eighty.)
     short = {t: n for t, n in shipped.themes().items() if n < 80}
     assert not short
 

@@ -166,3 +166,15 @@ def test_an_unknown_table_is_a_clear_error():
 
     with pytest.raises(ValueError, match="no table 'nobody'"):
         seating_for("nobody")
+
+
+def test_read_as_moving_at_random_the_same_claims_stay_nearer_counting(frames):
+    # The reading that knows every stranger picks moves alike: its estimates of the very
+    # same claims move less from counting than the model's, which reads the moves as a
+    # persona's might mean something.
+    model = frames["random"]
+    known = harvest_frame(40, policy="random", seed=3, uninformed=1 - 1e-9)
+    assert (known["bluff"] == model["bluff"]).all()
+    assert (known["count_bluff"] == model["count_bluff"]).all()
+    moved = (known["post_bluff"] - known["count_bluff"]).abs().mean()
+    assert moved < (model["post_bluff"] - model["count_bluff"]).abs().mean()

@@ -201,8 +201,9 @@ def run_build(args: argparse.Namespace) -> int:
 
 def run_estimates(args: argparse.Namespace) -> int:
     """Every claim item's estimates made again where it stands (same position, same id), the
-    option values kept; then the items that show a hand deciding another item's answer left
-    out, keeping of two such items the one whose rarest theme is rarer.
+    option values kept; then the items that answer another item's claim (by showing the
+    claimant's hand, or a history in which the claim turned out) left out, keeping of two such
+    items the one whose rarest theme is rarer.
 
     Why: a change to the behaviour model changes what the bot says of every claim, but
     grading every option again by rollouts takes hours. The bank's version changes only when
@@ -239,7 +240,8 @@ def run_estimates(args: argparse.Namespace) -> int:
     header = {k: v for k, v in bank.header.items() if not k.startswith("_")}
     header["additions"] = [*header.get("additions", []), {
         "estimates": sum(1 for i in items if i.has_claim), "left out": len(left),
-        "why left out": "their viewer is the claimant of another item of the same game"}]
+        "why left out": "they answer another item of the same game: their viewer is its "
+                        "claimant, or their history shows how its claim turned out"}]
     new = Bank(bank.name, tuple(kept), header)
     tmp = path.with_name(path.name + ".tmp" + (".gz" if path.suffix == ".gz" else ""))
     new.save(tmp)

@@ -77,12 +77,15 @@ def model_seating(model: dict[str, float]) -> Seating:
 def harvest(claims: int, *, players: int = 4, seed: int = 0, variant: Variant | str = BASE,
             progress: Callable[[int], object] | None = None,
             model: dict[str, float] | None = None,
-            seating: Seating | None = None) -> list[Claim]:
+            seating: Seating | None = None, uninformed: float | None = None) -> list[Claim]:
     """Action and block claims seen by seat 0, estimated under the model; by default in games
     of personas drawn from that same model, or at the table `seating` lays (how the estimates
-    fare against players the model does not describe); `progress(1)` after each claim."""
+    fare against players the model does not describe); `progress(1)` after each claim.
+    `uninformed`, when given, is the uninformed component's prior share in place of the
+    model's strangers (`posterior.mixture`): near 1, the estimate of a player who moves at
+    random knowing they do, the best any reading of moves can do against them."""
     model = model or MODEL
-    comps = mixture(model)
+    comps = mixture(model, uninformed)
     seating = seating or model_seating(model)
     rules = rule_set(variant)
     cards = rules.variant.cards

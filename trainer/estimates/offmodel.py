@@ -87,18 +87,18 @@ def seating_for(policy: str) -> Seating:
 
 
 def harvest_frame(claims: int, *, policy: str | None = None, players: Sequence[int] = (3, 4),
-                  seed: int = 0, progress: Callable[[int], object] | None = None
-                  ) -> pd.DataFrame:
+                  seed: int = 0, progress: Callable[[int], object] | None = None,
+                  uninformed: float | None = None) -> pd.DataFrame:
     """`claims` claims split evenly over the player counts, with `p_bluff` and `bluff`
     columns for the posterior (`post_bluff`) and counting (`count_bluff`); `policy` None is
     the in-sample table of personas drawn from the model, otherwise a table of
-    `seating_for`."""
+    `seating_for`; `uninformed` as in `calibration.harvest`."""
     frames = []
     for i, n in enumerate(players):
         share = claims // len(players) + (1 if i < claims % len(players) else 0)
         seating = None if policy is None else seating_for(policy)
         frames.append(claims_frame(harvest(share, players=n, seed=seed, progress=progress,
-                                           seating=seating)))
+                                           seating=seating, uninformed=uninformed)))
     frame = pd.concat(frames, ignore_index=True)
     frame["bluff"] = ~frame["honest"].astype(bool)
     frame["post_bluff"] = 1 - frame["posterior"]

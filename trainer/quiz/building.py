@@ -43,7 +43,7 @@ from trainer.quiz.bank import (
     move_to_data,
     new_game,
 )
-from trainer.quiz.leaks import without_leaks
+from trainer.quiz.leaks import Seen, tells, without_leaks
 from trainer.rulebook.choices import title as rule_set_title
 
 K = TypeVar("K")
@@ -365,7 +365,7 @@ def persona_tasks(count: int, *, seed: int, players: dict[int, float] | None = N
             if branch is not None:
                 candidates.append((branch, "keep"))
         used: set[int] = set()
-        picked: list[tuple[int, int | None]] = []
+        picked: list[Seen] = []
         for _ in range(ITEMS_PER_GAME):
             if produced >= count:
                 break
@@ -388,28 +388,30 @@ def persona_tasks(count: int, *, seed: int, players: dict[int, float] | None = N
 
 
 def _seats(game_seed: int, players: int, variant: str, prefix: tuple[Move, ...],
-           kind: str) -> tuple[int, int | None]:
-    """The viewer of the decision after `prefix` in a persona game and, for a claim item,
-    the claimant."""
+           kind: str) -> Seen:
+    """The decision after `prefix` in a persona game as the leak rules see it: its viewer
+    and, for a claim item, the claimant and the character claimed."""
     game = new_game(players, game_seed, variant)
     for m in prefix:
         game.apply(m)
-    return game.decider, pending_claim(game)[0] if kind == "challenge" else None
+    claimant, role = pending_claim(game) if kind == "challenge" else (None, None)
+    return Seen(prefix, game.decider, claimant, role)
 
 
-def _pick(pool: list[int], rng: random.Random, picked: list[tuple[int, int | None]],
+def _pick(pool: list[int], rng: random.Random, picked: list[Seen],
           game: tuple[int, int, str], candidates: Sequence[Sequence[Any]]) -> int | None:
     """A candidate of `pool` (indices into `candidates` of the persona game `game`: seed,
     players, rule set; each a (moves before it, kind, ...)) drawn at random that neither
-    shows the hand of a claim already picked from this game nor claims from a seat already
-    shown (`trainer.quiz.leaks`: the build would leave such an item out after grading it);
-    None when every one would. `picked` gets the one drawn."""
+    answers the claim of a decision already picked from this game nor has its own claim
+    answered by one: seen from the claimant's seat, or later with the claim's outcome in
+    its history (`trainer.quiz.leaks`: the build would leave such an item out after grading
+    it); None when every one would. `picked` gets the one drawn."""
     left = list(pool)
     while left:
         j = rng.choice(left)
-        viewer, claimant = _seats(*game, tuple(candidates[j][0]), str(candidates[j][1]))
-        if not any(viewer == c or claimant == v for v, c in picked):
-            picked.append((viewer, claimant))
+        seen = _seats(*game, tuple(candidates[j][0]), str(candidates[j][1]))
+        if not any(tells(seen, s, game) or tells(s, seen, game) for s in picked):
+            picked.append(seen)
             return j
         left.remove(j)
     return None
@@ -508,7 +510,7 @@ def theme_tasks(count: int, *, seed: int, per_theme: int, players: dict[int, flo
         candidates = game_candidates(game_seed, n, variant, model, rng,
                                      exchanges=bool(kinds.get("keep")))
         used: set[int] = set()
-        picked: list[tuple[int, int | None]] = []
+        picked: list[Seen] = []
         for _ in range(ITEMS_PER_GAME):
             def gain(themes: tuple[str, ...]) -> float:
                 return sum(max(0, per_theme - made[t]) for t in themes) / per_theme
@@ -687,8 +689,9 @@ def ordered_items(results: Iterable[Item | str], problems: list[str] | None = No
                   scenarios: Path | None = None) -> list[Item]:
     """The items of `results` in their order, one per position: a position found twice, or
     two deals that look the same from the learner's seat (`Item.learner_view`), are asked
-    once, and no item shows a hand that decides another's answer (`trainer.quiz.leaks`:
-    the later of two such items is left out). The reasons a position could not be
+    once, and no item answers another's claim, by showing the claimant's hand or a history
+    in which the claim turned out (`trainer.quiz.leaks`: the later of two such items is left
+    out). The reasons a position could not be
     evaluated go to `problems`."""
     items: dict[str, Item] = {}
     views: set[tuple[Any, ...]] = set()
