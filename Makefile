@@ -78,7 +78,7 @@ test: install engine-check chromium lint typecheck layers
 	if [ -n "$$pg_url" ]; then export COUP_TRAINER_TEST_PG_URL="$$pg_url"; \
 	else echo "error: PostgreSQL could not be started: the PostgreSQL tests will fail"; fi; \
 	trap 'scripts/test-postgres.sh stop' INT TERM; \
-	status=0; $(PY) -m pytest -n 2 --dist loadfile || status=$$?; \
+	status=0; $(PY) -m pytest -n 2 --dist loadfile --no-loadscope-reorder || status=$$?; \
 	scripts/test-postgres.sh stop; \
 	exit $$status
 	@echo "The same rule and property tests against the plain-Python build of the engine:"
