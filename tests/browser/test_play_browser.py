@@ -1,6 +1,7 @@
 """A whole game on the Play page in a real browser, at the bots' normal pace: the learner's
-moves by mouse and by key, the coach turned on with its key, no bot's face-down card in the
-page before the review, then the review with every card turned over and a retry."""
+moves by mouse and by key at a desktop size then a phone's, the coach turned on with its key,
+no bot's face-down card in the page before the review, then the review with every card turned
+over and a retry."""
 
 from __future__ import annotations
 
@@ -37,15 +38,36 @@ def wait_for_decision(page, label: str) -> None:
     wait_idle(page, timeout=60_000)
 
 
-@pytest.mark.parametrize("name, viewport", [("desktop", DESKTOP), ("phone", PHONE)])
-def test_a_whole_game_then_its_review(browser, app_url, screenshots, name, viewport):
+SIZES = [("desktop", DESKTOP), ("phone", PHONE)]
+# From this move on the game is played at a phone's size: one game covers both sizes.
+PHONE_FROM = 6
+
+
+def screenshot_at_every_size(page, path, now: dict[str, int], **options) -> None:
+    """`path` with {name} filled in, once per size of `SIZES`; the page goes back to `now`."""
+    for name, viewport in SIZES:
+        page.set_viewport_size(viewport)
+        page.wait_for_timeout(300)  # the layout settles at the new width
+        page.screenshot(path=str(path).format(name=name), **options)
+    page.set_viewport_size(now)
+    page.wait_for_timeout(300)
+
+
+def test_a_whole_game_then_its_review(browser, app_url, screenshots):
+    """Why one game for both sizes: a whole game costs half a minute, and what differs
+    between the sizes is the layout, not the game. The first moves are made at a desktop
+    size, the rest and the review at a phone's; every screenshot is taken at both sizes."""
     from playwright.sync_api import expect
 
-    page = browser.new_page(viewport=viewport)
+    page = browser.new_page(viewport=DESKTOP)
+    now = DESKTOP
     try:
         page.goto(f"{app_url}/play?rules=base&seats=you,calibrated&deal=0")
         page.get_by_role("button", name="Play this deal").click()
         for n, label in enumerate(SCRIPT):
+            if n == PHONE_FROM:
+                now = PHONE
+                page.set_viewport_size(now)
             wait_for_decision(page, label)
             assert set(face_down_cards_of_others(page)) <= {"back"}, f"before move {n + 1}"
             if n == 3:  # a challenge decision: the coach, turned on by its key
@@ -53,7 +75,7 @@ def test_a_whole_game_then_its_review(browser, app_url, screenshots, name, viewp
                       lambda t: expect(page.get_by_text("The coach's pick")).to_be_visible(
                           timeout=max(t, 30_000)))
                 assert page.get_by_text("The bot's chance that Ana is bluffing").count()
-                page.screenshot(path=screenshots / f"play-coach-{name}.png")
+                screenshot_at_every_size(page, screenshots / "play-coach-{name}.png", now)
             buttons = move_buttons(page)
             labels = [buttons.nth(i).inner_text() for i in range(buttons.count())]
             index = next(i for i, text in enumerate(labels) if text.startswith(label))
@@ -67,7 +89,8 @@ def test_a_whole_game_then_its_review(browser, app_url, screenshots, name, viewp
         wait_idle(page, timeout=60_000)
         expect(page.get_by_text("Ana won.")).to_be_visible()
         expect(page.get_by_text("graded decisions").first).to_be_visible()
-        page.screenshot(path=screenshots / f"play-review-{name}.png", full_page=True)
+        screenshot_at_every_size(page, screenshots / "play-review-{name}.png", now,
+                                 full_page=True)
 
         assert set(face_down_cards_of_others(page)) <= {"back"}, "the review opens as you saw it"
         page.locator(".st-key-play_all_cards label").first.click()
@@ -76,7 +99,7 @@ def test_a_whole_game_then_its_review(browser, app_url, screenshots, name, viewp
         wait_idle(page)
         shown = [c for c in face_down_cards_of_others(page) if c != "back"]
         assert shown, "with every card turned over, Ana's hand is on the table"
-        page.screenshot(path=screenshots / f"play-all-cards-{name}.png")
+        screenshot_at_every_size(page, screenshots / "play-all-cards-{name}.png", now)
 
         page.get_by_role("button", name="Retry this decision").first.click()
         wait_idle(page)
@@ -85,7 +108,7 @@ def test_a_whole_game_then_its_review(browser, app_url, screenshots, name, viewp
         box.get_by_role("button").first.click()
         wait_idle(page)
         expect(box.get_by_text("of your chance to win", exact=False).first).to_be_visible()
-        page.screenshot(path=screenshots / f"play-retry-{name}.png")
+        screenshot_at_every_size(page, screenshots / "play-retry-{name}.png", now)
     finally:
         page.close()
 

@@ -1,5 +1,6 @@
-"""The Quiz in a real browser: ten items answered with the keyboard and the mouse, feedback
-after each, nothing hidden on the table before answering; then the Calibration page."""
+"""The Quiz in a real browser: ten items answered with the keyboard and the mouse at a desktop
+size then a phone's, feedback after each, nothing hidden on the table before answering; then
+the Calibration page."""
 
 from __future__ import annotations
 
@@ -39,16 +40,34 @@ def wait_for_question(page) -> None:
     wait_idle(page)  # the slider may still be on its way
 
 
-@pytest.mark.parametrize("name, viewport", [("desktop", DESKTOP), ("phone", PHONE)])
-def test_ten_items_then_the_calibration_page(browser, app_url, screenshots, name, viewport):
+SIZES = [("desktop", DESKTOP), ("phone", PHONE)]
+# From this item on the quiz is answered at a phone's size: one learner covers both sizes.
+PHONE_FROM = 5
+
+
+def test_ten_items_then_the_calibration_page(browser, app_url, screenshots):
+    """Why ten items for both sizes rather than ten for each: what differs between the sizes
+    is the layout, so the first five items are answered at a desktop size and the last five
+    at a phone's, and the screenshots are taken at both sizes."""
     from playwright.sync_api import expect
 
-    page = browser.new_page(viewport=viewport)  # a browser of its own: a new learner
+    def at_every_size(shoot) -> None:
+        for name, viewport in SIZES:
+            page.set_viewport_size(viewport)
+            page.wait_for_timeout(300)  # the layout settles at the new width
+            shoot(name, viewport)
+        page.set_viewport_size(now)
+
+    page = browser.new_page(viewport=DESKTOP)  # a browser of its own: a new learner
+    now = DESKTOP
     try:
         page.goto(f"{app_url}/quiz")
         wait_for_question(page)
         judged = 0
         for n in range(10):
+            if n == PHONE_FROM:
+                now = PHONE
+                page.set_viewport_size(now)
             wait_for_question(page)
             assert set(hidden_cards_of_others(page)) <= {"back"}
             assert not page.get_by_text("The truth.").count()
@@ -60,8 +79,8 @@ def test_ten_items_then_the_calibration_page(browser, app_url, screenshots, name
                       lambda t, s=slider: expect(s).not_to_have_value("50", timeout=t))
                 said = slider.input_value()
             if n == 0:
-                page.wait_for_timeout(300)
-                page.screenshot(path=str(screenshots / f"quiz-question-{name}.png"))
+                at_every_size(lambda name, _: page.screenshot(
+                    path=str(screenshots / f"quiz-question-{name}.png")))
             grade = page.get_by_text(GRADE)
             if n % 2 == 0:  # the first answer, by its shortcut
                 until(lambda: page.keyboard.press("1"),
@@ -72,9 +91,9 @@ def test_ten_items_then_the_calibration_page(browser, app_url, screenshots, name
             if said is not None:
                 expect(page.get_by_text(f"you said {said}%")).to_be_visible()
             if n == 0:
-                page.wait_for_timeout(1200)  # the options table draws on a canvas
-                page.locator(".st-key-quiz_feedback").screenshot(
-                    path=str(screenshots / f"quiz-feedback-{name}.png"))
+                page.wait_for_timeout(900)  # the options table draws on a canvas
+                at_every_size(lambda name, _: page.locator(".st-key-quiz_feedback").screenshot(
+                    path=str(screenshots / f"quiz-feedback-{name}.png")))
             feedback = page.locator(".st-key-quiz_feedback")
             until(lambda: page.get_by_role("button", name=re.compile("Next item")).click(),
                   lambda t, f=feedback: expect(f).to_have_count(0, timeout=t))
@@ -88,9 +107,13 @@ def test_ten_items_then_the_calibration_page(browser, app_url, screenshots, name
                                                                           timeout=10_000)
         expect(page.locator('[data-testid="stVegaLiteChart"]').first).to_be_visible(timeout=20_000)
         page.wait_for_timeout(800)
-        page.set_viewport_size({"width": viewport["width"], "height": 2600})
-        page.wait_for_timeout(500)
-        page.screenshot(path=str(screenshots / f"calibration-{name}.png"))
+
+        def tall(name: str, viewport: dict[str, int]) -> None:
+            page.set_viewport_size({"width": viewport["width"], "height": 2600})
+            page.wait_for_timeout(500)
+            page.screenshot(path=str(screenshots / f"calibration-{name}.png"))
+
+        at_every_size(tall)
     finally:
         page.close()
 
