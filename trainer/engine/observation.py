@@ -136,35 +136,45 @@ def _plain(value: Any) -> Any:
 
 def observe(game: Game, player: int, events: bool = True) -> Observation:
     """`events=False` leaves the log out: a rollout's bots decide from the table alone, and
-    copying the whole visible log at every decision is most of an observation's cost."""
-    if not 0 <= player < game.n:
+    copying the whole visible log at every decision is most of an observation's cost.
+
+    Rollouts observe some 35 times a playout, so the rest is kept lean too: seats are built
+    once per distinct public state of a seat and shared (they are frozen), and the table
+    rules' plain form is copied from one made per rule set's options."""
+    n = game.n
+    if not 0 <= player < n:
         raise ValueError(f"there is no player {player}")
     mine = game.decider == player and not game.is_over
+    names, coins, hidden, revealed, alive = (game.names, game.coins, game.hidden,
+                                             game.revealed, game.alive)
+    sides = game.sides
+    seats = []
+    for p in range(n):
+        side = str(sides[p]) if sides else None
+        key = (names[p], coins[p], len(hidden[p]), tuple(revealed[p]), alive[p], side)
+        seat = _SEATS.get(key)
+        if seat is None:
+            if len(_SEATS) >= _SEATS_KEPT:
+                _SEATS.clear()
+            seat = _SEATS[key] = Seat(*key)
+        seats.append(seat)
+    options = game.options
+    offers = game.offers
     return Observation(
-        player=player,
-        variant=game.variant.name,
-        options=game.options.as_dict(),
-        seats=tuple(
-            Seat(game.names[p], game.coins[p], len(game.hidden[p]), tuple(game.revealed[p]),
-                 game.alive[p], str(game.sides[p]) if game.sides else None)
-            for p in range(game.n)
-        ),
-        hand=tuple(game.hidden[player]),
-        treasury=game.treasury,
-        deck_size=len(game.deck),
-        turn=game.turn,
-        actor=game.actor,
-        pending=game.pending,
-        legal_moves=tuple(game.legal_moves()) if mine else (),
-        exchange_pool=game.exchange_pool() if mine else (),
-        events=tuple(game.visible_events(player)) if events else (),
-        winner=game.winner,
-        reserve=game.reserve,
-        mat_face_down=len(game.mat_cards),
-        mat_up=tuple(game.mat_up),
-        mat_coins=game.mat_coins,
-        removed=len(game.removed),
-        offers=tuple(tuple(o) if q == player else () for q, o in enumerate(game.offers)),
-        rules=game.variant,
-        table_rules=game.options,
+        player, game.variant.name, options.as_dict(), tuple(seats), tuple(hidden[player]),
+        game.treasury, len(game.deck), game.turn, game.actor, game.pending,
+        game.legal_moves() if mine else (),
+        game.exchange_pool() if mine else (),
+        tuple(game.visible_events(player)) if events else (),
+        game.winner, game.reserve, len(game.mat_cards), tuple(game.mat_up), game.mat_coins,
+        len(game.removed),
+        tuple([tuple(o) if q == player else () for q, o in enumerate(offers)]) if offers
+        else (),
+        game.variant, options,
     )
+
+
+# Seats already built, by their fields: a table's seats change one at a time, so most
+# observations find every seat here. Cleared when full (names are the only open-ended field).
+_SEATS: dict[tuple[str, int, int, tuple[Character, ...], bool, str | None], Seat] = {}
+_SEATS_KEPT = 4096

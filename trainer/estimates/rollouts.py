@@ -73,13 +73,28 @@ def play_out(game: Game, seats: list[Persona], rng: random.Random,
     """Play to the end with one persona per seat; the winner (None: a tie or too long).
     With `watch`, stop as soon as that player is out of the game and answer None: a player
     out never wins, so the rest of the game cannot change whether they won (most playouts
-    lose the observer long before the end, and the rest is most of their cost)."""
+    lose the observer long before the end, and the rest is most of their cost).
+
+    A decision with one legal move is played without observing the table: a persona's
+    policy gives that move with certainty and its draw uses up one number of `rng`, which is
+    drawn here instead, so the game and the stream are the same as with the persona asked
+    (personas whose policy or choice is their own, such as the Calibrated bot, are always
+    asked)."""
+    plain = [type(s).policy is Persona.policy and type(s).choose is Persona.choose
+             for s in seats]
+    draw = rng.random
     for _ in range(MAX_DECISIONS):
         if game.is_over:
             return game.winner
         if watch is not None and not game.alive[watch]:
             return None
         p = game.decider
+        if plain[p]:
+            legal = game.legal_moves()
+            if len(legal) == 1:
+                draw()
+                game.apply(legal[0])
+                continue
         game.apply(seats[p].choose(observe(game, p, events=False), rng))
     return None
 
