@@ -48,6 +48,8 @@ def value(card: Character) -> int:
 # gain nothing (exchange, examine) come after foreign aid, so a table of bots always moves on.
 _PREFERENCE = (Action.TAX, Action.ASSASSINATE, Action.STEAL, Action.EMBEZZLE, Action.PEEK,
                Action.FOREIGN_AID, Action.EXCHANGE, Action.EXAMINE, Action.INCOME)
+# The actions a persona bluffs.
+_BLUFFED = (Action.TAX, Action.STEAL, Action.ASSASSINATE)
 
 
 @dataclass
@@ -102,30 +104,45 @@ class Persona:
 
     def _action(self, obs: Observation) -> dict[Move, float]:
         legal = obs.legal_moves
+        seats = obs.seats
+        if seats[obs.player].coins >= 7:
+            coups = [m for m in legal if m.action is Action.COUP]
+            if coups:
+                return {m: 1 / len(coups) for m in coups}
         mine = {c.role for c in obs.hand}
-        variant = obs.rule_set
-        claims = {s.action: s.claim for s in variant.actions}
-        coups = [m for m in legal if m.action is Action.COUP]
-        if coups and obs.seats[obs.player].coins >= 7:
-            return {m: 1 / len(coups) for m in coups}
-
-        def useful(m: Move) -> bool:
-            if m.action is Action.STEAL and m.target is not None:
-                return obs.seats[m.target].coins > 0
-            if m.action is Action.EMBEZZLE:
-                return obs.reserve >= 2
-            return m.action is not Action.CONVERT
-
-        def honest(m: Move) -> bool:
-            claim = claims.get(m.action) if m.action is not None else None
-            if m.action is Action.EMBEZZLE:
-                return Character.DUKE not in mine
-            return claim is None or claim in mine
-
-        truthful = [m for m in legal if honest(m) and useful(m)]
-        best_action = next(a for a in _PREFERENCE if any(m.action is a for m in truthful)) \
-            if truthful else None
-        best = [m for m in truthful if m.action is best_action] or [legal[0]]
+        claims = _claims(obs.rule_set)
+        # One pass sorts the useful moves into honest ones and bluffable lies. Useful: a
+        # steal from someone with coins, an embezzlement from a reserve of 2 or more, and
+        # anything but Conversion. Honest: no claim, or a claim of a character held (for
+        # Embezzlement, which is claimed by not holding the Duke: no Duke held).
+        no_duke = Character.DUKE not in mine
+        truthful: list[Move] = []
+        lies: list[Move] = []
+        for m in legal:
+            a = m.action
+            if a is Action.STEAL and m.target is not None:
+                if seats[m.target].coins <= 0:
+                    continue
+            elif a is Action.EMBEZZLE:
+                if obs.reserve < 2:
+                    continue
+            elif a is Action.CONVERT:
+                continue
+            if a is Action.EMBEZZLE:
+                honest = no_duke
+            else:
+                claim = claims.get(a) if a is not None else None
+                honest = claim is None or claim in mine
+            if honest:
+                truthful.append(m)
+            elif a in _BLUFFED:
+                lies.append(m)
+        if truthful:
+            shown = {m.action for m in truthful}
+            best_action = next(a for a in _PREFERENCE if a in shown)
+            best = [m for m in truthful if m.action is best_action]
+        else:
+            best = [legal[0]]
         if self.loose and truthful:
             # any honest action (each alike, then each target alike) instead of the best
             by_action: dict[Action | None, list[Move]] = {}
@@ -137,8 +154,6 @@ class Persona:
             honest_part = _blend(tight, any_honest, self.loose)
         else:
             honest_part = None
-        lies = [m for m in legal if not honest(m) and useful(m)
-                and m.action in (Action.TAX, Action.STEAL, Action.ASSASSINATE)]
         b = self.bluff_rate if lies else 0.0
         if honest_part is None:
             return self._tight_action(legal, best, lies, b)
@@ -230,8 +245,14 @@ def _blend(a: dict[Move, float], b: dict[Move, float], share: float) -> dict[Mov
 
 
 def _split(legal: tuple[Move, ...], kind: MoveKind, p: float) -> dict[Move, float]:
-    yes = next(m for m in legal if m.kind is kind)
-    no = next(m for m in legal if m.kind is MoveKind.PASS)
+    yes = no = None
+    for m in legal:
+        if yes is None and m.kind is kind:
+            yes = m
+        elif no is None and m.kind is MoveKind.PASS:
+            no = m
+    if yes is None or no is None:
+        raise ValueError(f"a {kind} decision without both a {kind} and a pass")
     return {yes: p, no: 1 - p} if p < 1 else {yes: 1.0}
 
 
@@ -256,6 +277,12 @@ def impossible(obs: Observation, claimant: int | None, claim: Character) -> bool
         if c.role is role:
             seen += 1
     return seen >= copies
+
+
+@cache
+def _claims(variant: Variant) -> dict[Action, Character | None]:
+    """Each action's claimed character in the rule set (None: no claim)."""
+    return {spec.action: spec.claim for spec in variant.actions}
 
 
 @cache
