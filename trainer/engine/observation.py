@@ -6,9 +6,9 @@ copying the game and deleting secrets, so a new secret field cannot leak by defa
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, fields
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from trainer.engine.cards import Character
 from trainer.engine.moves import Move
@@ -16,6 +16,8 @@ from trainer.engine.rules import Options, Variant
 
 if TYPE_CHECKING:
     from trainer.engine.game import Decision, Event, Game
+
+_T = TypeVar("_T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,13 +136,41 @@ def _plain(value: Any) -> Any:
     return value
 
 
+def _maker(cls: type[_T]) -> Callable[..., _T]:
+    """A constructor of the frozen dataclass `cls` taking every field in order, that sets each
+    slot directly: a frozen dataclass's own `__init__` sets each field through
+    `object.__setattr__`, which costs about three times as much, and rollouts build an
+    observation (and its seats) at every decision of every playout. It builds the same
+    object: the fields are the class's own, in their order, and the class has no
+    `__post_init__`."""
+    assert not hasattr(cls, "__post_init__"), cls
+    setters = [getattr(cls, f.name).__set__ for f in fields(cls)]  # type: ignore[arg-type]
+    new = object.__new__
+
+    def make(*values: Any) -> _T:
+        if len(values) != len(setters):
+            raise TypeError(f"{cls.__name__}: expected {len(setters)} fields, got "
+                            f"{len(values)}")
+        made = new(cls)
+        for put, value in zip(setters, values, strict=True):
+            put(made, value)
+        return made
+
+    return make
+
+
+_observation = _maker(Observation)
+_seat = _maker(Seat)
+
+
 def observe(game: Game, player: int, events: bool = True) -> Observation:
     """`events=False` leaves the log out: a rollout's bots decide from the table alone, and
     copying the whole visible log at every decision is most of an observation's cost.
 
-    Rollouts observe some 35 times a playout, so the rest is kept lean too: seats are built
-    once per distinct public state of a seat and shared (they are frozen), and the table
-    rules' plain form is copied from one made per rule set's options."""
+    Rollouts observe some 40 times a playout, so the rest is kept lean too: seats are built
+    once per distinct public state of a seat and shared (they are frozen), the table rules'
+    plain form is copied from one made per set of table rules, and the objects are built
+    slot by slot (`_maker`)."""
     n = game.n
     if not 0 <= player < n:
         raise ValueError(f"there is no player {player}")
@@ -156,12 +186,18 @@ def observe(game: Game, player: int, events: bool = True) -> Observation:
         if seat is None:
             if len(_SEATS) >= _SEATS_KEPT:
                 _SEATS.clear()
-            seat = _SEATS[key] = Seat(*key)
+            seat = _SEATS[key] = _seat(*key)
         seats.append(seat)
     options = game.options
+    plain = _OPTIONS.get(id(options))
+    if plain is None or plain[0] is not options:
+        if len(_OPTIONS) >= _SEATS_KEPT:
+            _OPTIONS.clear()
+        plain = _OPTIONS[id(options)] = (options, options.as_dict())
     offers = game.offers
-    return Observation(
-        player, game.variant.name, options.as_dict(), tuple(seats), tuple(hidden[player]),
+    variant = game.variant
+    return _observation(
+        player, variant.name, dict(plain[1]), tuple(seats), tuple(hidden[player]),
         game.treasury, len(game.deck), game.turn, game.actor, game.pending,
         game.legal_moves() if mine else (),
         game.exchange_pool() if mine else (),
@@ -170,7 +206,7 @@ def observe(game: Game, player: int, events: bool = True) -> Observation:
         len(game.removed),
         tuple([tuple(o) if q == player else () for q, o in enumerate(offers)]) if offers
         else (),
-        game.variant, options,
+        variant, options,
     )
 
 
@@ -178,3 +214,6 @@ def observe(game: Game, player: int, events: bool = True) -> Observation:
 # observations find every seat here. Cleared when full (names are the only open-ended field).
 _SEATS: dict[tuple[str, int, int, tuple[Character, ...], bool, str | None], Seat] = {}
 _SEATS_KEPT = 4096
+# The table rules' plain form, by the rules object (kept with it, so an id is never reused
+# while its entry stands).
+_OPTIONS: dict[int, tuple[Options, dict[str, Any]]] = {}
