@@ -16,7 +16,7 @@ from math import sqrt
 from trainer.engine.cards import Character
 from trainer.engine.chance import RandomChance
 from trainer.engine.game import Game
-from trainer.engine.information import resample
+from trainer.engine.information import resample, resampler
 from trainer.engine.moves import Move, MoveKind
 from trainer.engine.observation import observe
 from trainer.estimates.claims import pending_claim
@@ -188,12 +188,17 @@ def values(game: Game, observer: int, belief: Belief | None, components: list[Co
     settled: set[Move] = set()
     done = 0
     target = min(precision.first, precision.cap)
+    deal = resampler(game, observer)  # what the observer knows, read once for every world
+    pick = _Picker(components)
     while True:
         for i in range(done, target):
             hands = dict(zip(opponents, deals[i], strict=True))
-            world = determinize(game, observer, hands, random.Random(rng.random()))
-            cast = [_pick(components, rng) for _ in range(game.n)]
+            world = deal(random.Random(rng.random()), hands)
+            cast = [pick(rng) for _ in range(game.n)]
             stream = rng.random()
+            # Each persona's game draw (does it bluff this game?) is the first number of a
+            # stream seeded by the world, the same for every persona and every option.
+            draw = random.Random(f"{stream}:{i}").random()
             truth = None
             if claimant is not None and role is not None:
                 truth = any(c.role == role for c in world.hidden[claimant])
@@ -203,7 +208,10 @@ def values(game: Game, observer: int, belief: Belief | None, components: list[Co
                 g = _copy_for_rollout(world, stream)
                 g.apply(m)
                 for persona in cast:
-                    persona.new_game(random.Random(f"{stream}:{i}"))
+                    if type(persona).new_game is Persona.new_game:
+                        persona.deal_game(draw)
+                    else:  # a persona with a game draw of its own
+                        persona.new_game(random.Random(f"{stream}:{i}"))
                 won = int(play_out(g, cast, random.Random(stream), observer) == observer)
                 results[m].append(won)
                 if m is challenge and truth is not None:
@@ -291,12 +299,32 @@ def _paired_loss(a: list[int], best: list[int]) -> tuple[float, float]:
     return mean, max(sqrt(var / n), 1 / n)
 
 
-def _pick(components: list[Component], rng: random.Random) -> Persona:
-    cast = [c for c in components if c.cast]
-    comp = rng.choices(cast, weights=[c.weight for c in cast])[0]
-    from dataclasses import replace
+class _Picker:
+    """Draws the persona of a seat from the model's cast, as the bots play (tight, however
+    loosely the model reads them): one `rng.choices` over the cast by weight. The persona
+    drawn is one object per component, shared by every seat and world that draws it: a
+    persona's only state is its game draw (`Persona.deal_game`), which is the same number for
+    every seat of a world, so sharing changes no move."""
 
-    return replace(comp.persona, loose=0.0)  # the bots as they play, however loosely read
+    def __init__(self, components: list[Component]) -> None:
+        from dataclasses import replace
+
+        cast = [c for c in components if c.cast]
+        self.tight = [replace(c.persona, loose=0.0) for c in cast]
+        self.weights = [c.weight for c in cast]
+
+    def __call__(self, rng: random.Random) -> Persona:
+        persona = rng.choices(self.tight, weights=self.weights)[0]
+        if type(persona) is not Persona:  # a persona with state of its own: one per seat
+            from dataclasses import replace
+
+            return replace(persona)
+        return persona
+
+
+def _pick(components: list[Component], rng: random.Random) -> Persona:
+    """One seat's persona drawn from the model's cast (`_Picker`)."""
+    return _Picker(components)(rng)
 
 
 def _paired_se(a: list[int], b: list[int]) -> float:

@@ -66,7 +66,11 @@ class Persona:
     bluffing: bool = field(default=True, repr=False)  # this game's draw (see new_game)
 
     def new_game(self, rng: random.Random) -> None:
-        self.bluffing = rng.random() < self.bluff_games
+        self.deal_game(rng.random())
+
+    def deal_game(self, draw: float) -> None:
+        """This game's draw, from a number uniform on [0, 1): a bluffing game or not."""
+        self.bluffing = draw < self.bluff_games
 
     @property
     def bluff_rate(self) -> float:
