@@ -149,8 +149,7 @@ def review_cold(record: GameRecord, workers: int, cap: int) -> tuple[float, floa
     cpu, children = time.process_time(), _children_cpu()
     t = time.perf_counter()
     indices = decision_indices(record)
-    for k in indices:
-        valuer.submit(record, k, rollouts)
+    valuer.submit_all(record, indices, rollouts)  # as the page does
     cache = {k: v for k in indices if (v := valuer.result(record, k, rollouts))}
     review(record, cache, rollouts=rollouts)
     wall = time.perf_counter() - t
