@@ -68,3 +68,16 @@ def test_a_review_from_nothing_values_every_decision_once(record: GameRecord) ->
     assert all(inline.ready(record, k, ROLLOUTS) for k in indices)
     assert [inline.result(record, k, ROLLOUTS) for k in indices] == [
         value_job((record, k, ROLLOUTS)) for k in indices]
+
+
+def test_a_review_from_nothing_on_a_worker_values_each_decision_as_alone() -> None:
+    """Sent a few consecutive decisions a job, each comes back as it is valued alone."""
+    record = play(5)
+    indices = decision_indices(record)
+    pool = Valuer(1)
+    try:
+        pool.submit_all(record, indices, ROLLOUTS)
+        assert [pool.result(record, k, ROLLOUTS, timeout=300) for k in indices] == [
+            value_job((record, k, ROLLOUTS)) for k in indices]
+    finally:
+        pool.shutdown()
