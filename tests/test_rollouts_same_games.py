@@ -161,3 +161,9 @@ def test_option_values_for_fixed_seeds_are_those_the_earlier_playouts_gave(
                        seed=seed)
     assert [round(o.win * o.n) for o in valuation.options] == BEFORE[(players, seed, moves)]
     assert all(isinstance(o.move, Move) and o.n == 24 for o in valuation.options)
+
+
+def test_a_policy_whose_chances_add_up_to_zero_is_refused_by_name() -> None:
+    moves = position(4, 1, 0).legal_moves()
+    with pytest.raises(ValueError, match="policy's chances must add up to more than zero"):
+        sample({moves[0]: 0.0, moves[1]: 0.0}, random.Random(1))

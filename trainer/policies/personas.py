@@ -237,7 +237,10 @@ def sample(dist: dict[Move, float], rng: random.Random) -> Move:
         rng.random()
         return moves[0]
     cum = list(accumulate(dist.values()))
-    return moves[bisect_right(cum, rng.random() * (cum[-1] + 0.0), 0, len(moves) - 1)]
+    total = cum[-1] + 0.0
+    if not total > 0.0:
+        raise ValueError(f"a policy's chances must add up to more than zero, not {total}")
+    return moves[bisect_right(cum, rng.random() * total, 0, len(moves) - 1)]
 
 
 def _blend(a: dict[Move, float], b: dict[Move, float], share: float) -> dict[Move, float]:
