@@ -29,6 +29,9 @@ class Seat:
     alive: bool
     allegiance: str | None = None  # Reformation
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return _rebuild, (Seat, tuple(getattr(self, f.name) for f in fields(Seat)))
+
 
 @dataclass(frozen=True, slots=True)
 class Observation:
@@ -57,6 +60,12 @@ class Observation:
     # (looking a rule set up by its name would lose anything a name does not say).
     rules: Variant | None = None
     table_rules: Options | None = None
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        """Pickled as its fields (a Play match in the session holds observations): a
+        compiled frozen class cannot be refilled field by field after it is made."""
+        return _rebuild, (Observation, tuple(getattr(self, f.name)
+                                             for f in fields(Observation)))
 
     @property
     def rule_set(self) -> Variant:
@@ -128,6 +137,10 @@ class Observation:
         }
 
 
+def _rebuild(cls: type[_T], values: tuple[Any, ...]) -> _T:
+    return cls(*values)
+
+
 def _plain(value: Any) -> Any:
     if isinstance(value, Move):
         return str(value)
@@ -145,7 +158,7 @@ def _maker(cls: type[_T]) -> Callable[..., _T]:
     `__post_init__`."""
     assert not hasattr(cls, "__post_init__"), cls
     setters = [getattr(cls, f.name).__set__ for f in fields(cls)]  # type: ignore[arg-type]
-    new = object.__new__
+    new = cls.__new__  # a compiled (native) class makes its own instances
 
     def make(*values: Any) -> _T:
         if len(values) != len(setters):

@@ -23,6 +23,8 @@ from dataclasses import dataclass, field
 from functools import cache
 from itertools import accumulate
 
+from mypy_extensions import mypyc_attr
+
 from trainer.engine.cards import Action, Character
 from trainer.engine.game import Phase
 from trainer.engine.moves import Move, MoveKind
@@ -52,6 +54,7 @@ _PREFERENCE = (Action.TAX, Action.ASSASSINATE, Action.STEAL, Action.EMBEZZLE, Ac
 _BLUFFED = (Action.TAX, Action.STEAL, Action.ASSASSINATE)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 @dataclass
 class Persona:
     """A policy with a bluff rate and a challenge rate. `bluff` is used in every game unless
