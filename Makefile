@@ -22,7 +22,8 @@ install:
 # The engine (trainer/engine/game.py) is compiled with mypyc when possible; if the C build fails the
 # package is installed as plain Python, which behaves identically, only slower (`make test` then
 # fails if a C compiler is present: see engine-check).
-$(STAMP): pyproject.toml setup.py trainer/engine/game.py
+$(STAMP): pyproject.toml setup.py trainer/engine/game.py trainer/engine/observation.py \
+		trainer/policies/personas.py
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e '.[dev,bench]' || \

@@ -8,7 +8,9 @@
   page does; the bots move at the page's default pace (`--delay`). The figure is the time from
   the last move to a review ready to show (the rest valued, graded, summed up).
 - `review_cold_s`: the same game reviewed from nothing (an imported log): every decision
-  valued at the end, over the same workers; `review_cold_cpu_s` the CPU seconds it took over
+  valued at the end, over the same workers, sent as the page sends them
+  (`trainer.play.worker.Valuer.submit_all`: the end-game duel first as one job, then a few
+  consecutive decisions a job); `review_cold_cpu_s` the CPU seconds it took over
   this process and the workers (the wall time depends on what else the machine runs). Timed
   twice: `..._fixed200` at the former fixed 200 playouts per option, and with the page's
   sequential playouts (`trainer.estimates.rollouts.values`, at most `ROLLOUTS` per option).
@@ -149,8 +151,7 @@ def review_cold(record: GameRecord, workers: int, cap: int) -> tuple[float, floa
     cpu, children = time.process_time(), _children_cpu()
     t = time.perf_counter()
     indices = decision_indices(record)
-    for k in indices:
-        valuer.submit(record, k, rollouts)
+    valuer.submit_all(record, indices, rollouts)  # as the page does
     cache = {k: v for k in indices if (v := valuer.result(record, k, rollouts))}
     review(record, cache, rollouts=rollouts)
     wall = time.perf_counter() - t

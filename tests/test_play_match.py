@@ -7,6 +7,7 @@ from __future__ import annotations
 import csv
 import random
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 
@@ -173,18 +174,33 @@ def test_a_record_with_an_illegal_move_does_not_resume_and_names_it() -> None:
 
 
 # ---------------------------------------------------------------------- what a bot sees
+class Recording:
+    """Sits in a bot's seat and notes each observation the bot is handed to decide from (a
+    compiled persona's methods cannot be replaced on the object itself)."""
+
+    def __init__(self, bot: Any, seen: list[tuple[int, Observation]], match: Match) -> None:
+        self.bot, self.seen, self.match = bot, seen, match
+
+    def new_game(self, rng: random.Random) -> None:
+        self.bot.new_game(rng)
+
+    def choose(self, obs: Observation, rng: random.Random) -> Move:
+        self.seen.append((self.match.index, obs))
+        move: Move = self.bot.choose(obs, rng)
+        return move
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.bot, name)
+
+
 def test_a_bot_decides_from_its_own_observation_only(monkeypatch: pytest.MonkeyPatch) -> None:
     setup = Setup("base", 9, ("honest", "you", "calibrated"))
     match = Match.start(setup, "ann")
     seen: list[tuple[int, Observation]] = []
     fed: list[tuple[int, int]] = []
-    for bot in match.bots.values():  # the bots at the table (not those inside a rollout)
-        def recording_choose(obs: Observation, rng: random.Random,
-                             choose: Callable[..., Move] = bot.choose) -> Move:
-            seen.append((match.index, obs))
-            return choose(obs, rng)
-        monkeypatch.setattr(bot, "choose", recording_choose)
     calibrated = match.bots[2]
+    for seat, bot in list(match.bots.items()):  # the bots at the table, not in a rollout
+        match.bots[seat] = Recording(bot, seen, match)
     assert isinstance(calibrated, Calibrated)
 
     def recording_observe(obs: Observation, move: Move,

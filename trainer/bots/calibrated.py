@@ -11,6 +11,7 @@ turn, the turn's moves since, and its observation now. It is never handed the ga
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 from trainer.engine.cards import Action
@@ -37,6 +38,16 @@ class Calibrated(Persona):
         self.turn_start: Observation | None = None
         self.turn_moves: list[Move] = []
         self.rng = random.Random(0)
+
+    # Pickled with a Play match in the session: the persona's own fields (a compiled class
+    # keeps them in slots of its own) and this bot's, so both come back.
+    def __getstate__(self) -> dict[str, object]:
+        fields = {f.name: getattr(self, f.name) for f in dataclasses.fields(Persona)}
+        return {**fields, **self.__dict__}
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        for name, value in state.items():
+            setattr(self, name, value)
 
     def new_game(self, rng: random.Random) -> None:
         self.belief = None

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from trainer.engine.cards import Character
@@ -114,8 +114,29 @@ def resample(game: Game, observer: int, rng: random.Random,
     observer knows stay where they are: their own hand, face-up cards, cards they returned to
     the deck, a card shown to them by an examined player.
     """
+    return resampler(game, observer)(rng, hands)
+
+
+def resampler(game: Game, observer: int
+              ) -> Callable[[random.Random, Mapping[int, Sequence[Character]] | None], Game]:
+    """`resample` of this game and observer as a function of the stream and the hands: what
+    the observer knows is read once, not once a world (rollouts deal thousands of worlds
+    from one position, and reading the observer's whole log was most of a world's cost).
+    The game must not change while the function is used."""
     obs = observe(game, observer)
     known = known_cards(obs)
+    mine = [c for e in obs.events if e.kind == "discard" and e.visible_to == observer
+            for c in e.data["cards"]]
+
+    def deal(rng: random.Random, hands: Mapping[int, Sequence[Character]] | None = None
+             ) -> Game:
+        return _resample(game, observer, known, mine, rng, hands)
+
+    return deal
+
+
+def _resample(game: Game, observer: int, known: KnownCards, mine: list[Character],
+              rng: random.Random, hands: Mapping[int, Sequence[Character]] | None) -> Game:
     world = _copy(game, rng.random())
     pool = Counter(known.unseen)
     if hands is None:
@@ -144,8 +165,6 @@ def resample(game: Game, observer: int, rng: random.Random,
     _redeal_turn(world, observer, rest, rng)
     for event in list(world.mat_cards):
         world.mat_cards[event] = rest.pop()
-    mine = [c for e in obs.events if e.kind == "discard" and e.visible_to == observer
-            for c in e.data["cards"]]
     world.removed = mine + rest
     world._legal = None  # the hands changed: the cached legal moves may too
     return world

@@ -6,9 +6,9 @@ copying the game and deleting secrets, so a new secret field cannot leak by defa
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, fields
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from trainer.engine.cards import Character
 from trainer.engine.moves import Move
@@ -16,6 +16,8 @@ from trainer.engine.rules import Options, Variant
 
 if TYPE_CHECKING:
     from trainer.engine.game import Decision, Event, Game
+
+_T = TypeVar("_T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,6 +28,9 @@ class Seat:
     revealed: tuple[Character, ...]
     alive: bool
     allegiance: str | None = None  # Reformation
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return _rebuild, (Seat, tuple(getattr(self, f.name) for f in fields(Seat)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,6 +65,12 @@ class Observation:
     # (looking a rule set up by its name would lose anything a name does not say).
     rules: Variant | None = None
     table_rules: Options | None = None
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        """Pickled as its fields (a Play match in the session holds observations): a
+        compiled frozen class cannot be refilled field by field after it is made."""
+        return _rebuild, (Observation, tuple(getattr(self, f.name)
+                                             for f in fields(Observation)))
 
     @property
     def rule_set(self) -> Variant:
@@ -133,6 +144,10 @@ class Observation:
         }
 
 
+def _rebuild(cls: type[_T], values: tuple[Any, ...]) -> _T:
+    return cls(*values)
+
+
 def _plain(value: Any) -> Any:
     if isinstance(value, Move):
         return str(value)
@@ -141,39 +156,85 @@ def _plain(value: Any) -> Any:
     return value
 
 
+def _maker(cls: type[_T]) -> Callable[..., _T]:
+    """A constructor of the frozen dataclass `cls` taking every field in order, that sets each
+    slot directly: a frozen dataclass's own `__init__` sets each field through
+    `object.__setattr__`, which costs about three times as much, and rollouts build an
+    observation (and its seats) at every decision of every playout. It builds the same
+    object: the fields are the class's own, in their order, and the class has no
+    `__post_init__`."""
+    assert not hasattr(cls, "__post_init__"), cls
+    setters = [getattr(cls, f.name).__set__ for f in fields(cls)]  # type: ignore[arg-type]
+    new = cls.__new__  # a compiled (native) class makes its own instances
+
+    def make(*values: Any) -> _T:
+        if len(values) != len(setters):
+            raise TypeError(f"{cls.__name__}: expected {len(setters)} fields, got "
+                            f"{len(values)}")
+        made = new(cls)
+        for put, value in zip(setters, values, strict=True):
+            put(made, value)
+        return made
+
+    return make
+
+
+_observation = _maker(Observation)
+_seat = _maker(Seat)
+
+
 def observe(game: Game, player: int, events: bool = True) -> Observation:
     """`events=False` leaves the log out: a rollout's bots decide from the table alone, and
-    copying the whole visible log at every decision is most of an observation's cost."""
-    if not 0 <= player < game.n:
+    copying the whole visible log at every decision is most of an observation's cost.
+
+    Rollouts observe some 40 times a playout, so the rest is kept lean too: seats are built
+    once per distinct public state of a seat and shared (they are frozen), the table rules'
+    plain form is copied from one made per set of table rules, and the objects are built
+    slot by slot (`_maker`)."""
+    n = game.n
+    if not 0 <= player < n:
         raise ValueError(f"there is no player {player}")
     mine = game.decider == player and not game.is_over
-    return Observation(
-        player=player,
-        variant=game.variant.name,
-        options=game.options.as_dict(),
-        seats=tuple(
-            Seat(game.names[p], game.coins[p], len(game.hidden[p]), tuple(game.revealed[p]),
-                 game.alive[p], str(game.sides[p]) if game.sides else None)
-            for p in range(game.n)
-        ),
-        hand=tuple(game.hidden[player]),
-        treasury=game.treasury,
-        deck_size=len(game.deck),
-        turn=game.turn,
-        actor=game.actor,
-        pending=game.pending,
-        legal_moves=tuple(game.legal_moves()) if mine else (),
-        exchange_pool=game.exchange_pool() if mine else (),
-        events=tuple(game.visible_events(player)) if events else (),
-        winner=game.winner,
-        reserve=game.reserve,
-        mat_face_down=len(game.mat_cards),
-        mat_up=tuple(game.mat_up),
-        mat_coins=game.mat_coins,
-        mat_pending=tuple(game.mat_pending),
-        mat_clock=game.mat_clock if game.mat_pending else None,
-        removed=len(game.removed),
-        offers=tuple(tuple(o) if q == player else () for q, o in enumerate(game.offers)),
-        rules=game.variant,
-        table_rules=game.options,
+    names, coins, hidden, revealed, alive = (game.names, game.coins, game.hidden,
+                                             game.revealed, game.alive)
+    sides = game.sides
+    seats = []
+    for p in range(n):
+        side = str(sides[p]) if sides else None
+        key = (names[p], coins[p], len(hidden[p]), tuple(revealed[p]), alive[p], side)
+        seat = _SEATS.get(key)
+        if seat is None:
+            if len(_SEATS) >= _SEATS_KEPT:
+                _SEATS.clear()
+            seat = _SEATS[key] = _seat(*key)
+        seats.append(seat)
+    options = game.options
+    plain = _OPTIONS.get(id(options))
+    if plain is None or plain[0] is not options:
+        if len(_OPTIONS) >= _SEATS_KEPT:
+            _OPTIONS.clear()
+        plain = _OPTIONS[id(options)] = (options, options.as_dict())
+    offers = game.offers
+    variant = game.variant
+    return _observation(
+        player, variant.name, dict(plain[1]), tuple(seats), tuple(hidden[player]),
+        game.treasury, len(game.deck), game.turn, game.actor, game.pending,
+        game.legal_moves() if mine else (),
+        game.exchange_pool() if mine else (),
+        tuple(game.visible_events(player)) if events else (),
+        game.winner, game.reserve, len(game.mat_cards), tuple(game.mat_up), game.mat_coins,
+        tuple(game.mat_pending), game.mat_clock if game.mat_pending else None,
+        len(game.removed),
+        tuple([tuple(o) if q == player else () for q, o in enumerate(offers)]) if offers
+        else (),
+        variant, options,
     )
+
+
+# Seats already built, by their fields: a table's seats change one at a time, so most
+# observations find every seat here. Cleared when full (names are the only open-ended field).
+_SEATS: dict[tuple[str, int, int, tuple[Character, ...], bool, str | None], Seat] = {}
+_SEATS_KEPT = 4096
+# The table rules' plain form, by the rules object (kept with it, so an id is never reused
+# while its entry stands).
+_OPTIONS: dict[int, tuple[Options, dict[str, Any]]] = {}

@@ -161,17 +161,28 @@ def sample_deals(unseen: Mapping[Character, int], seats: Sequence[Seat], count: 
         return sum(_ways(state, h) * lw * back(j + 1, _minus(state, h))
                    for h, lw in opts[j] if lw and _fits(h, state))
 
+    # Each seat's hands and their weights given the cards left, worked out once per (seat,
+    # cards left): a few hundred deals meet only a handful of states, and working the
+    # weights out again for each deal was most of the drawing's cost. The draws are the same.
+    steps: dict[tuple[int, Pool], tuple[list[tuple[int, ...]], list[float]]] = {}
+    named: dict[tuple[int, ...], Hand] = {}
     deals = []
     for _ in range(count):
         state, hands = start, []
         for j in range(len(seats)):
-            choices = [(h, _ways(state, h) * lw * back(j + 1, _minus(state, h)))
-                       for h, lw in opts[j] if lw and _fits(h, state)]
-            weights = [w for _, w in choices]
-            if not any(weights):
-                raise ValueError("no deal of the unseen cards fits the evidence")
-            h = rng.choices([c for c, _ in choices], weights=weights)[0]
-            hands.append(_as_hand(h, chars))
+            step = steps.get((j, state))
+            if step is None:
+                choices = [(h, _ways(state, h) * lw * back(j + 1, _minus(state, h)))
+                           for h, lw in opts[j] if lw and _fits(h, state)]
+                weights = [w for _, w in choices]
+                if not any(weights):
+                    raise ValueError("no deal of the unseen cards fits the evidence")
+                step = steps[(j, state)] = ([c for c, _ in choices], weights)
+            h = rng.choices(step[0], weights=step[1])[0]
+            hand = named.get(h)
+            if hand is None:
+                hand = named[h] = _as_hand(h, chars)
+            hands.append(hand)
             state = _minus(state, h)
         deals.append(tuple(hands))
     return deals

@@ -16,7 +16,7 @@ from math import sqrt
 from trainer.engine.cards import Character
 from trainer.engine.chance import RandomChance
 from trainer.engine.game import Game
-from trainer.engine.information import resample
+from trainer.engine.information import resample, resampler
 from trainer.engine.moves import Move, MoveKind
 from trainer.engine.observation import observe
 from trainer.estimates.claims import pending_claim
@@ -73,13 +73,28 @@ def play_out(game: Game, seats: list[Persona], rng: random.Random,
     """Play to the end with one persona per seat; the winner (None: a tie or too long).
     With `watch`, stop as soon as that player is out of the game and answer None: a player
     out never wins, so the rest of the game cannot change whether they won (most playouts
-    lose the observer long before the end, and the rest is most of their cost)."""
+    lose the observer long before the end, and the rest is most of their cost).
+
+    A decision with one legal move is played without observing the table: a persona's
+    policy gives that move with certainty and its draw uses up one number of `rng`, which is
+    drawn here instead, so the game and the stream are the same as with the persona asked
+    (personas whose policy or choice is their own, such as the Calibrated bot, are always
+    asked)."""
+    plain = [type(s).policy is Persona.policy and type(s).choose is Persona.choose
+             for s in seats]
+    draw = rng.random
     for _ in range(MAX_DECISIONS):
         if game.is_over:
             return game.winner
         if watch is not None and not game.alive[watch]:
             return None
         p = game.decider
+        if plain[p]:
+            legal = game.legal_moves()
+            if len(legal) == 1:
+                draw()
+                game.apply(legal[0])
+                continue
         game.apply(seats[p].choose(observe(game, p, events=False), rng))
     return None
 
@@ -173,12 +188,17 @@ def values(game: Game, observer: int, belief: Belief | None, components: list[Co
     settled: set[Move] = set()
     done = 0
     target = min(precision.first, precision.cap)
+    deal = resampler(game, observer)  # what the observer knows, read once for every world
+    pick = _Picker(components)
     while True:
         for i in range(done, target):
             hands = dict(zip(opponents, deals[i], strict=True))
-            world = determinize(game, observer, hands, random.Random(rng.random()))
-            cast = [_pick(components, rng) for _ in range(game.n)]
+            world = deal(random.Random(rng.random()), hands)
+            cast = [pick(rng) for _ in range(game.n)]
             stream = rng.random()
+            # Each persona's game draw (does it bluff this game?) is the first number of a
+            # stream seeded by the world, the same for every persona and every option.
+            draw = random.Random(f"{stream}:{i}").random()
             truth = None
             if claimant is not None and role is not None:
                 truth = any(c.role == role for c in world.hidden[claimant])
@@ -188,7 +208,10 @@ def values(game: Game, observer: int, belief: Belief | None, components: list[Co
                 g = _copy_for_rollout(world, stream)
                 g.apply(m)
                 for persona in cast:
-                    persona.new_game(random.Random(f"{stream}:{i}"))
+                    if type(persona).new_game is Persona.new_game:
+                        persona.deal_game(draw)
+                    else:  # a persona with a game draw of its own
+                        persona.new_game(random.Random(f"{stream}:{i}"))
                 won = int(play_out(g, cast, random.Random(stream), observer) == observer)
                 results[m].append(won)
                 if m is challenge and truth is not None:
@@ -276,12 +299,32 @@ def _paired_loss(a: list[int], best: list[int]) -> tuple[float, float]:
     return mean, max(sqrt(var / n), 1 / n)
 
 
-def _pick(components: list[Component], rng: random.Random) -> Persona:
-    cast = [c for c in components if c.cast]
-    comp = rng.choices(cast, weights=[c.weight for c in cast])[0]
-    from dataclasses import replace
+class _Picker:
+    """Draws the persona of a seat from the model's cast, as the bots play (tight, however
+    loosely the model reads them): one `rng.choices` over the cast by weight. The persona
+    drawn is one object per component, shared by every seat and world that draws it: a
+    persona's only state is its game draw (`Persona.deal_game`), which is the same number for
+    every seat of a world, so sharing changes no move."""
 
-    return replace(comp.persona, loose=0.0)  # the bots as they play, however loosely read
+    def __init__(self, components: list[Component]) -> None:
+        from dataclasses import replace
+
+        cast = [c for c in components if c.cast]
+        self.tight = [replace(c.persona, loose=0.0) for c in cast]
+        self.weights = [c.weight for c in cast]
+
+    def __call__(self, rng: random.Random) -> Persona:
+        persona = rng.choices(self.tight, weights=self.weights)[0]
+        if type(persona) is not Persona:  # a persona with state of its own: one per seat
+            from dataclasses import replace
+
+            return replace(persona)
+        return persona
+
+
+def _pick(components: list[Component], rng: random.Random) -> Persona:
+    """One seat's persona drawn from the model's cast (`_Picker`)."""
+    return _Picker(components)(rng)
 
 
 def _paired_se(a: list[int], b: list[int]) -> float:

@@ -193,6 +193,40 @@ def value_job(job: tuple[GameRecord, int, int] | tuple[GameRecord, int, int, boo
     return None
 
 
+def value_jobs(job: tuple[GameRecord, list[int], int] | tuple[GameRecord, list[int], int, bool]
+               ) -> list[Valued | None]:
+    """Several decisions of a review in one job, in the order given, the game replayed once:
+    what `value_job` gives for each. Why: the duel at the end of a game is solved exactly
+    (`trainer.play.assess`), and its first solve in a process works out the values of the
+    cards left in the court (seconds); the duel's decisions sent together pay that once."""
+    record, indices, rollouts = job[:3]
+    fixed = bool(job[3]) if len(job) > 3 else False
+    wanted = set(indices)
+    found: dict[int, Valued | None] = {}
+    if wanted:
+        for k, game, belief, _ in positions(record, max(wanted) + 1):
+            if k in wanted:
+                kind = kind_of(game)
+                found[k] = None if kind is None else value_at(record, k, game, belief, kind,
+                                                              rollouts, fixed)
+    return [found.get(k) for k in indices]
+
+
+def duel_indices(record: GameRecord, indices: list[int]) -> list[int]:
+    """Those of `indices` (the learner's decisions) taken when only two players were left in
+    a base game: the ones solved exactly, which cost the most to value."""
+    if parse_rules(record.variant).text != "base":
+        return []
+    wanted = set(indices)
+    game = fresh_game(record.setup())
+    out = []
+    for k, move in enumerate(record.parsed()):
+        if k in wanted and sum(1 for h in game.hidden if h) == 2:
+            out.append(k)
+        game.apply(move)
+    return out
+
+
 def review(record: GameRecord, cache: Mapping[int, Valued] | None = None, *,
            rollouts: int = ROLLOUTS, progress: Progress | None = None,
            done: Callable[[int, Valued], object] | None = None) -> Review:

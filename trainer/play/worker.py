@@ -25,7 +25,7 @@ from concurrent.futures.process import BrokenProcessPool
 
 from trainer.play.assess import Valued
 from trainer.play.record import GameRecord
-from trainer.play.review import value_job
+from trainer.play.review import duel_indices, value_job, value_jobs
 
 WORKERS_ENV = "COUP_TRAINER_PLAY_WORKERS"
 
@@ -39,6 +39,8 @@ def default_workers() -> int:
 
 
 Key = tuple[str, int, int]  # (game id, move index, rollouts)
+# A review from nothing is sent as at least this many jobs a worker (`Valuer.submit_all`).
+JOBS_PER_WORKER = 4
 
 
 class Valuer:
@@ -80,6 +82,68 @@ class Valuer:
                     future = Future()
                     future.set_result(value_job(job))
             self._jobs[key] = future
+
+    def submit_all(self, record: GameRecord, indices: list[int], rollouts: int) -> None:
+        """Start valuing every decision in `indices` not started yet (a review from nothing):
+        the duel at the end first, as one job, then the rest from the first move on, a few
+        consecutive decisions a job. Why this order: the duel's exact solve is the longest
+        single piece of work and only one worker can do it, so it starts while the other
+        workers play out the rest; sent as one job, it works out the court's values once
+        (`value_jobs`); early decisions, with more players still in, take the longest
+        playouts. Why a few a job: a job replays the game from the deal with the learner's
+        belief, so consecutive decisions sent together replay it once; with at least
+        `JOBS_PER_WORKER` jobs a worker, the last one to finish still leaves little to wait
+        for."""
+        with self._lock:
+            todo = [k for k in indices if (record.game_id, k, rollouts) not in self._jobs]
+        if self.workers <= 0:
+            for k in todo:
+                self.submit(record, k, rollouts)
+            return
+        duel = duel_indices(record, todo)
+        if len(duel) > 1:
+            self.submit_group(record, duel, rollouts)
+        else:
+            duel = []  # a lone duel decision goes with its neighbours
+        rest = [k for k in todo if k not in duel]
+        size = max(1, len(rest) // (JOBS_PER_WORKER * self.workers))
+        for start in range(0, len(rest), size):
+            self.submit_group(record, rest[start:start + size], rollouts)
+
+    def submit_group(self, record: GameRecord, indices: list[int], rollouts: int) -> None:
+        """One job valuing `indices` together, each decision's result under its own key."""
+        with self._lock:
+            pool = self._executor()
+            if pool is None:
+                return  # valued one by one, when asked
+            indices = [k for k in indices if (record.game_id, k, rollouts) not in self._jobs]
+            if not indices:
+                return
+            job = (record.model_copy(deep=True), indices, rollouts, self.fixed)
+            try:
+                group = pool.submit(value_jobs, job)
+            except (BrokenProcessPool, RuntimeError):
+                self._pool = None
+                return  # valued one by one when asked for (`result`)
+            parts: list[Future[Valued | None]] = []
+            for k in indices:
+                part: Future[Valued | None] = Future()
+                self._jobs[(record.game_id, k, rollouts)] = part
+                parts.append(part)
+
+        def spread(done: Future[list[Valued | None]]) -> None:
+            if done.cancelled():  # the workers were shut down before it started
+                for part in parts:
+                    part.cancel()
+                return
+            error = done.exception()
+            for i, part in enumerate(parts):
+                if error is not None:
+                    part.set_exception(error)
+                else:
+                    part.set_result(done.result()[i])
+
+        group.add_done_callback(spread)
 
     def ready(self, record: GameRecord, index: int, rollouts: int) -> bool:
         future = self._jobs.get((record.game_id, index, rollouts))

@@ -18,9 +18,12 @@ left unmade half the time, and the card lost or kept is any one. The bots play t
 from __future__ import annotations
 
 import random
-from collections import Counter
+from bisect import bisect_right
 from dataclasses import dataclass, field
 from functools import cache
+from itertools import accumulate
+
+from mypy_extensions import mypyc_attr
 
 from trainer.engine.cards import Action, Character
 from trainer.engine.game import Phase
@@ -47,8 +50,11 @@ def value(card: Character) -> int:
 # gain nothing (exchange, examine) come after foreign aid, so a table of bots always moves on.
 _PREFERENCE = (Action.TAX, Action.ASSASSINATE, Action.STEAL, Action.EMBEZZLE, Action.PEEK,
                Action.FOREIGN_AID, Action.EXCHANGE, Action.EXAMINE, Action.INCOME)
+# The actions a persona bluffs.
+_BLUFFED = (Action.TAX, Action.STEAL, Action.ASSASSINATE)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 @dataclass
 class Persona:
     """A policy with a bluff rate and a challenge rate. `bluff` is used in every game unless
@@ -63,7 +69,11 @@ class Persona:
     bluffing: bool = field(default=True, repr=False)  # this game's draw (see new_game)
 
     def new_game(self, rng: random.Random) -> None:
-        self.bluffing = rng.random() < self.bluff_games
+        self.deal_game(rng.random())
+
+    def deal_game(self, draw: float) -> None:
+        """This game's draw, from a number uniform on [0, 1): a bluffing game or not."""
+        self.bluffing = draw < self.bluff_games
 
     @property
     def bluff_rate(self) -> float:
@@ -101,30 +111,45 @@ class Persona:
 
     def _action(self, obs: Observation) -> dict[Move, float]:
         legal = obs.legal_moves
+        seats = obs.seats
+        if seats[obs.player].coins >= 7:
+            coups = [m for m in legal if m.action is Action.COUP]
+            if coups:
+                return {m: 1 / len(coups) for m in coups}
         mine = {c.role for c in obs.hand}
-        variant = obs.rule_set
-        claims = {s.action: s.claim for s in variant.actions}
-        coups = [m for m in legal if m.action is Action.COUP]
-        if coups and obs.seats[obs.player].coins >= 7:
-            return {m: 1 / len(coups) for m in coups}
-
-        def useful(m: Move) -> bool:
-            if m.action is Action.STEAL and m.target is not None:
-                return obs.seats[m.target].coins > 0
-            if m.action is Action.EMBEZZLE:
-                return obs.reserve >= 2
-            return m.action is not Action.CONVERT
-
-        def honest(m: Move) -> bool:
-            claim = claims.get(m.action) if m.action is not None else None
-            if m.action is Action.EMBEZZLE:
-                return Character.DUKE not in mine
-            return claim is None or claim in mine
-
-        truthful = [m for m in legal if honest(m) and useful(m)]
-        best_action = next(a for a in _PREFERENCE if any(m.action is a for m in truthful)) \
-            if truthful else None
-        best = [m for m in truthful if m.action is best_action] or [legal[0]]
+        claims = _claims(obs.rule_set)
+        # One pass sorts the useful moves into honest ones and bluffable lies. Useful: a
+        # steal from someone with coins, an embezzlement from a reserve of 2 or more, and
+        # anything but Conversion. Honest: no claim, or a claim of a character held (for
+        # Embezzlement, which is claimed by not holding the Duke: no Duke held).
+        no_duke = Character.DUKE not in mine
+        truthful: list[Move] = []
+        lies: list[Move] = []
+        for m in legal:
+            a = m.action
+            if a is Action.STEAL and m.target is not None:
+                if seats[m.target].coins <= 0:
+                    continue
+            elif a is Action.EMBEZZLE:
+                if obs.reserve < 2:
+                    continue
+            elif a is Action.CONVERT:
+                continue
+            if a is Action.EMBEZZLE:
+                honest = no_duke
+            else:
+                claim = claims.get(a) if a is not None else None
+                honest = claim is None or claim in mine
+            if honest:
+                truthful.append(m)
+            elif a in _BLUFFED:
+                lies.append(m)
+        if truthful:
+            shown = {m.action for m in truthful}
+            best_action = next(a for a in _PREFERENCE if a in shown)
+            best = [m for m in truthful if m.action is best_action]
+        else:
+            best = [legal[0]]
         if self.loose and truthful:
             # any honest action (each alike, then each target alike) instead of the best
             by_action: dict[Action | None, list[Move]] = {}
@@ -136,8 +161,6 @@ class Persona:
             honest_part = _blend(tight, any_honest, self.loose)
         else:
             honest_part = None
-        lies = [m for m in legal if not honest(m) and useful(m)
-                and m.action in (Action.TAX, Action.STEAL, Action.ASSASSINATE)]
         b = self.bluff_rate if lies else 0.0
         if honest_part is None:
             return self._tight_action(legal, best, lies, b)
@@ -205,9 +228,22 @@ class Persona:
 
 def sample(dist: dict[Move, float], rng: random.Random) -> Move:
     """A move drawn from a policy's distribution (every policy samples the same way, so one
-    seed gives one game)."""
+    seed gives one game).
+
+    The draw is `rng.choices(moves, weights)` written out: one `rng.random()` scaled by the
+    total weight and looked up in the running sums, the same number and the same move as
+    `choices` gives (a lone move still uses up its number, so a seed's later draws stay
+    where they were). Why written out: rollouts sample some 30 moves a playout, and the
+    general `choices` (lists, checks, a list of one result) was a tenth of a playout."""
     moves = list(dist)
-    return rng.choices(moves, weights=[dist[m] for m in moves])[0]
+    if len(moves) == 1:
+        rng.random()
+        return moves[0]
+    cum = list(accumulate(dist.values()))
+    total = cum[-1] + 0.0
+    if not total > 0.0:
+        raise ValueError(f"a policy's chances must add up to more than zero, not {total}")
+    return moves[bisect_right(cum, rng.random() * total, 0, len(moves) - 1)]
 
 
 def _blend(a: dict[Move, float], b: dict[Move, float], share: float) -> dict[Move, float]:
@@ -219,21 +255,44 @@ def _blend(a: dict[Move, float], b: dict[Move, float], share: float) -> dict[Mov
 
 
 def _split(legal: tuple[Move, ...], kind: MoveKind, p: float) -> dict[Move, float]:
-    yes = next(m for m in legal if m.kind is kind)
-    no = next(m for m in legal if m.kind is MoveKind.PASS)
+    yes = no = None
+    for m in legal:
+        if yes is None and m.kind is kind:
+            yes = m
+        elif no is None and m.kind is MoveKind.PASS:
+            no = m
+    if yes is None or no is None:
+        raise ValueError(f"a {kind} decision without both a {kind} and a pass")
     return {yes: p, no: 1 - p} if p < 1 else {yes: 1.0}
 
 
 def impossible(obs: Observation, claimant: int | None, claim: Character) -> bool:
-    """True when every copy of the claimed character is visible to this player elsewhere."""
+    """True when every copy of the claimed character is visible to this player elsewhere.
+
+    Counted by hand rather than with a `Counter` over every visible card: every challenge
+    window of every playout asks this, and only the one claimed character matters."""
     if claimant is None or claimant == obs.player:
         return False
-    copies = _copies(obs.rule_set, len(obs.seats), claim.role)
-    seen: Counter[Character] = Counter(c.role for c in obs.hand)
+    role = claim.role
+    copies = _copies(obs.rule_set, len(obs.seats), role)
+    seen = 0
+    for c in obs.hand:
+        if c.role is role:
+            seen += 1
     for seat in obs.seats:
-        seen.update(c.role for c in seat.revealed)
-    seen.update(c.role for c in obs.mat_up)
-    return seen[claim.role] >= copies
+        for c in seat.revealed:
+            if c.role is role:
+                seen += 1
+    for c in obs.mat_up:
+        if c.role is role:
+            seen += 1
+    return seen >= copies
+
+
+@cache
+def _claims(variant: Variant) -> dict[Action, Character | None]:
+    """Each action's claimed character in the rule set (None: no claim)."""
+    return {spec.action: spec.claim for spec in variant.actions}
 
 
 @cache

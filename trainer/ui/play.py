@@ -264,9 +264,7 @@ class PlayTab:
         indices = decision_indices(record)
         saved = {} if self.store is None else self._saved_values(record.game_id)
         pool = valuer()
-        for k in indices:
-            if k not in saved:
-                pool.submit(record, k, rollouts())
+        pool.submit_all(record, [k for k in indices if k not in saved], rollouts())
         out = {}
         for done, k in enumerate(indices, start=1):
             valued = saved.get(k)
