@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from trainer.cli import main
+from trainer.engine.cards import Character, proves
 from trainer.quiz.bank import DEFAULT_BANK, KINDS, Bank, BankError, load_bank
 from trainer.quiz.building import (
     build,
@@ -46,7 +47,7 @@ def test_the_truth_of_a_claim_is_the_claimants_hidden_hand(shipped):
     for item in judged:
         hand = item.game().hidden[item.claimant]
         assert item.claimant_hand == tuple(str(c) for c in hand)
-        assert item.bluff == (not any(str(c.role) == item.claim for c in hand))
+        assert item.bluff == (not any(proves(c, Character(item.claim)) for c in hand))
 
 
 def test_the_shipped_bank_covers_every_kind_of_decision(shipped):

@@ -5,10 +5,12 @@ from __future__ import annotations
 import random
 
 from tests.helpers import act, cards, everyone_passes, table
-from trainer.engine.cards import Action, Character
-from trainer.engine.game import Game, Phase
+from trainer.engine.cards import Action, Character, proves
+from trainer.engine.game import Game, Phase, prove_moves
 from trainer.engine.moves import Move, MoveKind
 from trainer.engine.variants import MCGUIRE
+from trainer.estimates.claims import pending_claim
+from trainer.estimates.posterior import p_holds
 
 
 def house(*seats, **kw) -> Game:
@@ -168,6 +170,31 @@ def test_rule_5_a_modified_card_proves_its_character():
     act(game, "assassinate", 1)
     game.apply(Move.challenge(1))
     assert Move.show(0, Character.VENGEANCE) in game.legal_moves()
+
+
+def test_rule_5_what_proves_a_claim_is_what_the_engine_lets_a_challenged_player_show():
+    # `proves` is what every estimate and the quiz's truth read; the engine's answers to a
+    # challenge are the rules. A claim of a modified card itself (the Treaty's) is exact.
+    for claim in Character:
+        exact = claim.role is not claim
+        for card in Character:
+            shows = any(m.kind is MoveKind.SHOW
+                        for m in prove_moves(0, [card], claim, False, exact, False))
+            assert proves(card, claim) == shows, (card, claim)
+
+
+def test_rule_5_a_treaty_claim_by_the_treaty_holder_is_not_a_bluff_to_the_estimates():
+    game = house(("Ana", "Treaty Contessa, Captain", 1), ("Ben", "Duke Captain", 1),
+                 ("Cat", "Duke Assassin", 1))
+    act(game, "foreign aid")
+    game.apply(Move.block(1, Character.DUKE))
+    everyone_passes(game)
+    game.apply(Move.claim(0, Character.TREATY))
+    assert pending_claim(game) == (0, Character.TREATY)
+    # To Ben and Cat the one Treaty Contessa is among the cards they cannot see: Ana may
+    # hold it (before, every Treaty claim read as a certain bluff).
+    for viewer in (1, 2):
+        assert 0.0 < p_holds(game.observation(viewer), None, 0, Character.TREATY) < 1.0
 
 
 def test_rule_6_the_mat_holds_four_cards_and_a_coin_for_three_players():

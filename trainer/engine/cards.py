@@ -48,6 +48,14 @@ class Character(StrEnum):
         return _ROLE_OF[self]
 
 
+def proves(card: Character, claim: Character) -> bool:
+    """Whether `card` proves a claim of `claim`: the very card, or a card of that character
+    (a McGuire card counts as its character). Why one function: a Treaty Contessa's own claim
+    (overriding the Duke's block) is proved only by that card, while the card also proves a
+    plain Contessa claim; comparing characters alone calls every Treaty claim a bluff."""
+    return card is claim or card.role is claim
+
+
 # A modified card proves a claim of its character; the name alone ("Treaty") also reads as it.
 ROLES: dict[str, str] = {
     "Inheritance Ambassador": "Ambassador",

@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from trainer.engine.cards import Action, Allegiance
+from trainer.engine.cards import Action, Allegiance, proves
 from trainer.engine.game import Phase
 from trainer.engine.moves import Move, MoveKind, describe
 
@@ -152,7 +152,7 @@ def why_illegal(game: Game, move: Any) -> Illegality:
                           "character")
     if move.kind is MoveKind.SHOW and spec is not None and pending is not None:
         if game.phase is Phase.PROVE_ACTION and spec.inverted:
-            if any(c.role == spec.claim for c in hand):
+            if spec.claim is not None and any(proves(c, spec.claim) for c in hand):
                 return Illegality(f"{who} holds a {spec.claim} and must concede the challenge",
                                   "kind")
             return Illegality(f"{who} must show every face-down card ({', '.join(hand)}) or "

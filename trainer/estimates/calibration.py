@@ -16,7 +16,7 @@ from typing import Protocol
 
 import pandas as pd
 
-from trainer.engine.cards import Character
+from trainer.engine.cards import Character, proves
 from trainer.engine.game import Game, Phase
 from trainer.engine.moves import Move, MoveKind
 from trainer.engine.observation import Observation
@@ -45,7 +45,7 @@ def approximation(obs: Observation, claimant: int, role: Character) -> float:
     """coupgame.com's estimate: copies left unseen / unknown cards × cards held (capped)."""
     k = knowledge(obs)
     total = sum(k.unseen.values())
-    left = sum(n for c, n in k.unseen.items() if c.role == role)
+    left = sum(n for c, n in k.unseen.items() if proves(c, role))
     return min(1.0, left / total * k.unknown_cards.get(claimant, 0)) if total else 0.0
 
 
@@ -117,7 +117,7 @@ def harvest(claims: int, *, players: int = 4, seed: int = 0, variant: Variant | 
                 belief.observe(before, move)
                 post = p_holds(before, belief, p, role)
                 out.append(Claim(g, players, game.names[p], str(role), post, prior, approx,
-                                 any(c.role == role for c in game.hidden[p])))
+                                 any(proves(c, role) for c in game.hidden[p])))
                 if progress is not None:
                     progress(1)
             else:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from functools import lru_cache
 
-from trainer.engine.cards import Character
+from trainer.engine.cards import Character, proves
 from trainer.engine.information import KnownCards, known_cards
 from trainer.engine.observation import Observation
 from trainer.estimates.counting import Deal, Likelihood, Seat, deal
@@ -34,13 +34,13 @@ class Knowledge(KnownCards):
     def p_holds(self, opponent: int, role: Character,
                 evidence: dict[int, Likelihood] | None = None) -> float:
         """P(opponent holds at least one card that proves `role`)."""
-        if any(c.role == role for c in self.known_in_hand.get(opponent, ())):
+        if any(proves(c, role) for c in self.known_in_hand.get(opponent, ())):
             return 1.0
         if self.unknown_cards.get(opponent, 0) == 0:
             return 0.0
         opponents, d = self.deal(evidence)
         hands = d.hands[opponents.index(opponent)]
-        return sum(p for h, p in hands.items() if any(c.role == role for c in h))
+        return sum(p for h, p in hands.items() if any(proves(c, role) for c in h))
 
 
 @lru_cache(maxsize=512)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from trainer.engine.cards import Character
+from trainer.engine.cards import Character, proves
 from trainer.engine.explain import PHASE_QUESTION
 from trainer.engine.moves import MoveKind
 from trainer.engine.observation import Observation
@@ -89,9 +89,9 @@ def explain(obs: Observation, k: Knowledge, claimant: int, role: Character, prio
             post: float,
             names: tuple[str, ...] | list[str], model: dict[str, float]) -> str:
     """The estimate in a few sentences a learner can check."""
-    copies = sum(1 for c in obs.rule_set.court(len(obs.seats)) if c.role == role)
-    mine = sum(1 for c in obs.hand if c.role == role)
-    up = sum(1 for s in obs.seats for c in s.revealed if c.role == role)
+    copies = sum(1 for c in obs.rule_set.court(len(obs.seats)) if proves(c, role))
+    mine = sum(1 for c in obs.hand if proves(c, role))
+    up = sum(1 for s in obs.seats for c in s.revealed if proves(c, role))
     claims = sum(1 for e in obs.events if e.kind == "move" and e.data["move"].player == claimant
                  and ((e.data["move"].kind is MoveKind.BLOCK
                        and e.data["move"].character == role)

@@ -13,7 +13,7 @@ import random
 from dataclasses import dataclass
 from math import sqrt
 
-from trainer.engine.cards import Character
+from trainer.engine.cards import Character, proves
 from trainer.engine.chance import RandomChance
 from trainer.engine.game import Game
 from trainer.engine.information import resample, resampler
@@ -201,7 +201,7 @@ def values(game: Game, observer: int, belief: Belief | None, components: list[Co
             draw = random.Random(f"{stream}:{i}").random()
             truth = None
             if claimant is not None and role is not None:
-                truth = any(c.role == role for c in world.hidden[claimant])
+                truth = any(proves(c, role) for c in world.hidden[claimant])
             for m in moves:
                 if m not in active:
                     continue

@@ -25,7 +25,7 @@ from itertools import accumulate
 
 from mypy_extensions import mypyc_attr
 
-from trainer.engine.cards import Action, Character
+from trainer.engine.cards import Action, Character, proves
 from trainer.engine.game import Phase
 from trainer.engine.moves import Move, MoveKind
 from trainer.engine.observation import Observation
@@ -267,24 +267,24 @@ def _split(legal: tuple[Move, ...], kind: MoveKind, p: float) -> dict[Move, floa
 
 
 def impossible(obs: Observation, claimant: int | None, claim: Character) -> bool:
-    """True when every copy of the claimed character is visible to this player elsewhere.
+    """True when every card that proves the claim (`trainer.engine.cards.proves`: the very
+    card or one of its character) is visible to this player elsewhere.
 
     Counted by hand rather than with a `Counter` over every visible card: every challenge
     window of every playout asks this, and only the one claimed character matters."""
     if claimant is None or claimant == obs.player:
         return False
-    role = claim.role
-    copies = _copies(obs.rule_set, len(obs.seats), role)
+    copies = _copies(obs.rule_set, len(obs.seats), claim)
     seen = 0
     for c in obs.hand:
-        if c.role is role:
+        if c is claim or c.role is claim:
             seen += 1
     for seat in obs.seats:
         for c in seat.revealed:
-            if c.role is role:
+            if c is claim or c.role is claim:
                 seen += 1
     for c in obs.mat_up:
-        if c.role is role:
+        if c is claim or c.role is claim:
             seen += 1
     return seen >= copies
 
@@ -296,8 +296,8 @@ def _claims(variant: Variant) -> dict[Action, Character | None]:
 
 
 @cache
-def _copies(variant: Variant, players: int, role: Character) -> int:
-    return sum(1 for c in variant.court(players) if c.role == role)
+def _copies(variant: Variant, players: int, claim: Character) -> int:
+    return sum(1 for c in variant.court(players) if proves(c, claim))
 
 
 def personas() -> dict[str, Persona]:

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from trainer.batch import run
-from trainer.engine.cards import Action, Character
+from trainer.engine.cards import Action, Character, proves
 from trainer.engine.game import Game, Phase
 from trainer.engine.moves import Move, MoveKind
 from trainer.engine.variants import parse_rules, rules_text
@@ -232,7 +232,7 @@ def evaluate(game: Game, viewer: int, belief: Belief | None, *, kind: str, sourc
         hand = tuple(str(c) for c in game.hidden[claimant])
         extra = dict(
             claimant=claimant, claim=str(role),
-            bluff=not any(c.role == role for c in game.hidden[claimant]),
+            bluff=not any(proves(c, role) for c in game.hidden[claimant]),
             claimant_hand=hand, bot=round(1 - post, 4), prior=round(1 - prior, 4),
             bot_low=round(1 - high, 4), bot_high=round(1 - low, 4),
             explanation=explain(obs, knowledge(obs), claimant, role, prior, post,
@@ -599,8 +599,9 @@ def item_task(item: Item, seed: int = 0) -> Task:
 def reestimate(item: Item, model: dict[str, float] | None = None,
                scenarios: Path | None = None) -> Item:
     """`item` with its claim's estimates made again by the estimates as they are now: the
-    bot's P(bluff), counting's, the bot's range, the explanation and the difficulty; the
-    option values, and the break-even point drawn from them, are kept.
+    bot's P(bluff), counting's, the bot's range, the explanation and the difficulty, and
+    whether the claim was a bluff (read from the claimant's cards by `proves`); the option
+    values, and the break-even point drawn from them, are kept.
 
     Why apart from `bank revalue`: a change to the behaviour model changes every claim's
     estimate, which takes a replay of the game, where grading the options again takes
@@ -619,7 +620,8 @@ def reestimate(item: Item, model: dict[str, float] | None = None,
     bot = round(1 - post, 4)
     wins = sorted((o.win for o in item.options), reverse=True)
     gap = 100 * (wins[0] - wins[1]) if len(wins) > 1 else 100.0
-    return replace(item, bot=bot, prior=round(1 - prior, 4), bot_low=round(1 - high, 4),
+    return replace(item, bluff=not any(proves(c, role) for c in game.hidden[claimant]),
+                   bot=bot, prior=round(1 - prior, 4), bot_low=round(1 - high, 4),
                    bot_high=round(1 - low, 4),
                    explanation=explain(obs, knowledge(obs), claimant, role, prior, post,
                                        game.names, model or DEFAULT_MODEL),
