@@ -36,7 +36,7 @@ import sys
 import tarfile
 import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -125,6 +125,39 @@ def _run(tree: Path, copies: int) -> dict[str, Any]:
     return result
 
 
+def import_tree(tree: str) -> None:
+    """In a measuring child: import `tree`'s trainer package, not the installed one."""
+    sys.path.insert(0, tree)
+    import trainer
+
+    if not Path(trainer.__file__).resolve().is_relative_to(Path(tree).resolve()):
+        raise SystemExit(f"imported {trainer.__file__}, not the code of {tree}")
+
+
+def compare(before: str, rounds: int, run: Callable[[Path], dict[str, Any]], what: str,
+            prefix: str) -> dict[str, list[dict[str, Any]]]:
+    """The commit `before` unpacked and built as `make install` builds, then measured by
+    `run` (a fresh process per measurement) in turn with this checkout, `rounds` times,
+    alternating which goes first, so a change in machine load falls on both alike."""
+    with tempfile.TemporaryDirectory(prefix=prefix) as tmp:
+        old = Path(tmp) / "before"
+        _unpack(before, old)
+        build = _build(old)
+        mine = run(ROOT)["build"]
+        if mine != build:
+            raise SystemExit(f"this checkout's engine is {mine!r}, the other {build!r}: run "
+                             "`make install` first")
+        print(f"engine build: {build}; CPU time; {rounds} rounds, each {what} in a fresh "
+              f"process per round")
+        runs: dict[str, list[dict[str, Any]]] = {"before": [], "after": []}
+        trees = {"before": old, "after": ROOT}
+        for r in range(rounds):
+            for name in (("before", "after") if r % 2 == 0 else ("after", "before")):
+                runs[name].append(run(trees[name]))
+                print(f"round {r + 1}: {name} done", file=sys.stderr, flush=True)
+    return runs
+
+
 def _median(runs: list[dict[str, Any]], key: str) -> float:
     if isinstance(runs[0][key], dict):
         return statistics.median(statistics.mean(r[key].values()) for r in runs)
@@ -141,29 +174,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--measure", metavar="TREE", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.measure:  # the child: import the tree's engine, not the installed one
-        sys.path.insert(0, args.measure)
-        import trainer
-
-        if not Path(trainer.__file__).resolve().is_relative_to(Path(args.measure).resolve()):
-            raise SystemExit(f"imported {trainer.__file__}, not the engine of {args.measure}")
+        import_tree(args.measure)
         print(json.dumps(measure(args.copies)))
         return 0
-    with tempfile.TemporaryDirectory(prefix="coup-clone-") as tmp:
-        old = Path(tmp) / "before"
-        _unpack(args.before, old)
-        build = _build(old)
-        mine = _run(ROOT, 10)["build"]
-        if mine != build:
-            raise SystemExit(f"this checkout's engine is {mine!r}, the other {build!r}: run "
-                             "`make install` first")
-        print(f"engine build: {build}; CPU time; {args.rounds} rounds, each engine in a "
-              f"fresh process per round")
-        runs: dict[str, list[dict[str, Any]]] = {"before": [], "after": []}
-        trees = {"before": old, "after": ROOT}
-        for r in range(args.rounds):
-            for name in (("before", "after") if r % 2 == 0 else ("after", "before")):
-                runs[name].append(_run(trees[name], args.copies))
-                print(f"round {r + 1}: {name} done", file=sys.stderr, flush=True)
+    runs = compare(args.before, args.rounds, lambda tree: _run(tree, args.copies), "engine",
+                   "coup-clone-")
     before, after = runs["before"], runs["after"]
     print("\n| position | random chance: before µs | after µs | ratio "
           "| scripted: before µs | after µs | ratio |")

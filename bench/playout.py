@@ -29,7 +29,6 @@ import json
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
 from collections.abc import Sequence
 from pathlib import Path
@@ -37,7 +36,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from clone import _build, _unpack  # noqa: E402
+from clone import compare, import_tree  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 BEFORE = "ddbe7e0"  # the last commit before the cheaper playouts
@@ -106,26 +105,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--measure", metavar="TREE", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.measure:  # the child: import the tree's code, not the installed one
-        sys.path.insert(0, args.measure)
-        import trainer
-
-        if not Path(trainer.__file__).resolve().is_relative_to(Path(args.measure).resolve()):
-            raise SystemExit(f"imported {trainer.__file__}, not the code of {args.measure}")
+        import_tree(args.measure)
         print(json.dumps(measure(args.playouts)))
         return 0
-    with tempfile.TemporaryDirectory(prefix="coup-playout-") as tmp:
-        old = Path(tmp) / "before"
-        _unpack(args.before, old)
-        build = _build(old)
-        print(f"engine build: {build}; CPU time; {args.rounds} rounds, each commit in a "
-              f"fresh process per round")
-        runs: dict[str, list[dict[str, Any]]] = {"before": [], "after": []}
-        trees = {"before": old, "after": ROOT}
-        for r in range(args.rounds):
-            for name in (("before", "after") if r % 2 == 0 else ("after", "before")):
-                runs[name].append(_run(trees[name], args.playouts))
-                print(f"round {r + 1}: {name} {runs[name][-1]['playout_us']:.0f} µs a "
-                      f"playout", file=sys.stderr, flush=True)
+    runs = compare(args.before, args.rounds, lambda tree: _run(tree, args.playouts), "commit",
+                   "coup-playout-")
     digests = {r["winners"] for rs in runs.values() for r in rs}
     if len(digests) != 1:
         raise SystemExit(f"the two commits played different games (winners {digests})")
