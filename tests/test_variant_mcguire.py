@@ -133,12 +133,18 @@ def test_rule_5_vengeance_can_be_blocked_by_a_contessa():
     assert game.is_over and game.winner == 0
 
 
-def test_rule_5_treaty_overrides_a_dukes_block_of_foreign_aid():
-    game = house(("Ana", "Treaty Contessa, Captain", 1), ("Ben", "Duke Captain", 1),
-                 ("Cat", "Duke Assassin", 1))
+def duke_blocks_foreign_aid(ana: str) -> Game:
+    """Ana (holding `ana`) takes foreign aid, Ben blocks with a Duke and nobody challenges:
+    Ana may now claim the Treaty Contessa to override the block."""
+    game = house(("Ana", ana, 1), ("Ben", "Duke Captain", 1), ("Cat", "Duke Assassin", 1))
     act(game, "foreign aid")
     game.apply(Move.block(1, Character.DUKE))
     everyone_passes(game)
+    return game
+
+
+def test_rule_5_treaty_overrides_a_dukes_block_of_foreign_aid():
+    game = duke_blocks_foreign_aid("Treaty Contessa, Captain")
     assert game.phase is Phase.CLAIM and game.decider == 0
     game.apply(Move.claim(0, Character.TREATY))
     everyone_passes(game)
@@ -146,11 +152,7 @@ def test_rule_5_treaty_overrides_a_dukes_block_of_foreign_aid():
 
 
 def test_rule_5_a_treaty_claim_can_be_challenged_and_only_the_treaty_card_proves_it():
-    game = house(("Ana", "Contessa Captain", 1), ("Ben", "Duke Captain", 1),
-                 ("Cat", "Duke Assassin", 1))
-    act(game, "foreign aid")
-    game.apply(Move.block(1, Character.DUKE))
-    everyone_passes(game)
+    game = duke_blocks_foreign_aid("Contessa Captain")
     game.apply(Move.claim(0, Character.TREATY))
     game.apply(Move.challenge(1))
     assert MoveKind.SHOW not in {m.kind for m in game.legal_moves()}  # a plain Contessa
@@ -184,11 +186,7 @@ def test_rule_5_what_proves_a_claim_is_what_the_engine_lets_a_challenged_player_
 
 
 def test_rule_5_a_treaty_claim_by_the_treaty_holder_is_not_a_bluff_to_the_estimates():
-    game = house(("Ana", "Treaty Contessa, Captain", 1), ("Ben", "Duke Captain", 1),
-                 ("Cat", "Duke Assassin", 1))
-    act(game, "foreign aid")
-    game.apply(Move.block(1, Character.DUKE))
-    everyone_passes(game)
+    game = duke_blocks_foreign_aid("Treaty Contessa, Captain")
     game.apply(Move.claim(0, Character.TREATY))
     assert pending_claim(game) == (0, Character.TREATY)
     # To Ben and Cat the one Treaty Contessa is among the cards they cannot see: Ana may
