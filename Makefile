@@ -23,7 +23,7 @@ install:
 # package is installed as plain Python, which behaves identically, only slower (`make test` then
 # fails if a C compiler is present: see engine-check).
 $(STAMP): pyproject.toml setup.py trainer/engine/game.py trainer/engine/observation.py \
-		trainer/policies/personas.py
+		trainer/engine/frozen.py trainer/policies/personas.py
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e '.[dev,bench]' || \

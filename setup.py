@@ -4,8 +4,9 @@ and ship the lesson files inside the wheel.
 `trainer/engine/game.py` is plain, fully typed Python; mypyc turns the same source into a C
 extension that plays about three times as fast (`python bench/engine.py`), which is what
 bots and end-game solvers need. What a rollout runs at every decision besides the engine, a
-player's observation (`trainer/engine/observation.py`) and the personas' policies
-(`trainer/policies/personas.py`), is compiled with it: a playout then costs about 0.6 of its
+player's observation (`trainer/engine/observation.py`, with the records it is made of,
+`trainer/engine/frozen.py`) and the personas' policies (`trainer/policies/personas.py`), is
+compiled with it: a playout then costs about 0.6 of its
 plain-Python cost (`python bench/playout.py`), and the review of a played game waits for
 thousands of them. Set COUP_TRAINER_PURE_PYTHON=1 to skip compilation (the package then runs
 as ordinary Python).
@@ -27,7 +28,7 @@ from setuptools.command.build_py import build_py
 
 HERE = Path(__file__).resolve().parent
 COMPILED = ["trainer/engine/game.py", "trainer/engine/observation.py",
-            "trainer/policies/personas.py"]
+            "trainer/engine/frozen.py", "trainer/policies/personas.py"]
 LESSONS = HERE / "scenarios"
 LESSONS_IN_PACKAGE = Path("trainer", "scenarios", "library")
 

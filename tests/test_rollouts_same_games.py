@@ -5,7 +5,9 @@ the moves, the random numbers and the option values the plain way gives."""
 
 from __future__ import annotations
 
+import copy
 import dataclasses
+import pickle
 import random
 from collections import Counter
 
@@ -100,12 +102,37 @@ def observations(count: int) -> list[Observation]:
     return out
 
 
-def test_an_observation_is_the_dataclass_its_fields_make() -> None:
+def test_an_observation_is_the_record_its_fields_make() -> None:
     for obs in observations(4)[::7]:
-        fields = {f.name: getattr(obs, f.name) for f in dataclasses.fields(Observation)}
+        fields = {name: getattr(obs, name) for name in Observation.FIELDS}
         assert type(obs) is Observation
         assert obs == Observation(**fields)
-        assert obs.seats == tuple(type(s)(*dataclasses.astuple(s)) for s in obs.seats)
+        assert obs.seats == tuple(type(s)(*s.values()) for s in obs.seats)
+        if obs.pending is not None:
+            assert obs.pending == type(obs.pending)(*obs.pending.values())
+
+
+def test_an_observation_differs_from_one_with_any_field_changed() -> None:
+    seen = observations(3)
+    obs = seen[3]
+    checked = 0
+    for name in Observation.FIELDS:
+        value = getattr(obs, name)
+        other_value = next((getattr(o, name) for o in seen if getattr(o, name) != value), None)
+        if other_value is None:
+            continue  # every observation of a base game leaves it empty (a variant's field)
+        other = obs.replace(**{name: other_value})
+        assert other != obs and (other == obs) is False, name
+        assert getattr(other, name) == other_value
+        checked += 1
+    assert checked >= 10
+
+
+def test_an_observation_pickles_and_copies_to_an_equal_one() -> None:
+    for obs in observations(2)[::11]:
+        assert pickle.loads(pickle.dumps(obs)) == obs
+        assert copy.deepcopy(obs) == obs
+        assert hash(obs.seats) == hash(pickle.loads(pickle.dumps(obs.seats)))
 
 
 def test_an_observation_stays_frozen() -> None:
@@ -114,6 +141,8 @@ def test_an_observation_stays_frozen() -> None:
         obs.turn = 3  # type: ignore[misc]
     with pytest.raises(dataclasses.FrozenInstanceError):
         obs.seats[0].coins = 9  # type: ignore[misc]
+    with pytest.raises(AttributeError):
+        obs.pending.actor = 2  # type: ignore[misc, union-attr]
 
 
 def test_a_claim_is_impossible_exactly_when_every_copy_is_seen_elsewhere() -> None:

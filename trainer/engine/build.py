@@ -25,7 +25,7 @@ from types import ModuleType
 
 # Dotted names, in the order of setup.py's COMPILED.
 COMPILED_MODULES = ("trainer.engine.game", "trainer.engine.observation",
-                    "trainer.policies.personas")
+                    "trainer.engine.frozen", "trainer.policies.personas")
 PURE_ENV = "COUP_TRAINER_PURE_PYTHON"
 _HERE = Path(__file__).resolve().parent
 _PACKAGE = _HERE.parent  # trainer/

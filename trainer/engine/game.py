@@ -12,11 +12,10 @@ from __future__ import annotations
 import _random
 import random
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
 from itertools import combinations
-from typing import TYPE_CHECKING, Any, Final, NamedTuple
+from typing import TYPE_CHECKING, Any, ClassVar, Final, NamedTuple
 
 from trainer.engine.cards import Action, Allegiance, Character
 from trainer.engine.chance import Chance, RandomChance, copy_chance
@@ -27,6 +26,7 @@ from trainer.engine.errors import (
     MoveError,
     SetupError,
 )
+from trainer.engine.frozen import Frozen
 from trainer.engine.moves import Move, MoveKind
 from trainer.engine.positions import check_position
 from trainer.engine.rules import ActionSpec, Options, Variant
@@ -128,33 +128,39 @@ class Event(NamedTuple):
     data: dict[str, Any]
 
 
-@dataclass(frozen=True, slots=True)
-class Decision:
-    """The public description of the pending decision."""
+class Decision(Frozen):
+    """The public description of the pending decision (a `Frozen` record: one is made at
+    every observation, so at every decision of every playout)."""
 
-    phase: Phase
-    player: int
-    actor: int
-    action: Action | None
-    target: int | None
-    claim: Character | None
-    challenger: int | None
-    blocker: int | None
-    block_character: Character | None
-    loss_reason: str | None
-    claimant: int | None = None  # who made an out-of-turn claim (Graverobber, Treaty)
+    FIELDS: ClassVar[tuple[str, ...]] = (
+        "phase", "player", "actor", "action", "target", "claim", "challenger", "blocker",
+        "block_character", "loss_reason", "claimant")
+
+    def __init__(self, phase: Phase, player: int, actor: int, action: Action | None,
+                 target: int | None, claim: Character | None, challenger: int | None,
+                 blocker: int | None, block_character: Character | None,
+                 loss_reason: str | None, claimant: int | None = None) -> None:
+        self.phase: Final = phase
+        self.player: Final = player
+        self.actor: Final = actor
+        self.action: Final = action
+        self.target: Final = target
+        self.claim: Final = claim
+        self.challenger: Final = challenger
+        self.blocker: Final = blocker
+        self.block_character: Final = block_character
+        self.loss_reason: Final = loss_reason
+        # Who made an out-of-turn claim (Graverobber, Treaty).
+        self.claimant: Final = claimant
+
+    def __setattr__(self, name: str, value: object) -> None:
+        self._set_once(name, value)
 
     @property
     def question(self) -> str:
         from trainer.engine.explain import PHASE_QUESTION
 
         return PHASE_QUESTION[self.phase]
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        # Explicit, so that pickling works the same whether or not this module is compiled.
-        return (Decision, (self.phase, self.player, self.actor, self.action, self.target,
-                           self.claim, self.challenger, self.blocker, self.block_character,
-                           self.loss_reason, self.claimant))
 
 
 class Game:
@@ -640,9 +646,8 @@ class Game:
     # properties give the public, optional view of them.
     @property
     def spec(self) -> ActionSpec | None:
-        # Compared by value too: a copied or unpickled game may hold an equal sentinel.
         row = self._spec
-        return None if row is _NO_ROW or row.spec == _NO_ACTION else row.spec
+        return None if row.none else row.spec
 
     @property
     def target(self) -> int | None:
@@ -1928,6 +1933,10 @@ class _Row:
         self.anyone = spec.block_scope == "anyone"
         self.by_target = spec.block_scope == "target"
         self.inverted = spec.inverted
+        # No action under way. Compared by value, once here: a copied or unpickled game may
+        # hold an equal sentinel (a `spec` read compared it at every read, an interpreted
+        # `__eq__`, and observations read it at every decision of every playout).
+        self.none = spec.action is _A_INCOME and spec == _NO_ACTION
 
 
 class _Rules:

@@ -6,71 +6,91 @@ copying the game and deleting secrets, so a new secret field cannot leak by defa
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, fields
-from typing import TYPE_CHECKING, Any, TypeVar
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from trainer.engine.cards import Character
+from trainer.engine.frozen import Frozen
 from trainer.engine.moves import Move
 from trainer.engine.rules import Options, Variant
 
 if TYPE_CHECKING:
     from trainer.engine.game import Decision, Event, Game
 
-_T = TypeVar("_T")
+class Seat(Frozen):
+    """One seat as everyone sees it."""
+
+    FIELDS: ClassVar[tuple[str, ...]] = ("name", "coins", "influence", "revealed", "alive",
+                                         "allegiance")
+
+    def __init__(self, name: str, coins: int, influence: int,
+                 revealed: tuple[Character, ...], alive: bool,
+                 allegiance: str | None = None) -> None:
+        self.name: Final = name
+        self.coins: Final = coins
+        self.influence: Final = influence  # face-down cards
+        self.revealed: Final = revealed
+        self.alive: Final = alive
+        self.allegiance: Final = allegiance  # Reformation
+
+    def __setattr__(self, name: str, value: object) -> None:
+        self._set_once(name, value)
 
 
-@dataclass(frozen=True, slots=True)
-class Seat:
-    name: str
-    coins: int
-    influence: int  # face-down cards
-    revealed: tuple[Character, ...]
-    alive: bool
-    allegiance: str | None = None  # Reformation
+class Observation(Frozen):
+    """What `player` may see of the table (see the module's docstring); a `Frozen` record,
+    not a frozen dataclass, because rollouts build one at every decision of every playout."""
 
-    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
-        return _rebuild, (Seat, tuple(getattr(self, f.name) for f in fields(Seat)))
+    FIELDS: ClassVar[tuple[str, ...]] = (
+        "player", "variant", "options", "seats", "hand", "treasury", "deck_size", "turn",
+        "actor", "pending", "legal_moves", "exchange_pool", "events", "winner", "reserve",
+        "mat_face_down", "mat_up", "mat_coins", "mat_pending", "mat_clock", "removed", "offers",
+        "rules", "table_rules")
 
+    def __init__(self, player: int, variant: str, options: dict[str, Any],
+                 seats: tuple[Seat, ...], hand: tuple[Character, ...], treasury: int | None,
+                 deck_size: int, turn: int, actor: int, pending: Decision | None,
+                 legal_moves: tuple[Move, ...], exchange_pool: tuple[Character, ...],
+                 events: tuple[Event, ...], winner: int | None, reserve: int = 0,
+                 mat_face_down: int = 0, mat_up: tuple[Character, ...] = (),
+                 mat_coins: int = 0, mat_pending: tuple[str, ...] = (),
+                 mat_clock: tuple[int, int, int] | None = None, removed: int = 0,
+                 offers: tuple[tuple[Character, ...], ...] = (), rules: Variant | None = None,
+                 table_rules: Options | None = None) -> None:
+        self.player: Final = player
+        # The rule set's compact description (its name), for display and records.
+        self.variant: Final = variant
+        self.options: Final = options
+        self.seats: Final = seats
+        self.hand: Final = hand
+        self.treasury: Final = treasury
+        self.deck_size: Final = deck_size
+        self.turn: Final = turn
+        self.actor: Final = actor
+        self.pending: Final = pending
+        self.legal_moves: Final = legal_moves
+        self.exchange_pool: Final = exchange_pool
+        self.events: Final = events
+        self.winner: Final = winner
+        # Variant parts of the table (empty or zero in the base game).
+        self.reserve: Final = reserve
+        self.mat_face_down: Final = mat_face_down
+        self.mat_up: Final = mat_up
+        self.mat_coins: Final = mat_coins
+        # McGuire's mat, public: the events still to come (in order) and its clock (the
+        # game's first player, how many of their turns have begun, how many cards have been
+        # lost): what a player who rebuilds the table from what they saw needs to run the mat.
+        self.mat_pending: Final = mat_pending
+        self.mat_clock: Final = mat_clock
+        self.removed: Final = removed  # draft: cards out of the game, face down
+        self.offers: Final = offers  # draft: only this player's own set
+        # The rule set and table rules themselves, as values: what a bot reads the rules
+        # from (looking a rule set up by its name would lose anything a name does not say).
+        self.rules: Final = rules
+        self.table_rules: Final = table_rules
 
-@dataclass(frozen=True, slots=True)
-class Observation:
-    player: int
-    variant: str  # the rule set's compact description (its name), for display and records
-    options: dict[str, Any]
-    seats: tuple[Seat, ...]
-    hand: tuple[Character, ...]
-    treasury: int | None
-    deck_size: int
-    turn: int
-    actor: int
-    pending: Decision | None
-    legal_moves: tuple[Move, ...]
-    exchange_pool: tuple[Character, ...]
-    events: tuple[Event, ...]
-    winner: int | None
-    # Variant parts of the table (empty or zero in the base game).
-    reserve: int = 0
-    mat_face_down: int = 0
-    mat_up: tuple[Character, ...] = ()
-    mat_coins: int = 0
-    # McGuire's mat, public: the events still to come (in order) and its clock (the game's
-    # first player, how many of their turns have begun, how many cards have been lost): what
-    # a player who rebuilds the table from what they saw needs to run the mat on.
-    mat_pending: tuple[str, ...] = ()
-    mat_clock: tuple[int, int, int] | None = None
-    removed: int = 0  # draft: cards out of the game, face down
-    offers: tuple[tuple[Character, ...], ...] = ()  # draft: only this player's own set
-    # The rule set and table rules themselves, as values: what a bot reads the rules from
-    # (looking a rule set up by its name would lose anything a name does not say).
-    rules: Variant | None = None
-    table_rules: Options | None = None
-
-    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
-        """Pickled as its fields (a Play match in the session holds observations): a
-        compiled frozen class cannot be refilled field by field after it is made."""
-        return _rebuild, (Observation, tuple(getattr(self, f.name)
-                                             for f in fields(Observation)))
+    def __setattr__(self, name: str, value: object) -> None:
+        self._set_once(name, value)
 
     @property
     def rule_set(self) -> Variant:
@@ -144,10 +164,6 @@ class Observation:
         }
 
 
-def _rebuild(cls: type[_T], values: tuple[Any, ...]) -> _T:
-    return cls(*values)
-
-
 def _plain(value: Any) -> Any:
     if isinstance(value, Move):
         return str(value)
@@ -156,41 +172,14 @@ def _plain(value: Any) -> Any:
     return value
 
 
-def _maker(cls: type[_T]) -> Callable[..., _T]:
-    """A constructor of the frozen dataclass `cls` taking every field in order, that sets each
-    slot directly: a frozen dataclass's own `__init__` sets each field through
-    `object.__setattr__`, which costs about three times as much, and rollouts build an
-    observation (and its seats) at every decision of every playout. It builds the same
-    object: the fields are the class's own, in their order, and the class has no
-    `__post_init__`."""
-    assert not hasattr(cls, "__post_init__"), cls
-    setters = [getattr(cls, f.name).__set__ for f in fields(cls)]  # type: ignore[arg-type]
-    new = cls.__new__  # a compiled (native) class makes its own instances
-
-    def make(*values: Any) -> _T:
-        if len(values) != len(setters):
-            raise TypeError(f"{cls.__name__}: expected {len(setters)} fields, got "
-                            f"{len(values)}")
-        made = new(cls)
-        for put, value in zip(setters, values, strict=True):
-            put(made, value)
-        return made
-
-    return make
-
-
-_observation = _maker(Observation)
-_seat = _maker(Seat)
-
-
 def observe(game: Game, player: int, events: bool = True) -> Observation:
     """`events=False` leaves the log out: a rollout's bots decide from the table alone, and
     copying the whole visible log at every decision is most of an observation's cost.
 
     Rollouts observe some 40 times a playout, so the rest is kept lean too: seats are built
     once per distinct public state of a seat and shared (they are frozen), the table rules'
-    plain form is copied from one made per set of table rules, and the objects are built
-    slot by slot (`_maker`)."""
+    plain form is copied from one made per set of table rules, and the records are
+    `Frozen` (a compiled `__init__`) rather than frozen dataclasses."""
     n = game.n
     if not 0 <= player < n:
         raise ValueError(f"there is no player {player}")
@@ -206,7 +195,7 @@ def observe(game: Game, player: int, events: bool = True) -> Observation:
         if seat is None:
             if len(_SEATS) >= _SEATS_KEPT:
                 _SEATS.clear()
-            seat = _SEATS[key] = _seat(*key)
+            seat = _SEATS[key] = Seat(*key)
         seats.append(seat)
     options = game.options
     plain = _OPTIONS.get(id(options))
@@ -216,7 +205,7 @@ def observe(game: Game, player: int, events: bool = True) -> Observation:
         plain = _OPTIONS[id(options)] = (options, options.as_dict())
     offers = game.offers
     variant = game.variant
-    return _observation(
+    return Observation(
         player, variant.name, dict(plain[1]), tuple(seats), tuple(hidden[player]),
         game.treasury, len(game.deck), game.turn, game.actor, game.pending,
         game.legal_moves() if mine else (),

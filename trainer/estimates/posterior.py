@@ -213,7 +213,7 @@ class Belief:
         table = self.evidence.setdefault(j, [dict() for _ in self.components])
         updated = []
         # Each hand's view of the decision, built once for every persona of the model.
-        views = [replace(obs, player=j, hand=hand, legal_moves=obs.legal_moves_for(hand))
+        views = [obs.replace(player=j, hand=hand, legal_moves=obs.legal_moves_for(hand))
                  for hand in self._hands(k)]
         own = (self.preference(j) if d.phase is Phase.ACTION and move.kind is MoveKind.ACT
                else None)

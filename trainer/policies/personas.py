@@ -18,10 +18,9 @@ left unmade half the time, and the card lost or kept is any one. The bots play t
 from __future__ import annotations
 
 import random
-from bisect import bisect_right
 from dataclasses import dataclass, field
 from functools import cache
-from itertools import accumulate
+from typing import Final
 
 from mypy_extensions import mypyc_attr
 
@@ -43,7 +42,8 @@ STEADY = 0.2
 
 
 def value(card: Character) -> int:
-    return VALUE.get(card.role, 2) + (1 if card != card.role else 0)
+    role = _ROLE[card]
+    return VALUE.get(role, 2) + (1 if card != role else 0)
 
 
 # The honest preference among actions, best first (variant actions included). Actions that
@@ -52,6 +52,35 @@ _PREFERENCE = (Action.TAX, Action.ASSASSINATE, Action.STEAL, Action.EMBEZZLE, Ac
                Action.FOREIGN_AID, Action.EXCHANGE, Action.EXAMINE, Action.INCOME)
 # The actions a persona bluffs.
 _BLUFFED = (Action.TAX, Action.STEAL, Action.ASSASSINATE)
+
+# The enum members the policies compare with, as module constants: compiled, a member read
+# as `Action.STEAL` is an attribute lookup on the class at every use, and the policies run at
+# every decision of every playout.
+_A_CONVERT: Final = Action.CONVERT
+_A_COUP: Final = Action.COUP
+_A_EMBEZZLE: Final = Action.EMBEZZLE
+_A_INCOME: Final = Action.INCOME
+_A_STEAL: Final = Action.STEAL
+_C_DUKE: Final = Character.DUKE
+_K_ACT: Final = MoveKind.ACT
+_K_BLOCK: Final = MoveKind.BLOCK
+_K_CHALLENGE: Final = MoveKind.CHALLENGE
+_K_CHOOSE: Final = MoveKind.CHOOSE
+_K_CLAIM: Final = MoveKind.CLAIM
+_K_KEEP: Final = MoveKind.KEEP
+_K_LOSE: Final = MoveKind.LOSE
+_K_OFFER: Final = MoveKind.OFFER
+_K_PASS: Final = MoveKind.PASS
+_K_PAY: Final = MoveKind.PAY
+_K_SHOW: Final = MoveKind.SHOW
+_P_ACTION: Final = Phase.ACTION
+_P_BLOCK: Final = Phase.BLOCK
+_P_CHALLENGE_ACTION: Final = Phase.CHALLENGE_ACTION
+_P_CHALLENGE_BLOCK: Final = Phase.CHALLENGE_BLOCK
+_P_CHALLENGE_CLAIM: Final = Phase.CHALLENGE_CLAIM
+_P_CLAIM: Final = Phase.CLAIM
+# A card's character (`Character.role`, a Python-level property) by card.
+_ROLE: Final[dict[Character, Character]] = {c: c.role for c in Character}
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -92,20 +121,20 @@ class Persona:
         d = obs.pending
         assert d is not None
         phase = d.phase
-        if phase is Phase.ACTION:
+        if phase is _P_ACTION:
             return self._action(obs)
-        if phase in (Phase.CHALLENGE_ACTION, Phase.CHALLENGE_BLOCK, Phase.CHALLENGE_CLAIM):
-            claim = d.claim if phase is not Phase.CHALLENGE_BLOCK else d.block_character
-            claimant = d.actor if phase is Phase.CHALLENGE_ACTION else (
-                d.blocker if phase is Phase.CHALLENGE_BLOCK else d.claimant)
-            inverted = (phase is Phase.CHALLENGE_ACTION and d.action is Action.EMBEZZLE)
+        if phase in (_P_CHALLENGE_ACTION, _P_CHALLENGE_BLOCK, _P_CHALLENGE_CLAIM):
+            claim = d.claim if phase is not _P_CHALLENGE_BLOCK else d.block_character
+            claimant = d.actor if phase is _P_CHALLENGE_ACTION else (
+                d.blocker if phase is _P_CHALLENGE_BLOCK else d.claimant)
+            inverted = (phase is _P_CHALLENGE_ACTION and d.action is _A_EMBEZZLE)
             p = 1.0 if (claim is not None and not inverted
                         and impossible(obs, claimant, claim)) else self.challenge
-            return _split(legal, MoveKind.CHALLENGE, p)
-        if phase is Phase.BLOCK or phase is Phase.CLAIM:
+            return _split(legal, _K_CHALLENGE, p)
+        if phase is _P_BLOCK or phase is _P_CLAIM:
             return self._claim_or_pass(obs)
         best = {self._best(obs): 1.0}
-        if self.loose and legal[0].kind in (MoveKind.LOSE, MoveKind.KEEP, MoveKind.OFFER):
+        if self.loose and legal[0].kind in (_K_LOSE, _K_KEEP, _K_OFFER):
             return _blend(best, {m: 1 / len(legal) for m in legal}, self.loose)
         return best
 
@@ -113,29 +142,29 @@ class Persona:
         legal = obs.legal_moves
         seats = obs.seats
         if seats[obs.player].coins >= 7:
-            coups = [m for m in legal if m.action is Action.COUP]
+            coups = [m for m in legal if m.action is _A_COUP]
             if coups:
                 return {m: 1 / len(coups) for m in coups}
-        mine = {c.role for c in obs.hand}
+        mine = {_ROLE[c] for c in obs.hand}
         claims = _claims(obs.rule_set)
         # One pass sorts the useful moves into honest ones and bluffable lies. Useful: a
         # steal from someone with coins, an embezzlement from a reserve of 2 or more, and
         # anything but Conversion. Honest: no claim, or a claim of a character held (for
         # Embezzlement, which is claimed by not holding the Duke: no Duke held).
-        no_duke = Character.DUKE not in mine
+        no_duke = _C_DUKE not in mine
         truthful: list[Move] = []
         lies: list[Move] = []
         for m in legal:
             a = m.action
-            if a is Action.STEAL and m.target is not None:
+            if a is _A_STEAL and m.target is not None:
                 if seats[m.target].coins <= 0:
                     continue
-            elif a is Action.EMBEZZLE:
+            elif a is _A_EMBEZZLE:
                 if obs.reserve < 2:
                     continue
-            elif a is Action.CONVERT:
+            elif a is _A_CONVERT:
                 continue
-            if a is Action.EMBEZZLE:
+            if a is _A_EMBEZZLE:
                 honest = no_duke
             else:
                 claim = claims.get(a) if a is not None else None
@@ -174,7 +203,7 @@ class Persona:
                       b: float) -> dict[Move, float]:
         """The best honest action (now and then Income instead), or with chance `b` a lie."""
         # A little Income keeps two players who block each other's steals from looping.
-        income = next((m for m in legal if m.action is Action.INCOME), None)
+        income = next((m for m in legal if m.action is _A_INCOME), None)
         steady = STEADY if income is not None and income not in best else 0.0
         dist: dict[Move, float] = {}
         for m in best:
@@ -187,39 +216,39 @@ class Persona:
 
     def _claim_or_pass(self, obs: Observation) -> dict[Move, float]:
         legal = obs.legal_moves
-        mine = {c.role for c in obs.hand} | set(obs.hand)
-        true = [m for m in legal if m.kind in (MoveKind.BLOCK, MoveKind.CLAIM)
+        mine = {_ROLE[c] for c in obs.hand} | set(obs.hand)
+        true = [m for m in legal if m.kind in (_K_BLOCK, _K_CLAIM)
                 and m.character in mine]
         if true:
-            passing = next((m for m in legal if m.kind is MoveKind.PASS), None)
+            passing = next((m for m in legal if m.kind is _K_PASS), None)
             if self.loose and passing is not None:
                 return {true[0]: 1 - self.loose / 2, passing: self.loose / 2}
             return {true[0]: 1.0}
-        lies = [m for m in legal if m.kind in (MoveKind.BLOCK, MoveKind.CLAIM)]
+        lies = [m for m in legal if m.kind in (_K_BLOCK, _K_CLAIM)]
         b = self.bluff_rate if lies else 0.0
         dist = {m: b / len(lies) for m in lies}
-        passing = next(m for m in legal if m.kind is MoveKind.PASS)
+        passing = next(m for m in legal if m.kind is _K_PASS)
         dist[passing] = 1 - b
         return dist
 
     def _best(self, obs: Observation) -> Move:
         """Decisions with no bluff in them: prove, lose, keep, choose, aim a Vengeance."""
         legal = obs.legal_moves
-        shows = [m for m in legal if m.kind is MoveKind.SHOW]
+        shows = [m for m in legal if m.kind is _K_SHOW]
         if shows:
             return shows[0]
-        pays = [m for m in legal if m.kind is MoveKind.PAY]
+        pays = [m for m in legal if m.kind is _K_PAY]
         if pays and obs.seats[obs.player].influence == 1:
             return pays[0]
-        if legal[0].kind in (MoveKind.LOSE, MoveKind.OFFER):
+        if legal[0].kind in (_K_LOSE, _K_OFFER):
             return min((m for m in legal if m.character is not None),
                        key=lambda m: value(m.character))  # type: ignore[arg-type]
-        if legal[0].kind is MoveKind.KEEP:
+        if legal[0].kind is _K_KEEP:
             return max(legal, key=lambda m: sum(value(c) for c in m.cards or ()))
-        if legal[0].kind is MoveKind.ACT:  # a Vengeance: the richest opponent
+        if legal[0].kind is _K_ACT:  # a Vengeance: the richest opponent
             return max(legal, key=lambda m: obs.seats[m.target].coins
                        if m.target is not None else 0)
-        choices = {m.choice: m for m in legal if m.kind is MoveKind.CHOOSE}
+        choices = {m.choice: m for m in legal if m.kind is _K_CHOOSE}
         if "swap" in choices:  # the Inquisitor sends a strong card away
             seen = [e.data["cards"][0] for e in obs.events if e.kind == "examined"]
             return choices["swap"] if seen and value(seen[-1]) >= 4 else choices["return"]
@@ -231,19 +260,29 @@ def sample(dist: dict[Move, float], rng: random.Random) -> Move:
     seed gives one game).
 
     The draw is `rng.choices(moves, weights)` written out: one `rng.random()` scaled by the
-    total weight and looked up in the running sums, the same number and the same move as
-    `choices` gives (a lone move still uses up its number, so a seed's later draws stay
-    where they were). Why written out: rollouts sample some 30 moves a playout, and the
-    general `choices` (lists, checks, a list of one result) was a tenth of a playout."""
-    moves = list(dist)
-    if len(moves) == 1:
+    total weight, and the first move whose running sum exceeds it (the last one if none
+    does), the same number and the same move as `choices` gives: the running sums are added
+    in the same order, so they are the same floats. A lone move still uses up its number, so
+    a seed's later draws stay where they were. Why written out: rollouts sample some 30
+    moves a playout, and the general `choices` (lists, checks, a list of one result) was a
+    tenth of a playout."""
+    if len(dist) == 1:
         rng.random()
-        return moves[0]
-    cum = list(accumulate(dist.values()))
-    total = cum[-1] + 0.0
+        for only in dist:
+            return only
+    total = 0.0
+    for w in dist.values():
+        total += w
     if not total > 0.0:
         raise ValueError(f"a policy's chances must add up to more than zero, not {total}")
-    return moves[bisect_right(cum, rng.random() * total, 0, len(moves) - 1)]
+    at = rng.random() * total
+    running = 0.0
+    last = len(dist) - 1
+    for k, (m, w) in enumerate(dist.items()):
+        running += w
+        if running > at or k == last:
+            return m
+    raise AssertionError("unreachable: the loop returns at the last move")
 
 
 def _blend(a: dict[Move, float], b: dict[Move, float], share: float) -> dict[Move, float]:
@@ -259,7 +298,7 @@ def _split(legal: tuple[Move, ...], kind: MoveKind, p: float) -> dict[Move, floa
     for m in legal:
         if yes is None and m.kind is kind:
             yes = m
-        elif no is None and m.kind is MoveKind.PASS:
+        elif no is None and m.kind is _K_PASS:
             no = m
     if yes is None or no is None:
         raise ValueError(f"a {kind} decision without both a {kind} and a pass")
@@ -277,14 +316,14 @@ def impossible(obs: Observation, claimant: int | None, claim: Character) -> bool
     copies = _copies(obs.rule_set, len(obs.seats), claim)
     seen = 0
     for c in obs.hand:
-        if c is claim or c.role is claim:
+        if c is claim or _ROLE[c] is claim:
             seen += 1
     for seat in obs.seats:
         for c in seat.revealed:
-            if c is claim or c.role is claim:
+            if c is claim or _ROLE[c] is claim:
                 seen += 1
     for c in obs.mat_up:
-        if c is claim or c.role is claim:
+        if c is claim or _ROLE[c] is claim:
             seen += 1
     return seen >= copies
 
