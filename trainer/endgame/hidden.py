@@ -795,10 +795,11 @@ def known_leaf(graph: PublicGraph) -> Leaf:
     """The horizon's value: the known-role table (both cards face up) at that position."""
     from trainer.endgame.tables import known_values
 
-    table = known_values(graph.revealed, graph.variant)
+    filled = np.nan_to_num(known_values(graph.revealed, graph.variant).values)  # once
+    filled.setflags(write=False)  # the leaves are views of it
 
     def leaf(coins: tuple[int, int], first: int) -> np.ndarray:
-        values: np.ndarray = np.nan_to_num(table.values[:, :, coins[0], coins[1], first])
+        values: np.ndarray = filled[:, :, coins[0], coins[1], first]
         return values
 
     return leaf

@@ -354,14 +354,45 @@ def court_values(revealed: Pair, out: tuple[Character, ...] = (),
     pair = (Character(revealed[0]), Character(revealed[1]))
     if not out:
         return known_values(pair, name).values
-    return _court_values(pair, tuple(sorted(Character(c) for c in out)), name)
+    key = (pair, tuple(sorted(Character(c) for c in out)), name)
+    values = _COURTS.get(key)
+    if values is None:
+        values = _court_values(*key)
+        while len(_COURTS) >= COURTS_KEPT:
+            del _COURTS[next(iter(_COURTS))]
+        _COURTS[key] = values
+    return values
 
 
-@lru_cache(maxsize=16)
+CourtKey = tuple[Pair, tuple[Character, ...], str]
+# The court values solved in this process (or handed to it), by face-up cards, cards out and
+# rule set: the oldest goes first when full.
+_COURTS: dict[CourtKey, np.ndarray] = {}
+COURTS_KEPT = 16
+
+
+def solved_courts() -> dict[CourtKey, np.ndarray]:
+    """The court values this process has solved, to hand to another one (`add_courts`). Why:
+    the duel at the end of a reviewed game needs one court's values for each of its
+    decisions, and they take seconds to solve; the first decision's worker solves them and
+    the others start from them."""
+    return dict(_COURTS)
+
+
+def add_courts(courts: dict[CourtKey, np.ndarray]) -> None:
+    """Court values solved elsewhere (`solved_courts`), read-only, as if solved here. Each is
+    checked against the shape `court_values` makes, so a damaged one is solved again."""
+    for key, values in courts.items():
+        chars = get_variant(key[2]).characters
+        m = known.MAX_COINS + 1
+        if key not in _COURTS and values.shape == (len(chars), len(chars), m, m, 2):
+            _COURTS[key] = _readonly(np.array(values, dtype=float))
+
+
 def _court_values(revealed: Pair, out: tuple[Character, ...], variant: str) -> np.ndarray:
-    """Solved once per face-up cards and process: about 11 s for the base game with two
-    cards out (the positions with an Ambassador in a hand; the rest are read), 30 s where
-    every position must be solved."""
+    """Solved once per face-up cards and process (`_COURTS`): about 11 s for the base game
+    with two cards out (the positions with an Ambassador in a hand; the rest are read), 30 s
+    where every position must be solved."""
     v = get_variant(variant)
     chars = v.characters
     court = Counter(v.court(2))
@@ -413,10 +444,10 @@ def court_leaf(revealed: Pair, out: tuple[Character, ...] = (),
     """The hidden-role solver's horizon value for a court with `out` cards gone: the
     known-role values of `court_values` at those coins and that player to act (0 where the
     court cannot deal a pair, as the stored table's leaf does)."""
-    values = court_values(revealed, out, variant)
+    values = _readonly(np.nan_to_num(court_values(revealed, out, variant)))  # once, not per leaf
 
     def leaf(coins: tuple[int, int], first: int) -> np.ndarray:
-        at: np.ndarray = np.nan_to_num(values[:, :, coins[0], coins[1], first])
+        at: np.ndarray = values[:, :, coins[0], coins[1], first]
         return at
 
     return leaf

@@ -22,7 +22,10 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 
+import numpy as np
+
 from trainer.endgame.claims import claimed
+from trainer.endgame.tables import CourtKey, add_courts, solved_courts
 from trainer.engine.game import Game
 from trainer.engine.moves import Move, MoveKind
 from trainer.engine.variants import parse_rules
@@ -51,6 +54,8 @@ MISTAKES: tuple[Grade, ...] = ("mistake", "blunder")
 SWING_PP = 15.0
 
 Progress = Callable[[int, int], object]  # (done, total)
+
+Courts = dict[CourtKey, np.ndarray]  # court values by their key (`trainer.endgame.tables`)
 
 
 def accuracy(lost_pp: float) -> float:
@@ -210,6 +215,18 @@ def value_jobs(job: tuple[GameRecord, list[int], int] | tuple[GameRecord, list[i
                 found[k] = None if kind is None else value_at(record, k, game, belief, kind,
                                                               rollouts, fixed)
     return [found.get(k) for k in indices]
+
+
+def value_jobs_with_courts(job: tuple[GameRecord, list[int], int, bool, Courts]
+                           ) -> tuple[list[Valued | None], Courts]:
+    """`value_jobs`, starting from the court values `job[4]` solved in another process, and
+    handing back every court value this process holds. Why: each decision of the duel at the
+    end of a game is solved with the values of the cards left in the court, which take
+    seconds to work out; the first duel decision's job works them out, and the others, sent
+    to whichever workers are free, start from them (`trainer.play.worker.Valuer`)."""
+    record, indices, rollouts, fixed, courts = job
+    add_courts(courts)
+    return value_jobs((record, indices, rollouts, fixed)), solved_courts()
 
 
 def duel_indices(record: GameRecord, indices: list[int]) -> list[int]:
