@@ -9,8 +9,9 @@
   the last move to a review ready to show (the rest valued, graded, summed up).
 - `review_cold_s`: the same game reviewed from nothing (an imported log): every decision
   valued at the end, over the same workers, sent as the page sends them
-  (`trainer.play.worker.Valuer.submit_all`: the end-game duel first as one job, then a few
-  consecutive decisions a job); `review_cold_cpu_s` the CPU seconds it took over
+  (`trainer.play.worker.Valuer.submit_all`: the end-game duel's first decision first, its
+  others once it has worked out the court's values, and a few consecutive decisions a job
+  for the rest); `review_cold_cpu_s` the CPU seconds it took over
   this process and the workers (the wall time depends on what else the machine runs). Timed
   twice: `..._fixed200` at the former fixed 200 playouts per option, and with the page's
   sequential playouts (`trainer.estimates.rollouts.values`, at most `ROLLOUTS` per option).
