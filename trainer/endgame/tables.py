@@ -416,7 +416,11 @@ def _court_values(revealed: Pair, out: tuple[Character, ...], variant: str) -> n
     cards = [(a, b) for a in chars for b in chars
              if drawers is None or a in drawers or b in drawers]
     roots = list(known.positions(cards, revealed, variant=v.name, out=out))
-    keys, nodes = known.explore((p.game() for p in roots), fixed)
+    # Each root's key, from the game explored (building a root's game checks the whole
+    # table, and there are some two thousand roots).
+    games = [p.game() for p in roots]
+    root_keys = [g.position_key() for g in games]
+    keys, nodes = known.explore(games, fixed)
     arrays = known._arrays(nodes)
     low, _ = known.iterate(nodes, 0.0, arrays)
     high, _ = known.iterate(nodes, 1.0, arrays)
@@ -429,8 +433,8 @@ def _court_values(revealed: Pair, out: tuple[Character, ...], variant: str) -> n
                 continue
             if drawers is not None and a not in drawers and b not in drawers:
                 values[index[a], index[b]] = two[index[a], index[b]]
-    for p in roots:
-        i = keys[p.game().position_key()]
+    for p, key in zip(roots, root_keys, strict=True):
+        i = keys[key]
         if high[i] - low[i] > GAP:
             raise RuntimeError(f"lost cards {revealed}, out {out}: the value iteration's "
                                f"bounds differ by {high[i] - low[i]:.3g}")
