@@ -9,6 +9,7 @@ import pytest
 
 from trainer.cli import main
 from trainer.engine.cards import Character, proves
+from trainer.engine.variants import rules_text
 from trainer.quiz.bank import DEFAULT_BANK, KINDS, Bank, BankError, load_bank
 from trainer.quiz.building import (
     build,
@@ -39,6 +40,14 @@ def test_every_item_rebuilds_to_the_viewers_own_decision(shipped):
         assert game.decider == item.viewer, item.id
         legal = set(game.legal_moves())
         assert all(o.move in legal for o in item.options), item.id
+
+
+def test_every_item_names_the_rules_its_position_is_played_under(shipped):
+    """A lesson item's rules are its lesson file's: an item built before the file changed
+    its rules would show one rule set's name over another's table."""
+    for item in shipped.items:
+        game = item.game()
+        assert item.variant == rules_text(game.variant, game.options), item.id
 
 
 def test_the_truth_of_a_claim_is_the_claimants_hidden_hand(shipped):

@@ -196,3 +196,9 @@ def test_a_policy_whose_chances_add_up_to_zero_is_refused_by_name() -> None:
     moves = position(4, 1, 0).legal_moves()
     with pytest.raises(ValueError, match="policy's chances must add up to more than zero"):
         sample({moves[0]: 0.0, moves[1]: 0.0}, random.Random(1))
+
+
+def test_an_observation_refuses_a_change_to_a_field_it_does_not_have() -> None:
+    obs = observations(1)[0]
+    with pytest.raises(TypeError, match="no field colour"):
+        obs.replace(colour="red")
