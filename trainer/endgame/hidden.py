@@ -266,54 +266,56 @@ class _Flow:
     src_span: list[tuple[int, int]] = field(default_factory=list)
 
 
-def _cat(parts: list[np.ndarray], dtype: type) -> np.ndarray:
-    return np.concatenate(parts).astype(dtype) if parts else np.zeros(0, dtype=dtype)
-
-
 def _flows(tree: _Tree, spaces: Spaces) -> tuple[_Flow, _Flow]:
-    """Both players' flat arrays. Built a node at a time from numpy blocks (a node's states
-    are one block), in the order the solver's sums expect: nodes by level, and within a
-    decision of the player, state by state and then option by option."""
+    """Both players' flat arrays. Built a node at a time, in the order the solver's sums
+    expect: nodes by level, and within a decision of the player, state by state and then
+    option by option. A node's few states are listed with plain Python lists and turned into
+    arrays once at the end: numpy's cost per call, paid several times a node, was most of the
+    building (a duel's tree has some ten thousand nodes)."""
     sizes = [[len(spaces.spaces[g].cards[p]) for g in tree.space] for p in (0, 1)]
-    order = np.argsort(np.array(tree.level), kind="stable")
+    order = [int(i) for i in np.argsort(np.array(tree.level), kind="stable")]
     flows = []
     for p in (0, 1):
-        row_start = np.zeros(len(tree.kind), dtype=np.int64)
+        size_of = sizes[p]
+        starts = [0] * len(tree.kind)
         rows = 0
         for i in order:
-            row_start[i] = rows
-            rows += sizes[p][i]
+            starts[i] = rows
+            rows += size_of[i]
         depth = max(tree.level) + 1
-        links: list[list[list[np.ndarray]]] = [[[], [], [], []] for _ in range(depth)]
-        slot_info: list[np.ndarray] = []
-        info_row: list[np.ndarray] = []
-        info_start: list[np.ndarray] = []
-        slot_child: list[np.ndarray] = []
-        slot_coef: list[np.ndarray] = []
+        # per level: child rows, parent rows, slots (-1: no slot of the player), coefficients
+        dst: list[list[int]] = [[] for _ in range(depth)]
+        src: list[list[int]] = [[] for _ in range(depth)]
+        sig: list[list[int]] = [[] for _ in range(depth)]
+        coef: list[list[float]] = [[] for _ in range(depth)]
+        slot_info: list[int] = []
+        info_row: list[int] = []
+        info_start: list[int] = []
+        slot_child: list[int] = []
+        slot_coef: list[float] = []
         infos = _Infos()
         n_infos = n_slots = 0
         for i in order:
             kids = tree.children[i]
             if not kids:
                 continue
-            lv = links[tree.level[i] + 1]
-            size = sizes[p][i]
-            base = int(row_start[i])
-            states = np.arange(size)
+            lv = tree.level[i] + 1
+            size = size_of[i]
+            base = starts[i]
+            kid_starts = [starts[k] for k in kids]
             if tree.kind[i] == DECISION and tree.decider[i] == p:
                 nk = len(kids)
-                infos.decision[int(i)] = n_infos
-                ids = n_infos + states
-                info_row.append(base + states)
-                info_start.append(n_slots + states * nk)
-                child = (row_start[kids][None, :] + states[:, None]).ravel()
-                slot = n_slots + np.arange(size * nk)
-                slot_info.append(np.repeat(ids, nk))
-                slot_child.append(child)
-                slot_coef.append(np.ones(size * nk))
-                for arr, v in zip(lv, (child, np.repeat(base + states, nk), slot,
-                                       np.ones(size * nk)), strict=True):
-                    arr.append(v)
+                infos.decision[i] = n_infos
+                child = [k0 + s for s in range(size) for k0 in kid_starts]
+                info_row.extend(range(base, base + size))
+                info_start.extend(range(n_slots, n_slots + size * nk, nk))
+                slot_info.extend(n_infos + s for s in range(size) for _ in range(nk))
+                slot_child.extend(child)
+                slot_coef.extend([1.0] * (size * nk))
+                dst[lv].extend(child)
+                src[lv].extend(base + s for s in range(size) for _ in range(nk))
+                sig[lv].extend(range(n_slots, n_slots + size * nk))
+                coef[lv].extend([1.0] * (size * nk))
                 n_infos += size
                 n_slots += size * nk
             elif tree.kind[i] == EXCHANGE and tree.decider[i] == p:
@@ -322,38 +324,39 @@ def _flows(tree: _Tree, spaces: Spaces) -> tuple[_Flow, _Flow]:
                 (k,) = kids
                 for n, st in enumerate(sw.info_state):
                     infos.exchange[(int(i), int(st), sw.info_drawn[n])] = n_infos + n
-                info_row.append(base + sw.info_state)
+                info_row.extend((base + sw.info_state).tolist())
                 # the slots of an information set are contiguous (sorted by set)
                 firsts = np.searchsorted(sw.slot_info, np.arange(len(sw.info_state)))
-                info_start.append(n_slots + firsts)
-                child = int(row_start[k]) + sw.token
-                slot = n_slots + np.arange(len(sw.slot_info))
-                slot_info.append(n_infos + sw.slot_info)
-                slot_child.append(child)
-                slot_coef.append(sw.frac)
-                for arr, v in zip(lv, (child, base + sw.info_state[sw.slot_info], slot,
-                                       sw.frac), strict=True):
-                    arr.append(v)
+                info_start.extend((n_slots + firsts).tolist())
+                child = (starts[k] + sw.token).tolist()
+                slots = len(sw.slot_info)
+                slot_info.extend((n_infos + sw.slot_info).tolist())
+                slot_child.extend(child)
+                frac = sw.frac.tolist()
+                slot_coef.extend(frac)
+                dst[lv].extend(child)
+                src[lv].extend((base + sw.info_state[sw.slot_info]).tolist())
+                sig[lv].extend(range(n_slots, n_slots + slots))
+                coef[lv].extend(frac)
                 n_infos += len(sw.info_state)
-                n_slots += len(sw.slot_info)
+                n_slots += slots
             else:
                 nk = len(kids)
-                child = (row_start[kids][:, None] + states[None, :]).ravel()
-                for arr, v in zip(lv, (child, np.tile(base + states, nk),
-                                       np.full(size * nk, -1), np.ones(size * nk)),
-                                  strict=True):
-                    arr.append(v)
-        link_level = [(_cat(a, np.int64), _cat(b, np.int64), _cat(c, np.int64),
-                       _cat(d, np.float64)) for a, b, c, d in links]
-        dst_span = [(int(d.min()), int(d.max()) + 1) if len(d) else (0, 0)
-                    for d, _, _, _ in link_level]
-        src_span = [(int(s.min()), int(s.max()) + 1) if len(s) else (0, 0)
-                    for _, s, _, _ in link_level]
-        flows.append(_Flow(rows, row_start, link_level, n_slots,
-                           _cat(slot_info, np.int64), _cat(info_row, np.int64),
-                           _cat(info_start, np.int64), np.zeros(0),
-                           _cat(slot_child, np.int64), _cat(slot_coef, np.float64),
-                           infos, dst_span, src_span))
+                dst[lv].extend(k0 + s for k0 in kid_starts for s in range(size))
+                src[lv].extend(list(range(base, base + size)) * nk)
+                sig[lv].extend([-1] * (size * nk))
+                coef[lv].extend([1.0] * (size * nk))
+        link_level = [(np.array(d, dtype=np.int64), np.array(s, dtype=np.int64),
+                       np.array(g, dtype=np.int64), np.array(c, dtype=np.float64))
+                      for d, s, g, c in zip(dst, src, sig, coef, strict=True)]
+        dst_span = [(min(d), max(d) + 1) if d else (0, 0) for d in dst]
+        src_span = [(min(s), max(s) + 1) if s else (0, 0) for s in src]
+        flows.append(_Flow(rows, np.array(starts, dtype=np.int64), link_level, n_slots,
+                           np.array(slot_info, dtype=np.int64),
+                           np.array(info_row, dtype=np.int64),
+                           np.array(info_start, dtype=np.int64), np.zeros(0),
+                           np.array(slot_child, dtype=np.int64),
+                           np.array(slot_coef, dtype=np.float64), infos, dst_span, src_span))
     return flows[0], flows[1]
 
 
@@ -377,7 +380,10 @@ def _utilities(tree: _Tree, spaces: Spaces, f0: _Flow, f1: _Flow) -> _Utilities:
     for g, nodes in by_space.items():
         sp = spaces.spaces[g]
         c0, c1 = sp.cards
-        u = np.stack([tree.utility[i][np.ix_(c0, c1)] for i in nodes])  # type: ignore[index]
+        # every end's (card, card) table, then the rows and columns of this space's cards
+        # (one indexing of the stack, not one a node)
+        ends = np.stack([tree.utility[i] for i in nodes])  # type: ignore[misc]
+        u = ends[:, np.asarray(c0)[:, None], np.asarray(c1)[None, :]]
         w0 = sp.chance[None] * u
         w1 = sp.chance[None] * (1.0 - u)
         rows0 = f0.row_start[nodes][:, None] + np.arange(len(c0))[None]
