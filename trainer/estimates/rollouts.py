@@ -18,14 +18,13 @@ from trainer.engine.chance import RandomChance
 from trainer.engine.game import Game
 from trainer.engine.information import resample, resampler
 from trainer.engine.moves import Move, MoveKind
-from trainer.engine.observation import observe
 from trainer.estimates.claims import pending_claim
 from trainer.estimates.counting import Seat, sample_deals
 from trainer.estimates.knowledge import knowledge
 from trainer.estimates.posterior import Belief, Component
-from trainer.policies.personas import Persona
+from trainer.policies.personas import Persona, play_out
 
-MAX_DECISIONS = 3_000
+__all__ = ["play_out"]  # kept here for its callers; it lives with the personas (compiled)
 
 
 @dataclass(frozen=True)
@@ -66,37 +65,6 @@ def _copy_for_rollout(world: Game, seed: float) -> Game:
     """A copy to play one option in, with its own random stream (given to the copy, so the
     world's own stream is never copied)."""
     return world.clone(RandomChance(random.Random(seed)))
-
-
-def play_out(game: Game, seats: list[Persona], rng: random.Random,
-             watch: int | None = None) -> int | None:
-    """Play to the end with one persona per seat; the winner (None: a tie or too long).
-    With `watch`, stop as soon as that player is out of the game and answer None: a player
-    out never wins, so the rest of the game cannot change whether they won (most playouts
-    lose the observer long before the end, and the rest is most of their cost).
-
-    A decision with one legal move is played without observing the table: a persona's
-    policy gives that move with certainty and its draw uses up one number of `rng`, which is
-    drawn here instead, so the game and the stream are the same as with the persona asked
-    (personas whose policy or choice is their own, such as the Calibrated bot, are always
-    asked)."""
-    plain = [type(s).policy is Persona.policy and type(s).choose is Persona.choose
-             for s in seats]
-    draw = rng.random
-    for _ in range(MAX_DECISIONS):
-        if game.is_over:
-            return game.winner
-        if watch is not None and not game.alive[watch]:
-            return None
-        p = game.decider
-        if plain[p]:
-            legal = game.legal_moves()
-            if len(legal) == 1:
-                draw()
-                game.apply(legal[0])
-                continue
-        game.apply(seats[p].choose(observe(game, p, events=False), rng))
-    return None
 
 
 # Why z = 2: a loss whose interval of ±2 paired standard errors sits inside one grade band is

@@ -25,9 +25,9 @@ from typing import Final
 from mypy_extensions import mypyc_attr
 
 from trainer.engine.cards import Action, Character, proves
-from trainer.engine.game import Phase
+from trainer.engine.game import Game, Phase
 from trainer.engine.moves import Move, MoveKind
-from trainer.engine.observation import Observation
+from trainer.engine.observation import Observation, observe
 from trainer.engine.rules import Variant
 
 # How much a card is worth keeping: lose the lowest, keep the highest.
@@ -253,6 +253,44 @@ class Persona:
             seen = [e.data["cards"][0] for e in obs.events if e.kind == "examined"]
             return choices["swap"] if seen and value(seen[-1]) >= 4 else choices["return"]
         return legal[0]
+
+
+# A playout longer than this is called off (no winner).
+MAX_DECISIONS = 3_000
+
+
+def play_out(game: Game, seats: list[Persona], rng: random.Random,
+             watch: int | None = None) -> int | None:
+    """Play to the end with one persona per seat; the winner (None: a tie or too long).
+    With `watch`, stop as soon as that player is out of the game and answer None: a player
+    out never wins, so the rest of the game cannot change whether they won (most playouts
+    lose the observer long before the end, and the rest is most of their cost).
+
+    A decision with one legal move is played without observing the table: a persona's
+    policy gives that move with certainty and its draw uses up one number of `rng`, which is
+    drawn here instead, so the game and the stream are the same as with the persona asked
+    (personas whose policy or choice is their own, such as the Calibrated bot, are always
+    asked).
+
+    Why here, with the personas: it is the inner loop of every rollout, and this module is
+    compiled (setup.py), so the loop is too."""
+    plain = [type(s).policy is Persona.policy and type(s).choose is Persona.choose
+             for s in seats]
+    draw = rng.random
+    for _ in range(MAX_DECISIONS):
+        if game.is_over:
+            return game.winner
+        if watch is not None and not game.alive[watch]:
+            return None
+        p = game.decider
+        if plain[p]:
+            legal = game.legal_moves()
+            if len(legal) == 1:
+                draw()
+                game.apply(legal[0])
+                continue
+        game.apply(seats[p].choose(observe(game, p, events=False), rng))
+    return None
 
 
 def sample(dist: dict[Move, float], rng: random.Random) -> Move:
