@@ -128,7 +128,8 @@ def test_the_five_minute_path_by_keyboard_alone(browser, app_url, screenshots):
         until(lambda: page.keyboard.press("ArrowRight"),
               lambda t: expect(page.locator(".st-key-lesson_card")).to_be_visible(timeout=t))
         keys = ["ArrowRight", "Space"]
-        for n, (lesson, label) in enumerate(path_answers()):
+        answers = path_answers()
+        for n, (lesson, label) in enumerate(answers):
             wait_idle(page)
             expect(page.locator(".st-key-lesson_card, .ct-overview").first).to_be_visible()
             assert f"lesson={lesson}" in page.url, (n, page.url)
@@ -141,6 +142,11 @@ def test_the_five_minute_path_by_keyboard_alone(browser, app_url, screenshots):
                 until(lambda k=key: page.keyboard.press(k),
                       lambda t, b=before: _changed(page, b, t))
                 wait_idle(page)
+                if n + 1 == len(answers) or answers[n + 1][0] != lesson:
+                    # The lesson's last answer: Next leads on (wait for it, as the page
+                    # may rerun once more after the answer is drawn).
+                    expect(page.locator(".st-key-next button:visible")).to_be_enabled(
+                        timeout=20_000)
                 if page.locator(".st-key-next button:visible").is_disabled():
                     _at_every_size(page, None)
                     continue  # the game goes on: the next decision is this same page
