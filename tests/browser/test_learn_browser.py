@@ -94,7 +94,7 @@ def _option_key(page, label: str) -> str:
     """The digit key of the answer button labelled `label` (waiting for the buttons' words:
     a button can be drawn a moment before its label)."""
     keys: list[list[str]] = []
-    for _ in range(50):
+    for _ in range(200):  # up to 20 s: a bot may still be moving on a busy machine
         keys = page.evaluate("""() => [...document.querySelectorAll('[class*="st-key-option_"]')]
             .map(e => [[...e.classList].find(c => c.startsWith('st-key-option_')),
                        e.querySelector('button p')?.textContent ?? ''])""")
