@@ -33,27 +33,31 @@ REQUIRED = (
 
 
 # The test files that take longest, longest first (the sum of their tests' durations in a
-# `make test` on a busy 2-core machine, November 2026, before the end-game and browser tests
-# were made cheaper). `make test` hands whole files to its two processes in collection order
-# (--no-loadscope-reorder), and these go first: a long file started last keeps one process
-# busy alone while the other has nothing left (xdist's own order, most tests first, started
-# the one-test overlap file last). A file not listed runs after these in the usual order; the
-# list only orders, so a stale entry costs time, never a test.
+# `make test` on a 2-core machine busy with other work, load average 10 to 16, November 2026,
+# after the browser tests measured each page at every size in one visit). `make test` hands
+# whole files to its two processes in collection order (--no-loadscope-reorder), and these go
+# first: a long file started last keeps one process busy alone while the other has nothing
+# left (xdist's own order, most tests first, started the one-test overlap file last). A file
+# not listed runs after these in the usual order; the list only orders, so a stale entry
+# costs time, never a test.
 SLOWEST_FIRST = (
-    "tests/browser/test_learn_browser.py",  # 218 s
-    "tests/browser/test_chrome_browser.py",  # 193 s
-    "tests/test_play_page.py",  # 160 s
-    "tests/browser/test_play_overlap_browser.py",  # 135 s
-    "tests/browser/test_rules_browser.py",  # 116 s
-    "tests/browser/test_play_browser.py",  # 115 s
-    "tests/test_endgame_known.py",  # 106 s
-    "tests/test_endgame_tables.py",  # 104 s
-    "tests/browser/test_quiz_browser.py",  # 99 s
-    "tests/browser/test_room_browser.py",  # 89 s
-    "tests/test_room_page.py",  # 71 s
-    "tests/test_endgame_hidden.py",  # 67 s
-    "tests/test_bank_build.py",  # 57 s
-    "tests/test_endgame_out.py",  # 57 s
+    "tests/browser/test_chrome_browser.py",  # 255 s
+    "tests/browser/test_learn_browser.py",  # 253 s
+    "tests/test_play_page.py",  # 172 s
+    "tests/test_endgame_hidden.py",  # 163 s
+    "tests/browser/test_rules_browser.py",  # 134 s
+    "tests/test_endgame_tables.py",  # 134 s
+    "tests/test_quiz_page.py",  # 123 s
+    "tests/test_endgame_known.py",  # 123 s
+    "tests/test_room_page.py",  # 115 s
+    "tests/browser/test_room_browser.py",  # 86 s
+    "tests/browser/test_quiz_browser.py",  # 81 s
+    "tests/browser/test_play_browser.py",  # 78 s
+    "tests/test_endgame_page.py",  # 75 s
+    "tests/test_app.py",  # 70 s
+    "tests/test_bank_build.py",  # 62 s
+    "tests/test_endgame_practice_page.py",  # 56 s
+    "tests/browser/test_play_overlap_browser.py",  # 54 s
 )
 
 

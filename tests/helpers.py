@@ -106,3 +106,36 @@ def kept_item(name: str):  # -> trainer.quiz.bank.Item
 
     path = Path(__file__).resolve().parent / "data" / f"{name}.json"
     return Item.from_data(json.loads(path.read_text(encoding="utf-8")))
+
+
+def sample_items(items, size: int, seed: int = 2024) -> list:
+    """A fixed sample of bank items for a check that would otherwise walk the whole bank.
+
+    Why not every item: most items of a 1,600-item bank repeat what others already exercise,
+    and a walk of all of them costs the suite minutes. The sample keeps what a full walk could
+    catch: every lesson item (each is its own scenario); for every kind of question, rule set
+    and table size, the item with the longest game; then, until every move seen in the bank
+    (rule set, kind, action, card, choice) is in some chosen item's game, the item adding the
+    most moves not yet covered; then items drawn with `random.Random(seed)` up to `size`. The
+    same bank always gives the same sample, in the bank's order."""
+    import random
+
+    def moves_of(item) -> set[tuple]:
+        return {(item.variant, m.kind, m.action, m.character, m.choice) for m in item.moves}
+
+    chosen: set[int] = {i for i, item in enumerate(items) if item.source == "lesson"}
+    longest: dict[tuple, int] = {}
+    for i, item in enumerate(items):
+        key = (item.source, item.variant, item.kind, item.players)
+        if key not in longest or len(item.moves) > len(items[longest[key]].moves):
+            longest[key] = i
+    chosen |= set(longest.values())
+    covered = set().union(*(moves_of(items[i]) for i in chosen))
+    left = set().union(*(moves_of(item) for item in items)) - covered
+    while left:
+        best = max(range(len(items)), key=lambda i: len(moves_of(items[i]) & left))
+        chosen.add(best)
+        left -= moves_of(items[best])
+    rest = [i for i in range(len(items)) if i not in chosen]
+    chosen |= set(random.Random(seed).sample(rest, max(0, min(len(rest), size - len(chosen)))))
+    return [items[i] for i in sorted(chosen)]

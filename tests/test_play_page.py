@@ -10,6 +10,8 @@ pause ("Instant") and decisions are valued in the page's own process (no worker 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -117,10 +119,37 @@ def test_the_learner_can_win_a_whole_game() -> None:
     assert re.search(r"Accuracy \*\*\d+%\*\* over \d+ graded decisions", words(at))
 
 
-def test_the_learner_can_lose_a_whole_game() -> None:
-    seats, number, script = LOSE
-    at = deal(seats, number)
-    play_script(at, script)
+@dataclass(frozen=True)
+class Played:
+    """A game played to its end on the page, with what the page drew before each move."""
+
+    at: AppTest
+    # Before each move: the tables' HTML, the bot's face-down cards, the learner's count.
+    steps: tuple[tuple[tuple[str, ...], tuple[str, ...], int], ...]
+
+
+@pytest.fixture(scope="module")
+def lost(tmp_path_factory) -> Iterator[Played]:
+    """The LOSE game played once for the tests that only read it (a whole game on the page
+    costs seconds): the tables drawn before every move and the page at the end. Read it,
+    never press anything on it; a test that plays on deals its own game."""
+    with pytest.MonkeyPatch.context() as mp:
+        url = f"sqlite:///{tmp_path_factory.mktemp('lost') / 'answers.db'}"
+        mp.setenv("COUP_TRAINER_DB_URL", url)
+        mp.setenv("COUP_TRAINER_PLAY_WORKERS", "0")
+        seats, number, script = LOSE
+        at = deal(seats, number)
+        steps = []
+        for label in script:
+            game = match(at).game
+            steps.append((tuple(tables(at)), tuple(str(c) for c in game.hidden[1]),
+                          len(game.hidden[0])))
+            press(at, label)
+        yield Played(at, tuple(steps))
+
+
+def test_the_learner_can_lose_a_whole_game(lost: Played) -> None:
+    at = lost.at
     assert match(at).won is False
     assert "Ana won." in words(at)
     assert "Review" in [h.value for h in at.header]
@@ -137,20 +166,16 @@ def test_a_challenge_can_be_lost_on_purpose_by_giving_up_a_card() -> None:
     assert [str(c) for c in game.revealed[0]] == ["Duke"], "the Duke was given up, not shown"
 
 
-def test_no_bots_face_down_card_is_drawn_while_the_game_is_played() -> None:
-    seats, number, script = LOSE
-    at = deal(seats, number)
-    for label in script[:-1]:
-        game = match(at).game
-        assert tables(at), "the table is drawn"
-        for html in tables(at):
+def test_no_bots_face_down_card_is_drawn_while_the_game_is_played(lost: Played) -> None:
+    for drawn, bots_cards, own in lost.steps:
+        assert drawn, "the table is drawn"
+        for html in drawn:
             # Only the learner's own face-down cards are drawn face up: one per card held.
-            assert html.count("ct-mini--own") == len(game.hidden[0])
-            for card in game.hidden[1]:
-                bot_seat = html.split('data-seat="Ana"')[1].split("</section>")[0]
+            assert html.count("ct-mini--own") == own
+            bot_seat = html.split('data-seat="Ana"')[1].split("</section>")[0]
+            for card in bots_cards:
                 assert f'data-card="{card}"' not in bot_seat.replace(
                     "ct-mini--revealed", "")
-        press(at, label)
 
 
 def test_the_coach_gives_the_bots_chance_of_a_bluff_and_each_options_win_chance() -> None:

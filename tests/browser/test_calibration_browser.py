@@ -55,48 +55,56 @@ def overflowing_charts(page, width: int) -> list[str]:
     return [f"{i}: {r:.0f}" for i, r in enumerate(rights) if r > width + 0.5]
 
 
-@pytest.mark.parametrize("name, viewport", [("phone", PHONE), ("desktop", LAPTOP)])
-def test_many_answers_open_with_sentences_and_every_chart_fits(browser, app, screenshots,
-                                                               name, viewport):
+SIZES = (("phone", PHONE), ("desktop", LAPTOP))
+
+
+def test_many_answers_open_with_sentences_and_every_chart_fits(browser, app, screenshots):
+    """The page is opened once and measured at both sizes: the window is resized (Vega draws
+    its charts again at the new width), the server's page is the same."""
     from playwright.sync_api import expect
 
-    page, lead = open_calibration(browser, app, MANY, viewport)
+    page, lead = open_calibration(browser, app, MANY, PHONE)
     try:
         expect(lead).to_contain_text("You judged 200 claims.")
-        box = lead.bounding_box()
-        assert box is not None and box["y"] + 40 < viewport["height"], box  # above the fold
-        page.screenshot(path=str(screenshots / f"calibration-top-{name}.png"))
+        for name, viewport in SIZES:
+            page.set_viewport_size(viewport)
+            page.wait_for_timeout(1000)
+            box = lead.bounding_box()
+            assert box is not None and box["y"] + 40 < viewport["height"], (name, box)
+            page.screenshot(path=str(screenshots / f"calibration-top-{name}.png"))
 
-        # Streamlit scrolls an inner container, so a tall window shows the whole page.
-        page.set_viewport_size({"width": viewport["width"], "height": 4600})
-        page.wait_for_timeout(1500)
-        assert len(page.get_by_test_id("stVegaLiteChart").all()) == 6
-        assert overflowing_charts(page, viewport["width"]) == []
-        wide = page.evaluate("() => document.documentElement.scrollWidth")
-        assert wide <= viewport["width"], wide
-        page.screenshot(path=str(screenshots / f"calibration-many-{name}.png"))
+            # Streamlit scrolls an inner container, so a tall window shows the whole page.
+            page.set_viewport_size({"width": viewport["width"], "height": 4600})
+            page.wait_for_timeout(1500)
+            assert len(page.get_by_test_id("stVegaLiteChart").all()) == 6
+            assert overflowing_charts(page, viewport["width"]) == [], name
+            wide = page.evaluate("() => document.documentElement.scrollWidth")
+            assert wide <= viewport["width"], (name, wide)
+            page.screenshot(path=str(screenshots / f"calibration-many-{name}.png"))
 
-        page.get_by_text(re.compile("^Expert figures")).click()
-        expert = page.get_by_test_id("stExpander").filter(has_text="Expert figures")
-        expect(expert.get_by_text(re.compile(r"^Brier score: 0\.\d{3}"))).to_be_visible()
-        page.wait_for_timeout(800)
-        expert.screenshot(path=str(screenshots / f"calibration-expert-{name}.png"))
+            page.get_by_text(re.compile("^Expert figures")).click()
+            expert = page.get_by_test_id("stExpander").filter(has_text="Expert figures")
+            expect(expert.get_by_text(re.compile(r"^Brier score: 0\.\d{3}"))).to_be_visible()
+            page.wait_for_timeout(800)
+            expert.screenshot(path=str(screenshots / f"calibration-expert-{name}.png"))
+            page.get_by_text(re.compile("^Expert figures")).click()  # closed again
+            expect(expert.get_by_text(re.compile(r"^Brier score: 0\.\d{3}"))).to_be_hidden()
     finally:
         page.close()
 
 
-@pytest.mark.parametrize("name, viewport", [("phone", PHONE), ("desktop", LAPTOP)])
-def test_a_few_answers_say_it_is_too_early(browser, app, screenshots, name, viewport):
+def test_a_few_answers_say_it_is_too_early(browser, app, screenshots):
     from playwright.sync_api import expect
 
-    page, lead = open_calibration(browser, app, FEW, viewport)
+    page, lead = open_calibration(browser, app, FEW, PHONE)
     try:
         expect(lead).to_contain_text(
             "You said “likely a bluff” (over 50%) 12 times; 7 were bluffs.")
         expect(lead).to_contain_text("It is too early to say whether you are overconfident")
-        page.set_viewport_size({"width": viewport["width"], "height": 1700})
-        page.wait_for_timeout(1200)
-        assert overflowing_charts(page, viewport["width"]) == []
-        page.screenshot(path=str(screenshots / f"calibration-few-{name}.png"))
+        for name, viewport in SIZES:
+            page.set_viewport_size({"width": viewport["width"], "height": 1700})
+            page.wait_for_timeout(1200)
+            assert overflowing_charts(page, viewport["width"]) == [], name
+            page.screenshot(path=str(screenshots / f"calibration-few-{name}.png"))
     finally:
         page.close()

@@ -18,12 +18,25 @@ LAPTOP = {"width": 1366, "height": 768}
 LINK = "/endgame?card=Duke&lost=Ambassador,Contessa&coins=2,2&turn=you&mode=hidden&horizon=1"
 
 
-@pytest.mark.parametrize("name, viewport", [("phone", PHONE), ("laptop", LAPTOP)])
-def test_a_link_opens_the_position_with_its_options(browser, app_url, screenshots, name,
-                                                    viewport):
+SIZES = (("phone", PHONE), ("laptop", LAPTOP))
+
+
+def fits_at_every_size(page, shot: str) -> None:
+    """No sideways scrolling at a phone's or a laptop's width, with a screenshot at each (the
+    window is resized; the page is not loaded again), leaving the page at a phone's size."""
+    for name, viewport in SIZES:
+        page.set_viewport_size(viewport)
+        page.wait_for_timeout(300)
+        wide = page.evaluate("() => document.documentElement.scrollWidth")
+        assert wide <= viewport["width"], (name, wide)
+        page.screenshot(path=shot.format(name=name))
+    page.set_viewport_size(PHONE)
+
+
+def test_a_link_opens_the_position_with_its_options(browser, app_url, screenshots):
     from playwright.sync_api import expect
 
-    page = browser.new_page(viewport=viewport)
+    page = browser.new_page(viewport=PHONE)
     try:
         page.goto(f"{app_url}{LINK}")
         options = page.locator("li.eg-option")
@@ -45,9 +58,7 @@ def test_a_link_opens_the_position_with_its_options(browser, app_url, screenshot
         assert query["card"] == ["Duke"] and query["coins"] == ["2,2"]
         assert query["lost"] == ["Ambassador,Contessa"] and query["horizon"] == ["1"]
 
-        wide = page.evaluate("() => document.documentElement.scrollWidth")
-        assert wide <= viewport["width"], wide
-        page.screenshot(path=str(screenshots / f"endgame-{name}.png"))
+        fits_at_every_size(page, str(screenshots / "endgame-{name}.png"))
     finally:
         page.close()
 
@@ -68,28 +79,25 @@ def test_a_bad_link_says_which_parameter_is_wrong(browser, app_url):
 PUZZLE = "/endgame?tab=practice&puzzle=bluff-Ambassador-Ambassador-3-7-Contessa&seed=7"
 
 
-@pytest.mark.parametrize("name, viewport", [("phone", PHONE), ("laptop", LAPTOP)])
-def test_a_practice_duel_grades_the_winning_bluff(browser, app_url, screenshots, name,
-                                                   viewport):
+def test_a_practice_duel_grades_the_winning_bluff(browser, app_url, screenshots):
+    """Played at a phone's size, shot at a laptop's too."""
     from playwright.sync_api import expect
 
-    page = browser.new_page(viewport=viewport)
+    page = browser.new_page(viewport=PHONE)
     try:
         page.goto(f"{app_url}{PUZZLE}")
         buttons = page.locator(".st-key-eg_practice_buttons button")
         expect(buttons.first).to_be_visible(timeout=90_000)
         wait_idle(page, timeout=60_000)
         expect(page.get_by_text("They have 7 coins")).to_be_visible()
-        page.screenshot(path=str(screenshots / f"endgame-practice-{name}.png"))
+        fits_at_every_size(page, str(screenshots / "endgame-practice-{name}.png"))
         buttons.filter(has_text="Steal from them").click()
         verdict = page.get_by_text(re.compile(r"^Best move\."))
         expect(verdict).to_be_visible(timeout=90_000)
         wait_idle(page, timeout=60_000)
         assert page.locator('[data-testid="stException"]').count() == 0
-        wide = page.evaluate("() => document.documentElement.scrollWidth")
-        assert wide <= viewport["width"], wide
         verdict.scroll_into_view_if_needed()
-        page.screenshot(path=str(screenshots / f"endgame-practice-graded-{name}.png"))
+        fits_at_every_size(page, str(screenshots / "endgame-practice-graded-{name}.png"))
         assert "seed=7" in page.url and "puzzle=" in page.url
     finally:
         page.close()

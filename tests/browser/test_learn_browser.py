@@ -1,6 +1,11 @@
-"""The Learn page in a real browser: the five-minute path walked with the keyboard alone at a
-phone and a laptop size, Next always in view; the rulebook's example game stepped to the end;
-nothing hidden reaches the page."""
+"""The Learn page in a real browser: the five-minute path walked with the keyboard alone, Next
+in view at a phone's, a laptop's and (in large type) a projector's size; the rulebook's example
+game stepped to the end at a phone's and a laptop's size; nothing hidden reaches the page.
+
+Why one walk for every size: what differs between the sizes is the layout, not the path, and a
+walk costs half a minute of two processes. The Learn page draws large type with a stylesheet
+alone (`trainer.views.chrome.stylesheet`), so each screen is measured at every size by resizing
+the window, and in large type by adding the app's own large-type rules for that measure."""
 
 from __future__ import annotations
 
@@ -15,6 +20,7 @@ from trainer.scenarios.lessons import load_library
 from trainer.scenarios.replay import replay
 from trainer.scenarios.screens import screens
 from trainer.views.move_labels import your_move
+from trainer.views.styles import read_css
 
 pytestmark = pytest.mark.browser
 
@@ -22,6 +28,8 @@ ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = "rulebook-example-play"
 LAPTOP = {"width": 1366, "height": 768}
 PROJECTOR = {"width": 1280, "height": 720}
+# (name, window, large type): every screen of the walk is measured at each.
+SIZES = (("phone", PHONE, False), ("laptop", LAPTOP, False), ("projector", PROJECTOR, True))
 
 
 def path_answers() -> list[tuple[str, str | None]]:
@@ -59,11 +67,34 @@ def _next_in_view(page, viewport: dict[str, int]) -> None:
         f"Next is outside the {viewport['width']}x{viewport['height']} view at y={box['y']}")
 
 
+def _at_every_size(page, shots: Path | None, sizes=SIZES) -> None:
+    """Next in view and a screenshot (to `shots` with the size's name in place of {name}) at
+    each size; the page is left at the first size. Large type is the app's own stylesheet,
+    added to the page for the measure and taken away after it."""
+    for name, viewport, large in sizes:
+        page.set_viewport_size(viewport)
+        if large:
+            page.evaluate("""(css) => { const s = document.createElement('style');
+                s.id = 'ct-test-large'; s.textContent = css; document.head.append(s); }""",
+                          read_css("large.css"))
+            root = page.evaluate("parseFloat(getComputedStyle(document.documentElement)"
+                                 ".fontSize)")
+            assert root > 16, f"large type did not take: the root font is {root}px"
+        try:
+            _next_in_view(page, viewport)
+            if shots is not None:
+                page.screenshot(path=str(shots).format(name=name))
+        finally:
+            if large:
+                page.evaluate("() => document.getElementById('ct-test-large')?.remove()")
+    page.set_viewport_size(sizes[0][1])
+
+
 def _option_key(page, label: str) -> str:
     """The digit key of the answer button labelled `label` (waiting for the buttons' words:
     a button can be drawn a moment before its label)."""
     keys: list[list[str]] = []
-    for _ in range(50):
+    for _ in range(200):  # up to 20 s: a bot may still be moving on a busy machine
         keys = page.evaluate("""() => [...document.querySelectorAll('[class*="st-key-option_"]')]
             .map(e => [[...e.classList].find(c => c.startsWith('st-key-option_')),
                        e.querySelector('button p')?.textContent ?? ''])""")
@@ -80,41 +111,46 @@ def _state(page) -> str:
         timeout=2_000)
 
 
-@pytest.mark.parametrize("name, viewport, large", [
-    ("phone", PHONE, False), ("laptop", LAPTOP, False), ("projector", PROJECTOR, True)])
-def test_the_five_minute_path_by_keyboard_alone(browser, app_url, screenshots, name, viewport,
-                                               large):
+def test_the_five_minute_path_by_keyboard_alone(browser, app_url, screenshots):
     """At a projector's 1280x720 in large type too: a room follows the same path."""
     from playwright.sync_api import expect
 
-    page = browser.new_page(viewport=viewport)
+    page = browser.new_page(viewport=PHONE)
     try:
-        page.goto(f"{app_url}/" + ("?large=1" if large else ""))
+        page.goto(f"{app_url}/")
         expect(page.get_by_role("heading", name="Learn Coup", exact=True)).to_be_visible(
             timeout=20_000)
         wait_idle(page)
-        page.screenshot(path=str(screenshots / f"learn-library-{name}.png"))
+        for name, viewport, _ in SIZES:
+            page.set_viewport_size(viewport)
+            page.screenshot(path=str(screenshots / f"learn-library-{name}.png"))
+        page.set_viewport_size(PHONE)
         until(lambda: page.keyboard.press("ArrowRight"),
               lambda t: expect(page.locator(".st-key-lesson_card")).to_be_visible(timeout=t))
         keys = ["ArrowRight", "Space"]
-        for n, (lesson, label) in enumerate(path_answers()):
+        answers = path_answers()
+        for n, (lesson, label) in enumerate(answers):
             wait_idle(page)
             expect(page.locator(".st-key-lesson_card, .ct-overview").first).to_be_visible()
             assert f"lesson={lesson}" in page.url, (n, page.url)
-            _next_in_view(page, viewport)
             for seat, card, cls in _opponent_cards(page, "Ana"):
                 assert card == "back" or "ct-mini--revealed" in cls, (n, seat, card)
-            page.screenshot(path=str(screenshots / f"learn-path-{name}-{n:02d}.png"))
+            _at_every_size(page, screenshots / f"learn-path-{{name}}-{n:02d}.png")
             if label is not None:
                 key = _option_key(page, label)
                 before = _state(page)
                 until(lambda k=key: page.keyboard.press(k),
                       lambda t, b=before: _changed(page, b, t))
                 wait_idle(page)
-                _next_in_view(page, viewport)
+                if n + 1 == len(answers) or answers[n + 1][0] != lesson:
+                    # The lesson's last answer: Next leads on (wait for it, as the page
+                    # may rerun once more after the answer is drawn).
+                    expect(page.locator(".st-key-next button:visible")).to_be_enabled(
+                        timeout=20_000)
                 if page.locator(".st-key-next button:visible").is_disabled():
+                    _at_every_size(page, None)
                     continue  # the game goes on: the next decision is this same page
-                page.screenshot(path=str(screenshots / f"learn-path-{name}-{n:02d}b.png"))
+                _at_every_size(page, screenshots / f"learn-path-{{name}}-{n:02d}b.png")
             before = _state(page)
             key = keys[n % 2]
             until(lambda k=key: page.keyboard.press(k), lambda t, b=before: _changed(page, b, t))
@@ -140,11 +176,13 @@ def _changed(page, before: str, timeout: float) -> None:
     raise AssertionError("the key press changed nothing")
 
 
-@pytest.mark.parametrize("name, viewport", [("laptop", LAPTOP), ("phone", PHONE)])
-def test_step_through_the_example_game(browser, app_url, screenshots, name, viewport):
+def test_step_through_the_example_game(browser, app_url, screenshots):
+    """At a laptop's and a phone's size: every step is measured at both, a screenshot taken
+    at both where the page changes its kind (a wrong answer, the end, a deep link)."""
     from playwright.sync_api import expect
 
-    page = browser.new_page(viewport=viewport)
+    both = (("laptop", LAPTOP, False), ("phone", PHONE, False))
+    page = browser.new_page(viewport=LAPTOP)
     try:
         page.goto(f"{app_url}/?lesson={EXAMPLE}")
         expect(page.get_by_text(re.compile(r"0 of 24"))).to_be_visible(timeout=20_000)
@@ -156,12 +194,12 @@ def test_step_through_the_example_game(browser, app_url, screenshots, name, view
             expect(page.get_by_text(re.compile(rf"\b{step} of 24"))).to_be_visible()
             for seat, card, cls in _opponent_cards(page, "Cris"):
                 assert card == "back" or "ct-mini--revealed" in cls, (step, seat, card)
-            _next_in_view(page, viewport)
+            _at_every_size(page, None, both)
             if step in answers:
                 if not wrong_seen:
                     page.get_by_role("button", name=re.compile("^Income: take 1")).click()
                     expect(page.get_by_text("Not quite.")).to_be_visible()
-                    page.screenshot(path=str(screenshots / f"learn-wrong-{name}.png"))
+                    _at_every_size(page, screenshots / "learn-wrong-{name}.png", both)
                     wrong_seen = True
                 option = page.get_by_role("button", name=re.compile(
                     "^" + re.escape(answers[step])))
@@ -173,7 +211,7 @@ def test_step_through_the_example_game(browser, app_url, screenshots, name, view
                       re.compile(rf"\b{s + 1} of 24"))).to_be_visible(timeout=t))
         assert wrong_seen
         expect(page.get_by_text(re.compile("Lesson complete"))).to_be_visible()
-        page.screenshot(path=str(screenshots / f"learn-end-{name}.png"))
+        _at_every_size(page, screenshots / "learn-end-{name}.png", both)
         until(lambda: page.keyboard.press("ArrowLeft"),
               lambda t: expect(page.get_by_text(re.compile(r"\b23 of 24"))).to_be_visible(
                   timeout=t))
@@ -182,7 +220,7 @@ def test_step_through_the_example_game(browser, app_url, screenshots, name, view
         expect(page.get_by_text("Ely claims Assassin: assassinate Maria").first).to_be_visible(
             timeout=20_000)
         wait_idle(page)
-        page.screenshot(path=str(screenshots / f"learn-step-{name}.png"))
+        _at_every_size(page, screenshots / "learn-step-{name}.png", both)
         assert page.locator('[data-testid="stException"]').count() == 0
     finally:
         page.close()
