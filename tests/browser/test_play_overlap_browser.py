@@ -37,7 +37,9 @@ def _play_one(page, url: str, deal: int, boxes: list[str]) -> int:
     buttons = page.locator(".st-key-play_moves button:visible")
     made = 0
     for _ in range(MAX_DECISIONS):
-        expect(buttons.first.or_(review)).to_be_visible(timeout=120_000)
+        # At the game's end the last decision's buttons may still show beside the review's
+        # heading for a moment (the run that replaces them is on its way): either will do.
+        expect(buttons.first.or_(review).first).to_be_visible(timeout=120_000)
         boxes.extend(page.locator(ERRORS).all_inner_texts())
         if review.is_visible():
             return made
