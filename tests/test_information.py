@@ -198,3 +198,20 @@ def test_a_card_i_was_shown_is_no_longer_known_after_its_holder_exchanges():
     assert known_cards(game.observation(3)).known_in_hand == {}
     world = resample(game, 3, random.Random(240))
     assert observe(world, 3) == observe(game, 3)
+
+
+def test_a_card_i_was_shown_is_no_longer_known_after_another_player_forces_a_swap():
+    """Inquisitor, three players: player 0 examines player 2's Assassin and hands it back;
+    player 2 loses its other card, then player 1 examines player 2 and forces a swap (the
+    Assassin goes back to the deck, player 2 draws anew). Player 0 must not go on counting the
+    Assassin in player 2's hand, or a resampled world is one card short in the deck."""
+    game = Game.new(3, seed=1144, variant=get_variant("inquisitor"))
+    rng = random.Random(1144)
+    swapped = False
+    while not swapped:
+        move = rng.choice(game.legal_moves())
+        game.apply(move)
+        swapped = move.choice == "swap" and move.player == 1
+    assert known_cards(game.observation(0)).known_in_hand == {}
+    world = resample(game, 0, random.Random(1145))
+    assert observe(world, 0) == observe(game, 0)

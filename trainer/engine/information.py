@@ -20,7 +20,7 @@ from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
-from trainer.engine.cards import Character
+from trainer.engine.cards import Action, Character
 from trainer.engine.chance import RandomChance
 from trainer.engine.game import Game, Phase
 from trainer.engine.moves import Move, MoveKind
@@ -62,6 +62,7 @@ def known_cards(obs: Observation) -> KnownCards:
             unseen.subtract(variant.characters)  # a set still to choose from: one of each
     in_deck: list[Character] = []
     shown: dict[int, list[Character]] = {}
+    examined: int | None = None  # the target of the latest examination
     for e in obs.events:
         kind, data = e.kind, e.data
         if e.visible_to == me and kind == "discard":  # my draft discards, out of the game
@@ -79,9 +80,16 @@ def known_cards(obs: Observation) -> KnownCards:
             if m.player != me and (m.kind is MoveKind.SHOW or m.kind is MoveKind.KEEP):
                 in_deck = []  # a replacement or an exchange drew from the deck
                 shown.pop(m.player, None)
-            if m.kind is MoveKind.CHOOSE and m.choice == "swap" and m.player == me:
+            if m.kind is MoveKind.ACT and m.action is Action.EXAMINE:
+                examined = m.target
+            if m.kind is MoveKind.CHOOSE and m.choice == "swap":
+                # The examined card went back to the deck and its holder drew a new one:
+                # what I was shown of that hand, and which deck cards I knew, no longer hold.
                 in_deck = []
-                shown.clear()
+                if m.player == me:
+                    shown.clear()
+                elif examined is not None:
+                    shown.pop(examined, None)
         elif kind == "lost" and data["player"] in shown:
             if data["card"] in shown[data["player"]]:
                 shown[data["player"]].remove(data["card"])
