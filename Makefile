@@ -67,27 +67,11 @@ engine-check: install
 wheel-check: install
 	PYTHON=$(PYTHON) scripts/check-wheel.sh $(PY)
 
-# Every test, with nothing skipped for want of PostgreSQL or (with a C compiler) of the compiled
-# engine: tests/conftest.py fails those skips under the COUP_TRAINER_REQUIRE_* variables. The
-# throwaway PostgreSQL (scripts/test-postgres.sh) is stopped afterwards whatever pytest's
-# result, which is kept; pytest's exit status 5 (no tests collected) is a failure too. Two
-# processes, each taking whole test files (their module-level caches stay warm), the longest
-# files first (tests/conftest.py: SLOWEST_FIRST), so neither is left alone with a long file at
-# the end. The plain-Python run takes two processes too.
-test: install engine-check chromium lint typecheck layers
-	@export COUP_TRAINER_REQUIRE_PG=1 COUP_TRAINER_REQUIRE_COMPILED=$(HAVE_CC); \
-	pg_url=$$(scripts/test-postgres.sh start | tail -n 1); \
-	if [ -n "$$pg_url" ]; then export COUP_TRAINER_TEST_PG_URL="$$pg_url"; \
-	else echo "error: PostgreSQL could not be started: the PostgreSQL tests will fail"; fi; \
-	trap 'scripts/test-postgres.sh stop' INT TERM; \
-	status=0; $(PY) -m pytest -n 2 --dist loadfile --no-loadscope-reorder || status=$$?; \
-	scripts/test-postgres.sh stop; \
-	exit $$status
-	@echo "The same rule and property tests against the plain-Python build of the engine:"
-	COUP_TRAINER_PURE_PYTHON=1 $(PY) -m pytest -n 2 --dist loadfile tests/test_rules_*.py \
-		tests/test_properties.py tests/test_information.py tests/test_perft.py \
-		tests/test_playthroughs.py
-	@$(MAKE) --no-print-directory wheel-check
+# Every test and check: ruff, mypy, import-linter, the main test run (nothing skipped for want
+# of PostgreSQL or the compiled engine), the rule tests again on the plain-Python engine and the
+# wheel check, the last two beside the rest (scripts/make-test.sh says why and how).
+test: install engine-check chromium
+	@scripts/make-test.sh $(PY) $(HAVE_CC)
 
 # Every lesson and every rule case (scenarios/rules/: not lessons, but checked the same way).
 check: install

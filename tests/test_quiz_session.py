@@ -273,3 +273,13 @@ def test_the_grade_is_brought_into_view_once_per_answer() -> None:
 
     quiz = QuizSession({}, History("ann"), None)
     assert quiz.first_look("a1") and not quiz.first_look("a1") and quiz.first_look("a2")
+
+
+def test_a_small_build_in_the_app_runs_here_and_a_large_one_on_every_core(monkeypatch):
+    from trainer.batch import choose
+    from trainer.quiz import session
+
+    monkeypatch.setattr(session.os, "cpu_count", lambda: 4)
+    assert session.build_jobs(session.RAY_FROM_ITEMS - 1) == 1
+    assert choose("auto", session.build_jobs(5), None) == "local"
+    assert session.build_jobs(session.RAY_FROM_ITEMS) == 4

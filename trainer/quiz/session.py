@@ -46,6 +46,17 @@ BUILD = "build_requested"
 
 START_P = 50
 BUILD_ROLLOUTS = 400  # per option: about a second per item, so a learner can wait for it
+# From this many items a build in the app runs on Ray over the machine's cores; a smaller one
+# runs in this process. Why: on two cores 5 items took 4 s in this process and 11 s on Ray,
+# whose start-up (about 7 s, and its own processes' CPU) costs more than a second core saves
+# until some 35 items (at about 0.4 s an item).
+RAY_FROM_ITEMS = 40
+
+
+def build_jobs(count: int) -> int:
+    """The processes a build of `count` items in the app asks for: one (this process) below
+    `RAY_FROM_ITEMS`, where Ray's start-up outweighs a second core, else one per core."""
+    return (os.cpu_count() or 1) if count >= RAY_FROM_ITEMS else 1
 
 
 class QuizSession:
@@ -137,16 +148,16 @@ class QuizSession:
         select it for the next run. The path and the number of items built.
 
         Written by the command line's writer (`bankfile.write_bank`), resumably: Build again
-        after a server restart picks up the items already graded. On Ray over this machine's
-        cores when Ray is installed (the `batch` extra), else in this process, one item after
-        another: a learner's build is small enough for that."""
+        after a server restart picks up the items already graded. A large build runs on Ray
+        over this machine's cores when Ray is installed (the `batch` extra), else, like a small
+        one, in this process, one item after another (`build_jobs`)."""
         from trainer.quiz.bankfile import write_bank  # slow to import: on demand
         from trainer.quiz.building import persona_tasks
 
         tasks = list(persona_tasks(count, seed=seed))
         path = user_bank_dir() / f"bank-s{seed}-n{count}.jsonl"
         bank = write_bank(tasks, path, header={"seed": seed, "rollouts": BUILD_ROLLOUTS},
-                          rollouts=BUILD_ROLLOUTS, resume=True, jobs=os.cpu_count() or 1,
+                          rollouts=BUILD_ROLLOUTS, resume=True, jobs=build_jobs(count),
                           progress=progress)
         self.state[NEW_BANK] = path.stem
         return path, len(bank.items)
