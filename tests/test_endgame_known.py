@@ -46,6 +46,34 @@ def test_an_assassin_cannot_kill_a_contessa_so_the_richer_duke_wins():
     assert value(C.CONTESSA, C.ASSASSIN, (0, 3), first=1) < 1.0
 
 
+def test_swapping_the_seats_turns_a_position_into_its_mirror():
+    # Cards, coins and who acts change places, and so does the winner: the rule the stored
+    # tables rely on to keep one of each pair of lost cards (`tables._known`). The lost cards
+    # here are the same for both players, so the mirror is a position of the same solve.
+    t = table()
+    for p in positions([(a, b) for a in FOUR for b in FOUR], SEEN, coins=7):
+        swapped = Position((p.cards[1], p.cards[0]), (p.coins[1], p.coins[0]), SEEN,
+                           1 - p.first)
+        assert t.value(p.game()) == pytest.approx(1 - t.value(swapped.game()), abs=1e-9), p
+        assert t.turns(p.game()) == t.turns(swapped.game()), p
+
+
+def test_the_stored_table_of_these_lost_cards_is_this_solve():
+    # The package's file (`trainer/endgame/data`), built once, against a solve from scratch:
+    # every position of the four cards, coins 0-7 each, either player to act.
+    from trainer.endgame.tables import known_values
+
+    stored = known_values(SEEN)
+    checked = 0
+    for p in positions([(a, b) for a in FOUR for b in FOUR], SEEN, coins=7):
+        game = p.game()
+        assert stored.value(p.cards, p.coins, p.first) == pytest.approx(
+            table().value(game), abs=1e-9), p
+        assert stored.turns(p.cards, p.coins, p.first) == table().turns(game), p
+        checked += 1
+    assert checked == 16 * 8 * 8 * 2
+
+
 def test_the_two_bounds_meet_so_loops_never_decide_a_value():
     assert table().gap() == 0.0
 
