@@ -24,10 +24,10 @@ if keeper.problem:
     st.warning(lesson_text.progress_unsaved(keeper.problem), icon=":material/cloud_off:")
 
 if lesson is None:
-    figures = path_figures(lib)
+    figures = path_figures()
     learn.library(walk, lib, lesson_text.path_caption(lib.five_minutes(), len(figures.screens),
                                                       figures.minutes_text()),
-                  lesson_minutes(lib))
+                  lesson_minutes())
     st.stop()
 
 learn.lesson_page(walk, lib, lesson)

@@ -240,15 +240,24 @@ def test_a_stored_position_works_out_when_to_challenge_on_request():
                  mode="hidden", horizon="4")
     assert "it is a bluff" in markdown(at)
     assert "they should challenge when" not in markdown(at)
-    next(b for b in at.button if b.key == "eg_claims").click().run()
+    next(b for b in at.button if b.key == "eg_work_out").click().run()
     assert not at.exception
     assert "they should challenge when they think a bluff more likely than" in markdown(at)
+
+
+def test_a_stored_position_draws_again_before_its_lines_are_worked_out():
+    # Any rerun (another widget, a fragment, a reload) before the button is pressed.
+    at = endgame(card="Contessa", lost="Ambassador,Contessa", coins="0,6", turn="you",
+                 mode="hidden", horizon="4")
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert any(b.key == "eg_work_out" for b in at.button)
 
 
 def test_a_stored_position_works_out_its_likely_lines_on_request():
     at = endgame(card="Contessa", lost="Ambassador,Contessa", coins="0,6", turn="you",
                  mode="hidden", horizon="4")
     assert "Likely line:" not in html(at)
-    next(b for b in at.button if b.key == "eg_claims").click().run()
+    next(b for b in at.button if b.key == "eg_work_out").click().run()
     assert "Likely line:" in html(at)
-    assert not any(b.key == "eg_claims" for b in at.button)
+    assert not any(b.key == "eg_work_out" for b in at.button)

@@ -36,6 +36,9 @@ LINK = "eg_link"  # the parameters the page last wrote (or read)
 KEPT = "eg_kept"  # the last position, kept across page switches (widget state is not)
 ERRORS = "eg_link_errors"
 CLAIMS = "eg_claims"  # a stored position's break-even beliefs, worked out on request
+# The button that works them out: a key of its own, as a button keeps its own value (False) in
+# the session state under its key, which `CLAIMS` would then read as worked-out lines.
+WORK_OUT = "eg_work_out"
 
 Key = tuple[tuple[str, str], tuple[int, int], int, int]
 
@@ -298,7 +301,7 @@ def claims(choice: Choice, result: Solved, rows: list[view.OptionRow]) -> None:
     neither the likely lines nor the break-even beliefs) a button works them out."""
     if result.claims is None:
         st.button("Work out the likely lines and when to challenge (about 3 s)",
-                  key="eg_claims", on_click=_work_out_claims, args=(choice,),
+                  key=WORK_OUT, on_click=_work_out_claims, args=(choice,),
                   icon=":material/calculate:",
                   help="The stored table keeps each option's figures; this solves the "
                        "position again to follow the lines of play.")

@@ -64,25 +64,34 @@ def _library(folder: str, stamp: tuple[tuple[str, float], ...]) -> Library:
     return load_library(folder)
 
 
-def lesson_library(folder: Path | None = None) -> Library:
-    """Every lesson in `folder` (the lesson folder of `trainer.paths` by default: a teacher's
-    own with COUP_TRAINER_SCENARIOS), replayed once and again whenever a file changes."""
+def _stamped(folder: Path | None) -> tuple[str, tuple[tuple[str, float], ...]]:
+    """The lesson folder (`trainer.paths` by default: a teacher's own with
+    COUP_TRAINER_SCENARIOS) and each file's name and time of change: the caches' key, cheap
+    to hash, where hashing the replayed lessons took most of a rerun of the Learn page."""
     folder = folder or scenarios_dir()
-    stamp = tuple((p.name, p.stat().st_mtime) for p in sorted(folder.glob("*.yaml")))
-    return _library(str(folder), stamp)
+    return str(folder), tuple((p.name, p.stat().st_mtime)
+                              for p in sorted(folder.glob("*.yaml")))
+
+
+def lesson_library(folder: Path | None = None) -> Library:
+    """Every lesson in `folder`, replayed once and again whenever a file changes."""
+    return _library(*_stamped(folder))
 
 
 @st.cache_resource(show_spinner=False, max_entries=4)
-def _figures(library: Library) -> tuple[PathModel, dict[str, float]]:
+def _figures(folder: str, stamp: tuple[tuple[str, float], ...]
+             ) -> tuple[PathModel, dict[str, float]]:
+    library = _library(folder, stamp)
     return path_model(library.five_minutes()), lesson_seconds(library)
 
 
-def path_figures(library: Library) -> PathModel:
-    """The five-minute path's time model (`trainer.views.path_model`), once per library."""
-    return _figures(library)[0]
+def path_figures(folder: Path | None = None) -> PathModel:
+    """The five-minute path's time model (`trainer.views.path_model`) of the lessons in
+    `folder` (as `lesson_library`), once per version of the folder."""
+    return _figures(*_stamped(folder))[0]
 
 
-def lesson_minutes(library: Library) -> Callable[[Lesson], float]:
-    """Each lesson's modelled time in seconds, once per library."""
-    seconds = _figures(library)[1]
+def lesson_minutes(folder: Path | None = None) -> Callable[[Lesson], float]:
+    """Each lesson's modelled time in seconds, once per version of the folder."""
+    seconds = _figures(*_stamped(folder))[1]
     return lambda lesson: seconds.get(lesson.id, 0.0)
