@@ -14,7 +14,7 @@ ARGS ?=
 # A C compiler here means the engine must be compiled; without one the plain-Python build is fine.
 HAVE_CC := $(shell command -v cc >/dev/null 2>&1 || command -v gcc >/dev/null 2>&1 && echo 1)
 
-.PHONY: install run test lint typecheck layers engine-check wheel-check chromium bench fuzz check golden clean
+.PHONY: install run test screenshots lint typecheck layers engine-check wheel-check chromium bench fuzz check golden clean
 
 install:
 	@flock $(INSTALL_LOCK) $(MAKE) --no-print-directory $(STAMP)
@@ -72,6 +72,12 @@ wheel-check: install
 # wheel check, the last two beside the rest (scripts/make-test.sh says why and how).
 test: install engine-check chromium
 	@scripts/make-test.sh $(PY) $(HAVE_CC)
+
+# The browser tests again, saving screenshots of every page they visit at every size to
+# artifacts/screenshots/ for people to look at (a plain `make test` measures the same pages
+# without writing the images).
+screenshots: install chromium
+	COUP_TRAINER_SCREENSHOTS=1 $(PY) -m pytest -n 2 --dist loadfile tests/browser
 
 # Every lesson and every rule case (scenarios/rules/: not lessons, but checked the same way).
 check: install

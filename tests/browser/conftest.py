@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -37,6 +38,39 @@ def browser():
             yield b
         finally:
             b.close()
+
+
+SCREENSHOTS_ENV = "COUP_TRAINER_SCREENSHOTS"
+
+
+@pytest.fixture(scope="session", autouse=True)
+def screenshots_only_when_asked() -> Iterator[None]:
+    """The browser tests save screenshots of what a visitor sees for people to look at
+    (`make screenshots`, or COUP_TRAINER_SCREENSHOTS=1). Encoding them is about a third of the
+    browser's CPU in a walk through the pages, so a plain test run measures every page at every
+    size but writes no image: a screenshot asked for with a `path` is then not taken (one
+    asked for without a path returns its bytes, as a test may read them)."""
+    if os.environ.get(SCREENSHOTS_ENV) == "1":
+        yield
+        return
+    from playwright.sync_api import Locator, Page
+
+    real = {cls: cls.screenshot for cls in (Page, Locator)}
+
+    def skipping(cls: type) -> object:
+        def screenshot(self: object, *args: object, **kwargs: object) -> bytes:
+            if kwargs.get("path") is None:
+                return real[cls](self, *args, **kwargs)  # type: ignore[operator]
+            return b""
+        return screenshot
+
+    for cls in real:
+        cls.screenshot = skipping(cls)  # type: ignore[method-assign]
+    try:
+        yield
+    finally:
+        for cls, method in real.items():
+            cls.screenshot = method  # type: ignore[method-assign]
 
 
 @pytest.fixture(scope="session")

@@ -102,7 +102,9 @@ def _option_key(page, label: str) -> str:
             if text.strip() == label:
                 return str(int(cls.removeprefix("st-key-option_")) + 1)
         page.wait_for_timeout(100)
-    raise AssertionError(f"no answer labelled {label!r}; the answers are {keys}")
+    raise AssertionError(f"no answer labelled {label!r}; the answers are {keys}; the page "
+                         f"at {page.url} reads: " + page.locator(
+                             '[data-testid="stMainBlockContainer"]').inner_text()[:600])
 
 
 def _state(page) -> str:
@@ -138,7 +140,7 @@ def test_the_five_minute_path_by_keyboard_alone(browser, app_url, screenshots):
             _at_every_size(page, screenshots / f"learn-path-{{name}}-{n:02d}.png")
             if label is not None:
                 key = _option_key(page, label)
-                before = _state(page)
+                before = _settled(page)
                 until(lambda k=key: page.keyboard.press(k),
                       lambda t, b=before: _changed(page, b, t))
                 wait_idle(page)
@@ -151,14 +153,46 @@ def test_the_five_minute_path_by_keyboard_alone(browser, app_url, screenshots):
                     _at_every_size(page, None)
                     continue  # the game goes on: the next decision is this same page
                 _at_every_size(page, screenshots / f"learn-path-{{name}}-{n:02d}b.png")
-            before = _state(page)
+            # Next always changes the address (the step, or the lesson). A key pressed while
+            # the page still reruns after an answer can be lost while the page changes all the
+            # same, so the press waits for a settled page and its effect is read in the address.
+            _settled(page)
+            before = page.url
             key = keys[n % 2]
-            until(lambda k=key: page.keyboard.press(k), lambda t, b=before: _changed(page, b, t))
+            until(lambda k=key: page.keyboard.press(k),
+                  lambda t, b=before: _moved_on(page, b, t))
         wait_idle(page)
         assert f"lesson={EXAMPLE}" in page.url  # the path ends on the game to watch
         assert page.locator('[data-testid="stException"]').count() == 0
     finally:
         page.close()
+
+
+def _settled(page, quiet: float = 300, timeout: float = 20.0) -> str:
+    """Wait until the page's script is idle and its state has stayed the same for `quiet`
+    ms (a rerun may follow another: an answer is drawn, then saved); the state then."""
+    import time
+
+    end = time.monotonic() + timeout
+    while True:
+        wait_idle(page)
+        state = _state(page)
+        page.wait_for_timeout(quiet)
+        wait_idle(page)
+        if _state(page) == state or time.monotonic() > end:
+            return state
+
+
+def _moved_on(page, before: str, timeout: float) -> None:
+    """The address is no longer `before` within `timeout` ms."""
+    import time
+
+    end = time.monotonic() + timeout / 1000
+    while time.monotonic() < end:
+        if page.url != before:
+            return
+        page.wait_for_timeout(100)
+    raise AssertionError(f"the key press left the page at {before}")
 
 
 def _changed(page, before: str, timeout: float) -> None:
