@@ -6,6 +6,7 @@ import numpy as np
 import pyspiel
 import pytest
 from open_spiel.python import policy as os_policy
+from open_spiel.python.algorithms import expected_game_score as os_score
 from open_spiel.python.algorithms import exploitability as os_exploitability
 
 from trainer.endgame import efg, hidden
@@ -54,19 +55,18 @@ def test_the_deal_chances_sum_to_one():
     assert (duke, duke) not in graph.worlds  # three Dukes: two face up, one left
 
 
-def _openspiel(text: str) -> tuple[pyspiel.Game, float]:
-    game = pyspiel.load_efg_game(text)
+def _openspiel_value(game: pyspiel.Game) -> float:
+    """Player 0's chance to win, solved by OpenSpiel's own CFR+."""
     solver = pyspiel.CFRPlusSolver(game)
     for _ in range(150):  # CFR+ is within 1e-4 of the value by then on these trees
         solver.evaluate_and_update_policy()
     avg = solver.average_policy()
     value = pyspiel.expected_returns(game.new_initial_state(), avg, -1, True)[0]
-    return game, (value + 1) / 2
+    return (value + 1) / 2
 
 
-def _exploitability_in_openspiel(game: pyspiel.Game, export: efg.Export) -> float:
-    """The solver's own strategy, loaded into OpenSpiel, measured by OpenSpiel's best
-    response (in win probability: OpenSpiel's payoffs are 2·win − 1)."""
+def _policy_in_openspiel(game: pyspiel.Game, export: efg.Export) -> os_policy.TabularPolicy:
+    """The solver's own strategy, loaded into OpenSpiel's policy table."""
     table = os_policy.TabularPolicy(game)
     for state in table.states:
         key = state.information_state_string()
@@ -77,7 +77,16 @@ def _exploitability_in_openspiel(game: pyspiel.Game, export: efg.Export) -> floa
         for a in state.legal_actions():
             move = state.action_to_string(state.current_player(), a)
             row[a] = export.policy[name][actions.index(move)]
-    return float(os_exploitability.exploitability(game, table)) / 2
+    return table
+
+
+def _measured_in_openspiel(game: pyspiel.Game, export: efg.Export) -> tuple[float, float]:
+    """Player 0's chance to win under the solver's strategy and that strategy's
+    exploitability, both computed by OpenSpiel (in win probability: OpenSpiel's payoffs are
+    2·win − 1)."""
+    table = _policy_in_openspiel(game, export)
+    payoff = os_score.policy_value(game.new_initial_state(), [table, table])[0]
+    return (payoff + 1) / 2, float(os_exploitability.exploitability(game, table)) / 2
 
 
 CROSS_CHECK = [
@@ -98,16 +107,23 @@ CROSS_CHECK = [
 @pytest.mark.parametrize("revealed, coins, first, horizon, exchanges", CROSS_CHECK)
 def test_the_value_and_exploitability_agree_with_openspiel(revealed, coins, first, horizon,
                                                           exchanges):
+    """OpenSpiel plays the solver's strategy on the exported tree and measures it: the same
+    chance to win and the same exploitability. A strategy whose exploitability is e is within
+    2e of the game's value, so that also bounds the value. The one-turn trees are small enough
+    to solve again in OpenSpiel (CFR+) for a second, independent value; at two turns that
+    solve costs more than the bound adds."""
     leaf = random_leaf(sum(coins) + 7 * first)
     s = hidden.solve(revealed, coins, first, horizon=horizon, exchanges=exchanges, leaf=leaf,
                      target=1e-5)
     export = efg.export(revealed, coins, first, horizon=horizon, exchanges=exchanges,
                         leaf=leaf, solution=s)
-    game, value = _openspiel(export.text)
-    assert s.value == pytest.approx(value, abs=1e-3)
+    game = pyspiel.load_efg_game(export.text)
+    value, exploitability = _measured_in_openspiel(game, export)
+    assert value == pytest.approx(s.value, abs=1e-9)
+    assert exploitability == pytest.approx(s.exploitability, abs=1e-9)
     assert s.exploitability <= 1e-3
-    assert _exploitability_in_openspiel(game, export) == pytest.approx(s.exploitability,
-                                                                       abs=1e-9)
+    if horizon == 1:
+        assert s.value == pytest.approx(_openspiel_value(game), abs=1e-3)
 
 
 def test_an_unfinished_strategys_exploitability_is_what_openspiel_measures():
@@ -117,8 +133,9 @@ def test_an_unfinished_strategys_exploitability_is_what_openspiel_measures():
     assert s.exploitability > 1e-2  # far from converged, so the comparison means something
     export = efg.export(AMB_CON, (1, 3), 0, horizon=2, leaf=leaf, solution=s)
     game = pyspiel.load_efg_game(export.text)
-    assert _exploitability_in_openspiel(game, export) == pytest.approx(s.exploitability,
-                                                                       abs=1e-9)
+    value, exploitability = _measured_in_openspiel(game, export)
+    assert exploitability == pytest.approx(s.exploitability, abs=1e-9)
+    assert value == pytest.approx(s.value, abs=1e-9)
 
 
 def test_an_options_value_is_its_chance_against_each_card_weighed_by_that_cards_chance():
