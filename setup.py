@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import sys
 from pathlib import Path
 
 from setuptools import setup
@@ -58,8 +59,14 @@ class build_py_with_lessons(build_py):
         return outputs + [str(target / p.name) for p in sorted(LESSONS.glob("*.yaml"))]
 
 
+# Commands that only write metadata or pack the source: they never build the extension, and
+# mypycify (which type-checks and translates the modules as soon as it is called, about six
+# seconds) would be wasted. A build front end calls setup.py for each of them before the wheel.
+SOURCE_ONLY = {"egg_info", "dist_info", "sdist"}
+command = next((arg for arg in sys.argv[1:] if not arg.startswith("-")), None)
+
 ext_modules = []
-if os.environ.get("COUP_TRAINER_PURE_PYTHON") != "1":
+if os.environ.get("COUP_TRAINER_PURE_PYTHON") != "1" and command not in SOURCE_ONLY:
     from mypyc.build import mypycify
 
     ext_modules = mypycify(COMPILED, opt_level="3")

@@ -33,7 +33,8 @@ def _play_one(page, url: str, deal: int, boxes: list[str]) -> int:
 
     page.goto(url + LINK.format(deal=deal))
     page.get_by_role("button", name="Play this deal").click()
-    review = page.get_by_role("heading", name="Review")
+    # `.first`: for a moment the heading of the run being replaced may still be on the page.
+    review = page.get_by_role("heading", name="Review").first
     buttons = page.locator(".st-key-play_moves button:visible")
     made = 0
     for _ in range(MAX_DECISIONS):
