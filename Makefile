@@ -26,8 +26,8 @@ $(STAMP): pyproject.toml setup.py trainer/engine/game.py trainer/engine/observat
 		trainer/engine/frozen.py trainer/policies/personas.py
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[dev,bench]' || \
-		COUP_TRAINER_PURE_PYTHON=1 $(PY) -m pip install --quiet -e '.[dev,bench]'
+	$(PY) -m pip install --quiet -e '.[dev,bench,fast]' || \
+		COUP_TRAINER_PURE_PYTHON=1 $(PY) -m pip install --quiet -e '.[dev,bench,fast]'
 	$(PY) -c "from trainer.engine.build import engine_build; print('engine build:', engine_build())"
 	touch $(STAMP)
 

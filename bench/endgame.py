@@ -12,11 +12,17 @@ points from horizon T to T+2). The known-role table is timed for lookups, and (w
 Each face-up pair's public graph (the engine's games in every deal, in lockstep) is built first
 and timed on its own: a server builds it once per pair, and the solves then reuse it.
 
+The solver's iterations per second are measured on the same trees (the sample at the deepest
+horizon), the numpy code and the compiled loops (`trainer/endgame/kernel.py`, with numba)
+taking turns iteration by iteration from the same start, in CPU time.
+
     python bench/endgame.py [--horizons 2 3 4] [--build] [--processes 2]
 
 Last line: `solve_s <median seconds at the deepest horizon, graph built> lookup_ms <p95 of reading a
 stored hidden-role position, every option of every card> exploitability_pp <largest in the
-sample, in points> table_min <known-role build minutes, or -1 without --build>`.
+sample, in points> iters_per_s <CFR+ iterations a second, the solver as the app runs it>
+iters_per_s_numpy <the same without the compiled loops> table_min <known-role build minutes,
+or -1 without --build>`.
 """
 
 from __future__ import annotations
@@ -31,7 +37,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from trainer.endgame import hidden, hidden_tables, tables  # noqa: E402
+from trainer.endgame import hidden, hidden_tables, kernel, tables  # noqa: E402
 from trainer.endgame.public import public_graph  # noqa: E402
 from trainer.endgame.tables import known_values  # noqa: E402
 from trainer.engine.cards import Character as C  # noqa: E402
@@ -62,6 +68,31 @@ def build_graph(revealed: tuple[C, C]) -> int:
                 seen.add(edge.child)
                 todo.append(edge.child)
     return len(graph.nodes)
+
+
+def iteration_rates(horizon: int, steps: int = 20) -> tuple[float, float]:
+    """CFR+ iterations per CPU second over the sample's trees at `horizon`: with the compiled
+    loops (nan without numba) and with numpy alone, the two solvers stepping in turn."""
+    spent = {"compiled": 0.0, "numpy": 0.0}
+    count = 0
+    for revealed, coins, first in SAMPLE:
+        graph = public_graph(revealed, "base")
+        spaces = hidden.Spaces(graph, None)
+        tree = hidden._unroll(graph, spaces, graph.root(coins, first), horizon,
+                              hidden.known_leaf(graph), 1)
+        plain = hidden._Solver(tree, spaces)
+        plain.compiled = False
+        fast = hidden._Solver(tree, spaces) if kernel.available() else None
+        for t in range(1, steps + 1):
+            for name, solver in (("numpy", plain), ("compiled", fast)):
+                if solver is None:
+                    continue
+                start = time.process_time()
+                solver.step(t)
+                spent[name] += time.process_time() - start
+        count += steps
+    rate = {k: count / v if v > 0 else float("nan") for k, v in spent.items()}
+    return rate["compiled"], rate["numpy"]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -100,6 +131,11 @@ def main(argv: Sequence[str] | None = None) -> int:
                   f"| {s.tree_nodes} | {s.cut_nodes} | {took:.2f}{' (cold)' if cold else ''} |",
                   flush=True)
     hs = sorted(args.horizons)
+    if kernel.available():  # compile the loops before timing them
+        hidden.solve(*SAMPLE[0], horizon=1)
+    compiled_rate, numpy_rate = iteration_rates(hs[-1])
+    print(f"\nCFR+ iterations per CPU second at horizon {hs[-1]} (sample's trees, 20 each): "
+          f"compiled loops {compiled_rate:.1f}, numpy {numpy_rate:.1f}")
     print("\nHow far the value moves with the horizon (points of win probability):")
     for key, by_h in values.items():
         moves = ", ".join(f"{a}->{b}: {100 * (by_h[b] - by_h[a]):+.2f}"
@@ -156,8 +192,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"known-role table build: {table_min:.1f} min on {args.processes} processes "
               "(timed now; the hidden-role table's recorded time is left out)")
     median = statistics.median(warm) if warm else float("nan")
+    rate = compiled_rate if kernel.available() else numpy_rate
     print(f"solve_s {median:.2f} lookup_ms {stored_p95:.3f} exploitability_pp {100 * worst:.3f} "
-          f"table_min {table_min:.1f}")
+          f"iters_per_s {rate:.1f} iters_per_s_numpy {numpy_rate:.1f} table_min {table_min:.1f}")
     return 0
 
 

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from trainer.endgame import kernel
 from trainer.endgame.public import Node, PublicGraph, Swap, World, public_graph
 from trainer.engine.cards import Character
 from trainer.engine.game import Phase
@@ -655,6 +656,16 @@ def _a_world(graph: PublicGraph, p: int, card: int) -> World:
     return next(w for w in graph.worlds if w[p] == card)
 
 
+def _flat(f: _Flow) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """A player's links as one run in level order, and where each level starts in it."""
+    parts = list(zip(*f.link_level, strict=True))
+    sizes = [len(d) for d in parts[0]]
+    level_ptr = np.concatenate([[0], np.cumsum(sizes)]).astype(np.int64)
+    dst, src, sig = (np.concatenate(parts[k]).astype(np.int64) for k in range(3))
+    coef = np.concatenate(parts[3]).astype(np.float64)
+    return dst, src, sig, coef, level_ptr
+
+
 class _Solver:
     def __init__(self, tree: _Tree, spaces: Spaces) -> None:
         self.tree = tree
@@ -667,6 +678,17 @@ class _Solver:
         self.regret = [np.zeros(f.slots) for f in self.flows]
         self.average = [np.zeros(f.slots) for f in self.flows]
         self.sigma = [self._match(p, self.regret[p]) for p in (0, 1)]
+        # The compiled loops (`kernel`) read each player's links as one run in level order.
+        self.compiled = kernel.available()
+        self.flat = [_flat(f) for f in self.flows] if self.compiled else []
+        # each group's weights in the order the compiled loop reads them: player 1's
+        # transposed to (node, their card, the other's card)
+        self.flat_ends: list[tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]] = []
+        if self.compiled:
+            for (_, _, w0, w1), c in zip(self.util.groups, self.util.chance, strict=True):
+                self.flat_ends.append((
+                    np.ascontiguousarray(w0), np.ascontiguousarray(w1.transpose(0, 2, 1)),
+                    np.ascontiguousarray(c), np.ascontiguousarray(c.transpose(0, 2, 1))))
 
     def _match(self, p: int, regret: np.ndarray) -> np.ndarray:
         """Regret matching: each information set plays its positive regrets in proportion,
@@ -697,6 +719,11 @@ class _Solver:
                 r[start + only[1]] = 1.0
             else:
                 r[start:start + len(self.spaces.spaces[0].cards[p])] = 1.0
+            if self.compiled:
+                dst, src, sig, coef, _ = self.flat[p]
+                kernel.reach_down(r, sigma[p], dst, src, sig, coef)
+                out.append(r)
+                continue
             ext = np.append(sigma[p], 1.0)
             for (dst, src, sig, coef), (lo, hi) in zip(f.link_level, f.dst_span, strict=True):
                 if hi > lo:
@@ -711,6 +738,8 @@ class _Solver:
         end is worth 1: a row's figure is then the chance of the deals and the other
         player's moves that lead to it, by which its value divides into a win chance."""
         v = [np.zeros(f.rows) for f in self.flows]
+        if self.compiled:
+            return self._compiled_values(v, reach, sigma, best, players, weights)
         for (rows0, rows1, w0, w1), c in zip(self.util.groups, self.util.chance, strict=True):
             if weights:
                 w0 = w1 = c
@@ -740,6 +769,25 @@ class _Solver:
                     vp[lo:hi] += np.bincount(src - lo, vp[dst] * ext[sig] * coef, hi - lo)
         return v
 
+    def _compiled_values(self, v: list[np.ndarray], reach: list[np.ndarray],
+                         sigma: list[np.ndarray], best: int, players: tuple[int, ...],
+                         weights: bool) -> list[np.ndarray]:
+        """`values` through the compiled loops: the same sums in the same order."""
+        for (rows0, rows1, _, _), (w0, w1, c0, c1) in zip(self.util.groups, self.flat_ends,
+                                                           strict=True):
+            if 0 in players:
+                kernel.ends(v[0], rows0, c0 if weights else w0, reach[1], rows1)
+            if 1 in players:
+                kernel.ends(v[1], rows1, c1 if weights else w1, reach[0], rows0)
+        for p in players:
+            f = self.flows[p]
+            dst, src, sig, coef, level_ptr = self.flat[p]
+            if p == best:
+                kernel.best_up(v[p], dst, src, sig, coef, level_ptr, f.slot_info, f.info_row)
+            else:
+                kernel.values_up(v[p], sigma[p], dst, src, sig, coef, level_ptr)
+        return v
+
     def slot_values(self, p: int, v: np.ndarray) -> np.ndarray:
         f = self.flows[p]
         q: np.ndarray = v[f.slot_child] * f.slot_coef
@@ -756,6 +804,11 @@ class _Solver:
             if p == 1:  # player 0 has just changed its strategy: only its reach moves
                 reach[0] = self.reach(self.sigma, players=(0,))[0]
             v = self.values(reach, self.sigma, players=(p,))[p]
+            if self.compiled:
+                kernel.regret_step(self.regret[p], self.average[p], self.sigma[p], v,
+                                   reach[p], f.slot_child, f.slot_coef, f.info_start,
+                                   f.info_row, self.uniform[p], float(t))
+                continue
             q = self.slot_values(p, v)
             info_value = np.add.reduceat(q * self.sigma[p], f.info_start)
             self.regret[p] = np.maximum(self.regret[p] + q - info_value[f.slot_info], 0.0)
