@@ -267,97 +267,121 @@ class _Flow:
     src_span: list[tuple[int, int]] = field(default_factory=list)
 
 
+def _exclusive(counts: np.ndarray) -> np.ndarray:
+    """Where each block starts when blocks of these sizes are laid end to end."""
+    out: np.ndarray = np.cumsum(counts) - counts
+    return out
+
+
 def _flows(tree: _Tree, spaces: Spaces) -> tuple[_Flow, _Flow]:
-    """Both players' flat arrays. Built a node at a time, in the order the solver's sums
-    expect: nodes by level, and within a decision of the player, state by state and then
-    option by option. A node's few states are listed with plain Python lists and turned into
-    arrays once at the end: numpy's cost per call, paid several times a node, was most of the
-    building (a duel's tree has some ten thousand nodes)."""
-    sizes = [[len(spaces.spaces[g].cards[p]) for g in tree.space] for p in (0, 1)]
-    order = [int(i) for i in np.argsort(np.array(tree.level), kind="stable")]
+    """Both players' flat arrays, in the order the solver's sums expect: nodes by level, and
+    within a level node by node; at a decision of the player, state by state and then option
+    by option (an information set's slots together), at any other node child by child and
+    then state by state.
+
+    Why whole-array arithmetic: a duel's tree has some ten thousand nodes, and listing their
+    links a node at a time in Python took half a second a solve. Every link is numbered here
+    by its parent and its place in the parent's block, and its rows and slot follow from the
+    blocks' starts. Only the player's Exchanges, a few per tree, are laid out one by one."""
+    n = len(tree.kind)
+    level = np.asarray(tree.level, dtype=np.int64)
+    order = np.argsort(level, kind="stable")
+    nk = np.fromiter((len(c) for c in tree.children), dtype=np.int64, count=n)
+    kid_ptr = np.zeros(n + 1, dtype=np.int64)
+    np.cumsum(nk, out=kid_ptr[1:])
+    kids = np.fromiter((k for c in tree.children for k in c), dtype=np.int64,
+                       count=int(kid_ptr[-1]))
+    kind = np.asarray(tree.kind, dtype=np.int64)
+    decider = np.asarray(tree.decider, dtype=np.int64)
+    space = np.asarray(tree.space, dtype=np.int64)
+    depth = int(level.max()) + 1
     flows = []
     for p in (0, 1):
-        size_of = sizes[p]
-        starts = [0] * len(tree.kind)
-        rows = 0
-        for i in order:
-            starts[i] = rows
-            rows += size_of[i]
-        depth = max(tree.level) + 1
-        # per level: child rows, parent rows, slots (-1: no slot of the player), coefficients
-        dst: list[list[int]] = [[] for _ in range(depth)]
-        src: list[list[int]] = [[] for _ in range(depth)]
-        sig: list[list[int]] = [[] for _ in range(depth)]
-        coef: list[list[float]] = [[] for _ in range(depth)]
-        slot_info: list[int] = []
-        info_row: list[int] = []
-        info_start: list[int] = []
-        slot_child: list[int] = []
-        slot_coef: list[float] = []
+        size = np.array([len(sp.cards[p]) for sp in spaces.spaces], dtype=np.int64)[space]
+        starts = np.zeros(n, dtype=np.int64)
+        starts[order] = _exclusive(size[order])
+        # the nodes with children, by level: each owns a block of links
+        par = order[nk[order] > 0]
+        mine = (decider[par] == p) & (kind[par] == DECISION)
+        swapping = (decider[par] == p) & (kind[par] == EXCHANGE)
+        swap_slots = np.zeros(len(par), dtype=np.int64)
+        swap_infos = np.zeros(len(par), dtype=np.int64)
+        for q in np.flatnonzero(swapping):
+            sw = tree.swaps[int(par[q])]
+            assert sw is not None
+            swap_slots[q] = len(sw.slot_info)
+            swap_infos[q] = len(sw.info_state)
+        n_slot = np.where(mine, size[par] * nk[par], swap_slots)
+        n_info = np.where(mine, size[par], swap_infos)
+        n_link = np.where(swapping, swap_slots, size[par] * nk[par])
+        slot_base, info_base, link_base = _exclusive(n_slot), _exclusive(n_info), \
+            _exclusive(n_link)
+        # every link: its parent's place in `par` and its place in the parent's block
+        owner = np.repeat(np.arange(len(par)), n_link)
+        j = np.arange(int(n_link.sum())) - link_base[owner]
+        node = par[owner]
+        dst = np.empty(len(j), dtype=np.int64)
+        src = np.empty(len(j), dtype=np.int64)
+        sig = np.full(len(j), -1, dtype=np.int64)
+        coef = np.ones(len(j), dtype=np.float64)
+        m = np.flatnonzero(mine[owner])  # state-major: state j // options, option j % options
+        state, option = j[m] // nk[node[m]], j[m] % nk[node[m]]
+        dst[m] = starts[kids[kid_ptr[node[m]] + option]] + state
+        src[m] = starts[node[m]] + state
+        sig[m] = slot_base[owner[m]] + j[m]
+        o = np.flatnonzero(~(mine | swapping)[owner])  # child-major
+        child, state_o = j[o] // size[node[o]], j[o] % size[node[o]]
+        dst[o] = starts[kids[kid_ptr[node[o]] + child]] + state_o
+        src[o] = starts[node[o]] + state_o
+        n_slots, n_infos = int(n_slot.sum()), int(n_info.sum())
+        slot_info = np.empty(n_slots, dtype=np.int64)
+        slot_child = np.empty(n_slots, dtype=np.int64)
+        slot_coef = np.ones(n_slots, dtype=np.float64)
+        slot_child[sig[m]] = dst[m]
+        slot_info[sig[m]] = info_base[owner[m]] + state
+        info_row = np.empty(n_infos, dtype=np.int64)
+        info_start = np.empty(n_infos, dtype=np.int64)
+        decisions = np.flatnonzero(mine)  # one information set per state of the node
+        who = np.repeat(decisions, n_info[decisions])
+        st = np.arange(len(who)) - np.repeat(_exclusive(n_info[decisions]), n_info[decisions])
+        info_row[info_base[who] + st] = starts[par[who]] + st
+        info_start[info_base[who] + st] = slot_base[who] + st * nk[par[who]]
         infos = _Infos()
-        n_infos = n_slots = 0
-        for i in order:
-            kids = tree.children[i]
-            if not kids:
-                continue
-            lv = tree.level[i] + 1
-            size = size_of[i]
-            base = starts[i]
-            kid_starts = [starts[k] for k in kids]
-            if tree.kind[i] == DECISION and tree.decider[i] == p:
-                nk = len(kids)
-                infos.decision[i] = n_infos
-                child = [k0 + s for s in range(size) for k0 in kid_starts]
-                info_row.extend(range(base, base + size))
-                info_start.extend(range(n_slots, n_slots + size * nk, nk))
-                slot_info.extend(n_infos + s for s in range(size) for _ in range(nk))
-                slot_child.extend(child)
-                slot_coef.extend([1.0] * (size * nk))
-                dst[lv].extend(child)
-                src[lv].extend(base + s for s in range(size) for _ in range(nk))
-                sig[lv].extend(range(n_slots, n_slots + size * nk))
-                coef[lv].extend([1.0] * (size * nk))
-                n_infos += size
-                n_slots += size * nk
-            elif tree.kind[i] == EXCHANGE and tree.decider[i] == p:
-                sw = tree.swaps[i]
-                assert sw is not None
-                (k,) = kids
-                for n, st in enumerate(sw.info_state):
-                    infos.exchange[(int(i), int(st), sw.info_drawn[n])] = n_infos + n
-                info_row.extend((base + sw.info_state).tolist())
-                # the slots of an information set are contiguous (sorted by set)
-                firsts = np.searchsorted(sw.slot_info, np.arange(len(sw.info_state)))
-                info_start.extend((n_slots + firsts).tolist())
-                child = (starts[k] + sw.token).tolist()
-                slots = len(sw.slot_info)
-                slot_info.extend((n_infos + sw.slot_info).tolist())
-                slot_child.extend(child)
-                frac = sw.frac.tolist()
-                slot_coef.extend(frac)
-                dst[lv].extend(child)
-                src[lv].extend((base + sw.info_state[sw.slot_info]).tolist())
-                sig[lv].extend(range(n_slots, n_slots + slots))
-                coef[lv].extend(frac)
-                n_infos += len(sw.info_state)
-                n_slots += slots
-            else:
-                nk = len(kids)
-                dst[lv].extend(k0 + s for k0 in kid_starts for s in range(size))
-                src[lv].extend(list(range(base, base + size)) * nk)
-                sig[lv].extend([-1] * (size * nk))
-                coef[lv].extend([1.0] * (size * nk))
-        link_level = [(np.array(d, dtype=np.int64), np.array(s, dtype=np.int64),
-                       np.array(g, dtype=np.int64), np.array(c, dtype=np.float64))
-                      for d, s, g, c in zip(dst, src, sig, coef, strict=True)]
-        dst_span = [(min(d), max(d) + 1) if d else (0, 0) for d in dst]
-        src_span = [(min(s), max(s) + 1) if s else (0, 0) for s in src]
-        flows.append(_Flow(rows, np.array(starts, dtype=np.int64), link_level, n_slots,
-                           np.array(slot_info, dtype=np.int64),
-                           np.array(info_row, dtype=np.int64),
-                           np.array(info_start, dtype=np.int64), np.zeros(0),
-                           np.array(slot_child, dtype=np.int64),
-                           np.array(slot_coef, dtype=np.float64), infos, dst_span, src_span))
+        infos.decision = {int(par[q]): int(info_base[q]) for q in decisions}
+        for q in np.flatnonzero(swapping):
+            i = int(par[q])
+            sw = tree.swaps[i]
+            assert sw is not None
+            (k,) = tree.children[i]
+            ib, sb, lb = int(info_base[q]), int(slot_base[q]), int(link_base[q])
+            ni, ns = len(sw.info_state), len(sw.slot_info)
+            for t, kept_state in enumerate(sw.info_state):
+                infos.exchange[(i, int(kept_state), sw.info_drawn[t])] = ib + t
+            info_row[ib:ib + ni] = starts[i] + sw.info_state
+            # the slots of an information set are contiguous (sorted by set)
+            info_start[ib:ib + ni] = sb + np.searchsorted(sw.slot_info, np.arange(ni))
+            slot_info[sb:sb + ns] = ib + sw.slot_info
+            slot_child[sb:sb + ns] = starts[k] + sw.token
+            slot_coef[sb:sb + ns] = sw.frac
+            dst[lb:lb + ns] = starts[k] + sw.token
+            src[lb:lb + ns] = starts[i] + sw.info_state[sw.slot_info]
+            sig[lb:lb + ns] = np.arange(sb, sb + ns)
+            coef[lb:lb + ns] = sw.frac
+        # the links are in their parents' order, so a level's links are one run
+        bounds = np.searchsorted(level[node] + 1, np.arange(depth + 1))
+        link_level = []
+        dst_span = []
+        src_span = []
+        for d in range(depth):
+            lo, hi = int(bounds[d]), int(bounds[d + 1])
+            link_level.append((dst[lo:hi], src[lo:hi], sig[lo:hi], coef[lo:hi]))
+            dst_span.append((int(dst[lo:hi].min()), int(dst[lo:hi].max()) + 1)
+                            if hi > lo else (0, 0))
+            src_span.append((int(src[lo:hi].min()), int(src[lo:hi].max()) + 1)
+                            if hi > lo else (0, 0))
+        flows.append(_Flow(int(size.sum()), starts, link_level, n_slots, slot_info, info_row,
+                           info_start, np.zeros(0), slot_child, slot_coef, infos, dst_span,
+                           src_span))
     return flows[0], flows[1]
 
 
