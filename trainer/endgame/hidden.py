@@ -454,6 +454,8 @@ class Solution:
     first: int = 0
     _cf: dict[int, tuple[np.ndarray, np.ndarray]] = field(default_factory=dict, repr=False)
     _reach: list[np.ndarray] | None = field(default=None, repr=False)
+    _option_values: tuple[np.ndarray, dict[int, np.ndarray]] | None = field(
+        default=None, repr=False)
 
     @property
     def mover(self) -> int:
@@ -497,19 +499,16 @@ class Solution:
             return []
         p = self.mover
         c = self.graph.characters.index(card)
-        sigma = list(self.strategy)
         f = self.flows[p]
-        reach = self.solver.reach(sigma)
-        v = self.solver.values(reach, sigma, players=(p,))[p]
+        v, by_card = self._mover_values()
         chance = self.spaces.spaces[0].chance
         marginal = (chance[c] if p == 0 else chance[:, c]).sum()
         # per card of the other player: their reach at the root set to that card alone
         per_card: dict[int, np.ndarray] = {}
-        for e in range(len(self.graph.characters)):
+        for e, against in by_card.items():
             pair = chance[c, e] if p == 0 else chance[e, c]
             if pair > 0:
-                r = self.solver.reach(sigma, only=(1 - p, e))
-                per_card[e] = self.solver.values(r, sigma, players=(p,))[p] / pair
+                per_card[e] = against / pair
         info = f.infos[(0, c)]
         start = int(f.info_start[info])
         kids = self.tree.children[0]
@@ -526,6 +525,21 @@ class Solution:
                 {self.graph.characters[e]: float(pv[row]) for e, pv in per_card.items()}))
         return sorted(out, key=lambda o: -o.value)
 
+
+    def _mover_values(self) -> tuple[np.ndarray, dict[int, np.ndarray]]:
+        """The mover's counterfactual values of every row, against the other player's whole
+        deal and against each of their cards alone: the same for every card the mover may
+        hold, so worked out once (a page lists the options of all five)."""
+        if self._option_values is None:
+            p = self.mover
+            sigma = list(self.strategy)
+            v = self.solver.values(self.solver.reach(sigma), sigma, players=(p,))[p]
+            by_card = {}
+            for e in range(len(self.graph.characters)):
+                r = self.solver.reach(sigma, only=(1 - p, e))
+                by_card[e] = self.solver.values(r, sigma, players=(p,))[p]
+            self._option_values = (v, by_card)
+        return self._option_values
 
     # -- inside the tree: what a game played out against the solution needs ----------------
     def _counterfactual(self, p: int) -> tuple[np.ndarray, np.ndarray]:
