@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from trainer.endgame import kernel
+from trainer.endgame.known import no_cycle_collection
 from trainer.endgame.public import Node, PublicGraph, Swap, World, public_graph
 from trainer.engine.cards import Character
 from trainer.engine.game import Phase
@@ -187,16 +188,17 @@ def _unroll(graph: PublicGraph, spaces: Spaces, root: int, horizon: int, leaf: L
             exchanges: int) -> _Tree:
     tree = _Tree()
     n_chars = len(graph.characters)
-    over_cache: dict[tuple[tuple[World, float], ...], np.ndarray] = {}
+    # an edge's ends as a table, once per edge of the public graph (an edge is reached along
+    # many lines; the graph keeps its `over` alive, so its id stays its own while we unroll)
+    over_cache: dict[int, np.ndarray] = {}
 
     def over_matrix(over: dict[World, float]) -> np.ndarray:
-        key = tuple(sorted(over.items()))
-        u = over_cache.get(key)
+        u = over_cache.get(id(over))
         if u is None:
             u = np.zeros((n_chars, n_chars))
             for w, value in over.items():
                 u[w] = value
-            over_cache[key] = u
+            over_cache[id(over)] = u
         return u
 
     def visit(pub: int, space: int, level: int, turns: int, swapped: int = 0) -> int:
@@ -927,8 +929,9 @@ def solve(revealed: tuple[Character, Character], coins: tuple[int, int], first: 
         leaf = court_leaf(revealed, graph.out, variant)
     spaces = Spaces(graph, deal)
     root = graph.root(coins, first)
-    tree = _unroll(graph, spaces, root, horizon, leaf or known_leaf(graph), exchanges)
-    solver = _Solver(tree, spaces)
+    with no_cycle_collection():  # a tree is some 100,000 new lists: see known.py
+        tree = _unroll(graph, spaces, root, horizon, leaf or known_leaf(graph), exchanges)
+        solver = _Solver(tree, spaces)
     t = 0
     value, exploit, per_card = 0.0, 1.0, np.zeros(0)
     while t < iterations:
