@@ -1,7 +1,7 @@
 """How fast and how exact the end-game solvers are on this machine.
 
 For a fixed sample of 1-v-1 single-influence positions of the base game (face-up pairs, coins
-and the player to act spread over the table), the hidden-role solver (CFR+ on the public
+and the player to act spread over the table), the hidden-role solver (discounted CFR on the public
 tree, `trainer/endgame/hidden.py`) is run at each horizon asked for, to an exploitability of at
 most 0.1 percentage points. Reported per position and horizon: the value (player 0's chance of
 winning), the exploitability measured by an exact best response, iterations, tree size and
@@ -20,7 +20,7 @@ taking turns iteration by iteration from the same start, in CPU time.
 
 Last line: `solve_s <median seconds at the deepest horizon, graph built> lookup_ms <p95 of reading a
 stored hidden-role position, every option of every card> exploitability_pp <largest in the
-sample, in points> iters_per_s <CFR+ iterations a second, the solver as the app runs it>
+sample, in points> iters_per_s <solver iterations a second, the solver as the app runs it>
 iters_per_s_numpy <the same without the compiled loops> table_min <known-role build minutes,
 or -1 without --build>`.
 """
@@ -71,7 +71,7 @@ def build_graph(revealed: tuple[C, C]) -> int:
 
 
 def iteration_rates(horizon: int, steps: int = 20) -> tuple[float, float]:
-    """CFR+ iterations per CPU second over the sample's trees at `horizon`: with the compiled
+    """Solver iterations per CPU second over the sample's trees at `horizon`: with the compiled
     loops (nan without numba) and with numpy alone, the two solvers stepping in turn."""
     spent = {"compiled": 0.0, "numpy": 0.0}
     count = 0
@@ -134,7 +134,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if kernel.available():  # compile the loops before timing them
         hidden.solve(*SAMPLE[0], horizon=1)
     compiled_rate, numpy_rate = iteration_rates(hs[-1])
-    print(f"\nCFR+ iterations per CPU second at horizon {hs[-1]} (sample's trees, 20 each): "
+    print(f"\nSolver iterations per CPU second at horizon {hs[-1]} (sample's trees, 20 each): "
           f"compiled loops {compiled_rate:.1f}, numpy {numpy_rate:.1f}")
     print("\nHow far the value moves with the horizon (points of win probability):")
     for key, by_h in values.items():

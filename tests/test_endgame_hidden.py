@@ -1,4 +1,4 @@
-"""Hidden-role end-games: the CFR+ solver against hand solutions and against OpenSpiel."""
+"""Hidden-role end-games: the solver against hand solutions and against OpenSpiel."""
 
 from __future__ import annotations
 
@@ -174,9 +174,11 @@ def test_the_solve_command_lists_the_movers_options_best_first(capsys):
             for line in out.splitlines() if line.startswith("| P1")]
     wins = [float(r[1]) for r in rows]
     assert wins == sorted(wins, reverse=True)
-    # the Assassin's own move is among the best (a mix of equal options may list another first)
+    # the Assassin's own move is one the equilibrium plays (a mix of options worth the same
+    # may list another first; solved to 0.1 points of exploitability, options the mix plays
+    # can read up to about a point apart: docs/endgame.md)
     assassinate = next(r for r in rows if "assassinate" in r[0])
-    assert float(assassinate[2]) <= 0.1
+    assert float(assassinate[3].rstrip("%")) >= 10 and float(assassinate[2]) <= 1.0
 
 
 def test_the_solve_command_names_a_card_it_does_not_know(capsys):

@@ -1,6 +1,6 @@
 """The hidden-role solver's inner loops, compiled with numba when it is installed.
 
-Why: one CFR+ iteration of a four-turn duel walks some 250,000 links of the tree four times
+Why: one iteration of a four-turn duel walks some 250,000 links of the tree four times
 (each player's reach down, each player's values up). numpy does each level of the tree as a few
 vectorised calls, and with seventeen levels and a dozen calls each the cost per iteration is
 mostly numpy's cost per call and its temporary arrays (~19 ms an iteration on this machine).
@@ -120,9 +120,10 @@ def ends(v: np.ndarray, rows: np.ndarray, w: np.ndarray, other: np.ndarray,
 def regret_step(regret: np.ndarray, average: np.ndarray, sigma: np.ndarray, v: np.ndarray,
                 reach: np.ndarray, slot_child: np.ndarray, slot_coef: np.ndarray,
                 info_start: np.ndarray, info_row: np.ndarray, uniform: np.ndarray,
-                t: float) -> None:
-    """One player's CFR+ update in place: regrets (floored at zero), the average strategy
-    (weighted by the iteration, `t`) and the next strategy by regret matching."""
+                grow: float, shrink: float, keep: float) -> None:
+    """One player's update of discounted CFR in place (`hidden.discounts` gives the
+    factors): regrets, positive ones times `grow` and negative ones times `shrink`; the
+    average strategy, its past times `keep`; and the next strategy by regret matching."""
     n_infos = info_start.shape[0]
     n_slots = regret.shape[0]
     for i in range(n_infos):
@@ -136,8 +137,10 @@ def regret_step(regret: np.ndarray, average: np.ndarray, sigma: np.ndarray, v: n
         for s in range(s0, s1):
             q = v[slot_child[s]] * slot_coef[s]
             r = regret[s] + q - value
-            regret[s] = r if r > 0.0 else 0.0
-            average[s] += t * own * sigma[s]
-            positive += regret[s]
+            regret[s] = r * grow if r > 0.0 else r * shrink
+            average[s] = average[s] * keep + own * sigma[s]
+            if regret[s] > 0.0:
+                positive += regret[s]
         for s in range(s0, s1):
-            sigma[s] = regret[s] / positive if positive > 0.0 else uniform[s]
+            x = regret[s] if regret[s] > 0.0 else 0.0
+            sigma[s] = x / positive if positive > 0.0 else uniform[s]

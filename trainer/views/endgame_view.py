@@ -595,7 +595,8 @@ def expert_lines(solved: Solved) -> list[str]:
     return [
         f"Exploitability: {100 * solved.exploitability:.2f} points. On average, a player could "
         "win no more often than that by changing their play against these strategies.",
-        f"CFR+ iterations: {solved.iterations}, in {solved.seconds:.1f} s.",
+        f"Iterations of the solver (discounted CFR): {solved.iterations}, in "
+        f"{solved.seconds:.1f} s.",
         f"Public tree: {solved.tree_nodes:,} nodes, {solved.cut_nodes:,} of them cut at the "
         f"horizon ({turns_words(solved.horizon)}) and valued by "
         "the face-up table.",
