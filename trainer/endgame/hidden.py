@@ -5,8 +5,9 @@ positive regrets discounted by t^α/(t^α + 1) and negative ones halved each ite
 average strategy's past weighed by (t/(t + 1))^γ; alternating updates). On the four-turn trees
 of `bench/endgame.py`'s sample it reached 0.1 points of exploitability in two thirds of CFR+'s
 iterations (900 against 1,340, fewer on every position), with options the strategy plays no
-further apart (at most 0.6 points, against 0.8). It runs on the public tree, with every quantity a vector over the players' private states, so
-one pass over the tree serves every deal at once. The tree is cut at a horizon of whole turns;
+further apart (at most 0.6 points, against 0.8). It runs on the public tree, with every
+quantity a vector over the players' private states, so one pass over the tree serves every
+deal at once. The tree is cut at a horizon of whole turns;
 a position on the horizon is valued as if both cards were face up (the known-role table), which
 is exact for the many lines that end before it and an estimate beyond.
 
