@@ -106,7 +106,7 @@ def node_by_node(tree: _Tree, spaces: Spaces) -> tuple[_Flow, _Flow]:
         flows.append(_Flow(rows, np.array(starts, dtype=np.int64), link_level, n_slots,
                            np.array(slot_info, dtype=np.int64),
                            np.array(info_row, dtype=np.int64),
-                           np.array(info_start, dtype=np.int64), np.zeros(0),
+                           np.array(info_start, dtype=np.int64),
                            np.array(slot_child, dtype=np.int64),
                            np.array(slot_coef, dtype=np.float64), infos, dst_span, src_span))
     return flows[0], flows[1]

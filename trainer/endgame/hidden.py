@@ -265,7 +265,6 @@ class _Flow:
     slot_info: np.ndarray  # information set of each slot
     info_row: np.ndarray  # the row each information set hangs from
     info_start: np.ndarray  # first slot of each information set
-    slot_link: np.ndarray  # per slot: its link's child row and coefficient
     slot_child: np.ndarray
     slot_coef: np.ndarray
     infos: _Infos = field(default_factory=_Infos)
@@ -387,8 +386,7 @@ def _flows(tree: _Tree, spaces: Spaces) -> tuple[_Flow, _Flow]:
             src_span.append((int(src[lo:hi].min()), int(src[lo:hi].max()) + 1)
                             if hi > lo else (0, 0))
         flows.append(_Flow(int(size.sum()), starts, link_level, n_slots, slot_info, info_row,
-                           info_start, np.zeros(0), slot_child, slot_coef, infos, dst_span,
-                           src_span))
+                           info_start, slot_child, slot_coef, infos, dst_span, src_span))
     return flows[0], flows[1]
 
 
