@@ -18,7 +18,9 @@ taking turns iteration by iteration from the same start, in CPU time.
 
     python bench/endgame.py [--horizons 2 3 4] [--build] [--processes 2]
 
-Last line: `solve_s <median seconds at the deepest horizon, graph built> lookup_ms <p95 of reading a
+Last line: `solve_s <median seconds at the deepest horizon, graph built> settled_pct <stored 1-v-1
+positions settled, `trainer.endgame.settled`> settled_2v1_pct <the same for two cards against
+one; -1: no such table yet> lookup_ms <p95 of reading a
 stored hidden-role position, every option of every card> exploitability_pp <largest in the
 sample, in points> iters_per_s <solver iterations a second, the solver as the app runs it>
 iters_per_s_numpy <the same without the compiled loops> table_min <known-role build minutes,
@@ -37,7 +39,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from trainer.endgame import hidden, hidden_tables, kernel, tables  # noqa: E402
+from trainer.endgame import hidden, hidden_tables, kernel, settled, tables  # noqa: E402
 from trainer.endgame.public import public_graph  # noqa: E402
 from trainer.endgame.tables import known_values  # noqa: E402
 from trainer.engine.cards import Character as C  # noqa: E402
@@ -93,6 +95,29 @@ def iteration_rates(horizon: int, steps: int = 20) -> tuple[float, float]:
         count += steps
     rate = {k: count / v if v > 0 else float("nan") for k, v in spent.items()}
     return rate["compiled"], rate["numpy"]
+
+
+def settled_share() -> float:
+    """The stored 1-v-1 table's settled positions (`trainer.endgame.settled`), in percent,
+    with how far the values moved in the others; NaN without a table that records it."""
+    import numpy as np
+
+    z = hidden_tables._stored("base")
+    if z is None or "settled" not in z:
+        print("\nstored table: no settledness recorded")
+        return float("nan")
+    flags = z["settled"].astype(bool)
+    moved = np.abs(z["moved"].astype(float)) * 100
+    value_ok = moved <= 100 * settled.TOLERANCE
+    print(f"\nstored table, {flags.size} positions: settled {flags.sum()} "
+          f"({100 * flags.mean():.1f}%); value within 0.1 points {value_ok.sum()}, of which "
+          f"a best option changed {(value_ok & ~flags).sum()}; value moved more than 0.5 points "
+          f"{(moved > 0.5).sum()}, more than 5 {(moved > 5).sum()}, at most {moved.max():.1f}")
+    pairs = [str(p) for p in z["pairs"]]
+    for i in range(0, len(pairs), 5):  # by pair of lost cards (the mover's first), five a row
+        print("  " + "  ".join(f"{q:>24} {100 * flags[k].mean():5.1f}%"
+                               for k, q in enumerate(pairs[i:i + 5], start=i)))
+    return float(100 * flags.mean())
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -191,9 +216,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             table_min = (time.perf_counter() - start) / 60
         print(f"known-role table build: {table_min:.1f} min on {args.processes} processes "
               "(timed now; the hidden-role table's recorded time is left out)")
+    settled_pct = settled_share()
     median = statistics.median(warm) if warm else float("nan")
     rate = compiled_rate if kernel.available() else numpy_rate
-    print(f"solve_s {median:.2f} lookup_ms {stored_p95:.3f} exploitability_pp {100 * worst:.3f} "
+    # the two-card duels have no table yet: -1
+    print(f"solve_s {median:.2f} settled_pct {settled_pct:.1f} settled_2v1_pct -1 "
+          f"lookup_ms {stored_p95:.3f} exploitability_pp {100 * worst:.3f} "
           f"iters_per_s {rate:.1f} iters_per_s_numpy {numpy_rate:.1f} table_min {table_min:.1f}")
     return 0
 

@@ -126,7 +126,7 @@ with side_col, st.container(border=True, key="quiz_card"):
     else:
         # The grade and Next sit right under the answer, in view the moment it is given;
         # the details follow below the table.
-        fb = feedback(item, answer, game, solved)
+        fb = feedback(item, answer, game, solved, grades.unsettled(item))
         with st.container(key="quiz_grade"):
             verdict_box(fb)
         if quiz.first_look(answer.answer_id):  # bring the grade into view, once

@@ -175,3 +175,21 @@ def test_the_package_table_reads_as_a_direct_solve_four_turns_ahead():
     assert stored.value == pytest.approx(direct.value, abs=2e-3)
     best = stored.options(C.CONTESSA)[0]
     assert best.move == direct.options(C.CONTESSA)[0].move  # Tax, a bluff
+
+
+def test_a_stored_position_keeps_the_shorter_horizon_and_whether_it_settled(small, monkeypatch):
+    import numpy as np
+
+    from trainer.endgame import settled
+
+    out, _ = small
+    entry = _entry(out, monkeypatch, PAIR, (1, 2), 0, 0)
+    shallow = hidden.solve(PAIR, (1, 2), 0, horizon=0)
+    assert entry is not None
+    for card, value in shallow.card_values.items():
+        assert entry.win_chance_prev[card] == pytest.approx(value, abs=2e-3)
+    with np.load(out) as z:
+        i = 0
+        check = settled.compare(float(z["moved"][i, 1, 2]) * 0, float(z["moved"][i, 1, 2]),
+                                z["option_value_prev"][i, 1, 2], z["option_value"][i, 1, 2])
+        assert bool(z["settled"][i, 1, 2]) == check.settled == entry.settled

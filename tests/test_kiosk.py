@@ -78,10 +78,10 @@ def test_a_story_is_a_lessons_first_screens_in_order():
     assert [s.screen for s in rk.lesson_story(long_one)] == list(range(rk.STORY_SCREENS))
 
 
-def test_only_decisions_with_a_clear_solved_verdict_are_shown():
+def test_only_decisions_with_a_settled_solved_verdict_are_shown():
     for item in rk.solved_decisions(BANK, GRADES):
         solved = GRADES.entry(item)
-        assert solved is not None and not solved.trivial and rk.clear_verdict(solved)
+        assert solved is not None and not solved.trivial and solved.settled
 
 
 # ------------------------------------------------------------------------ the clock

@@ -548,12 +548,12 @@ def test_a_duel_at_the_start_of_the_learners_turn_is_read_from_the_stored_table(
             if match.learner_to_move and game.phase is Phase.ACTION and kind_of(game) \
                     and all(len(game.hidden[p]) == 1 for p in (0, 1)):
                 valued = value_job((match.record, match.index, 20))
-                assert valued is not None and valued.solved is not None
-                assert stored_root(game, 0, valued.item) == valued.solved, "read, not solved"
+                assert valued is not None and valued.exact is not None
+                assert stored_root(game, 0, valued.item) == valued.exact, "read, not solved"
                 fresh = solve_item(valued.item)
                 # The best option's value is the game's value for this card: the same either
                 # way (an option perfect play never takes may carry any value up to it).
-                assert abs(max(valued.solved.values.values())
+                assert abs(max(valued.exact.values.values())
                            - max(fresh.values.values())) <= 0.01
                 return
             if match.learner_to_move:

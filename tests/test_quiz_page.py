@@ -419,7 +419,8 @@ def duel_bank(folder: Path, monkeypatch, grades: dict | None) -> None:
 
 def test_a_solved_end_game_item_is_graded_against_perfect_play(db_url, tmp_path, monkeypatch):
     duel_bank(tmp_path, monkeypatch, {"values": {"Challenge": 0.1, "Pass": 0.6}, "horizon": 4,
-                                      "exploitability": 0.0008, "settled": True, "moved": 0})
+                                      "exploitability": 0.0008, "settled": True, "moved": 0,
+                                      "before": {"Challenge": 0.1, "Pass": 0.6}})
     at = quiz(quiz_bank="duel", quiz_mode="end-game")
     at.button(key=f"quiz_option_{[o.label for o in BANK.get(DUEL).options].index('Challenge')}"
               ).click().run()
@@ -428,6 +429,22 @@ def test_a_solved_end_game_item_is_graded_against_perfect_play(db_url, tmp_path,
                for c in at.caption)
     saved, _ = Store(db_url).answers(ANN)
     assert (saved[0].best, saved[0].lost_pp, saved[0].grade) == ("Pass", 50.0, "blunder")
+
+
+def test_an_exact_grade_that_did_not_settle_is_not_used_and_the_feedback_says_why(
+        db_url, tmp_path, monkeypatch):
+    duel_bank(tmp_path, monkeypatch, {"values": {"Challenge": 0.1, "Pass": 0.6}, "horizon": 4,
+                                      "exploitability": 0.0008, "settled": False, "moved": 0.2,
+                                      "before": {"Challenge": 0.3, "Pass": 0.5}})
+    at = quiz(quiz_bank="duel", quiz_mode="end-game")
+    at.button(key="quiz_option_0").click().run()
+    assert not at.exception, at.exception
+    captions = " ".join(c.value for c in at.caption)
+    assert "did not settle this position" in captions and "20.0 points" in captions
+    assert "Solved exactly" not in captions
+    saved, _ = Store(db_url).answers(ANN)
+    item = BANK.get(DUEL)
+    assert saved[0].lost_pp == round(item.lost_pp(saved[0].action), 2)  # the playouts' grade
 
 
 def test_without_its_grades_file_the_end_game_drill_says_so_and_grades_by_rollouts(

@@ -45,7 +45,7 @@ def test_a_two_player_item_gets_the_values_of_a_direct_solve_walked_down_its_tur
     # The same by hand: the duel from the start of the turn, the turn's moves down the tree.
     game = item.game()
     lost = (game.revealed[0][0], game.revealed[1][0])
-    s = hidden.solve(lost, (2, 4), 0, horizon=2)
+    s = hidden.solve(lost, (2, 4), 0, horizon=2, target=solved.TARGET)
     node = 0
     for move in item.moves[-2:]:  # Foreign Aid, the Duke's block
         node = s.tree.children[node][s.tree.moves[node].index(move)]
@@ -61,7 +61,7 @@ def test_the_shipped_grades_are_for_this_bank_and_match_a_fresh_solve():
         stored = SHIPPED.entries[item.id]
         frame = solved.turn_frame(item)
         s = hidden.solve(frame.revealed, frame.coins, frame.first, horizon=stored.horizon,
-                         out=frame.out)
+                         out=frame.out, target=solved.TARGET)
         assert solved.item_values(item, s, frame) == pytest.approx(stored.values, abs=1e-3)
 
 

@@ -16,6 +16,7 @@ from trainer.verdicts import (
     DecisionError,
     DecisionKind,
     Doubt,
+    Horizons,
     OptionValue,
     Source,
     Valuation,
@@ -50,6 +51,14 @@ def doubted(rare: float, often: float, moves_seen: int | None = 1) -> Valuation:
     return Valuation(base.options, base.source, doubt)
 
 
+def unsettled(shorter: float, longer: float) -> Valuation:
+    """A solved duel that did not settle: Challenge loses `shorter` points looking two turns
+    ahead and `longer` looking four."""
+    return Valuation.solved({"Challenge": PASS_WIN - longer / 100, "Pass": PASS_WIN},
+                            horizons=Horizons(2, 4, {"Challenge": PASS_WIN - shorter / 100,
+                                                     "Pass": PASS_WIN}))
+
+
 def every_verdict() -> list[tuple[str, object]]:
     """A verdict for every single grade, every (kinder, harsher) pair of grades either way
     round over the claimant's doubt, and every grade the playouts' noise cannot prove."""
@@ -62,6 +71,10 @@ def every_verdict() -> list[tuple[str, object]]:
         for rare, often in ((low, high), (high, low)):
             out.append((f"doubt {rare}/{often}",
                         judge(doubted(LOSS[rare], LOSS[often]), "Challenge")))
+    for low, high in words.every_grade_pair():
+        for short, long in ((low, high), (high, low)):
+            out.append((f"horizon {short}/{long}",
+                        judge(unsettled(LOSS[short], LOSS[long]), "Challenge")))
     for g in GRADES:
         noise = LOSS[g] / 2 / 100  # a loss of exactly two standard errors
         out.append((f"noise {g}", judge(playouts(LOSS[g], noise), "Challenge")))
@@ -119,6 +132,11 @@ def test_a_range_headline_says_what_it_depends_on(name: str, v) -> None:  # type
         assert "rarely bluffs" in words.headline(v) and "often does" in words.headline(v)
     elif v.reason == "noise":
         assert words.headline(v) == words.CLOSE_CALL
+    elif v.reason == "horizon" and v.sound:
+        assert words.headline(v) == "Sound however far ahead you look"
+    elif v.reason == "horizon":
+        assert words.headline(v).startswith("Depends on how far ahead you look: ")
+        assert "looking 2," in words.headline(v) and "looking 4 turns ahead" in words.headline(v)
     else:
         assert words.headline(v) == words.HEADLINES[v.grade]
 
@@ -133,6 +151,25 @@ def test_the_rarely_and_often_sides_are_not_swapped() -> None:
 def test_a_short_headline_holds_at_most_one_grade_word(name: str, v) -> None:  # type: ignore[no-untyped-def]
     short = words.short_headline(v)
     assert len(GRADE_WORD.findall(short)) <= 1 and len(short) <= 24, short
+
+
+def test_an_unsettled_end_game_is_graded_on_the_loss_both_look_aheads_agree_on() -> None:
+    v = judge(unsettled(20.0, 3.0), "Challenge")
+    assert (v.grade, v.low, v.high, v.reason, v.lost_pp) == ("good", "good", "blunder",
+                                                             "horizon", 3.0)
+    assert (v.shorter, v.longer) == ("blunder", "good")
+
+
+def test_the_shorter_and_longer_sides_are_not_swapped() -> None:
+    v = judge(unsettled(20.0, 0.0), "Challenge")
+    assert words.headline(v) == ("Depends on how far ahead you look: a serious error looking "
+                                 "2, right looking 4 turns ahead")
+    assert "not settled" in (words.range_note(v) or "")
+
+
+def test_an_unsettled_grade_that_agrees_is_one_grade() -> None:
+    v = judge(unsettled(12.0, 13.0), "Challenge")
+    assert (v.grade, v.is_range, v.lost_pp) == ("mistake", False, 12.0)
 
 
 def test_a_range_that_is_sound_at_both_ends_says_so_without_green() -> None:

@@ -737,6 +737,13 @@ class _Solver:
         # each group's weights in the order the compiled loop reads them: player 1's
         # transposed to (node, their card, the other's card)
         self.flat_ends: list[tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]] = []
+        # an iteration's own reach and value arrays, reused (see `reach`), and room for
+        # one information set's slot values
+        self._buffers = ([np.zeros(f.rows) for f in self.flows],
+                         [np.zeros(f.rows) for f in self.flows])
+        widest = max((int(np.bincount(f.slot_info).max()) for f in self.flows if f.slots),
+                     default=1)
+        self._scratch = np.zeros(widest)
         if self.compiled:
             for (_, _, w0, w1), c in zip(self.util.groups, self.util.chance, strict=True):
                 self.flat_ends.append((
@@ -756,17 +763,23 @@ class _Solver:
         return sigma
 
     def reach(self, sigma: list[np.ndarray], only: tuple[int, int] | None = None,
-              players: tuple[int, ...] = (0, 1)) -> list[np.ndarray]:
+              players: tuple[int, ...] = (0, 1),
+              out: list[np.ndarray] | None = None) -> list[np.ndarray]:
         """Each player's own reach of every row, top down, level by level (a level's rows
         are contiguous, so a level is one weighted count). `only=(player, card)` starts that
-        player from that one card, for values against a known card."""
-        out = []
+        player from that one card, for values against a known card. `out`: arrays to fill
+        in place (an iteration reuses its own: fresh ones cost a page fault per 4 KiB)."""
+        result = []
         for p in (0, 1):
             f = self.flows[p]
-            r = np.zeros(f.rows)
             if p not in players:
-                out.append(r)
+                result.append(out[p] if out is not None else np.zeros(f.rows))
                 continue
+            if out is not None:
+                r = out[p]
+                r.fill(0.0)
+            else:
+                r = np.zeros(f.rows)
             start = int(f.row_start[0])
             if only is not None and only[0] == p:
                 r[start + only[1]] = 1.0
@@ -775,22 +788,29 @@ class _Solver:
             if self.compiled:
                 dst, src, sig, coef, _ = self.flat[p]
                 kernel.reach_down(r, sigma[p], dst, src, sig, coef)
-                out.append(r)
+                result.append(r)
                 continue
             ext = np.append(sigma[p], 1.0)
             for (dst, src, sig, coef), (lo, hi) in zip(f.link_level, f.dst_span, strict=True):
                 if hi > lo:
                     r[lo:hi] = np.bincount(dst - lo, r[src] * ext[sig] * coef, hi - lo)
-            out.append(r)
-        return out
+            result.append(r)
+        return result
 
     def values(self, reach: list[np.ndarray], sigma: list[np.ndarray], best: int = -1,
-               players: tuple[int, ...] = (0, 1), weights: bool = False) -> list[np.ndarray]:
+               players: tuple[int, ...] = (0, 1), weights: bool = False,
+               out: list[np.ndarray] | None = None) -> list[np.ndarray]:
         """Counterfactual values of every row, bottom up. Player `best` (if any) takes
         their best slot at each information set instead of `sigma`. With `weights`, every
         end is worth 1: a row's figure is then the chance of the deals and the other
-        player's moves that lead to it, by which its value divides into a win chance."""
-        v = [np.zeros(f.rows) for f in self.flows]
+        player's moves that lead to it, by which its value divides into a win chance.
+        `out`: arrays to fill in place, as in `reach`."""
+        if out is not None:
+            for p in players:
+                out[p].fill(0.0)
+            v = out
+        else:
+            v = [np.zeros(f.rows) for f in self.flows]
         if self.compiled:
             return self._compiled_values(v, reach, sigma, best, players, weights)
         for (rows0, rows1, w0, w1), c in zip(self.util.groups, self.util.chance, strict=True):
@@ -849,19 +869,23 @@ class _Solver:
     def step(self, t: int) -> None:
         """One iteration of discounted CFR, player 0 then player 1 (alternating updates):
         each against the other's current strategy, with its own reach for the average."""
-        reach = self.reach(self.sigma)
+        buffers = self._buffers if self.compiled else None
+        reach = self.reach(self.sigma, out=None if buffers is None else buffers[0])
         grow, shrink, keep = discounts(t)
         for p in (0, 1):
             f = self.flows[p]
             if not f.slots:
                 continue
             if p == 1:  # player 0 has just changed its strategy: only its reach moves
-                reach[0] = self.reach(self.sigma, players=(0,))[0]
-            v = self.values(reach, self.sigma, players=(p,))[p]
+                reach[0] = self.reach(self.sigma, players=(0,),
+                                      out=None if buffers is None else buffers[0])[0]
+            v = self.values(reach, self.sigma, players=(p,),
+                            out=None if buffers is None else buffers[1])[p]
             if self.compiled:
                 kernel.regret_step(self.regret[p], self.average[p], self.sigma[p], v,
                                    reach[p], f.slot_child, f.slot_coef, f.info_start,
-                                   f.info_row, self.uniform[p], grow, shrink, keep)
+                                   f.info_row, self.uniform[p], grow, shrink, keep,
+                                   self._scratch)
                 continue
             q = self.slot_values(p, v)
             info_value = np.add.reduceat(q * self.sigma[p], f.info_start)

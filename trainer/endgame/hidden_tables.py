@@ -10,8 +10,10 @@ What is kept per position, per card of the mover (indexed in the rule set's char
 each player's chance of winning holding that card, and for each of the mover's options (in the
 engine's order of the root's legal moves) its win chance, equilibrium frequency and win chance
 against each card of the other player; the exploitability of the stored strategy, and how far
-the value moved between the two horizons solved (`HORIZON - 2` and `HORIZON`): positions where
-it moved more than half a point are *unsettled*, as tablebases mark cursed wins.
+the two horizons solved (`HORIZON - 2` and `HORIZON`) with every option's value at the shorter
+one too, and whether the position is *settled* between them (`trainer.endgame.settled`: the
+value moves at most a tenth of a point and no card's best option changes). An unsettled
+position is shown as a range, as tablebases mark cursed wins.
 
 Why resumable jobs: a position takes seconds, the table hours of one core; the jobs (one per
 face-up pair and mover's coins) run through `trainer.batch` on Ray, and each finished job is
@@ -23,7 +25,7 @@ from __future__ import annotations
 import time
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from importlib.resources import files
 from pathlib import Path
@@ -31,16 +33,18 @@ from pathlib import Path
 import numpy as np
 
 from trainer import batch
-from trainer.endgame import hidden
+from trainer.endgame import hidden, settled
 from trainer.endgame.known import MAX_COINS
 from trainer.endgame.public import public_graph
 from trainer.endgame.tables import _save, build_record, parts_dir
 from trainer.engine.cards import Character
+from trainer.engine.moves import Move
 from trainer.engine.variants import get_variant
 
 Pair = tuple[Character, Character]
 HORIZON = 4  # turns looked ahead; the value is also solved at HORIZON - 2 to see it settle
-SETTLED = 0.005  # at most half a point of win probability between the two horizons
+TARGET = 1e-4  # exploitability a stored position is solved to: a tenth of `settled.TOLERANCE`
+ITERATIONS = 20_000  # a cap never met at TARGET so far (300 iterations at most in the bench)
 MOVER_COINS = 7  # 0..6: with 7 or more the mover coups and wins
 OPTIONS = 6  # income, foreign aid, tax, assassinate, steal, exchange (no coup below 7)
 DEFAULT_OUT = Path(__file__).resolve().parent / "data" / "hidden-base.npz"
@@ -56,37 +60,48 @@ def ordered_pairs(variant: str = "base") -> list[Pair]:
 
 def solve_slice(job: tuple[str, str, int, str, int]) -> dict[str, np.ndarray]:
     """One face-up pair and mover's coins: every coin count of the other player (a job of
-    `build`, module-level so Ray can send it)."""
+    `build`, module-level so Ray can send it). Each position is solved at `horizon - 2` and
+    at `horizon`, both to `TARGET`, and the two are compared (`settled.compare`)."""
     x, y, a, variant, horizon = job
     chars = get_variant(variant).characters
     revealed = (Character(x), Character(y))
     n, m = len(chars), MAX_COINS + 1
     out = {
         "mover": np.full((m, n), np.nan), "other": np.full((m, n), np.nan),
+        "mover_prev": np.full((m, n), np.nan), "other_prev": np.full((m, n), np.nan),
         "option_value": np.full((m, n, OPTIONS), np.nan),
+        "option_value_prev": np.full((m, n, OPTIONS), np.nan),
         "option_freq": np.full((m, n, OPTIONS), np.nan),
         "option_against": np.full((m, n, OPTIONS, n), np.nan),
         "option_move": np.full((m, OPTIONS), "", dtype="U40"),
-        "exploitability": np.full(m, np.nan), "moved": np.full(m, np.nan),
+        "exploitability": np.full(m, np.nan), "exploitability_prev": np.full(m, np.nan),
+        "moved": np.full(m, np.nan), "settled": np.zeros(m, dtype=np.int8),
     }
     for b in range(m):
-        shallow = hidden.solve(revealed, (a, b), 0, horizon=horizon - 2, variant=variant)
-        s = hidden.solve(revealed, (a, b), 0, horizon=horizon, variant=variant)
-        out["exploitability"][b] = s.exploitability
-        out["moved"][b] = s.value - shallow.value
-        for p, key in ((0, "mover"), (1, "other")):
-            for card, value in s.win_chances(p).items():
-                out[key][b, chars.index(card)] = value
-        moves = [str(mv) for mv in s.tree.moves[0]]
+        solves = [hidden.solve(revealed, (a, b), 0, horizon=h, variant=variant,
+                               target=TARGET, iterations=ITERATIONS)
+                  for h in (horizon - 2, horizon)]
+        moves = [str(mv) for mv in solves[1].tree.moves[0]]
         out["option_move"][b, :len(moves)] = moves
-        for card in s.card_values:
-            c = chars.index(card)
-            for o in s.options(card):
-                k = moves.index(str(o.move))
-                out["option_value"][b, c, k] = o.value
-                out["option_freq"][b, c, k] = o.frequency
-                for e, v in o.against.items():
-                    out["option_against"][b, c, k, chars.index(e)] = v
+        for s, suffix in ((solves[0], "_prev"), (solves[1], "")):
+            out["exploitability" + suffix][b] = s.exploitability
+            for p, key in ((0, "mover"), (1, "other")):
+                for card, value in s.win_chances(p).items():
+                    out[key + suffix][b, chars.index(card)] = value
+            for card in s.card_values:
+                c = chars.index(card)
+                for o in s.options(card):
+                    k = moves.index(str(o.move))
+                    out["option_value" + suffix][b, c, k] = o.value
+                    if suffix:
+                        continue
+                    out["option_freq"][b, c, k] = o.frequency
+                    for e, v in o.against.items():
+                        out["option_against"][b, c, k, chars.index(e)] = v
+        out["moved"][b] = solves[1].value - solves[0].value
+        out["settled"][b] = settled.compare(
+            solves[0].value, solves[1].value, out["option_value_prev"][b],
+            out["option_value"][b]).settled
     return out
 
 
@@ -100,10 +115,9 @@ class HiddenEntry:
     moved: float  # value at HORIZON minus value at HORIZON - 2 (the mover's)
     horizon: int
     options: dict[Character, list[tuple[str, float, float, dict[Character, float]]]]
-
-    @property
-    def settled(self) -> bool:
-        return abs(self.moved) <= SETTLED
+    settled: bool  # by `settled.compare`, worked out when the table was built
+    win_chance_prev: dict[Character, float]  # the same at HORIZON - 2
+    options_prev: dict[Character, dict[str, float]]  # each option's value at HORIZON - 2
 
 
 @cache
@@ -136,7 +150,12 @@ def lookup(revealed: Pair, coins: tuple[int, int], you: int, first: int,
     row = "mover" if you == mover else "other"
     win = {c: float(z[row][i, a, b, k]) for k, c in enumerate(chars)
            if not np.isnan(z[row][i, a, b, k])}
+    # a table written before settledness was stored says nothing of it: nothing is settled
+    old = "settled" not in z
+    win_prev = win if old else {c: float(z[row + "_prev"][i, a, b, k])
+                                for k, c in enumerate(chars) if c in win}
     options: dict[Character, list[tuple[str, float, float, dict[Character, float]]]] = {}
+    options_prev: dict[Character, dict[str, float]] = {}
     if you == mover:
         moves = [str(m) for m in z["option_move"][i, a, b]]
         for k, c in enumerate(chars):
@@ -150,9 +169,12 @@ def lookup(revealed: Pair, coins: tuple[int, int], you: int, first: int,
                            enumerate(z["option_against"][i, a, b, k, j]) if not np.isnan(v)}
                 rows.append((mv, float(z["option_value"][i, a, b, k, j]),
                              float(z["option_freq"][i, a, b, k, j]), against))
+                options_prev.setdefault(c, {})[mv] = float(
+                    z["option_value" if old else "option_value_prev"][i, a, b, k, j])
             options[c] = sorted(rows, key=lambda r: -r[1])
     return HiddenEntry(you == mover, win, float(z["exploitability"][i, a, b]),
-                       float(z["moved"][i, a, b]), int(z["horizon"]), options)
+                       float(z["moved"][i, a, b]), int(z["horizon"]), options,
+                       False if old else bool(z["settled"][i, a, b]), win_prev, options_prev)
 
 
 @dataclass(frozen=True)
@@ -236,13 +258,14 @@ class StoredSolution:
     _chances: tuple[dict[Character, float], dict[Character, float]]
     _against: dict[Character, dict[Character, float]]
     _options: dict[Character, list[hidden.Option]]
+    settled: bool = False  # by `settled.compare`, when the table was built
+    # the same figures `HORIZON - 2` turns ahead: player 0's chance per card, and each of
+    # the mover's options' win chance per card (by move)
+    card_values_prev: dict[Character, float] = field(default_factory=dict)
+    options_prev: dict[Character, dict[Move, float]] = field(default_factory=dict)
     iterations: int = 0
     tree_nodes: int = 0
     cut_nodes: int = 0
-
-    @property
-    def settled(self) -> bool:
-        return abs(self.moved) <= SETTLED
 
     def card_chance(self, player: int) -> dict[Character, float]:
         return dict(self._chances[player])
@@ -277,6 +300,7 @@ def stored_solution(revealed: Pair, coins: tuple[int, int], first: int,
     stored_moves = {str(m): m for m in graph.game(
         next(iter(graph.worlds)), (coins[first], coins[1 - first]), 0).legal_moves()}
     options: dict[Character, list[hidden.Option]] = {}
+    options_prev: dict[Character, dict[Move, float]] = {}
     for card, rows in movers.options.items():
         listed = []
         best = max(r[1] for r in rows)
@@ -284,18 +308,21 @@ def stored_solution(revealed: Pair, coins: tuple[int, int], first: int,
             move = by_action[stored_moves[text].action]
             listed.append(hidden.Option(move, root.describe(move), value, best - value, freq,
                                         vs))
+            options_prev.setdefault(card, {})[move] = movers.options_prev[card][text]
         options[card] = listed
     value = sum(chances[0][c] * v for c, v in mine.win_chance.items())
     return StoredSolution(first, value, dict(mine.win_chance), mine.exploitability,
                           mine.moved, mine.horizon, (chances[0], chances[1]), against,
-                          options, cut_nodes=1)
+                          options, mine.settled, dict(mine.win_chance_prev), options_prev,
+                          cut_nodes=1)
 
 
-def win_grid(revealed: Pair, card: Character, first: int,
-             variant: str = "base") -> np.ndarray | None:
+def win_grid(revealed: Pair, card: Character, first: int, variant: str = "base",
+             shorter: bool = False) -> np.ndarray | None:
     """Player 0's chance of winning holding `card`, cards hidden, for every coin count
     `[coins0, coins1]` with `first` to act (a mover with 7 coins or more coups and wins);
-    NaN where the table has no entry, None when there is no table. Read straight from the
+    NaN where the table has no entry, None when there is no table. `shorter`: the same at
+    `HORIZON - 2` (the table's own figures where it predates them). Read straight from the
     stored arrays: a page draws it on every rerun."""
     z = _stored(variant)
     if z is None:
@@ -310,14 +337,44 @@ def win_grid(revealed: Pair, card: Character, first: int,
         rows = min(MOVER_COINS, z["mover"].shape[1])
         cols = min(m, z["mover"].shape[2])
         # the stored frame has the mover first: [pair, mover's coins, other's coins, card]
-        seat = z["mover" if first == 0 else "other"][i, :rows, :cols, k].astype(float)
-        if first == 0:
-            grid[:rows, :cols] = seat
-            grid[MOVER_COINS:, :] = 1.0
-        else:
-            grid[:cols, :rows] = seat.T
-            grid[:, MOVER_COINS:] = 0.0
+        name = "mover" if first == 0 else "other"
+        if shorter and name + "_prev" in z:
+            name += "_prev"
+        _place(grid, z[name][i, :rows, :cols, k].astype(float), first, rows, cols, 1.0)
     return grid
+
+
+def settled_grid(revealed: Pair, first: int, variant: str = "base") -> np.ndarray | None:
+    """Whether each coin count's position is settled (`settled.compare`), laid out as
+    `win_grid`: 1.0 settled, 0.0 not, and 1.0 where the mover coups (nothing to settle);
+    NaN outside the table, None when there is no table."""
+    z = _stored(variant)
+    if z is None:
+        return None
+    m = MAX_COINS + 1
+    grid = np.full((m, m), np.nan)
+    key = f"{revealed[first].value}-{revealed[1 - first].value}"
+    names = [str(p) for p in z["pairs"]]
+    if key in names:
+        i = names.index(key)
+        rows = min(MOVER_COINS, z["mover"].shape[1])
+        cols = min(m, z["mover"].shape[2])
+        flags = (z["settled"][i, :rows, :cols].astype(float) if "settled" in z
+                 else np.zeros((rows, cols)))
+        _place(grid, flags, first, rows, cols, 1.0, 1.0)
+    return grid
+
+
+def _place(grid: np.ndarray, seat: np.ndarray, first: int, rows: int, cols: int,
+           mover_wins: float, other_wins: float | None = None) -> None:
+    """A stored block `[mover's coins, other's coins]` into player 0's frame, with the
+    positions where the mover has 7 coins or more (a coup) filled in."""
+    if first == 0:
+        grid[:rows, :cols] = seat
+        grid[MOVER_COINS:, :] = mover_wins
+    else:
+        grid[:cols, :rows] = seat.T
+        grid[:, MOVER_COINS:] = 1.0 - mover_wins if other_wins is None else other_wins
 
 
 def face_up_grid(revealed: Pair, card: Character, first: int,

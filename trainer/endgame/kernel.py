@@ -108,11 +108,15 @@ def ends(v: np.ndarray, rows: np.ndarray, w: np.ndarray, other: np.ndarray,
     """The ends' values of one group of utility nodes for one player:
     v[rows[n, i]] = Σ_j w[n, i, j] · other[other_rows[n, j]], i this player's card and j
     the other's (for player 1 the weights come transposed, so both read memory in order)."""
+    width = other_rows.shape[1]
+    theirs = np.empty(width)  # the other player's figures at this node, fetched once
     for n in range(rows.shape[0]):
+        for j in range(width):
+            theirs[j] = other[other_rows[n, j]]
         for i in range(rows.shape[1]):
             total = 0.0
-            for j in range(other_rows.shape[1]):
-                total += w[n, i, j] * other[other_rows[n, j]]
+            for j in range(width):
+                total += w[n, i, j] * theirs[j]
             v[rows[n, i]] = total
 
 
@@ -120,10 +124,12 @@ def ends(v: np.ndarray, rows: np.ndarray, w: np.ndarray, other: np.ndarray,
 def regret_step(regret: np.ndarray, average: np.ndarray, sigma: np.ndarray, v: np.ndarray,
                 reach: np.ndarray, slot_child: np.ndarray, slot_coef: np.ndarray,
                 info_start: np.ndarray, info_row: np.ndarray, uniform: np.ndarray,
-                grow: float, shrink: float, keep: float) -> None:
+                grow: float, shrink: float, keep: float, scratch: np.ndarray) -> None:
     """One player's update of discounted CFR in place (`hidden.discounts` gives the
     factors): regrets, positive ones times `grow` and negative ones times `shrink`; the
-    average strategy, its past times `keep`; and the next strategy by regret matching."""
+    average strategy, its past times `keep`; and the next strategy by regret matching.
+    `scratch` holds one information set's slot values (as long as the widest set), so each
+    child's value is fetched from the tree once."""
     n_infos = info_start.shape[0]
     n_slots = regret.shape[0]
     for i in range(n_infos):
@@ -131,11 +137,13 @@ def regret_step(regret: np.ndarray, average: np.ndarray, sigma: np.ndarray, v: n
         s1 = info_start[i + 1] if i + 1 < n_infos else n_slots
         value = 0.0
         for s in range(s0, s1):
-            value += v[slot_child[s]] * slot_coef[s] * sigma[s]
+            q = v[slot_child[s]] * slot_coef[s]
+            scratch[s - s0] = q
+            value += q * sigma[s]
         own = reach[info_row[i]]
         positive = 0.0
         for s in range(s0, s1):
-            q = v[slot_child[s]] * slot_coef[s]
+            q = scratch[s - s0]
             r = regret[s] + q - value
             regret[s] = r * grow if r > 0.0 else r * shrink
             average[s] = average[s] * keep + own * sigma[s]

@@ -10,8 +10,9 @@ option's exact value. Three kinds are picked, each worded for the learner by the
 - **hold**: you are behind (under `HOLD_VALUE` with best play); the goal is to still be in
   the duel after two of their turns.
 
-Only *settled* positions are used (the value moved at most half a point between the two
-horizons solved), so a puzzle's answer does not hang on the horizon. Difficulty comes from
+Only *settled* positions are used (`trainer.endgame.settled`: between the two horizons solved
+the value moved at most a tenth of a point and no card's best option changed), so a puzzle's
+answer does not hang on the horizon. Difficulty comes from
 the value gap between the best option and the next-best move: a close call is hard.
 """
 
@@ -82,6 +83,8 @@ def puzzles(variant: str = "base") -> tuple[Puzzle, ...]:
         return ()
     v = get_variant(variant)
     chars = [Character(c) for c in z["characters"]]
+    # a table from before settledness was stored: no position counts as settled
+    settled = z["settled"] if "settled" in z else np.zeros(z["moved"].shape, dtype=bool)
     out: list[Puzzle] = []
     for i, name in enumerate(str(p) for p in z["pairs"]):
         a_name, b_name = name.split("-")
@@ -89,7 +92,7 @@ def puzzles(variant: str = "base") -> tuple[Puzzle, ...]:
         graph = public_graph(lost, variant)
         for a in range(ht.MOVER_COINS):
             for b in range(MAX_COINS + 1):
-                if abs(float(z["moved"][i, a, b])) > ht.SETTLED:
+                if not settled[i, a, b]:
                     continue
                 world = graph.worlds[0]
                 moves = list(graph.game(world, (a, b), 0).legal_moves())

@@ -59,7 +59,20 @@ class Valued:
     exact values that grade it instead of the rollouts."""
 
     item: Item
-    solved: Solved | None = None
+    solved: Solved | None = None  # a settled exact grade only
+    unsettled: Solved | None = None  # an exact grade that did not settle: rollouts grade
+
+    @classmethod
+    def of(cls, item: Item, exact: Solved | None) -> Valued:
+        """An exact grade counts only when it settled (`trainer.endgame.settled`); one that
+        did not is kept beside the rollouts that grade instead, to say why."""
+        if exact is None or exact.settled:
+            return cls(item, exact)
+        return cls(item, None, exact)
+
+    @property
+    def exact(self) -> Solved | None:
+        return self.solved or self.unsettled
 
     @property
     def rollouts(self) -> int:
@@ -177,7 +190,7 @@ def value(game: Game, belief: Belief | None, viewer: int, *, kind: str, rollouts
                 solved = solve_item(item)
             except (Unsolvable, ValueError):
                 solved = None  # graded by the rollouts, which say so
-    return Valued(item, solved)
+    return Valued.of(item, solved)
 
 
 def stored_root(game: Game, viewer: int, item: Item) -> Solved | None:
@@ -192,12 +205,16 @@ def stored_root(game: Game, viewer: int, item: Item) -> Solved | None:
                              (game.coins[0], game.coins[1]), viewer)
     if stored is None:
         return None
-    by_move = {o.move: o.value for o in stored.options(game.hidden[viewer][0])}
+    card = game.hidden[viewer][0]
+    by_move = {o.move: o.value for o in stored.options(card)}
     values = {o.label: by_move.get(o.move) for o in item.options}
     if any(v is None for v in values.values()):
         return None  # an option the table does not list: solve it instead
+    prev = stored.options_prev.get(card, {})
+    before = {o.label: prev[o.move] for o in item.options if o.move in prev}
     return Solved({k: float(v) for k, v in values.items() if v is not None}, stored.horizon,
-                  stored.exploitability, stored.settled, stored.moved)
+                  stored.exploitability, stored.settled and len(before) == len(values),
+                  stored.moved, before)
 
 
 def _with_meta(item: Item, meta: dict[str, object]) -> Item:

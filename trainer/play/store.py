@@ -208,7 +208,7 @@ def _valued(item_text: str, solved_text: str | None, rollouts: int) -> Valued:
     if not item.options or not all(_number(o.win) and _number(o.se) and _number(o.diff_se)
                                    for o in item.options):
         raise ValueError("expected options with a win chance and its noise")
-    return Valued(item, solved)
+    return Valued.of(item, solved)
 
 
 class PlayStore:
@@ -366,8 +366,8 @@ class PlayStore:
         stored with as many rollouts (the first one stands; valuing is deterministic)."""
         row = {"game_id": game_id, "move_index": index, "rollouts": valued.rollouts,
                "item": json.dumps(valued.item.to_data()),
-               "solved": None if valued.solved is None
-               else json.dumps(valued.solved.to_data())}
+               "solved": None if valued.exact is None
+               else json.dumps(valued.exact.to_data())}
         keys = ["game_id", "move_index", "rollouts"]
         with self._tx(f"save a decision of game {game_id}") as conn:
             # Checked here, not left to the foreign key: SQLite does not enforce it.

@@ -27,6 +27,7 @@ from trainer.verdicts import (
     DecisionError,
     Doubt,
     Grade,
+    Horizons,
     OptionValue,
     Source,
     Valuation,
@@ -59,7 +60,13 @@ def item_valuation(item: Item, solved: Solved | None = None, who: str = "the cla
     the item is solved, else its playouts, with the doubt about the claimant (`who`) when
     the bot's chance of a bluff is a range and a challenge's value moves with it."""
     if solved is not None:
-        return Valuation.solved(solved.values, solved.exploitability)
+        # Settled means the best option and its value hold at both look-aheads; another
+        # option's loss may still differ between them, and only what both agree on counts.
+        shorter = max(1, solved.horizon - 2)
+        agree = (Horizons(shorter, solved.horizon, solved.before)
+                 if set(solved.before) == set(solved.values) and shorter < solved.horizon
+                 else None)
+        return Valuation.solved(solved.values, solved.exploitability, agree)
     options = tuple(OptionValue(o.label, o.win, o.se, o.diff_se) for o in item.options)
     return Valuation(options, Source("playouts", item.rollouts, ROLLOUT_MODEL),
                      doubt=_doubt(item, who, moves_seen))
@@ -168,9 +175,11 @@ def claimant_moves(game: Game, viewer: int, claimant: int) -> int:
 
 
 def feedback(item: Item, answer: Answer, game: Game | None = None,
-             solved: Solved | None = None) -> Feedback:
+             solved: Solved | None = None, unsettled: Solved | None = None) -> Feedback:
     """What happened and why, after the answer is in (never before: it reveals the cards).
-    With `solved`, the verdict is against perfect play and says so."""
+    With `solved` (a settled exact grade), the verdict is against perfect play and says so;
+    with `unsettled` (an exact grade that did not settle), it stays the playouts' and says
+    why the solver's is not used."""
     game = game or item.game()
     names = game.names
     chosen = answer.action
@@ -218,18 +227,18 @@ def feedback(item: Item, answer: Answer, game: Game | None = None,
                       f"{star}")
     hands = tuple((names[p], tuple(str(c) for c in game.hidden[p]))
                   for p in range(game.n) if p != item.viewer and game.hidden[p])
-    unsettled = None
-    if solved is not None and not solved.settled:
-        unsettled = (f"Looking {solved.horizon} turns ahead instead of "
-                     f"{max(1, solved.horizon - 2)} moved these values by up to "
-                     f"{100 * solved.moved:.1f} points, so a deeper look could still change "
-                     f"them.")
+    note = None
+    if solved is None and unsettled is not None:
+        note = (f"The exact end-game solver did not settle this position: looking "
+                f"{unsettled.horizon} turns ahead instead of {max(1, unsettled.horizon - 2)} "
+                f"moved the options' values by up to {100 * unsettled.moved:.1f} points, so "
+                "the grade comes from playing each option out instead.")
     return Feedback(v, words.headline(v), words.tone(v), words.sentence(v), truth, outcome,
                     call_out, belief, hands, words.range_note(v),
                     words.evidence_note(v, None if solved is not None else item.playouts),
                     SOLVED_BASIS if solved is not None else valuation.source.words(),
                     solved is not None,
-                    unsettled)
+                    note)
 
 
 def estimate_steps(item: Item, model: dict[str, float] | None = None,

@@ -35,9 +35,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 from trainer import batch
-from trainer.endgame import hidden
-from trainer.endgame.hidden_tables import SETTLED
+from trainer.endgame import hidden, settled
+from trainer.endgame.hidden_tables import TARGET
 from trainer.endgame.known import MAX_COINS
 from trainer.endgame.public import Unsupported
 from trainer.engine.cards import Character
@@ -70,8 +72,12 @@ class Solved:
     values: dict[str, float]
     horizon: int  # whole turns looked ahead; beyond, both cards are valued face up
     exploitability: float  # of the solved strategies, in win probability
-    settled: bool  # the values moved by at most half a point from `horizon - 2` turns ahead
-    moved: float  # the largest such move of an option's value, in win probability
+    # by `trainer.endgame.settled`, against `horizon - 2` turns ahead: the decision's value
+    # moved at most a tenth of a point and its best option stayed best (an entry written
+    # before `before` was kept cannot be checked, and counts as not settled)
+    settled: bool
+    moved: float  # the largest move of an option's value between the two, in win probability
+    before: dict[str, float] = field(default_factory=dict)  # the values at `horizon - 2`
 
     @property
     def best(self) -> str:
@@ -95,7 +101,8 @@ class Solved:
         return {"values": {k: round(v, DIGITS) for k, v in self.values.items()},
                 "horizon": self.horizon,
                 "exploitability": round(self.exploitability, DIGITS),
-                "settled": self.settled, "moved": round(self.moved, DIGITS)}
+                "settled": self.settled, "moved": round(self.moved, DIGITS),
+                "before": {k: round(v, DIGITS) for k, v in self.before.items()}}
 
     @classmethod
     def from_data(cls, data: object) -> Solved:
@@ -120,11 +127,18 @@ class Solved:
             if not isinstance(x, int | float) or isinstance(x, bool) or not math.isfinite(x):
                 raise ValueError(f"{key}: expected a number, got {x!r}")
             numbers[key] = float(x)
-        settled = data.get("settled")
-        if not isinstance(settled, bool):
-            raise ValueError(f"settled: expected true or false, got {settled!r}")
+        is_settled = data.get("settled")
+        if not isinstance(is_settled, bool):
+            raise ValueError(f"settled: expected true or false, got {is_settled!r}")
+        before = data.get("before", {})
+        if not isinstance(before, dict) or set(before) - set(values) or any(
+                not isinstance(v, int | float) or isinstance(v, bool) or not math.isfinite(v)
+                for v in before.values()):
+            raise ValueError("before: expected an object of option label to win chance, "
+                             "for the item's own options")
         return cls({str(k): float(v) for k, v in values.items()}, horizon,
-                   numbers["exploitability"], settled, numbers["moved"])
+                   numbers["exploitability"], is_settled and bool(before), numbers["moved"],
+                   {str(k): float(v) for k, v in before.items()})
 
 
 # ------------------------------------------------------------------------ the turn's frame
@@ -261,11 +275,17 @@ def solve_item(item: Item, horizon: int = HORIZON,
     found: dict[int, tuple[dict[str, float], float]] = {}
     for h in dict.fromkeys((horizon, shallow)):
         s = solver(frame.revealed, frame.coins, frame.first, horizon=h, variant=item.variant,
-                   out=frame.out)
+                   out=frame.out, target=TARGET)
         found[h] = (item_values(item, s, frame, game), s.exploitability)
     values, exploitability = found[horizon]
-    moved = max(abs(values[k] - found[shallow][0][k]) for k in values)
-    return Solved(values, horizon, exploitability, moved <= SETTLED, moved)
+    before = found[shallow][0]
+    moved = max(abs(values[k] - before[k]) for k in values)
+    labels = list(values)
+    check = settled.compare(max(before.values()), max(values.values()),
+                            np.array([[before[k] for k in labels]]),
+                            np.array([[values[k] for k in labels]]))
+    return Solved(values, horizon, exploitability, check.settled and shallow < horizon, moved,
+                  before)
 
 
 def solve_job(job: tuple[Item, int]) -> dict[str, Any] | str:
@@ -297,7 +317,19 @@ class SolvedGrades:
     skipped: dict[str, int] = field(default_factory=dict)
 
     def entry(self, item: Item) -> Solved | None:
-        return self.entries.get(item.id)
+        """The item's exact grade, if it has one that settled: an unsettled one is not a
+        truth to grade by, so the item stays graded by its playouts (`unsettled` says so)."""
+        found = self.entries.get(item.id)
+        return found if found is not None and found.settled else None
+
+    def unsettled(self, item: Item) -> Solved | None:
+        """The item's exact grade when it did not settle (graded by playouts instead)."""
+        found = self.entries.get(item.id)
+        return found if found is not None and not found.settled else None
+
+    @property
+    def settled_count(self) -> int:
+        return sum(s.settled for s in self.entries.values())
 
     def __len__(self) -> int:
         return len(self.entries)

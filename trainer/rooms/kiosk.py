@@ -47,10 +47,6 @@ TICK_SECONDS = 1.0
 IDLE_SECONDS = 60.0
 # How often the station looks whether it has been left alone.
 IDLE_CHECK_SECONDS = 5.0
-# A solved decision is shown only when the solver's verdict is clear: the best option ahead
-# of the next by more than the values moved between looking two turns less far ahead, or
-# values that did not move at all. With fewer such items than this, every non-trivial one.
-CLEAR_ENOUGH = 6
 
 Phase = Literal["ask", "answer"]
 Mode = Literal["loop", "station"]
@@ -106,21 +102,12 @@ def lesson_story(lesson: Lesson) -> list[LessonSlide]:
             for k, s in enumerate(shown, start=1)]
 
 
-def clear_verdict(solved: Solved) -> bool:
-    """The solver's best option stands out by more than its values moved with the
-    look-ahead (or they did not move): a verdict the screen may state without a caveat."""
-    ranked = sorted(solved.values.values(), reverse=True)
-    gap = ranked[0] - ranked[1] if len(ranked) > 1 else 0.0
-    return solved.settled or gap > solved.moved
-
-
 def solved_decisions(bank: Bank, grades: SolvedGrades) -> list[Item]:
-    """The End-game items the solver graded where the choice matters, clear verdicts only
-    when there are enough of them, in the bank's order."""
-    graded = [(i, s) for i in bank.items if i.variant == RULE_SET
-              and (s := grades.entry(i)) is not None and not s.trivial]
-    clear = [i for i, s in graded if clear_verdict(s)]
-    return clear if len(clear) >= CLEAR_ENOUGH else [i for i, _ in graded]
+    """The End-game items the solver graded where the choice matters, in the bank's order:
+    settled grades only (`SolvedGrades.entry` gives no other), so a verdict the screen
+    states does not hang on how far the solver looked."""
+    return [i for i in bank.items if i.variant == RULE_SET
+            and (s := grades.entry(i)) is not None and not s.trivial]
 
 
 def build_playlist(library: Library, bank: Bank, grades: SolvedGrades,

@@ -19,7 +19,7 @@ from typing import Any
 import streamlit as st
 
 from trainer.endgame import hidden_tables
-from trainer.endgame.hidden import solve
+from trainer.endgame.hidden import Solution, solve
 from trainer.endgame.known import MAX_COINS
 from trainer.endgame.tables import known_values
 from trainer.ui.chrome import LARGE
@@ -240,10 +240,20 @@ def solved(choice: Choice) -> Solved:
     start = time.perf_counter()
     solution = solve(choice.lost, choice.coins, choice.first, horizon=choice.horizon,
                      progress=progress)
-    result = view.distil(solution, choice.horizon, time.perf_counter() - start)
+    result = view.distil(solution, choice.horizon, time.perf_counter() - start,
+                         _shallow(choice))
     shelf.put(key, result)
     bar.empty()
     return result
+
+
+def _shallow(choice: Choice) -> Solution | None:
+    """The same position two turns less deep, to see whether the figures settled (a small
+    tree: a tenth of the deep solve's time)."""
+    shorter = view.shorter_horizon(choice.horizon)
+    if shorter is None:
+        return None
+    return solve(choice.lost, choice.coins, choice.first, horizon=shorter)
 
 
 def hidden_mode(choice: Choice) -> None:
@@ -260,6 +270,8 @@ def hidden_mode(choice: Choice) -> None:
             for line in view.lead_they_act(choice, result):
                 st.markdown(line)
         st.caption(view.chances_line(view.their_chances(choice)))
+        if (unsettled := view.unsettled_note(result)) is not None:
+            st.caption(unsettled)
     if choice.turn == "you":
         st.subheader("Your options, best first")
         st.caption(view.STRIP_LEGEND)
@@ -292,7 +304,8 @@ def _work_out_claims(choice: Choice) -> None:
     with st.spinner("Working out when a challenge pays…"):
         start = time.perf_counter()
         solution = solve(choice.lost, choice.coins, choice.first, horizon=choice.horizon)
-        fresh = view.distil(solution, choice.horizon, time.perf_counter() - start)
+        fresh = view.distil(solution, choice.horizon, time.perf_counter() - start,
+                            _shallow(choice))
     session_state()[CLAIMS] = (_fresh_key(choice), fresh)
 
 
@@ -355,9 +368,12 @@ def hidden_against_face_up(choice: Choice) -> None:
         return
     st.markdown(view.hidden_sentence(choice))
     shown = hidden_tables.face_up_grid(choice.lost, choice.card, choice.first)
+    flags = hidden_tables.settled_grid(choice.lost, choice.first)
+    before = hidden_tables.win_grid(choice.lost, choice.card, choice.first, shorter=True)
+    marks = (flags, before) if flags is not None and before is not None else None
     left, right = st.columns(2, gap="medium")
     left.altair_chart(view.heat_chart(hidden, None, choice.coins, "cards hidden", 320,
-                                      labels=False),
+                                      labels=False, unsettled=marks),
                       width="stretch", height=320, key="eg_hidden_heat")
     right.altair_chart(view.heat_chart(shown, None, choice.coins, "cards face up", 320,
                                        "face up, averaged over their card", labels=False),

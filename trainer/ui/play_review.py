@@ -117,7 +117,7 @@ def retry_panel(tab: PlayTab, match: Match, rev: Review, history: History,
                       type="primary" if chosen else "secondary",
                       icon=":material/check_circle:" if chosen else None)
         if answer is not None:
-            fb = feedback(item, answer, game, solved)
+            fb = feedback(item, answer, game, solved, step.valued.unsettled)
             verdict_box(fb)
             if fb.truth:
                 st.markdown(f"{fb.truth} {fb.outcome or ''}")

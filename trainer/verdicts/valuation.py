@@ -74,6 +74,25 @@ class Doubt:
 
 
 @dataclass(frozen=True)
+class Horizons:
+    """A solved end-game that is not settled (`trainer.endgame.settled`): looking `shorter`
+    turns ahead gave each option the win chance in `before`, looking `longer` turns ahead
+    the valuation's own. Nobody knows which is right, so a grade holds only what both say."""
+
+    shorter: int
+    longer: int
+    before: Mapping[str, float]
+
+    def lost_pp(self, label: str, after: Mapping[str, float]) -> tuple[float, float] | None:
+        """Points `label` loses against the best option at the shorter and at the longer
+        look-ahead; None when the shorter one has no value for it."""
+        if label not in self.before or label not in after:
+            return None
+        return (100 * max(0.0, max(self.before.values()) - self.before[label]),
+                100 * max(0.0, max(after.values()) - after[label]))
+
+
+@dataclass(frozen=True)
 class Valuation:
     """Every option of one decision, valued from the decider's seat."""
 
@@ -81,16 +100,23 @@ class Valuation:
     source: Source
     doubt: Doubt | None = None
     exploitability: float = 0.0  # of a solved value, in win probability
+    horizons: Horizons | None = None  # a solved value that did not settle
 
     def __post_init__(self) -> None:
         if not self.options:
             raise ValueError("options: a valuation needs at least one option")
 
     @classmethod
-    def solved(cls, values: Mapping[str, float], exploitability: float = 0.0) -> Valuation:
-        """Exact values (win chance by option label) from the end-game solver."""
+    def solved(cls, values: Mapping[str, float], exploitability: float = 0.0,
+               horizons: Horizons | None = None) -> Valuation:
+        """Exact values (win chance by option label) from the end-game solver; with
+        `horizons`, the values of a shorter look-ahead that did not agree."""
         return cls(tuple(OptionValue(k, v) for k, v in values.items()), Source("solved"),
-                   exploitability=exploitability)
+                   exploitability=exploitability, horizons=horizons)
+
+    @property
+    def values(self) -> dict[str, float]:
+        return {o.label: o.win for o in self.options}
 
     @property
     def labels(self) -> Sequence[str]:

@@ -7,7 +7,9 @@ verdict then carries the kindest and the harshest grade it could be (`low`, `hig
 (`reason`), while `grade` stays the one grade that is saved and counted:
 - the loss at the bot's own estimate, graded by the bands (`grades.grade_for`);
 - but a loss no larger than `NOISE_FACTOR` standard errors cannot be told from the best: it
-  counts as Good (Best within a point), never as a mistake the estimate cannot prove.
+  counts as Good (Best within a point), never as a mistake the estimate cannot prove;
+- and a solved end-game whose values did not settle between two look-aheads (`horizons`) is
+  graded on the smaller of the two losses: only what both look-aheads agree on counts.
 """
 
 from __future__ import annotations
@@ -16,10 +18,10 @@ from dataclasses import dataclass
 from typing import Literal
 
 from trainer.verdicts.grades import SOUND, Grade, grade_for, rank
-from trainer.verdicts.valuation import Doubt, Valuation
+from trainer.verdicts.valuation import Doubt, Horizons, Valuation
 
 NOISE_FACTOR = 2.0  # a loss within this many standard errors of zero is not proven
-Reason = Literal["doubt", "noise"]
+Reason = Literal["doubt", "noise", "horizon"]
 
 
 @dataclass(frozen=True)
@@ -41,6 +43,9 @@ class Verdict:
     lost_range: tuple[float, float] | None = None  # points lost at the doubt's two ends
     rarely: Grade | None = None  # the grade if the claimant rarely bluffs
     often: Grade | None = None  # and if they often do
+    horizons: Horizons | None = None  # an unsettled end-game's two look-aheads
+    shorter: Grade | None = None  # the grade at the shorter look-ahead
+    longer: Grade | None = None  # and at the longer
 
     @property
     def indistinct(self) -> bool:
@@ -83,9 +88,23 @@ def judge(valuation: Valuation, chosen: str) -> Verdict:
             reason = "doubt"
     if reason is None and within and grade_for(lost) != grade:
         low, high, reason = grade, grade_for(lost), "noise"
+    shorter = longer = None
+    both = (valuation.horizons.lost_pp(chosen, valuation.values)
+            if valuation.horizons is not None and reason is None else None)
+    if both is not None:
+        # only the loss both look-aheads agree on is graded (and saved)
+        shorter, longer = grade_for(both[0]), grade_for(both[1])
+        lost = round(min(both), 2)
+        grade = min(shorter, longer, key=rank)
+        low, high = grade, max(shorter, longer, key=rank)
+        ends = both
+        if low != high:
+            reason = "horizon"
     return Verdict(chosen=chosen, best=valuation.best.label, lost_pp=lost, noise_pp=noise,
                    grade=grade, low=low, high=high, reason=reason, trivial=valuation.trivial,
                    within_noise=within, solved=solved, doubt=valuation.doubt,
                    lost_range=None if ends is None else (min(ends), max(ends)),
                    rarely=rarely if reason == "doubt" else None,
-                   often=often if reason == "doubt" else None)
+                   often=often if reason == "doubt" else None,
+                   horizons=valuation.horizons if both is not None else None,
+                   shorter=shorter, longer=longer)

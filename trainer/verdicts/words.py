@@ -56,6 +56,12 @@ def headline(v: Verdict) -> str:
             return f"Sound however often {who} bluffs"
         return (f"Depends on {who}: {RANGE_WORDS[v.rarely]} if {who} rarely bluffs, "
                 f"{RANGE_WORDS[v.often]} if {who} often does")
+    if v.reason == "horizon" and v.horizons is not None and v.shorter and v.longer:
+        h = v.horizons
+        if v.sound:
+            return "Sound however far ahead you look"
+        return (f"Depends on how far ahead you look: {RANGE_WORDS[v.shorter]} looking "
+                f"{h.shorter}, {RANGE_WORDS[v.longer]} looking {h.longer} turns ahead")
     if v.is_range:
         return CLOSE_CALL
     return HEADLINES[v.grade]
@@ -66,6 +72,8 @@ def short_headline(v: Verdict) -> str:
     the two sides."""
     if v.reason == "doubt" and v.doubt is not None:
         return "Sound either way" if v.sound else f"Depends on {v.doubt.who}"
+    if v.reason == "horizon":
+        return "Sound either way" if v.sound else "Depends on look-ahead"
     return headline(v)
 
 
@@ -88,6 +96,15 @@ def sentence(v: Verdict, *, first: bool = True) -> str:
             return (f"{at}{v.chosen} is the best option: no option beats it by more than 1 "
                     "percentage point of your chance to win.")
         return f"{at}{v.chosen} gives up {points(v.lost_pp, first=first)}, compared with {v.best}."
+    if v.reason == "horizon" and v.horizons is not None and v.lost_range is not None:
+        h = v.horizons
+        if v.lost_range[1] <= 1.0:
+            return (f"{v.chosen} is the best option at both look-aheads: no option beats it by "
+                    "more than 1 percentage point of your chance to win.")
+        return (f"{v.chosen} gives up {points(v.lost_range[0], first=first)} or "
+                f"{v.lost_range[1]:.1f} points compared with the best option, depending on "
+                f"whether the solver looks {h.shorter} or {h.longer} turns ahead; only the "
+                "smaller loss is counted.")
     if v.reason == "noise":
         return (f"By these playouts {v.chosen} gives up {points(v.lost_pp, first=first)} "
                 f"against {v.best}, but their noise is about ±{2 * v.noise_pp:.1f} points, so "
@@ -103,6 +120,11 @@ def sentence(v: Verdict, *, first: bool = True) -> str:
 
 def range_note(v: Verdict) -> str | None:
     """Why the grade is a range, with its figures (after the sentence: points are defined)."""
+    if v.reason == "horizon" and v.horizons is not None:
+        h = v.horizons
+        return (f"This position is not settled: looking {h.shorter} and {h.longer} turns "
+                "ahead gives different values, and nobody knows yet which is right. The grade "
+                "counts only what both agree on.")
     if v.reason != "doubt" or v.doubt is None or v.lost_range is None:
         return None
     d = v.doubt

@@ -23,15 +23,16 @@ import altair as alt
 import numpy as np
 import pandas as pd
 
+from trainer.endgame import settled as settledness
 from trainer.endgame.claims import ClaimFigures, claim_figures, claimed
 from trainer.endgame.hidden import Option, Solution, Step
-from trainer.endgame.hidden_tables import SETTLED, StoredSolution
+from trainer.endgame.hidden_tables import StoredSolution
 from trainer.endgame.known import MAX_COINS
 from trainer.engine.cards import Action, Character
 from trainer.engine.game import Game, Phase
 from trainer.engine.moves import Move, MoveKind
 from trainer.engine.variants import get_variant
-from trainer.verdicts import Valuation, judge, words
+from trainer.verdicts import Horizons, Valuation, judge, words
 from trainer.views.move_labels import your_move
 from trainer.views.styles import read_css
 from trainer.views.table_art import mini_card
@@ -249,6 +250,12 @@ def percent(p: float) -> str:
     return f"{100 * p:.0f}%"
 
 
+def percent_band(b: settledness.Band) -> str:
+    """A chance known only as a range: "52–55%"; one figure when both ends round alike."""
+    low, high = percent(b.low), percent(b.high)
+    return low if low == high else f"{low[:-1]}–{high}"
+
+
 def turns_words(n: int) -> str:
     return f"{n} turn{'s' if n != 1 else ''}"
 
@@ -317,32 +324,79 @@ class Solved:
     tree_nodes: int
     cut_nodes: int
     seconds: float
-    moved: float | None = None  # stored: the value's move from 2 turns fewer ahead
+    moved: float | None = None  # the value's move from `shorter` turns ahead
     # the most likely line after each option, by the mover's card (fresh solves only)
     lines: dict[Character, dict[Move, tuple[Step, ...]]] = field(default_factory=dict)
     chances: dict[Character, float] = field(default_factory=dict)  # the mover's card
     # each root claim's bluff rate and break-even beliefs (fresh solves only: None)
     claims: dict[Move, ClaimFigures] | None = None
+    # Settled between `shorter` and `horizon` turns ahead (`trainer.endgame.settled`)? None
+    # when no shorter look-ahead was solved. Unsettled figures are shown as the range over
+    # the two: your chance per card, and each of the mover's options per card.
+    settled: bool | None = None
+    shorter: int | None = None
+    card_values_prev: dict[Character, float] = field(default_factory=dict)
+    options_prev: dict[Character, dict[Move, float]] = field(default_factory=dict)
+    stored: bool = False  # read from the table solved ahead
+
+    @property
+    def unsettled(self) -> bool:
+        return self.settled is False
+
+    def chance_band(self, card: Character) -> settledness.Band:
+        """Your chance holding `card`: one figure when settled, else the range."""
+        now = self.card_values[card]
+        if not self.unsettled or card not in self.card_values_prev:
+            return settledness.band(now)
+        return settledness.band(now, self.card_values_prev[card])
 
 
-def distil(solution: Solution | StoredSolution, horizon: int, seconds: float) -> Solved:
+def shorter_horizon(horizon: int) -> int | None:
+    """The look-ahead a solve `horizon` turns deep is checked against: two turns fewer, so
+    the same player acts at both cuts (none below three turns)."""
+    return horizon - 2 if horizon >= 3 else None
+
+
+def distil(solution: Solution | StoredSolution, horizon: int, seconds: float,
+           shallow: Solution | None = None) -> Solved:
     """The page's part of a solution, for every card the mover may hold (the options of
-    all five cost about a tenth of a second after a solve)."""
+    all five cost about a tenth of a second after a solve). `shallow`: the same position
+    solved `shorter_horizon(horizon)` turns ahead, to say whether the figures settled (a
+    stored solution carries its own)."""
     mover = solution.mover
     cards = list(solution.card_chance(mover))
-    return Solved(horizon, mover, solution.value, dict(solution.card_values),
-                  {c: tuple(solution.options(c)) for c in cards},
+    options = {c: tuple(solution.options(c)) for c in cards}
+    settled: bool | None = None
+    shorter: int | None = None
+    moved: float | None = None
+    values_prev: dict[Character, float] = {}
+    options_prev: dict[Character, dict[Move, float]] = {}
+    if isinstance(solution, StoredSolution):
+        settled, shorter, moved = solution.settled, horizon - 2, solution.moved
+        values_prev, options_prev = solution.card_values_prev, solution.options_prev
+    elif shallow is not None:
+        shorter, moved = shorter_horizon(horizon), solution.value - shallow.value
+        values_prev = dict(shallow.card_values)
+        options_prev = {c: {o.move: o.value for o in shallow.options(c)} for c in cards}
+        moves = list(solution.tree.moves[0]) if solution.tree.kind[0] == 0 else []
+        last = np.array([[next((o.value for o in options[c] if o.move == m), np.nan)
+                          for m in moves] for c in cards]).reshape(len(cards), len(moves))
+        prev = np.array([[options_prev[c].get(m, np.nan) for m in moves] for c in cards]
+                        ).reshape(len(cards), len(moves))
+        settled = settledness.compare(shallow.value, solution.value, prev, last).settled
+    return Solved(horizon, mover, solution.value, dict(solution.card_values), options,
                   {c: solution.against(c) for c in cards},
                   solution.exploitability, solution.iterations, solution.tree_nodes,
-                  solution.cut_nodes, seconds,
-                  solution.moved if isinstance(solution, StoredSolution) else None,
+                  solution.cut_nodes, seconds, moved,
                   {} if isinstance(solution, StoredSolution) else
                   {c: {o.move: tuple(solution.line(c, o.move)) for o in solution.options(c)}
                    for c in cards},
                   dict(solution.card_chance(mover)),
                   None if isinstance(solution, StoredSolution) else
                   {m: f for m in solution.tree.moves[0]
-                   if (f := claim_figures(solution, m)) is not None})
+                   if (f := claim_figures(solution, m)) is not None},
+                  settled, shorter, values_prev, options_prev,
+                  isinstance(solution, StoredSolution))
 
 
 def outcome_class(against: Mapping[Character, float], tol: float = CERTAIN) -> Outcome:
@@ -380,6 +434,12 @@ class OptionRow:
     strip: tuple[Cell, ...]
     engine_text: str
     line: str = ""  # the most likely line of play after it, in words ("" if not known)
+    win_prev: float | None = None  # unsettled: the win chance at the shorter look-ahead
+    verdict: str = ""  # unsettled and the look-aheads disagree: what the grade depends on
+
+    @property
+    def band(self) -> settledness.Band:
+        return settledness.band(self.win, *(() if self.win_prev is None else (self.win_prev,)))
 
 
 # After "n points below the best: ", the quiz's grade of that loss.
@@ -417,19 +477,27 @@ def option_rows(choice: Choice, solved: Solved) -> list[OptionRow]:
     options = solved.options.get(choice.card, ())
     chances = solved.against.get(choice.card, {})
     game = _label_game(choice)
-    # Graded by the verdict layer: each option's loss against the solution's best.
-    valuation = Valuation.solved({str(i): -max(0.0, o.loss) for i, o in enumerate(options)}
-                                 ) if options else None
+    # Graded by the verdict layer: each option's loss against the solution's best, and
+    # where the figures did not settle, only the loss both look-aheads agree on.
+    before = solved.options_prev.get(choice.card, {})
+    horizons = (Horizons(solved.shorter, solved.horizon,
+                         {str(i): before[o.move] for i, o in enumerate(options)})
+                if solved.unsettled and solved.shorter is not None
+                and all(o.move in before for o in options) else None)
+    valuation = Valuation.solved({str(i): o.value for i, o in enumerate(options)},
+                                 horizons=horizons) if options else None
     rows = []
     for i, o in enumerate(options):
         label, claim = move_label(game, o.move)
-        lost = max(0.0, 100 * o.loss)
         assert valuation is not None
+        v = judge(valuation, str(i))
         rows.append(OptionRow(
-            label, claim, claim is not None and claim != choice.card, o.value, lost,
-            judge(valuation, str(i)).grade, o.frequency, outcome_class(o.against),
+            label, claim, claim is not None and claim != choice.card, o.value, v.lost_pp,
+            v.grade, o.frequency, outcome_class(o.against),
             tuple(Cell(c, p, o.against.get(c, 0.0)) for c, p in chances.items()), o.text,
-            line_text(solved.lines.get(choice.card, {}).get(o.move, ()), solved.mover)))
+            line_text(solved.lines.get(choice.card, {}).get(o.move, ()), solved.mover),
+            before.get(o.move) if horizons is not None else None,
+            words.short_headline(v) if v.reason == "horizon" and not v.sound else ""))
     return rows
 
 
@@ -495,9 +563,19 @@ def mix_note(rows: Sequence[OptionRow]) -> str | None:
 def lead_you_act(choice: Choice, solved: Solved, rows: Sequence[OptionRow]) -> list[str]:
     """The sentences above your options: the chance, then what perfect play does, in
     words (a mix of options named as such: no one of them is "the" best move)."""
-    lines = [f"If you both play perfectly, you win **{percent(solved.card_values[choice.card])}"
-             "** of the time."]
+    chance = percent_band(solved.chance_band(choice.card))
+    lines = [f"If you both play perfectly, you win **{chance}** of the time."]
     played = [r for r in rows if r.frequency >= PLAYED] or list(rows[:1])
+    earlier = [r for r in rows if r.win_prev is not None]
+    if earlier and rows:
+        then = max(earlier, key=lambda r: r.win_prev or 0.0)
+        if then.win < rows[0].win - settledness.TOLERANCE:
+            # no verdict on which move is best: the two look-aheads name different ones
+            assert solved.shorter is not None
+            lines.append(f"Which move is best depends on how far ahead perfect play looks: "
+                         f"**{short_name(rows[0])}** looking {solved.horizon} turns ahead, "
+                         f"**{short_name(then)}** looking {solved.shorter}.")
+            return lines
     if len(played) == 1:
         best = played[0]
         what = (f" (a bluff: you do not hold the {best.claim.value})"
@@ -514,7 +592,8 @@ def lead_they_act(choice: Choice, solved: Solved) -> list[str]:
     """Their turn: your chance with your card, and how to study their options honestly
     (their best move depends on the card they hold, which you cannot see)."""
     mine = solved.card_values[choice.card]
-    lines = [f"If you both play perfectly, you win **{percent(mine)}** of the time."]
+    lines = [f"If you both play perfectly, you win "
+             f"**{percent_band(solved.chance_band(choice.card))}** of the time."]
     average = solved.value
     if mine > average + 0.05:
         compare = f"better than most cards here (a random card would win {percent(average)})"
@@ -578,18 +657,40 @@ def horizon_note(solved: Solved) -> str | None:
             "means for sure within that.")
 
 
+UNSETTLED_NOTE = ("Not settled yet: looking {shorter} and {longer} turns ahead gives "
+                  "different figures, so a figure that moves is shown as the range between "
+                  "the two, and an option is only called worse by what both agree on.")
+
+
+def unsettled_note(solved: Solved) -> str | None:
+    """Said above the options when the figures did not settle: why they are ranges."""
+    if not solved.unsettled or solved.shorter is None:
+        return None
+    return UNSETTLED_NOTE.format(shorter=solved.shorter, longer=solved.horizon)
+
+
+def settled_line(solved: Solved) -> str | None:
+    """The expert's line on settledness: what was compared and what it showed."""
+    if solved.shorter is None or solved.moved is None:
+        return ("Not checked against a shorter look-ahead (that needs at least three turns "
+                "ahead).")
+    verdict = ("settled: the value moved at most 0.1 points and no card's best option "
+               "changed" if solved.settled else
+               "not settled: the figures are shown as ranges and graded only where both "
+               "look-aheads agree")
+    return (f"Looking {turns_words(solved.shorter)} ahead instead moves the mover's chance by "
+            f"{100 * solved.moved:+.2f} points ({verdict}).")
+
+
 def expert_lines(solved: Solved) -> list[str]:
     """The figures that say how exact the solve is, for those who want them."""
-    if solved.moved is not None:
-        settled = ("settled" if abs(solved.moved) <= SETTLED else
-                   "not settled: read it as a rough guide")
+    if solved.stored:
         return [
             f"From the stored table, solved ahead {turns_words(solved.horizon)} deep.",
             f"Exploitability: {100 * solved.exploitability:.2f} points. On average, a player "
             "could win no more often than that by changing their play against these "
             "strategies.",
-            f"Looking {turns_words(solved.horizon - 2)} ahead instead moves the mover's "
-            f"chance by {100 * solved.moved:+.1f} points ({settled}).",
+            *[line for line in (settled_line(solved),) if line],
             f"Your seat averaged over the deal: {percent(solved.value)}.",
         ]
     return [
@@ -600,6 +701,7 @@ def expert_lines(solved: Solved) -> list[str]:
         f"Public tree: {solved.tree_nodes:,} nodes, {solved.cut_nodes:,} of them cut at the "
         f"horizon ({turns_words(solved.horizon)}) and valued by "
         "the face-up table.",
+        *[line for line in (settled_line(solved),) if line],
         f"Your seat averaged over the deal: {percent(solved.value)}.",
     ]
 
@@ -663,6 +765,9 @@ def options_html(rows: Sequence[OptionRow]) -> str:
         loss = ("the best move" if i == 0 else
                 f"{words.points(r.lost_pp, first=i == 1)} below the best: "
                 f"{GRADE_WORDS[r.grade]}")
+        if r.verdict and i > 0:
+            loss = (f"at least {words.points(r.lost_pp, first=i == 1)} below the best: "
+                    f"{r.verdict.lower()}")
         cells = "".join(
             f'<div class="eg-cell" style="background:{win_colour(c.win)}" '
             f'data-card="{escape(c.card.value)}" title="{escape(_cell_title(c))}">'
@@ -675,7 +780,7 @@ def options_html(rows: Sequence[OptionRow]) -> str:
             f'<div class="eg-option__head"><span class="eg-rank">{i + 1}</span>'
             f'<span class="eg-option__label">{escape(r.label)}</span>{tag}</div>'
             f'<div class="eg-option__figures"><span class="eg-win">You win '
-            f'<b>{percent(r.win)}</b></span><span>{escape(loss)}</span>'
+            f'<b>{percent_band(r.band)}</b></span><span>{escape(loss)}</span>'
             f'<span>{frequency_words(r.frequency)}</span></div>'
             f'<div class="eg-outcome eg-outcome--{r.outcome}">{OUTCOMES[r.outcome]}</div>'
             f'<div class="eg-strip">{cells}</div>'
@@ -714,11 +819,14 @@ HEAT_HEADING = "How the coins change it"
 
 
 def heat_frame(values: np.ndarray, distances: np.ndarray | None,
-               note_text: str = "perfect play, bluffs included") -> pd.DataFrame:
+               note_text: str = "perfect play, bluffs included",
+               unsettled: tuple[np.ndarray, np.ndarray] | None = None) -> pd.DataFrame:
     """One row per pair of coin counts (`values[yours, theirs]`): your chance, and (face
     up) the turns within which the sure winner wins (-1: nobody can force it). Without
     distances the squares are notes on play with the cards hidden, and squares with no
-    figure (NaN) are left out."""
+    figure (NaN) are left out. `unsettled`: (settled flags, the values at the shorter
+    look-ahead) of the stored hidden-card table; an unsettled square's note gives its range
+    and its row is marked."""
     rows = []
     for a in range(values.shape[0]):
         for b in range(values.shape[1]):
@@ -726,7 +834,11 @@ def heat_frame(values: np.ndarray, distances: np.ndarray | None,
             if math.isnan(v):
                 continue
             d = -1 if distances is None else int(distances[a, b])
-            if distances is None:
+            loose = unsettled is not None and unsettled[0][a, b] == 0.0
+            if loose and unsettled is not None:
+                span = percent_band(settledness.band(v, float(unsettled[1][a, b])))
+                note = f"not settled: {span}, by how far ahead the solver looks"
+            elif distances is None:
                 note = "the one to act coups" if v in (0.0, 1.0) else note_text
             elif v >= 1 - CERTAIN and d >= 0:
                 note = f"you win within {turns_words(d)}"
@@ -736,18 +848,19 @@ def heat_frame(values: np.ndarray, distances: np.ndarray | None,
                 note = "the draw of an Exchange decides"
             rows.append({"you": a, "them": b, "win": round(v, 4),
                          "label": "" if v >= 1 - CERTAIN or v <= CERTAIN else f"{100 * v:.0f}",
-                         "note": note})
+                         "note": note, "unsettled": loose})
     return pd.DataFrame(rows)
 
 
 def heat_chart(values: np.ndarray, distances: np.ndarray | None, coins: tuple[int, int],
                title: str | None = None, height: int = 400,
-               note_text: str = "perfect play, bluffs included", labels: bool = True
+               note_text: str = "perfect play, bluffs included", labels: bool = True,
+               unsettled: tuple[np.ndarray, np.ndarray] | None = None
                ) -> alt.LayerChart | alt.FacetChart:
     """Your coins across, theirs up; colour your chance with both cards face up. Squares
     where nobody can force the win carry their percentage; the current position is
-    outlined."""
-    data = heat_frame(values, distances, note_text)
+    outlined; with `unsettled` (see `heat_frame`), a dot marks each unsettled square."""
+    data = heat_frame(values, distances, note_text, unsettled)
     ticks = list(range(0, values.shape[0], 2))
     x = alt.X("you:O", title="your coins", axis=alt.Axis(labelAngle=0, values=ticks))
     y = alt.Y("them:O", title="their coins", sort="descending", axis=alt.Axis(values=ticks))
@@ -766,6 +879,11 @@ def heat_chart(values: np.ndarray, distances: np.ndarray | None, coins: tuple[in
     here = alt.Chart(pd.DataFrame([{"you": coins[0], "them": coins[1]}])).mark_rect(
         fill=None, stroke="#f0c970", strokeWidth=3).encode(x=x, y=y)
     layers = [squares, numbers, here] if labels else [squares, here]
+    if unsettled is not None:
+        dots = base.transform_filter(alt.datum.unsettled).mark_point(
+            shape="circle", size=14, filled=True, color="#f3ead8", opacity=0.85).encode(
+            x=x, y=y, tooltip=tooltip)
+        layers.insert(1, dots)
     chart = alt.layer(*layers).properties(height=height)
     return chart.properties(title=title) if title else chart
 
@@ -778,7 +896,8 @@ def hidden_sentence(choice: Choice) -> str:
             "you sees the other's card, with perfect play and bluffs included. The second is "
             "your chance if both cards were face up, averaged over the card they may hold. "
             "Where the first is bluer, keeping your card hidden is worth something; point at "
-            "a square for its figure.")
+            "a square for its figure. A dot marks a position that is not settled: its figure "
+            "moves with how far ahead the solver looks, and pointing at it gives the range.")
 
 
 def hidden_missing() -> str:

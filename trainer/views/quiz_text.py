@@ -39,7 +39,8 @@ GRADING = (
     "“Too close to call”, instead of one grade. "
     "End-game items where two players are left with one card each from the start of the "
     "turn are graded against perfect play instead, solved exactly with every unseen card "
-    "equally likely (what was claimed before this turn is not read). "
+    "equally likely (what was claimed before this turn is not read), when the solve has "
+    "settled: looking two turns less far ahead leaves the best option and its value in place. "
     f"Difficulty ({', '.join(DIFFICULTIES)}) is how close the best two options are.")
 
 
@@ -213,7 +214,8 @@ def solved_note(item: Item, solved: Solved) -> str:
              f"{solved.lost_pp(best_rollout):.1f} points below {solved.best}: the bots do not "
              f"play the rest of the duel perfectly.")
     settled = (f"The values are settled: looking {max(1, solved.horizon - 2)} turns ahead "
-               f"instead of {solved.horizon} moves none of them by more than half a point."
+               f"instead of {solved.horizon} moves the best option's value by at most a "
+               "tenth of a point and leaves it best."
                if solved.settled else
                f"The values are not settled: looking {max(1, solved.horizon - 2)} turns "
                f"ahead instead of {solved.horizon} moves one by {100 * solved.moved:.1f} "

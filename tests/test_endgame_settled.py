@@ -1,0 +1,132 @@
+"""When end-game figures count as settled (`trainer.endgame.settled`), and how the End-game page
+shows figures that are not: a range, graded only where both look-aheads agree."""
+
+from __future__ import annotations
+
+from functools import cache
+
+import numpy as np
+
+from trainer.endgame import settled
+from trainer.endgame.hidden import solve
+from trainer.engine.cards import Character
+from trainer.views import endgame_view as v
+from trainer.views.endgame_view import Choice
+
+D, AM, CO = Character.DUKE, Character.AMBASSADOR, Character.CONTESSA
+NAN = np.nan
+
+
+def test_a_value_that_moves_a_tenth_of_a_point_or_less_with_the_same_best_option_is_settled():
+    c = settled.compare(0.5, 0.5009, np.array([[0.6, 0.4]]), np.array([[0.61, 0.3]]))
+    assert c.settled and c.swapped == ()
+
+
+def test_a_value_that_moves_more_than_a_tenth_of_a_point_is_not_settled():
+    c = settled.compare(0.5, 0.5011, np.array([[0.6, 0.4]]), np.array([[0.6, 0.4]]))
+    assert not c.settled and abs(c.moved - 0.0011) < 1e-12
+
+
+def test_a_best_option_that_changes_is_not_settled():
+    c = settled.compare(0.5, 0.5, np.array([[0.6, 0.4], [0.2, 0.1]]),
+                        np.array([[0.5, 0.55], [0.2, 0.1]]))
+    assert not c.settled and c.swapped == (0,)
+
+
+def test_a_best_option_that_changes_within_a_tenth_of_a_point_of_the_new_best_is_settled():
+    c = settled.compare(0.5, 0.5, np.array([[0.6, 0.4]]), np.array([[0.5995, 0.6]]))
+    assert c.settled
+
+
+def test_cards_that_cannot_be_held_are_left_out():
+    c = settled.compare(0.5, 0.5, np.array([[NAN, NAN], [0.3, 0.2]]),
+                        np.array([[NAN, NAN], [0.3, 0.2]]))
+    assert c.settled
+
+
+def test_a_band_is_the_range_over_the_horizons():
+    b = settled.band(0.55, 0.52)
+    assert (b.low, b.high) == (0.52, 0.55) and abs(b.width - 0.03) < 1e-12
+
+
+def test_a_band_reads_as_one_figure_when_both_ends_round_alike():
+    assert v.percent_band(settled.band(0.521, 0.524)) == "52%"
+    assert v.percent_band(settled.band(0.52, 0.556)) == "52–56%"
+
+
+# ------------------------------------------------------------------------- the page's view
+@cache
+def checked(lost: tuple[Character, Character], coins: tuple[int, int], first: int = 0
+            ) -> v.Solved:
+    """Solved three turns ahead and checked against one."""
+    return v.distil(solve(lost, coins, first, horizon=3), 3, 0.1,
+                    solve(lost, coins, first, horizon=1))
+
+
+def test_a_fresh_solve_is_checked_against_two_turns_fewer():
+    s = checked((AM, CO), (2, 2))
+    assert s.shorter == 1 and s.settled is not None and s.moved is not None
+    assert v.shorter_horizon(4) == 2 and v.shorter_horizon(2) is None
+
+
+def test_an_unsettled_position_shows_ranges_and_says_why():
+    s = checked((AM, CO), (2, 2))
+    assert s.unsettled  # three turns against one disagree here (measured)
+    choice = Choice(card=D, lost=(AM, CO), coins=(2, 2), horizon=3)
+    rows = v.option_rows(choice, s)
+    assert all(r.win_prev is not None for r in rows)
+    moved = [r for r in rows if abs(r.win - (r.win_prev or 0.0)) >= 0.01]
+    assert moved and any("–" in v.percent_band(r.band) for r in moved)
+    note = v.unsettled_note(s)
+    assert note is not None and "1 and 3 turns" in note
+    lead = v.lead_you_act(choice, s, rows)[0]
+    band = s.chance_band(D)
+    assert v.percent_band(band) in lead
+
+
+def test_an_unsettled_option_is_graded_only_on_the_loss_both_look_aheads_agree_on():
+    s = checked((AM, CO), (2, 2))
+    choice = Choice(card=D, lost=(AM, CO), coins=(2, 2), horizon=3)
+    rows = v.option_rows(choice, s)
+    before = s.options_prev[D]
+    best_now = max(o.value for o in s.options[D])
+    best_then = max(before.values())
+    for r, o in zip(rows, s.options[D], strict=True):
+        both = min(100 * (best_now - o.value), 100 * (best_then - before[o.move]))
+        assert abs(r.lost_pp - round(max(0.0, both), 2)) < 1e-9
+
+
+def test_a_settled_solve_shows_single_figures():
+    s = v.distil(solve((AM, CO), (2, 2), 0, horizon=3), 3, 0.1)
+    assert s.settled is None and not s.unsettled and v.unsettled_note(s) is None
+    rows = v.option_rows(Choice(card=D, lost=(AM, CO), coins=(2, 2), horizon=3), s)
+    assert all(r.win_prev is None and r.verdict == "" for r in rows)
+    assert "Not checked" in " ".join(v.expert_lines(s))
+
+
+def test_an_unsettled_square_of_the_map_gives_its_range_and_is_marked():
+    values = np.array([[0.55, 0.2], [1.0, 0.4]])
+    flags = np.array([[0.0, 1.0], [1.0, 1.0]])
+    before = np.array([[0.51, 0.2], [1.0, 0.4]])
+    frame = v.heat_frame(values, None, unsettled=(flags, before))
+    loose = frame[frame["unsettled"]]
+    assert len(loose) == 1 and loose.iloc[0]["note"].startswith("not settled: 51–55%")
+    chart = v.heat_chart(values, None, (0, 0), labels=False, unsettled=(flags, before))
+    assert len(chart.layer) == 3  # squares, the dots, this position's outline
+
+
+def test_no_best_move_is_named_when_the_look_aheads_disagree_on_it():
+    # Duke, no coins each: Income looking three turns ahead, Tax looking one (measured)
+    s = checked((AM, CO), (0, 0))
+    choice = Choice(card=D, lost=(AM, CO), coins=(0, 0), horizon=3)
+    lead = " ".join(v.lead_you_act(choice, s, v.option_rows(choice, s)))
+    assert "depends on how far ahead perfect play looks: **Income** looking 3" in lead
+    assert "**Tax** looking 1" in lead and "Your best move" not in lead
+
+
+def test_a_best_move_both_look_aheads_agree_on_is_named():
+    # Duke, one coin each: Tax at both (measured), though the position is not settled
+    s = checked((AM, CO), (1, 1))
+    choice = Choice(card=D, lost=(AM, CO), coins=(1, 1), horizon=3)
+    lead = " ".join(v.lead_you_act(choice, s, v.option_rows(choice, s)))
+    assert s.unsettled and "depends on how far ahead" not in lead
