@@ -212,7 +212,8 @@ def test_hidden_mode_compares_the_hidden_table_with_the_face_up_one(monkeypatch)
     from trainer.endgame import hidden_tables
 
     monkeypatch.setattr(hidden_tables, "win_grid",
-                        lambda revealed, card, first, variant="base": np.full((13, 13), 0.4))
+                        lambda revealed, card, first, variant="base", shorter=False:
+                        np.full((13, 13), 0.38 if shorter else 0.4))
     at = endgame(horizon="1")
     assert v.HIDDEN_HEADING in [h.value for h in at.subheader]
     assert len(at.get("vega_lite_chart")) == 3  # the coin map, then hidden and face up

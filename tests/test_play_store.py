@@ -288,11 +288,27 @@ def test_a_solved_decision_keeps_its_exact_values(plays: PlayStore, ann: str) ->
     plays.save(record)
     index, valued = first_decision(record)
     labels = [o.label for o in valued.item.options]
-    solved = Solved({label: 0.25 + 0.5 * (k == 0) for k, label in enumerate(labels)},
-                    horizon=6, exploitability=0.002, settled=True, moved=0.001)
+    values = {label: 0.25 + 0.5 * (k == 0) for k, label in enumerate(labels)}
+    solved = Solved(values, horizon=6, exploitability=0.002, settled=True, moved=0.001,
+                    before={label: v - 0.001 for label, v in values.items()})
     plays.save_valued(record.game_id, index, Valued(valued.item, solved))
     back = plays.valued(record.game_id)[index]
     assert back.solved == solved and back.best == labels[0]
+
+
+def test_an_exact_grade_that_did_not_settle_is_kept_beside_the_playouts_that_grade(
+        plays: PlayStore, ann: str) -> None:
+    record = play(ann).record
+    plays.save(record)
+    index, valued = first_decision(record)
+    labels = [o.label for o in valued.item.options]
+    values = {label: 0.25 + 0.5 * (k == 0) for k, label in enumerate(labels)}
+    loose = Solved(values, horizon=4, exploitability=0.0001, settled=False, moved=0.2,
+                   before={label: 0.5 for label in labels})
+    plays.save_valued(record.game_id, index, Valued.of(valued.item, loose))
+    back = plays.valued(record.game_id)[index]
+    assert back.solved is None and back.unsettled == loose
+    assert back.best == valued.item.best.label  # graded by the playouts
 
 
 def test_a_second_save_of_the_same_decision_is_a_no_op(plays: PlayStore, ann: str) -> None:
@@ -301,7 +317,7 @@ def test_a_second_save_of_the_same_decision_is_a_no_op(plays: PlayStore, ann: st
     index, valued = first_decision(record)
     plays.save_valued(record.game_id, index, valued)
     other = Valued(valued.item, Solved({o.label: 0.5 for o in valued.item.options}, 2, 0.0,
-                                       True, 0.0))
+                                       True, 0.0, {o.label: 0.5 for o in valued.item.options}))
     assert plays.save_valued(record.game_id, index, other) is False
     assert plays.valued(record.game_id)[index] == valued
 
