@@ -313,7 +313,7 @@ def claims(choice: Choice, result: Solved, rows: list[view.OptionRow]) -> None:
     """Each claim's bluff rate and break-even belief; for a stored position (which keeps
     neither the likely lines nor the break-even beliefs) a button works them out."""
     if result.claims is None:
-        st.button("Work out the likely lines and when to challenge (about 3 s)",
+        st.button("Work out the likely lines and when to challenge (about a second)",
                   key=WORK_OUT, on_click=_work_out_claims, args=(choice,),
                   icon=":material/calculate:",
                   help="The stored table keeps each option's figures; this solves the "

@@ -50,13 +50,14 @@ MODES: dict[Mode, str] = {"hidden": "Cards hidden (real play)",
 TURNS: dict[Turn, str] = {"you": "You", "them": "They"}
 HORIZONS = (1, 2, 3, 4)
 DEFAULT_HORIZON = 4  # read from the stored table (trainer.endgame.hidden_tables)
-# Measured on a shared 2-core machine over six positions (median, slowest): 0.06 s and
-# 0.1 s one turn ahead, 0.3 s and 0.4 s two, 1.0 s and 1.2 s three, 3.8 s and 4.5 s four.
-HORIZON_TIME = {1: "instant", 2: "0.3 s", 3: "1 s", 4: "stored: instant"}
+# Measured on a shared 2-core machine over bench/endgame.py's ten positions, each with its
+# check two turns shorter and the page's figures (median, slowest CPU seconds): 0.02 s one
+# turn ahead, 0.03 s two, 0.11 s and 0.39 s three, 0.62 s and 1.0 s four.
+HORIZON_TIME = {1: "instant", 2: "instant", 3: "under a second", 4: "stored: instant"}
 HORIZON_NOTE = ("Four turns ahead comes from a table solved in advance, so it is instant; "
-                "fewer turns are worked out now (about 1 s at 3). With 7 coins or more the "
-                "one to act is not in the table, and four turns take 3 to 5 s. A position "
-                "worked out once is instant after.")
+                "fewer turns are worked out now (well under a second). With 7 coins or more "
+                "the one to act is not in the table, and four turns take about a second. A "
+                "position worked out once is instant after.")
 OUTCOMES: dict[Outcome, str] = {"wins": "wins for sure", "loses": "loses for sure",
                                 "card": "depends on their card", "play": "depends on play"}
 # A chance this close to 0 or 1 counts as certain: the solver stops within 0.1 points of
