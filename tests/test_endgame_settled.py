@@ -130,3 +130,14 @@ def test_a_best_move_both_look_aheads_agree_on_is_named():
     choice = Choice(card=D, lost=(AM, CO), coins=(1, 1), horizon=3)
     lead = " ".join(v.lead_you_act(choice, s, v.option_rows(choice, s)))
     assert s.unsettled and "depends on how far ahead" not in lead
+
+
+def test_a_duel_played_out_from_an_unsettled_position_says_its_grades_could_change():
+    from trainer.views import practice_view as pv
+
+    unsettled = Choice(card=D, lost=(AM, CO), coins=(2, 2))  # stored, not settled
+    assert pv.settled_note(unsettled) == pv.UNSETTLED_PRACTICE
+    coup = Choice(card=D, lost=(AM, CO), coins=(7, 2))  # the one to act coups: not stored
+    assert pv.settled_note(coup) is None
+    rich = Choice(card=D, lost=(AM, CO), coins=(2, 9))  # they coup next turn: settled
+    assert pv.settled_note(rich) is None

@@ -323,3 +323,13 @@ def test_a_line_of_play_reads_from_your_seat():
         "Likely line: you claim the Duke for Tax → they let the claim stand → they claim the "
         "Captain to steal → you block as the Captain …")
     assert v.line_text([], 0) == ""
+
+
+def test_an_option_as_good_as_the_best_says_so_and_the_next_loss_defines_points():
+    def row(label, lost, grade):
+        return v.OptionRow(label, None, False, 0.5, lost, grade, 0.5, "play", (), label)
+
+    html = v.options_html([row("Tax", 0.0, "best"), row("Income", 0.0, "best"),
+                           row("Steal", 7.0, "inaccuracy")])
+    assert "as good as the best" in html
+    assert "7.0 percentage points of your chance to win below the best: an inaccuracy" in html

@@ -195,6 +195,8 @@ def _header(r: Running) -> None:
                     f"({pview.DIFFICULTY_WORDS[r.puzzle.difficulty]})")
     else:
         st.subheader("Your position, played out")
+        if (note := pview.settled_note(_choice_of(r.source))) is not None:
+            st.caption(note)
     st.markdown(pview.goal_line(r.game.goal))
 
 

@@ -759,16 +759,20 @@ def options_html(rows: Sequence[OptionRow]) -> str:
     the strip last. A list rather than a table: on a phone a wide table scrolls sideways
     and hides the figures a reader compares."""
     items = []
+    said = False  # whether a row has said what points are
     for i, r in enumerate(rows):
         tag = ('<span class="eg-tag eg-tag--bluff">bluff</span>' if r.bluff else
                '<span class="eg-tag eg-tag--honest">true claim</span>'
                if r.claim is not None else "")
-        loss = ("the best move" if i == 0 else
-                f"{words.points(r.lost_pp, first=i == 1)} below the best: "
-                f"{GRADE_WORDS[r.grade]}")
-        if r.verdict and i > 0:
-            loss = (f"at least {words.points(r.lost_pp, first=i == 1)} below the best: "
-                    f"{r.verdict.lower()}")
+        if i == 0:
+            loss = "the best move"
+        elif r.lost_pp < 0.05 and not r.verdict:
+            loss = "as good as the best"  # a mix: "0.0 points below" says nothing more
+        else:
+            loss = (f"{'at least ' if r.verdict else ''}"
+                    f"{words.points(r.lost_pp, first=not said)} below the best: "
+                    f"{r.verdict.lower() if r.verdict else GRADE_WORDS[r.grade]}")
+            said = True
         cells = "".join(
             f'<div class="eg-cell" style="background:{win_colour(c.win)}" '
             f'data-card="{escape(c.card.value)}" title="{escape(_cell_title(c))}">'

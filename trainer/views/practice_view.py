@@ -14,6 +14,7 @@ from datetime import datetime
 import altair as alt
 import pandas as pd
 
+from trainer.endgame.hidden_tables import lookup
 from trainer.endgame.practice import Event, Goal, Graded, Offer, Practice
 from trainer.endgame.puzzles import Puzzle
 from trainer.engine.cards import Action, Character
@@ -71,6 +72,20 @@ def puzzle_choice(p: Puzzle) -> Choice:
 
 def goal_line(goal: Goal) -> str:
     return f"**Goal:** {goal.describe()}"
+
+
+UNSETTLED_PRACTICE = ("This position is not settled: looking 2 and 4 turns ahead gives "
+                      "different values, so the grades here, against perfect play 4 turns "
+                      "ahead, could change with a deeper look. Puzzles use settled positions "
+                      "only.")
+
+
+def settled_note(choice: Choice) -> str | None:
+    """Said over a duel played out from the explorer when its start is not settled
+    (`trainer.endgame.settled`); None when it is, or when the table does not hold it (a
+    player to act with 7 coins or more coups and wins: nothing to settle)."""
+    entry = lookup(choice.lost, choice.coins, 0, choice.first)
+    return UNSETTLED_PRACTICE if entry is not None and not entry.settled else None
 
 
 def position_choice(practice: Practice) -> Choice:
