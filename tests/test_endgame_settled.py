@@ -141,3 +141,9 @@ def test_a_duel_played_out_from_an_unsettled_position_says_its_grades_could_chan
     assert pv.settled_note(coup) is None
     rich = Choice(card=D, lost=(AM, CO), coins=(2, 9))  # they coup next turn: settled
     assert pv.settled_note(rich) is None
+
+
+def test_the_best_move_changes_only_beyond_a_tenth_of_a_point():
+    assert settled.best_changes([0.6, 0.5], [0.55, 0.6]) == 0
+    assert settled.best_changes([0.6, 0.5], [0.5995, 0.6]) is None
+    assert settled.best_changes([], []) is None

@@ -324,30 +324,36 @@ def win_grid(revealed: Pair, card: Character, first: int, variant: str = "base",
     NaN where the table has no entry, None when there is no table. `shorter`: the same at
     `HORIZON - 2` (the table's own figures where it predates them). Read straight from the
     stored arrays: a page draws it on every rerun."""
-    z = _stored(variant)
-    if z is None:
-        return None
-    m = MAX_COINS + 1
-    grid = np.full((m, m), np.nan)
-    key = f"{revealed[first].value}-{revealed[1 - first].value}"
-    names = [str(p) for p in z["pairs"]]
-    chars = [Character(c) for c in z["characters"]]
-    if key in names and card in chars:
-        i, k = names.index(key), chars.index(card)
-        rows = min(MOVER_COINS, z["mover"].shape[1])
-        cols = min(m, z["mover"].shape[2])
+    def block(z: dict[str, np.ndarray], i: int, rows: int, cols: int) -> np.ndarray | None:
+        chars = [Character(c) for c in z["characters"]]
+        if card not in chars:
+            return None
         # the stored frame has the mover first: [pair, mover's coins, other's coins, card]
         name = "mover" if first == 0 else "other"
         if shorter and name + "_prev" in z:
             name += "_prev"
-        _place(grid, z[name][i, :rows, :cols, k].astype(float), first, rows, cols, 1.0)
-    return grid
+        return np.asarray(z[name][i, :rows, :cols, chars.index(card)], dtype=float)
+
+    return _grid(revealed, first, variant, block, 1.0)
 
 
 def settled_grid(revealed: Pair, first: int, variant: str = "base") -> np.ndarray | None:
     """Whether each coin count's position is settled (`settled.compare`), laid out as
     `win_grid`: 1.0 settled, 0.0 not, and 1.0 where the mover coups (nothing to settle);
     NaN outside the table, None when there is no table."""
+    def block(z: dict[str, np.ndarray], i: int, rows: int, cols: int) -> np.ndarray:
+        if "settled" not in z:
+            return np.zeros((rows, cols))
+        return np.asarray(z["settled"][i, :rows, :cols], dtype=float)
+
+    return _grid(revealed, first, variant, block, 1.0, 1.0)
+
+
+def _grid(revealed: Pair, first: int, variant: str,
+          block: Callable[[dict[str, np.ndarray], int, int, int], np.ndarray | None],
+          mover_wins: float, other_wins: float | None = None) -> np.ndarray | None:
+    """A coin grid in player 0's frame from the stored block of the face-up pair with the
+    mover first (`block(z, pair index, rows, cols)`, None for nothing to show)."""
     z = _stored(variant)
     if z is None:
         return None
@@ -356,12 +362,11 @@ def settled_grid(revealed: Pair, first: int, variant: str = "base") -> np.ndarra
     key = f"{revealed[first].value}-{revealed[1 - first].value}"
     names = [str(p) for p in z["pairs"]]
     if key in names:
-        i = names.index(key)
         rows = min(MOVER_COINS, z["mover"].shape[1])
         cols = min(m, z["mover"].shape[2])
-        flags = (z["settled"][i, :rows, :cols].astype(float) if "settled" in z
-                 else np.zeros((rows, cols)))
-        _place(grid, flags, first, rows, cols, 1.0, 1.0)
+        seat = block(z, names.index(key), rows, cols)
+        if seat is not None:
+            _place(grid, seat, first, rows, cols, mover_wins, other_wins)
     return grid
 
 

@@ -18,6 +18,7 @@ solved and grades only differences larger than that range (`Ranges`).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -53,6 +54,16 @@ def compare(value_prev: float, value_last: float, options_prev: np.ndarray,
         if np.isnan(q[was]) or best - float(q[was]) > TOLERANCE:
             swapped.append(row)
     return Comparison(float(value_last - value_prev), tuple(swapped))
+
+
+def best_changes(before: Sequence[float], after: Sequence[float]) -> int | None:
+    """One card's options at the shorter and at the longer horizon (the same order): the
+    index of the option best at the shorter one when it falls more than `TOLERANCE` below
+    the longer one's best, else None (the look-aheads agree on the best move)."""
+    if not before or len(before) != len(after):
+        return None
+    was = max(range(len(before)), key=lambda k: before[k])
+    return was if after[was] < max(after) - TOLERANCE else None
 
 
 @dataclass(frozen=True)

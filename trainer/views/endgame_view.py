@@ -567,16 +567,14 @@ def lead_you_act(choice: Choice, solved: Solved, rows: Sequence[OptionRow]) -> l
     chance = percent_band(solved.chance_band(choice.card))
     lines = [f"If you both play perfectly, you win **{chance}** of the time."]
     played = [r for r in rows if r.frequency >= PLAYED] or list(rows[:1])
-    earlier = [r for r in rows if r.win_prev is not None]
-    if earlier and rows:
-        then = max(earlier, key=lambda r: r.win_prev or 0.0)
-        if then.win < rows[0].win - settledness.TOLERANCE:
-            # no verdict on which move is best: the two look-aheads name different ones
-            assert solved.shorter is not None
-            lines.append(f"Which move is best depends on how far ahead perfect play looks: "
-                         f"**{short_name(rows[0])}** looking {solved.horizon} turns ahead, "
-                         f"**{short_name(then)}** looking {solved.shorter}.")
-            return lines
+    before = [r.win_prev for r in rows if r.win_prev is not None]
+    changed = settledness.best_changes(before, [r.win for r in rows])
+    if changed is not None and solved.shorter is not None:
+        # no verdict on which move is best: the two look-aheads name different ones
+        lines.append(f"Which move is best depends on how far ahead perfect play looks: "
+                     f"**{short_name(rows[0])}** looking {solved.horizon} turns ahead, "
+                     f"**{short_name(rows[changed])}** looking {solved.shorter}.")
+        return lines
     if len(played) == 1:
         best = played[0]
         what = (f" (a bluff: you do not hold the {best.claim.value})"
