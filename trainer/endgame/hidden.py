@@ -32,12 +32,20 @@ import numpy as np
 
 from trainer.endgame import kernel
 from trainer.endgame.known import no_cycle_collection
-from trainer.endgame.public import Node, PublicGraph, Swap, World, public_graph
+from trainer.endgame.public import Edge, Node, PublicGraph, Swap, World, public_graph
+from trainer.endgame.public_two import TwoCardGraph
 from trainer.engine.cards import Character
 from trainer.engine.game import Phase
 from trainer.engine.moves import Move
 
 Leaf = Callable[[tuple[int, int], int], np.ndarray]
+NodeLeaf = Callable[[Node], np.ndarray]  # the horizon's value of a public node, by deal
+Graph = PublicGraph | TwoCardGraph
+
+
+def _sizes(graph: Graph) -> tuple[int, int]:
+    """How many hand labels each player has: one per card in the duel of one card each."""
+    return graph.sizes
 SwapTable = dict[World, list[tuple[float, tuple[int, ...], int]]]
 
 
@@ -68,25 +76,28 @@ class Swaps:
 class Spaces:
     """The private-state spaces met in a solve, and the Exchanges between them."""
 
-    def __init__(self, graph: PublicGraph, deal: np.ndarray | None = None) -> None:
-        n = len(graph.characters)
-        chance = np.zeros((n, n))
+    def __init__(self, graph: Graph, deal: np.ndarray | None = None) -> None:
+        n0, n1 = _sizes(graph)
+        chance = np.zeros((n0, n1))
         for w in graph.worlds:
             chance[w] = graph.deal_chance(w) if deal is None else deal[w]
         if chance.sum() <= 0:
             raise ValueError("the deal gives no pair of cards a chance")
         chance /= chance.sum()
-        ids = np.arange(n)
         self.graph = graph
-        self.spaces = [Space((ids, ids), chance)]
-        self._swaps: dict[tuple[int, int], Swaps] = {}
+        self.spaces = [Space((np.arange(n0), np.arange(n1)), chance)]
+        self._swaps: dict[tuple[int, int, int], Swaps] = {}
 
-    def swaps(self, space: int, x: int, edge_swaps: tuple[Swap, ...]) -> Swaps:
+    def swaps(self, space: int, x: int, edge_swaps: tuple[Swap, ...],
+              private: bool = False) -> Swaps:
         """The Exchange of player `x` from `space`: what it draws and keeps depends on the
-        deal alone, so it is worked out once per space and exchanger."""
-        found = self._swaps.get((space, x))
+        deal alone, so it is worked out once per space and exchanger. A `private` step (a
+        lost card, a replacement: `Edge.private`) is the edge's own, kept per edge (the graph
+        keeps the edge's tuple alive, so its id stays its own)."""
+        key = (space, x, id(edge_swaps) if private else 0)
+        found = self._swaps.get(key)
         if found is None:
-            found = self._swaps[(space, x)] = self._exchange(space, x, _swap_table(edge_swaps))
+            found = self._swaps[key] = self._exchange(space, x, _swap_table(edge_swaps))
         return found
 
     def _exchange(self, g: int, x: int, table: SwapTable) -> Swaps:
@@ -100,14 +111,14 @@ class Spaces:
                 if chance[s, t] == 0:
                     continue
                 world = (int(c), int(e)) if x == 0 else (int(e), int(c))
-                for _, drawn, kept in table[world]:
+                for _, drawn, kept in table.get(world, ()):
                     key = (s, drawn)
                     if key not in rows:
                         rows[key] = np.zeros(len(theirs))
                         keeps[key] = set()
                     keeps[key].add(kept)
                 # each draw once (it is listed once per card that may be kept)
-                for p, drawn in {(p, d) for p, d, _ in table[world]}:
+                for p, drawn in {(p, d) for p, d, _ in table.get(world, ())}:
                     rows[(s, drawn)][t] += chance[s, t] * p
         groups: dict[tuple[int, bytes], int] = {}
         new_rows: list[np.ndarray] = []
@@ -145,8 +156,11 @@ class Spaces:
                      np.array(slot_info), np.array(slot_kept), np.array(token), frac)
 
 
-# Node kinds of the unrolled tree.
-DECISION, EXCHANGE, UTILITY = 0, 1, 2
+# Node kinds of the unrolled tree. A SUM node adds its children's values and passes every
+# reach on unchanged: an edge that ends the game in some deals and goes on in the others is a
+# SUM of the ends (a UTILITY node weighing only those deals) and of the deals going on (an
+# EXCHANGE-like step that carries only them into the next space).
+DECISION, EXCHANGE, UTILITY, SUM = 0, 1, 2, 3
 
 
 @dataclass
@@ -189,18 +203,25 @@ def _swap_table(edge_swaps: tuple[Swap, ...]) -> SwapTable:
     return table
 
 
-def _unroll(graph: PublicGraph, spaces: Spaces, root: int, horizon: int, leaf: Leaf,
-            exchanges: int) -> _Tree:
+def _unroll(graph: Graph, spaces: Spaces, root: int, horizon: int, leaf: Leaf | None,
+            exchanges: int, node_leaf: NodeLeaf | None = None) -> _Tree:
     tree = _Tree()
-    n_chars = len(graph.characters)
+    sizes = _sizes(graph)
+    if node_leaf is None:
+        assert leaf is not None
+        one_card = leaf
+
+        def node_leaf(node: Node) -> np.ndarray:
+            return one_card(node.coins, node.decider)
     # an edge's ends as a table, once per edge of the public graph (an edge is reached along
     # many lines; the graph keeps its `over` alive, so its id stays its own while we unroll)
     over_cache: dict[int, np.ndarray] = {}
 
-    def over_matrix(over: dict[World, float]) -> np.ndarray:
+    def over_matrix(over: dict[World, float], masked: bool = False) -> np.ndarray:
+        """The ends of an edge; `masked`: NaN (no weight) in the deals that go on."""
         u = over_cache.get(id(over))
         if u is None:
-            u = np.zeros((n_chars, n_chars))
+            u = np.full(sizes, np.nan) if masked else np.zeros(sizes)
             for w, value in over.items():
                 u[w] = value
             over_cache[id(over)] = u
@@ -210,13 +231,15 @@ def _unroll(graph: PublicGraph, spaces: Spaces, root: int, horizon: int, leaf: L
         node: Node = graph.node(pub)
         if node.turn_start and (turns >= horizon or swapped >= exchanges):
             i = tree.add(UTILITY, space, level, -1, pub, turns)
-            tree.utility[i] = leaf(node.coins, node.decider)
+            tree.utility[i] = node_leaf(node)
             tree.cut[i] = True
             return i
         i = tree.add(DECISION, space, level, node.decider, pub, turns)
         for edge in node.edges:
             tree.moves[i].append(edge.move)
-            if edge.over:
+            if edge.stages:
+                j = staged(edge, space, level + 1, turns, swapped)
+            elif edge.over:
                 j = tree.add(UTILITY, space, level + 1, -1, -1, turns)
                 tree.utility[j] = over_matrix(edge.over)
             elif edge.exchanger >= 0:
@@ -231,6 +254,32 @@ def _unroll(graph: PublicGraph, spaces: Spaces, root: int, horizon: int, leaf: L
                 j = visit(edge.child, space, level + 1, turns + child.turn_start, swapped)
             tree.children[i].append(j)
         return i
+
+    def staged(edge: Edge, space: int, level: int, turns: int, swapped: int) -> int:
+        """An edge of the two-card duel: its private steps one after another (EXCHANGE
+        nodes, each into its own space), after a SUM with the deals it ends, if any."""
+        top = -1
+        parent = -1
+        if edge.over:
+            top = parent = tree.add(SUM, space, level, -1, -1, turns)
+            u = tree.add(UTILITY, space, level + 1, -1, -1, turns)
+            tree.utility[u] = over_matrix(edge.over, masked=True)
+            tree.children[parent].append(u)
+            level += 1
+        for stage in edge.stages:
+            sw = spaces.swaps(space, stage.player, stage.swaps, private=True)
+            k = tree.add(EXCHANGE, space, level, stage.player, -1, turns)
+            tree.swaps[k] = sw
+            if parent >= 0:
+                tree.children[parent].append(k)
+            else:
+                top = k
+            parent, space, level = k, sw.space, level + 1
+            swapped += not stage.private
+        child = graph.node(edge.child)
+        tree.children[parent].append(visit(edge.child, space, level, turns + child.turn_start,
+                                           swapped))
+        return top
 
     visit(root, 0, 0, 0)
     return tree
@@ -414,12 +463,16 @@ def _utilities(tree: _Tree, spaces: Spaces, f0: _Flow, f1: _Flow) -> _Utilities:
         # (one indexing of the stack, not one a node)
         ends = np.stack([tree.utility[i] for i in nodes])  # type: ignore[misc]
         u = ends[:, np.asarray(c0)[:, None], np.asarray(c1)[None, :]]
-        w0 = sp.chance[None] * u
-        w1 = sp.chance[None] * (1.0 - u)
+        # NaN: a deal that goes on past this end (an edge ending only some deals), no weight
+        live = ~np.isnan(u)
+        u = np.where(live, u, 0.0)
+        chance = sp.chance[None] * live
+        w0 = chance * u
+        w1 = chance * (1.0 - u)
         rows0 = f0.row_start[nodes][:, None] + np.arange(len(c0))[None]
         rows1 = f1.row_start[nodes][:, None] + np.arange(len(c1))[None]
         groups.append((rows0, rows1, w0, w1))
-        chances.append(np.broadcast_to(sp.chance[None], u.shape))
+        chances.append(np.ascontiguousarray(chance))
     return _Utilities(groups, chances)
 
 
@@ -623,8 +676,7 @@ class Solution:
         sp = self.spaces.spaces[self.tree.space[node]]
         r = [reach[p][int(self.flows[p].row_start[node]):][:len(sp.cards[p])] for p in (0, 1)]
         joint = sp.chance * r[0][:, None] * r[1][None, :]
-        n = len(self.graph.characters)
-        out = np.zeros((n, n))
+        out = np.zeros(_sizes(self.graph))
         np.add.at(out, (sp.cards[0][:, None], sp.cards[1][None, :]), joint)
         total = out.sum()
         if total <= 0:
@@ -971,21 +1023,41 @@ def solve(revealed: tuple[Character, Character], coins: tuple[int, int], first: 
     with no_cycle_collection():  # a tree is some 100,000 new lists: see known.py
         tree = _unroll(graph, spaces, root, horizon, leaf or known_leaf(graph), exchanges)
         solver = _Solver(tree, spaces)
+    run = iterate(solver, iterations, target, check_every, progress)
+    chance = spaces.spaces[0].chance.sum(axis=1)
+    cards = {graph.characters[c]: float(run.per_label[c] / chance[c])
+             for c in range(len(chance)) if chance[c] > 0}
+    return Solution(run.value, run.exploitability, run.iterations, cards, len(tree.kind),
+                    sum(tree.cut), run.average, tree, solver.flows, spaces, solver, graph,
+                    coins, first)
+
+
+@dataclass
+class Run:
+    """What the iterations reached: player 0's value, the exploitability, player 0's value
+    per hand label at the root (weighed by its chance), the iterations, the average
+    strategies."""
+
+    value: float
+    exploitability: float
+    per_label: np.ndarray
+    iterations: int
+    average: tuple[np.ndarray, np.ndarray]
+
+
+def iterate(solver: _Solver, iterations: int, target: float, check_every: int,
+            progress: Callable[[int, float], None] | None = None) -> Run:
+    """Discounted CFR until the exploitability is at most `target` or after `iterations`."""
     t = 0
-    value, exploit, per_card = 0.0, 1.0, np.zeros(0)
+    value, exploit, per_label = 0.0, 1.0, np.zeros(0)
     while t < iterations:
         t += 1
         solver.step(t)
         if t % check_every == 0 or t == iterations:
-            value, exploit, per_card = solver.evaluate(solver.average_strategy())
+            value, exploit, per_label = solver.evaluate(solver.average_strategy())
             if progress is not None:
                 progress(t, exploit)
             if exploit <= target:
                 break
-    chance = spaces.spaces[0].chance.sum(axis=1)
-    cards = {graph.characters[c]: float(per_card[c] / chance[c])
-             for c in range(len(chance)) if chance[c] > 0}
     average = solver.average_strategy()
-    return Solution(value, exploit, t, cards, len(tree.kind), sum(tree.cut),
-                    (average[0], average[1]), tree, solver.flows, spaces, solver, graph,
-                    coins, first)
+    return Run(value, exploit, per_label, t, (average[0], average[1]))

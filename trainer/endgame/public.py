@@ -46,6 +46,18 @@ class Swap:
     after: World
 
 
+@dataclass(frozen=True)
+class Stage:
+    """A private step of an edge: player `player`'s hand changes as `swaps` say, world by
+    world. `private`: not an Exchange (a lost card, a replacement, or an identity step that
+    only carries on the deals that go on), so it does not count against the Exchanges a line
+    may make before the horizon."""
+
+    player: int
+    swaps: tuple[Swap, ...]
+    private: bool
+
+
 @dataclass
 class Edge:
     """A public move and where it leads: `child` (a node id) for the worlds in which the game
@@ -56,6 +68,9 @@ class Edge:
     over: dict[World, float] = field(default_factory=dict)
     swaps: tuple[Swap, ...] = ()  # an Exchange's draws and keeps, world by world
     exchanger: int = -1
+    # the duel of two cards against one (`trainer.endgame.public_two`): the private steps
+    # from the deals going on to the child's deals, one hand at a time
+    stages: tuple[Stage, ...] = ()
 
 
 @dataclass
@@ -144,6 +159,12 @@ class PublicGraph:
         self._keys: dict[tuple[object, ...], int] = {}
         self._games: dict[int, dict[World, Game]] = {}
         self._swap_cache: dict[tuple[int, World], tuple[Swap, ...]] = {}
+
+    @property
+    def sizes(self) -> tuple[int, int]:
+        """How many hand labels each player has: here a label is a card."""
+        n = len(self.characters)
+        return (n, n)
 
     # -- the deal -------------------------------------------------------------------------
     def deal_chance(self, world: World) -> float:
