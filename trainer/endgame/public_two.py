@@ -218,7 +218,8 @@ class TwoCardGraph:
         child: dict[World, Game] = {}
         for ts in going.values():
             for t in ts:
-                child.setdefault(t.after, t.game)
+                if t.after not in child:
+                    child[t.after] = t.game if t.game is not None else _kept(t)
         edge.child = self._add(child)
         edge.stages = self._stages(move, going, bool(edge.over))
         return edge
@@ -272,11 +273,14 @@ class TwoCardGraph:
                 pool = Counter(r.exchange_pool())
                 pool.subtract(self.labels[x][w[x]])
                 seen = tuple(sorted(self._char[c] for c in pool.elements()))
+                other = self.label(1 - x, r.hidden[1 - x])
                 for keep in r.legal_moves():
-                    kept = [g for _, after in outcomes(r, keep) for _, g in _settle(after)]
-                    if len(kept) != 1:
-                        raise Unsupported("a draw after an Exchange's keep")
-                    out.append(_Step(p, seen, self._world(kept[0]), kept[0], x, True))
+                    # the hand kept is the move's own cards: the game after it is played only
+                    # for a world no other step reaches first (see `_edge`)
+                    assert keep.cards is not None
+                    after = _with((other, other), x, self.label(x, keep.cards))
+                    after = _with(after, 1 - x, other)
+                    out.append(_Step(p, seen, after, None, x, True, (r, keep)))
                 continue
             after = self._world(r)
             if drawn:  # a replacement: whose hand differs between the draws is who drew
@@ -301,9 +305,20 @@ class _Step:
     chance: float
     seen: tuple[int, ...]
     after: World
-    game: Game
+    game: Game | None  # None: an Exchange's keep, played when needed from `keep`
     changer: int
     exchange: bool = False
+    keep: tuple[Game, Move] | None = None
+
+
+def _kept(step: _Step) -> Game:
+    """The game after an Exchange's keep (which draws nothing and ends the turn)."""
+    assert step.keep is not None
+    game, move = step.keep
+    kept = [g for _, after in outcomes(game, move) for _, g in _settle(after)]
+    if len(kept) != 1:
+        raise Unsupported("a draw after an Exchange's keep")
+    return kept[0]
 
 
 @lru_cache(maxsize=8)
