@@ -1,12 +1,15 @@
 """End-game: the last duel of a two-player game, each player down to one card. Explore a
-position (how often you win if both play perfectly, and what each move is worth), or play
-duels out against perfect play with every decision graded."""
+position (how often you win if both play perfectly, and what each move is worth), the duel
+of two cards against one, or play duels out against perfect play with every decision
+graded."""
 
 import streamlit as st
 
 from trainer.ui import endgame as ui
 from trainer.ui import endgame_practice as practice
+from trainer.ui import endgame_two as two
 from trainer.ui.router import hand_over
+from trainer.views import endgame_two_view as two_view
 from trainer.views import endgame_view as view
 from trainer.views import practice_view as pview
 
@@ -14,7 +17,8 @@ hand_over("pages/endgame.py", "endgame")
 
 st.html(view.STYLE)
 st.title("End-game")
-if practice.section() == "practice":
+section = practice.section()
+if section == "practice":
     st.markdown(pview.INTRO)
     practice.follow_link()
     practice.link_messages()
@@ -25,6 +29,18 @@ if practice.section() == "practice":
     with right:
         practice.duel_view()
     practice.accuracy()
+    st.stop()
+
+if section == "two":
+    st.markdown(two_view.INTRO)
+    left, right = st.columns([2, 3], gap="large")
+    with left:
+        two_choice = two.picker()
+    with right:
+        if (problem := two_view.impossible(two_choice)) is not None:
+            st.error(problem, icon=":material/block:")
+        else:
+            two.duel(two_choice)
     st.stop()
 
 st.markdown(view.INTRO)

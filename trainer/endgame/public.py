@@ -17,6 +17,7 @@ Three kinds of step leave a node:
 
 from __future__ import annotations
 
+import threading
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -158,6 +159,7 @@ class PublicGraph:
         self.nodes: list[Node] = []
         self._keys: dict[tuple[object, ...], int] = {}
         self._games: dict[int, dict[World, Game]] = {}
+        self._lock = threading.RLock()
         self._swap_cache: dict[tuple[int, World], tuple[Swap, ...]] = {}
 
     @property
@@ -188,7 +190,8 @@ class PublicGraph:
         return g
 
     def root(self, coins: tuple[int, int], first: int) -> int:
-        return self._add({w: self.game(w, coins, first) for w in self.worlds})
+        with self._lock:
+            return self._add({w: self.game(w, coins, first) for w in self.worlds})
 
     # -- building ---------------------------------------------------------------------------
     def _add(self, games: dict[World, Game]) -> int:
@@ -203,20 +206,27 @@ class PublicGraph:
         return i
 
     def node(self, i: int) -> Node:
+        """Node `i`, expanded. The graph is shared by every page session of the process, and
+        a solve may run in two at once: a node is expanded under the graph's lock, and only
+        marked expanded once its edges are complete."""
         node = self.nodes[i]
         if not node.expanded:
-            self._expand(i)
+            with self._lock:
+                if not node.expanded:
+                    self._expand(i)
         return node
 
     def _expand(self, i: int) -> None:
         node = self.nodes[i]
-        games = self._games.pop(i)
+        games = self._games[i]
+        if node.decider >= 0:
+            node.edges = self._edges(games)
         node.expanded = True
-        if node.decider < 0:
-            return
+        del self._games[i]
+
+    def _edges(self, games: dict[World, Game]) -> list[Edge]:
         some = games[self.worlds[0]]
-        for move in some.legal_moves():
-            node.edges.append(self._edge(games, move))
+        return [self._edge(games, move) for move in some.legal_moves()]
 
     def _edge(self, games: dict[World, Game], move: Move) -> Edge:
         edge = Edge(move)

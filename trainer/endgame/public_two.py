@@ -29,6 +29,7 @@ only card (conceding would lose it and the game).
 
 from __future__ import annotations
 
+import threading
 from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
@@ -113,6 +114,7 @@ class TwoCardGraph:
         self.nodes: list[TwoNode] = []
         self._keys: dict[tuple[object, ...], int] = {}
         self._games: dict[int, dict[World, Game]] = {}
+        self._lock = threading.RLock()
 
     def _dealable(self, cards: tuple[Character, ...]) -> bool:
         return all(self.court[c] >= k for c, k in Counter(cards).items())
@@ -148,7 +150,8 @@ class TwoCardGraph:
         return g
 
     def root(self, coins: tuple[int, int], first: int) -> int:
-        return self._add({w: self.game(w, coins, first) for w in self.worlds})
+        with self._lock:
+            return self._add({w: self.game(w, coins, first) for w in self.worlds})
 
     # -- building ---------------------------------------------------------------------------
     def _world(self, game: Game) -> World:
@@ -168,9 +171,14 @@ class TwoCardGraph:
         return i
 
     def node(self, i: int) -> TwoNode:
+        """Node `i`, expanded. The graph is shared by every page session of the process, and
+        a solve may run in two at once: a node is expanded under the graph's lock, and only
+        marked expanded once its edges are complete."""
         node = self.nodes[i]
         if not node.expanded:
-            self._expand(i)
+            with self._lock:
+                if not node.expanded:
+                    self._expand(i)
         return node
 
     def live(self, i: int) -> tuple[World, ...]:
@@ -179,10 +187,13 @@ class TwoCardGraph:
 
     def _expand(self, i: int) -> None:
         node = self.nodes[i]
-        games = self._games.pop(i)
+        games = self._games[i]
+        if node.decider >= 0:
+            node.edges = self._edges(games)
         node.expanded = True
-        if node.decider < 0:
-            return
+        del self._games[i]
+
+    def _edges(self, games: dict[World, Game]) -> list[Edge]:
         some = next(iter(games.values()))
         if _open_loss(some):
             moves: list[Move] = []
@@ -193,8 +204,7 @@ class TwoCardGraph:
                                       order.get(m.character, -1) if m.character else -1))
         else:
             moves = list(some.legal_moves())
-        for move in moves:
-            node.edges.append(self._edge(games, move))
+        return [self._edge(games, move) for move in moves]
 
     def _edge(self, games: dict[World, Game], move: Move) -> Edge:
         edge = Edge(move)

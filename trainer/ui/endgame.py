@@ -97,7 +97,7 @@ def link_messages() -> None:
         st.warning(message, icon=":material/link_off:")
 
 
-def _row() -> list[Any]:
+def row() -> list[Any]:
     """Two side by side, you on the left and them on the right, on a phone too: the
     picker reads like the table, and stacking would put the pairs a screen apart. In large
     type two no longer fit across a phone (they would scroll sideways): there they stack."""
@@ -111,10 +111,10 @@ def position_picker() -> Choice:
     faceup = state[KEYS["mode"]] == "faceup"
     with st.container(border=True, key="eg_picker"):
         if not session_state().get(LARGE):  # stacked, the headings would stand alone
-            you, them = _row()
+            you, them = row()
             you.markdown("**You**")
             them.markdown("**They**")
-        you, them = _row()
+        you, them = row()
         you.selectbox("Your card", CHARACTERS, key=KEYS["card"], on_change=_changed,
                       help="Hidden from them, as in a real game.")
         with them:
@@ -123,17 +123,17 @@ def position_picker() -> Choice:
             else:
                 st.markdown("Their card: **hidden**", help="In a real game you cannot see "
                             "it: the page works out what each card they may hold means.")
-        you, them = _row()
+        you, them = row()
         you.selectbox("Card you lost", CHARACTERS, key=KEYS["lost0"], on_change=_changed,
                       help="Face up on the table: both players see it.")
         them.selectbox("Card they lost", CHARACTERS, key=KEYS["lost1"], on_change=_changed,
                        help="Face up on the table: both players see it.")
-        you, them = _row()
+        you, them = row()
         you.number_input("Your coins", 0, MAX_COINS, step=1, key=KEYS["coins0"],
                          on_change=_changed)
         them.number_input("Their coins", 0, MAX_COINS, step=1, key=KEYS["coins1"],
                           on_change=_changed)
-        turn_col, ahead_col = _row()
+        turn_col, ahead_col = row()
         turn_col.segmented_control("Who acts now", list(TURNS), format_func=TURNS.__getitem__,
                                    key=KEYS["turn"], required=True, on_change=_changed)
         if not faceup:

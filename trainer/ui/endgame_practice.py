@@ -276,7 +276,8 @@ def accuracy() -> None:
 # ------------------------------------------------------------------------------ sections
 
 TAB = "eg_tab"
-SECTIONS = {"explore": "Explore positions", "practice": "Practice duels"}
+SECTIONS = {"explore": "Explore positions", "two": "Two cards against one",
+            "practice": "Practice duels"}
 _PRACTICE_ONLY = ("tab", "seed", "puzzle")
 
 

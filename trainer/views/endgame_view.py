@@ -400,7 +400,7 @@ def distil(solution: Solution | StoredSolution, horizon: int, seconds: float,
                   isinstance(solution, StoredSolution))
 
 
-def outcome_class(against: Mapping[Character, float], tol: float = CERTAIN) -> Outcome:
+def outcome_class(against: Mapping[Any, float], tol: float = CERTAIN) -> Outcome:
     """An option's outcome from its win chance against each card they may hold: certain
     against every card, certain against each but not the same, or left to later play."""
     values = list(against.values())

@@ -1,0 +1,65 @@
+"""The words and rows of the End-game page's duel of two cards against one."""
+
+from __future__ import annotations
+
+import pytest
+
+from trainer.endgame import hidden_two
+from trainer.engine.cards import Character as C
+from trainer.views import endgame_two_view as view
+from trainer.views.endgame_two_view import TwoChoice
+
+
+def test_the_two_card_player_is_the_solvers_player_zero_in_either_seat():
+    mine = TwoChoice(two="you", coins=(3, 5), turn="them")
+    assert (mine.seat, mine.solver_coins, mine.first) == (0, (3, 5), 1)
+    theirs = TwoChoice(two="them", hand=(C.DUKE,), coins=(3, 5), turn="them")
+    assert (theirs.seat, theirs.solver_coins, theirs.first) == (1, (5, 3), 0)
+
+
+def test_a_hand_of_the_wrong_size_is_named():
+    assert view.impossible(TwoChoice(two="them", hand=(C.DUKE, C.DUKE))) == (
+        "Pick 1 card for your hand: you hold one card in this duel.")
+    assert view.impossible(TwoChoice(two="you", hand=(C.DUKE,))) == (
+        "Pick 2 cards for your hand: you hold two cards in this duel.")
+    assert view.impossible(TwoChoice(hand=(C.CONTESSA, C.CONTESSA), lost=C.CONTESSA)) is None
+
+
+@pytest.fixture(scope="module")
+def solved() -> view.TwoSolved:
+    choice = TwoChoice(two="them", hand=(C.DUKE,), lost=C.CONTESSA, coins=(3, 2), turn="you")
+    last = hidden_two.solve(choice.lost, choice.solver_coins, choice.first, horizon=2,
+                            target=1e-4)
+    prev = hidden_two.solve(choice.lost, choice.solver_coins, choice.first, horizon=1,
+                            target=1e-4)
+    return view.distil(choice, last, prev, 1.0)
+
+
+def test_your_chance_is_the_one_card_seats_and_its_range_spans_both_look_aheads(solved):
+    assert solved.you_act and solved.choice.seat == 1
+    assert solved.band.low <= min(solved.chance, solved.chance_prev) + 1e-12
+    assert solved.band.high >= max(solved.chance, solved.chance_prev) - 1e-12
+    assert 0.0 <= solved.chance <= 0.2  # one card against two rarely wins
+
+
+def test_the_options_are_graded_only_by_what_both_look_aheads_agree_on(solved):
+    rows = view.option_rows(solved)
+    assert [r.win for r in rows] == sorted((r.win for r in rows), reverse=True)
+    assert not solved.settled  # this duel's figures move between one and two turns ahead
+    best = max(r.win for r in rows)
+    best_prev = max(r.win_prev for r in rows if r.win_prev is not None)
+    for r in rows:
+        assert r.win_prev is not None
+        agreed = min(best - r.win, best_prev - r.win_prev)
+        assert r.lost_pp == pytest.approx(100 * agreed, abs=0.006)  # to 0.01 points
+
+
+def test_a_one_card_player_sees_their_likeliest_two_card_hands(solved):
+    line = view.their_hand_line(solved)
+    assert line.startswith("Their two cards, from what you can see: 15 hands are possible")
+    assert sum(solved.their_chances.values()) == pytest.approx(1.0)
+
+
+def test_the_expert_figures_say_why_a_duel_is_not_settled(solved):
+    lines = view.expert_lines(solved)
+    assert any(("Not settled: " in line) != solved.settled for line in lines)

@@ -1,0 +1,171 @@
+"""The End-game page's duel of two cards against one: the picker, the two solves with their
+progress bar, and the options, in the one-card explorer's look.
+
+Why solved on request and kept per process (not a stored table): a table of every position
+takes hours of CPU at two turns ahead (`docs/endgame.md`), while one position takes seconds and
+nearby positions share the public graph the first one laid out.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections import OrderedDict
+from dataclasses import asdict
+from typing import Any
+
+import streamlit as st
+
+from trainer.endgame import hidden_two
+from trainer.endgame.known import MAX_COINS
+from trainer.ui.endgame import row
+from trainer.ui.state import session_state
+from trainer.views import endgame_two_view as view
+from trainer.views import endgame_view as one
+from trainer.views.endgame_two_view import TwoChoice, TwoSolved
+
+PREFIX = "eg2_"
+KEYS = {"two": "eg2_two", "card0": "eg2_card0", "card1": "eg2_card1", "lost": "eg2_lost",
+        "coins0": "eg2_coins_you", "coins1": "eg2_coins_them", "turn": "eg2_turn"}
+WHO = {"you": "You", "them": "They"}
+TARGET = 1e-4  # a tenth of the settled test's tolerance, as the stored one-card table
+
+
+def _defaults() -> dict[str, Any]:
+    c = TwoChoice()
+    return {KEYS["two"]: c.two, KEYS["card0"]: c.hand[0], KEYS["card1"]: c.hand[1],
+            KEYS["lost"]: c.lost, KEYS["coins0"]: c.coins[0], KEYS["coins1"]: c.coins[1],
+            KEYS["turn"]: c.turn}
+
+
+def _from_state() -> TwoChoice:
+    s = session_state()
+    two = s[KEYS["two"]]
+    hand = (s[KEYS["card0"]], s[KEYS["card1"]]) if two == "you" else (s[KEYS["card0"]],)
+    return TwoChoice(two=two, hand=hand, lost=s[KEYS["lost"]],
+                     coins=(int(s[KEYS["coins0"]]), int(s[KEYS["coins1"]])), turn=s[KEYS["turn"]])
+
+
+def picker() -> TwoChoice:
+    """Who holds two cards, your hidden cards, the lost card, the coins and who acts."""
+    state = session_state()
+    for key, value in _defaults().items():
+        state.setdefault(key, value)
+    with st.container(border=True, key="eg2_picker"):
+        st.segmented_control("Who still holds two cards?", list(WHO), format_func=WHO.__getitem__,
+                             key=KEYS["two"], required=True,
+                             help="The other player has lost one card already: it lies face "
+                                  "up.")
+        two = state[KEYS["two"]] == "you"
+        you, them = row()
+        you.markdown("**You**")
+        them.markdown("**They**")
+        you, them = row()
+        if two:
+            you.selectbox("Your first card", one.CHARACTERS, key=KEYS["card0"],
+                          help="Hidden from them, as in a real game.")
+            them.markdown("Their card: **hidden**")
+            you, them = row()
+            you.selectbox("Your second card", one.CHARACTERS, key=KEYS["card1"],
+                          help="Hidden from them, as in a real game.")
+            them.selectbox("Card they lost", one.CHARACTERS, key=KEYS["lost"],
+                           help="Face up on the table: both players see it.")
+        else:
+            you.selectbox("Your card", one.CHARACTERS, key=KEYS["card0"],
+                          help="Hidden from them, as in a real game.")
+            them.markdown("Their two cards: **hidden**")
+            you, _ = row()
+            you.selectbox("Card you lost", one.CHARACTERS, key=KEYS["lost"],
+                          help="Face up on the table: both players see it.")
+        you, them = row()
+        you.number_input("Your coins", 0, MAX_COINS, step=1, key=KEYS["coins0"])
+        them.number_input("Their coins", 0, MAX_COINS, step=1, key=KEYS["coins1"])
+        st.segmented_control("Who acts now", list(WHO), format_func=WHO.__getitem__,
+                             key=KEYS["turn"], required=True)
+        st.caption(view.TIME_NOTE)
+    return _from_state()
+
+
+class _Shelf:
+    """Solved duels of this server process, the most recent kept (as the one-card explorer's
+    shelf: a solve draws its progress bar as it goes, which `st.cache_data` cannot replay)."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.items: OrderedDict[tuple[object, ...], TwoSolved] = OrderedDict()
+        self.lock = threading.Lock()
+
+    def get(self, key: tuple[object, ...]) -> TwoSolved | None:
+        with self.lock:
+            found = self.items.get(key)
+            if found is not None:
+                self.items.move_to_end(key)
+            return found
+
+    def put(self, key: tuple[object, ...], solved: TwoSolved) -> None:
+        with self.lock:
+            self.items[key] = solved
+            self.items.move_to_end(key)
+            while len(self.items) > self.size:
+                self.items.popitem(last=False)
+
+
+@st.cache_resource(show_spinner=False)
+def _shelf() -> _Shelf:
+    return _Shelf(128)
+
+
+def solved(choice: TwoChoice) -> TwoSolved:
+    """The duel worked out two turns ahead and one, with a progress bar; kept per process."""
+    shelf = _shelf()
+    found = shelf.get(choice.key())
+    if found is not None:
+        return found
+    bar = st.progress(0.0, text="Laying out every line of play, one turn ahead…")
+    start = time.perf_counter()
+    prev = hidden_two.solve(choice.lost, choice.solver_coins, choice.first,
+                            horizon=view.SHORTER, target=TARGET)
+    bar.progress(0.2, text="Laying out every line of play, two turns ahead…")
+    first: list[float] = []
+
+    def progress(iteration: int, exploitability: float) -> None:
+        if not first:
+            first.append(exploitability)
+        fraction = one.progress_fraction(iteration, exploitability, first[0], TARGET)
+        bar.progress(0.4 + 0.6 * fraction, text=one.progress_text(iteration, exploitability))
+
+    last = hidden_two.solve(choice.lost, choice.solver_coins, choice.first,
+                            horizon=view.HORIZON, target=TARGET, progress=progress)
+    result = view.distil(choice, last, prev, time.perf_counter() - start)
+    shelf.put(choice.key(), result)
+    session_state()[PREFIX + "kept"] = asdict(choice)
+    bar.empty()
+    return result
+
+
+def duel(choice: TwoChoice) -> None:
+    """The position in words, your chance, your options (your turn) or what they do."""
+    with st.container(key="eg2_position"):
+        st.markdown(" ".join(view.position_lines(choice)))
+    result = solved(choice)
+    rows = view.option_rows(result)
+    with st.container(key="eg2_lead"):
+        for line in view.lead_lines(result, rows):
+            st.markdown(line)
+        st.caption(view.their_hand_line(result))
+        if (note := view.unsettled_note(result, rows)) is not None:
+            st.caption(note)
+    if rows:
+        st.subheader("Your options, best first")
+        if result.choice.two == "you":
+            st.caption(one.STRIP_LEGEND)
+        st.html(one.options_html(rows))
+        st.caption(one.OUTCOME_NOTE)
+        if (mix := one.mix_note(rows)) is not None:
+            st.caption(mix)
+    st.caption(view.HOW_FAR)
+    with st.expander("Expert figures: how exact this is", icon=":material/functions:"):
+        st.markdown("\n".join(f"- {line}" for line in view.expert_lines(result)))
+        if rows:
+            st.caption("The engine's names for the options (the two-card player is P1): "
+                       + "; ".join(r.engine_text for r in rows) + ".")
