@@ -16,11 +16,17 @@ The solver's iterations per second are measured on the same trees (the sample at
 horizon), the numpy code and the compiled loops (`trainer/endgame/kernel.py`, with numba)
 taking turns iteration by iteration from the same start, in CPU time.
 
-    python bench/endgame.py [--horizons 2 3 4] [--build] [--processes 2]
+The duel of two cards against one (`trainer/endgame/hidden_two.py`) is solved for a fixed
+sample (`SAMPLE_2V1`) one and two turns ahead, as the End-game page does, to an exploitability
+of 0.01 points: how many settle, and the CPU time of the pair.
+
+    python bench/endgame.py [--horizons 2 3 4] [--build] [--processes 2] [--skip-two]
 
 Last line: `solve_s <median seconds at the deepest horizon, graph built> settled_pct <stored 1-v-1
 positions settled, `trainer.endgame.settled`> settled_2v1_pct <the same for two cards against
-one; -1: no such table yet> lookup_ms <p95 of reading a
+one; -1: no such table yet> settled_2v1_sample_pct <the share of a fixed sample of two cards
+against one settled between one and two turns ahead, as the End-game page solves them>
+solve_2v1_s <median CPU seconds of that pair of solves, graphs built> lookup_ms <p95 of reading a
 stored hidden-role position, every option of every card> exploitability_pp <largest in the
 sample, in points> iters_per_s <solver iterations a second, the solver as the app runs it>
 iters_per_s_numpy <the same without the compiled loops> table_min <known-role build minutes,
@@ -39,8 +45,16 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from trainer.endgame import hidden, hidden_tables, kernel, settled, tables  # noqa: E402
+from trainer.endgame import (  # noqa: E402
+    hidden,
+    hidden_tables,
+    hidden_two,
+    kernel,
+    settled,
+    tables,
+)
 from trainer.endgame.public import public_graph  # noqa: E402
+from trainer.endgame.public_two import two_card_graph  # noqa: E402
 from trainer.endgame.tables import known_values  # noqa: E402
 from trainer.engine.cards import Character as C  # noqa: E402
 
@@ -56,6 +70,43 @@ SAMPLE = [
     ((C.ASSASSIN, C.CONTESSA), (6, 2), 1),
     ((C.DUKE, C.DUKE), (2, 4), 0),
 ]
+
+# Two cards (player 0) against one: the card player 1 lost, the coins, who acts.
+SAMPLE_2V1 = [
+    (C.CONTESSA, (2, 2), 0), (C.CONTESSA, (2, 2), 1), (C.CONTESSA, (4, 1), 0),
+    (C.DUKE, (3, 1), 1), (C.DUKE, (0, 5), 0), (C.DUKE, (6, 3), 1),
+    (C.ASSASSIN, (3, 2), 0), (C.ASSASSIN, (1, 3), 1), (C.CAPTAIN, (5, 5), 0),
+    (C.CAPTAIN, (2, 7), 1), (C.AMBASSADOR, (3, 3), 1), (C.AMBASSADOR, (1, 0), 0),
+]
+
+
+def two_card_sample() -> tuple[float, float]:
+    """The share of `SAMPLE_2V1` settled between one and two turns ahead, and the median CPU
+    seconds of the pair of solves, each lost card's graph built first (timed apart)."""
+    print("\nTwo cards against one, one and two turns ahead (0.01 points):")
+    for lost in sorted({lost for lost, _, _ in SAMPLE_2V1}, key=lambda c: c.value):
+        start = time.process_time()
+        graph = two_card_graph(lost)
+        hidden_two.solve(lost, (2, 2), 0, horizon=2, target=1e-4)
+        print(f"  {lost} lost: graph and a first solve {time.process_time() - start:.1f} "
+              f"CPU s, {len(graph.nodes)} public nodes")
+    times = []
+    settled_count = 0
+    print("| lost | coins | first | value 1 | value 2 | moved (pp) | hands whose best move "
+          "changed | settled | CPU s |")
+    print("|---|---|--:|--:|--:|--:|--:|---|--:|")
+    for lost, coins, first in SAMPLE_2V1:
+        start = time.process_time()
+        last = hidden_two.solve(lost, coins, first, horizon=2, target=1e-4)
+        prev = hidden_two.solve(lost, coins, first, horizon=1, target=1e-4)
+        times.append(time.process_time() - start)
+        compared = hidden_two.settledness(last, prev)
+        settled_count += compared.settled
+        print(f"| {lost} | {coins[0]}-{coins[1]} | {first} | {100 * prev.value:.2f} "
+              f"| {100 * last.value:.2f} | {100 * compared.moved:+.2f} "
+              f"| {len(compared.swapped)} | {'yes' if compared.settled else 'no'} "
+              f"| {times[-1]:.2f} |")
+    return 100 * settled_count / len(SAMPLE_2V1), statistics.median(times)
 
 
 def build_graph(revealed: tuple[C, C]) -> int:
@@ -127,6 +178,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                     help="exploitability to stop at, in win probability (default 0.001)")
     ap.add_argument("--build", action="store_true", help="also time the known-role build")
     ap.add_argument("--processes", type=int, default=2)
+    ap.add_argument("--skip-two", action="store_true",
+                    help="leave out the sample of two cards against one")
     args = ap.parse_args(argv)
 
     warm: list[float] = []
@@ -217,10 +270,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"known-role table build: {table_min:.1f} min on {args.processes} processes "
               "(timed now; the hidden-role table's recorded time is left out)")
     settled_pct = settled_share()
+    two_pct, two_s = (-1.0, float("nan")) if args.skip_two else two_card_sample()
     median = statistics.median(warm) if warm else float("nan")
     rate = compiled_rate if kernel.available() else numpy_rate
     # the two-card duels have no table yet: -1
     print(f"solve_s {median:.2f} settled_pct {settled_pct:.1f} settled_2v1_pct -1 "
+          f"settled_2v1_sample_pct {two_pct:.1f} solve_2v1_s {two_s:.2f} "
           f"lookup_ms {stored_p95:.3f} exploitability_pp {100 * worst:.3f} "
           f"iters_per_s {rate:.1f} iters_per_s_numpy {numpy_rate:.1f} table_min {table_min:.1f}")
     return 0

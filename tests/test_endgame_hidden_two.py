@@ -3,6 +3,8 @@ against OpenSpiel on an independent export of the same game."""
 
 from __future__ import annotations
 
+import threading
+
 import numpy as np
 import pyspiel
 import pytest
@@ -95,3 +97,18 @@ def test_the_value_agrees_with_openspiel_on_an_export_with_every_engine_decision
     assert theirs <= 1e-4
     # each value is within twice its strategy's exploitability of the game's value
     assert s.value == pytest.approx(value, abs=2 * (s.exploitability + theirs))
+
+
+def test_a_node_is_expanded_under_the_graphs_lock_and_only_then_marked_expanded():
+    """Page sessions share a graph: a second solve reaching a node that another is still
+    expanding waits for it, and never sees a node marked expanded with half its edges."""
+    graph = TwoCardGraph(C.CAPTAIN)  # a graph of its own, not the process's shared one
+    root = graph.root((4, 4), 0)
+    seen: list[int] = []
+    with graph._lock:
+        worker = threading.Thread(target=lambda: seen.append(len(graph.node(root).edges)))
+        worker.start()
+        worker.join(timeout=0.3)
+        assert worker.is_alive() and not graph.nodes[root].expanded
+    worker.join(timeout=60)
+    assert seen == [len(graph.nodes[root].edges)] and seen[0] > 0

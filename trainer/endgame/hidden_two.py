@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from trainer.endgame import known_two
+from trainer.endgame import known_two, settled
 from trainer.endgame.hidden import (
     DECISION,
     NodeLeaf,
@@ -196,3 +196,20 @@ def solve(lost: Character, coins: tuple[int, int], first: int = 0, *, horizon: i
              for k in np.flatnonzero(chance > 0)}
     return TwoSolution(run.value, run.exploitability, run.iterations, hands, len(tree.kind),
                        sum(tree.cut), run.average, tree, spaces, solver, graph, coins, first)
+
+
+def settledness(last: TwoSolution, prev: TwoSolution) -> settled.Comparison:
+    """`trainer.endgame.settled`'s test between two solves of one duel (`prev` the shorter
+    look-ahead), over every hand the player to act may hold."""
+    if last.tree.kind[0] != DECISION:  # the root is no decision (the game is decided)
+        return settled.Comparison(last.value - prev.value, ())
+    p = last.mover
+    moves = list(last.tree.moves[0])
+    hands = last.hands(p)
+    table_last = np.full((len(hands), len(moves)), np.nan)
+    table_prev = np.full((len(hands), len(moves)), np.nan)
+    for r, hand in enumerate(hands):
+        for sol, table in ((last, table_last), (prev, table_prev)):
+            for o in sol.options(hand):
+                table[r, moves.index(o.move)] = o.value
+    return settled.compare(prev.value, last.value, table_prev, table_last)

@@ -24,6 +24,7 @@ from typing import Literal
 
 import numpy as np
 
+from trainer.endgame import hidden_two
 from trainer.endgame import settled as settledness
 from trainer.endgame.hidden_two import HandOption, TwoSolution
 from trainer.endgame.known import MAX_COINS
@@ -160,22 +161,6 @@ class TwoSolved:
                 else settledness.band(self.chance, self.chance_prev))
 
 
-def _compare(last: TwoSolution, prev: TwoSolution) -> settledness.Comparison:
-    """`trainer.endgame.settled`'s test, over every hand the mover may hold."""
-    if last.tree.kind[0] != 0:  # the root is no decision (the game is decided)
-        return settledness.Comparison(last.value - prev.value, ())
-    p = last.mover
-    moves = list(last.tree.moves[0])
-    hands = last.hands(p)
-    table_last = np.full((len(hands), len(moves)), np.nan)
-    table_prev = np.full((len(hands), len(moves)), np.nan)
-    for r, hand in enumerate(hands):
-        for sol, table in ((last, table_last), (prev, table_prev)):
-            for o in sol.options(hand):
-                table[r, moves.index(o.move)] = o.value
-    return settledness.compare(prev.value, last.value, table_prev, table_last)
-
-
 def distil(choice: TwoChoice, last: TwoSolution, prev: TwoSolution, seconds: float) -> TwoSolved:
     """The page's part of the two solves of `choice`'s duel."""
     seat = choice.seat
@@ -190,7 +175,7 @@ def distil(choice: TwoChoice, last: TwoSolution, prev: TwoSolution, seconds: flo
     if last.tree.kind[0] == 0 and not you_act:
         moves = _their_mix(last, theirs)
     average = last.value if seat == 0 else 1.0 - last.value
-    compared = _compare(last, prev)
+    compared = hidden_two.settledness(last, prev)
     return TwoSolved(choice, you_act, mine, mine_prev, average, compared.settled, options,
                      options_prev, moves, theirs, last.exploitability, last.iterations,
                      last.tree_nodes, last.cut_nodes, seconds, abs(compared.moved),
