@@ -45,6 +45,8 @@ from trainer.engine.variants import get_variant
 Label = tuple[Character, ...]
 
 _OPEN = (Phase.LOSE, Phase.PROVE_ACTION, Phase.PROVE_BLOCK)
+# Moves whose effect no hidden card changes (see `TwoCardGraph._public_edge`)
+_PUBLIC_KINDS = (MoveKind.ACT, MoveKind.BLOCK, MoveKind.PASS)
 
 
 @dataclass
@@ -207,6 +209,9 @@ class TwoCardGraph:
         return [self._edge(games, move) for move in moves]
 
     def _edge(self, games: dict[World, Game], move: Move) -> Edge:
+        public = self._public_edge(games, move)
+        if public is not None:
+            return public
         edge = Edge(move)
         going: dict[World, list[_Step]] = {}
         for w, g in games.items():
@@ -232,6 +237,36 @@ class TwoCardGraph:
                     child[t.after] = t.game if t.game is not None else _kept(t)
         edge.child = self._add(child)
         edge.stages = self._stages(move, going, bool(edge.over))
+        return edge
+
+    def _public_edge(self, games: dict[World, Game], move: Move) -> Edge | None:
+        """The edge of a move no hidden card can change, played in one deal only: a declared
+        action, a block, or a pass that draws nothing, when it leaves every hand and the deck
+        as they were (a forced loss, a draw or the game's end go the long way, deal by deal).
+        Every other deal's game after it is that game with the deal's own hands and deck: a
+        copy, a third of the cost of playing the move again in each of some 74 deals."""
+        if move.kind not in _PUBLIC_KINDS:
+            return None
+        w0, g0 = next(iter(games.items()))
+        results = [r for _, after in outcomes(g0, move) for _, r in _settle(after)]
+        if len(results) != 1:
+            return None
+        r0 = results[0]
+        if (r0.is_over or r0.phase is Phase.EXCHANGE or r0.hidden != g0.hidden
+                or sorted(r0.deck) != sorted(g0.deck)
+                or any(move not in g.legal_moves() for g in games.values())):
+            return None
+        child: dict[World, Game] = {}
+        for w, g in games.items():
+            if w == w0:
+                child[w] = r0
+                continue
+            twin = r0.clone(NO_DRAWS)
+            twin.hidden = [list(h) for h in g.hidden]
+            twin.deck = list(g.deck)
+            child[w] = twin
+        edge = Edge(move)
+        edge.child = self._add(child)
         return edge
 
     @staticmethod
