@@ -366,7 +366,12 @@ def _kept(step: _Step) -> Game:
     return kept[0]
 
 
-@lru_cache(maxsize=8)
 def two_card_graph(lost: Character, variant: str = "base") -> TwoCardGraph:
-    """One graph per lost card, kept for the process (as `public.public_graph`)."""
+    """One graph per lost card, kept for the process (as `public.public_graph`): a second
+    position with the same lost card reuses every node the first one expanded."""
+    return _two_card_graph(lost, variant)
+
+
+@lru_cache(maxsize=8)
+def _two_card_graph(lost: Character, variant: str) -> TwoCardGraph:
     return TwoCardGraph(lost, variant)
