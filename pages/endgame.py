@@ -33,9 +33,12 @@ if section == "practice":
 
 if section == "two":
     st.markdown(two_view.INTRO)
+    two.follow_link()
+    two.link_messages()
     left, right = st.columns([2, 3], gap="large")
     with left:
         two_choice = two.picker()
+    two.keep_link(two_choice)
     with right:
         if (problem := two_view.impossible(two_choice)) is not None:
             st.error(problem, icon=":material/block:")

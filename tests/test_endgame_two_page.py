@@ -1,5 +1,6 @@
 """The End-game page's duel of two cards against one under AppTest: the section opens from a
-link, solves the default duel with your options graded, and seats you as the one-card player."""
+link, solves the default duel with your options graded, seats you as the one-card player,
+keeps the duel in the address and names a link's part it cannot read."""
 
 from __future__ import annotations
 
@@ -7,14 +8,14 @@ from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
 
-from trainer.engine.cards import Character as C
-
 APP = str(Path(__file__).resolve().parent.parent / "streamlit_app.py")
 
 
-def two_cards() -> AppTest:
+def two_cards(**params: str) -> AppTest:
     at = AppTest.from_file(APP, default_timeout=120)
     at.query_params["tab"] = "two"
+    for key, value in params.items():
+        at.query_params[key] = value
     at.run()
     at.switch_page("pages/endgame.py").run()
     assert not at.exception, [e.value for e in at.exception]
@@ -36,12 +37,34 @@ def test_the_two_card_duel_shows_your_chance_and_your_options_best_first() -> No
 
 
 def test_down_to_one_card_against_two_you_see_their_likeliest_hands() -> None:
-    at = two_cards()
-    at.segmented_control(key="eg2_two").set_value("them").run()
-    at.selectbox(key="eg2_card0").set_value(C.ASSASSIN).run()
-    at.segmented_control(key="eg2_turn").set_value("them").run()
-    assert not at.exception, [e.value for e in at.exception]
+    at = two_cards(two="them", hand="Assassin", lost="Duke", coins="3,2", turn="them")
     shown = text(at)
-    assert "You are down to **one card**, the **Assassin**" in shown
+    assert "You are down to **one card**, the **Assassin**, having lost a Duke" in shown
     assert "Their two cards, from what you can see" in shown
     assert "What they do, as far as you can tell" in shown
+    assert at.segmented_control(key="eg2_two").value == "them"
+
+
+def test_the_picker_changes_the_duel_and_the_address_follows() -> None:
+    at = two_cards()
+    at.number_input(key="eg2_coins_them").set_value(5).run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert "they have 5 coins" in text(at)
+    assert at.query_params["coins"] == "2,5"
+
+
+def test_a_link_that_cannot_be_read_says_which_part_and_shows_the_default() -> None:
+    at = two_cards(hand="Joker,Duke")
+    warnings = [w.value for w in at.warning]
+    assert any(w.startswith("The link's `hand` could not be read: expected your hidden "
+                            "cards") for w in warnings), warnings
+    assert "the **Duke and the Captain**" in text(at)
+
+
+def test_switching_to_the_one_card_explorer_leaves_the_two_card_link_behind() -> None:
+    at = two_cards(coins="4,1")
+    at.segmented_control(key="eg_tab").set_value("explore").run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert [w.value for w in at.warning] == []  # `lost=Contessa` is not read as two cards
+    assert "hand" not in at.query_params and "two" not in at.query_params
+    assert at.query_params["coins"] == "2,2"  # the explorer's own position

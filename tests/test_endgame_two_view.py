@@ -63,3 +63,27 @@ def test_a_one_card_player_sees_their_likeliest_two_card_hands(solved):
 def test_the_expert_figures_say_why_a_duel_is_not_settled(solved):
     lines = view.expert_lines(solved)
     assert any(("Not settled: " in line) != solved.settled for line in lines)
+
+
+def test_a_link_opens_the_duel_it_was_made_from():
+    choice = TwoChoice(two="them", hand=(C.AMBASSADOR,), lost=C.DUKE, coins=(0, 12),
+                       turn="them")
+    params = view.link_params(choice)
+    assert params["tab"] == "two"
+    assert view.read_link(params, TwoChoice()) == (choice, [])
+
+
+def test_a_link_with_one_card_for_a_two_card_hand_says_what_it_shows_instead():
+    choice, errors = view.read_link({"two": "you", "hand": "Contessa"}, TwoChoice())
+    assert choice.hand == (C.CONTESSA, C.DUKE)
+    assert errors == ["The link's `hand` has 1 card, but you hold two in this duel. Showing "
+                      "Contessa,Duke instead."]
+
+
+def test_each_unreadable_link_part_is_named_and_changes_nothing():
+    choice, errors = view.read_link({"coins": "2,13", "turn": "later", "lost": "Queen"},
+                                    TwoChoice())
+    assert choice == TwoChoice()
+    assert [e.split(":")[0] for e in errors] == [
+        "The link's `lost` could not be read", "The link's `coins` could not be read",
+        "The link's `turn` could not be read"]

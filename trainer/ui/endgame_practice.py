@@ -279,12 +279,21 @@ TAB = "eg_tab"
 SECTIONS = {"explore": "Explore positions", "two": "Two cards against one",
             "practice": "Practice duels"}
 _PRACTICE_ONLY = ("tab", "seed", "puzzle")
+# Parameters of the sections' links (the one-card explorer's, the two-card duel's): a section
+# opened from the control starts from its own, not the other's (`lost` and `coins` mean
+# different things in the two).
+_SECTION_PARAMS = ("card", "lost", "coins", "turn", "mode", "their", "horizon", "two", "hand")
 
 
 def _section_changed() -> None:
-    if session_state().get(TAB) == "explore":
-        for k in _PRACTICE_ONLY:
+    now = session_state().get(TAB)
+    if now in ("explore", "two"):
+        for k in (*_PRACTICE_ONLY, *_SECTION_PARAMS):
             st.query_params.pop(k, None)
+        # each section writes its own again on this run; forget what they last wrote, so
+        # what the address then says is read as the section's own
+        for k in ("eg_link", "eg2_link"):
+            session_state().pop(k, None)
 
 
 def section() -> str:

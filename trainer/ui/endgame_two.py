@@ -46,6 +46,49 @@ def _from_state() -> TwoChoice:
                      coins=(int(s[KEYS["coins0"]]), int(s[KEYS["coins1"]])), turn=s[KEYS["turn"]])
 
 
+LINK = "eg2_link"  # the parameters the section last wrote (or read)
+ERRORS = "eg2_link_errors"
+
+
+def _widget_values(choice: TwoChoice) -> dict[str, Any]:
+    hand = (*choice.hand, choice.hand[0])[:2]
+    return {KEYS["two"]: choice.two, KEYS["card0"]: hand[0], KEYS["card1"]: hand[1],
+            KEYS["lost"]: choice.lost, KEYS["coins0"]: choice.coins[0],
+            KEYS["coins1"]: choice.coins[1], KEYS["turn"]: choice.turn}
+
+
+def follow_link() -> None:
+    """Set the picker from the address when it says something the section did not write
+    itself (a link opened, pasted or reloaded); a parameter that cannot be read is named."""
+    state = session_state()
+    for key, value in _defaults().items():
+        state.setdefault(key, value)
+    address = {k: st.query_params[k] for k in view.LINK_KEYS if k in st.query_params}
+    if address and address != state.get(LINK):
+        choice, errors = view.read_link(address, _from_state())
+        state.update(_widget_values(choice))
+        state[ERRORS] = errors
+        state[LINK] = address
+
+
+def link_messages() -> None:
+    for message in session_state().get(ERRORS) or []:
+        st.warning(message, icon=":material/link_off:")
+
+
+def keep_link(choice: TwoChoice) -> None:
+    """Write the duel into the address, so the link in the bar opens it as it is now."""
+    wanted = view.link_params(choice)
+    for key, value in wanted.items():
+        if st.query_params.get(key) != value:
+            st.query_params[key] = value
+    session_state()[LINK] = {k: v for k, v in wanted.items() if k in view.LINK_KEYS}
+
+
+def _changed() -> None:
+    session_state().pop(ERRORS, None)
+
+
 def picker() -> TwoChoice:
     """Who holds two cards, your hidden cards, the lost card, the coins and who acts."""
     state = session_state()
@@ -53,7 +96,7 @@ def picker() -> TwoChoice:
         state.setdefault(key, value)
     with st.container(border=True, key="eg2_picker"):
         st.segmented_control("Who still holds two cards?", list(WHO), format_func=WHO.__getitem__,
-                             key=KEYS["two"], required=True,
+                             key=KEYS["two"], required=True, on_change=_changed,
                              help="The other player has lost one card already: it lies face "
                                   "up.")
         two = state[KEYS["two"]] == "you"
@@ -62,26 +105,28 @@ def picker() -> TwoChoice:
         them.markdown("**They**")
         you, them = row()
         if two:
-            you.selectbox("Your first card", one.CHARACTERS, key=KEYS["card0"],
+            you.selectbox("Your first card", one.CHARACTERS, key=KEYS["card0"], on_change=_changed,
                           help="Hidden from them, as in a real game.")
             them.markdown("Their card: **hidden**")
             you, them = row()
-            you.selectbox("Your second card", one.CHARACTERS, key=KEYS["card1"],
+            you.selectbox("Your second card", one.CHARACTERS, key=KEYS["card1"], on_change=_changed,
                           help="Hidden from them, as in a real game.")
-            them.selectbox("Card they lost", one.CHARACTERS, key=KEYS["lost"],
+            them.selectbox("Card they lost", one.CHARACTERS, key=KEYS["lost"], on_change=_changed,
                            help="Face up on the table: both players see it.")
         else:
-            you.selectbox("Your card", one.CHARACTERS, key=KEYS["card0"],
+            you.selectbox("Your card", one.CHARACTERS, key=KEYS["card0"], on_change=_changed,
                           help="Hidden from them, as in a real game.")
             them.markdown("Their two cards: **hidden**")
             you, _ = row()
-            you.selectbox("Card you lost", one.CHARACTERS, key=KEYS["lost"],
+            you.selectbox("Card you lost", one.CHARACTERS, key=KEYS["lost"], on_change=_changed,
                           help="Face up on the table: both players see it.")
         you, them = row()
-        you.number_input("Your coins", 0, MAX_COINS, step=1, key=KEYS["coins0"])
-        them.number_input("Their coins", 0, MAX_COINS, step=1, key=KEYS["coins1"])
+        you.number_input("Your coins", 0, MAX_COINS, step=1, key=KEYS["coins0"],
+                        on_change=_changed)
+        them.number_input("Their coins", 0, MAX_COINS, step=1, key=KEYS["coins1"],
+                         on_change=_changed)
         st.segmented_control("Who acts now", list(WHO), format_func=WHO.__getitem__,
-                             key=KEYS["turn"], required=True)
+                             key=KEYS["turn"], required=True, on_change=_changed)
         st.caption(view.TIME_NOTE)
     return _from_state()
 

@@ -100,6 +100,80 @@ class TwoChoice:
                 self.turn)
 
 
+# ----------------------------------------------------------------------------- links
+
+LINK_KEYS = ("two", "hand", "lost", "coins", "turn")
+
+
+def link_params(choice: TwoChoice) -> dict[str, str]:
+    """The query parameters that open the section on `choice`, for a link to share."""
+    return {"tab": "two", "two": choice.two, "hand": ",".join(c.value for c in choice.hand),
+            "lost": choice.lost.value, "coins": f"{choice.coins[0]},{choice.coins[1]}",
+            "turn": choice.turn}
+
+
+def read_link(params: dict[str, str], base: TwoChoice) -> tuple[TwoChoice, list[str]]:
+    """The duel a link asks for, on top of `base` for every parameter it leaves out, and one
+    message per parameter it gets wrong, naming it and what it should hold (a wrong parameter
+    changes nothing)."""
+    names = ", ".join(c.value for c in CHARACTERS)
+    found: dict[str, object] = {}
+    errors: list[str] = []
+    for key in LINK_KEYS:
+        raw = params.get(key)
+        if raw is None:
+            continue
+        text = raw.strip()
+        try:
+            if key in ("two", "turn"):
+                if text.lower() not in ("you", "them"):
+                    raise ValueError(text)
+                found[key] = text.lower()
+            elif key == "hand":
+                cards = tuple(_card(part) for part in text.split(","))
+                if not 1 <= len(cards) <= 2:
+                    raise ValueError(text)
+                found[key] = cards
+            elif key == "lost":
+                found[key] = _card(text)
+            else:
+                parts = text.split(",")
+                coins = (int(parts[0].strip()), int(parts[1].strip())) if len(parts) == 2 \
+                    else (-1, -1)
+                if not all(0 <= n <= MAX_COINS for n in coins):
+                    raise ValueError(text)
+                found[key] = coins
+        except ValueError:
+            expected = {
+                "two": "you or them (who still holds two cards)",
+                "hand": f"your hidden cards, one or two of {names} (like hand=Duke,Captain)",
+                "lost": f"the card the one-card player lost, one of {names}",
+                "coins": f"two whole numbers from 0 to {MAX_COINS}, your coins then theirs "
+                         "(like coins=2,6)",
+                "turn": "you or them (who acts now)",
+            }[key]
+            shown = text if len(text) <= 40 else text[:40] + "…"
+            errors.append(f"The link's `{key}` could not be read: expected {expected}; it "
+                          f"says “{shown}”. Showing {link_params(base)[key]} instead.")
+    choice = replace(base, **found)  # type: ignore[arg-type]
+    want = 2 if choice.two == "you" else 1
+    if len(choice.hand) != want:
+        hand = (*choice.hand, *base.hand, Character.CAPTAIN)[:want]
+        errors.append(f"The link's `hand` has {len(choice.hand)} card"
+                      f"{'s' if len(choice.hand) != 1 else ''}, but "
+                      f"{'you hold two' if want == 2 else 'you hold one'} in this duel. "
+                      f"Showing {','.join(c.value for c in hand)} instead.")
+        choice = replace(choice, hand=hand)
+    return choice, errors
+
+
+def _card(text: str) -> Character:
+    card = Character.parse(text)
+    if card not in CHARACTERS:
+        raise ValueError(card)
+    return card
+
+
 def impossible(choice: TwoChoice) -> str | None:
     """Why the deck cannot deal this (3 of each character), or None."""
     want = 2 if choice.two == "you" else 1
