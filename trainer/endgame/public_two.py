@@ -117,6 +117,8 @@ class TwoCardGraph:
         self._keys: dict[tuple[object, ...], int] = {}
         self._games: dict[int, dict[World, Game]] = {}
         self._lock = threading.RLock()
+        self._exchange_cache: dict[tuple[int, int, tuple[Character, ...]],
+                                   list[tuple[float, tuple[int, ...], int]]] = {}
 
     def _dealable(self, cards: tuple[Character, ...]) -> bool:
         return all(self.court[c] >= k for c, k in Counter(cards).items())
@@ -209,7 +211,7 @@ class TwoCardGraph:
         return [self._edge(games, move) for move in moves]
 
     def _edge(self, games: dict[World, Game], move: Move) -> Edge:
-        public = self._public_edge(games, move)
+        public = self._public_edge(games, move) or self._exchange_edge(games, move)
         if public is not None:
             return public
         edge = Edge(move)
@@ -268,6 +270,66 @@ class TwoCardGraph:
         edge = Edge(move)
         edge.child = self._add(child)
         return edge
+
+    def _exchange_edge(self, games: dict[World, Game], move: Move) -> Edge | None:
+        """The edge of a pass that lets an Exchange go ahead, without playing it in every
+        deal: what an Exchange draws and offers depends only on the exchanger's hand and the
+        deck, so it is asked of the engine once per hand and deck (`_exchange_cache`), and
+        the game after it (the turn over, the same in every deal but for the hands and the
+        deck) is played once and copied with each deal's own."""
+        if move.kind is not MoveKind.PASS:
+            return None
+        w0, g0 = next(iter(games.items()))
+        _, r0 = next(outcomes(g0, move))
+        if (r0.is_over or r0.phase is not Phase.EXCHANGE or r0.hidden != g0.hidden
+                or any(move not in g.legal_moves() for g in games.values())):
+            return None
+        x = r0.decider
+        going: dict[World, list[_Step]] = {}
+        for w, g in games.items():
+            key = (x, w[x], tuple(sorted(g.deck)))
+            entries = self._exchange_cache.get(key)
+            if entries is None:
+                entries = self._exchange_cache[key] = self._exchange_entries(w, g, move)
+            going[w] = [_Step(p, seen, _with(w, x, kept), None, x, True)
+                        for p, seen, kept in entries]
+        own = next(m for m in r0.legal_moves()
+                   if m.cards is not None and self.label(x, m.cards) == w0[x])
+        template = _kept(_Step(1.0, (), w0, None, x, True, (r0, own)))
+        child: dict[World, Game] = {}
+        for ts in going.values():
+            for t in ts:
+                if t.after not in child:
+                    child[t.after] = self._rebase(template, t.after)
+        edge = Edge(move)
+        edge.child = self._add(child)
+        edge.stages = self._stages(move, going, False)
+        return edge
+
+    def _exchange_entries(self, w: World, g: Game, move: Move
+                          ) -> list[tuple[float, tuple[int, ...], int]]:
+        """An Exchange's draws in deal `w` as the engine makes them: (chance, the cards drawn,
+        a hand the exchanger may keep), once per hand it may keep."""
+        out = []
+        for p, r in outcomes(g, move):
+            x = r.decider
+            pool = Counter(r.exchange_pool())
+            pool.subtract(self.labels[x][w[x]])
+            seen = tuple(sorted(self._char[c] for c in pool.elements()))
+            for keep in r.legal_moves():
+                assert keep.cards is not None
+                out.append((p, seen, self.label(x, keep.cards)))
+        return out
+
+    def _rebase(self, template: Game, world: World) -> Game:
+        """`template` with the hands of `world`, and the deck the rest of the court."""
+        twin = template.clone(NO_DRAWS)
+        hands = [list(self.labels[0][world[0]]), list(self.labels[1][world[1]])]
+        rest = Counter(self.court)
+        rest.subtract([*hands[0], *hands[1], *template.revealed[0]])
+        twin.hidden = hands
+        twin.deck = sorted(rest.elements())
+        return twin
 
     @staticmethod
     def _stages(move: Move, going: dict[World, list[_Step]], some_end: bool) -> tuple[Stage, ...]:
