@@ -62,7 +62,8 @@ HOW_FAR = (f"Worked out {turns_words(HORIZON)} ahead and checked against {turns_
            ": where the two disagree you see a range, and a move is only called worse than "
            "another by what both agree on. Looking further ahead takes minutes here, so "
            "these figures are less certain than the one-card duel's.")
-TIME_NOTE = "The first position takes about ten seconds; nearby positions are quicker after."
+TIME_NOTE = ("A new position takes a few seconds to work out; one worked out before shows at "
+             "once.")
 
 
 @dataclass(frozen=True)
