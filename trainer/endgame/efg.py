@@ -32,22 +32,17 @@ class Export:
     terminals: int = 0
 
 
-class _Writer:
-    def __init__(self, graph: PublicGraph, horizon: int, exchanges: int, leaf: Leaf,
-                 solution: Solution | None) -> None:
-        self.graph = graph
-        self.horizon = horizon
-        self.exchanges = exchanges
-        self.leaf = leaf
-        self.solution = solution
+class EfgLines:
+    """The lines of an .efg file as a walk writes them: terminal, chance and player nodes,
+    information sets numbered per player in the order first met (shared by the exports of
+    the one-card duel and of two cards against one)."""
+
+    def __init__(self) -> None:
         self.lines: list[str] = []
         self.infosets: dict[tuple[int, tuple[str, ...]], int] = {}
-        self.names: dict[int, str] = {}
-        self.policy: dict[str, list[float]] = {}
         self.actions: dict[str, list[str]] = {}
         self.chance_sets = 0
         self.outcomes = 0
-        self.index = {c: k for k, c in enumerate(graph.characters)}
 
     def _infoset(self, player: int, label: tuple[str, ...]) -> tuple[int, str]:
         key = (player, label)
@@ -66,13 +61,33 @@ class _Writer:
         acts = " ".join(f'"{k}" {p!r}' for k, p in enumerate(probs))
         self.lines.append(f'{"  " * depth}c "" {self.chance_sets} "" {{ {acts} }} 0')
 
-    def _player(self, depth: int, player: int, label: tuple[str, ...],
-                actions: list[str], probs: list[float] | None) -> None:
+    def _decision(self, depth: int, player: int, label: tuple[str, ...],
+                  actions: list[str]) -> str:
+        """A player node; returns its information set's name."""
         number, name = self._infoset(player, label)
         acts = " ".join(f'"{a}"' for a in actions)
         self.lines.append(f'{"  " * depth}p "{name}" {player + 1} {number} "{name}" '
                           f'{{ {acts} }} 0')
         self.actions.setdefault(name, actions)
+        return name
+
+
+class _Writer(EfgLines):
+    def __init__(self, graph: PublicGraph, horizon: int, exchanges: int, leaf: Leaf,
+                 solution: Solution | None) -> None:
+        super().__init__()
+        self.graph = graph
+        self.horizon = horizon
+        self.exchanges = exchanges
+        self.leaf = leaf
+        self.solution = solution
+        self.names: dict[int, str] = {}
+        self.policy: dict[str, list[float]] = {}
+        self.index = {c: k for k, c in enumerate(graph.characters)}
+
+    def _player(self, depth: int, player: int, label: tuple[str, ...],
+                actions: list[str], probs: list[float] | None) -> None:
+        name = self._decision(depth, player, label, actions)
         if probs is not None:
             self.policy.setdefault(name, probs)
 
@@ -183,4 +198,4 @@ def export(revealed: tuple[Character, Character], coins: tuple[int, int], first:
                   len(writer.infosets), writer.outcomes)
 
 
-__all__ = ["EXCHANGE", "Export", "export"]
+__all__ = ["EXCHANGE", "EfgLines", "Export", "export"]

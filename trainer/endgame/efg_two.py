@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from trainer.endgame.chance import outcomes
+from trainer.endgame.efg import EfgLines
 from trainer.endgame.public_two import TwoCardGraph, two_card_graph
 from trainer.engine.cards import Character
 from trainer.engine.game import Game, Phase
@@ -27,37 +28,13 @@ TwoLeaf = Callable[[tuple[Character, ...], tuple[Character, ...], Character | No
                     tuple[int, int], int], float]
 
 
-class _Writer:
+class _Writer(EfgLines):
     def __init__(self, graph: TwoCardGraph, horizon: int, exchanges: int, leaf: TwoLeaf) -> None:
+        super().__init__()
         self.graph = graph
         self.horizon = horizon
         self.exchanges = exchanges
         self.leaf = leaf
-        self.lines: list[str] = []
-        self.infosets: dict[tuple[int, tuple[str, ...]], int] = {}
-        self.chance_sets = 0
-        self.outcomes = 0
-
-    def _terminal(self, depth: int, value: float) -> None:
-        self.outcomes += 1
-        u = 2 * value - 1
-        self.lines.append(f'{"  " * depth}t "" {self.outcomes} "" {{ {u!r} {-u!r} }}')
-
-    def _chance(self, depth: int, probs: list[float]) -> None:
-        self.chance_sets += 1
-        acts = " ".join(f'"{k}" {p!r}' for k, p in enumerate(probs))
-        self.lines.append(f'{"  " * depth}c "" {self.chance_sets} "" {{ {acts} }} 0')
-
-    def _player(self, depth: int, player: int, label: tuple[str, ...],
-                actions: list[str]) -> None:
-        key = (player, label)
-        number = self.infosets.get(key)
-        if number is None:
-            number = self.infosets[key] = sum(1 for p, _ in self.infosets if p == player) + 1
-        name = f"p{player}:" + "|".join(label)
-        acts = " ".join(f'"{a}"' for a in actions)
-        self.lines.append(f'{"  " * depth}p "{name}" {player + 1} {number} "{name}" '
-                          f'{{ {acts} }} 0')
 
     @staticmethod
     def _own(game: Game, p: int) -> str:
@@ -88,7 +65,7 @@ class _Writer:
         p = game.decider
         moves = game.legal_moves()
         names = [str(m) for m in moves]
-        self._player(depth, p, labels[p], names)
+        self._decision(depth, p, labels[p], names)
         exchanging = game.phase is Phase.EXCHANGE
         for move, name in zip(moves, names, strict=True):
             branches = list(outcomes(game, move))

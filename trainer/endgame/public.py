@@ -21,6 +21,7 @@ import threading
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Generic, TypeVar
 
 from trainer.endgame.chance import NO_DRAWS, outcomes
 from trainer.engine.cards import Character
@@ -125,7 +126,42 @@ def _resolve(game: Game) -> Game:
     return game
 
 
-class PublicGraph:
+N = TypeVar("N", bound=Node)
+
+
+class Lockstep(Generic[N]):
+    """What every public graph shares: its nodes, each expanded once (into its edges, by the
+    graph's own `_edges`) when a solver first reaches it, under the graph's lock. The graph
+    is shared by every page session of the process, and a solve may run in two at once."""
+
+    def __init__(self) -> None:
+        self.nodes: list[N] = []
+        self._keys: dict[tuple[object, ...], int] = {}
+        self._games: dict[int, dict[World, Game]] = {}
+        self._lock = threading.RLock()
+
+    def node(self, i: int) -> N:
+        """Node `i`, expanded; only marked expanded once its edges are complete."""
+        node = self.nodes[i]
+        if not node.expanded:
+            with self._lock:
+                if not node.expanded:
+                    self._expand(i)
+        return node
+
+    def _expand(self, i: int) -> None:
+        node = self.nodes[i]
+        games = self._games[i]
+        if node.decider >= 0:
+            node.edges = self._edges(games)
+        node.expanded = True
+        del self._games[i]
+
+    def _edges(self, games: dict[World, Game]) -> list[Edge]:
+        raise NotImplementedError
+
+
+class PublicGraph(Lockstep[Node]):
     """The public nodes reachable from the roots asked for, expanded as a solver reaches them.
 
     One graph serves every position with the same face-up cards and rule set: the worlds are
@@ -138,6 +174,7 @@ class PublicGraph:
 
     def __init__(self, revealed: tuple[Character, Character], variant: str = "base", *,
                  out: tuple[Character, ...] = ()) -> None:
+        super().__init__()
         v = get_variant(variant)
         self.variant = v.name
         self.revealed = revealed
@@ -156,10 +193,6 @@ class PublicGraph:
             (a, b) for a in range(n) for b in range(n)
             if all(court[c] >= k for c, k in
                    Counter((self.characters[a], self.characters[b])).items()))
-        self.nodes: list[Node] = []
-        self._keys: dict[tuple[object, ...], int] = {}
-        self._games: dict[int, dict[World, Game]] = {}
-        self._lock = threading.RLock()
         self._swap_cache: dict[tuple[int, World], tuple[Swap, ...]] = {}
 
     @property
@@ -204,25 +237,6 @@ class PublicGraph:
                                    (some.coins[0], some.coins[1])))
             self._games[i] = games
         return i
-
-    def node(self, i: int) -> Node:
-        """Node `i`, expanded. The graph is shared by every page session of the process, and
-        a solve may run in two at once: a node is expanded under the graph's lock, and only
-        marked expanded once its edges are complete."""
-        node = self.nodes[i]
-        if not node.expanded:
-            with self._lock:
-                if not node.expanded:
-                    self._expand(i)
-        return node
-
-    def _expand(self, i: int) -> None:
-        node = self.nodes[i]
-        games = self._games[i]
-        if node.decider >= 0:
-            node.edges = self._edges(games)
-        node.expanded = True
-        del self._games[i]
 
     def _edges(self, games: dict[World, Game]) -> list[Edge]:
         some = games[self.worlds[0]]

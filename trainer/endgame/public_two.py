@@ -29,14 +29,13 @@ only card (conceding would lose it and the game).
 
 from __future__ import annotations
 
-import threading
 from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 
 from trainer.endgame.chance import NO_DRAWS, outcomes
 from trainer.endgame.known_two import hands
-from trainer.endgame.public import Edge, Node, Stage, Swap, Unsupported, World
+from trainer.endgame.public import Edge, Lockstep, Node, Stage, Swap, Unsupported, World
 from trainer.engine.cards import Character
 from trainer.engine.game import Game, Phase
 from trainer.engine.moves import Move, MoveKind
@@ -87,13 +86,14 @@ def _open_loss(game: Game) -> bool:
     return game.phase in _OPEN and len(game.hidden[game.decider]) > 1
 
 
-class TwoCardGraph:
+class TwoCardGraph(Lockstep[TwoNode]):
     """The public nodes of the duels where player 0 holds two cards and player 1 one card,
     having lost `lost`, expanded as a solver reaches them. Player 0's losses and Exchanges lead
     on within the same graph (to one card each), so a line is followed to the horizon whatever
     happens on the way."""
 
     def __init__(self, lost: Character, variant: str = "base") -> None:
+        super().__init__()
         v = get_variant(variant)
         if v.name != "base":
             raise Unsupported(f"{v.name}: the two-card duel is solved for the base game only")
@@ -113,10 +113,6 @@ class TwoCardGraph:
         self.worlds: tuple[World, ...] = tuple(
             (h, c) for h in range(len(two)) for c in range(len(one))
             if self._dealable(self.labels[0][h] + self.labels[1][c]))
-        self.nodes: list[TwoNode] = []
-        self._keys: dict[tuple[object, ...], int] = {}
-        self._games: dict[int, dict[World, Game]] = {}
-        self._lock = threading.RLock()
         self._exchange_cache: dict[tuple[int, int, tuple[Character, ...]],
                                    list[tuple[float, tuple[int, ...], int]]] = {}
 
@@ -174,28 +170,9 @@ class TwoCardGraph:
             self._games[i] = games
         return i
 
-    def node(self, i: int) -> TwoNode:
-        """Node `i`, expanded. The graph is shared by every page session of the process, and
-        a solve may run in two at once: a node is expanded under the graph's lock, and only
-        marked expanded once its edges are complete."""
-        node = self.nodes[i]
-        if not node.expanded:
-            with self._lock:
-                if not node.expanded:
-                    self._expand(i)
-        return node
-
     def live(self, i: int) -> tuple[World, ...]:
         """The deals still possible at node `i` (before it is expanded)."""
         return tuple(sorted(self._games[i]))
-
-    def _expand(self, i: int) -> None:
-        node = self.nodes[i]
-        games = self._games[i]
-        if node.decider >= 0:
-            node.edges = self._edges(games)
-        node.expanded = True
-        del self._games[i]
 
     def _edges(self, games: dict[World, Game]) -> list[Edge]:
         some = next(iter(games.values()))

@@ -14,7 +14,7 @@ import threading
 import time
 from collections import OrderedDict
 from dataclasses import asdict
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 import streamlit as st
 
@@ -41,6 +41,8 @@ CLAIMS = "eg_claims"  # a stored position's break-even beliefs, worked out on re
 WORK_OUT = "eg_work_out"
 
 Key = tuple[tuple[str, str], tuple[int, int], int, int]
+K = TypeVar("K")
+V = TypeVar("V")
 
 
 def _widget_values(choice: Choice) -> dict[str, Any]:
@@ -179,24 +181,25 @@ def hands(choice: Choice) -> None:
 # ------------------------------------------------------------------------------ hidden
 
 
-class _Shelf:
-    """Solved positions of this server process, the most recent kept. Why not
-    `st.cache_data` around the solve itself: the solve draws its progress bar as it goes,
-    and a cached function that draws into an element made outside it cannot be replayed."""
+class Shelf(Generic[K, V]):
+    """Solved positions of this server process, the most recent kept (the one-card explorer's
+    and the two-card duel's). Why not `st.cache_data` around the solve itself: the solve draws
+    its progress bar as it goes, and a cached function that draws into an element made
+    outside it cannot be replayed."""
 
     def __init__(self, size: int) -> None:
         self.size = size
-        self.items: OrderedDict[Key, Solved] = OrderedDict()
+        self.items: OrderedDict[K, V] = OrderedDict()
         self.lock = threading.Lock()
 
-    def get(self, key: Key) -> Solved | None:
+    def get(self, key: K) -> V | None:
         with self.lock:
             found = self.items.get(key)
             if found is not None:
                 self.items.move_to_end(key)
             return found
 
-    def put(self, key: Key, solved: Solved) -> None:
+    def put(self, key: K, solved: V) -> None:
         with self.lock:
             self.items[key] = solved
             self.items.move_to_end(key)
@@ -205,8 +208,8 @@ class _Shelf:
 
 
 @st.cache_resource(show_spinner=False)
-def _shelf() -> _Shelf:
-    return _Shelf(256)
+def _shelf() -> Shelf[Key, Solved]:
+    return Shelf(256)
 
 
 def solved(choice: Choice) -> Solved:

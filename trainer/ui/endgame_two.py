@@ -8,9 +8,7 @@ nearby positions share the public graph the first one laid out.
 
 from __future__ import annotations
 
-import threading
 import time
-from collections import OrderedDict
 from dataclasses import asdict
 from typing import Any
 
@@ -18,7 +16,7 @@ import streamlit as st
 
 from trainer.endgame import hidden_two
 from trainer.endgame.known import MAX_COINS
-from trainer.ui.endgame import row
+from trainer.ui.endgame import Shelf, row
 from trainer.ui.state import session_state
 from trainer.views import endgame_two_view as view
 from trainer.views import endgame_view as one
@@ -131,33 +129,9 @@ def picker() -> TwoChoice:
     return _from_state()
 
 
-class _Shelf:
-    """Solved duels of this server process, the most recent kept (as the one-card explorer's
-    shelf: a solve draws its progress bar as it goes, which `st.cache_data` cannot replay)."""
-
-    def __init__(self, size: int) -> None:
-        self.size = size
-        self.items: OrderedDict[tuple[object, ...], TwoSolved] = OrderedDict()
-        self.lock = threading.Lock()
-
-    def get(self, key: tuple[object, ...]) -> TwoSolved | None:
-        with self.lock:
-            found = self.items.get(key)
-            if found is not None:
-                self.items.move_to_end(key)
-            return found
-
-    def put(self, key: tuple[object, ...], solved: TwoSolved) -> None:
-        with self.lock:
-            self.items[key] = solved
-            self.items.move_to_end(key)
-            while len(self.items) > self.size:
-                self.items.popitem(last=False)
-
-
 @st.cache_resource(show_spinner=False)
-def _shelf() -> _Shelf:
-    return _Shelf(128)
+def _shelf() -> Shelf[tuple[object, ...], TwoSolved]:
+    return Shelf(128)
 
 
 def solved(choice: TwoChoice) -> TwoSolved:
