@@ -491,8 +491,110 @@ class Option:
     against: dict[Character, float]
 
 
+class InTree:
+    """What a game played out against a solution needs inside its tree (the duel of one card
+    each and of two cards against one alike): each decision's options with their values and
+    frequencies, what a player should believe of the other's hand, and the deal to solve
+    again from at the horizon. Hands are the graph's labels (`graph.labels`)."""
+
+    tree: _Tree
+    flows: tuple[_Flow, _Flow]
+    strategy: tuple[np.ndarray, np.ndarray]
+    solver: _Solver
+    spaces: Spaces
+    graph: Graph
+    _cf: dict[int, tuple[np.ndarray, np.ndarray]]
+    _reach: list[np.ndarray] | None
+
+    def _counterfactual(self, p: int) -> tuple[np.ndarray, np.ndarray]:
+        """Player p's counterfactual values of every row, and the weights that turn them
+        into win chances."""
+        found = self._cf.get(p)
+        if found is None:
+            sigma = list(self.strategy)
+            reach = self.solver.reach(sigma, players=(1 - p,))
+            found = self._cf[p] = (
+                self.solver.values(reach, sigma, players=(p,))[p],
+                self.solver.values(reach, sigma, players=(p,), weights=True)[p])
+        return found
+
+    def choices(self, node: int, state: int,
+                drawn: tuple[int, ...] | None = None) -> list[Choice]:
+        """The options of the player deciding at `node` of the tree, in private state
+        `state` (and at an Exchange, having drawn `drawn`), in the node's order: each one's
+        win chance when both play the solution from there, and how often the solution
+        takes it. The win chance weighs the other player's cards by how likely each is to
+        have played the moves that led here."""
+        d = self.tree.decider[node]
+        f = self.flows[d]
+        v, w = self._counterfactual(d)
+        if self.tree.kind[node] == DECISION:
+            start = int(f.info_start[f.infos[(node, state)]])
+            picks: list[tuple[Move | None, tuple[Character, ...] | None, int]] = [
+                (m, None, -1) for m in self.tree.moves[node]]
+        elif self.tree.kind[node] == EXCHANGE:
+            sw = self.tree.swaps[node]
+            assert sw is not None and drawn is not None
+            start = int(f.info_start[f.infos[(node, state, drawn)]])
+            local = next(k for k, (s, dr) in enumerate(zip(sw.info_state, sw.info_drawn,
+                                                             strict=True))
+                         if s == state and dr == drawn)
+            picks = [(None, self.graph.labels[d][int(sw.slot_kept[j])], int(sw.token[j]))
+                     for j in np.flatnonzero(sw.slot_info == local)]
+        else:
+            return []
+        out = []
+        for k, (move, hand, token) in enumerate(picks):
+            child = int(f.slot_child[start + k])
+            value = float(v[child] / w[child]) if w[child] > 0 else float("nan")
+            kept = hand[0] if hand is not None and len(hand) == 1 else None
+            out.append(Choice(k, move, kept, token, value,
+                              float(self.strategy[d][start + k]), hand))
+        return out
+
+    def belief_hands(self, node: int, player: int, state: int
+                     ) -> dict[tuple[Character, ...], float]:
+        """What `player`, in private state `state` at `node`, should make of the other
+        player's hand: the deal's chances weighed by how likely each hand was to play the
+        moves that led here."""
+        o = 1 - player
+        if self._reach is None:
+            self._reach = self.solver.reach(list(self.strategy))
+        sp = self.spaces.spaces[self.tree.space[node]]
+        start = int(self.flows[o].row_start[node])
+        reach = self._reach[o][start:start + len(sp.cards[o])]
+        weight = (sp.chance[state] if player == 0 else sp.chance[:, state]) * reach
+        total = weight.sum()
+        out: dict[tuple[Character, ...], float] = {}
+        for t in np.flatnonzero(weight > 0):
+            hand = self.graph.labels[o][int(sp.cards[o][t])]
+            out[hand] = out.get(hand, 0.0) + float(weight[t] / total)
+        return out
+
+    def deal_at(self, node: int, smooth: tuple[int, float] | None = None) -> np.ndarray:
+        """The chance of each pair of face-down cards at `node` given the moves that led
+        there, both playing the solution: the deal to re-solve from when play reaches the
+        horizon. `smooth=(player, eps)` mixes that player's strategy with eps of uniform
+        play, so a line the solution never plays still says something about the cards."""
+        sigma = list(self.strategy)
+        if smooth is not None:
+            p, eps = smooth
+            sigma[p] = (1 - eps) * sigma[p] + eps * self.solver.uniform[p]
+        reach = self.solver.reach(sigma)
+        sp = self.spaces.spaces[self.tree.space[node]]
+        r = [reach[p][int(self.flows[p].row_start[node]):][:len(sp.cards[p])] for p in (0, 1)]
+        joint = sp.chance * r[0][:, None] * r[1][None, :]
+        out = np.zeros(_sizes(self.graph))
+        np.add.at(out, (sp.cards[0][:, None], sp.cards[1][None, :]), joint)
+        total = out.sum()
+        if total <= 0:
+            raise ValueError(f"node {node} cannot be reached under these strategies")
+        deal: np.ndarray = out / total
+        return deal
+
+
 @dataclass
-class Solution:
+class Solution(InTree):
     """A solved position: player 0's chance of winning under the average strategies, the
     exploitability of those strategies, and what a page needs to show the options."""
 
@@ -599,90 +701,9 @@ class Solution:
             self._option_values = (v, by_card)
         return self._option_values
 
-    # -- inside the tree: what a game played out against the solution needs ----------------
-    def _counterfactual(self, p: int) -> tuple[np.ndarray, np.ndarray]:
-        """Player p's counterfactual values of every row, and the weights that turn them
-        into win chances."""
-        found = self._cf.get(p)
-        if found is None:
-            sigma = list(self.strategy)
-            reach = self.solver.reach(sigma, players=(1 - p,))
-            found = self._cf[p] = (
-                self.solver.values(reach, sigma, players=(p,))[p],
-                self.solver.values(reach, sigma, players=(p,), weights=True)[p])
-        return found
-
-    def choices(self, node: int, state: int,
-                drawn: tuple[int, ...] | None = None) -> list[Choice]:
-        """The options of the player deciding at `node` of the tree, in private state
-        `state` (and at an Exchange, having drawn `drawn`), in the node's order: each one's
-        win chance when both play the solution from there, and how often the solution
-        takes it. The win chance weighs the other player's cards by how likely each is to
-        have played the moves that led here."""
-        d = self.tree.decider[node]
-        f = self.flows[d]
-        v, w = self._counterfactual(d)
-        if self.tree.kind[node] == DECISION:
-            start = int(f.info_start[f.infos[(node, state)]])
-            picks: list[tuple[Move | None, Character | None, int]] = [
-                (m, None, -1) for m in self.tree.moves[node]]
-        elif self.tree.kind[node] == EXCHANGE:
-            sw = self.tree.swaps[node]
-            assert sw is not None and drawn is not None
-            start = int(f.info_start[f.infos[(node, state, drawn)]])
-            local = next(k for k, (s, dr) in enumerate(zip(sw.info_state, sw.info_drawn,
-                                                             strict=True))
-                         if s == state and dr == drawn)
-            picks = [(None, self.graph.characters[int(sw.slot_kept[j])], int(sw.token[j]))
-                     for j in np.flatnonzero(sw.slot_info == local)]
-        else:
-            return []
-        out = []
-        for k, (move, kept, token) in enumerate(picks):
-            child = int(f.slot_child[start + k])
-            value = float(v[child] / w[child]) if w[child] > 0 else float("nan")
-            out.append(Choice(k, move, kept, token, value,
-                              float(self.strategy[d][start + k])))
-        return out
-
     def belief(self, node: int, player: int, state: int) -> dict[Character, float]:
-        """What `player`, in private state `state` at `node`, should make of the other
-        player's card: the deal's chances weighed by how likely each card was to play the
-        moves that led here."""
-        o = 1 - player
-        if self._reach is None:
-            self._reach = self.solver.reach(list(self.strategy))
-        sp = self.spaces.spaces[self.tree.space[node]]
-        start = int(self.flows[o].row_start[node])
-        reach = self._reach[o][start:start + len(sp.cards[o])]
-        weight = (sp.chance[state] if player == 0 else sp.chance[:, state]) * reach
-        total = weight.sum()
-        out: dict[Character, float] = {}
-        for t in np.flatnonzero(weight > 0):
-            card = self.graph.characters[int(sp.cards[o][t])]
-            out[card] = out.get(card, 0.0) + float(weight[t] / total)
-        return out
-
-    def deal_at(self, node: int, smooth: tuple[int, float] | None = None) -> np.ndarray:
-        """The chance of each pair of face-down cards at `node` given the moves that led
-        there, both playing the solution: the deal to re-solve from when play reaches the
-        horizon. `smooth=(player, eps)` mixes that player's strategy with eps of uniform
-        play, so a line the solution never plays still says something about the cards."""
-        sigma = list(self.strategy)
-        if smooth is not None:
-            p, eps = smooth
-            sigma[p] = (1 - eps) * sigma[p] + eps * self.solver.uniform[p]
-        reach = self.solver.reach(sigma)
-        sp = self.spaces.spaces[self.tree.space[node]]
-        r = [reach[p][int(self.flows[p].row_start[node]):][:len(sp.cards[p])] for p in (0, 1)]
-        joint = sp.chance * r[0][:, None] * r[1][None, :]
-        out = np.zeros(_sizes(self.graph))
-        np.add.at(out, (sp.cards[0][:, None], sp.cards[1][None, :]), joint)
-        total = out.sum()
-        if total <= 0:
-            raise ValueError(f"node {node} cannot be reached under these strategies")
-        deal: np.ndarray = out / total
-        return deal
+        """`belief_hands` by the other player's card (here a hand is one card)."""
+        return {hand[0]: p for hand, p in self.belief_hands(node, player, state).items()}
 
 
 @dataclass(frozen=True)
@@ -697,6 +718,7 @@ class Choice:
     token: int
     value: float
     frequency: float
+    hand: tuple[Character, ...] | None = None  # at an Exchange, the whole hand kept
 
 
 @dataclass(frozen=True)

@@ -24,8 +24,10 @@ import numpy as np
 from trainer.endgame import known_two, settled
 from trainer.endgame.hidden import (
     DECISION,
+    InTree,
     NodeLeaf,
     Spaces,
+    _Flow,
     _Solver,
     _Tree,
     _unroll,
@@ -90,7 +92,7 @@ class HandOption:
 
 
 @dataclass
-class TwoSolution:
+class TwoSolution(InTree):
     """A solved duel of two cards (player 0) against one (player 1)."""
 
     value: float  # player 0's chance of winning
@@ -101,12 +103,15 @@ class TwoSolution:
     cut_nodes: int
     strategy: tuple[np.ndarray, np.ndarray]
     tree: _Tree = field(repr=False)
+    flows: tuple[_Flow, _Flow] = field(repr=False)
     spaces: Spaces = field(repr=False)
     solver: _Solver = field(repr=False)
     graph: TwoCardGraph = field(repr=False)
     coins: tuple[int, int] = (0, 0)
     first: int = 0
     _values: dict[object, np.ndarray] = field(default_factory=dict, repr=False)
+    _cf: dict[int, tuple[np.ndarray, np.ndarray]] = field(default_factory=dict, repr=False)
+    _reach: list[np.ndarray] | None = field(default=None, repr=False)
 
     @property
     def mover(self) -> int:
@@ -178,13 +183,16 @@ class TwoSolution:
 def solve(lost: Character, coins: tuple[int, int], first: int = 0, *, horizon: int = 2,
           exchanges: int = 1, variant: str = "base", iterations: int = 2000,
           target: float = 1e-3, leaf: NodeLeaf | None = None, check_every: int = 20,
+          deal: np.ndarray | None = None,
           progress: Callable[[int, float], None] | None = None) -> TwoSolution:
     """Solve the duel where player 0 holds two face-down cards and player 1 one, having lost
     `lost`, with these coins and `first` to act; cut `horizon` whole turns ahead (or at the turn
     after the `exchanges`-th Exchange of a line); stop at `target` exploitability (in win
-    probability) or after `iterations`."""
+    probability) or after `iterations`. `deal[hand, card]` weighs the deals (by default, as a
+    shuffled court deals them): a duel under way re-solves from what its moves say of the
+    hands."""
     graph = two_card_graph(lost, variant)
-    spaces = Spaces(graph)
+    spaces = Spaces(graph, deal)
     root = graph.root(coins, first)
     with no_cycle_collection():
         tree = _unroll(graph, spaces, root, horizon, None, exchanges,
@@ -195,7 +203,8 @@ def solve(lost: Character, coins: tuple[int, int], first: int = 0, *, horizon: i
     hands = {graph.labels[0][k]: float(run.per_label[k] / chance[k])
              for k in np.flatnonzero(chance > 0)}
     return TwoSolution(run.value, run.exploitability, run.iterations, hands, len(tree.kind),
-                       sum(tree.cut), run.average, tree, spaces, solver, graph, coins, first)
+                       sum(tree.cut), run.average, tree, solver.flows, spaces, solver, graph,
+                       coins, first)
 
 
 def settledness(last: TwoSolution, prev: TwoSolution) -> settled.Comparison:

@@ -23,18 +23,21 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Literal
 
-from trainer.endgame import hidden
-from trainer.endgame.public import _resolve
+from trainer.endgame import hidden, hidden_two
 from trainer.engine.cards import Character
 from trainer.engine.chance import RandomChance
 from trainer.engine.game import Game, Phase
-from trainer.engine.moves import Move
+from trainer.engine.moves import Move, MoveKind
+
+Hand = tuple[Character, ...]
 
 # An off-equilibrium move of the learner still leaves every card this much weight when the
 # position is solved again.
 SMOOTHING = 0.01
 # The opponent never plays an option this much worse than its best (in win probability).
 CLOSE = 0.01
+# A two-card duel's solves stop at this exploitability (as the End-game page's)
+TWO_TARGET = 1e-4
 GoalKind = Literal["win", "survive"]
 
 
@@ -66,6 +69,7 @@ class Offer:
     kept: Character | None
     value: float
     frequency: float
+    hand: Hand | None = None  # at an Exchange, the whole hand kept (two cards in a two-card duel)
 
 
 @dataclass(frozen=True)
@@ -77,6 +81,7 @@ class Event:
     move: Move
     phase: Phase
     kept: Character | None = None
+    hand: Hand | None = None  # the learner's whole hand kept at an Exchange
 
 
 @dataclass(frozen=True)
@@ -89,7 +94,8 @@ class Graded:
     phase: Phase
     offers: tuple[Offer, ...]
     chosen: int
-    belief: dict[Character, float]
+    belief: dict[Character, float]  # in a two-card duel, by the other hand's first card
+    hands: dict[Hand, float] = field(default_factory=dict)  # the same by whole hands
 
     @property
     def best(self) -> Offer:
@@ -116,7 +122,7 @@ class Practice:
     learner: int
     goal: Goal
     game: Game
-    solution: hidden.Solution
+    solution: hidden.InTree
     rng: random.Random
     horizon: int = 4
     variant: str = "base"
@@ -125,10 +131,13 @@ class Practice:
     graded: list[Graded] = field(default_factory=list)
     events: list[Event] = field(default_factory=list)  # oldest first
     opponent_turns: int = 0
-    last_cards: tuple[Character, Character] | None = None
+    last_hands: tuple[Hand, Hand] | None = None
     solves: int = 1
     start_value: float = 0.0  # the learner's win chance at the start with best play
     solver: Callable[..., hidden.Solution] = field(default=hidden.solve, repr=False)
+    # the duel of two cards against one (`hidden_two`): the card player 1 lost, until player
+    # 0 too is down to one card and the duel is solved again as one card each
+    two: Character | None = None
 
     # -- reading ------------------------------------------------------------------------
     @property
@@ -139,21 +148,31 @@ class Practice:
     def won(self) -> bool:
         return self.game.is_over and self.game.winner == self.learner
 
-    def _card(self, p: int) -> Character:
-        """p's card, or when the duel is over the card p held for its last move (a card
+    def _hand(self, p: int) -> Hand:
+        """p's hand, or when the duel is over the hand p held for its last move (a card
         shown to win a challenge is replaced, and the new one never played)."""
-        if self.game.is_over and self.last_cards:
-            return self.last_cards[p]
-        return self.game.hidden[p][0]
+        if self.game.is_over and self.last_hands:
+            return self.last_hands[p]
+        return tuple(self.game.hidden[p])
+
+    @property
+    def my_hand(self) -> Hand:
+        return self._hand(self.learner)
+
+    @property
+    def their_hand(self) -> Hand | None:
+        """The opponent's hand: shown only when the game is over."""
+        return self._hand(1 - self.learner) if self.game.is_over else None
 
     @property
     def my_card(self) -> Character:
-        return self._card(self.learner)
+        return self.my_hand[0]
 
     @property
     def their_card(self) -> Character | None:
-        """The opponent's card: shown only when the game is over."""
-        return self._card(1 - self.learner) if self.game.is_over else None
+        """The opponent's card (the first of their hand): shown only when the game is over."""
+        hand = self.their_hand
+        return hand[0] if hand else None
 
     @property
     def goal_met(self) -> bool | None:
@@ -172,12 +191,24 @@ class Practice:
         if self.over or self.game.decider != self.learner:
             return []
         choices = self.solution.choices(self.node, self.states[self.learner], self._drawn())
-        return [Offer(c.index, c.move, c.kept, c.value, c.frequency) for c in choices]
+        legal = self.game.legal_moves()
+        # a two-card duel's choice of card to lose lists every card some hand could lose
+        return [Offer(c.index, c.move, c.kept, c.value, c.frequency, c.hand) for c in choices
+                if c.move is None or c.move in legal]
+
+    def belief_hands(self) -> dict[Hand, float]:
+        """What the learner should make of the opponent's hand now, from the moves so far
+        and the solution's strategies (both of which the learner sees)."""
+        return self.solution.belief_hands(self.node, self.learner, self.states[self.learner])
 
     def belief(self) -> dict[Character, float]:
-        """What the learner should make of the opponent's card now, from the moves so far
-        and the solution's strategies (both of which the learner sees)."""
-        return self.solution.belief(self.node, self.learner, self.states[self.learner])
+        """`belief_hands` by the opponent's card (of a two-card hand, each card it holds
+        counts, so the chances are of holding at least one)."""
+        out: dict[Character, float] = {}
+        for hand, p in self.belief_hands().items():
+            for c in set(hand):
+                out[c] = out.get(c, 0.0) + p
+        return out
 
     # -- playing --------------------------------------------------------------------------
     def play(self, index: int) -> Graded:
@@ -187,10 +218,13 @@ class Practice:
         if not offers:
             raise PracticeError("it is not your decision now" if not self.over
                                 else "the duel is over")
-        if not 0 <= index < len(offers):
-            raise PracticeError(f"option {index} does not exist; expected 0 to "
-                                f"{len(offers) - 1}")
-        g = Graded(len(self.graded) + 1, self.game.phase, tuple(offers), index, self.belief())
+        at = [o.index for o in offers]
+        if index not in at:
+            expected = (f"0 to {len(at) - 1}" if at == list(range(len(at)))
+                        else "one of " + ", ".join(map(str, at)))
+            raise PracticeError(f"option {index} does not exist; expected {expected}")
+        g = Graded(len(self.graded) + 1, self.game.phase, tuple(offers), at.index(index),
+                   self.belief(), self.belief_hands())
         self.graded.append(g)
         self._take(self.learner, index)
         self._advance()
@@ -201,7 +235,8 @@ class Practice:
             return None
         chars = self.solution.graph.characters
         pool = list(self.game.exchange_pool())
-        pool.remove(self.game.hidden[self.game.decider][0])
+        for c in self.game.hidden[self.game.decider]:
+            pool.remove(c)
         return tuple(sorted(chars.index(c) for c in pool))
 
     def _take(self, player: int, index: int) -> None:
@@ -209,27 +244,60 @@ class Practice:
         tree = self.solution.tree
         if tree.kind[self.node] == hidden.EXCHANGE:
             choice = self.solution.choices(self.node, self.states[player], self._drawn())[index]
-            assert choice.kept is not None
+            assert choice.hand is not None
             keep = next(m for m in self.game.legal_moves()
-                        if _kept_after(self.game, m) == choice.kept)
-            self._apply(keep, player, choice.kept if player == self.learner else None)
+                        if m.cards is not None and sorted(m.cards) == sorted(choice.hand))
+            mine = player == self.learner
+            self._apply(keep, player, choice.kept if mine else None,
+                        choice.hand if mine else None)
             self.states[player] = choice.token
             self.node = tree.children[self.node][0]
+            self._follow()
             return
         move = tree.moves[self.node][index]
         if move not in self.game.legal_moves():
             raise PracticeError(f"{move} is not legal in the game now")  # tree and game apart
         self._apply(move, player)
         self.node = tree.children[self.node][index]
+        self._follow()
 
-    def _apply(self, move: Move, player: int, kept: Character | None = None) -> None:
-        self.events.append(Event(player, move, self.game.phase, kept))
-        self.last_cards = (self.game.hidden[0][0], self.game.hidden[1][0])
+    def _follow(self) -> None:
+        """Through the steps of a two-card duel's tree that are no one's decision: past a
+        SUM (the deals that ended, or those going on), and the private steps of a hand (the
+        card left after a loss, a replacement drawn), each to the state the real hand says.
+        An Exchange the engine asks for is a decision, and stays."""
+        tree = self.solution.tree
+        while not self.game.is_over:
+            kind = tree.kind[self.node]
+            if kind == hidden.SUM:
+                self.node = tree.children[self.node][1]  # [0] are the deals that ended
+                continue
+            x = tree.decider[self.node]
+            if kind != hidden.EXCHANGE or (self.game.phase is Phase.EXCHANGE
+                                           and self.game.decider == x):
+                return
+            sw = tree.swaps[self.node]
+            assert sw is not None
+            label = self._label(x)
+            j = next(int(j) for j in range(len(sw.slot_info))
+                     if int(sw.info_state[sw.slot_info[j]]) == self.states[x]
+                     and int(sw.slot_kept[j]) == label)
+            self.states[x] = int(sw.token[j])
+            self.node = tree.children[self.node][0]
+
+    def _label(self, p: int) -> int:
+        """The label of p's real hand in the solution's graph."""
+        chars = self.solution.graph.characters
+        hand = tuple(sorted(self.game.hidden[p], key=chars.index))
+        return self.solution.graph.labels[p].index(hand)
+
+    def _apply(self, move: Move, player: int, kept: Character | None = None,
+               hand: Hand | None = None) -> None:
+        self.events.append(Event(player, move, self.game.phase, kept, hand))
+        self.last_hands = (tuple(self.game.hidden[0]), tuple(self.game.hidden[1]))
         before = self.game.turn
         self.game.apply(move)
-        chance = self.game.chance
-        self.game = _resolve(self.game)
-        self.game.chance = chance
+        _settle(self.game)
         if self.game.turn != before and not self.game.is_over and self.game.actor == self.learner:
             self.opponent_turns += 1
 
@@ -246,7 +314,12 @@ class Practice:
                 return
             p = self.game.decider
             choices = self.solution.choices(self.node, self.states[p], self._drawn())
-            index = self.rng.choices(range(len(choices)), weights=_weights(choices))[0]
+            legal = self.game.legal_moves()
+            weights = [w if c.move is None or c.move in legal else 0.0
+                       for c, w in zip(choices, _weights(choices), strict=True)]
+            if sum(weights) <= 0:  # only options this hand cannot take were in the mix
+                weights = [1.0 if c.move is None or c.move in legal else 0.0 for c in choices]
+            index = self.rng.choices(range(len(choices)), weights=weights)[0]
             self._take(p, index)
 
     def _resolve_again(self) -> None:
@@ -254,12 +327,22 @@ class Practice:
         the moves so far say of each card."""
         deal = self.solution.deal_at(self.node, smooth=(self.learner, SMOOTHING))
         g = self.game
-        self.solution = self.solver(self.revealed, (g.coins[0], g.coins[1]), g.decider,
-                                    horizon=self.horizon, variant=self.variant, deal=deal)
+        coins = (g.coins[0], g.coins[1])
+        if self.two is not None and len(g.hidden[0]) > 1:
+            self.solution = hidden_two.solve(self.two, coins, g.decider, horizon=self.horizon,
+                                             target=TWO_TARGET, deal=deal)
+        else:
+            if self.two is not None:
+                # player 0 is down to one card: one card each from here, their lost card
+                # face up, the deal carried (the one-card rows of the two-card duel's labels)
+                self.revealed = (g.revealed[0][0], self.two)
+                deal = deal[-len(self.solution.graph.characters):]
+                self.two = None
+            self.solution = self.solver(self.revealed, coins, g.decider, horizon=self.horizon,
+                                        variant=self.variant, deal=deal)
         self.solves += 1
-        chars = self.solution.graph.characters
         self.node = 0
-        self.states = [chars.index(g.hidden[p][0]) for p in (0, 1)]
+        self.states = [self._label(p) for p in (0, 1)]
 
 
 def _weights(choices: list[hidden.Choice]) -> list[float]:
@@ -280,10 +363,23 @@ def _weights(choices: list[hidden.Choice]) -> list[float]:
     return weights
 
 
-def _kept_after(game: Game, move: Move) -> Character:
-    trial = game.clone()
-    trial.apply(move)
-    return trial.hidden[game.decider][0]
+_OPEN = (Phase.LOSE, Phase.PROVE_ACTION, Phase.PROVE_BLOCK)
+
+
+def _settle(game: Game) -> None:
+    """Play the decider's forced answers in the real game, as the solvers' trees do: a last
+    card lost, and a challenged player holding the claimed card shows it (see
+    `trainer.endgame.public_two`); a two-card player choosing which card to lose decides."""
+    while not game.is_over and game.phase in _OPEN:
+        moves = game.legal_moves()
+        hand = game.hidden[game.decider]
+        shows = [m for m in moves if m.kind is MoveKind.SHOW]
+        if game.phase is not Phase.LOSE and shows:
+            game.apply(shows[0])
+        elif len(hand) == 1:
+            game.apply(moves[0])
+        else:
+            return
 
 
 def start(revealed: tuple[Character, Character], coins: tuple[int, int], first: int,
@@ -313,5 +409,34 @@ def start(revealed: tuple[Character, Character], coins: tuple[int, int], first: 
                  states=[world[0], world[1]], solver=solver)
     p.start_value = (s.card_values[chars[world[0]]] if learner == 0
                      else s.win_chances(1)[chars[world[1]]])
+    p._advance()
+    return p
+
+
+def start_two(lost: Character, coins: tuple[int, int], first: int, learner: int, *,
+              hand: Hand | None = None, goal: Goal | None = None, seed: int = 0,
+              horizon: int = 2, solution: hidden_two.TwoSolution | None = None) -> Practice:
+    """Deal a duel of two cards (player 0) against one (player 1, who lost `lost`) and play
+    the opponent's moves up to the learner's first decision, the learner in seat `learner`.
+    `hand` fixes the learner's hidden cards (else they are dealt); `seed` makes the deal,
+    the draws and the opponent's mixing repeatable."""
+    s = solution or hidden_two.solve(lost, coins, first, horizon=horizon, target=TWO_TARGET)
+    graph = s.graph
+    rng = random.Random(seed)
+    chance = s.spaces.spaces[0].chance
+    want = None if hand is None else graph.label(learner, hand)
+    worlds = [w for w in graph.worlds if chance[w] > 0 and (want is None or w[learner] == want)]
+    if not worlds:
+        held = "+".join(c.value for c in hand) if hand else "that hand"
+        raise PracticeError(f"you cannot hold {held} here: the court and the face-up card "
+                            "leave too few copies")
+    world = rng.choices(worlds, weights=[float(chance[w]) for w in worlds])[0]
+    game = graph.game(world, coins, first)
+    game.names = ["you", "them"] if learner == 0 else ["them", "you"]
+    game.chance = RandomChance(random.Random(seed + 1))
+    game.log = []
+    p = Practice((lost, lost), learner, goal or Goal(), game, s, rng, horizon, "base",
+                 states=[world[0], world[1]], two=lost)
+    p.start_value = s.win_chances(learner)[graph.labels[learner][world[learner]]]
     p._advance()
     return p

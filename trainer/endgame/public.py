@@ -196,6 +196,12 @@ class PublicGraph(Lockstep[Node]):
         self._swap_cache: dict[tuple[int, World], tuple[Swap, ...]] = {}
 
     @property
+    def labels(self) -> tuple[tuple[tuple[Character, ...], ...], tuple[tuple[Character, ...], ...]]:
+        """Each player's hand labels: here a label is one card."""
+        one = tuple((c,) for c in self.characters)
+        return (one, one)
+
+    @property
     def sizes(self) -> tuple[int, int]:
         """How many hand labels each player has: here a label is a card."""
         n = len(self.characters)
