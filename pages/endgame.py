@@ -36,11 +36,16 @@ if section == "two":
     two.follow_link()
     two.link_messages()
     left, right = st.columns([2, 3], gap="large")
-    with left:
+    playing = two.running()
+    # during a duel the picker folds away, so on a phone the duel is not a screen down
+    with left, (st.expander("The position", icon=":material/tune:") if playing is not None
+                else st.container()):
         two_choice = two.picker()
     two.keep_link(two_choice)
     with right:
-        if (problem := two_view.impossible(two_choice)) is not None:
+        if playing is not None:
+            two.duel_view(playing)
+        elif (problem := two_view.impossible(two_choice)) is not None:
             st.error(problem, icon=":material/block:")
         else:
             two.duel(two_choice)

@@ -8,6 +8,8 @@ from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
 
+from trainer.learners.storage import Store
+
 APP = str(Path(__file__).resolve().parent.parent / "streamlit_app.py")
 
 
@@ -68,3 +70,27 @@ def test_switching_to_the_one_card_explorer_leaves_the_two_card_link_behind() ->
     assert [w.value for w in at.warning] == []  # `lost=Contessa` is not read as two cards
     assert "hand" not in at.query_params and "two" not in at.query_params
     assert at.query_params["coins"] == "2,2"  # the explorer's own position
+
+
+def test_the_duel_is_played_out_against_perfect_play_with_each_decision_graded(
+        tmp_path, monkeypatch) -> None:
+    db_url = f"sqlite:///{tmp_path / 'answers.db'}"
+    monkeypatch.setenv("COUP_TRAINER_DB_URL", db_url)
+    at = two_cards(two="them", hand="Duke", lost="Contessa", coins="3,2", turn="you")
+    at.button(key="eg2_play_out").click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert "Your duel, played out" in [h.value for h in at.subheader]
+    offers = [b for b in at.button if b.key and b.key.startswith("eg2_offer_")]
+    assert offers, "your first decision is offered"
+    label = offers[0].label
+    offers[0].click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    boxes = [*at.success, *at.info, *at.warning, *at.error]
+    assert any(b.value.startswith("**") for b in boxes), "the decision's grade is shown"
+    store = Store(db_url)
+    answers, problems = store.answers(store.learners()[0])
+    assert not problems
+    assert [(a.mode, a.action) for a in answers] == [("endgame-practice", label)]
+    at.button(key="eg2_stop" if any(b.key == "eg2_stop" for b in at.button)
+              else "eg2_back").click().run()
+    assert "Your duel, played out" not in [h.value for h in at.subheader]

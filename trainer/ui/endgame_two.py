@@ -8,19 +8,26 @@ nearby positions share the public graph the first one laid out.
 
 from __future__ import annotations
 
+import random
 import time
-from dataclasses import asdict
+import uuid
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 import streamlit as st
 
 from trainer.endgame import hidden_two
+from trainer.endgame import practice as played
 from trainer.endgame.known import MAX_COINS
+from trainer.learners.answers import now
 from trainer.ui.endgame import Shelf, row
+from trainer.ui.learner import current_learner
 from trainer.ui.state import session_state
 from trainer.views import endgame_two_view as view
 from trainer.views import endgame_view as one
+from trainer.views import practice_view as pview
 from trainer.views.endgame_two_view import TwoChoice, TwoSolved
+from trainer.views.table_art import TABLE_CSS
 
 PREFIX = "eg2_"
 KEYS = {"two": "eg2_two", "card0": "eg2_card0", "card1": "eg2_card1", "lost": "eg2_lost",
@@ -183,8 +190,123 @@ def duel(choice: TwoChoice) -> None:
         if (mix := one.mix_note(rows)) is not None:
             st.caption(mix)
     st.caption(view.HOW_FAR)
+    play_it_out(choice)
     with st.expander("Expert figures: how exact this is", icon=":material/functions:"):
         st.markdown("\n".join(f"- {line}" for line in view.expert_lines(result)))
         if rows:
             st.caption("The engine's names for the options (the two-card player is P1): "
                        + "; ".join(r.engine_text for r in rows) + ".")
+
+
+# ------------------------------------------------------------------------- played out
+
+DUEL = "eg2_duel"
+
+
+@dataclass
+class Running:
+    """A duel of two cards against one in this tab: the position it came from, the duel,
+    the buttons' words at each graded decision, and the moment each offer was made."""
+
+    choice: TwoChoice
+    seed: int
+    game: played.Practice
+    labels: list[list[str]] = field(default_factory=list)
+    asked_at: float = field(default_factory=time.monotonic)
+    uid: str = field(default_factory=lambda: uuid.uuid4().hex[:12])
+
+
+def running() -> Running | None:
+    found = session_state().get(DUEL)
+    return found if isinstance(found, Running) else None
+
+
+def _start(choice: TwoChoice, seed: int) -> None:
+    hand = tuple(sorted(choice.hand, key=one.CHARACTERS.index))
+    with st.spinner("Working out perfect play for this duel (a few seconds)…"):
+        game = played.start_two(choice.lost, choice.solver_coins, choice.first, choice.seat,
+                              hand=hand, seed=seed, horizon=view.HORIZON)
+    session_state()[DUEL] = Running(choice, seed, game)
+
+
+def _stop() -> None:
+    session_state().pop(DUEL, None)
+
+
+def _again() -> None:
+    r = running()
+    if r is not None:
+        _start(r.choice, r.seed)
+
+
+def play_it_out(choice: TwoChoice) -> None:
+    """The explorer's button: this duel played out against perfect play."""
+    st.button("Play it out against perfect play", key="eg2_play_out",
+              icon=":material/sports_esports:", on_click=_start,
+              args=(choice, random.SystemRandom().randrange(1, 10**6)),
+              help="Your cards are the ones picked; theirs are dealt from what is left.")
+
+
+def _choose(index: int) -> None:
+    """A button pressed: grade it, let the opponent answer (working the duel out again at
+    the horizon), save the grade."""
+    r = running()
+    if r is None or r.game.over:
+        return
+    labels = [pview.offer_label(r.game.game, o) for o in r.game.offers()]
+    seconds = time.monotonic() - r.asked_at
+    try:
+        with st.spinner("Their move…"):
+            graded = r.game.play(index)
+    except played.PracticeError as e:
+        st.toast(str(e), icon=":material/block:")
+        return
+    r.labels.append(labels)
+    r.asked_at = time.monotonic()
+    me = current_learner()
+    me.history.add(me.store, pview.practice_answer(me.key, r.uid, graded, labels, now(),
+                                                   min(seconds, 86_400.0)))
+
+
+def duel_view(r: Running) -> None:
+    """The duel on screen: what happened, the last grade, the buttons or the summary."""
+    g = r.game
+    st.subheader(view.DUEL_HEADING)
+    st.caption(view.DUEL_INTRO)
+    st.html(TABLE_CSS + view.duel_hands_html(g))
+    if g.events:
+        with st.container(key="eg2_events"):
+            st.markdown("**So far:** " + pview.events_text(g.events, g.learner))
+    if g.graded:
+        last = g.graded[-1]
+        grade = pview.grade_of(last)
+        box = {"success": st.success, "info": st.info, "warning": st.warning,
+               "error": st.error}[pview.graded_tone(last)]
+        box(" ".join(pview.graded_lines(last, r.labels[-1])), icon=pview.GRADE_ICONS[grade])
+        with st.expander("Every option of that decision, with its win chance",
+                         icon=":material/functions:"):
+            st.markdown("\n".join(pview.option_lines(last, r.labels[-1])))
+    if g.over:
+        accurate = sum(1 for x in g.graded if pview.grade_of(x) in ("best", "good"))
+        for line in view.duel_summary_lines(g, accurate, sum(x.lost_pp for x in g.graded)):
+            if line:
+                st.markdown(line)
+        again, back = st.columns(2)
+        again.button("Play it again (same cards)", key="eg2_again", on_click=_again,
+                     icon=":material/replay:")
+        back.button("Back to the position", key="eg2_back", on_click=_stop,
+                    icon=":material/arrow_back:")
+        return
+    if (threat := pview.threat_line(g.game, g.learner)) is not None:
+        st.markdown(threat)
+    st.markdown(f"**{pview.situation(g.game)}**")
+    with st.expander("Hint: what their moves say about their cards",
+                     icon=":material/lightbulb:"):
+        st.markdown(view.belief_hands_line(g.belief_hands()))
+        st.caption(pview.BELIEF_NOTE)
+    with st.container(key="eg2_buttons"):
+        for o in g.offers():
+            st.button(pview.offer_label(g.game, o), key=f"eg2_offer_{len(g.graded)}_{o.index}",
+                      on_click=_choose, args=(o.index,), width="stretch")
+    st.button("Back to the position", key="eg2_stop", on_click=_stop,
+              icon=":material/arrow_back:")

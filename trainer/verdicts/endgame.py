@@ -18,19 +18,24 @@ from trainer.verdicts.verdict import Verdict
 PHASE_KINDS: dict[Phase, DecisionKind] = {
     Phase.ACTION: DecisionKind.BLUFF, Phase.BLOCK: DecisionKind.BLOCK,
     Phase.EXCHANGE: DecisionKind.KEEP,
+    # a two-card duel's choice of card to lose (after a Coup or an Assassination, or
+    # conceding a challenge)
+    Phase.LOSE: DecisionKind.LOSE, Phase.PROVE_ACTION: DecisionKind.LOSE,
+    Phase.PROVE_BLOCK: DecisionKind.LOSE,
 }
 
 
 def practice_kind(g: Graded) -> DecisionKind:
     """A duel decision's kind: the turn's action (bluffs included), a block, the cards kept,
-    and otherwise a challenge (judging the opponent's claim)."""
+    the card to lose, and otherwise a challenge (judging the opponent's claim)."""
     return PHASE_KINDS.get(g.phase, DecisionKind.CHALLENGE)
 
 
 def practice_labels(g: Graded, labels: Sequence[str] | None = None) -> list[str]:
-    """The options' labels (the buttons' words when given, else "option 1", ...)."""
-    return [labels[o.index] if labels is not None and o.index < len(labels)
-            else f"option {o.index + 1}" for o in g.offers]
+    """The options' labels (the buttons' words when given, in the offers' order, else
+    "option 1", ...)."""
+    return [labels[i] if labels is not None and i < len(labels) else f"option {i + 1}"
+            for i in range(len(g.offers))]
 
 
 def practice_decision(g: Graded, labels: Sequence[str] | None = None) -> tuple[Decision,

@@ -18,7 +18,7 @@ known-role tables), which is the figures' main approximation.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
 
@@ -28,6 +28,7 @@ from trainer.endgame import hidden_two
 from trainer.endgame import settled as settledness
 from trainer.endgame.hidden_two import HandOption, TwoSolution
 from trainer.endgame.known import MAX_COINS
+from trainer.endgame.practice import Practice
 from trainer.engine.cards import Character
 from trainer.engine.game import Game
 from trainer.engine.moves import Move
@@ -49,6 +50,7 @@ from trainer.views.endgame_view import (
     short_name,
     turns_words,
 )
+from trainer.views.table_art import mini_card
 
 Turn = Literal["you", "them"]
 HORIZON = 2  # turns ahead, worked out on request
@@ -412,3 +414,62 @@ def _settled_words(solved: TwoSolved) -> str:
         why.append(f"the best move changes for {solved.swapped} of the hands the player to "
                    "act may hold")
     return "Not settled: " + " and ".join(why) + "."
+
+
+# ------------------------------------------------------------------------- played out
+
+DUEL_HEADING = "Your duel, played out"
+DUEL_INTRO = ("Your cards are dealt as picked, theirs from what is left; they play perfectly, "
+              "and each of your decisions is graded. Every two turns the duel is worked out "
+              "again from what the moves so far say of the cards (a few seconds).")
+
+
+def duel_hands_html(p: Practice) -> str:
+    """The table of a duel played out: your hidden cards, theirs face down (face up once
+    the duel is over), each player's lost cards face up, the coins and who acts."""
+    g = p.game
+    out = []
+    for seat, name in ((p.learner, "You"), (1 - p.learner, "They")):
+        acts = not g.is_over and g.decider == seat
+        if seat == p.learner:
+            hidden = "".join(mini_card(c.value, "own") for c in p.my_hand)
+        elif g.is_over and p.their_hand:
+            hidden = "".join(mini_card(c.value, "shown") for c in p.their_hand)
+        else:
+            hidden = "".join(mini_card(None) for _ in g.hidden[seat])
+        lost = "".join(mini_card(c.value, "revealed") for c in g.revealed[seat])
+        out.append(f'<div class="eg-seat{" eg-seat--acts" if acts else ""}">'
+                   f'<div class="eg-seat__name">{name} · {coins_words(g.coins[seat])}'
+                   f'{" · to act" if acts else ""}</div>'
+                   f'<div class="eg-seat__cards">{hidden}{lost}</div></div>')
+    return f'<div class="eg-hands">{"".join(out)}</div>'
+
+
+def belief_hands_line(hands: Mapping[tuple[Character, ...], float]) -> str:
+    """What their moves so far say of their hand: by card when they hold one, else their
+    likeliest hands."""
+    items = sorted(hands.items(), key=lambda kv: -kv[1])
+    if all(len(h) == 1 for h, _ in items):
+        parts = ", ".join(f"{h[0].value} {percent(p)}" for h, p in items if p >= 0.005)
+        return f"The chance they hold each card: {parts}."
+    top = [(h, p) for h, p in items if p >= 0.005][:4]
+    parts = ", ".join(f"{' + '.join(c.value for c in h)} {percent(p)}" for h, p in top)
+    return f"Their likeliest hands: {parts}."
+
+
+def duel_summary_lines(p: Practice, accurate: int, lost_pp: float) -> list[str]:
+    """The end of a duel played out: the result, both hands, how the decisions went."""
+    result = "**You won the duel.**" if p.won else "**You lost the duel.**"
+    mine = " and the ".join(c.value for c in p.my_hand)
+    theirs = " and the ".join(c.value for c in p.their_hand or ())
+    hands = f"You held the {mine}; they held the {theirs}." if theirs else ""
+    n = len(p.graded)
+    if n == 0:
+        graded = "You had no decision to make: the duel was over before your turn."
+    else:
+        graded = (f"{accurate} of your {n} decision{'s' if n != 1 else ''} "
+                  f"{'were' if n != 1 else 'was'} best or good; in all you gave away "
+                  f"{lost_pp:.1f} points of winning chance.")
+    start = (f"With perfect play from the start you would win {percent(p.start_value)} of "
+             "the time: a duel can be lost with every move right, and won with mistakes.")
+    return [result, hands, graded, start]

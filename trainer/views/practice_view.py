@@ -96,12 +96,14 @@ def position_choice(practice: Practice) -> Choice:
                   turn=turn)
 
 
-def threat_line(game: Game) -> str | None:
+def threat_line(game: Game, you: int = 0) -> str | None:
     """The coin count a newcomer must not miss: 7 coins pay for a Coup, which no card
-    blocks, so it ends the duel on that player's next turn."""
+    blocks, so it ends the duel on that player's next turn (`you`: your seat)."""
     if game.is_over:
         return None
-    mine, theirs = game.coins[0], game.coins[1]
+    mine, theirs = game.coins[you], game.coins[1 - you]
+    if len(game.hidden[you]) > 1 or len(game.hidden[1 - you]) > 1:
+        return _threat_two(game, you, mine, theirs)
     if theirs >= 7 and mine >= 7:
         return ("You both have 7 coins or more: whoever acts next can launch a Coup, which "
                 "nothing blocks, and win.")
@@ -113,10 +115,26 @@ def threat_line(game: Game) -> str | None:
     return None
 
 
+def _threat_two(game: Game, you: int, mine: int, theirs: int) -> str | None:
+    """The same in a duel where a player still holds two cards: a Coup takes one card."""
+    def takes(p: int) -> str:
+        return ("and win" if len(game.hidden[1 - p]) == 1
+                else "and take one of the two cards")
+
+    if theirs >= 7:
+        return (f"They have {theirs} coins: on their next turn they can launch a Coup, which "
+                f"nothing blocks, {takes(1 - you)}.")
+    if mine >= 7:
+        return f"You have {mine} coins: a Coup, which nothing blocks, can {takes(you)[4:]}."
+    return None
+
+
 def offer_label(game: Game, offer: Offer) -> str:
     """A button: what pressing it does."""
     if offer.kept is not None:
         return f"Keep the {offer.kept.value}"
+    if offer.hand is not None:
+        return "Keep the " + " and the ".join(c.value for c in offer.hand)
     assert offer.move is not None
     return your_move(game, offer.move)
 
@@ -131,7 +149,13 @@ def situation(game: Game) -> str:
         return "Your turn: choose an action."
     if phase is Phase.EXCHANGE:
         pool = ", ".join(c.value for c in game.exchange_pool())
-        return f"Your Exchange: you hold {pool} for a moment. Keep one card."
+        keep = "one card" if len(game.hidden[game.decider]) == 1 else "two cards"
+        return f"Your Exchange: you hold {pool} for a moment. Keep {keep}."
+    if phase is Phase.LOSE:
+        return "You must give up one of your cards: which one? It is turned face up."
+    if phase in (Phase.PROVE_ACTION, Phase.PROVE_BLOCK):
+        return ("They challenged, and you do not hold the card you claimed: give up one of "
+                "your cards. Which one?")
     if phase is Phase.CHALLENGE_ACTION and d is not None and d.claim is not None:
         return f"They claim the {d.claim.value} to {act}. Do you challenge?"
     if phase is Phase.BLOCK:
@@ -147,20 +171,26 @@ _ACT_WORDS = {Action.INCOME: "take Income", Action.FOREIGN_AID: "take Foreign Ai
               Action.ASSASSINATE: "assassinate you", Action.EXCHANGE: "exchange"}
 
 
-def event_words(event: Event) -> str:
-    """One move of the duel, from your seat; their Exchange keeps its card secret."""
+def event_words(event: Event, you: int = 0) -> str:
+    """One move of the duel, from your seat; their Exchange keeps its cards secret."""
     if event.move.kind is MoveKind.KEEP:
-        if event.player == 0 and event.kept is not None:
+        if event.player == you and event.hand is not None:
+            return "you keep the " + " and the ".join(c.value for c in event.hand)
+        if event.player == you and event.kept is not None:
             return f"you keep the {event.kept.value}"
-        return "they keep one card (you do not see which)"
+        kept = len(event.move.cards or ())
+        return f"they keep {'one card' if kept <= 1 else 'two cards'} (you do not see which)"
+    if event.move.kind is MoveKind.LOSE and event.move.character is not None:
+        who = "you give up" if event.player == you else "they give up"
+        return f"{who} the {event.move.character.value}"
     from trainer.endgame.hidden import Step
 
-    return step_words(Step(event.player, event.move, event.phase), 0)
+    return step_words(Step(event.player, event.move, event.phase), you)
 
 
-def events_text(events: Sequence[Event]) -> str:
+def events_text(events: Sequence[Event], you: int = 0) -> str:
     """The whole duel so far, oldest first, joined by arrows."""
-    return " → ".join(event_words(e) for e in events)
+    return " → ".join(event_words(e, you) for e in events)
 
 
 def grade_of(g: Graded) -> Grade:
@@ -196,11 +226,11 @@ def option_lines(g: Graded, labels: Sequence[str]) -> list[str]:
     """Every option of a graded decision, best first: its win chance and how often perfect
     play picks it."""
     lines = []
-    for o in sorted(g.offers, key=lambda o: -o.value):
-        mark = " ← your choice" if o.index == g.chosen else ""
+    for i, o in sorted(enumerate(g.offers), key=lambda io: -io[1].value):
+        mark = " ← your choice" if i == g.chosen else ""
         freq = (f"; perfect play picks it {percent(o.frequency)} of the time"
                 if o.frequency >= 0.02 else "; perfect play never picks it")
-        lines.append(f"- {labels[o.index]}: you win {percent(o.value)}{freq}{mark}")
+        lines.append(f"- {labels[i]}: you win {percent(o.value)}{freq}{mark}")
     return lines
 
 
