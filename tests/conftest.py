@@ -67,6 +67,34 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     items.sort(key=lambda item: rank.get(item.nodeid.split("::", 1)[0], len(rank)))
 
 
+@pytest.fixture(scope="session", autouse=True)
+def apptest_shares_what_a_server_shares() -> Iterator[None]:
+    """Streamlit's AppTest does per page test what a server does once: each new AppTest scans
+    every installed package's metadata for components (a fifth of a second; there are none
+    here), and each run compiles the app's scripts again into a fresh script cache. A server
+    scans once and keeps one cache for all its sessions; so do the tests (180 AppTests and
+    730 runs in a `make test`). The installed packages and the scripts do not change during a
+    run; every run still executes the scripts afresh."""
+    from streamlit.components.v2 import manifest_scanner
+    from streamlit.runtime.scriptrunner.script_cache import ScriptCache
+    from streamlit.testing.v1 import app_test, local_script_runner
+
+    scan = manifest_scanner.scan_component_manifests
+    scanned: list[object] = []
+
+    def scan_once(*args: object, **kwargs: object) -> list[object]:
+        if not scanned:
+            scanned.append(scan(*args, **kwargs))  # type: ignore[arg-type]
+        return list(scanned[0])  # type: ignore[call-overload]
+
+    shared = ScriptCache()
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(manifest_scanner, "scan_component_manifests", scan_once)
+        mp.setattr(app_test, "ScriptCache", lambda: shared)
+        mp.setattr(local_script_runner, "ScriptCache", lambda: shared)
+        yield
+
+
 def _skip_reason(report: pytest.TestReport) -> str:
     if isinstance(report.longrepr, tuple):
         return str(report.longrepr[2])
