@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from tests.browser.live import CHROMIUM, CHROMIUM_ARGS, SCREENSHOTS, serve_app
+from tests.browser.live import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    SCREENSHOTS,
+    screenshots_wanted,
+    serve_app,
+)
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -40,9 +45,6 @@ def browser():
             b.close()
 
 
-SCREENSHOTS_ENV = "COUP_TRAINER_SCREENSHOTS"
-
-
 @pytest.fixture(scope="session", autouse=True)
 def screenshots_only_when_asked() -> Iterator[None]:
     """The browser tests save screenshots of what a visitor sees for people to look at
@@ -50,7 +52,7 @@ def screenshots_only_when_asked() -> Iterator[None]:
     browser's CPU in a walk through the pages, so a plain test run measures every page at every
     size but writes no image: a screenshot asked for with a `path` is then not taken (one
     asked for without a path returns its bytes, as a test may read them)."""
-    if os.environ.get(SCREENSHOTS_ENV) == "1":
+    if screenshots_wanted():
         yield
         return
     from playwright.sync_api import Locator, Page

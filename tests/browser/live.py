@@ -20,6 +20,8 @@ SCREENSHOTS = ROOT / "artifacts" / "screenshots"
 LOGS = ROOT / "artifacts"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-dev-shm-usage"]
+# `make screenshots` sets it: the browser tests then save what a visitor sees as images.
+SCREENSHOTS_ENV = "COUP_TRAINER_SCREENSHOTS"
 DESKTOP = {"width": 1280, "height": 900}
 PHONE = {"width": 390, "height": 844}
 
@@ -97,3 +99,16 @@ def until(act, check, tries: int = 3, timeout: float = 5_000) -> None:
         except AssertionError:
             if attempt == tries - 1:
                 raise
+
+
+def screenshots_wanted() -> bool:
+    """Whether this run saves screenshots. Without them (a plain test run) a test skips what it
+    does only for the image: a window made tall for a full-length shot, a pause for fonts and
+    charts to settle before the shot. What a test measures or reads it does either way."""
+    return os.environ.get(SCREENSHOTS_ENV) == "1"
+
+
+def settle_for_screenshot(page, ms: float) -> None:
+    """Pause `ms` before a screenshot, only when screenshots are saved."""
+    if screenshots_wanted():
+        page.wait_for_timeout(ms)

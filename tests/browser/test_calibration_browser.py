@@ -9,7 +9,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from tests.browser.live import serve_app, wait_idle
+from tests.browser.live import serve_app, settle_for_screenshot, wait_idle
 from tests.helpers import sample_answers
 from tests.test_calibration_text import TWENTY_ONE
 from trainer.learners.storage import Store
@@ -85,7 +85,7 @@ def test_many_answers_open_with_sentences_and_every_chart_fits(browser, app, scr
             page.get_by_text(re.compile("^Expert figures")).click()
             expert = page.get_by_test_id("stExpander").filter(has_text="Expert figures")
             expect(expert.get_by_text(re.compile(r"^Brier score: 0\.\d{3}"))).to_be_visible()
-            page.wait_for_timeout(800)
+            settle_for_screenshot(page, 800)
             expert.screenshot(path=str(screenshots / f"calibration-expert-{name}.png"))
             page.get_by_text(re.compile("^Expert figures")).click()  # closed again
             expect(expert.get_by_text(re.compile(r"^Brier score: 0\.\d{3}"))).to_be_hidden()

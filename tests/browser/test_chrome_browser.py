@@ -12,7 +12,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from tests.browser.live import DESKTOP, PHONE, serve_app, until, wait_idle
+from tests.browser.live import DESKTOP, PHONE, serve_app, settle_for_screenshot, until, wait_idle
 from tests.browser.test_quiz_browser import GRADE, options, wait_for_question
 from tests.helpers import sample_answers
 from trainer.learners.identity import COOKIE, COOKIE_MAX_AGE
@@ -297,7 +297,8 @@ def test_a_phone_has_a_labelled_menu_that_reaches_every_page(browser, app, scree
         box = menu.bounding_box()
         assert box and box["y"] < 60 and box["x"] < 60, box  # where a menu is looked for
         menu.click()
-        page.wait_for_timeout(400)
+        expect(page.get_by_test_id("stPopoverBody")).to_be_visible()
+        settle_for_screenshot(page, 400)
         page.screenshot(path=str(screenshots / "chrome-menu-open-phone.png"))
         for title in ("Quiz", "Calibration", "Learn", "Rules"):
             panel = page.get_by_test_id("stPopoverBody")

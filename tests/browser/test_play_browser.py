@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.live import DESKTOP, PHONE, until, wait_idle
+from tests.browser.live import DESKTOP, PHONE, screenshots_wanted, until, wait_idle
 
 pytestmark = pytest.mark.browser
 
@@ -44,7 +44,10 @@ PHONE_FROM = 6
 
 
 def screenshot_at_every_size(page, path, now: dict[str, int], **options) -> None:
-    """`path` with {name} filled in, once per size of `SIZES`; the page goes back to `now`."""
+    """`path` with {name} filled in, once per size of `SIZES`; the page goes back to `now`.
+    Without screenshots nothing is done (the sizes are for the images alone)."""
+    if not screenshots_wanted():
+        return
     for name, viewport in SIZES:
         page.set_viewport_size(viewport)
         page.wait_for_timeout(300)  # the layout settles at the new width

@@ -8,7 +8,14 @@ import re
 
 import pytest
 
-from tests.browser.live import DESKTOP, PHONE, until, wait_idle
+from tests.browser.live import (
+    DESKTOP,
+    PHONE,
+    screenshots_wanted,
+    settle_for_screenshot,
+    until,
+    wait_idle,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -52,6 +59,9 @@ def test_ten_items_then_the_calibration_page(browser, app_url, screenshots):
     from playwright.sync_api import expect
 
     def at_every_size(shoot) -> None:
+        """Screenshots at both sizes (without screenshots, nothing)."""
+        if not screenshots_wanted():
+            return
         for name, viewport in SIZES:
             page.set_viewport_size(viewport)
             page.wait_for_timeout(300)  # the layout settles at the new width
@@ -91,7 +101,7 @@ def test_ten_items_then_the_calibration_page(browser, app_url, screenshots):
             if said is not None:
                 expect(page.get_by_text(f"you said {said}%")).to_be_visible()
             if n == 0:
-                page.wait_for_timeout(900)  # the options table draws on a canvas
+                settle_for_screenshot(page, 900)  # the options table draws on a canvas
                 at_every_size(lambda name, _: page.locator(".st-key-quiz_feedback").screenshot(
                     path=str(screenshots / f"quiz-feedback-{name}.png")))
             feedback = page.locator(".st-key-quiz_feedback")
@@ -106,7 +116,7 @@ def test_ten_items_then_the_calibration_page(browser, app_url, screenshots):
         expect(page.locator(".st-key-calibration_lead")).to_contain_text(opening,
                                                                           timeout=10_000)
         expect(page.locator('[data-testid="stVegaLiteChart"]').first).to_be_visible(timeout=20_000)
-        page.wait_for_timeout(800)
+        settle_for_screenshot(page, 800)
 
         def tall(name: str, viewport: dict[str, int]) -> None:
             page.set_viewport_size({"width": viewport["width"], "height": 2600})
@@ -152,7 +162,7 @@ def test_clicking_a_reliability_bin_lists_its_answers(browser, screenshots, tmp_
             listing = page.get_by_text(re.compile(
                 rf"Answers where you said {low.group(1)}%–{low.group(2)}% \(\d+\)"))
             expect(listing).to_be_visible(timeout=10_000)
-            page.wait_for_timeout(1200)
+            settle_for_screenshot(page, 1200)
             page.screenshot(path=str(screenshots / "calibration-bin-desktop.png"))
         finally:
             page.close()

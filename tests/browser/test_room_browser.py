@@ -6,6 +6,7 @@ pages with every request off this machine refused: a class or a shop may have no
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 import time
@@ -13,7 +14,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
-from tests.browser.live import PHONE, until, wait_idle
+from tests.browser.live import PHONE, screenshots_wanted, settle_for_screenshot, until, wait_idle
 from tests.browser.test_quiz_browser import GRADE
 
 pytestmark = pytest.mark.browser
@@ -191,6 +192,7 @@ def assert_private(phones: list, names: list[str], seats: list[str], host: str,
 
 
 def test_a_presenter_and_three_phones_run_a_hidden_room(browser, app_url, screenshots):
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
     from playwright.sync_api import expect
 
     started = time.monotonic()
@@ -233,7 +235,7 @@ def test_a_presenter_and_three_phones_run_a_hidden_room(browser, app_url, screen
         expect(screen.locator("p.room-count")).to_have_text("3 joined", timeout=10_000)
         for name in names:
             expect(screen.locator(".room-names span", has_text=name)).to_have_count(1)
-        screen.wait_for_timeout(300)
+        settle_for_screenshot(screen, 300)
         screen.screenshot(path=str(screenshots / "room_presenter_lobby.png"))
 
         # Start: the screen shows the question and counts; the phones follow by their poll.
@@ -249,7 +251,7 @@ def test_a_presenter_and_three_phones_run_a_hidden_room(browser, app_url, screen
             wait_for_options(page)
             expect(page.get_by_text(re.compile(r"^Question 1 of \d+$"))).to_be_visible()
         assert_private(phones, names, seats, host, "when the question opened")
-        phones[1].wait_for_timeout(400)
+        settle_for_screenshot(phones[1], 400)
         phones[1].screenshot(path=str(screenshots / "room_phone_question.png"))
         screen.screenshot(path=str(screenshots / "room_presenter_question.png"))
 
@@ -314,14 +316,19 @@ def test_a_presenter_and_three_phones_run_a_hidden_room(browser, app_url, screen
         assert_private(phones, names, seats, host, "after the reveal")
         assert not leaks, leaks
         wait_idle(screen)
-        screen.wait_for_timeout(1_500)  # the charts draw after the rerun
-        dom = screen.content()  # the titles the watch looked for are there now
+        # The charts draw after the rerun: the titles the watch looked for are there then.
+        drawn = "(words) => words.every(w => document.documentElement.outerHTML.includes(w))"
+        with contextlib.suppress(PlaywrightTimeout):  # the assert below says which are missing
+            screen.wait_for_function(drawn, arg=list(CHART_WORDS), polling=100, timeout=15_000)
+        dom = screen.content()
         assert all(w in dom for w in CHART_WORDS), [w for w in CHART_WORDS if w not in dom]
+        settle_for_screenshot(screen, 1_500)
         screen.screenshot(path=str(screenshots / "room_presenter_reveal.png"))
-        screen.set_viewport_size({"width": SCREEN["width"], "height": 2000})
-        screen.wait_for_timeout(1_000)
-        screen.screenshot(path=str(screenshots / "room_presenter_reveal_tall.png"))
-        phones[0].wait_for_timeout(300)
+        if screenshots_wanted():
+            screen.set_viewport_size({"width": SCREEN["width"], "height": 2000})
+            screen.wait_for_timeout(1_000)
+            screen.screenshot(path=str(screenshots / "room_presenter_reveal_tall.png"))
+        settle_for_screenshot(phones[0], 300)
         phones[0].screenshot(path=str(screenshots / "room_phone_reveal.png"))
         print(f"\nroom {code}: {names}; 3 of 3 on the screen "
               f"{counted - phones[2].answered_at:.1f} s after the last click, "

@@ -7,7 +7,15 @@ from urllib.parse import quote_plus
 
 import pytest
 
-from tests.browser.live import DESKTOP, PHONE, serve_app, until
+from tests.browser.live import (
+    DESKTOP,
+    PHONE,
+    screenshots_wanted,
+    serve_app,
+    settle_for_screenshot,
+    until,
+    wait_idle,
+)
 from trainer.engine.variants import BASE
 
 pytestmark = pytest.mark.browser
@@ -22,7 +30,7 @@ def _open_rules(browser, url: str, viewport: dict, path: str = "/rules"):
     expect(page.locator("table.ct-table")).to_be_visible(timeout=20_000)
     expect(page.locator(".ct-card")).to_have_count(len(BASE.characters))
     expect(page.get_by_text("A turn, step by step")).to_be_visible()
-    page.wait_for_timeout(300)  # let fonts and the last layout settle before a screenshot
+    settle_for_screenshot(page, 300)  # fonts and the last layout
     return page
 
 
@@ -38,7 +46,10 @@ def _choose(page, label: str) -> None:
 
 
 def _shoot(page, path, viewport: dict, full: bool = False) -> None:
-    """Streamlit scrolls an inner container, so a full-length shot needs a tall viewport."""
+    """Streamlit scrolls an inner container, so a full-length shot needs a tall viewport. The
+    window is resized for the image alone: without screenshots nothing is done."""
+    if not screenshots_wanted():
+        return
     if full:
         height = page.evaluate(
             "document.querySelector('[data-testid=\"stMainBlockContainer\"]').scrollHeight")
@@ -92,6 +103,7 @@ def test_fresh_server_routes_deep_links_and_shared_settings(browser, screenshots
     with serve_app("fresh") as url:
         page = _open_rules(browser, url, DESKTOP, "/rules")
         try:
+            wait_idle(page)  # the page as it stays, once its run (and any hand-over) is over
             assert page.locator('[data-testid="stSidebarNav"]').count() == 0
             width = page.evaluate(f"document.querySelector('{main}').offsetWidth")
             assert width > 1000, f"the router's wide layout is missing (content {width}px)"
@@ -147,7 +159,7 @@ def test_a_variant_link_opens_its_rules(browser, app_url, screenshots, name, pla
         expect(page.get_by_role("heading", name=f"What {variant.title} changes")).to_be_visible()
         expect(page.locator("table.ct-table tbody tr")).to_have_count(len(variant.actions))
         assert page.locator('[data-testid="stException"]').count() == 0
-        page.wait_for_timeout(300)
+        settle_for_screenshot(page, 300)
         _shoot(page, screenshots / f"rules-{name}-{shot}-full.png", viewport, full=True)
     finally:
         page.close()
@@ -169,6 +181,8 @@ def test_a_house_rule_switched_on_changes_the_page_and_its_address(browser, app_
         expect(page.get_by_text("1 house rule", exact=True)).to_be_visible()
         expect(page).to_have_url(re.compile(r"rules=base\+treaty"))
         for shot, viewport in (("phone", PHONE), ("desktop", DESKTOP)):
+            if not screenshots_wanted():
+                break  # the sizes are for the images alone
             page.set_viewport_size(viewport)
             page.wait_for_timeout(300)
             _shoot(page, screenshots / f"rules-house-rule-{shot}-full.png", viewport, full=True)
