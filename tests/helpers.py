@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from functools import cache
 
 from trainer.engine.cards import Action, Character
 from trainer.engine.chance import ScriptedChance
@@ -139,3 +140,24 @@ def sample_items(items, size: int, seed: int = 2024) -> list:
     rest = [i for i in range(len(items)) if i not in chosen]
     chosen |= set(random.Random(seed).sample(rest, max(0, min(len(rest), size - len(chosen)))))
     return [items[i] for i in sorted(chosen)]
+
+
+@cache
+def shipped_bank():  # -> trainer.quiz.bank.Bank
+    """The shipped bank (`DEFAULT_BANK`), read once per test process: reading its 1,600 items
+    takes half a second, and a dozen test files did it at import, in each process of the
+    run. A Bank is frozen, so the files share it."""
+    from trainer.quiz.bank import DEFAULT_BANK, load_bank
+
+    return load_bank(DEFAULT_BANK)
+
+
+@cache
+def shipped_library():  # -> trainer.scenarios.lessons.Library
+    """The lessons and scenarios of scenarios/, read once per test process (a Library is
+    frozen), for the same reason as `shipped_bank`."""
+    from pathlib import Path
+
+    from trainer.scenarios.lessons import load_library
+
+    return load_library(Path(__file__).resolve().parents[1] / "scenarios")

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.helpers import shipped_bank
 from trainer.cli import main
 from trainer.engine.cards import Character, proves
 from trainer.engine.variants import rules_text
@@ -31,7 +32,7 @@ def small_bank() -> Bank:
 
 @pytest.fixture(scope="module")
 def shipped() -> Bank:
-    return load_bank(DEFAULT_BANK)
+    return shipped_bank()
 
 
 def test_every_item_rebuilds_to_the_viewers_own_decision(shipped):

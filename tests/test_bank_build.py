@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.helpers import shipped_bank
 from trainer.batch import ExecutorError, choose, ray_available
 from trainer.cli import main
 from trainer.quiz import bankfile, building
@@ -216,9 +217,7 @@ def test_ray_on_two_cores_resumes_to_the_same_bank_as_one_process(tmp_path):
 
 
 def test_revaluing_grades_one_rule_sets_items_again_in_place(tmp_path, capsys):
-    from trainer.quiz.bank import DEFAULT_BANK
-
-    shipped = load_bank(DEFAULT_BANK)
+    shipped = shipped_bank()
     reform = [i for i in shipped.items if i.variant == "reformation" and i.source != "lesson"]
     base = [i for i in shipped.items if i.variant == "base"][:2]
     path = tmp_path / "small.jsonl"
@@ -234,10 +233,8 @@ def test_revaluing_grades_one_rule_sets_items_again_in_place(tmp_path, capsys):
 
 
 def test_revaluing_a_rule_set_the_bank_lacks_says_which_it_has(tmp_path, capsys):
-    from trainer.quiz.bank import DEFAULT_BANK
-
     path = tmp_path / "small.jsonl"
-    Bank("small", load_bank(DEFAULT_BANK).items[:1], {"format": 1}).save(path)
+    Bank("small", shipped_bank().items[:1], {"format": 1}).save(path)
     assert main(["bank", "revalue", str(path), "--variants", "forum"]) == 2
     assert "no items of forum" in capsys.readouterr().err
 
@@ -246,9 +243,7 @@ def test_estimating_a_bank_again_keeps_its_ids_and_leaves_out_an_item_that_gives
         tmp_path, capsys):
     from dataclasses import replace
 
-    from trainer.quiz.bank import DEFAULT_BANK
-
-    shipped = load_bank(DEFAULT_BANK)
+    shipped = shipped_bank()
     claim = next(i for i in shipped.items
                  if i.has_claim and i.variant == "base" and i.source != "lesson")
     assert claim.claimant is not None

@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from tests.helpers import shipped_bank
 from trainer.engine.cards import Action, Character
 from trainer.engine.game import Game, Phase
 from trainer.engine.moves import Move
@@ -20,10 +21,10 @@ from trainer.estimates.counting import p_holds_prior
 from trainer.estimates.knowledge import knowledge
 from trainer.estimates.posterior import FLOOR, TREMBLE, Component, p_holds
 from trainer.quiz import building
-from trainer.quiz.bank import DEFAULT_BANK, Item, load_bank, new_game
+from trainer.quiz.bank import Item, new_game
 from trainer.quiz.feedback import estimate_steps
 
-BANK = load_bank(DEFAULT_BANK)
+BANK = shipped_bank()
 CLAIMS = [i for i in BANK.items if i.has_claim]
 # Every claim item takes about 13 s; a fixed sample of 40 (lessons and persona games alike).
 SAMPLE = random.Random(7).sample(CLAIMS, 40)

@@ -34,10 +34,10 @@ def test_every_phase_a_checkpoint_can_name_is_documented():
 
 
 def test_the_learn_guide_and_the_readme_quote_the_modelled_five_minute_path():
-    from trainer.scenarios.lessons import load_library
+    from tests.helpers import shipped_library
     from trainer.views.path_model import path_model, summary
 
-    model = path_model(load_library(DOCS.parent / "scenarios").five_minutes())
+    model = path_model(shipped_library().five_minutes())
     expected = summary(model).replace("*", "")
     for doc in (DOCS / "learn.md", DOCS.parent / "README.md"):
         text = " ".join(doc.read_text().replace("*", "").split())
@@ -47,9 +47,10 @@ def test_the_learn_guide_and_the_readme_quote_the_modelled_five_minute_path():
 def test_the_quiz_guide_describes_the_shipped_bank():
     from collections import Counter
 
-    from trainer.quiz.bank import DEFAULT_BANK, KINDS, load_bank
+    from tests.helpers import shipped_bank
+    from trainer.quiz.bank import KINDS
 
-    bank = load_bank(DEFAULT_BANK)
+    bank = shipped_bank()
     text = (DOCS / "quiz.md").read_text()
     kinds = Counter(i.kind for i in bank.items)
     judged = sum(1 for i in bank.items if i.has_claim)

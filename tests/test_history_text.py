@@ -17,14 +17,14 @@ from typing import Any
 
 import pytest
 
-from tests.helpers import kept_item, sample_items
+from tests.helpers import kept_item, sample_items, shipped_bank
 from trainer.engine.game import Phase
 from trainer.engine.moves import CHOICE_TEXT, Move, MoveKind
 from trainer.engine.observation import Observation
 from trainer.engine.rules import Options
 from trainer.estimates import report
 from trainer.quiz import building
-from trainer.quiz.bank import DEFAULT_BANK, Item, load_bank
+from trainer.quiz.bank import Item
 from trainer.views.history_text import (
     PRIVATE,
     HistoryRow,
@@ -34,7 +34,7 @@ from trainer.views.history_text import (
     history_title,
 )
 
-BANK = load_bank(DEFAULT_BANK)
+BANK = shipped_bank()
 # Every lesson item, the longest game of each kind, rule set and table size, items until every
 # move of the bank is in one, then a seeded draw: 300 of the 1,647 items of the shipped bank.
 # After a change to the timeline or to the bank, walk every item once (a few minutes):

@@ -14,18 +14,18 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 import trainer.ui.kiosk as ui_kiosk
-from trainer.quiz.bank import DEFAULT_BANK, load_bank
+from tests.helpers import shipped_bank, shipped_library
+from trainer.quiz.bank import DEFAULT_BANK
 from trainer.quiz.solved import load_solved, solved_path
 from trainer.rooms import kiosk as rk
 from trainer.scenarios.lesson_session import LessonSession
-from trainer.scenarios.lessons import load_library
 from trainer.scenarios.screens import screens
 from trainer.ui.links import base_url
 
 ROOT = Path(__file__).resolve().parents[1]
 APP = str(ROOT / "streamlit_app.py")
-LIBRARY = load_library(ROOT / "scenarios")
-BANK = load_bank(DEFAULT_BANK)
+LIBRARY = shipped_library()
+BANK = shipped_bank()
 GRADES = load_solved(solved_path(DEFAULT_BANK), BANK)
 PLAYLIST = rk.build_playlist(LIBRARY, BANK, GRADES, seed=0)
 

@@ -5,16 +5,17 @@ from dataclasses import replace
 
 import pytest
 
+from tests.helpers import shipped_bank
 from trainer.engine.game import Game
 from trainer.engine.moves import Move, MoveKind
-from trainer.quiz.bank import DEFAULT_BANK, Bank, Item, load_bank, new_game
+from trainer.quiz.bank import Bank, Item, new_game
 from trainer.quiz.building import ordered_items
 from trainer.quiz.leaks import BLUFF, HONEST, answer_shown, settles, without_leaks
 
 
 @pytest.fixture(scope="module")
 def shipped() -> Bank:
-    return load_bank(DEFAULT_BANK)
+    return shipped_bank()
 
 
 def _claim(bank: Bank, bluff: bool) -> Item:

@@ -9,10 +9,11 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from trainer.scenarios.lessons import FIVE_MINUTES, load_library
+from tests.helpers import shipped_library
+from trainer.scenarios.lessons import FIVE_MINUTES
 
 ROOT = Path(__file__).resolve().parents[1]
-LIBRARY = load_library(ROOT / "scenarios")
+LIBRARY = shipped_library()
 
 
 @pytest.fixture

@@ -7,18 +7,18 @@ from pathlib import Path
 
 import pytest
 
+from tests.helpers import shipped_library
 from trainer.engine.cards import Action
 from trainer.engine.errors import IllegalMoveError
 from trainer.engine.moves import Move
 from trainer.scenarios import ScenarioError, check_file, parse_scenario
 from trainer.scenarios.lesson_game import line_moves, practice
-from trainer.scenarios.lessons import load_library
 from trainer.scenarios.replay import replay
 from trainer.scenarios.screens import screens
 from trainer.views.move_labels import your_move
 
 ROOT = Path(__file__).resolve().parents[1]
-LIBRARY = load_library(ROOT / "scenarios")
+LIBRARY = shipped_library()
 GAME = ROOT / "scenarios" / "learn-first-game.yaml"
 
 

@@ -7,13 +7,14 @@ from typing import Any
 
 import pytest
 
+from tests.helpers import shipped_library
 from trainer.engine.variants import BASE, VARIANTS
 from trainer.rulebook import choices
 from trainer.scenarios.lesson_session import LessonSession, shuffled
-from trainer.scenarios.lessons import Progress, load_library
+from trainer.scenarios.lessons import Progress
 
 ROOT = Path(__file__).resolve().parents[1]
-LIBRARY = load_library(ROOT / "scenarios")
+LIBRARY = shipped_library()
 LESSON = LIBRARY.get("first-goal-and-influence")
 
 

@@ -7,8 +7,9 @@ from pathlib import Path
 
 import pytest
 
+from tests.helpers import shipped_library
 from trainer.engine.cards import Action, Character
-from trainer.scenarios.lessons import FIVE_MINUTES, load_library
+from trainer.scenarios.lessons import FIVE_MINUTES
 from trainer.views.path_model import (
     SECONDS_PER_CLICK,
     START_CLICKS,
@@ -18,7 +19,7 @@ from trainer.views.path_model import (
 )
 
 ROOT = Path(__file__).resolve().parents[1]
-LIBRARY = load_library(ROOT / "scenarios")
+LIBRARY = shipped_library()
 PATH = LIBRARY.five_minutes()
 MODEL = path_model(PATH)
 

@@ -273,10 +273,10 @@ def test_history_is_read_back_from_the_database_once():
 
 
 def test_a_block_of_the_learners_own_action_reads_as_yours():
-    from trainer.quiz.bank import DEFAULT_BANK, load_bank
+    from tests.helpers import shipped_bank
     from trainer.quiz.feedback import describe_decision
 
-    lines = [describe_decision(i, i.game())[0] for i in load_bank(DEFAULT_BANK).items
+    lines = [describe_decision(i, i.game())[0] for i in shipped_bank().items
              if i.scenario is None]
     assert not [line for line in lines if "you's" in line]
     assert any(line.startswith(tuple("ABCDEF")) and " blocks your " in line for line in lines)

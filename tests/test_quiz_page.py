@@ -7,15 +7,15 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tests.helpers import sample_answers
+from tests.helpers import sample_answers, shipped_bank
 from trainer.learners.identity import BROWSER, is_browser_id
 from trainer.learners.storage import Store
-from trainer.quiz.bank import DEFAULT_BANK, load_bank
+from trainer.quiz.bank import load_bank
 from trainer.views.estimate_text import ESTIMATE_TITLE
 from trainer.views.history_text import history_rows, history_title
 
 APP = str(Path(__file__).resolve().parent.parent / "streamlit_app.py")
-BANK = load_bank(DEFAULT_BANK)
+BANK = shipped_bank()
 # The learner of the test's browser, as its cookie would name it (AppTest sends no cookies, so
 # the tab is given its learner the way a tab remembers it).
 ANN = "b-" + "a0" * 16

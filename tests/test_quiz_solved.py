@@ -8,6 +8,7 @@ from dataclasses import replace
 
 import pytest
 
+from tests.helpers import shipped_bank
 from trainer.cli import main
 from trainer.endgame import hidden
 from trainer.quiz import solved
@@ -21,7 +22,7 @@ from trainer.quiz.solved import (
     solved_path,
 )
 
-BANK = load_bank(DEFAULT_BANK)
+BANK = shipped_bank()
 SHIPPED = load_solved(solved_path(DEFAULT_BANK), BANK)
 # A two-player duel: P0 (the learner, holding the Contessa) takes Foreign Aid, P1 claims the
 # Duke to block it, and P0 must challenge or pass.

@@ -11,6 +11,7 @@ from sqlalchemy import event
 from sqlalchemy.engine import Engine
 from streamlit.testing.v1 import AppTest
 
+from tests.helpers import shipped_bank
 from trainer.learners.storage import Store
 from trainer.rooms.settings import RoomSettings, Source
 from trainer.rooms.store import RoomStore
@@ -53,10 +54,9 @@ def html(at: AppTest) -> str:
 
 
 def made_room(rooms: RoomStore, **settings: object) -> tuple[str, str]:
-    from trainer.quiz.bank import available_banks, load_bank
     from trainer.rooms.questions import choose
 
-    bank = load_bank(available_banks()["default"])
+    bank = shipped_bank()  # the room's bank: "default"
     source = Source(count=3, seed=7)
     items = [i for i in choose(bank, source) if i.has_claim][:1] or choose(bank, source)
     room, host = rooms.create(source, RoomSettings(**settings), [i.id for i in items],
@@ -213,10 +213,9 @@ def test_the_end_shows_the_class_against_the_bot(rooms: RoomStore) -> None:
 
 
 def test_a_puzzle_room_grades_a_phone_by_perfect_play(rooms: RoomStore) -> None:
-    from trainer.quiz.bank import available_banks, load_bank
     from trainer.rooms.questions import choose
 
-    bank = load_bank(available_banks()["default"])
+    bank = shipped_bank()  # the room's bank: "default"
     source = Source(kind="puzzles", puzzles="trap", count=1, seed=4)
     item = choose(bank, source)[0]
     room, host = rooms.create(source, RoomSettings(), [item.id], bank.version)

@@ -7,7 +7,8 @@ from datetime import UTC, datetime
 
 import pytest
 
-from trainer.quiz.bank import END_GAME, available_banks, load_bank
+from tests.helpers import shipped_bank
+from trainer.quiz.bank import END_GAME
 from trainer.rooms.model import RoomAnswer
 from trainer.rooms.questions import ALL_LESSONS, choose, grade_answer, lesson_ids, resolve
 from trainer.rooms.results import (
@@ -23,7 +24,7 @@ from trainer.rooms.results import (
 )
 from trainer.rooms.settings import Source
 
-BANK = load_bank(available_banks()["default"])
+BANK = shipped_bank()
 
 
 def answer(seat: str, action: str = "Pass", stated: float | None = 0.5,

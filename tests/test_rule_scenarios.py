@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 
+from tests.helpers import shipped_library
 from trainer.engine.rules import Options
 from trainer.engine.variants import HOUSE_RULES, VARIANTS, house_rules_on, parse_rules
 from trainer.rulebook.sources import rules_dir
 from trainer.scenarios import check_file, check_quotes, load_scenario, load_scenarios
-from trainer.scenarios.lessons import load_library
 
 ROOT = Path(__file__).resolve().parent.parent
 RULES = sorted((ROOT / "scenarios" / "rules").glob("*.yaml"))
@@ -42,7 +42,7 @@ def test_rule_case_quotes_its_rule_word_for_word(path):
 
 def test_rule_cases_are_not_lessons():
     ids = {p.stem for p in RULES}
-    library = load_library(ROOT / "scenarios")
+    library = shipped_library()
     assert not ids & {lesson.id for lesson in library.lessons}
     assert not ids & {s.id for s in load_scenarios(ROOT / "scenarios")}
 

@@ -8,13 +8,13 @@ from pathlib import Path
 
 import pytest
 
+from tests.helpers import shipped_library
 from trainer.scenarios import replay
-from trainer.scenarios.lessons import load_library
 from trainer.views.table_art import table_html
 from trainer.views.table_view import table_view
 
 ROOT = Path(__file__).resolve().parent.parent
-LIBRARY = load_library(ROOT / "scenarios")
+LIBRARY = shipped_library()
 
 
 def _views(lesson):

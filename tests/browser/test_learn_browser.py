@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 
 from tests.browser.live import PHONE, until, wait_idle
+from tests.helpers import shipped_library
 from trainer.scenarios.lesson_game import line_moves, practice
-from trainer.scenarios.lessons import load_library
 from trainer.scenarios.replay import replay
 from trainer.scenarios.screens import screens
 from trainer.views.move_labels import your_move
@@ -24,7 +24,6 @@ from trainer.views.styles import read_css
 
 pytestmark = pytest.mark.browser
 
-ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = "rulebook-example-play"
 LAPTOP = {"width": 1366, "height": 768}
 PROJECTOR = {"width": 1280, "height": 720}
@@ -36,7 +35,7 @@ def path_answers() -> list[tuple[str, str | None]]:
     """Per screen of the path, in order: (lesson id, the label of the right answer; None for a
     screen that only asks for Next)."""
     out: list[tuple[str, str | None]] = []
-    for lesson in load_library(ROOT / "scenarios").five_minutes():
+    for lesson in shipped_library().five_minutes():
         s = lesson.scenario
         for sc in screens(lesson.run):
             if sc.prompt is None:
