@@ -23,14 +23,17 @@ of 0.01 points: how many settle, and the CPU time of the pair.
     python bench/endgame.py [--horizons 2 3 4] [--build] [--processes 2] [--skip-two]
 
 Last line: `solve_s <median seconds at the deepest horizon, graph built> settled_pct <stored 1-v-1
-positions settled, `trainer.endgame.settled`> settled_2v1_pct <the same for two cards against
-one; -1: no such table yet> settled_2v1_sample_pct <the share of a fixed sample of two cards
+positions settled, `trainer.endgame.settled`> settled_2v1_pct <the same for the stored table of
+two cards against one, `trainer/endgame/hidden_two_tables.py`; -1: no such table>
+settled_2v1_sample_pct <the share of a fixed sample of two cards
 against one settled between one and two turns ahead, as the End-game page solves them>
 solve_2v1_s <median CPU seconds of that pair of solves, graphs built> lookup_ms <p95 of reading a
-stored hidden-role position, every option of every card> exploitability_pp <largest in the
+stored hidden-role position, every option of every card> lookup_2v1_ms <the same for a stored
+duel of two cards against one, every option of every hand; nan without the table>
+exploitability_pp <largest in the
 sample, in points> iters_per_s <solver iterations a second, the solver as the app runs it>
-iters_per_s_numpy <the same without the compiled loops> table_min <known-role build minutes,
-or -1 without --build>`.
+iters_per_s_numpy <the same without the compiled loops> table_min <the known-role and hidden-role
+tables' recorded build minutes, or the known-role build timed now with --build>`.
 """
 
 from __future__ import annotations
@@ -49,6 +52,7 @@ from trainer.endgame import (  # noqa: E402
     hidden,
     hidden_tables,
     hidden_two,
+    hidden_two_tables,
     kernel,
     settled,
     tables,
@@ -246,20 +250,43 @@ def main(argv: Sequence[str] | None = None) -> int:
     stored_p95 = 1000 * stored[int(0.95 * len(stored))]
     print(f"hidden-role stored position (every option of every card): median "
           f"{1000 * statistics.median(stored):.3f} ms, p95 {stored_p95:.3f} ms (2,000 reads)")
+    lookup_2v1 = float("nan")
+    if hidden_two_tables.has_table():
+        reads = []
+        lost_cards = [C.DUKE, C.ASSASSIN, C.CAPTAIN, C.AMBASSADOR, C.CONTESSA]
+        for i in range(2000):
+            start = time.perf_counter()
+            hidden_two_tables.lookup(lost_cards[i % 5], (i % 13, (5 * i) % 13), i % 2)
+            reads.append(time.perf_counter() - start)
+        reads.sort()
+        lookup_2v1 = 1000 * reads[int(0.95 * len(reads))]
+        print(f"two cards against one, stored position (every option of every hand): median "
+              f"{1000 * statistics.median(reads):.3f} ms, p95 {lookup_2v1:.3f} ms "
+              "(2,000 reads)")
     graph_nodes = sum(len(public_graph(r, "base").nodes) for r in {r for r, _, _ in SAMPLE})
     print(f"public graph nodes built: {graph_nodes}")
 
     # The shipped tables record their own build; --build times the known-role one again.
     recorded = []
     for name, path in (("known-role", tables.DEFAULT_OUT),
-                       ("hidden-role", hidden_tables.DEFAULT_OUT)):
-        record = tables.build_minutes(path)
+                       ("hidden-role", hidden_tables.DEFAULT_OUT),
+                       ("hidden-role two-against-one", hidden_two_tables.DEFAULT_OUT)):
+        record = tables.build_minutes(path) if path.exists() else None
         if record is not None:
             minutes, processes, resumed = record
-            recorded.append(minutes)
+            if name != "hidden-role two-against-one":
+                recorded.append(minutes)
             print(f"{name} table build (recorded in {path.name}): {minutes:.1f} min on "
                   f"{processes} processes{f', {resumed} parts resumed' if resumed else ''}")
     table_min = sum(recorded) if len(recorded) == 2 else float("nan")
+    share = hidden_two_tables.settled_share()
+    settled_2v1 = -1.0 if share is None else share.percent
+    if share is not None:
+        print(f"two cards against one, stored: {share.settled:,} of {share.positions:,} "
+              f"positions settled between {hidden_two_tables.SHORTER} and "
+              f"{hidden_two_tables.HORIZON} turns ahead ({share.percent:.1f} %); the two-card "
+              f"player to act {share.by_mover[0][0]} of {share.by_mover[0][1]}, the one-card "
+              f"player {share.by_mover[1][0]} of {share.by_mover[1][1]}")
     if args.build:
         from trainer.endgame.tables import build
 
@@ -273,10 +300,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     two_pct, two_s = (-1.0, float("nan")) if args.skip_two else two_card_sample()
     median = statistics.median(warm) if warm else float("nan")
     rate = compiled_rate if kernel.available() else numpy_rate
-    # the two-card duels have no table yet: -1
-    print(f"solve_s {median:.2f} settled_pct {settled_pct:.1f} settled_2v1_pct -1 "
+    print(f"solve_s {median:.2f} settled_pct {settled_pct:.1f} "
+          f"settled_2v1_pct {settled_2v1:.1f} "
           f"settled_2v1_sample_pct {two_pct:.1f} solve_2v1_s {two_s:.2f} "
-          f"lookup_ms {stored_p95:.3f} exploitability_pp {100 * worst:.3f} "
+          f"lookup_ms {stored_p95:.3f} lookup_2v1_ms {lookup_2v1:.3f} "
+          f"exploitability_pp {100 * worst:.3f} "
           f"iters_per_s {rate:.1f} iters_per_s_numpy {numpy_rate:.1f} table_min {table_min:.1f}")
     return 0
 

@@ -94,3 +94,24 @@ def test_the_duel_is_played_out_against_perfect_play_with_each_decision_graded(
     at.button(key="eg2_stop" if any(b.key == "eg2_stop" for b in at.button)
               else "eg2_back").click().run()
     assert "Your duel, played out" not in [h.value for h in at.subheader]
+
+
+def expert(at: AppTest) -> str:
+    return "\n".join(m.value for m in at.expander[-1].markdown)
+
+
+def test_a_duel_in_the_stored_table_shows_at_once_and_says_where_it_came_from() -> None:
+    at = two_cards(coins="4,6", turn="them")
+    assert "read from the stored table" in expert(at)
+    assert "Every position is worked out ahead" in text(at)
+
+
+def test_without_the_table_the_page_solves_the_duel_itself(monkeypatch) -> None:
+    from trainer.endgame import hidden_two_tables
+
+    monkeypatch.setattr(hidden_two_tables, "_stored", lambda variant: None)
+    at = two_cards(coins="6,4", turn="them", lost="Ambassador")
+    assert "If you both play perfectly, you win" in text(at)
+    said = expert(at)
+    assert "Solved by discounted CFR" in said and "stored table" not in said
+    assert "A new position takes a few seconds" in text(at)

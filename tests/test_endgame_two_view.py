@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from trainer.endgame import hidden_two
+from trainer.endgame import hidden_two, hidden_two_tables
 from trainer.engine.cards import Character as C
 from trainer.views import endgame_two_view as view
 from trainer.views.endgame_two_view import TwoChoice
@@ -87,3 +87,41 @@ def test_each_unreadable_link_part_is_named_and_changes_nothing():
     assert [e.split(":")[0] for e in errors] == [
         "The link's `lost` could not be read", "The link's `coins` could not be read",
         "The link's `turn` could not be read"]
+
+
+def _fresh(choice: TwoChoice) -> view.TwoSolved:
+    last = hidden_two.solve(choice.lost, choice.solver_coins, choice.first, horizon=2,
+                            target=1e-4)
+    prev = hidden_two.solve(choice.lost, choice.solver_coins, choice.first, horizon=1,
+                            target=1e-4)
+    return view.distil(choice, last, prev, 1.0)
+
+
+def _read(choice: TwoChoice) -> view.TwoSolved:
+    entry = hidden_two_tables.lookup(choice.lost, choice.solver_coins, choice.first)
+    assert entry is not None
+    return view.from_table(choice, entry, 0.001)
+
+
+def test_a_duel_read_from_the_table_shows_what_solving_it_now_shows(solved):
+    read = _read(solved.choice)
+    assert read.stored and not solved.stored and read.you_act == solved.you_act
+    assert (read.chance, read.chance_prev, read.average) == pytest.approx(
+        (solved.chance, solved.chance_prev, solved.average), abs=1e-5)
+    assert read.settled == solved.settled and read.swapped == solved.swapped
+    assert read.their_chances == pytest.approx(solved.their_chances)
+    fresh_rows, read_rows = view.option_rows(solved), view.option_rows(read)
+    assert [(r.label, r.grade) for r in read_rows] == [(r.label, r.grade) for r in fresh_rows]
+    assert [r.win for r in read_rows] == pytest.approx([r.win for r in fresh_rows], abs=1e-5)
+    assert "stored table" in view.expert_lines(read)[0]
+
+
+def test_when_they_act_the_table_gives_how_often_they_pick_each_move():
+    choice = TwoChoice(two="you", hand=(C.DUKE, C.ASSASSIN), lost=C.CAPTAIN, coins=(4, 3),
+                       turn="them")
+    fresh, read = _fresh(choice), _read(choice)
+    assert not read.you_act and read.options == ()
+    assert [m for m, _ in read.their_moves] == [m for m, _ in fresh.their_moves]
+    assert [f for _, f in read.their_moves] == pytest.approx(
+        [f for _, f in fresh.their_moves], abs=1e-5)
+    assert sum(f for _, f in read.their_moves) == pytest.approx(1.0, abs=1e-4)

@@ -31,18 +31,22 @@ def register(commands: Any) -> None:
     build = sub.add_parser(
         "build", help="solve the base game's end-game table into the package: known roles "
                       "(15 pairs of lost cards), known roles of two cards against one (5 "
-                      "lost cards) or hidden roles (2,275 positions)")
-    build.add_argument("--table", choices=("known", "known2", "hidden"), default="known",
+                      "lost cards), hidden roles (2,275 positions) or hidden roles of two "
+                      "cards against one (1,690 positions)")
+    build.add_argument("--table", choices=("known", "known2", "hidden", "hidden2"),
+                       default="known",
                        help="known (default): both cards face up; known2: both hands face "
                             "up, two cards against one (4 GB of memory a process); hidden: "
-                            "each player sees only their own card (hours of one core)")
+                            "each player sees only their own card (hours of one core); "
+                            "hidden2: the same, two cards against one (about half an hour of "
+                            "one core)")
     build.add_argument("--horizon", type=int, default=None,
                        help="hidden: turns looked ahead (default 4; also solved 2 fewer to "
                             "mark unsettled values)")
     build.add_argument("--out", default=None, metavar="PATH",
                        help="the table file (default: the package's "
-                            "trainer/endgame/data/known-base.npz, known2-base.npz or "
-                            "hidden-base.npz); "
+                            "trainer/endgame/data/known-base.npz, known2-base.npz, "
+                            "hidden-base.npz or hidden2-base.npz); "
                             "finished parts wait in PATH.parts/ until all are done, so an "
                             "interrupted build continues where it stopped")
     build.add_argument("--processes", type=int, default=os.cpu_count() or 1,
@@ -138,18 +142,24 @@ def run_build(args: argparse.Namespace) -> int:
     from tqdm import tqdm
 
     from trainer.batch import ExecutorError, choose
-    from trainer.endgame import hidden_tables, known_two, tables
+    from trainer.endgame import hidden_tables, hidden_two_tables, known_two, tables
     from trainer.endgame.tables import parts_dir
     from trainer.engine.variants import get_variant
 
     hidden = args.table == "hidden"
     two = args.table == "known2"
+    hidden2 = args.table == "hidden2"
     horizon = args.horizon if args.horizon is not None else hidden_tables.HORIZON
     if hidden and horizon < 2:
         print(f"endgame build: --horizon must be at least 2, got {horizon}", file=sys.stderr)
         return 2
-    DEFAULT_OUT = (hidden_tables.DEFAULT_OUT if hidden else
-                   known_two.DEFAULT_OUT if two else tables.DEFAULT_OUT)
+    if hidden2 and args.horizon not in (None, hidden_two_tables.HORIZON):
+        print(f"endgame build: the hidden2 table is solved {hidden_two_tables.SHORTER} and "
+              f"{hidden_two_tables.HORIZON} turns ahead, as the End-game page solves a duel; "
+              f"--horizon {args.horizon} is not offered", file=sys.stderr)
+        return 2
+    DEFAULT_OUT = (hidden_tables.DEFAULT_OUT if hidden else known_two.DEFAULT_OUT if two
+                   else hidden_two_tables.DEFAULT_OUT if hidden2 else tables.DEFAULT_OUT)
 
     if args.processes < 1:
         print(f"endgame build: --processes must be at least 1, got {args.processes}",
@@ -171,20 +181,27 @@ def run_build(args: argparse.Namespace) -> int:
         print("endgame build: Ray is not installed (pip install 'coup-trainer[batch]'): "
               "solving in this process, one pair after another", file=sys.stderr)
     where = args.address or f"{args.processes} processes on this machine"
-    unit = "slice" if hidden else "lost card" if two else "pair"
+    unit = "slice" if hidden or hidden2 else "lost card" if two else "pair"
     total = (len(hidden_tables.ordered_pairs()) * hidden_tables.MOVER_COINS if hidden
+             else hidden_two_tables.slices() if hidden2
              else len(get_variant('base').characters) if two else len(tables.pairs()))
     what = ("slices (a pair of lost cards and the mover's coins)" if hidden
+            else "slices (a lost card, who acts and their coins)" if hidden2
             else "cards the one-card player lost" if two else "pairs of lost cards")
     print(f"endgame build: {total} {what}, "
-          f"{'Ray, ' + where if executor == 'ray' else 'in this process'}; finished pairs "
+          f"{'Ray, ' + where if executor == 'ray' else 'in this process'}; finished parts "
           f"in {parts_dir(out)}", file=sys.stderr)
     with tqdm(total=total, unit=unit, desc=unit + "s", file=sys.stderr) as bar:
         advance = _advance(bar, "resumed: {done} of {total} " + unit + "s already solved")
 
         try:
-            if hidden:
-                built: tables.Built | hidden_tables.Built = hidden_tables.build(
+            if hidden2:
+                built: tables.Built | hidden_tables.Built | hidden_two_tables.Built = (
+                    hidden_two_tables.build(out, executor=executor,
+                                            processes=args.processes,
+                                            address=args.address, progress=advance))
+            elif hidden:
+                built = hidden_tables.build(
                     out, horizon=horizon, executor=executor, processes=args.processes,
                     address=args.address, progress=advance)
             elif two:

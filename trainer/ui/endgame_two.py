@@ -16,7 +16,7 @@ from typing import Any
 
 import streamlit as st
 
-from trainer.endgame import hidden_two
+from trainer.endgame import hidden_two, hidden_two_tables
 from trainer.endgame import practice as played
 from trainer.endgame.known import MAX_COINS
 from trainer.learners.answers import now
@@ -132,7 +132,7 @@ def picker() -> TwoChoice:
                          on_change=_changed)
         st.segmented_control("Who acts now", list(WHO), format_func=WHO.__getitem__,
                              key=KEYS["turn"], required=True, on_change=_changed)
-        st.caption(view.TIME_NOTE)
+        st.caption(view.time_note())
     return _from_state()
 
 
@@ -142,13 +142,20 @@ def _shelf() -> Shelf[tuple[object, ...], TwoSolved]:
 
 
 def solved(choice: TwoChoice) -> TwoSolved:
-    """The duel worked out two turns ahead and one, with a progress bar; kept per process."""
+    """The duel worked out two turns ahead and one: read from the stored table, else solved
+    now with a progress bar; kept per process either way."""
     shelf = _shelf()
     found = shelf.get(choice.key())
     if found is not None:
         return found
-    bar = st.progress(0.0, text="Laying out every line of play, one turn ahead…")
     start = time.perf_counter()
+    entry = hidden_two_tables.lookup(choice.lost, choice.solver_coins, choice.first)
+    if entry is not None:
+        result = view.from_table(choice, entry, time.perf_counter() - start)
+        shelf.put(choice.key(), result)
+        session_state()[PREFIX + "kept"] = asdict(choice)
+        return result
+    bar = st.progress(0.0, text="Laying out every line of play, one turn ahead…")
     prev = hidden_two.solve(choice.lost, choice.solver_coins, choice.first,
                             horizon=view.SHORTER, target=TARGET)
     bar.progress(0.2, text="Laying out every line of play, two turns ahead…")

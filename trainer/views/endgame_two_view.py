@@ -22,13 +22,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
 
-import numpy as np
-
-from trainer.endgame import hidden_two
+from trainer.endgame import hidden_two, hidden_two_tables
 from trainer.endgame import settled as settledness
 from trainer.endgame.hidden_two import HandOption, TwoSolution
+from trainer.endgame.hidden_two_tables import TwoEntry
 from trainer.endgame.known import MAX_COINS
 from trainer.endgame.practice import Practice
+from trainer.endgame.public_two import TwoCardGraph, two_card_graph
 from trainer.engine.cards import Character
 from trainer.engine.game import Game
 from trainer.engine.moves import Move
@@ -64,8 +64,14 @@ HOW_FAR = (f"Worked out {turns_words(HORIZON)} ahead and checked against {turns_
            ": where the two disagree you see a range, and a move is only called worse than "
            "another by what both agree on. Looking further ahead takes minutes here, so "
            "these figures are less certain than the one-card duel's.")
-TIME_NOTE = ("A new position takes a few seconds to work out; one worked out before shows at "
-             "once.")
+TIME_NOTE = "Every position is worked out ahead, so it shows at once."
+TIME_NOTE_SOLVING = ("A new position takes a few seconds to work out; one worked out before "
+                     "shows at once.")
+
+
+def time_note() -> str:
+    """How long a position takes to show: at once from the stored table, else solved now."""
+    return TIME_NOTE if hidden_two_tables.has_table(VARIANT) else TIME_NOTE_SOLVING
 
 
 @dataclass(frozen=True)
@@ -231,6 +237,7 @@ class TwoSolved:
     seconds: float
     moved: float = 0.0  # how far the value over the deal moved between the look-aheads
     swapped: int = 0  # the mover's hands whose best move changed between them
+    stored: bool = False  # read from the table built ahead (`hidden_two_tables`)
 
     @property
     def band(self) -> settledness.Band:
@@ -247,10 +254,11 @@ def distil(choice: TwoChoice, last: TwoSolution, prev: TwoSolution, seconds: flo
     you_act = last.tree.kind[0] == 0 and last.mover == seat
     options = tuple(last.options(hand)) if you_act else ()
     options_prev = {o.move: o.value for o in prev.options(hand)} if you_act else {}
-    theirs = _their_chances(last, seat, hand)
+    theirs = their_chances(last.graph, seat, hand)
     moves: tuple[tuple[Move, float], ...] = ()
     if last.tree.kind[0] == 0 and not you_act:
-        moves = _their_mix(last, theirs)
+        moves = _their_mix({h: [(o.move, o.frequency) for o in last.options(h)]
+                            for h in theirs}, theirs)
     average = last.value if seat == 0 else 1.0 - last.value
     compared = hidden_two.settledness(last, prev)
     return TwoSolved(choice, you_act, mine, mine_prev, average, compared.settled, options,
@@ -259,25 +267,55 @@ def distil(choice: TwoChoice, last: TwoSolution, prev: TwoSolution, seconds: flo
                      len(compared.swapped))
 
 
-def _their_chances(solution: TwoSolution, seat: int, hand: tuple[Character, ...]
-                   ) -> dict[tuple[Character, ...], float]:
+def from_table(choice: TwoChoice, entry: TwoEntry, seconds: float) -> TwoSolved:
+    """The same figures read from the stored table (`hidden_two_tables`), solved ahead at the
+    same look-aheads and exactness as a fresh solve."""
+    seat = choice.seat
+    hand = tuple(sorted(choice.hand, key=CHARACTERS.index))
+    mover = entry.first
+    you_act = bool(entry.options) and mover == seat
+    options: tuple[HandOption, ...] = ()
+    options_prev: dict[Move, float] = {}
+    if you_act:
+        stored = entry.options[hand]
+        best = max(o.value for o in stored)
+        options = tuple(HandOption(o.move, o.text, o.value, best - o.value, o.frequency,
+                                   dict(o.against)) for o in stored)
+        options_prev = {o.move: o.value_prev for o in stored}
+    graph = two_card_graph(choice.lost, VARIANT)
+    theirs = their_chances(graph, seat, hand)
+    moves: tuple[tuple[Move, float], ...] = ()
+    if entry.options and not you_act:
+        moves = _their_mix({h: [(o.move, o.frequency) for o in entry.options.get(h, ())]
+                            for h in theirs}, theirs)
+    average = entry.value if seat == 0 else 1.0 - entry.value
+    return TwoSolved(choice, you_act, entry.win[seat][hand], entry.win_prev[seat][hand],
+                     average, entry.settled, options, options_prev, moves, theirs,
+                     entry.exploitability, entry.iterations, entry.tree_nodes,
+                     entry.cut_nodes, seconds, abs(entry.moved), entry.swapped, stored=True)
+
+
+def their_chances(graph: TwoCardGraph, seat: int, hand: tuple[Character, ...]
+                  ) -> dict[tuple[Character, ...], float]:
     """The other player's hand as you see it at the start: the deal given your hand."""
-    k = solution.graph.label(seat, hand)
-    chance = solution.spaces.spaces[0].chance
-    row = chance[k] if seat == 0 else chance[:, k]
-    total = row.sum()
-    return {solution.graph.labels[1 - seat][e]: float(row[e] / total)
-            for e in np.flatnonzero(row > 0)}
+    k = graph.label(seat, hand)
+    weights: dict[int, float] = {}
+    for w in graph.worlds:
+        if w[seat] == k:
+            weights[w[1 - seat]] = weights.get(w[1 - seat], 0.0) + graph.deal_chance(w)
+    total = sum(weights.values())
+    return {graph.labels[1 - seat][e]: p / total for e, p in weights.items() if p > 0}
 
 
-def _their_mix(solution: TwoSolution, theirs: dict[tuple[Character, ...], float]
+def _their_mix(options: Mapping[tuple[Character, ...], Sequence[tuple[Move, float]]],
+               theirs: Mapping[tuple[Character, ...], float]
                ) -> tuple[tuple[Move, float], ...]:
-    """How often perfect play picks each of their options, averaged over the hands they may
-    hold as you see them."""
+    """How often perfect play picks each of their options (`options[hand]`: each move with
+    its frequency), averaged over the hands they may hold as you see them."""
     mix: dict[Move, float] = {}
     for hand, p in theirs.items():
-        for o in solution.options(hand):
-            mix[o.move] = mix.get(o.move, 0.0) + p * o.frequency
+        for move, frequency in options.get(hand, ()):
+            mix[move] = mix.get(move, 0.0) + p * frequency
     return tuple(sorted(mix.items(), key=lambda kv: -kv[1]))
 
 
@@ -389,9 +427,13 @@ def unsettled_note(solved: TwoSolved, rows: Sequence[OptionRow]) -> str | None:
 
 
 def expert_lines(solved: TwoSolved) -> list[str]:
+    how = (f"Solved ahead by discounted CFR to {100 * solved.exploitability:.2f} points of "
+           f"perfect play in {solved.iterations} rounds, and read from the stored table of "
+           f"every such duel ({1000 * solved.seconds:.0f} ms)." if solved.stored else
+           f"Solved by discounted CFR to {100 * solved.exploitability:.2f} points of perfect "
+           f"play in {solved.iterations} rounds ({solved.seconds:.1f} s).")
     return [
-        f"Solved by discounted CFR to {100 * solved.exploitability:.2f} points of perfect "
-        f"play in {solved.iterations} rounds ({solved.seconds:.1f} s).",
+        how,
         f"Public tree: {solved.tree_nodes:,} nodes, {solved.cut_nodes:,} of them cut "
         f"{turns_words(HORIZON)} ahead and valued with both hands face up (the known-role "
         "tables of two cards against one and of one card each).",

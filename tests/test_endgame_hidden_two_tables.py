@@ -1,0 +1,152 @@
+"""The hidden-role table of two cards against one: built in resumable parts, read as a fresh
+solve reads, and shipped whole."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from trainer.endgame import hidden_two, hidden_two_tables
+from trainer.endgame.known import MAX_COINS
+from trainer.endgame.tables import build_minutes
+from trainer.engine.cards import Character as C
+
+LOST = C.CONTESSA
+
+
+def _use(out, monkeypatch):
+    with np.load(out) as z:
+        data = {k: z[k] for k in z.files}
+    monkeypatch.setattr(hidden_two_tables, "_stored", lambda variant: data)
+
+
+@pytest.fixture
+def small(monkeypatch, tmp_path):
+    """A table of one lost card with no coins on either side, either player to act."""
+    monkeypatch.setattr(hidden_two_tables, "MAX_COINS", 0)
+    out = tmp_path / "hidden2-base.npz"
+    built = hidden_two_tables.build(out, executor="local", lost=[LOST])
+    _use(out, monkeypatch)
+    return out, built
+
+
+@pytest.mark.parametrize("first", [0, 1])
+def test_a_stored_duel_reads_as_solving_it_now(small, first):
+    _, built = small
+    assert (built.solved, built.resumed) == (2, 0)
+    entry = hidden_two_tables.lookup(LOST, (0, 0), first)
+    last = hidden_two.solve(LOST, (0, 0), first, horizon=hidden_two_tables.HORIZON,
+                            target=hidden_two_tables.TARGET)
+    prev = hidden_two.solve(LOST, (0, 0), first, horizon=hidden_two_tables.SHORTER,
+                            target=hidden_two_tables.TARGET)
+    assert entry is not None and entry.first == first
+    assert entry.value == pytest.approx(last.value, abs=1e-5)
+    assert entry.value_prev == pytest.approx(prev.value, abs=1e-5)
+    for p in (0, 1):
+        assert entry.win[p] == pytest.approx(last.win_chances(p), abs=1e-5)
+    compared = hidden_two.settledness(last, prev)
+    assert (entry.settled, entry.swapped) == (compared.settled, len(compared.swapped))
+    for hand in last.hands(first):
+        fresh = last.options(hand)
+        stored = entry.options[hand]
+        assert [o.move for o in stored] == [o.move for o in fresh]
+        assert [o.value for o in stored] == pytest.approx([o.value for o in fresh], abs=1e-5)
+        assert [o.frequency for o in stored] == pytest.approx(
+            [o.frequency for o in fresh], abs=1e-5)
+        assert stored[0].against == pytest.approx(fresh[0].against, abs=1e-3)  # float16
+        before = {o.move: o.value for o in prev.options(hand)}
+        assert [o.value_prev for o in stored] == pytest.approx(
+            [before[o.move] for o in stored], abs=1e-5)
+
+
+def test_a_duel_outside_the_table_is_not_found(small):
+    assert hidden_two_tables.lookup(LOST, (1, 0), 0) is None  # beyond the coins built
+    assert hidden_two_tables.lookup(C.DUKE, (0, 0), 0) is None  # a lost card not built
+    assert hidden_two_tables.lookup(LOST, (0, 0), 2) is None
+
+
+def test_an_interrupted_build_goes_on_from_its_saved_parts(monkeypatch, tmp_path):
+    monkeypatch.setattr(hidden_two_tables, "MAX_COINS", 0)
+    solved: list[tuple[object, ...]] = []
+
+    def quick(job):  # the build's bookkeeping, without the solving
+        solved.append(job)
+        out = hidden_two_tables._empty()
+        out["value"][:] = 0.25
+        return out
+
+    monkeypatch.setattr(hidden_two_tables, "solve_slice", quick)
+    out = tmp_path / "t.npz"
+
+    def stop_after_one(done, total):
+        if done == 1:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        hidden_two_tables.build(out, executor="local", lost=[LOST], progress=stop_after_one)
+    assert not out.exists()
+    assert len(list(hidden_two_tables.parts_dir(out).iterdir())) == 1
+    again = hidden_two_tables.build(out, executor="local", lost=[LOST])
+    assert (again.resumed, again.solved) == (1, 1) and len(solved) == 2
+    assert not hidden_two_tables.parts_dir(out).exists()
+    record = build_minutes(out)
+    assert record is not None and record[2] == 1
+
+
+def test_the_shipped_table_holds_every_duel_solved_to_a_hundredth_of_a_point():
+    path = hidden_two_tables.DEFAULT_OUT
+    with np.load(path) as z:
+        assert [str(c) for c in z["lost"]] == [c.value for c in
+                                               (C.DUKE, C.ASSASSIN, C.CAPTAIN, C.AMBASSADOR,
+                                                C.CONTESSA)]
+        assert z["value"].shape == (5, 2, MAX_COINS + 1, MAX_COINS + 1)
+        assert np.isfinite(z["value"]).all() and np.isfinite(z["value_prev"]).all()
+        assert float(np.nanmax(z["exploitability"])) <= hidden_two_tables.TARGET
+        assert int((z["option_move"][..., 0] != "").sum()) == hidden_two_tables.positions()
+    record = build_minutes(path)
+    assert record is not None and record[0] > 0
+    share = hidden_two_tables.settled_share()
+    assert share is not None and share.positions == hidden_two_tables.positions() == 1690
+    assert sum(s for s, _ in share.by_lost.values()) == share.settled
+
+
+def test_the_shipped_table_reads_as_solving_now_at_a_sampled_duel():
+    rng = np.random.default_rng(2026)
+    lost = [C.DUKE, C.ASSASSIN, C.CAPTAIN, C.AMBASSADOR, C.CONTESSA][int(rng.integers(5))]
+    coins = (int(rng.integers(MAX_COINS + 1)), int(rng.integers(MAX_COINS + 1)))
+    first = int(rng.integers(2))
+    entry = hidden_two_tables.lookup(lost, coins, first)
+    last = hidden_two.solve(lost, coins, first, horizon=hidden_two_tables.HORIZON,
+                            target=hidden_two_tables.TARGET)
+    assert entry is not None
+    # two solutions within TARGET of perfect play are within twice that of each other
+    assert entry.value == pytest.approx(last.value, abs=2 * hidden_two_tables.TARGET)
+
+
+def test_the_build_command_builds_the_two_card_table_in_resumable_slices(
+        monkeypatch, tmp_path, capsys):
+    from trainer.cli import main
+
+    monkeypatch.setattr(hidden_two_tables, "MAX_COINS", 0)
+
+    def quick(job):
+        out = hidden_two_tables._empty()
+        out["value"][:] = 0.5
+        return out
+
+    monkeypatch.setattr(hidden_two_tables, "solve_slice", quick)
+    out = tmp_path / "two.npz"
+    assert main(["endgame", "build", "--table", "hidden2", "--out", str(out),
+                 "--executor", "local"]) == 0
+    captured = capsys.readouterr()
+    assert "10 slices (a lost card, who acts and their coins)" in captured.err
+    assert f"wrote {out}" in captured.out
+    with np.load(out) as z:
+        assert z["value"].shape == (5, 2, 1, 1) and np.all(z["value"] == 0.5)
+
+
+def test_the_two_card_table_is_built_at_the_pages_look_aheads_only(capsys):
+    from trainer.cli import main
+
+    assert main(["endgame", "build", "--table", "hidden2", "--horizon", "3"]) == 2
+    assert "the hidden2 table is solved 1 and 2 turns ahead" in capsys.readouterr().err

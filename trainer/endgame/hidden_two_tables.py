@@ -1,0 +1,338 @@
+"""The hidden-role table of two cards against one, base game: every position solved ahead, in the
+package.
+
+Why a table: a duel of two cards against one takes a second or two of CPU to solve the two
+look-aheads a page compares (`SHORTER` and `HORIZON` turns), and several seconds on a busy
+machine; a page reads a stored one in milliseconds, and a table says in one place how many of
+these duels the look-aheads agree on (the settled share).
+
+Which positions: player 0 holds two face-down cards, player 1 one, having lost `lost` (face up):
+5 lost cards × coins 0..12 each × either to act, 1,690 positions. (Player 0 acting with 7 coins
+or more wins by a coup, which the table says like any other best move.)
+
+What is kept per position, in the solver's frame (player 0 the two-card player): each
+player's chance of winning with each hand at both look-aheads, player 0's value over the deal,
+and for each hand of the player to act, every option (in the root's move order) with its win
+chance at both look-aheads, its equilibrium frequency and its win chance against each hand of
+the other player; the exploitability, the iterations, the tree's size and whether the position
+is settled between the look-aheads (`trainer.endgame.settled`).
+
+Why resumable jobs on Ray: one job per lost card, player to act and that player's coins
+(`solve_slice`, 13 positions each); each finished job is saved at once beside the table file,
+so an interrupted build goes on where it stopped, and a Ray cluster splits the 100 jobs.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+from importlib.resources import files
+from pathlib import Path
+
+import numpy as np
+
+from trainer import batch
+from trainer.endgame import hidden_two
+from trainer.endgame.hidden import DECISION
+from trainer.endgame.known import MAX_COINS
+from trainer.endgame.public_two import Label, two_card_graph
+from trainer.endgame.tables import _save, build_record, parts_dir
+from trainer.engine.cards import Character
+from trainer.engine.moves import Move
+from trainer.engine.variants import get_variant
+
+HORIZON = 2  # turns looked ahead, as the End-game page solves a new position
+SHORTER = 1  # the look-ahead it is checked against
+TARGET = 1e-4  # exploitability of every stored solve: a tenth of `settled.TOLERANCE`
+ITERATIONS = 20_000  # a cap: 200 iterations reach TARGET in the bench's sample
+OPTIONS = 7  # income, foreign aid, coup, tax, assassinate, steal, exchange at most
+HANDS = 15  # player 0's two-card hands; player 1 holds one of the 5 characters
+DEFAULT_OUT = Path(__file__).resolve().parent / "data" / "hidden2-base.npz"
+
+
+def positions(variant: str = "base") -> int:
+    """How many positions the table holds."""
+    return len(get_variant(variant).characters) * 2 * (MAX_COINS + 1) ** 2
+
+
+def _empty() -> dict[str, np.ndarray]:
+    m = MAX_COINS + 1
+    nan = np.nan
+    return {
+        "win0": np.full((m, HANDS), nan), "win0_prev": np.full((m, HANDS), nan),
+        "win1": np.full((m, 5), nan), "win1_prev": np.full((m, 5), nan),
+        "value": np.full(m, nan), "value_prev": np.full(m, nan),
+        "option_move": np.full((m, OPTIONS), "", dtype="U40"),
+        "option_value": np.full((m, HANDS, OPTIONS), nan),
+        "option_value_prev": np.full((m, HANDS, OPTIONS), nan),
+        "option_freq": np.full((m, HANDS, OPTIONS), nan),
+        "option_against": np.full((m, HANDS, OPTIONS, HANDS), nan),
+        "exploitability": np.full(m, nan), "exploitability_prev": np.full(m, nan),
+        "iterations": np.zeros(m, dtype=np.int32), "tree_nodes": np.zeros(m, dtype=np.int32),
+        "cut_nodes": np.zeros(m, dtype=np.int32),
+        "moved": np.full(m, nan), "swapped": np.zeros(m, dtype=np.int8),
+        "settled": np.zeros(m, dtype=np.int8), "cpu_seconds": np.full(m, nan),
+    }
+
+
+def solve_slice(job: tuple[str, int, int, str]) -> dict[str, np.ndarray]:
+    """One lost card, player to act and that player's coins: every coin count of the other
+    player, each solved `SHORTER` and `HORIZON` turns ahead to `TARGET` and compared
+    (`hidden_two.settledness`). Module-level so Ray can send it."""
+    lost_name, first, mover_coins, variant = job
+    lost = Character(lost_name)
+    graph = two_card_graph(lost, variant)
+    out = _empty()
+    for other in range(MAX_COINS + 1):
+        coins = (mover_coins, other) if first == 0 else (other, mover_coins)
+        start = time.process_time()
+        prev, last = (hidden_two.solve(lost, coins, first, horizon=h, variant=variant,
+                                       target=TARGET, iterations=ITERATIONS)
+                      for h in (SHORTER, HORIZON))
+        out["cpu_seconds"][other] = time.process_time() - start
+        for s, suffix in ((prev, "_prev"), (last, "")):
+            out["value" + suffix][other] = s.value
+            out["exploitability" + suffix][other] = s.exploitability
+            for p in (0, 1):
+                for hand, v in s.win_chances(p).items():
+                    out[f"win{p}{suffix}"][other, graph.label(p, hand)] = v
+        out["iterations"][other] = last.iterations
+        out["tree_nodes"][other] = last.tree_nodes
+        out["cut_nodes"][other] = last.cut_nodes
+        compared = hidden_two.settledness(last, prev)
+        out["moved"][other] = compared.moved
+        out["swapped"][other] = len(compared.swapped)
+        out["settled"][other] = compared.settled
+        if last.tree.kind[0] != DECISION:
+            continue
+        moves = [str(m) for m in last.tree.moves[0]]
+        out["option_move"][other, :len(moves)] = moves
+        p = last.mover
+        for hand in last.hands(p):
+            k = graph.label(p, hand)
+            before = {str(o.move): o.value for o in prev.options(hand)}
+            for o in last.options(hand):
+                j = moves.index(str(o.move))
+                out["option_value"][other, k, j] = o.value
+                out["option_value_prev"][other, k, j] = before.get(str(o.move), np.nan)
+                out["option_freq"][other, k, j] = o.frequency
+                for them, v in o.against.items():
+                    out["option_against"][other, k, j, graph.label(1 - p, them)] = v
+    return out
+
+
+@dataclass(frozen=True)
+class Built:
+    path: Path
+    size: int
+    seconds: float
+    solved: int
+    resumed: int
+
+
+def _jobs(variant: str) -> list[tuple[Character, int, int]]:
+    return [(lost, first, a) for lost in get_variant(variant).characters for first in (0, 1)
+            for a in range(MAX_COINS + 1)]
+
+
+def slices(variant: str = "base") -> int:
+    """How many jobs a whole build runs."""
+    return len(_jobs(variant))
+
+
+def build(out: Path = DEFAULT_OUT, *, variant: str = "base", executor: str = "auto",
+          processes: int = 1, address: str | None = None,
+          lost: list[Character] | None = None,
+          progress: Callable[[int, int], None] | None = None) -> Built:
+    """Solve every stored position, one job per lost card, player to act and that player's
+    coins, each saved in `parts_dir(out)` as it finishes; then write `out`. A build stopped
+    half-way starts again from its parts. `lost` narrows the build (for tests)."""
+    start = time.perf_counter()
+    chars = get_variant(variant).characters
+    wanted = [j for j in _jobs(variant) if lost is None or j[0] in lost]
+    parts = parts_dir(out)
+    parts.mkdir(parents=True, exist_ok=True)
+
+    def part(key: tuple[Character, int, int]) -> Path:
+        return parts / f"{key[0].value}-{key[1]}-{key[2]}-h{HORIZON}.npz"
+
+    done: dict[tuple[Character, int, int], dict[str, np.ndarray]] = {}
+    for key in wanted:
+        try:
+            with np.load(part(key), allow_pickle=False) as z:
+                done[key] = {k: z[k] for k in z.files}
+        except (OSError, ValueError):
+            pass
+    resumed = len(done)
+    if progress:
+        progress(resumed, len(wanted))
+    jobs = [(key, (key[0].value, key[1], key[2], variant)) for key in wanted if key not in done]
+    for key, result in batch.run(solve_slice, jobs, executor=executor, processes=processes,
+                                 address=address):
+        _save(part(key), **result)
+        done[key] = result
+        if progress:
+            progress(len(done), len(wanted))
+    names = list(_empty())
+    cards = [c for c in chars if lost is None or c in lost]
+    m = MAX_COINS + 1
+    stacked: dict[str, np.ndarray] = {}
+    for name in names:
+        like = done[wanted[0]][name]
+        blank = np.zeros_like(like) if like.dtype.kind in "iU" else np.full_like(like, np.nan)
+        # [lost card, player to act, that player's coins, the other's coins, ...]
+        stacked[name] = np.stack([np.stack([np.stack([
+            done[(c, first, a)][name] if (c, first, a) in done else blank
+            for a in range(m)]) for first in (0, 1)]) for c in cards])
+    # win chances to 7 digits are plenty, and halve the file; the chances against each of
+    # the other's hands are shown as whole percentages, so 3 digits (float16) do, and take
+    # two thirds of what is left
+    stacked = {k: a.astype(np.float16 if k == "option_against" else np.float32)
+               if a.dtype == np.float64 else a for k, a in stacked.items()}
+    out.parent.mkdir(parents=True, exist_ok=True)
+    _save(out, variant=np.array(variant), horizon=np.array(HORIZON),
+          shorter=np.array(SHORTER), target=np.array(TARGET),
+          characters=np.array([c.value for c in chars]),
+          lost=np.array([c.value for c in cards]), **stacked,
+          **build_record(start, processes, resumed))
+    for key in wanted:
+        part(key).unlink(missing_ok=True)
+    if not any(parts.iterdir()):
+        parts.rmdir()
+    _stored.cache_clear()
+    return Built(out, out.stat().st_size, time.perf_counter() - start,
+                 len(wanted) - resumed, resumed)
+
+
+@cache
+def _stored(variant: str) -> dict[str, np.ndarray] | None:
+    try:
+        data = files("trainer.endgame").joinpath("data", f"hidden2-{variant}.npz")
+        with data.open("rb") as f, np.load(f, allow_pickle=False) as z:
+            return {k: z[k] for k in z.files}
+    except (FileNotFoundError, OSError):
+        return None
+
+
+def has_table(variant: str = "base") -> bool:
+    """Whether the package holds this rule set's table."""
+    return _stored(variant) is not None
+
+
+@dataclass(frozen=True)
+class StoredOption:
+    """One option of the player to act holding a hand, as stored."""
+
+    move: Move
+    text: str  # the engine's words (players named P1, P2)
+    value: float
+    value_prev: float
+    frequency: float
+    against: dict[Label, float]
+
+
+@dataclass(frozen=True)
+class TwoEntry:
+    """A stored duel of two cards against one, in the solver's frame (player 0 holds two)."""
+
+    lost: Character
+    coins: tuple[int, int]
+    first: int
+    value: float  # player 0's chance over the deal, `HORIZON` turns ahead
+    value_prev: float
+    win: tuple[dict[Label, float], dict[Label, float]]  # each player's chance per hand
+    win_prev: tuple[dict[Label, float], dict[Label, float]]
+    options: dict[Label, tuple[StoredOption, ...]]  # the mover's, per hand, best first
+    exploitability: float
+    iterations: int
+    tree_nodes: int
+    cut_nodes: int
+    moved: float
+    swapped: int
+    settled: bool
+    horizon: int
+    shorter: int
+
+
+def lookup(lost: Character, coins: tuple[int, int], first: int,
+           variant: str = "base") -> TwoEntry | None:
+    """The stored duel, or None when the table does not hold it (another rule set, no table,
+    coins out of range)."""
+    z = _stored(variant)
+    if z is None:
+        return None
+    names = [str(c) for c in z["lost"]]
+    if first not in (0, 1) or lost.value not in names:
+        return None
+    a, b = coins[first], coins[1 - first]
+    if not (0 <= a <= MAX_COINS and 0 <= b <= MAX_COINS):
+        return None
+    i = names.index(lost.value)
+    at = (i, first, a, b)
+    if not np.isfinite(z["value"][at]):
+        return None  # a narrowed build
+    graph = two_card_graph(lost, variant)
+    labels = graph.labels
+
+    def chances(name: str, p: int) -> dict[Label, float]:
+        row = z[name][at]
+        return {labels[p][k]: float(row[k]) for k in range(len(row)) if np.isfinite(row[k])}
+
+    options: dict[Label, tuple[StoredOption, ...]] = {}
+    texts = [str(t) for t in z["option_move"][at] if str(t)]
+    if texts:
+        world = graph.worlds[0]
+        game = graph.game(world, coins, first)
+        by_text = {str(m): m for m in game.legal_moves()}
+        moves = [by_text[t] for t in texts]
+        p = first
+        for k in range(HANDS):
+            values = z["option_value"][at][k]
+            if not np.isfinite(values[:len(moves)]).any():
+                continue
+            rows = []
+            for j, move in enumerate(moves):
+                against = z["option_against"][at][k, j]
+                rows.append(StoredOption(
+                    move, game.describe(move), float(values[j]),
+                    float(z["option_value_prev"][at][k, j]), float(z["option_freq"][at][k, j]),
+                    {labels[1 - p][e]: float(v) for e, v in enumerate(against)
+                     if np.isfinite(v)}))
+            options[labels[p][k]] = tuple(sorted(rows, key=lambda o: -o.value))
+    return TwoEntry(
+        lost, coins, first, float(z["value"][at]), float(z["value_prev"][at]),
+        (chances("win0", 0), chances("win1", 1)),
+        (chances("win0_prev", 0), chances("win1_prev", 1)), options,
+        float(z["exploitability"][at]), int(z["iterations"][at]), int(z["tree_nodes"][at]),
+        int(z["cut_nodes"][at]), float(z["moved"][at]), int(z["swapped"][at]),
+        bool(z["settled"][at]), int(z["horizon"]), int(z["shorter"]))
+
+
+@dataclass(frozen=True)
+class Share:
+    """How much of the table is settled."""
+
+    settled: int
+    positions: int
+    by_lost: dict[Character, tuple[int, int]]
+    by_mover: tuple[tuple[int, int], tuple[int, int]]  # (settled, positions) per player to act
+
+    @property
+    def percent(self) -> float:
+        return 100.0 * self.settled / self.positions if self.positions else float("nan")
+
+
+def settled_share(variant: str = "base") -> Share | None:
+    """The settled share of the stored table (None when there is none)."""
+    z = _stored(variant)
+    if z is None:
+        return None
+    solved = np.isfinite(z["value"])
+    settled = (z["settled"] == 1) & solved
+    lost = [Character(str(c)) for c in z["lost"]]
+    by_lost = {c: (int(settled[i].sum()), int(solved[i].sum())) for i, c in enumerate(lost)}
+    by_mover = tuple((int(settled[:, f].sum()), int(solved[:, f].sum())) for f in (0, 1))
+    return Share(int(settled.sum()), int(solved.sum()), by_lost,
+                 (by_mover[0], by_mover[1]))
