@@ -194,3 +194,44 @@ def test_the_likely_line_starts_with_the_option_and_follows_the_strategies():
     line = s.line(C.CONTESSA, best.move)
     assert line[0].move == best.move and line[0].player == 0
     assert all(step.player in (0, 1) for step in line) and len(line) >= 2
+
+
+def _walk(graph, root: int, depth: int) -> list[tuple[object, ...]]:
+    """Every node and edge within `depth` public moves of `root`, breadth first, as plain
+    data: the same list for two graphs means the same tree whatever the node numbers."""
+    out: list[tuple[object, ...]] = []
+    level, seen = [root], {root}
+    for _ in range(depth):
+        nxt = []
+        for i in level:
+            node = graph.node(i)
+            out.append((node.decider, node.phase, node.coins))
+            for e in node.edges:
+                child = graph.nodes[e.child] if e.child >= 0 else None
+                out.append((str(e.move), sorted(e.over.items()), e.exchanger, e.swaps,
+                            None if child is None else (child.decider, child.phase,
+                                                         child.coins)))
+                if e.child >= 0 and e.child not in seen:
+                    seen.add(e.child)
+                    nxt.append(e.child)
+        level = nxt
+    return out
+
+
+@pytest.mark.parametrize("revealed, coins, first", [
+    (AMB_CON, (2, 2), 0), ((C.DUKE, C.CAPTAIN), (3, 1), 1), ((C.ASSASSIN, C.CONTESSA), (4, 6), 0),
+])
+def test_a_move_copied_to_every_deal_makes_the_tree_playing_it_in_each_deal_makes(
+        revealed, coins, first, monkeypatch):
+    """The graph plays a move no hidden card changes in one deal and copies the game to the
+    others; played in every deal instead, the tree and the solved values are the same."""
+    from trainer.endgame.public import PublicGraph
+
+    fast, slow = PublicGraph(revealed), PublicGraph(revealed, shortcuts=False)
+    assert _walk(fast, fast.root(coins, first), 9) == _walk(slow, slow.root(coins, first), 9)
+    solved = []
+    for graph in (fast, slow):
+        monkeypatch.setattr(hidden, "public_graph", lambda *a, g=graph, **k: g)
+        s = hidden.solve(revealed, coins, first, horizon=3, target=1e-5)
+        solved.append((s.value, s.tree_nodes, s.card_values))
+    assert solved[0] == solved[1]

@@ -26,10 +26,13 @@ from typing import Generic, TypeVar
 from trainer.endgame.chance import NO_DRAWS, outcomes
 from trainer.engine.cards import Character
 from trainer.engine.game import Game, Phase
-from trainer.engine.moves import Move
+from trainer.engine.moves import Move, MoveKind
 from trainer.engine.variants import get_variant
 
 World = tuple[int, int]  # the index of each player's face-down card in the rule set's characters
+# Moves whose effect no hidden card changes when it leaves the hands and the deck alone (see
+# `PublicGraph._public_edge`)
+PUBLIC_KINDS = (MoveKind.ACT, MoveKind.BLOCK, MoveKind.PASS)
 
 
 class Unsupported(ValueError):
@@ -173,8 +176,9 @@ class PublicGraph(Lockstep[Node]):
     games they lie aside as `removed` cards, which no base-game rule reads."""
 
     def __init__(self, revealed: tuple[Character, Character], variant: str = "base", *,
-                 out: tuple[Character, ...] = ()) -> None:
+                 out: tuple[Character, ...] = (), shortcuts: bool = True) -> None:
         super().__init__()
+        self.shortcuts = shortcuts  # False: every move played in every deal (for tests)
         v = get_variant(variant)
         self.variant = v.name
         self.revealed = revealed
@@ -249,6 +253,9 @@ class PublicGraph(Lockstep[Node]):
         return [self._edge(games, move) for move in some.legal_moves()]
 
     def _edge(self, games: dict[World, Game], move: Move) -> Edge:
+        public = self._public_edge(games, move) if self.shortcuts else None
+        if public is not None:
+            return public
         edge = Edge(move)
         going: dict[World, Game] = {}
         for w, g in games.items():
@@ -279,6 +286,36 @@ class PublicGraph(Lockstep[Node]):
         if edge.exchanger >= 0:
             edge.swaps = tuple(s for w in self.worlds
                                for s in self._swaps(edge.exchanger, w, games[w], move))
+        return edge
+
+    def _public_edge(self, games: dict[World, Game], move: Move) -> Edge | None:
+        """The edge of a move no hidden card can change, played in one deal only: a declared
+        action, a block, or a pass that draws nothing, when the game goes on with every hand
+        and the deck as they were (the game's end, a forced loss or an Exchange go the long
+        way, deal by deal). Every other deal's game after it is that game with the deal's own
+        cards: a copy, instead of the move played again in each of some 25 deals."""
+        if move.kind not in PUBLIC_KINDS:
+            return None
+        w0, g0 = next(iter(games.items()))
+        results = list(outcomes(g0, move))
+        if len(results) != 1:
+            return None
+        r0 = _resolve(results[0][1])
+        if (r0.is_over or r0.phase is Phase.EXCHANGE or r0.hidden != g0.hidden
+                or sorted(r0.deck) != sorted(g0.deck)
+                or any(move not in g.legal_moves() for g in games.values())):
+            return None
+        child: dict[World, Game] = {}
+        for w, g in games.items():
+            if w == w0:
+                child[w] = r0
+                continue
+            twin = r0.clone(NO_DRAWS)
+            twin.hidden = [list(h) for h in g.hidden]
+            twin.deck = list(g.deck)
+            child[w] = twin
+        edge = Edge(move)
+        edge.child = self._add(child)
         return edge
 
     def _swaps(self, x: int, world: World, game: Game, move: Move) -> tuple[Swap, ...]:

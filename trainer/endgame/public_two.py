@@ -35,7 +35,16 @@ from functools import lru_cache
 
 from trainer.endgame.chance import NO_DRAWS, outcomes
 from trainer.endgame.known_two import hands
-from trainer.endgame.public import Edge, Lockstep, Node, Stage, Swap, Unsupported, World
+from trainer.endgame.public import (
+    PUBLIC_KINDS,
+    Edge,
+    Lockstep,
+    Node,
+    Stage,
+    Swap,
+    Unsupported,
+    World,
+)
 from trainer.engine.cards import Character
 from trainer.engine.game import Game, Phase
 from trainer.engine.moves import Move, MoveKind
@@ -44,8 +53,6 @@ from trainer.engine.variants import get_variant
 Label = tuple[Character, ...]
 
 _OPEN = (Phase.LOSE, Phase.PROVE_ACTION, Phase.PROVE_BLOCK)
-# Moves whose effect no hidden card changes (see `TwoCardGraph._public_edge`)
-_PUBLIC_KINDS = (MoveKind.ACT, MoveKind.BLOCK, MoveKind.PASS)
 
 
 @dataclass
@@ -224,7 +231,7 @@ class TwoCardGraph(Lockstep[TwoNode]):
         as they were (a forced loss, a draw or the game's end go the long way, deal by deal).
         Every other deal's game after it is that game with the deal's own hands and deck: a
         copy, a third of the cost of playing the move again in each of some 74 deals."""
-        if move.kind not in _PUBLIC_KINDS:
+        if move.kind not in PUBLIC_KINDS:
             return None
         w0, g0 = next(iter(games.items()))
         results = [r for _, after in outcomes(g0, move) for _, r in _settle(after)]
