@@ -168,6 +168,15 @@ def settled_share() -> float:
           f"({100 * flags.mean():.1f}%); value within 0.1 points {value_ok.sum()}, of which "
           f"a best option changed {(value_ok & ~flags).sum()}; value moved more than 0.5 points "
           f"{(moved > 0.5).sum()}, more than 5 {(moved > 5).sum()}, at most {moved.max():.1f}")
+    if "check_horizon" in z:
+        deep = z["check_horizon"] == hidden_tables.CHECK
+        screened = np.isfinite(z["value_h3"].astype(float))
+        tried = np.isfinite(z["value_h5"].astype(float))
+        print(f"  settled between {hidden_tables.HORIZON - 2} and {hidden_tables.HORIZON} "
+              f"turns: {(flags & ~deep).sum()}; the rest checked {hidden_tables.HORIZON - 1} "
+              f"turns ahead: {screened.sum()}, of which agreeing (so solved "
+              f"{hidden_tables.CHECK} turns ahead) {tried.sum()}, of which settled between "
+              f"{hidden_tables.HORIZON} and {hidden_tables.CHECK} {deep.sum()}")
     pairs = [str(p) for p in z["pairs"]]
     for i in range(0, len(pairs), 5):  # by pair of lost cards (the mover's first), five a row
         print("  " + "  ".join(f"{q:>24} {100 * flags[k].mean():5.1f}%"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from trainer.endgame import hidden, hidden_tables
@@ -193,3 +194,76 @@ def test_a_stored_position_keeps_the_shorter_horizon_and_whether_it_settled(smal
         check = settled.compare(float(z["moved"][i, 1, 2]) * 0, float(z["moved"][i, 1, 2]),
                                 z["option_value_prev"][i, 1, 2], z["option_value"][i, 1, 2])
         assert bool(z["settled"][i, 1, 2]) == check.settled == entry.settled
+
+
+def _options_of(s, moves):
+    table = np.full((5, len(moves)), np.nan)
+    chars = list(s.graph.characters)
+    for card in s.card_values:
+        for o in s.options(card):
+            table[chars.index(card), moves.index(str(o.move))] = o.value
+    return table
+
+
+def test_an_unsettled_position_is_settled_only_where_one_turn_shorter_and_deeper_agree(
+        monkeypatch, tmp_path):
+    """A table three turns deep checked against one (Contessa and Captain face up, the mover
+    with 0-6 coins against none): deepening checks each unsettled position two turns ahead
+    and, where that agrees, four; it is settled exactly where both agree with the stored
+    figures (the same test on solves made here). The mover with 6 coins is such a position;
+    with 1 coin, two turns ahead agrees but four does not."""
+    from trainer.endgame import settled
+
+    pair = (C.CONTESSA, C.CAPTAIN)
+    monkeypatch.setattr(hidden_tables, "MOVER_COINS", 7)
+    monkeypatch.setattr(hidden_tables, "MAX_COINS", 0)
+    out = tmp_path / "hidden-base.npz"
+    hidden_tables.build(out, horizon=3, executor="local", pairs=[pair])
+    monkeypatch.setattr(hidden_tables, "HORIZON", 3)
+    monkeypatch.setattr(hidden_tables, "CHECK", 4)
+    with np.load(out) as z:
+        before = z["settled"].copy()
+    result = hidden_tables.deepen(out, executor="local")
+    assert result.checked == int((before == 0).sum()) and not hidden_tables.parts_dir(
+        out).exists()
+    with np.load(out) as z:
+        after = {k: z[k] for k in z.files}
+    monkeypatch.setattr(hidden_tables, "_stored", lambda variant: after)
+    assert np.all(after["settled"] >= before) and result.settled >= 1
+
+    def solved(a: int, h: int):
+        s = hidden.solve(pair, (a, 0), 0, horizon=h, target=hidden_tables.TARGET,
+                         iterations=hidden_tables.ITERATIONS)
+        return s, _options_of(s, [str(m) for m in s.tree.moves[0]])
+
+    for a in range(7):
+        if before[0, a, 0]:
+            continue
+        last, last_options = solved(a, 3)
+        shorter, shorter_options = solved(a, 2)
+        agree = settled.compare(shorter.value, last.value, shorter_options,
+                                last_options).settled
+        if agree:
+            deeper, deeper_options = solved(a, 4)
+            agree = settled.compare(last.value, deeper.value, last_options,
+                                    deeper_options).settled
+        assert bool(after["settled"][0, a, 0]) == agree, a
+        entry = hidden_tables.lookup(pair, (a, 0), 0, 0)
+        assert entry is not None and entry.settled == agree
+        assert entry.check == (4 if agree else 1)
+        if agree:
+            for card, value in deeper.card_values.items():
+                assert entry.win_chance_prev[card] == pytest.approx(value, abs=1e-5)
+    assert bool(after["settled"][0, 6, 0]) and not after["settled"][0, 1, 0]
+
+
+@pytest.mark.parametrize("argv, said", [
+    (["--table", "known", "--deepen"], "--deepen checks the hidden-role table"),
+    (["--table", "hidden", "--deepen", "--out", "nowhere/table.npz"],
+     "--deepen needs a built table at nowhere/table.npz"),
+])
+def test_deepening_names_what_it_needs(argv, said, capsys):
+    from trainer.cli import main
+
+    assert main(["endgame", "build", "--executor", "local", *argv]) == 2
+    assert said in capsys.readouterr().err

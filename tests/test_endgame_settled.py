@@ -147,3 +147,35 @@ def test_the_best_move_changes_only_beyond_a_tenth_of_a_point():
     assert settled.best_changes([0.6, 0.5], [0.55, 0.6]) == 0
     assert settled.best_changes([0.6, 0.5], [0.5995, 0.6]) is None
     assert settled.best_changes([], []) is None
+
+
+def test_a_stored_position_settled_one_turn_deeper_shows_single_figures_and_says_so():
+    from trainer.endgame import hidden_tables
+
+    # Contessa and Captain face up, 4 coins against 8: two turns ahead says 21.8%, three,
+    # four and five turns ahead 25.6%
+    stored = hidden_tables.stored_solution((CO, Character.CAPTAIN), (4, 8), 0)
+    assert stored is not None and stored.settled and stored.check_horizon == 5
+    s = v.distil(stored, 4, 0.0)
+    assert s.settled and s.shorter == 5 and not s.unsettled and v.unsettled_note(s) is None
+    assert abs(s.moved) <= settled.TOLERANCE
+    line = next(x for x in v.expert_lines(s) if x.startswith("Looking"))
+    assert line.startswith("Looking 5 turns ahead instead moves the mover's chance by +0.0")
+    assert line.endswith("because 2 turns ahead gave other figures; 3 turns ahead agrees too.")
+    rows = v.option_rows(Choice(card=CO, lost=(CO, Character.CAPTAIN), coins=(4, 8)), s)
+    assert all(r.win_prev is None and r.verdict == "" for r in rows)
+
+
+def test_the_stored_table_is_settled_only_where_its_check_agrees():
+    from trainer.endgame import hidden_tables
+
+    z = hidden_tables._stored("base")
+    assert z is not None
+    deep = z["check_horizon"] == hidden_tables.CHECK
+    assert np.all(z["settled"][deep] == 1)
+    assert float(np.abs(z["moved"][deep]).max()) <= settled.TOLERANCE
+    # every position checked deeper had agreed three turns ahead first, and the rest keep
+    # their two-turn check
+    assert np.all(np.isfinite(z["value_h3"][deep]))
+    assert np.all(z["check_horizon"][~deep] == hidden_tables.HORIZON - 2)
+    assert int(z["settled"].sum()) == 1562

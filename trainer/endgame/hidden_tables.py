@@ -15,6 +15,14 @@ one too, and whether the position is *settled* between them (`trainer.endgame.se
 value moves at most a tenth of a point and no card's best option changes). An unsettled
 position is shown as a range, as tablebases mark cursed wins.
 
+Why a second, deeper pass (`deepen`): two turns ahead is often too short a look, and a position
+it disagrees with may be settled from three turns on. So each position not settled between
+`HORIZON - 2` and `HORIZON` is solved `HORIZON - 1` turns ahead and, where that agrees with
+`HORIZON`, `CHECK` turns ahead too; where both agree, the position is settled between the last
+two horizons solved, with the one before agreeing, and `check_horizon` records that it was
+checked at `CHECK` (with its figures there, `*_h5`). Elsewhere it stays as it was: its range is
+still that of `HORIZON - 2` and `HORIZON`.
+
 Why resumable jobs: a position takes seconds, the table hours of one core; the jobs (one per
 face-up pair and mover's coins) run through `trainer.batch` on Ray, and each finished job is
 saved at once, so an interrupted build goes on where it stopped.
@@ -105,6 +113,181 @@ def solve_slice(job: tuple[str, str, int, str, int]) -> dict[str, np.ndarray]:
     return out
 
 
+CHECK = HORIZON + 1  # the deeper look-ahead an unsettled position is checked against
+
+
+def _card_chances(revealed: Pair, variant: str) -> np.ndarray:
+    """Player 0's chance of each card at the deal (the rule set's character order)."""
+    graph = public_graph(revealed, variant)
+    out = np.zeros(len(graph.characters))
+    for w in graph.worlds:
+        out[w[0]] += graph.deal_chance(w)
+    return out
+
+
+def _options(s: hidden.Solution, moves: list[str], n: int) -> np.ndarray:
+    """The mover's option values per card, in the stored moves' order."""
+    out = np.full((n, OPTIONS), np.nan)
+    chars = list(s.graph.characters)
+    for card in s.card_values:
+        for o in s.options(card):
+            out[chars.index(card), moves.index(str(o.move))] = o.value
+    return out
+
+
+DeepenJob = tuple[str, str, int, str, tuple[int, ...], tuple[tuple[str, ...], ...],
+                  np.ndarray, np.ndarray]
+
+
+def deepen_slice(job: DeepenJob) -> dict[str, np.ndarray]:
+    """One face-up pair and mover's coins: each listed coin count of the other player (the
+    positions not settled between `HORIZON - 2` and `HORIZON`) solved `HORIZON - 1` turns
+    ahead; where that agrees with the stored `HORIZON` figures (`settled.compare`), solved
+    `CHECK` turns ahead too and compared with them: settled between the last two horizons
+    solved, with the one before agreeing. Module-level so Ray can send it."""
+    x, y, a, variant, others, moves_of, stored_options, stored_mover = job
+    revealed = (Character(x), Character(y))
+    chars = get_variant(variant).characters
+    n, m = len(chars), MAX_COINS + 1
+    chance = _card_chances(revealed, variant)
+    out = {
+        "value_h3": np.full(m, np.nan), "value_h5": np.full(m, np.nan),
+        "settled_h5": np.zeros(m, dtype=np.int8),
+        "mover_h5": np.full((m, n), np.nan), "other_h5": np.full((m, n), np.nan),
+        "option_value_h5": np.full((m, n, OPTIONS), np.nan),
+        "exploitability_h5": np.full(m, np.nan),
+    }
+    for at, b in enumerate(others):
+        moves = list(moves_of[at])
+        stored = np.asarray(stored_options[at], dtype=float)
+        value4 = float(np.nansum(chance * np.asarray(stored_mover[at], dtype=float)))
+        s3 = hidden.solve(revealed, (a, b), 0, horizon=HORIZON - 1, variant=variant,
+                          target=TARGET, iterations=ITERATIONS)
+        out["value_h3"][b] = s3.value
+        if not settled.compare(s3.value, value4, _options(s3, moves, n), stored).settled:
+            continue
+        s5 = hidden.solve(revealed, (a, b), 0, horizon=CHECK, variant=variant,
+                          target=TARGET, iterations=ITERATIONS)
+        out["value_h5"][b] = s5.value
+        out["exploitability_h5"][b] = s5.exploitability
+        deep = _options(s5, moves, n)
+        out["option_value_h5"][b] = deep
+        for p, key in ((0, "mover_h5"), (1, "other_h5")):
+            for card, value in s5.win_chances(p).items():
+                out[key][b, chars.index(card)] = value
+        out["settled_h5"][b] = settled.compare(value4, s5.value, stored, deep).settled
+    return out
+
+
+@dataclass(frozen=True)
+class Deepened:
+    path: Path
+    checked: int  # positions not settled before, solved HORIZON - 1 turns ahead
+    deep: int  # of those, solved CHECK turns ahead too
+    settled: int  # of those, now settled
+    seconds: float
+    resumed: int
+
+
+def deepen(out: Path = DEFAULT_OUT, *, variant: str = "base", executor: str = "auto",
+           processes: int = 1, address: str | None = None, pairs: list[Pair] | None = None,
+           progress: Callable[[int, int], None] | None = None) -> Deepened:
+    """Check every stored position not settled between `HORIZON - 2` and `HORIZON` against
+    deeper look-aheads (`deepen_slice`), one resumable job per face-up pair and mover's
+    coins, and write what was found into `out`: where `HORIZON - 1` and `CHECK` agree with
+    `HORIZON`, the position is settled and `check_horizon` says it was checked `CHECK` turns
+    ahead (its figures there are kept as `*_h5`); elsewhere `check_horizon` stays
+    `HORIZON - 2`. Why: many positions move between two and four turns ahead only because
+    two turns is too short a look, and settle from three turns on."""
+    start = time.perf_counter()
+    with np.load(out, allow_pickle=False) as f:
+        z = {k: f[k] for k in f.files}
+    names = [str(p) for p in z["pairs"]]
+    wanted = [f"{x.value}-{y.value}" for x, y in pairs] if pairs else names
+    parts = parts_dir(out)
+    parts.mkdir(parents=True, exist_ok=True)
+
+    def part(name: str, a: int) -> Path:
+        return parts / f"deepen-{name}-{a}-h{CHECK}.npz"
+
+    open_ = {(name, a): tuple(int(b) for b in np.flatnonzero(
+        (z["settled"][names.index(name), a] == 0)
+        & (z.get("check_horizon", np.full_like(z["settled"], HORIZON - 2))[
+            names.index(name), a] == HORIZON - 2)))
+        for name in wanted for a in range(MOVER_COINS)}
+    open_ = {k: v for k, v in open_.items() if v}
+    done: dict[tuple[str, int], dict[str, np.ndarray]] = {}
+    for key in open_:
+        try:
+            with np.load(part(*key), allow_pickle=False) as f:
+                done[key] = {k: f[k] for k in f.files}
+        except (OSError, ValueError):
+            pass
+    resumed = len(done)
+    if progress:
+        progress(resumed, len(open_))
+    def job(name: str, a: int, bs: tuple[int, ...]) -> DeepenJob:
+        """What a job needs of the stored table (so a cluster's workers need no file)."""
+        i = names.index(name)
+        x, y = name.split("-")
+        moves = tuple(tuple(str(t) for t in z["option_move"][i, a, b] if str(t)) for b in bs)
+        return (x, y, a, variant, bs, moves, np.asarray(z["option_value"][i, a, list(bs)]),
+                np.asarray(z["mover"][i, a, list(bs)]))
+
+    jobs = [(key, job(key[0], key[1], bs)) for key, bs in open_.items() if key not in done]
+    for key, result in batch.run(deepen_slice, jobs, executor=executor, processes=processes,
+                                 address=address):
+        _save(part(*key), **result)
+        done[key] = result
+        if progress:
+            progress(len(done), len(open_))
+    shape = z["settled"].shape
+    n = z["mover"].shape[-1]
+    fresh = {
+        "check_horizon": z.get("check_horizon", np.full(shape, HORIZON - 2, dtype=np.int8)),
+        "value_h3": z.get("value_h3", np.full(shape, np.nan, dtype=np.float32)),
+        "value_h5": z.get("value_h5", np.full(shape, np.nan, dtype=np.float32)),
+        "mover_h5": z.get("mover_h5", np.full((*shape, n), np.nan, dtype=np.float32)),
+        "other_h5": z.get("other_h5", np.full((*shape, n), np.nan, dtype=np.float32)),
+        "option_value_h5": z.get("option_value_h5", np.full(
+            (*shape, n, OPTIONS), np.nan, dtype=np.float32)),
+        "exploitability_h5": z.get("exploitability_h5", np.full(shape, np.nan,
+                                                                 dtype=np.float32)),
+    }
+    settled_now = z["settled"].copy()
+    moved = z["moved"].copy()
+    checked = deep = newly = 0
+    for (name, a), result in done.items():
+        i = names.index(name)
+        for b in open_[(name, a)]:
+            checked += 1
+            fresh["value_h3"][i, a, b] = result["value_h3"][b]
+            if np.isnan(result["value_h5"][b]):
+                continue
+            deep += 1
+            for array in ("value_h5", "mover_h5", "other_h5", "option_value_h5",
+                          "exploitability_h5"):
+                fresh[array][i, a, b] = result[array][b]
+            if result["settled_h5"][b]:
+                newly += 1
+                settled_now[i, a, b] = 1
+                fresh["check_horizon"][i, a, b] = CHECK
+                chance = _card_chances((Character(name.split("-")[0]),
+                                        Character(name.split("-")[1])), variant)
+                value4 = float(np.nansum(chance * np.asarray(z["mover"][i, a, b], dtype=float)))
+                moved[i, a, b] = result["value_h5"][b] - value4
+    seconds = time.perf_counter() - start
+    record = {"deepen_seconds": np.array(seconds), "deepen_processes": np.array(processes),
+              "deepen_resumed": np.array(resumed)}
+    _save(out, **{**z, **fresh, "settled": settled_now, "moved": moved, **record})
+    for key in open_:
+        part(*key).unlink(missing_ok=True)
+    if not any(parts.iterdir()):
+        parts.rmdir()
+    _stored.cache_clear()
+    return Deepened(out, checked, deep, newly, seconds, resumed)
+
+
 @dataclass(frozen=True)
 class HiddenEntry:
     """A stored position, from the seat of the player asked about."""
@@ -112,12 +295,13 @@ class HiddenEntry:
     you_act: bool
     win_chance: dict[Character, float]  # your chance of winning holding each card
     exploitability: float
-    moved: float  # value at HORIZON minus value at HORIZON - 2 (the mover's)
+    moved: float  # the deeper look-ahead's value minus the shallower's (player 0's)
     horizon: int
     options: dict[Character, list[tuple[str, float, float, dict[Character, float]]]]
     settled: bool  # by `settled.compare`, worked out when the table was built
-    win_chance_prev: dict[Character, float]  # the same at HORIZON - 2
-    options_prev: dict[Character, dict[str, float]]  # each option's value at HORIZON - 2
+    win_chance_prev: dict[Character, float]  # the same at the `check` look-ahead
+    options_prev: dict[Character, dict[str, float]]  # each option's value there
+    check: int = HORIZON - 2  # the look-ahead compared with `horizon`: HORIZON - 2 or CHECK
 
 
 @cache
@@ -152,7 +336,10 @@ def lookup(revealed: Pair, coins: tuple[int, int], you: int, first: int,
            if not np.isnan(z[row][i, a, b, k])}
     # a table written before settledness was stored says nothing of it: nothing is settled
     old = "settled" not in z
-    win_prev = win if old else {c: float(z[row + "_prev"][i, a, b, k])
+    check = int(z["check_horizon"][i, a, b]) if "check_horizon" in z else HORIZON - 2
+    # the figures of the look-ahead compared: two turns shorter, or one deeper
+    suffix = "_h5" if check == CHECK else "_prev"
+    win_prev = win if old else {c: float(z[row + suffix][i, a, b, k])
                                 for k, c in enumerate(chars) if c in win}
     options: dict[Character, list[tuple[str, float, float, dict[Character, float]]]] = {}
     options_prev: dict[Character, dict[str, float]] = {}
@@ -170,11 +357,12 @@ def lookup(revealed: Pair, coins: tuple[int, int], you: int, first: int,
                 rows.append((mv, float(z["option_value"][i, a, b, k, j]),
                              float(z["option_freq"][i, a, b, k, j]), against))
                 options_prev.setdefault(c, {})[mv] = float(
-                    z["option_value" if old else "option_value_prev"][i, a, b, k, j])
+                    z["option_value" if old else "option_value" + suffix][i, a, b, k, j])
             options[c] = sorted(rows, key=lambda r: -r[1])
     return HiddenEntry(you == mover, win, float(z["exploitability"][i, a, b]),
                        float(z["moved"][i, a, b]), int(z["horizon"]), options,
-                       False if old else bool(z["settled"][i, a, b]), win_prev, options_prev)
+                       False if old else bool(z["settled"][i, a, b]), win_prev, options_prev,
+                       check)
 
 
 @dataclass(frozen=True)
@@ -259,13 +447,16 @@ class StoredSolution:
     _against: dict[Character, dict[Character, float]]
     _options: dict[Character, list[hidden.Option]]
     settled: bool = False  # by `settled.compare`, when the table was built
-    # the same figures `HORIZON - 2` turns ahead: player 0's chance per card, and each of
-    # the mover's options' win chance per card (by move)
+    # the same figures at the `check_horizon` look-ahead: player 0's chance per card, and
+    # each of the mover's options' win chance per card (by move)
     card_values_prev: dict[Character, float] = field(default_factory=dict)
     options_prev: dict[Character, dict[Move, float]] = field(default_factory=dict)
     iterations: int = 0
     tree_nodes: int = 0
     cut_nodes: int = 0
+    # the look-ahead `*_prev` come from: `HORIZON - 2`, or `CHECK` where the position was
+    # settled only by looking deeper
+    check_horizon: int = HORIZON - 2
 
     def card_chance(self, player: int) -> dict[Character, float]:
         return dict(self._chances[player])
@@ -314,7 +505,7 @@ def stored_solution(revealed: Pair, coins: tuple[int, int], first: int,
     return StoredSolution(first, value, dict(mine.win_chance), mine.exploitability,
                           mine.moved, mine.horizon, (chances[0], chances[1]), against,
                           options, mine.settled, dict(mine.win_chance_prev), options_prev,
-                          cut_nodes=1)
+                          cut_nodes=1, check_horizon=mine.check)
 
 
 def win_grid(revealed: Pair, card: Character, first: int, variant: str = "base",

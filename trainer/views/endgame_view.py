@@ -325,15 +325,17 @@ class Solved:
     tree_nodes: int
     cut_nodes: int
     seconds: float
-    moved: float | None = None  # the value's move from `shorter` turns ahead
+    moved: float | None = None  # the deeper look-ahead's value minus the shallower's
     # the most likely line after each option, by the mover's card (fresh solves only)
     lines: dict[Character, dict[Move, tuple[Step, ...]]] = field(default_factory=dict)
     chances: dict[Character, float] = field(default_factory=dict)  # the mover's card
     # each root claim's bluff rate and break-even beliefs (fresh solves only: None)
     claims: dict[Move, ClaimFigures] | None = None
     # Settled between `shorter` and `horizon` turns ahead (`trainer.endgame.settled`)? None
-    # when no shorter look-ahead was solved. Unsettled figures are shown as the range over
-    # the two: your chance per card, and each of the mover's options per card.
+    # when no other look-ahead was solved. `shorter` is the look-ahead compared: two turns
+    # shorter, or for a stored position settled only by looking deeper, one turn longer.
+    # Unsettled figures are shown as the range over the two: your chance per card, and each
+    # of the mover's options per card.
     settled: bool | None = None
     shorter: int | None = None
     card_values_prev: dict[Character, float] = field(default_factory=dict)
@@ -373,7 +375,7 @@ def distil(solution: Solution | StoredSolution, horizon: int, seconds: float,
     values_prev: dict[Character, float] = {}
     options_prev: dict[Character, dict[Move, float]] = {}
     if isinstance(solution, StoredSolution):
-        settled, shorter, moved = solution.settled, horizon - 2, solution.moved
+        settled, shorter, moved = solution.settled, solution.check_horizon, solution.moved
         values_prev, options_prev = solution.card_values_prev, solution.options_prev
     elif shallow is not None:
         shorter, moved = shorter_horizon(horizon), solution.value - shallow.value
@@ -677,8 +679,14 @@ def settled_line(solved: Solved) -> str | None:
                "changed" if solved.settled else
                "not settled: the figures are shown as ranges and graded only where both "
                "look-aheads agree")
-    return (f"Looking {turns_words(solved.shorter)} ahead instead moves the mover's chance by "
-            f"{100 * solved.moved:+.2f} points ({verdict}).")
+    # `moved` is the deeper look-ahead's value minus the shallower's
+    shift = solved.moved if solved.shorter > solved.horizon else -solved.moved
+    line = (f"Looking {turns_words(solved.shorter)} ahead instead moves the mover's chance by "
+            f"{100 * shift:+.2f} points ({verdict}).")
+    if solved.shorter > solved.horizon:
+        line += (f" It was checked that far because {turns_words(solved.horizon - 2)} ahead "
+                 f"gave other figures; {turns_words(solved.horizon - 1)} ahead agrees too.")
+    return line
 
 
 def expert_lines(solved: Solved) -> list[str]:
