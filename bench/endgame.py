@@ -292,10 +292,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     settled_2v1 = -1.0 if share is None else share.percent
     if share is not None:
         print(f"two cards against one, stored: {share.settled:,} of {share.positions:,} "
-              f"positions settled between {hidden_two_tables.SHORTER} and "
-              f"{hidden_two_tables.HORIZON} turns ahead ({share.percent:.1f} %); the two-card "
+              f"positions settled ({share.percent:.1f} %); the two-card "
               f"player to act {share.by_mover[0][0]} of {share.by_mover[0][1]}, the one-card "
-              f"player {share.by_mover[1][0]} of {share.by_mover[1][1]}")
+              f"player {share.by_mover[1][0]} of {share.by_mover[1][1]}; of the duels "
+              f"{hidden_two_tables.SHORTER} and {hidden_two_tables.HORIZON} turns disagreed "
+              f"on, {share.checked_deeper} solved {hidden_two_tables.CHECK} turns ahead, of "
+              f"which {share.settled_deeper} settle between {hidden_two_tables.HORIZON} and "
+              f"{hidden_two_tables.CHECK}")
     if args.build:
         from trainer.endgame.tables import build
 

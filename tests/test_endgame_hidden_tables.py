@@ -258,7 +258,7 @@ def test_an_unsettled_position_is_settled_only_where_one_turn_shorter_and_deeper
 
 
 @pytest.mark.parametrize("argv, said", [
-    (["--table", "known", "--deepen"], "--deepen checks the hidden-role table"),
+    (["--table", "known", "--deepen"], "--deepen checks a hidden-role table"),
     (["--table", "hidden", "--deepen", "--out", "nowhere/table.npz"],
      "--deepen needs a built table at nowhere/table.npz"),
 ])

@@ -150,3 +150,37 @@ def test_the_two_card_table_is_built_at_the_pages_look_aheads_only(capsys):
 
     assert main(["endgame", "build", "--table", "hidden2", "--horizon", "3"]) == 2
     assert "the hidden2 table is solved 1 and 2 turns ahead" in capsys.readouterr().err
+
+
+def test_a_duel_not_settled_is_checked_one_turn_deeper_and_compared_with_that(
+        monkeypatch, tmp_path):
+    """A table one turn deep checked against none, then each duel it did not settle solved two
+    turns ahead: the last two look-aheads are then one and two turns, and the duel is
+    settled exactly where they agree (the same test on solves made here)."""
+    monkeypatch.setattr(hidden_two_tables, "MAX_COINS", 0)
+    monkeypatch.setattr(hidden_two_tables, "SHORTER", 0)
+    monkeypatch.setattr(hidden_two_tables, "HORIZON", 1)
+    monkeypatch.setattr(hidden_two_tables, "CHECK", 2)
+    out = tmp_path / "two.npz"
+    hidden_two_tables.build(out, executor="local", lost=[LOST])
+    with np.load(out) as z:
+        before = z["settled"].copy()
+    result = hidden_two_tables.check_deeper(out, executor="local")
+    assert result.checked == int((before == 0).sum()) >= 1
+    assert not hidden_two_tables.parts_dir(out).exists()
+    _use(out, monkeypatch)
+    for first in (0, 1):
+        if before[0, first, 0, 0]:
+            continue
+        entry = hidden_two_tables.lookup(LOST, (0, 0), first)
+        last = hidden_two.solve(LOST, (0, 0), first, horizon=1,
+                                target=hidden_two_tables.TARGET)
+        deep = hidden_two.solve(LOST, (0, 0), first, horizon=2,
+                                target=hidden_two_tables.TARGET)
+        assert entry is not None and entry.check == 2
+        assert entry.settled == hidden_two.settledness(deep, last).settled
+        assert entry.value_prev == pytest.approx(deep.value, abs=1e-5)
+        for hand in deep.hands(first):
+            fresh = {o.move: o.value for o in deep.options(hand)}
+            assert {o.move: o.value_prev for o in entry.options[hand]} == pytest.approx(
+                fresh, abs=1e-5)

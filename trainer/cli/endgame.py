@@ -61,7 +61,8 @@ def register(commands: Any) -> None:
                        help="hidden: check the built table's unsettled positions one turn "
                             "shorter and, where that agrees, one turn deeper than its "
                             "horizon; those where both agree are marked settled (resumable, "
-                            "about 30 minutes on 2 cores)")
+                            "about 30 minutes on 2 cores); hidden2: solve its unsettled "
+                            "duels one turn deeper and compare with that (about 45 minutes)")
     build.add_argument("--address", default=None,
                        help="a Ray cluster to run on (host:port, or 'auto'); default: start "
                             "Ray on this machine")
@@ -234,19 +235,21 @@ def _deepen(args: argparse.Namespace, out: Path, executor: str) -> int:
     """`build --deepen`: the hidden table's unsettled positions checked deeper, in place."""
     from tqdm import tqdm
 
-    from trainer.endgame import hidden_tables
+    from trainer.endgame import hidden_tables, hidden_two_tables
 
-    if args.table != "hidden":
-        print(f"endgame build: --deepen checks the hidden-role table (--table hidden), not "
-              f"--table {args.table}", file=sys.stderr)
+    if args.table not in ("hidden", "hidden2"):
+        print(f"endgame build: --deepen checks a hidden-role table (--table hidden or "
+              f"hidden2), not --table {args.table}", file=sys.stderr)
         return 2
     if not out.is_file():
         print(f"endgame build: --deepen needs a built table at {out}: build it first "
               "(without --deepen)", file=sys.stderr)
         return 2
-    print(f"endgame build: the positions of {out} not settled, checked "
-          f"{hidden_tables.HORIZON - 1} and {hidden_tables.CHECK} turns ahead, one job per "
-          "face-up pair and mover's coins", file=sys.stderr)
+    said = (f"solved {hidden_two_tables.CHECK} turns ahead, one job per lost card, player "
+            "to act and coins" if args.table == "hidden2" else
+            f"checked {hidden_tables.HORIZON - 1} and {hidden_tables.CHECK} turns ahead, one "
+            "job per face-up pair and mover's coins")
+    print(f"endgame build: the positions of {out} not settled, {said}", file=sys.stderr)
     with tqdm(unit="slice", desc="slices", file=sys.stderr) as bar:
         def advance(done: int, total: int) -> None:
             bar.total = total
@@ -256,13 +259,23 @@ def _deepen(args: argparse.Namespace, out: Path, executor: str) -> int:
             bar.update(done - bar.n)
 
         try:
-            d = hidden_tables.deepen(out, executor=executor, processes=args.processes,
-                                     address=args.address, progress=advance)
+            if args.table == "hidden2":
+                c = hidden_two_tables.check_deeper(
+                    out, executor=executor, processes=args.processes, address=args.address,
+                    progress=advance)
+            else:
+                d = hidden_tables.deepen(out, executor=executor, processes=args.processes,
+                                         address=args.address, progress=advance)
         except KeyboardInterrupt:
             bar.close()
             print(f"endgame build: interrupted with {bar.n} slices checked; the same command "
                   "continues from there", file=sys.stderr)
             return 130
+    if args.table == "hidden2":
+        print(f"wrote {c.path}: {c.checked} unsettled duels solved "
+              f"{hidden_two_tables.CHECK} turns ahead; {c.settled} now settled, in "
+              f"{c.seconds:.0f} s")
+        return 0
     print(f"wrote {d.path}: {d.checked} unsettled positions checked "
           f"{hidden_tables.HORIZON - 1} turns ahead, {d.deep} of them "
           f"{hidden_tables.CHECK} turns ahead too; {d.settled} now settled, in "

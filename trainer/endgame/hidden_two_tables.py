@@ -17,6 +17,13 @@ chance at both look-aheads, its equilibrium frequency and its win chance against
 the other player; the exploitability, the iterations, the tree's size and whether the position
 is settled between the look-aheads (`trainer.endgame.settled`).
 
+Why a deeper check (`check_deeper`): one turn ahead is often too short a look (with 7 coins or
+more a Coup next turn counts as certain at the cut, so Income ties with it), so each duel the
+two look-aheads disagree on is solved `CHECK` turns ahead as well, and from then on its last
+two look-aheads are `HORIZON` and `CHECK`: whether it is settled, how far it moved and the
+other end of its ranges are theirs (`check_horizon` says which look-ahead a duel was compared
+with, and `*_h3` keeps its figures there).
+
 Why resumable jobs on Ray: one job per lost card, player to act and that player's coins
 (`solve_slice`, 13 positions each); each finished job is saved at once beside the table file,
 so an interrupted build goes on where it stopped, and a Ray cluster splits the 100 jobs.
@@ -34,7 +41,7 @@ from pathlib import Path
 import numpy as np
 
 from trainer import batch
-from trainer.endgame import hidden_two
+from trainer.endgame import hidden_two, settled
 from trainer.endgame.hidden import DECISION
 from trainer.endgame.known import MAX_COINS
 from trainer.endgame.public_two import Label, two_card_graph
@@ -121,6 +128,161 @@ def solve_slice(job: tuple[str, int, int, str]) -> dict[str, np.ndarray]:
                 for them, v in o.against.items():
                     out["option_against"][other, k, j, graph.label(1 - p, them)] = v
     return out
+
+
+CHECK = HORIZON + 1  # the deeper look-ahead an unsettled duel is checked against
+
+CheckJob = tuple[str, int, int, str, tuple[int, ...], tuple[tuple[str, ...], ...],
+                 np.ndarray, np.ndarray]
+
+
+def check_slice(job: CheckJob) -> dict[str, np.ndarray]:
+    """One lost card, player to act and that player's coins: each listed coin count of the
+    other player (the duels not settled between `SHORTER` and `HORIZON`) solved `CHECK` turns
+    ahead and compared with the stored `HORIZON` figures (`values[k]`, player 0's value over
+    the deal; `options[k]`, the mover's option values per hand in `moves[k]`'s order).
+    Module-level so Ray can send it."""
+    lost_name, first, mover_coins, variant, others, moves_of, values, options = job
+    lost = Character(lost_name)
+    graph = two_card_graph(lost, variant)
+    m = MAX_COINS + 1
+    out = {
+        "value_h3": np.full(m, np.nan), "win0_h3": np.full((m, HANDS), np.nan),
+        "win1_h3": np.full((m, 5), np.nan),
+        "option_value_h3": np.full((m, HANDS, OPTIONS), np.nan),
+        "exploitability_h3": np.full(m, np.nan), "settled_h3": np.zeros(m, dtype=np.int8),
+        "swapped_h3": np.zeros(m, dtype=np.int8), "cpu_seconds_h3": np.full(m, np.nan),
+    }
+    for at, other in enumerate(others):
+        coins = (mover_coins, other) if first == 0 else (other, mover_coins)
+        start = time.process_time()
+        deep = hidden_two.solve(lost, coins, first, horizon=CHECK, variant=variant,
+                                target=TARGET, iterations=ITERATIONS)
+        out["cpu_seconds_h3"][other] = time.process_time() - start
+        out["value_h3"][other] = deep.value
+        out["exploitability_h3"][other] = deep.exploitability
+        for p in (0, 1):
+            for hand, v in deep.win_chances(p).items():
+                out[f"win{p}_h3"][other, graph.label(p, hand)] = v
+        moves = list(moves_of[at])
+        if deep.tree.kind[0] == DECISION:
+            for hand in deep.hands(first):
+                k = graph.label(first, hand)
+                for o in deep.options(hand):
+                    out["option_value_h3"][other, k, moves.index(str(o.move))] = o.value
+        compared = settled.compare(float(values[at]), deep.value, options[at],
+                                   out["option_value_h3"][other])
+        out["settled_h3"][other] = compared.settled
+        out["swapped_h3"][other] = len(compared.swapped)
+    return out
+
+
+def _check_jobs(z: dict[str, np.ndarray], variant: str
+                ) -> dict[tuple[str, int, int], CheckJob]:
+    """One job per lost card, player to act and coins that has a duel not settled between
+    `SHORTER` and `HORIZON` and not yet checked deeper."""
+    checked = z.get("check_horizon", np.full(z["settled"].shape, SHORTER, dtype=np.int8))
+    jobs: dict[tuple[str, int, int], CheckJob] = {}
+    for i, name in enumerate(str(c) for c in z["lost"]):
+        for first in (0, 1):
+            for a in range(z["settled"].shape[2]):
+                bs = tuple(int(b) for b in np.flatnonzero(
+                    (z["settled"][i, first, a] == 0) & (checked[i, first, a] == SHORTER)))
+                if not bs:
+                    continue
+                moves = tuple(tuple(str(t) for t in z["option_move"][i, first, a, b] if str(t))
+                              for b in bs)
+                jobs[(name, first, a)] = (
+                    name, first, a, variant, bs, moves,
+                    np.asarray(z["value"][i, first, a, list(bs)], dtype=float),
+                    np.asarray(z["option_value"][i, first, a, list(bs)], dtype=float))
+    return jobs
+
+
+@dataclass(frozen=True)
+class Checked:
+    path: Path
+    checked: int  # duels not settled before, solved CHECK turns ahead
+    settled: int  # of those, settled between HORIZON and CHECK
+    seconds: float
+    resumed: int
+
+
+def check_deeper(out: Path = DEFAULT_OUT, *, variant: str = "base", executor: str = "auto",
+                 processes: int = 1, address: str | None = None,
+                 progress: Callable[[int, int], None] | None = None) -> Checked:
+    """Solve every stored duel not settled between `SHORTER` and `HORIZON` turns ahead once
+    more, `CHECK` turns ahead, one resumable job per lost card, player to act and coins; then
+    the last two horizons solved for it are `HORIZON` and `CHECK`: `check_horizon` says so,
+    `settled` is their comparison, `moved` and `swapped` theirs, and the `*_h3` figures are
+    what a page shows as the other end of a range. Why: one turn ahead is often too short a
+    look (with 7 coins or more a Coup next turn counts as certain, so Income ties with it)."""
+    start = time.perf_counter()
+    with np.load(out, allow_pickle=False) as f:
+        z = {k: f[k] for k in f.files}
+    jobs = _check_jobs(z, variant)
+    parts = parts_dir(out)
+    parts.mkdir(parents=True, exist_ok=True)
+
+    def part(key: tuple[str, int, int]) -> Path:
+        return parts / f"check-{key[0]}-{key[1]}-{key[2]}-h{CHECK}.npz"
+
+    done: dict[tuple[str, int, int], dict[str, np.ndarray]] = {}
+    for key in jobs:
+        try:
+            with np.load(part(key), allow_pickle=False) as f:
+                done[key] = {k: f[k] for k in f.files}
+        except (OSError, ValueError):
+            pass
+    resumed = len(done)
+    if progress:
+        progress(resumed, len(jobs))
+    for key, result in batch.run(check_slice, [(k, j) for k, j in jobs.items() if k not in done],
+                                 executor=executor, processes=processes, address=address):
+        _save(part(key), **result)
+        done[key] = result
+        if progress:
+            progress(len(done), len(jobs))
+    shape = z["settled"].shape
+    fresh = {
+        "check_horizon": z.get("check_horizon", np.full(shape, SHORTER, dtype=np.int8)).copy(),
+        "value_h3": z.get("value_h3", np.full(shape, np.nan, dtype=np.float32)).copy(),
+        "win0_h3": z.get("win0_h3", np.full((*shape, HANDS), np.nan, dtype=np.float32)).copy(),
+        "win1_h3": z.get("win1_h3", np.full((*shape, 5), np.nan, dtype=np.float32)).copy(),
+        "option_value_h3": z.get("option_value_h3", np.full(
+            (*shape, HANDS, OPTIONS), np.nan, dtype=np.float32)).copy(),
+        "exploitability_h3": z.get("exploitability_h3",
+                                   np.full(shape, np.nan, dtype=np.float32)).copy(),
+        "cpu_seconds_h3": z.get("cpu_seconds_h3",
+                                np.full(shape, np.nan, dtype=np.float32)).copy(),
+    }
+    settled_now, moved, swapped = z["settled"].copy(), z["moved"].copy(), z["swapped"].copy()
+    names = [str(c) for c in z["lost"]]
+    checked = newly = 0
+    for (name, first, a), result in done.items():
+        i = names.index(name)
+        for b in jobs[(name, first, a)][4]:
+            at = (i, first, a, b)
+            checked += 1
+            for array in ("value_h3", "win0_h3", "win1_h3", "option_value_h3",
+                          "exploitability_h3", "cpu_seconds_h3"):
+                fresh[array][at] = result[array][b]
+            fresh["check_horizon"][at] = CHECK
+            moved[at] = result["value_h3"][b] - z["value"][at]
+            swapped[at] = result["swapped_h3"][b]
+            if result["settled_h3"][b]:
+                settled_now[at] = 1
+                newly += 1
+    seconds = time.perf_counter() - start
+    _save(out, **{**z, **fresh, "settled": settled_now, "moved": moved, "swapped": swapped,
+                  "check_seconds": np.array(seconds), "check_processes": np.array(processes),
+                  "check_resumed": np.array(resumed)})
+    for key in jobs:
+        part(key).unlink(missing_ok=True)
+    if not any(parts.iterdir()):
+        parts.rmdir()
+    _stored.cache_clear()
+    return Checked(out, checked, newly, seconds, resumed)
 
 
 @dataclass(frozen=True)
@@ -241,7 +403,7 @@ class TwoEntry:
     coins: tuple[int, int]
     first: int
     value: float  # player 0's chance over the deal, `HORIZON` turns ahead
-    value_prev: float
+    value_prev: float  # the same at `check` turns ahead (and so every `*_prev`)
     win: tuple[dict[Label, float], dict[Label, float]]  # each player's chance per hand
     win_prev: tuple[dict[Label, float], dict[Label, float]]
     options: dict[Label, tuple[StoredOption, ...]]  # the mover's, per hand, best first
@@ -254,6 +416,8 @@ class TwoEntry:
     settled: bool
     horizon: int
     shorter: int
+    check: int = SHORTER  # the look-ahead compared with `horizon`: SHORTER, or CHECK where
+    # SHORTER disagreed and the table was checked deeper (`check_deeper`)
 
 
 def lookup(lost: Character, coins: tuple[int, int], first: int,
@@ -275,6 +439,8 @@ def lookup(lost: Character, coins: tuple[int, int], first: int,
         return None  # a narrowed build
     graph = two_card_graph(lost, variant)
     labels = graph.labels
+    check = int(z["check_horizon"][at]) if "check_horizon" in z else SHORTER
+    other = "_h3" if check == CHECK else "_prev"  # the figures of the look-ahead compared
 
     def chances(name: str, p: int) -> dict[Label, float]:
         row = z[name][at]
@@ -297,17 +463,19 @@ def lookup(lost: Character, coins: tuple[int, int], first: int,
                 against = z["option_against"][at][k, j]
                 rows.append(StoredOption(
                     move, game.describe(move), float(values[j]),
-                    float(z["option_value_prev"][at][k, j]), float(z["option_freq"][at][k, j]),
+                    float(z["option_value" + other][at][k, j]),
+                    float(z["option_freq"][at][k, j]),
                     {labels[1 - p][e]: float(v) for e, v in enumerate(against)
                      if np.isfinite(v)}))
             options[labels[p][k]] = tuple(sorted(rows, key=lambda o: -o.value))
     return TwoEntry(
-        lost, coins, first, float(z["value"][at]), float(z["value_prev"][at]),
+        lost, coins, first, float(z["value"][at]),
+        float(z["value" + ("_h3" if check == CHECK else "_prev")][at]),
         (chances("win0", 0), chances("win1", 1)),
-        (chances("win0_prev", 0), chances("win1_prev", 1)), options,
+        (chances("win0" + other, 0), chances("win1" + other, 1)), options,
         float(z["exploitability"][at]), int(z["iterations"][at]), int(z["tree_nodes"][at]),
         int(z["cut_nodes"][at]), float(z["moved"][at]), int(z["swapped"][at]),
-        bool(z["settled"][at]), int(z["horizon"]), int(z["shorter"]))
+        bool(z["settled"][at]), int(z["horizon"]), int(z["shorter"]), check)
 
 
 @dataclass(frozen=True)
@@ -318,6 +486,8 @@ class Share:
     positions: int
     by_lost: dict[Character, tuple[int, int]]
     by_mover: tuple[tuple[int, int], tuple[int, int]]  # (settled, positions) per player to act
+    checked_deeper: int = 0  # duels compared at HORIZON and CHECK (SHORTER disagreed)
+    settled_deeper: int = 0  # of those, settled
 
     @property
     def percent(self) -> float:
@@ -334,5 +504,6 @@ def settled_share(variant: str = "base") -> Share | None:
     lost = [Character(str(c)) for c in z["lost"]]
     by_lost = {c: (int(settled[i].sum()), int(solved[i].sum())) for i, c in enumerate(lost)}
     by_mover = tuple((int(settled[:, f].sum()), int(solved[:, f].sum())) for f in (0, 1))
+    deeper = (z["check_horizon"] == CHECK) if "check_horizon" in z else np.zeros_like(solved)
     return Share(int(settled.sum()), int(solved.sum()), by_lost,
-                 (by_mover[0], by_mover[1]))
+                 (by_mover[0], by_mover[1]), int(deeper.sum()), int((deeper & settled).sum()))

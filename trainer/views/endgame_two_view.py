@@ -55,15 +55,17 @@ from trainer.views.table_art import mini_card
 Turn = Literal["you", "them"]
 HORIZON = 2  # turns ahead, worked out on request
 SHORTER = 1  # the check
+DEEPER = hidden_two_tables.CHECK  # the stored table's second check, where SHORTER disagreed
 _COURT = Counter(get_variant(VARIANT).court(2))
 
 INTRO = ("The more common end of a real game: one player still holds two cards, the other is "
          "down to one. Set it up to see how often you win if you both play perfectly, and "
          "what each move is worth.")
 HOW_FAR = (f"Worked out {turns_words(HORIZON)} ahead and checked against {turns_words(SHORTER)}"
-           ": where the two disagree you see a range, and a move is only called worse than "
-           "another by what both agree on. Looking further ahead takes minutes here, so "
-           "these figures are less certain than the one-card duel's.")
+           f" (in the stored table, where those disagree, against {turns_words(DEEPER)}): "
+           "where the two last looked at disagree you see a range, and a move is only called "
+           "worse than another by what both agree on. Looking further ahead takes minutes "
+           "here, so these figures are less certain than the one-card duel's.")
 TIME_NOTE = "Every position is worked out ahead, so it shows at once."
 TIME_NOTE_SOLVING = ("A new position takes a few seconds to work out; one worked out before "
                      "shows at once.")
@@ -238,6 +240,7 @@ class TwoSolved:
     moved: float = 0.0  # how far the value over the deal moved between the look-aheads
     swapped: int = 0  # the mover's hands whose best move changed between them
     stored: bool = False  # read from the table built ahead (`hidden_two_tables`)
+    check: int = SHORTER  # the look-ahead `*_prev` come from: SHORTER, or DEEPER (stored)
 
     @property
     def band(self) -> settledness.Band:
@@ -292,7 +295,8 @@ def from_table(choice: TwoChoice, entry: TwoEntry, seconds: float) -> TwoSolved:
     return TwoSolved(choice, you_act, entry.win[seat][hand], entry.win_prev[seat][hand],
                      average, entry.settled, options, options_prev, moves, theirs,
                      entry.exploitability, entry.iterations, entry.tree_nodes,
-                     entry.cut_nodes, seconds, abs(entry.moved), entry.swapped, stored=True)
+                     entry.cut_nodes, seconds, abs(entry.moved), entry.swapped, stored=True,
+                     check=entry.check)
 
 
 def their_chances(graph: TwoCardGraph, seat: int, hand: tuple[Character, ...]
@@ -347,7 +351,7 @@ def option_rows(solved: TwoSolved) -> list[OptionRow]:
         return []
     game = _label_game(solved.choice)
     before = solved.options_prev
-    horizons = (Horizons(SHORTER, HORIZON, {str(i): before[o.move]
+    horizons = (Horizons(solved.check, HORIZON, {str(i): before[o.move]
                                              for i, o in enumerate(options)})
                 if not solved.settled and all(o.move in before for o in options) else None)
     valuation = Valuation.solved({str(i): o.value for i, o in enumerate(options)},
@@ -386,7 +390,7 @@ def lead_lines(solved: TwoSolved, rows: Sequence[OptionRow]) -> list[str]:
     if changed is not None:
         lines.append(f"Which move is best depends on how far ahead perfect play looks: "
                      f"**{short_name(rows[0])}** looking {turns_words(HORIZON)} ahead, "
-                     f"**{short_name(rows[changed])}** looking {turns_words(SHORTER)}.")
+                     f"**{short_name(rows[changed])}** looking {turns_words(solved.check)}.")
         return lines
     played = [r for r in rows if r.frequency >= PLAYED] or list(rows[:1])
     if len(played) == 1:
@@ -421,7 +425,8 @@ def unsettled_note(solved: TwoSolved, rows: Sequence[OptionRow]) -> str | None:
     if not any(percent_band(b) != percent(b.low) for b in shown) and not any(
             r.verdict for r in rows):
         return None
-    return (f"Looking {turns_words(SHORTER)} and {turns_words(HORIZON)} ahead gives different "
+    low, high = sorted((solved.check, HORIZON))
+    return (f"Looking {turns_words(low)} and {turns_words(high)} ahead gives different "
             "figures here, so each is shown as the range between them, and a move is called "
             "worse than the best only by the points both look-aheads agree on.")
 
@@ -437,11 +442,20 @@ def expert_lines(solved: TwoSolved) -> list[str]:
         f"Public tree: {solved.tree_nodes:,} nodes, {solved.cut_nodes:,} of them cut "
         f"{turns_words(HORIZON)} ahead and valued with both hands face up (the known-role "
         "tables of two cards against one and of one card each).",
-        f"Your chance {turns_words(SHORTER)} ahead: {percent(solved.chance_prev)}; "
-        f"{turns_words(HORIZON)} ahead: {percent(solved.chance)}. " + _settled_words(solved),
+        _chances_words(solved) + " " + _settled_words(solved),
         f"Your seat averaged over every hand you might have been dealt: "
         f"{percent(solved.average)}.",
     ]
+
+
+def _chances_words(solved: TwoSolved) -> str:
+    """Your chance at the two look-aheads compared, the shorter first."""
+    if solved.check < HORIZON:
+        return (f"Your chance {turns_words(solved.check)} ahead: {percent(solved.chance_prev)}; "
+                f"{turns_words(HORIZON)} ahead: {percent(solved.chance)}.")
+    return (f"Your chance {turns_words(HORIZON)} ahead: {percent(solved.chance)}; "
+            f"{turns_words(solved.check)} ahead: {percent(solved.chance_prev)} (looked at "
+            f"because {turns_words(SHORTER)} and {turns_words(HORIZON)} ahead disagreed).")
 
 
 def _settled_words(solved: TwoSolved) -> str:
