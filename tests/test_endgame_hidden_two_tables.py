@@ -108,6 +108,14 @@ def test_the_shipped_table_holds_every_duel_solved_to_a_hundredth_of_a_point():
     share = hidden_two_tables.settled_share()
     assert share is not None and share.positions == hidden_two_tables.positions() == 1690
     assert sum(s for s, _ in share.by_lost.values()) == share.settled
+    # every duel one and two turns ahead disagreed on was solved three turns ahead
+    with np.load(path) as z:
+        deeper = z["check_horizon"] == hidden_two_tables.CHECK
+        assert np.all(np.isfinite(z["value_h3"][deeper]))
+        assert float(np.nanmax(z["exploitability_h3"])) <= hidden_two_tables.TARGET
+        first_pass = (z["settled"] == 1) & ~deeper
+    assert share.checked_deeper == share.positions - int(first_pass.sum())
+    assert (share.settled, share.settled_deeper) == (1139, 391)
 
 
 def test_the_shipped_table_reads_as_solving_now_at_a_sampled_duel():

@@ -106,14 +106,26 @@ def _read(choice: TwoChoice) -> view.TwoSolved:
 def test_a_duel_read_from_the_table_shows_what_solving_it_now_shows(solved):
     read = _read(solved.choice)
     assert read.stored and not solved.stored and read.you_act == solved.you_act
-    assert (read.chance, read.chance_prev, read.average) == pytest.approx(
-        (solved.chance, solved.chance_prev, solved.average), abs=1e-5)
-    assert read.settled == solved.settled and read.swapped == solved.swapped
+    assert (read.chance, read.average) == pytest.approx((solved.chance, solved.average),
+                                                        abs=1e-5)
     assert read.their_chances == pytest.approx(solved.their_chances)
     fresh_rows, read_rows = view.option_rows(solved), view.option_rows(read)
-    assert [(r.label, r.grade) for r in read_rows] == [(r.label, r.grade) for r in fresh_rows]
+    assert [r.label for r in read_rows] == [r.label for r in fresh_rows]
     assert [r.win for r in read_rows] == pytest.approx([r.win for r in fresh_rows], abs=1e-5)
     assert "stored table" in view.expert_lines(read)[0]
+    # one and two turns ahead disagree here, so the table compared two turns with three
+    assert not solved.settled and read.check == hidden_two_tables.CHECK
+
+
+def test_a_duel_the_table_settled_at_once_reads_exactly_as_a_fresh_solve():
+    choice = TwoChoice(two="you", hand=(C.DUKE, C.ASSASSIN), lost=C.DUKE, coins=(10, 3),
+                       turn="you")
+    fresh, read = _fresh(choice), _read(choice)
+    assert read.check == view.SHORTER and read.settled == fresh.settled
+    assert (read.chance, read.chance_prev) == pytest.approx((fresh.chance, fresh.chance_prev),
+                                                            abs=1e-5)
+    assert [(r.label, r.grade) for r in view.option_rows(read)] == [
+        (r.label, r.grade) for r in view.option_rows(fresh)]
 
 
 def test_when_they_act_the_table_gives_how_often_they_pick_each_move():
@@ -125,3 +137,27 @@ def test_when_they_act_the_table_gives_how_often_they_pick_each_move():
     assert [f for _, f in read.their_moves] == pytest.approx(
         [f for _, f in fresh.their_moves], abs=1e-5)
     assert sum(f for _, f in read.their_moves) == pytest.approx(1.0, abs=1e-4)
+
+
+def test_a_duel_settled_by_the_deeper_check_shows_one_figure_and_says_what_was_compared():
+    # Duke lost, no coins either side, the two-card player to act: one and two turns ahead
+    # disagree, two and three agree
+    read = _read(TwoChoice(two="you", hand=(C.DUKE, C.CAPTAIN), lost=C.DUKE, coins=(0, 0),
+                           turn="you"))
+    assert read.check == hidden_two_tables.CHECK and read.settled
+    assert read.band.width == 0.0 and view.unsettled_note(read, view.option_rows(read)) is None
+    line = view.expert_lines(read)[2]
+    assert line.startswith("Your chance 2 turns ahead: ")
+    assert "(looked at because 1 turn and 2 turns ahead disagreed)" in line
+    assert line.endswith("settled.")
+
+
+def test_a_duel_the_deeper_check_does_not_settle_shows_the_range_of_two_and_three_turns():
+    read = _read(TwoChoice(two="you", hand=(C.DUKE, C.CAPTAIN), lost=C.DUKE, coins=(0, 1),
+                           turn="you"))
+    assert read.check == hidden_two_tables.CHECK and not read.settled
+    rows = view.option_rows(read)
+    note = view.unsettled_note(read, rows)
+    assert note is None or note.startswith("Looking 2 turns and 3 turns ahead gives different")
+    assert read.band.low == min(read.chance, read.chance_prev)
+    assert "Not settled" in view.expert_lines(read)[2]
