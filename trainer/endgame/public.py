@@ -163,6 +163,32 @@ class Lockstep(Generic[N]):
     def _edges(self, games: dict[World, Game]) -> list[Edge]:
         raise NotImplementedError
 
+    def _add(self, games: dict[World, Game]) -> int:
+        raise NotImplementedError
+
+    def _copied_edge(self, games: dict[World, Game], move: Move, w0: World, g0: Game,
+                     r0: Game) -> Edge | None:
+        """The edge of `move` played in deal `w0` only (`g0` before, `r0` after), when it
+        leaves every hand and the deck as they were and the game goes on outside an
+        Exchange: every other deal's game after it is `r0` with that deal's own cards.
+        None when it does not (the move is then played deal by deal)."""
+        if (r0.is_over or r0.phase is Phase.EXCHANGE or r0.hidden != g0.hidden
+                or sorted(r0.deck) != sorted(g0.deck)
+                or any(move not in g.legal_moves() for g in games.values())):
+            return None
+        child: dict[World, Game] = {}
+        for w, g in games.items():
+            if w == w0:
+                child[w] = r0
+                continue
+            twin = r0.clone(NO_DRAWS)
+            twin.hidden = [list(h) for h in g.hidden]
+            twin.deck = list(g.deck)
+            child[w] = twin
+        edge = Edge(move)
+        edge.child = self._add(child)
+        return edge
+
 
 class PublicGraph(Lockstep[Node]):
     """The public nodes reachable from the roots asked for, expanded as a solver reaches them.
@@ -301,22 +327,7 @@ class PublicGraph(Lockstep[Node]):
         if len(results) != 1:
             return None
         r0 = _resolve(results[0][1])
-        if (r0.is_over or r0.phase is Phase.EXCHANGE or r0.hidden != g0.hidden
-                or sorted(r0.deck) != sorted(g0.deck)
-                or any(move not in g.legal_moves() for g in games.values())):
-            return None
-        child: dict[World, Game] = {}
-        for w, g in games.items():
-            if w == w0:
-                child[w] = r0
-                continue
-            twin = r0.clone(NO_DRAWS)
-            twin.hidden = [list(h) for h in g.hidden]
-            twin.deck = list(g.deck)
-            child[w] = twin
-        edge = Edge(move)
-        edge.child = self._add(child)
-        return edge
+        return self._copied_edge(games, move, w0, g0, r0)
 
     def _swaps(self, x: int, world: World, game: Game, move: Move) -> tuple[Swap, ...]:
         """Every draw of an Exchange in this deal with its chance, and each card that can be

@@ -238,22 +238,7 @@ class TwoCardGraph(Lockstep[TwoNode]):
         if len(results) != 1:
             return None
         r0 = results[0]
-        if (r0.is_over or r0.phase is Phase.EXCHANGE or r0.hidden != g0.hidden
-                or sorted(r0.deck) != sorted(g0.deck)
-                or any(move not in g.legal_moves() for g in games.values())):
-            return None
-        child: dict[World, Game] = {}
-        for w, g in games.items():
-            if w == w0:
-                child[w] = r0
-                continue
-            twin = r0.clone(NO_DRAWS)
-            twin.hidden = [list(h) for h in g.hidden]
-            twin.deck = list(g.deck)
-            child[w] = twin
-        edge = Edge(move)
-        edge.child = self._add(child)
-        return edge
+        return self._copied_edge(games, move, w0, g0, r0)
 
     def _exchange_edge(self, games: dict[World, Game], move: Move) -> Edge | None:
         """The edge of a pass that lets an Exchange go ahead, without playing it in every
