@@ -40,11 +40,10 @@ from pathlib import Path
 
 import numpy as np
 
-from trainer import batch
 from trainer.endgame import hidden, settled
 from trainer.endgame.known import MAX_COINS
 from trainer.endgame.public import public_graph
-from trainer.endgame.tables import _save, build_record, parts_dir
+from trainer.endgame.tables import _save, build_record, drop_parts, parts_dir, run_parts
 from trainer.engine.cards import Character
 from trainer.engine.moves import Move
 from trainer.engine.variants import get_variant
@@ -216,31 +215,19 @@ def deepen(out: Path = DEFAULT_OUT, *, variant: str = "base", executor: str = "a
             names.index(name), a] == HORIZON - 2)))
         for name in wanted for a in range(MOVER_COINS)}
     open_ = {k: v for k, v in open_.items() if v}
-    done: dict[tuple[str, int], dict[str, np.ndarray]] = {}
-    for key in open_:
-        try:
-            with np.load(part(*key), allow_pickle=False) as f:
-                done[key] = {k: f[k] for k in f.files}
-        except (OSError, ValueError):
-            pass
-    resumed = len(done)
-    if progress:
-        progress(resumed, len(open_))
-    def job(name: str, a: int, bs: tuple[int, ...]) -> DeepenJob:
+    def job(key: tuple[str, int]) -> DeepenJob:
         """What a job needs of the stored table (so a cluster's workers need no file)."""
+        name, a = key
+        bs = open_[key]
         i = names.index(name)
         x, y = name.split("-")
         moves = tuple(tuple(str(t) for t in z["option_move"][i, a, b] if str(t)) for b in bs)
         return (x, y, a, variant, bs, moves, np.asarray(z["option_value"][i, a, list(bs)]),
                 np.asarray(z["mover"][i, a, list(bs)]))
 
-    jobs = [(key, job(key[0], key[1], bs)) for key, bs in open_.items() if key not in done]
-    for key, result in batch.run(deepen_slice, jobs, executor=executor, processes=processes,
-                                 address=address):
-        _save(part(*key), **result)
-        done[key] = result
-        if progress:
-            progress(len(done), len(open_))
+    done, resumed = run_parts(deepen_slice, list(open_), job, lambda key: part(*key),
+                              executor=executor, processes=processes, address=address,
+                              progress=progress)
     shape = z["settled"].shape
     n = z["mover"].shape[-1]
     fresh = {
@@ -280,10 +267,7 @@ def deepen(out: Path = DEFAULT_OUT, *, variant: str = "base", executor: str = "a
     record = {"deepen_seconds": np.array(seconds), "deepen_processes": np.array(processes),
               "deepen_resumed": np.array(resumed)}
     _save(out, **{**z, **fresh, "settled": settled_now, "moved": moved, **record})
-    for key in open_:
-        part(*key).unlink(missing_ok=True)
-    if not any(parts.iterdir()):
-        parts.rmdir()
+    drop_parts(open_, lambda key: part(*key), parts)
     _stored.cache_clear()
     return Deepened(out, checked, deep, newly, seconds, resumed)
 
@@ -389,26 +373,13 @@ def build(out: Path = DEFAULT_OUT, *, variant: str = "base", horizon: int = HORI
     def part(pair: Pair, a: int) -> Path:
         return parts / f"{pair[0].value}-{pair[1].value}-{a}-h{horizon}.npz"
 
-    done: dict[tuple[Pair, int], dict[str, np.ndarray]] = {}
-    for pair in wanted:
-        for a in range(MOVER_COINS):
-            try:
-                with np.load(part(pair, a), allow_pickle=False) as z:
-                    done[(pair, a)] = {k: z[k] for k in z.files}
-            except (OSError, ValueError):
-                pass
-    resumed = len(done)
-    total = len(wanted) * MOVER_COINS
-    if progress:
-        progress(resumed, total)
-    jobs = [((pair, a), (pair[0].value, pair[1].value, a, variant, horizon))
-            for pair in wanted for a in range(MOVER_COINS) if (pair, a) not in done]
-    for key, result in batch.run(solve_slice, jobs, executor=executor, processes=processes,
-                                 address=address):
-        _save(part(*key), **result)
-        done[key] = result
-        if progress:
-            progress(len(done), total)
+    keys = [(pair, a) for pair in wanted for a in range(MOVER_COINS)]
+    done, resumed = run_parts(
+        solve_slice, keys, lambda key: (key[0][0].value, key[0][1].value, key[1], variant,
+                                        horizon),
+        lambda key: part(*key), executor=executor, processes=processes, address=address,
+        progress=progress)
+    total = len(keys)
     chars = get_variant(variant).characters
     stacked = {name: np.stack([np.stack([done[(pair, a)][name] for a in range(MOVER_COINS)])
                                for pair in wanted])
@@ -421,11 +392,7 @@ def build(out: Path = DEFAULT_OUT, *, variant: str = "base", horizon: int = HORI
           characters=np.array([c.value for c in chars]),
           pairs=np.array([f"{x.value}-{y.value}" for x, y in wanted]), **stacked,
           **build_record(start, processes, resumed))
-    for pair in wanted:
-        for a in range(MOVER_COINS):
-            part(pair, a).unlink(missing_ok=True)
-    if not any(parts.iterdir()):
-        parts.rmdir()
+    drop_parts(keys, lambda key: part(*key), parts)
     _stored.cache_clear()
     return Built(out, out.stat().st_size, time.perf_counter() - start, total - resumed,
                  resumed)

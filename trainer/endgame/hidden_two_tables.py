@@ -40,12 +40,11 @@ from pathlib import Path
 
 import numpy as np
 
-from trainer import batch
 from trainer.endgame import hidden_two, settled
 from trainer.endgame.hidden import DECISION
 from trainer.endgame.known import MAX_COINS
 from trainer.endgame.public_two import Label, two_card_graph
-from trainer.endgame.tables import _save, build_record, parts_dir
+from trainer.endgame.tables import _save, build_record, drop_parts, parts_dir, run_parts
 from trainer.engine.cards import Character
 from trainer.engine.moves import Move
 from trainer.engine.variants import get_variant
@@ -227,22 +226,9 @@ def check_deeper(out: Path = DEFAULT_OUT, *, variant: str = "base", executor: st
     def part(key: tuple[str, int, int]) -> Path:
         return parts / f"check-{key[0]}-{key[1]}-{key[2]}-h{CHECK}.npz"
 
-    done: dict[tuple[str, int, int], dict[str, np.ndarray]] = {}
-    for key in jobs:
-        try:
-            with np.load(part(key), allow_pickle=False) as f:
-                done[key] = {k: f[k] for k in f.files}
-        except (OSError, ValueError):
-            pass
-    resumed = len(done)
-    if progress:
-        progress(resumed, len(jobs))
-    for key, result in batch.run(check_slice, [(k, j) for k, j in jobs.items() if k not in done],
-                                 executor=executor, processes=processes, address=address):
-        _save(part(key), **result)
-        done[key] = result
-        if progress:
-            progress(len(done), len(jobs))
+    done, resumed = run_parts(check_slice, list(jobs), jobs.__getitem__, part,
+                              executor=executor, processes=processes, address=address,
+                              progress=progress)
     shape = z["settled"].shape
     fresh = {
         "check_horizon": z.get("check_horizon", np.full(shape, SHORTER, dtype=np.int8)).copy(),
@@ -277,10 +263,7 @@ def check_deeper(out: Path = DEFAULT_OUT, *, variant: str = "base", executor: st
     _save(out, **{**z, **fresh, "settled": settled_now, "moved": moved, "swapped": swapped,
                   "check_seconds": np.array(seconds), "check_processes": np.array(processes),
                   "check_resumed": np.array(resumed)})
-    for key in jobs:
-        part(key).unlink(missing_ok=True)
-    if not any(parts.iterdir()):
-        parts.rmdir()
+    drop_parts(jobs, part, parts)
     _stored.cache_clear()
     return Checked(out, checked, newly, seconds, resumed)
 
@@ -320,23 +303,10 @@ def build(out: Path = DEFAULT_OUT, *, variant: str = "base", executor: str = "au
     def part(key: tuple[Character, int, int]) -> Path:
         return parts / f"{key[0].value}-{key[1]}-{key[2]}-h{HORIZON}.npz"
 
-    done: dict[tuple[Character, int, int], dict[str, np.ndarray]] = {}
-    for key in wanted:
-        try:
-            with np.load(part(key), allow_pickle=False) as z:
-                done[key] = {k: z[k] for k in z.files}
-        except (OSError, ValueError):
-            pass
-    resumed = len(done)
-    if progress:
-        progress(resumed, len(wanted))
-    jobs = [(key, (key[0].value, key[1], key[2], variant)) for key in wanted if key not in done]
-    for key, result in batch.run(solve_slice, jobs, executor=executor, processes=processes,
-                                 address=address):
-        _save(part(key), **result)
-        done[key] = result
-        if progress:
-            progress(len(done), len(wanted))
+    done, resumed = run_parts(solve_slice, wanted,
+                              lambda key: (key[0].value, key[1], key[2], variant), part,
+                              executor=executor, processes=processes, address=address,
+                              progress=progress)
     names = list(_empty())
     cards = [c for c in chars if lost is None or c in lost]
     m = MAX_COINS + 1
@@ -359,10 +329,7 @@ def build(out: Path = DEFAULT_OUT, *, variant: str = "base", executor: str = "au
           characters=np.array([c.value for c in chars]),
           lost=np.array([c.value for c in cards]), **stacked,
           **build_record(start, processes, resumed))
-    for key in wanted:
-        part(key).unlink(missing_ok=True)
-    if not any(parts.iterdir()):
-        parts.rmdir()
+    drop_parts(wanted, part, parts)
     _stored.cache_clear()
     return Built(out, out.stat().st_size, time.perf_counter() - start,
                  len(wanted) - resumed, resumed)

@@ -23,12 +23,12 @@ from __future__ import annotations
 import os
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from importlib.resources import files
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, TypeVar
 
 import numpy as np
 
@@ -260,6 +260,47 @@ def _save(path: Path, **arrays: Any) -> None:
     with open(tmp, "wb") as f:
         np.savez_compressed(f, **arrays)
     os.replace(tmp, path)
+
+
+K = TypeVar("K", bound=Hashable)
+A = TypeVar("A")
+
+
+def run_parts(fn: Callable[[A], dict[str, np.ndarray]], keys: Sequence[K],
+              arg: Callable[[K], A], part: Callable[[K], Path], *, executor: str = "auto",
+              processes: int = 1, address: str | None = None,
+              progress: Callable[[int, int], None] | None = None
+              ) -> tuple[dict[K, dict[str, np.ndarray]], int]:
+    """A resumable batch of table jobs: each key's result from its part file when an earlier,
+    interrupted run saved it, else `fn(arg(key))` through `trainer.batch` (Ray or this
+    process), saved to `part(key)` as it finishes. Returns every result and how many came
+    from earlier runs; `progress(done, total)` hears of each."""
+    done: dict[K, dict[str, np.ndarray]] = {}
+    for key in keys:
+        try:
+            with np.load(part(key), allow_pickle=False) as f:
+                done[key] = {k: f[k] for k in f.files}
+        except (OSError, ValueError):
+            pass
+    resumed = len(done)
+    if progress:
+        progress(resumed, len(keys))
+    jobs = [(key, arg(key)) for key in keys if key not in done]
+    for key, result in batch.run(fn, jobs, executor=executor, processes=processes,
+                                 address=address):
+        _save(part(key), **result)
+        done[key] = result
+        if progress:
+            progress(len(done), len(keys))
+    return done, resumed
+
+
+def drop_parts(keys: Iterable[K], part: Callable[[K], Path], parts: Path) -> None:
+    """The part files of a finished run removed, and their folder when nothing else is left."""
+    for key in keys:
+        part(key).unlink(missing_ok=True)
+    if parts.is_dir() and not any(parts.iterdir()):
+        parts.rmdir()
 
 
 def _load_part(path: Path, variant: str, shape: tuple[int, ...]
