@@ -35,7 +35,6 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
-from importlib.resources import files
 from pathlib import Path
 
 import numpy as np
@@ -43,7 +42,14 @@ import numpy as np
 from trainer.endgame import hidden, settled
 from trainer.endgame.known import MAX_COINS
 from trainer.endgame.public import public_graph
-from trainer.endgame.tables import _save, build_record, drop_parts, parts_dir, run_parts
+from trainer.endgame.tables import (
+    _save,
+    build_record,
+    drop_parts,
+    packaged,
+    parts_dir,
+    run_parts,
+)
 from trainer.engine.cards import Character
 from trainer.engine.moves import Move
 from trainer.engine.variants import get_variant
@@ -290,12 +296,7 @@ class HiddenEntry:
 
 @cache
 def _stored(variant: str) -> dict[str, np.ndarray] | None:
-    try:
-        data = files("trainer.endgame").joinpath("data", f"hidden-{variant}.npz")
-        with data.open("rb") as f, np.load(f, allow_pickle=False) as z:
-            return {k: z[k] for k in z.files}
-    except (FileNotFoundError, OSError):
-        return None
+    return packaged(f"hidden-{variant}.npz")
 
 
 def lookup(revealed: Pair, coins: tuple[int, int], you: int, first: int,

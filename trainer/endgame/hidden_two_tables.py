@@ -35,7 +35,6 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
-from importlib.resources import files
 from pathlib import Path
 
 import numpy as np
@@ -44,7 +43,14 @@ from trainer.endgame import hidden_two, settled
 from trainer.endgame.hidden import DECISION
 from trainer.endgame.known import MAX_COINS
 from trainer.endgame.public_two import Label, two_card_graph
-from trainer.endgame.tables import _save, build_record, drop_parts, parts_dir, run_parts
+from trainer.endgame.tables import (
+    _save,
+    build_record,
+    drop_parts,
+    packaged,
+    parts_dir,
+    run_parts,
+)
 from trainer.engine.cards import Character
 from trainer.engine.moves import Move
 from trainer.engine.variants import get_variant
@@ -337,12 +343,7 @@ def build(out: Path = DEFAULT_OUT, *, variant: str = "base", executor: str = "au
 
 @cache
 def _stored(variant: str) -> dict[str, np.ndarray] | None:
-    try:
-        data = files("trainer.endgame").joinpath("data", f"hidden2-{variant}.npz")
-        with data.open("rb") as f, np.load(f, allow_pickle=False) as z:
-            return {k: z[k] for k in z.files}
-    except (FileNotFoundError, OSError):
-        return None
+    return packaged(f"hidden2-{variant}.npz")
 
 
 def has_table(variant: str = "base") -> bool:

@@ -262,6 +262,17 @@ def _save(path: Path, **arrays: Any) -> None:
     os.replace(tmp, path)
 
 
+def packaged(name: str) -> dict[str, np.ndarray] | None:
+    """Every array of a table file shipped in the package's data folder, or None when the
+    package has none of that name (another rule set, or a table not built)."""
+    try:
+        data = files("trainer.endgame").joinpath("data", name)
+        with data.open("rb") as f, np.load(f, allow_pickle=False) as z:
+            return {k: z[k] for k in z.files}
+    except (FileNotFoundError, OSError):
+        return None
+
+
 K = TypeVar("K", bound=Hashable)
 A = TypeVar("A")
 
