@@ -206,10 +206,9 @@ def run_build(args: argparse.Namespace) -> int:
 
         try:
             if hidden2:
-                built: tables.Built | hidden_tables.Built | hidden_two_tables.Built = (
-                    hidden_two_tables.build(out, executor=executor,
-                                            processes=args.processes,
-                                            address=args.address, progress=advance))
+                built: tables.Built = hidden_two_tables.build(
+                    out, executor=executor, processes=args.processes, address=args.address,
+                    progress=advance)
             elif hidden:
                 built = hidden_tables.build(
                     out, horizon=horizon, executor=executor, processes=args.processes,

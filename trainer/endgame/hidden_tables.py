@@ -43,6 +43,7 @@ from trainer.endgame import hidden, settled
 from trainer.endgame.known import MAX_COINS
 from trainer.endgame.public import public_graph
 from trainer.endgame.tables import (
+    Built,
     _save,
     build_record,
     drop_parts,
@@ -348,15 +349,6 @@ def lookup(revealed: Pair, coins: tuple[int, int], you: int, first: int,
                        float(z["moved"][i, a, b]), int(z["horizon"]), options,
                        False if old else bool(z["settled"][i, a, b]), win_prev, options_prev,
                        check)
-
-
-@dataclass(frozen=True)
-class Built:
-    path: Path
-    size: int
-    seconds: float
-    solved: int
-    resumed: int
 
 
 def build(out: Path = DEFAULT_OUT, *, variant: str = "base", horizon: int = HORIZON,

@@ -44,6 +44,7 @@ from trainer.endgame.hidden import DECISION
 from trainer.endgame.known import MAX_COINS
 from trainer.endgame.public_two import Label, two_card_graph
 from trainer.endgame.tables import (
+    Built,
     _save,
     build_record,
     drop_parts,
@@ -272,15 +273,6 @@ def check_deeper(out: Path = DEFAULT_OUT, *, variant: str = "base", executor: st
     drop_parts(jobs, part, parts)
     _stored.cache_clear()
     return Checked(out, checked, newly, seconds, resumed)
-
-
-@dataclass(frozen=True)
-class Built:
-    path: Path
-    size: int
-    seconds: float
-    solved: int
-    resumed: int
 
 
 def _jobs(variant: str) -> list[tuple[Character, int, int]]:

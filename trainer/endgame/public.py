@@ -18,6 +18,7 @@ Three kinds of step leave a node:
 from __future__ import annotations
 
 import threading
+from abc import ABC, abstractmethod
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -132,7 +133,7 @@ def _resolve(game: Game) -> Game:
 N = TypeVar("N", bound=Node)
 
 
-class Lockstep(Generic[N]):
+class Lockstep(ABC, Generic[N]):
     """What every public graph shares: its nodes, each expanded once (into its edges, by the
     graph's own `_edges`) when a solver first reaches it, under the graph's lock. The graph
     is shared by every page session of the process, and a solve may run in two at once."""
@@ -160,11 +161,13 @@ class Lockstep(Generic[N]):
         node.expanded = True
         del self._games[i]
 
+    @abstractmethod
     def _edges(self, games: dict[World, Game]) -> list[Edge]:
-        raise NotImplementedError
+        """The edges of a node whose deals' games are `games`: the graph's own rules."""
 
+    @abstractmethod
     def _add(self, games: dict[World, Game]) -> int:
-        raise NotImplementedError
+        """The node of these games (new, or the one with the same key)."""
 
     def _copied_edge(self, games: dict[World, Game], move: Move, w0: World, g0: Game,
                      r0: Game) -> Edge | None:

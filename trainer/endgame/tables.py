@@ -335,8 +335,8 @@ class Built:
     path: Path
     size: int  # bytes
     seconds: float
-    solved: int  # pairs solved by this run
-    resumed: int  # pairs found finished in the parts folder
+    solved: int  # jobs (pairs, slices) solved by this run
+    resumed: int  # jobs found finished in the parts folder
 
 
 def build(out: Path, *, variant: str = "base", executor: str = "auto", processes: int = 1,
