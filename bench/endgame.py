@@ -170,13 +170,13 @@ def settled_share() -> float:
           f"{(moved > 0.5).sum()}, more than 5 {(moved > 5).sum()}, at most {moved.max():.1f}")
     if "check_horizon" in z:
         deep = z["check_horizon"] == hidden_tables.CHECK
-        screened = np.isfinite(z["value_h3"].astype(float))
-        tried = np.isfinite(z["value_h5"].astype(float))
+        agreed = z["agree_h3"] == 1 if "agree_h3" in z else deep
         print(f"  settled between {hidden_tables.HORIZON - 2} and {hidden_tables.HORIZON} "
-              f"turns: {(flags & ~deep).sum()}; the rest checked {hidden_tables.HORIZON - 1} "
-              f"turns ahead: {screened.sum()}, of which agreeing (so solved "
-              f"{hidden_tables.CHECK} turns ahead) {tried.sum()}, of which settled between "
-              f"{hidden_tables.HORIZON} and {hidden_tables.CHECK} {deep.sum()}")
+              f"turns: {(flags & ~deep).sum()}; the rest solved {hidden_tables.CHECK} turns "
+              f"ahead: {deep.sum()}, of which settled between {hidden_tables.HORIZON} and "
+              f"{hidden_tables.CHECK} {(flags & deep).sum()} ({(flags & deep & agreed).sum()} "
+              f"where {hidden_tables.HORIZON - 1} turns agreed as well, "
+              f"{(flags & deep & ~agreed).sum()} where it did not)")
     pairs = [str(p) for p in z["pairs"]]
     for i in range(0, len(pairs), 5):  # by pair of lost cards (the mover's first), five a row
         print("  " + "  ".join(f"{q:>24} {100 * flags[k].mean():5.1f}%"

@@ -205,13 +205,14 @@ def _options_of(s, moves):
     return table
 
 
-def test_an_unsettled_position_is_settled_only_where_one_turn_shorter_and_deeper_agree(
+def test_an_unsettled_position_is_settled_where_its_last_two_horizons_agree(
         monkeypatch, tmp_path):
     """A table three turns deep checked against one (Contessa and Captain face up, the mover
-    with 0-6 coins against none): deepening checks each unsettled position two turns ahead
-    and, where that agrees, four; it is settled exactly where both agree with the stored
-    figures (the same test on solves made here). The mover with 6 coins is such a position;
-    with 1 coin, two turns ahead agrees but four does not."""
+    with 0-6 coins against none): deepening solves each unsettled position four turns
+    ahead, and it is settled exactly where three and four agree (the same test on solves
+    made here), whatever two turns said; every position it checked is then compared
+    between three and four, and whether two turns ahead agreed with three is kept. The
+    mover with 6 coins settles; with 1 coin, four turns ahead still moves."""
     from trainer.endgame import settled
 
     pair = (C.CONTESSA, C.CAPTAIN)
@@ -224,8 +225,10 @@ def test_an_unsettled_position_is_settled_only_where_one_turn_shorter_and_deeper
     with np.load(out) as z:
         before = z["settled"].copy()
     result = hidden_tables.deepen(out, executor="local")
-    assert result.checked == int((before == 0).sum()) and not hidden_tables.parts_dir(
-        out).exists()
+    assert result.checked == result.deep == int((before == 0).sum())
+    assert not hidden_tables.parts_dir(out).exists()
+    # run again: nothing is left to check
+    assert hidden_tables.deepen(out, executor="local").checked == 0
     with np.load(out) as z:
         after = {k: z[k] for k in z.files}
     monkeypatch.setattr(hidden_tables, "_stored", lambda variant: after)
@@ -238,22 +241,21 @@ def test_an_unsettled_position_is_settled_only_where_one_turn_shorter_and_deeper
 
     for a in range(7):
         if before[0, a, 0]:
+            assert after["check_horizon"][0, a, 0] == 1
             continue
         last, last_options = solved(a, 3)
         shorter, shorter_options = solved(a, 2)
-        agree = settled.compare(shorter.value, last.value, shorter_options,
-                                last_options).settled
-        if agree:
-            deeper, deeper_options = solved(a, 4)
-            agree = settled.compare(last.value, deeper.value, last_options,
-                                    deeper_options).settled
+        deeper, deeper_options = solved(a, 4)
+        agree = settled.compare(last.value, deeper.value, last_options,
+                                deeper_options).settled
         assert bool(after["settled"][0, a, 0]) == agree, a
+        assert after["agree_h3"][0, a, 0] == settled.compare(
+            shorter.value, last.value, shorter_options, last_options).settled
+        assert after["moved"][0, a, 0] == pytest.approx(deeper.value - last.value, abs=1e-4)
         entry = hidden_tables.lookup(pair, (a, 0), 0, 0)
-        assert entry is not None and entry.settled == agree
-        assert entry.check == (4 if agree else 1)
-        if agree:
-            for card, value in deeper.card_values.items():
-                assert entry.win_chance_prev[card] == pytest.approx(value, abs=1e-5)
+        assert entry is not None and entry.settled == agree and entry.check == 4
+        for card, value in deeper.card_values.items():
+            assert entry.win_chance_prev[card] == pytest.approx(value, abs=1e-5)
     assert bool(after["settled"][0, 6, 0]) and not after["settled"][0, 1, 0]
 
 

@@ -160,22 +160,108 @@ def test_a_stored_position_settled_one_turn_deeper_shows_single_figures_and_says
     assert s.settled and s.shorter == 5 and not s.unsettled and v.unsettled_note(s) is None
     assert abs(s.moved) <= settled.TOLERANCE
     line = next(x for x in v.expert_lines(s) if x.startswith("Looking"))
-    assert line.startswith("Looking 5 turns ahead instead moves the mover's chance by +0.0")
+    # the two look-aheads agree to under a hundredth of a point: no "-0.00"
+    assert line.startswith("Looking 5 turns ahead instead moves the mover's chance by less "
+                           "than 0.01 points (settled:")
     assert line.endswith("because 2 turns ahead gave other figures; 3 turns ahead agrees too.")
     rows = v.option_rows(Choice(card=CO, lost=(CO, Character.CAPTAIN), coins=(4, 8)), s)
     assert all(r.win_prev is None and r.verdict == "" for r in rows)
 
 
-def test_the_stored_table_is_settled_only_where_its_check_agrees():
+def test_a_position_checked_deeper_says_what_the_look_ahead_in_between_said():
+    """The expert line of a stored position checked five turns ahead says why, and whether
+    three turns ahead agreed with four: settled with it, settled without it (four and five
+    agree, two and three did not), or not settled although three agreed."""
+    from dataclasses import replace
+
+    from trainer.endgame import hidden_tables
+
+    stored = hidden_tables.stored_solution((CO, Character.CAPTAIN), (4, 8), 0)
+    assert stored is not None
+    s = v.distil(stored, 4, 0.0)
+    assert s.between_agreed is True
+    assert v.deeper_reason(s) == ("It was checked that far because 2 turns ahead gave other "
+                                  "figures; 3 turns ahead agrees too.")
+    assert v.deeper_reason(replace(s, between_agreed=False)) == (
+        "It was checked that far because 2 and 3 turns ahead gave other figures.")
+    assert v.deeper_reason(replace(s, settled=False)) == (
+        "It was checked that far because 2 turns ahead gave other figures (3 turns ahead "
+        "agreed with 4).")
+    assert v.deeper_reason(replace(s, between_agreed=None)) == (
+        "It was checked that far because 2 turns ahead gave other figures.")
+
+
+def test_an_unsettled_position_checked_deeper_names_its_two_look_aheads_in_order():
+    from dataclasses import replace
+
+    from trainer.endgame import hidden_tables
+
+    stored = hidden_tables.stored_solution((CO, Character.CAPTAIN), (4, 8), 0)
+    assert stored is not None
+    s = replace(v.distil(stored, 4, 0.0), settled=False)
+    assert v.unsettled_note(s) == v.UNSETTLED_NOTE.format(shorter=4, longer=5, page=4)
+
+
+def test_the_stored_table_is_settled_only_where_its_last_two_horizons_agree():
     from trainer.endgame import hidden_tables
 
     z = hidden_tables._stored("base")
     assert z is not None
     deep = z["check_horizon"] == hidden_tables.CHECK
-    assert np.all(z["settled"][deep] == 1)
-    assert float(np.abs(z["moved"][deep]).max()) <= settled.TOLERANCE
-    # every position checked deeper had agreed three turns ahead first, and the rest keep
-    # their two-turn check
-    assert np.all(np.isfinite(z["value_h3"][deep]))
+    # every position not settled between two and four turns was solved five turns ahead
+    # (and three), and compared between four and five from then on
+    assert np.all(z["settled"][~deep] == 1)
     assert np.all(z["check_horizon"][~deep] == hidden_tables.HORIZON - 2)
-    assert int(z["settled"].sum()) == 1562
+    assert np.all(np.isfinite(z["value_h5"][deep])) and np.all(np.isfinite(z["value_h3"][deep]))
+    assert np.all(np.isin(z["agree_h3"][deep], (0, 1)))
+    assert np.all(z["agree_h3"][~deep] == hidden_tables.UNSCREENED)
+    settled_deep = deep & (z["settled"] == 1)
+    assert float(np.abs(z["moved"][settled_deep]).max()) <= settled.TOLERANCE
+    assert float(np.nanmax(z["exploitability_h5"])) <= hidden_tables.TARGET
+    assert int(z["settled"].sum()) == 1921
+    assert (int(settled_deep.sum()), int((settled_deep & (z["agree_h3"] == 1)).sum())) == (
+        668, 309)
+
+
+def test_a_stored_position_settled_where_four_and_five_agree_says_three_did_not():
+    from trainer.endgame import hidden_tables
+
+    # Duke and Duke face up, 1 coin against 3: 38.1% at four and five turns, 40.0% at three
+    stored = hidden_tables.stored_solution((D, D), (1, 3), 0)
+    assert stored is not None and stored.settled and stored.check_horizon == 5
+    s = v.distil(stored, 4, 0.0)
+    assert s.between_agreed is False and not s.unsettled and v.unsettled_note(s) is None
+    line = v.settled_line(s) or ""
+    assert line.endswith("because 2 and 3 turns ahead gave other figures.")
+    assert "(settled:" in line
+
+
+def test_a_stored_position_still_moving_five_turns_ahead_shows_the_range_of_four_and_five():
+    from trainer.endgame import hidden_tables
+
+    stored = hidden_tables.stored_solution((D, D), (0, 0), 0)
+    assert stored is not None and not stored.settled and stored.check_horizon == 5
+    s = v.distil(stored, 4, 0.0)
+    assert v.unsettled_note(s) == v.UNSETTLED_NOTE.format(shorter=4, longer=5, page=4)
+    # 63.5% at three and four turns, 60.9% at five
+    assert (v.settled_line(s) or "").startswith(
+        "Looking 5 turns ahead instead moves the mover's chance by -2.56 points (not settled")
+    band = s.chance_band(next(iter(s.card_values)))
+    assert band.low < band.high
+
+
+def test_an_option_sure_at_one_look_ahead_but_not_the_other_is_not_called_sure():
+    """Duke and Duke face up, 0 coins each, holding the Captain: Foreign aid wins 99.97% four
+    turns ahead (every square says "win 100%") but 83.0% five turns ahead, so it does not
+    read "wins for sure"."""
+    from trainer.endgame import hidden_tables
+
+    stored = hidden_tables.stored_solution((D, D), (0, 0), 0)
+    assert stored is not None
+    s = v.distil(stored, 4, 0.0)
+    rows = v.option_rows(Choice(card=Character.CAPTAIN, lost=(D, D), coins=(0, 0)), s)
+    aid = next(r for r in rows if r.label.startswith("Foreign aid"))
+    assert aid.win > 0.99 and aid.win_prev is not None and aid.win_prev < 0.85
+    assert v.outcome_class({c.card: c.win for c in aid.strip}) == "wins"
+    assert aid.outcome == "play"
+    assert v.ranged_outcome({"x": 1.0}, 1.0, 0.9995) == "wins"

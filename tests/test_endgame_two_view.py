@@ -159,5 +159,7 @@ def test_a_duel_the_deeper_check_does_not_settle_shows_the_range_of_two_and_thre
     rows = view.option_rows(read)
     note = view.unsettled_note(read, rows)
     assert note is None or note.startswith("Looking 2 turns and 3 turns ahead gives different")
+    # they hold one card: a square per card under each move, from two turns ahead
+    assert note is None or note.endswith("The squares under each move look 2 turns ahead.")
     assert read.band.low == min(read.chance, read.chance_prev)
     assert "Not settled" in view.expert_lines(read)[2]

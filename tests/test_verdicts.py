@@ -167,6 +167,18 @@ def test_the_shorter_and_longer_sides_are_not_swapped() -> None:
     assert "not settled" in (words.range_note(v) or "")
 
 
+def test_a_position_checked_one_turn_deeper_names_the_nearer_look_ahead_first() -> None:
+    """A stored position checked deeper compares 4 turns ahead (its own) with 5 (`before`):
+    the words still go from the nearer look-ahead to the farther, each with its own grade."""
+    deeper = Valuation.solved({"Challenge": PASS_WIN - 0.0, "Pass": PASS_WIN},
+                              horizons=Horizons(5, 4, {"Challenge": PASS_WIN - 0.20,
+                                                       "Pass": PASS_WIN}))
+    v = judge(deeper, "Challenge")
+    assert words.headline(v) == ("Depends on how far ahead you look: right looking 4, a "
+                                 "serious error looking 5 turns ahead")
+    assert "looking 4 and 5 turns ahead" in (words.range_note(v) or "")
+
+
 def test_an_unsettled_grade_that_agrees_is_one_grade() -> None:
     v = judge(unsettled(12.0, 13.0), "Challenge")
     assert (v.grade, v.is_range, v.lost_pp) == ("mistake", False, 12.0)

@@ -250,12 +250,7 @@ def _deepen(args: argparse.Namespace, out: Path, executor: str) -> int:
             "job per face-up pair and mover's coins")
     print(f"endgame build: the positions of {out} not settled, {said}", file=sys.stderr)
     with tqdm(unit="slice", desc="slices", file=sys.stderr) as bar:
-        def advance(done: int, total: int) -> None:
-            bar.total = total
-            if not bar.n and done:
-                bar.write(f"resumed: {done} of {total} slices already checked",
-                          file=sys.stderr)
-            bar.update(done - bar.n)
+        advance = _advance(bar, "resumed: {done} of {total} slices already checked")
 
         try:
             if args.table == "hidden2":
@@ -275,10 +270,9 @@ def _deepen(args: argparse.Namespace, out: Path, executor: str) -> int:
               f"{hidden_two_tables.CHECK} turns ahead; {c.settled} now settled, in "
               f"{c.seconds:.0f} s")
         return 0
-    print(f"wrote {d.path}: {d.checked} unsettled positions checked "
-          f"{hidden_tables.HORIZON - 1} turns ahead, {d.deep} of them "
-          f"{hidden_tables.CHECK} turns ahead too; {d.settled} now settled, in "
-          f"{d.seconds:.0f} s")
+    print(f"wrote {d.path}: {d.checked} unsettled positions solved "
+          f"{hidden_tables.CHECK} turns ahead ({d.deep} in all); {d.settled} of them now "
+          f"settled, in {d.seconds:.0f} s")
     return 0
 
 
@@ -406,6 +400,7 @@ def _advance(bar: tqdm[Any], resumed: str) -> Callable[[int, int], None]:
     said: list[bool] = []
 
     def advance(done: int, total: int) -> None:
+        bar.total = total
         if not said and done:
             bar.write(resumed.format(done=done, total=total), file=sys.stderr)
         said.append(True)

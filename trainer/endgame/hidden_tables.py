@@ -142,22 +142,28 @@ def _options(s: hidden.Solution, moves: list[str], n: int) -> np.ndarray:
 
 
 DeepenJob = tuple[str, str, int, str, tuple[int, ...], tuple[tuple[str, ...], ...],
-                  np.ndarray, np.ndarray]
+                  np.ndarray, np.ndarray, tuple[float, ...], tuple[int, ...]]
+
+UNSCREENED = -1  # `agree_h3` of a position never solved `HORIZON - 1` turns ahead
 
 
 def deepen_slice(job: DeepenJob) -> dict[str, np.ndarray]:
     """One face-up pair and mover's coins: each listed coin count of the other player (the
-    positions not settled between `HORIZON - 2` and `HORIZON`) solved `HORIZON - 1` turns
-    ahead; where that agrees with the stored `HORIZON` figures (`settled.compare`), solved
-    `CHECK` turns ahead too and compared with them: settled between the last two horizons
-    solved, with the one before agreeing. Module-level so Ray can send it."""
-    x, y, a, variant, others, moves_of, stored_options, stored_mover = job
+    positions not settled between `HORIZON - 2` and `HORIZON`) solved `CHECK` turns ahead
+    and compared with the stored `HORIZON` figures (`settled.compare`): settled between the
+    last two horizons solved. Each is also solved `HORIZON - 1` turns ahead unless its
+    value there is already known (`known_h3`, with `known_agree` saying whether it agreed
+    with `HORIZON`), so the page can say whether the look-ahead in between agreed too.
+    Module-level so Ray can send it."""
+    x, y, a, variant, others, moves_of, stored_options, stored_mover, known_h3, known_agree \
+        = job
     revealed = (Character(x), Character(y))
     chars = get_variant(variant).characters
     n, m = len(chars), MAX_COINS + 1
     chance = _card_chances(revealed, variant)
     out = {
         "value_h3": np.full(m, np.nan), "value_h5": np.full(m, np.nan),
+        "agree_h3": np.full(m, UNSCREENED, dtype=np.int8),
         "settled_h5": np.zeros(m, dtype=np.int8),
         "mover_h5": np.full((m, n), np.nan), "other_h5": np.full((m, n), np.nan),
         "option_value_h5": np.full((m, n, OPTIONS), np.nan),
@@ -167,11 +173,14 @@ def deepen_slice(job: DeepenJob) -> dict[str, np.ndarray]:
         moves = list(moves_of[at])
         stored = np.asarray(stored_options[at], dtype=float)
         value4 = float(np.nansum(chance * np.asarray(stored_mover[at], dtype=float)))
-        s3 = hidden.solve(revealed, (a, b), 0, horizon=HORIZON - 1, variant=variant,
-                          target=TARGET, iterations=ITERATIONS)
-        out["value_h3"][b] = s3.value
-        if not settled.compare(s3.value, value4, _options(s3, moves, n), stored).settled:
-            continue
+        if np.isnan(known_h3[at]):
+            s3 = hidden.solve(revealed, (a, b), 0, horizon=HORIZON - 1, variant=variant,
+                              target=TARGET, iterations=ITERATIONS)
+            out["value_h3"][b] = s3.value
+            out["agree_h3"][b] = settled.compare(s3.value, value4, _options(s3, moves, n),
+                                                 stored).settled
+        else:
+            out["value_h3"][b], out["agree_h3"][b] = known_h3[at], known_agree[at]
         s5 = hidden.solve(revealed, (a, b), 0, horizon=CHECK, variant=variant,
                           target=TARGET, iterations=ITERATIONS)
         out["value_h5"][b] = s5.value
@@ -185,12 +194,26 @@ def deepen_slice(job: DeepenJob) -> dict[str, np.ndarray]:
     return out
 
 
+def _agreed_h3(z: dict[str, np.ndarray]) -> np.ndarray:
+    """Whether each position's `HORIZON - 1` solve agreed with `HORIZON` (1), did not (0),
+    or was never made (`UNSCREENED`). A table deepened before this was stored solved
+    `CHECK` turns ahead exactly the positions that agreed."""
+    if "agree_h3" in z:
+        return z["agree_h3"].copy()
+    shape = z["settled"].shape
+    if "value_h3" not in z:
+        return np.full(shape, UNSCREENED, dtype=np.int8)
+    out = np.where(np.isfinite(z["value_h3"].astype(float)), 0, UNSCREENED).astype(np.int8)
+    out[np.isfinite(z["value_h5"].astype(float))] = 1
+    return out
+
+
 @dataclass(frozen=True)
 class Deepened:
     path: Path
-    checked: int  # positions not settled before, solved HORIZON - 1 turns ahead
-    deep: int  # of those, solved CHECK turns ahead too
-    settled: int  # of those, now settled
+    checked: int  # positions solved CHECK turns ahead by this run
+    deep: int  # positions of the table solved CHECK turns ahead, by this run or before
+    settled: int  # of those this run checked, settled between HORIZON and CHECK
     seconds: float
     resumed: int
 
@@ -199,12 +222,13 @@ def deepen(out: Path = DEFAULT_OUT, *, variant: str = "base", executor: str = "a
            processes: int = 1, address: str | None = None, pairs: list[Pair] | None = None,
            progress: Callable[[int, int], None] | None = None) -> Deepened:
     """Check every stored position not settled between `HORIZON - 2` and `HORIZON` against
-    deeper look-aheads (`deepen_slice`), one resumable job per face-up pair and mover's
-    coins, and write what was found into `out`: where `HORIZON - 1` and `CHECK` agree with
-    `HORIZON`, the position is settled and `check_horizon` says it was checked `CHECK` turns
-    ahead (its figures there are kept as `*_h5`); elsewhere `check_horizon` stays
-    `HORIZON - 2`. Why: many positions move between two and four turns ahead only because
-    two turns is too short a look, and settle from three turns on."""
+    a deeper look-ahead (`deepen_slice`), one resumable job per face-up pair and mover's
+    coins, and write what was found into `out`: the last two horizons solved for such a
+    position are then `HORIZON` and `CHECK` (`check_horizon` says so, its `CHECK` figures
+    are kept as `*_h5`, `moved` and `settled` are their comparison). Why: many positions
+    move between two and four turns ahead only because two turns is too short a look, and
+    agree from four turns on. A position already solved `CHECK` turns ahead is not solved
+    again, so a second run only finishes what the first left."""
     start = time.perf_counter()
     with np.load(out, allow_pickle=False) as f:
         z = {k: f[k] for k in f.files}
@@ -212,16 +236,31 @@ def deepen(out: Path = DEFAULT_OUT, *, variant: str = "base", executor: str = "a
     wanted = [f"{x.value}-{y.value}" for x, y in pairs] if pairs else names
     parts = parts_dir(out)
     parts.mkdir(parents=True, exist_ok=True)
+    shape = z["settled"].shape
+    n = z["mover"].shape[-1]
+
+    def kept(name: str, fill: float, dtype: type, *tail: int) -> np.ndarray:
+        return z[name].copy() if name in z else np.full((*shape, *tail), fill, dtype=dtype)
+
+    fresh = {
+        "check_horizon": kept("check_horizon", HORIZON - 2, np.int8),
+        "value_h3": kept("value_h3", np.nan, np.float32),
+        "agree_h3": _agreed_h3(z),
+        "value_h5": kept("value_h5", np.nan, np.float32),
+        "mover_h5": kept("mover_h5", np.nan, np.float32, n),
+        "other_h5": kept("other_h5", np.nan, np.float32, n),
+        "option_value_h5": kept("option_value_h5", np.nan, np.float32, n, OPTIONS),
+        "exploitability_h5": kept("exploitability_h5", np.nan, np.float32),
+    }
 
     def part(name: str, a: int) -> Path:
         return parts / f"deepen-{name}-{a}-h{CHECK}.npz"
 
-    open_ = {(name, a): tuple(int(b) for b in np.flatnonzero(
-        (z["settled"][names.index(name), a] == 0)
-        & (z.get("check_horizon", np.full_like(z["settled"], HORIZON - 2))[
-            names.index(name), a] == HORIZON - 2)))
-        for name in wanted for a in range(MOVER_COINS)}
+    unsolved = (z["settled"] == 0) & np.isnan(fresh["value_h5"].astype(float))
+    open_ = {(name, a): tuple(int(b) for b in np.flatnonzero(unsolved[names.index(name), a]))
+             for name in wanted for a in range(MOVER_COINS)}
     open_ = {k: v for k, v in open_.items() if v}
+
     def job(key: tuple[str, int]) -> DeepenJob:
         """What a job needs of the stored table (so a cluster's workers need no file)."""
         name, a = key
@@ -230,53 +269,42 @@ def deepen(out: Path = DEFAULT_OUT, *, variant: str = "base", executor: str = "a
         x, y = name.split("-")
         moves = tuple(tuple(str(t) for t in z["option_move"][i, a, b] if str(t)) for b in bs)
         return (x, y, a, variant, bs, moves, np.asarray(z["option_value"][i, a, list(bs)]),
-                np.asarray(z["mover"][i, a, list(bs)]))
+                np.asarray(z["mover"][i, a, list(bs)]),
+                tuple(float(fresh["value_h3"][i, a, b]) for b in bs),
+                tuple(int(fresh["agree_h3"][i, a, b]) for b in bs))
 
     done, resumed = run_parts(deepen_slice, list(open_), job, lambda key: part(*key),
                               executor=executor, processes=processes, address=address,
                               progress=progress)
-    shape = z["settled"].shape
-    n = z["mover"].shape[-1]
-    fresh = {
-        "check_horizon": z.get("check_horizon", np.full(shape, HORIZON - 2, dtype=np.int8)),
-        "value_h3": z.get("value_h3", np.full(shape, np.nan, dtype=np.float32)),
-        "value_h5": z.get("value_h5", np.full(shape, np.nan, dtype=np.float32)),
-        "mover_h5": z.get("mover_h5", np.full((*shape, n), np.nan, dtype=np.float32)),
-        "other_h5": z.get("other_h5", np.full((*shape, n), np.nan, dtype=np.float32)),
-        "option_value_h5": z.get("option_value_h5", np.full(
-            (*shape, n, OPTIONS), np.nan, dtype=np.float32)),
-        "exploitability_h5": z.get("exploitability_h5", np.full(shape, np.nan,
-                                                                 dtype=np.float32)),
-    }
     settled_now = z["settled"].copy()
-    moved = z["moved"].copy()
-    checked = deep = newly = 0
+    checked = newly = 0
     for (name, a), result in done.items():
         i = names.index(name)
         for b in open_[(name, a)]:
             checked += 1
-            fresh["value_h3"][i, a, b] = result["value_h3"][b]
-            if np.isnan(result["value_h5"][b]):
-                continue
-            deep += 1
-            for array in ("value_h5", "mover_h5", "other_h5", "option_value_h5",
-                          "exploitability_h5"):
+            for array in ("value_h3", "agree_h3", "value_h5", "mover_h5", "other_h5",
+                          "option_value_h5", "exploitability_h5"):
                 fresh[array][i, a, b] = result[array][b]
             if result["settled_h5"][b]:
                 newly += 1
                 settled_now[i, a, b] = 1
-                fresh["check_horizon"][i, a, b] = CHECK
-                chance = _card_chances((Character(name.split("-")[0]),
-                                        Character(name.split("-")[1])), variant)
-                value4 = float(np.nansum(chance * np.asarray(z["mover"][i, a, b], dtype=float)))
-                moved[i, a, b] = result["value_h5"][b] - value4
+    # every position solved `CHECK` turns ahead is compared between `HORIZON` and `CHECK`
+    deep = np.isfinite(fresh["value_h5"].astype(float))
+    fresh["check_horizon"][deep] = CHECK
+    moved = z["moved"].copy()
+    for i, name in enumerate(names):
+        x, y = name.split("-")
+        chance = _card_chances((Character(x), Character(y)), variant)
+        value4 = np.nansum(chance * z["mover"][i].astype(float), axis=-1)
+        moved[i][deep[i]] = (fresh["value_h5"][i].astype(float) - value4)[deep[i]]
     seconds = time.perf_counter() - start
-    record = {"deepen_seconds": np.array(seconds), "deepen_processes": np.array(processes),
-              "deepen_resumed": np.array(resumed)}
+    # the time of every run that deepened this table, so far
+    record = {"deepen_seconds": np.array(seconds + float(z.get("deepen_seconds", 0.0))),
+              "deepen_processes": np.array(processes), "deepen_resumed": np.array(resumed)}
     _save(out, **{**z, **fresh, "settled": settled_now, "moved": moved, **record})
     drop_parts(open_, lambda key: part(*key), parts)
     _stored.cache_clear()
-    return Deepened(out, checked, deep, newly, seconds, resumed)
+    return Deepened(out, checked, int(deep.sum()), newly, seconds, resumed)
 
 
 @dataclass(frozen=True)
@@ -292,7 +320,11 @@ class HiddenEntry:
     settled: bool  # by `settled.compare`, worked out when the table was built
     win_chance_prev: dict[Character, float]  # the same at the `check` look-ahead
     options_prev: dict[Character, dict[str, float]]  # each option's value there
-    check: int = HORIZON - 2  # the look-ahead compared with `horizon`: HORIZON - 2 or CHECK
+    # the look-ahead compared with `horizon`: HORIZON - 2, or CHECK for a position checked
+    # deeper because it did not settle between the two
+    check: int = HORIZON - 2
+    # checked `CHECK` turns ahead: did `HORIZON - 1` agree with `horizon`? (None: not solved)
+    agreed_h3: bool | None = None
 
 
 @cache
@@ -345,10 +377,11 @@ def lookup(revealed: Pair, coins: tuple[int, int], you: int, first: int,
                 options_prev.setdefault(c, {})[mv] = float(
                     z["option_value" if old else "option_value" + suffix][i, a, b, k, j])
             options[c] = sorted(rows, key=lambda r: -r[1])
+    screened = int(z["agree_h3"][i, a, b]) if "agree_h3" in z else UNSCREENED
     return HiddenEntry(you == mover, win, float(z["exploitability"][i, a, b]),
                        float(z["moved"][i, a, b]), int(z["horizon"]), options,
                        False if old else bool(z["settled"][i, a, b]), win_prev, options_prev,
-                       check)
+                       check, None if screened == UNSCREENED else bool(screened))
 
 
 def build(out: Path = DEFAULT_OUT, *, variant: str = "base", horizon: int = HORIZON,
@@ -415,8 +448,9 @@ class StoredSolution:
     tree_nodes: int = 0
     cut_nodes: int = 0
     # the look-ahead `*_prev` come from: `HORIZON - 2`, or `CHECK` where the position was
-    # settled only by looking deeper
+    # checked deeper because it did not settle between `HORIZON - 2` and `HORIZON`
     check_horizon: int = HORIZON - 2
+    agreed_h3: bool | None = None  # see `HiddenEntry.agreed_h3`
 
     def card_chance(self, player: int) -> dict[Character, float]:
         return dict(self._chances[player])
@@ -465,7 +499,7 @@ def stored_solution(revealed: Pair, coins: tuple[int, int], first: int,
     return StoredSolution(first, value, dict(mine.win_chance), mine.exploitability,
                           mine.moved, mine.horizon, (chances[0], chances[1]), against,
                           options, mine.settled, dict(mine.win_chance_prev), options_prev,
-                          cut_nodes=1, check_horizon=mine.check)
+                          cut_nodes=1, check_horizon=mine.check, agreed_h3=mine.agreed_h3)
 
 
 def win_grid(revealed: Pair, card: Character, first: int, variant: str = "base",

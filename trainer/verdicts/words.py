@@ -60,8 +60,11 @@ def headline(v: Verdict) -> str:
         h = v.horizons
         if v.sound:
             return "Sound however far ahead you look"
-        return (f"Depends on how far ahead you look: {RANGE_WORDS[v.shorter]} looking "
-                f"{h.shorter}, {RANGE_WORDS[v.longer]} looking {h.longer} turns ahead")
+        # the nearer look-ahead first (a stored position may be checked one turn deeper)
+        (near, near_grade), (far, far_grade) = sorted(
+            ((h.shorter, v.shorter), (h.longer, v.longer)))
+        return (f"Depends on how far ahead you look: {RANGE_WORDS[near_grade]} looking "
+                f"{near}, {RANGE_WORDS[far_grade]} looking {far} turns ahead")
     if v.is_range:
         return CLOSE_CALL
     return HEADLINES[v.grade]
@@ -103,8 +106,8 @@ def sentence(v: Verdict, *, first: bool = True) -> str:
                     "more than 1 percentage point of your chance to win.")
         return (f"{v.chosen} gives up {points(v.lost_range[0], first=first)} or "
                 f"{v.lost_range[1]:.1f} points compared with the best option, depending on "
-                f"whether the solver looks {h.shorter} or {h.longer} turns ahead; only the "
-                "smaller loss is counted.")
+                f"whether the solver looks {min(h.shorter, h.longer)} or "
+                f"{max(h.shorter, h.longer)} turns ahead; only the smaller loss is counted.")
     if v.reason == "noise":
         return (f"By these playouts {v.chosen} gives up {points(v.lost_pp, first=first)} "
                 f"against {v.best}, but their noise is about ±{2 * v.noise_pp:.1f} points, so "
@@ -122,9 +125,9 @@ def range_note(v: Verdict) -> str | None:
     """Why the grade is a range, with its figures (after the sentence: points are defined)."""
     if v.reason == "horizon" and v.horizons is not None:
         h = v.horizons
-        return (f"This position is not settled: looking {h.shorter} and {h.longer} turns "
-                "ahead gives different values, and nobody knows yet which is right. The grade "
-                "counts only what both agree on.")
+        return (f"This position is not settled: looking {min(h.shorter, h.longer)} and "
+                f"{max(h.shorter, h.longer)} turns ahead gives different values, and nobody "
+                "knows yet which is right. The grade counts only what both agree on.")
     if v.reason != "doubt" or v.doubt is None or v.lost_range is None:
         return None
     d = v.doubt

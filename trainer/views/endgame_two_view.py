@@ -43,10 +43,10 @@ from trainer.views.endgame_view import (
     article,
     coins_words,
     move_label,
-    outcome_class,
     percent,
     percent_band,
     plural,
+    ranged_outcome,
     short_name,
     turns_words,
 )
@@ -366,8 +366,10 @@ def option_rows(solved: TwoSolved) -> list[OptionRow]:
                       for h, p in solved.their_chances.items()) if one_each else ()
         rows.append(OptionRow(
             label, claim, claim is not None and claim not in hand, o.value, v.lost_pp, v.grade,
-            o.frequency, outcome_class(o.against), strip, o.text, "",
-            before.get(o.move) if horizons is not None else None,
+            o.frequency,
+            ranged_outcome(o.against, o.value,
+                           before.get(o.move) if horizons is not None else None),
+            strip, o.text, "", before.get(o.move) if horizons is not None else None,
             words.short_headline(v) if v.reason == "horizon" and not v.sound else ""))
     return rows
 
@@ -426,9 +428,11 @@ def unsettled_note(solved: TwoSolved, rows: Sequence[OptionRow]) -> str | None:
             r.verdict for r in rows):
         return None
     low, high = sorted((solved.check, HORIZON))
+    squares = (f" The squares under each move look {turns_words(HORIZON)} ahead."
+               if any(r.strip for r in rows) else "")
     return (f"Looking {turns_words(low)} and {turns_words(high)} ahead gives different "
             "figures here, so each is shown as the range between them, and a move is called "
-            "worse than the best only by the points both look-aheads agree on.")
+            "worse than the best only by the points both look-aheads agree on." + squares)
 
 
 def expert_lines(solved: TwoSolved) -> list[str]:

@@ -333,7 +333,9 @@ class Solved:
     claims: dict[Move, ClaimFigures] | None = None
     # Settled between `shorter` and `horizon` turns ahead (`trainer.endgame.settled`)? None
     # when no other look-ahead was solved. `shorter` is the look-ahead compared: two turns
-    # shorter, or for a stored position settled only by looking deeper, one turn longer.
+    # shorter, or for a stored position checked deeper (it did not settle between those),
+    # one turn longer; `between_agreed` then says whether the look-ahead in between agreed
+    # with `horizon` (None: not known).
     # Unsettled figures are shown as the range over the two: your chance per card, and each
     # of the mover's options per card.
     settled: bool | None = None
@@ -341,6 +343,7 @@ class Solved:
     card_values_prev: dict[Character, float] = field(default_factory=dict)
     options_prev: dict[Character, dict[Move, float]] = field(default_factory=dict)
     stored: bool = False  # read from the table solved ahead
+    between_agreed: bool | None = None
 
     @property
     def unsettled(self) -> bool:
@@ -399,7 +402,8 @@ def distil(solution: Solution | StoredSolution, horizon: int, seconds: float,
                   {m: f for m in solution.tree.moves[0]
                    if (f := claim_figures(solution, m)) is not None},
                   settled, shorter, values_prev, options_prev,
-                  isinstance(solution, StoredSolution))
+                  isinstance(solution, StoredSolution),
+                  solution.agreed_h3 if isinstance(solution, StoredSolution) else None)
 
 
 def outcome_class(against: Mapping[Any, float], tol: float = CERTAIN) -> Outcome:
@@ -413,6 +417,16 @@ def outcome_class(against: Mapping[Any, float], tol: float = CERTAIN) -> Outcome
     if values and all(v <= tol or v >= 1 - tol for v in values):
         return "card"
     return "play"
+
+
+def ranged_outcome(against: Mapping[Any, float], win: float, win_prev: float | None
+                   ) -> Outcome:
+    """`outcome_class` of an option whose figures may not have settled: the squares under it
+    come from the page's look-ahead only, so where the other look-ahead gives it another
+    chance ("You win 83–100%") nothing is sure, and the outcome is left to later play."""
+    if win_prev is not None and abs(win_prev - win) > settledness.TOLERANCE:
+        return "play"
+    return outcome_class(against)
 
 
 @dataclass(frozen=True)
@@ -496,7 +510,9 @@ def option_rows(choice: Choice, solved: Solved) -> list[OptionRow]:
         v = judge(valuation, str(i))
         rows.append(OptionRow(
             label, claim, claim is not None and claim != choice.card, o.value, v.lost_pp,
-            v.grade, o.frequency, outcome_class(o.against),
+            v.grade, o.frequency,
+            ranged_outcome(o.against, o.value,
+                           before.get(o.move) if horizons is not None else None),
             tuple(Cell(c, p, o.against.get(c, 0.0)) for c, p in chances.items()), o.text,
             line_text(solved.lines.get(choice.card, {}).get(o.move, ()), solved.mover),
             before.get(o.move) if horizons is not None else None,
@@ -660,14 +676,16 @@ def horizon_note(solved: Solved) -> str | None:
 
 UNSETTLED_NOTE = ("Not settled yet: looking {shorter} and {longer} turns ahead gives "
                   "different figures, so a figure that moves is shown as the range between "
-                  "the two, and an option is only called worse by what both agree on.")
+                  "the two, and an option is only called worse by what both agree on. The "
+                  "squares under each option look {page} turns ahead.")
 
 
 def unsettled_note(solved: Solved) -> str | None:
     """Said above the options when the figures did not settle: why they are ranges."""
     if not solved.unsettled or solved.shorter is None:
         return None
-    return UNSETTLED_NOTE.format(shorter=solved.shorter, longer=solved.horizon)
+    low, high = sorted((solved.shorter, solved.horizon))
+    return UNSETTLED_NOTE.format(shorter=low, longer=high, page=solved.horizon)
 
 
 def settled_line(solved: Solved) -> str | None:
@@ -681,12 +699,29 @@ def settled_line(solved: Solved) -> str | None:
                "look-aheads agree")
     # `moved` is the deeper look-ahead's value minus the shallower's
     shift = solved.moved if solved.shorter > solved.horizon else -solved.moved
+    by = ("less than 0.01 points" if abs(100 * shift) < 0.005 else
+          f"{100 * shift:+.2f} points")
     line = (f"Looking {turns_words(solved.shorter)} ahead instead moves the mover's chance by "
-            f"{100 * shift:+.2f} points ({verdict}).")
+            f"{by} ({verdict}).")
     if solved.shorter > solved.horizon:
-        line += (f" It was checked that far because {turns_words(solved.horizon - 2)} ahead "
-                 f"gave other figures; {turns_words(solved.horizon - 1)} ahead agrees too.")
+        line += " " + deeper_reason(solved)
     return line
+
+
+def deeper_reason(solved: Solved) -> str:
+    """Why a stored position was checked one turn deeper, and what the look-ahead between
+    the page's and the one two turns shorter said."""
+    two, between = solved.horizon - 2, solved.horizon - 1
+    if solved.between_agreed is False:
+        return (f"It was checked that far because {two} and {turns_words(between)} ahead "
+                "gave other figures.")
+    said = f"It was checked that far because {turns_words(two)} ahead gave other figures"
+    if solved.between_agreed is None:
+        return said + "."
+    if solved.settled:
+        return said + f"; {turns_words(between)} ahead agrees too."
+    return said + f" ({turns_words(between)} ahead agreed with {solved.horizon})."
+
 
 
 def expert_lines(solved: Solved) -> list[str]:
