@@ -269,3 +269,31 @@ def test_deepening_names_what_it_needs(argv, said, capsys):
 
     assert main(["endgame", "build", "--executor", "local", *argv]) == 2
     assert said in capsys.readouterr().err
+
+
+class _Bar:
+    """What `_advance` uses of a tqdm bar."""
+
+    def __init__(self) -> None:
+        self.n, self.total, self.said = 0, None, []
+
+    def write(self, text: str, file: object = None) -> None:
+        self.said.append(text)
+
+    def update(self, k: int) -> None:
+        self.n += k
+
+
+def test_a_builds_progress_says_resumed_only_for_parts_found_before_it_started():
+    from trainer.cli.endgame import _advance
+
+    fresh = _Bar()
+    advance = _advance(fresh, "resumed: {done} of {total}")  # type: ignore[arg-type]
+    for done in (0, 1, 2):
+        advance(done, 3)
+    assert fresh.said == [] and (fresh.n, fresh.total) == (2, 3)
+    again = _Bar()
+    advance = _advance(again, "resumed: {done} of {total}")  # type: ignore[arg-type]
+    advance(2, 3)
+    advance(3, 3)
+    assert again.said == ["resumed: 2 of 3"] and again.n == 3
