@@ -576,3 +576,27 @@ def test_a_loss_the_noise_cannot_prove_is_tagged_too_close_to_call_never_green(
     assert regraded.grade == "good"  # counted as Good
     assert step_title(regraded).endswith("· Too close to call")
     assert 'class="coup-tag close"' in step_tag(regraded)
+
+
+def test_a_duel_the_table_checked_one_turn_deeper_is_read_with_that_look_ahead() -> None:
+    """Duke and Duke face up, 0 coins each, the learner holding the Captain to act: the table
+    compared this duel between four and five turns ahead, and the review's exact grade says
+    five, not two."""
+    from types import SimpleNamespace
+
+    from trainer.engine.cards import Character as C
+    from trainer.engine.game import Game
+    from trainer.engine.variants import get_variant
+
+    deck = [C.DUKE, *[c for c in (C.ASSASSIN, C.CAPTAIN, C.AMBASSADOR, C.CONTESSA)
+                      for _ in range(3)]]
+    deck.remove(C.CAPTAIN)
+    deck.remove(C.ASSASSIN)
+    game = Game(names=["you", "them"], hands=[[C.CAPTAIN], [C.ASSASSIN]],
+                revealed=[[C.DUKE], [C.DUKE]], coins=[0, 0], deck=deck, first=0,
+                variant=get_variant("base"))
+    item = SimpleNamespace(options=[SimpleNamespace(label=str(m), move=m)
+                                    for m in game.legal_moves()])
+    read = stored_root(game, 0, item)  # type: ignore[arg-type]
+    assert read is not None and read.horizon == 4 and read.compared == 5
+    assert read.shorter == 5 and not read.settled and read.before

@@ -195,3 +195,31 @@ def test_grade_bank_continues_from_the_items_already_in_its_file(tmp_path):
     graded = solved.grade_bank(small, path, horizon=1, executor="local")
     assert (graded.resumed, graded.solved) == (1, 1)
     assert load_solved(path, small).entries[DUEL].values == kept["values"]
+
+
+def test_an_exact_grade_compared_one_turn_deeper_keeps_that_look_ahead():
+    """A duel read from the stored table where it was checked five turns ahead: its values
+    are four turns ahead and `before` five, and what it says and how it grades follow."""
+    from trainer.quiz.feedback import item_valuation
+    from trainer.views.quiz_text import solved_note
+
+    item = BANK.get(DUEL)
+    labels = [o.label for o in item.options]
+    values = {k: (0.6 if i == 0 else 0.2) for i, k in enumerate(labels)}
+    before = {k: (0.55 if i == 0 else 0.3) for i, k in enumerate(labels)}
+    s = Solved(values, 4, 0.0, False, 0.05, before, compared=5)
+    assert s.shorter == 5 and Solved(values, 4, 0.0, False, 0.05).shorter == 2
+    data = s.to_data()
+    assert data["compared"] == 5 and Solved.from_data(data) == s
+    assert "compared" not in replace(s, compared=None).to_data()  # older files unchanged
+    horizons = item_valuation(item, s).horizons
+    assert horizons is not None and (horizons.shorter, horizons.longer) == (5, 4)
+    assert "looking 5 turns ahead instead of 4" in solved_note(item, s)
+
+
+@pytest.mark.parametrize("compared", [4, 0, True, "5"])
+def test_an_exact_grade_compared_with_no_other_look_ahead_is_refused(compared):
+    item = BANK.get(DUEL)
+    data = a_solved(item, item.options[0].label).to_data()
+    with pytest.raises(ValueError, match="^compared: expected the other look-ahead"):
+        Solved.from_data({**data, "compared": compared})

@@ -214,7 +214,8 @@ def stored_root(game: Game, viewer: int, item: Item) -> Solved | None:
     before = {o.label: prev[o.move] for o in item.options if o.move in prev}
     return Solved({k: float(v) for k, v in values.items() if v is not None}, stored.horizon,
                   stored.exploitability, stored.settled and len(before) == len(values),
-                  stored.moved, before)
+                  stored.moved, before,
+                  None if stored.check_horizon == stored.horizon - 2 else stored.check_horizon)
 
 
 def _with_meta(item: Item, meta: dict[str, object]) -> Item:

@@ -62,10 +62,9 @@ def item_valuation(item: Item, solved: Solved | None = None, who: str = "the cla
     if solved is not None:
         # Settled means the best option and its value hold at both look-aheads; another
         # option's loss may still differ between them, and only what both agree on counts.
-        shorter = max(1, solved.horizon - 2)
-        agree = (Horizons(shorter, solved.horizon, solved.before)
-                 if set(solved.before) == set(solved.values) and shorter < solved.horizon
-                 else None)
+        agree = (Horizons(solved.shorter, solved.horizon, solved.before)
+                 if set(solved.before) == set(solved.values)
+                 and solved.shorter != solved.horizon else None)
         return Valuation.solved(solved.values, solved.exploitability, agree)
     options = tuple(OptionValue(o.label, o.win, o.se, o.diff_se) for o in item.options)
     return Valuation(options, Source("playouts", item.rollouts, ROLLOUT_MODEL),
@@ -230,7 +229,7 @@ def feedback(item: Item, answer: Answer, game: Game | None = None,
     note = None
     if solved is None and unsettled is not None:
         note = (f"The exact end-game solver did not settle this position: looking "
-                f"{unsettled.horizon} turns ahead instead of {max(1, unsettled.horizon - 2)} "
+                f"{unsettled.horizon} turns ahead instead of {unsettled.shorter} "
                 f"moved the options' values by up to {100 * unsettled.moved:.1f} points, so "
                 "the grade comes from playing each option out instead.")
     return Feedback(v, words.headline(v), words.tone(v), words.sentence(v), truth, outcome,

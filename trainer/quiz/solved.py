@@ -72,12 +72,20 @@ class Solved:
     values: dict[str, float]
     horizon: int  # whole turns looked ahead; beyond, both cards are valued face up
     exploitability: float  # of the solved strategies, in win probability
-    # by `trainer.endgame.settled`, against `horizon - 2` turns ahead: the decision's value
+    # by `trainer.endgame.settled`, against `shorter` turns ahead: the decision's value
     # moved at most a tenth of a point and its best option stayed best (an entry written
     # before `before` was kept cannot be checked, and counts as not settled)
     settled: bool
     moved: float  # the largest move of an option's value between the two, in win probability
-    before: dict[str, float] = field(default_factory=dict)  # the values at `horizon - 2`
+    before: dict[str, float] = field(default_factory=dict)  # the values at `shorter`
+    # the look-ahead `before` comes from when it is not `horizon - 2`: a position of the
+    # stored table checked one turn deeper (`hidden_tables.CHECK`) is compared with that
+    compared: int | None = None
+
+    @property
+    def shorter(self) -> int:
+        """The other look-ahead the values were compared with (it may be the deeper one)."""
+        return self.compared if self.compared is not None else max(1, self.horizon - 2)
 
     @property
     def best(self) -> str:
@@ -102,7 +110,8 @@ class Solved:
                 "horizon": self.horizon,
                 "exploitability": round(self.exploitability, DIGITS),
                 "settled": self.settled, "moved": round(self.moved, DIGITS),
-                "before": {k: round(v, DIGITS) for k, v in self.before.items()}}
+                "before": {k: round(v, DIGITS) for k, v in self.before.items()},
+                **({} if self.compared is None else {"compared": self.compared})}
 
     @classmethod
     def from_data(cls, data: object) -> Solved:
@@ -136,9 +145,14 @@ class Solved:
                 for v in before.values()):
             raise ValueError("before: expected an object of option label to win chance, "
                              "for the item's own options")
+        compared = data.get("compared")
+        if compared is not None and (not isinstance(compared, int) or isinstance(
+                compared, bool) or compared < 1 or compared == horizon):
+            raise ValueError(f"compared: expected the other look-ahead, a whole number of "
+                             f"turns other than the horizon {horizon}, got {compared!r}")
         return cls({str(k): float(v) for k, v in values.items()}, horizon,
                    numbers["exploitability"], is_settled and bool(before), numbers["moved"],
-                   {str(k): float(v) for k, v in before.items()})
+                   {str(k): float(v) for k, v in before.items()}, compared)
 
 
 # ------------------------------------------------------------------------ the turn's frame

@@ -213,11 +213,11 @@ def solved_note(item: Item, solved: Solved) -> str:
              f"The rollouts pick {best_rollout}, which perfect play rates "
              f"{solved.lost_pp(best_rollout):.1f} points below {solved.best}: the bots do not "
              f"play the rest of the duel perfectly.")
-    settled = (f"The values are settled: looking {max(1, solved.horizon - 2)} turns ahead "
+    settled = (f"The values are settled: looking {solved.shorter} turns ahead "
                f"instead of {solved.horizon} moves the best option's value by at most a "
                "tenth of a point and leaves it best."
                if solved.settled else
-               f"The values are not settled: looking {max(1, solved.horizon - 2)} turns "
+               f"The values are not settled: looking {solved.shorter} turns "
                f"ahead instead of {solved.horizon} moves one by {100 * solved.moved:.1f} "
                f"points, so a deeper look could still change them.")
     return (f"Solved {solved.horizon} turns ahead from the start of this turn, both "
