@@ -297,3 +297,22 @@ def test_a_builds_progress_says_resumed_only_for_parts_found_before_it_started()
     advance(2, 3)
     advance(3, 3)
     assert again.said == ["resumed: 2 of 3"] and again.n == 3
+
+
+def test_a_deeper_check_stopped_by_ctrl_c_says_how_to_go_on(monkeypatch, tmp_path, capsys):
+    from trainer.cli import main
+
+    out = tmp_path / "hidden-base.npz"
+    out.write_bytes(b"")  # only its existence is read before the check starts
+
+    def stopped(*args, **kwargs):
+        kwargs["progress"](0, 3)
+        kwargs["progress"](1, 3)
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(hidden_tables, "deepen", stopped)
+    assert main(["endgame", "build", "--table", "hidden", "--deepen", "--out", str(out),
+                 "--executor", "local"]) == 130
+    err = capsys.readouterr().err
+    assert ("interrupted with 1 slices checked; the same command continues from there"
+            in err) and "resumed" not in err

@@ -7,14 +7,14 @@ import os
 import sys
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:
     from pathlib import Path
 
     from tqdm import tqdm
 
-
+T = TypeVar("T")
 
 
 def register(commands: Any) -> None:
@@ -204,25 +204,23 @@ def run_build(args: argparse.Namespace) -> int:
     with tqdm(total=total, unit=unit, desc=unit + "s", file=sys.stderr) as bar:
         advance = _advance(bar, "resumed: {done} of {total} " + unit + "s already solved")
 
-        try:
+        def run() -> tables.Built:
             if hidden2:
-                built: tables.Built = hidden_two_tables.build(
+                return hidden_two_tables.build(
                     out, executor=executor, processes=args.processes, address=args.address,
                     progress=advance)
-            elif hidden:
-                built = hidden_tables.build(
+            if hidden:
+                return hidden_tables.build(
                     out, horizon=horizon, executor=executor, processes=args.processes,
                     address=args.address, progress=advance)
-            elif two:
-                built = known_two.build(out, executor=executor, processes=args.processes,
-                                        address=args.address, progress=advance)
-            else:
-                built = tables.build(out, executor=executor, processes=args.processes,
-                                     address=args.address, progress=advance)
-        except KeyboardInterrupt:
-            bar.close()
-            print(f"endgame build: interrupted with {bar.n} of {total} {unit}s in "
-                  f"{parts_dir(out)}; the same command continues from there", file=sys.stderr)
+            if two:
+                return known_two.build(out, executor=executor, processes=args.processes,
+                                       address=args.address, progress=advance)
+            return tables.build(out, executor=executor, processes=args.processes,
+                                address=args.address, progress=advance)
+
+        built = _interruptible(bar, run, f"{{n}} of {total} {unit}s in {parts_dir(out)}")
+        if built is None:
             return 130
     print(f"wrote {built.path}: {built.size / 1024:.1f} KiB, {built.solved} {unit}s solved"
           f"{f' and {built.resumed} resumed' if built.resumed else ''} in "
@@ -252,24 +250,24 @@ def _deepen(args: argparse.Namespace, out: Path, executor: str) -> int:
     with tqdm(unit="slice", desc="slices", file=sys.stderr) as bar:
         advance = _advance(bar, "resumed: {done} of {total} slices already checked")
 
-        try:
+        def run() -> hidden_two_tables.Checked | hidden_tables.Deepened:
             if args.table == "hidden2":
-                c = hidden_two_tables.check_deeper(
+                return hidden_two_tables.check_deeper(
                     out, executor=executor, processes=args.processes, address=args.address,
                     progress=advance)
-            else:
-                d = hidden_tables.deepen(out, executor=executor, processes=args.processes,
-                                         address=args.address, progress=advance)
-        except KeyboardInterrupt:
-            bar.close()
-            print(f"endgame build: interrupted with {bar.n} slices checked; the same command "
-                  "continues from there", file=sys.stderr)
+            return hidden_tables.deepen(out, executor=executor, processes=args.processes,
+                                        address=args.address, progress=advance)
+
+        ran = _interruptible(bar, run, "{n} slices checked")
+        if ran is None:
             return 130
-    if args.table == "hidden2":
+    if isinstance(ran, hidden_two_tables.Checked):
+        c = ran
         print(f"wrote {c.path}: {c.checked} unsettled duels solved "
               f"{hidden_two_tables.CHECK} turns ahead; {c.settled} now settled, in "
               f"{c.seconds:.0f} s")
         return 0
+    d = ran
     print(f"wrote {d.path}: {d.checked} unsettled positions solved "
           f"{hidden_tables.CHECK} turns ahead ({d.deep} in all); {d.settled} of them now "
           f"settled, in {d.seconds:.0f} s")
@@ -391,6 +389,19 @@ def run_grade_bank(args: argparse.Namespace) -> int:
               f"points on average (median {a.median_gap_pp:.1f}); the rollouts' best option "
               f"loses {a.best_lost_pp:.1f} points against perfect play on average")
     return 0
+
+
+def _interruptible(bar: tqdm[Any], run: Callable[[], T], stopped: str) -> T | None:
+    """`run()`, or None when ^C stops it: the bar closes and the message says how far it
+    got (`stopped`, formatted with the bar's count as `n`) and that the same command
+    continues from there (every build here resumes from its saved parts)."""
+    try:
+        return run()
+    except KeyboardInterrupt:
+        bar.close()
+        print(f"endgame build: interrupted with {stopped.format(n=bar.n)}; the same command "
+              "continues from there", file=sys.stderr)
+        return None
 
 
 def _advance(bar: tqdm[Any], resumed: str) -> Callable[[int, int], None]:
