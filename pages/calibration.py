@@ -110,8 +110,7 @@ else:
 
     st.subheader("Before and after")
     if tables.first_last is None:
-        st.caption(f"Your first 30 answers against your latest 30 appear after 60 answers "
-                   f"({len(df)} so far).")
+        st.caption(text.first_last_later(len(df)))
     else:
         st.dataframe(tables.first_last, hide_index=True, width="stretch", column_config={
             "window": "answers", "n": None, "n_scored": "claims judged",
@@ -142,8 +141,8 @@ if state.get("import_report") is not None:
 with st.expander("Forget my answers"):
     st.caption(f"Deletes every answer saved under **{learner}**, for good. Export them first "
                "if you may want them back.")
-    sure = st.checkbox(f"Yes, delete my {len(answers)} answers", key="forget_sure",
+    sure = st.checkbox(text.forget_label(len(answers)), key="forget_sure",
                        disabled=not answers)
     st.button("Delete", key="forget", type="primary", disabled=not sure, on_click=forget)
     if "forgotten" in state:
-        st.success(f"Deleted {state.pop('forgotten')} answers.", icon=":material/delete:")
+        st.success(text.forgotten(state.pop("forgotten")), icon=":material/delete:")

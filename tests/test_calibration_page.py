@@ -5,6 +5,7 @@ colour."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from streamlit.testing.v1 import AppTest
@@ -49,7 +50,8 @@ def lead_paragraphs(at: AppTest) -> list[str]:
     nodes = top(at)
     title = next(i for i, n in enumerate(nodes) if n.type == "title")
     lead = next(i for i, n in enumerate(nodes)
-                if markdown_in(n) and markdown_in(n)[0].startswith(("You judged", "None of")))
+                if markdown_in(n)
+                and markdown_in(n)[0].startswith(("You judged", "None of", "Your one answer")))
     rest = [i for i, n in enumerate(nodes)
             if n.type in ("subheader", "expandable", "vega_lite_chart")]
     assert title < lead < min(rest), [n.type for n in nodes]
@@ -111,3 +113,70 @@ def test_many_answers_draw_every_chart_with_a_clickable_reliability_diagram(db_u
     assert len(charts) == 6
     assert any(p.get("name") == "bin" for p in charts[0].get("params", []))
     assert charts[0]["title"]["subtitle"][0] == "circle: you · square: the bot"
+
+
+# --------------------------------------------------------------------------- counts in words
+
+# A count beside its noun: "1 answers" or "2 claim" is the slip these tests catch.
+NOUNS = ("answer", "claim", "decision", "item", "question")
+ONE_PLURAL = re.compile(rf"(?<![\d.,−-])\b1 ({'|'.join(NOUNS)})s\b")
+MANY_SINGULAR = re.compile(rf"(?<![\d.,−-])\b(0|[2-9]|\d{{2,}}) ({'|'.join(NOUNS)})\b(?!s)")
+
+
+def miscounted(words: str) -> list[str]:
+    return [m.group(0) for m in (*ONE_PLURAL.finditer(words), *MANY_SINGULAR.finditer(words))]
+
+
+def every_word(at: AppTest) -> str:
+    """Everything written on the page, the labels of its folds and boxes included."""
+    parts = [m.value for m in at.markdown] + [c.value for c in at.caption] + \
+        [e.label for e in at.expander] + [b.label for b in at.checkbox] + \
+        [str(i.value) for i in at.info] + [str(s.value) for s in at.success]
+    return "\n".join(parts)
+
+
+@pytest.mark.parametrize("n", [0, 1, 2])
+@pytest.mark.parametrize("judged", [True, False])
+def test_counts_agree_with_their_nouns_at_zero_one_and_two(db_url, n: int, judged: bool):
+    from tests.test_calibration_text import claim
+
+    answers = [claim(i, 0.8 if judged else None, bool(i % 2) if judged else None,
+                     0.3 if judged else None, lost=4.0) for i in range(n)]
+    at = calibration(db_url, answers)
+    words = every_word(at)
+    if n:
+        assert f"Yes, delete my {'answer' if n == 1 else f'{n} answers'}" in words
+        if judged:
+            same = "On the same claim, the bot" if n == 1 else "On the same 2 claims, the bot"
+            assert same in words
+    assert miscounted(words) == [], words
+
+
+def test_one_deleted_answer_is_said_in_the_singular(db_url):
+    from tests.test_calibration_text import claim
+
+    at = calibration(db_url, [claim(0, 0.8, True, 0.3)])
+    at.checkbox(key="forget_sure").check().run()
+    at.button(key="forget").click().run()
+    assert [s.value for s in at.success] == ["Deleted 1 answer."]
+
+
+# --------------------------------------------------------------------------- too few to tell
+
+
+def test_three_claims_give_no_interval_or_skill_but_say_how_many_it_takes(db_url):
+    """The bot near-perfect on three claims, the learner not: a bootstrap interval and a skill
+    of −236% would look like findings; the fold says there are too few claims to tell."""
+    from tests.test_calibration_text import claims
+
+    at = calibration(db_url, claims((1, 0.8, 1, 0.95), (1, 0.3, 0, 0.05), (1, 0.6, 0, 0.1)))
+    expert = next(e for e in at.expander if e.label.startswith("Expert figures"))
+    figures = expert.markdown[0].value
+    assert "interval" not in figures and "resamples" not in figures
+    skill_lines = [x for x in figures.splitlines() if "Skill vs" in x]
+    assert len(skill_lines) == 2
+    for line in skill_lines:
+        assert not re.search(r"\d+%\.\*\*", line), line  # no percentage given as a skill
+        assert "too few claims to tell" in line and "30" in line and "you have 3" in line
+    versus = next(x for x in figures.splitlines() if "you − the bot" in x)
+    assert "too few claims to tell" in versus and "30" in versus

@@ -233,14 +233,36 @@ def test_an_interval_holding_zero_is_within_noise_and_one_beside_it_is_not():
 
 
 def test_the_expert_figures_give_the_interval_of_the_difference_from_the_bot():
-    df = frame(TWENTY_ONE)
+    df = frame(TWENTY_ONE + TWENTY_ONE)
     f = findings(df)
     assert f.gap is not None
     line = next(x for x in expert_figures(summary(df), f) if "you − the bot" in x)
     # Brier: you (7 · 0.04 + 5 · 0.64 + 1 · 0.64 + 8 · 0.04) / 21 = 4.44 / 21;
     # the bot (7 · 0.09 + 5 · 0.49 + 1 · 0.49 + 8 · 0.09) / 21 = 4.29 / 21 → 0.15 / 21 = 0.007
     assert line.startswith("**Brier, you − the bot: +0.007** (95% interval −")
-    assert f"to +{f.gap.high:.3f}, 2,000 paired resamples of the same 21 claims)" in line
+    assert f"to +{f.gap.high:.3f}, 2,000 paired resamples of the same 42 claims)" in line
+
+
+def test_before_thirty_claims_the_expert_figures_say_too_few_to_tell():
+    df = frame(TWENTY_ONE)
+    lines = expert_figures(summary(df), findings(df))
+    versus = next(x for x in lines if "you − the bot" in x)
+    assert versus == ("**Brier, you − the bot:** too few claims to tell. Comparing you with "
+                      "the bot takes 30 claims it judged too; you have 21.")
+    assert "interval" not in " ".join(lines)
+    assert next(x for x in lines if "Skill vs the bot" in x).startswith(
+        "**Skill vs the bot:** too few claims to tell (it takes 30; you have 21).")
+
+
+def test_a_skill_far_below_the_bots_is_said_as_how_many_times_its_error():
+    # Thirty claims on which the bot was near-perfect: your Brier (0.64 · 20 + 0.04 · 10) / 30
+    # = 0.44, the bot's 0.0025: skill 1 − 0.44 / 0.0025 = −17,500%, said as 176 times its error.
+    df = frame(claims((20, 0.2, 20, 0.95), (10, 0.2, 0, 0.05)))
+    s = summary(df)
+    assert s.skill_vs_bot == pytest.approx(1 - 0.44 / 0.0025)
+    line = next(x for x in expert_figures(s, findings(df)) if "Skill vs the bot" in x)
+    assert line.startswith("**Skill vs the bot: below −100%** (your Brier score is 176 times "
+                           "the bot's)."), line
 
 
 # --------------------------------------------------------------------------- the charts

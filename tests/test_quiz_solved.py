@@ -223,3 +223,21 @@ def test_an_exact_grade_compared_with_no_other_look_ahead_is_refused(compared):
     data = a_solved(item, item.options[0].label).to_data()
     with pytest.raises(ValueError, match="^compared: expected the other look-ahead"):
         Solved.from_data({**data, "compared": compared})
+
+
+@pytest.mark.parametrize(("end_games", "solved_n", "said"), [
+    (1, 0, "This bank's one End-game item is not solved exactly: it is graded by rollouts."),
+    (2, 0, "None of this bank's 2 End-game items are solved exactly: all are graded by "
+           "rollouts."),
+    (1, 1, "This bank's one End-game item is solved exactly"),
+    (2, 1, "1 of this bank's 2 End-game items is solved exactly"),
+    (2, 2, "2 of this bank's 2 End-game items are solved exactly"),
+])
+def test_the_count_of_solved_end_game_items_agrees_with_its_nouns(end_games, solved_n, said):
+    from trainer.views.quiz_text import solved_origin
+
+    ends = [i for i in BANK.items if END_GAME in i.themes][:end_games]
+    bank = Bank("tiny", tuple(ends), {})
+    grades = solved.SolvedGrades(bank=bank.version, entries={
+        i.id: a_solved(i, i.best.label) for i in ends[:solved_n]})
+    assert solved_origin(grades, bank).startswith(said)

@@ -12,6 +12,7 @@ from hypothesis import strategies as hs
 
 from trainer.learners.answers import Answer, grade_for
 from trainer.quiz.scoring import (
+    VERDICT_AT,
     auc,
     brier,
     discrimination,
@@ -275,7 +276,9 @@ def test_summary_compares_the_learner_with_the_bot_and_the_base_rate():
     # bot 0.1, 0.9, 0.5 → (0.01 + 0.01 + 0.25) / 3 = 0.09
     # skill vs bot = 1 − 0.31333 / 0.09 = −2.48148
     # base-rate forecaster: ō(1 − ō) = 2/9 → skill = 1 − 0.31333 / 0.22222 = −0.41
-    s = summary(frame(answers([0.2, 0.7, 0.9], [0, 1, 0], bots=[0.1, 0.9, 0.5])))
+    # (three claims are too few for a skill on the page: `enough` lowers the bar to check
+    # the arithmetic)
+    s = summary(frame(answers([0.2, 0.7, 0.9], [0, 1, 0], bots=[0.1, 0.9, 0.5])), enough=3)
     assert (s.n, s.n_scored, s.n_vs_bot) == (3, 3, 3)
     assert s.base_rate == pytest.approx(1 / 3)
     assert s.brier == pytest.approx(0.94 / 3)
@@ -290,10 +293,30 @@ def test_summary_compares_with_the_bot_only_where_the_bot_answered():
     # (0.4 − 0)² = 0.16 → skill = 1 − 0.04 / 0.16 = 0.75, although your overall BS is 0.31333
     s = summary(frame([answer(0, stated=0.2, bluff=False, bot=0.4),
                        answer(1, stated=0.7, bluff=True),
-                       answer(2, stated=0.9, bluff=False)]))
+                       answer(2, stated=0.9, bluff=False)]), enough=1)
     assert s.n_vs_bot == 1
     assert s.bot_brier == pytest.approx(0.16)
     assert s.skill_vs_bot == pytest.approx(0.75)
+
+
+def test_no_skill_is_given_on_fewer_claims_than_a_verdict_takes():
+    # The bot near-perfect on three claims (Brier (0.01 + 0.0016 + 0.0064) / 3 = 0.006), the
+    # learner not (0.3133): a skill of 1 − 0.3133 / 0.006 = −5,122% would read as a finding.
+    # Below VERDICT_AT claims there is none, against the bot or the base rate; from VERDICT_AT
+    # on, both are computed.
+    few = summary(frame(answers([0.2, 0.7, 0.9], [0, 1, 0], bots=[0.1, 0.96, 0.08])))
+    assert few.brier == pytest.approx(0.94 / 3) and few.bot_brier is not None
+    assert few.skill_vs_bot is None and few.skill_vs_base is None
+    k = VERDICT_AT // 3
+    enough = summary(frame(answers([0.2, 0.7, 0.9] * k, [0, 1, 0] * k,
+                                   bots=[0.1, 0.96, 0.08] * k)))
+    assert enough.n_vs_bot == VERDICT_AT
+    assert enough.skill_vs_bot == pytest.approx(1 - 0.94 / 0.018)
+    assert enough.skill_vs_base == pytest.approx(-0.41)
+    just_short = summary(frame(answers([0.2, 0.7, 0.9] * k, [0, 1, 0] * k,
+                                       bots=[0.1, 0.96, 0.08] * (k - 1) + [0.1, 0.96, None])))
+    assert just_short.n_vs_bot == VERDICT_AT - 1
+    assert just_short.skill_vs_bot is None and just_short.skill_vs_base is not None
 
 
 def test_error_rate_leaves_out_trivial_decisions():

@@ -20,9 +20,9 @@ from typing import Literal
 import numpy as np
 import pandas as pd
 
+from trainer.quiz.scoring import VERDICT_AT as VERDICT_AT  # judged claims before a verdict
 from trainer.quiz.scoring import Gap, brier_gap, judged
 
-VERDICT_AT = 30  # judged claims before the page says anything that sounds like a verdict
 ZONE_MIN = 10  # answers at a confident end of the scale before it is judged on its own
 HIGH, LOW = 0.70, 0.30  # the confident ends: 70% or more, 30% or less
 CLEARLY = 0.15  # a gap of 15 points or more is "clearly", less is "a little"

@@ -30,6 +30,10 @@ from trainer.verdicts.grades import GRADES
 
 ArrayLike = Sequence[float] | Sequence[bool] | np.ndarray | pd.Series
 
+# Judged claims before a comparison means anything: the Calibration page passes no verdict
+# before then (`trainer.quiz.findings`), and `summary` gives no skill score (on three claims
+# against a near-perfect bot a skill of −5,000% is luck, not a finding).
+VERDICT_AT = 30
 LOG_CLAMP = (0.01, 0.99)
 # Forecasts sit on a 1% grid, and 0.7 * 10 may land at 6.999…; the nudge keeps such a value in
 # the bin its label promises without moving any real forecast across a boundary.
@@ -380,8 +384,13 @@ def _grades(df: pd.DataFrame) -> dict[Grade, int]:
     return {g: int(counts.get(g, 0)) for g in GRADES}
 
 
-def summary(df: pd.DataFrame) -> Summary:
-    """All headline numbers at once, so the page and the report cannot disagree."""
+def summary(df: pd.DataFrame, enough: int = VERDICT_AT) -> Summary:
+    """All headline numbers at once, so the page and the report cannot disagree.
+
+    The skill scores are ratios of two Brier scores, and on a handful of claims the
+    reference's can be nearly 0 (a bot that happened to be right every time), which blows
+    the ratio up to thousands of percent: each is None until `enough` claims were compared
+    (the bot's: the claims it estimated too)."""
     error_rate, decisions = _error_rate(df)
     grades = _grades(df)
     p_all = df["stated"].to_numpy(dtype=float)
@@ -414,8 +423,8 @@ def summary(df: pd.DataFrame) -> Summary:
         discrimination=discrimination(p, o),
         auc=auc(p, o),
         bot_brier=bot_bs,
-        skill_vs_bot=skill(you_bs, bot_bs),
-        skill_vs_base=skill(bs, base * (1 - base)),
+        skill_vs_bot=skill(you_bs, bot_bs) if with_bot.sum() >= enough else None,
+        skill_vs_base=skill(bs, base * (1 - base)) if p.size >= enough else None,
         error_rate=error_rate,
         n_vs_bot=int(with_bot.sum()),
         n_decisions=decisions,

@@ -53,5 +53,5 @@ def bank_builder(quiz: QuizSession) -> None:
                 bar.progress(done / total, text=f"Building… {done} of {total} items")
 
             path, built = quiz.build_bank(int(count), int(seed), progress=progress)
-            bar.progress(1.0, text=f"Done: {built} items in {path}")
+            bar.progress(1.0, text=quiz_text.built_line(built, str(path)))
             st.rerun()

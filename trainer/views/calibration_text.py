@@ -15,9 +15,10 @@ import pandas as pd
 
 from trainer.learners.history_csv import ImportReport
 from trainer.quiz.findings import CLEARLY, HIGH, LOW, ZONE_MIN, Findings, Leaning, Zone
-from trainer.quiz.scoring import Murphy, Summary
+from trainer.quiz.scoring import VERDICT_AT, Murphy, Summary
+from trainer.views.plurals import count
 
-EARLY = 30  # judged claims below which the numbers are early signs
+EARLY = VERDICT_AT  # judged claims below which the numbers are early signs
 SHOWN_ERRORS = 10  # lines of a CSV import's errors listed one by one
 
 
@@ -105,8 +106,11 @@ def _confidence_sentences(f: Findings) -> list[str]:
 def _bot_sentences(f: Findings) -> list[str]:
     if f.bot is None or f.gap is None:
         return []
-    same = (f"On the same {f.n_vs_bot} claims" if f.n_vs_bot == f.n_scored
-            else f"On the {f.n_vs_bot} of these claims the bot judged")
+    if f.n_vs_bot == f.n_scored:
+        same = "On the same claim" if f.n_vs_bot == 1 else f"On the same {f.n_vs_bot} claims"
+    else:
+        same = ("On the one of these claims the bot judged" if f.n_vs_bot == 1
+                else f"On the {f.n_vs_bot} of these claims the bot judged")
     # One sentence of the bot's counts, for scale; the learner's own come first and in full.
     counts = _leaning_sentences("the bot", f.bot, scale=False)
     out = [f"{same}, {counts[0]}" if counts else f"{same}, the bot gave its own chances."]
@@ -133,10 +137,12 @@ def lead(f: Findings, n_answers: int) -> list[str]:
     `Findings.enough` says there are enough answers for them to mean something.
     """
     if f.n_scored == 0:
-        return [f"None of your {n_answers} answers judged a claim yet. This page fills in once "
-                f"you have said how likely a claim is to be a bluff."]
+        none = ("Your one answer did not judge a claim" if n_answers == 1
+                else f"None of your {n_answers} answers judged a claim yet")
+        return [f"{none}. This page fills in once you have said how likely a claim is to be "
+                f"a bluff."]
     return [
-        " ".join([f"You judged {f.n_scored} claim{'s' if f.n_scored != 1 else ''}.",
+        " ".join([f"You judged {count(f.n_scored, 'claim')}.",
                   *_leaning_sentences("You", f.you)]),
         " ".join(_confidence_sentences(f)),
         *filter(None, [" ".join(_bot_sentences(f))]),
@@ -149,27 +155,37 @@ def lead(f: Findings, n_answers: int) -> list[str]:
 def expert_figures(s: Summary, f: Findings) -> list[str]:
     """The scores a statistician would ask for, one line each: the name and value in bold,
     then what it measures. Plain numbers without colours or verdicts: the opening sentences
-    say what they mean, and only once there are enough answers."""
+    say what they mean, and only once there are enough answers.
+
+    A comparison (you against the bot, or against the base rate) waits for as many claims as
+    the opening's verdicts do: on three claims a bootstrap interval and a skill of −236% look
+    like findings and are luck. Before then each says that there are too few claims to tell,
+    how many it takes and how many there are (`Summary` gives no skill then)."""
     gap = f.gap
+    vs_bot = _skill(s.skill_vs_bot, s.n_vs_bot, f.verdict_at, "the bot's")
+    vs_base = _skill(s.skill_vs_base, s.n_scored, f.verdict_at, "that of the base rate")
     lines = [
-        f"**Claims judged: {s.n_scored}** of {s.n} answers. Bluffs among them (the base "
-        f"rate): {pct(s.base_rate)}.",
-        f"**Brier score: {num(s.brier)}** (the bot: {num(s.bot_brier)} on {s.n_vs_bot} "
-        f"claims). Mean of (stated − truth)², truth 1 for a bluff; 0 is perfect, always "
-        f"saying 50% scores 0.250; lower is better.",
+        f"**Claims judged: {s.n_scored}** of {count(s.n, 'answer')}. Bluffs among them (the "
+        f"base rate): {pct(s.base_rate)}.",
+        f"**Brier score: {num(s.brier)}** (the bot: {num(s.bot_brier)} on "
+        f"{count(s.n_vs_bot, 'claim')}). Mean of (stated − truth)², truth 1 for a bluff; 0 is "
+        f"perfect, always saying 50% scores 0.250; lower is better.",
     ]
-    if gap is not None:
+    if gap is not None and f.enough_vs_bot:
         lines.append(
             f"**Brier, you − the bot: {num(gap.diff, '+.3f')}** ({gap.level:.0%} interval "
             f"{num(gap.low, '+.3f')} to {num(gap.high, '+.3f')}, {gap.resamples:,} paired "
-            f"resamples of the "
-            f"same {gap.n} claims). Below 0 you beat the bot; an interval that holds 0 is "
-            f"within noise.")
+            f"resamples of the same {count(gap.n, 'claim')}). Below 0 you beat the bot; an "
+            f"interval that holds 0 is within noise.")
+    elif gap is not None:
+        lines.append(
+            f"**Brier, you − the bot:** too few claims to tell. Comparing you with the bot "
+            f"takes {f.verdict_at} claims it judged too; you have {f.n_vs_bot}.")
     lines += [
-        f"**Skill vs the bot: {pct(s.skill_vs_bot, True)}.** 1 − your Brier ÷ the bot's on "
-        f"the same claims; above 0 beats the bot.",
-        f"**Skill vs the base rate: {pct(s.skill_vs_base, True)}.** 1 − your Brier ÷ the "
-        f"Brier of always saying the base rate.",
+        f"**Skill vs the bot{vs_bot} 1 − "
+        f"your Brier ÷ the bot's on the same claims; above 0 beats the bot.",
+        f"**Skill vs the base rate{vs_base} 1 − "
+        f"your Brier ÷ the Brier of always saying the base rate.",
         f"**Log score: {num(s.log_score, '.1f')}.** Metaculus style, 100 · (1 + log₂ "
         f"p(what happened)), stated p clamped to 1–99%; 0 for always 50%, higher is better.",
         f"**Overconfidence: {pct(s.overconfidence, True)}.** On answers that leaned one way: "
@@ -181,10 +197,22 @@ def expert_figures(s: Summary, f: Findings) -> list[str]:
         f"honest claims: {num(s.discrimination, '+.2f')}.",
         f"**Action error rate: "
         f"{'–' if s.error_rate is None else f'{s.error_rate:.1f} points'}.** Mean win-% "
-        f"lost per decision, over {s.n_decisions} decisions where the choice mattered "
-        f"(trivial ones left out, as GNU Backgammon does).",
+        f"lost per decision, over {count(s.n_decisions, 'decision')} where the choice "
+        f"mattered (trivial ones left out, as GNU Backgammon does).",
     ]
     return lines
+
+
+def _skill(x: float | None, n: int, enough: int, ref: str) -> str:
+    """A skill figure's bold head and value, up to its explanation: too few claims said as
+    such; far below the reference (under −100%, more than twice its error) said as how many
+    times the reference's error, since "−5,122%" reads as a misprint."""
+    if n and n < enough:
+        return f":** too few claims to tell (it takes {enough}; you have {n})."
+    if x is not None and x < -1:
+        times = f"{1 - x:.0f}" if 1 - x >= 10 else f"{1 - x:.1f}"
+        return f": below −100%** (your Brier score is {times} times {ref})."
+    return f": {pct(x, True)}.**"
 
 
 def early_signs(n_scored: int) -> str | None:
@@ -193,6 +221,21 @@ def early_signs(n_scored: int) -> str | None:
         return None
     return (f"{n_scored} judged claim{'s' if n_scored != 1 else ''} so far: with fewer than "
             f"{EARLY}, read these numbers as early signs, not a verdict.")
+
+
+def forget_label(n: int) -> str:
+    """The box ticked before deleting every answer: "Yes, delete my answer" for one."""
+    return "Yes, delete my answer" if n == 1 else f"Yes, delete my {n} answers"
+
+
+def forgotten(n: int) -> str:
+    return f"Deleted {count(n, 'answer')}."
+
+
+def first_last_later(n: int, window: int = 30) -> str:
+    """Before there are two windows of answers to compare: when they appear."""
+    return (f"Your first {window} answers against your latest {window} appear after "
+            f"{2 * window} answers ({n} so far).")
 
 
 def murphy_table(m: Murphy) -> pd.DataFrame:
@@ -252,6 +295,8 @@ def bin_title(who: str, k: int, n: int, bins: int = 10) -> str:
 def import_messages(report: ImportReport) -> tuple[str, list[str], str | None]:
     """What a CSV import did, its first errors, and how many more there were (if any)."""
     more = len(report.errors) - SHOWN_ERRORS
-    return (f"Imported {report.added} answers ({report.duplicates} were already there).",
+    already = "was" if report.duplicates == 1 else "were"
+    return (f"Imported {count(report.added, 'answer')} ({report.duplicates} {already} "
+            f"already there).",
             report.errors[:SHOWN_ERRORS],
             f"… and {more} more lines with errors." if more > 0 else None)

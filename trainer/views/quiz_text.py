@@ -20,6 +20,7 @@ from trainer.quiz.feedback import Feedback
 from trainer.quiz.review import DueSummary
 from trainer.quiz.solved import Solved, SolvedGrades
 from trainer.rulebook import choices
+from trainer.views.plurals import count
 from trainer.views.styles import read_css
 from trainer.views.table_art import character_overview, mini_card
 
@@ -120,6 +121,11 @@ def option_label(label: str, chosen: bool) -> str:
 def sources_label(rule_set: str, bank: str) -> str:
     """The button that opens the rule set and bank choices, saying what is chosen."""
     return f"{rule_set_title(rule_set)} · bank: {bank}"
+
+
+def built_line(built: int, path: str) -> str:
+    """The bank builder's last word: how many items it wrote, and where."""
+    return f"Done: {count(built, 'item')} in {path}"
 
 
 def rule_set_title(name: str) -> str:
@@ -238,7 +244,8 @@ def bank_origin(bank: Bank) -> str:
     sizes = sorted({i.players for i in bank.items})
     tables = (f" at {sizes[0]} to {sizes[-1]} players" if len(sizes) > 1
               else f" at {sizes[0]} players")
-    return (f"Bank **{bank.name}** ({bank.version}): {len(bank.items)} decision points from "
+    return (f"Bank **{bank.name}** ({bank.version}): {count(len(bank.items), 'decision point')} "
+            f"from "
             f"games between bot personas{tables} ({people}; the Rule bot bluffs in half its "
             f"games) and from the Learn lessons' questions. Decisions are picked by kind, never by "
             f"their truth, so the share of bluffs is what such players produce: "
@@ -250,9 +257,19 @@ def solved_origin(grades: SolvedGrades, bank: Bank) -> str:
     end_game = sum(1 for i in bank.items if END_GAME in i.themes)
     if not end_game:
         return ""
-    if not len(grades):
+    solved_n = len(grades)
+    if not solved_n:
+        if end_game == 1:
+            return ("This bank's one End-game item is not solved exactly: it is graded by "
+                    "rollouts.")
         return (f"None of this bank's {end_game} End-game items are solved exactly: all are "
                 "graded by rollouts.")
-    return (f"{len(grades)} of this bank's {end_game} End-game items are solved exactly (the "
-            "turn started with two players and one card each, in the base game): they are "
-            "graded against perfect play. The others are graded by rollouts.")
+    if end_game == 1:
+        which, graded = "This bank's one End-game item is", "it is"
+    else:
+        verb = "is" if solved_n == 1 else "are"
+        which = f"{solved_n} of this bank's {end_game} End-game items {verb}"
+        graded = "it is" if solved_n == 1 else "they are"
+    rest = " The others are graded by rollouts." if solved_n < end_game else ""
+    return (f"{which} solved exactly (the turn started with two players and one card each, "
+            f"in the base game): {graded} graded against perfect play.{rest}")
