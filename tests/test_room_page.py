@@ -315,3 +315,45 @@ def test_a_bank_made_for_the_rules_is_offered_when_another_bank_is_chosen(
     at.button(key="room_use_made").click().run()
     assert at.selectbox(key="room_new_bank").value == "rules-base+bounty"
     assert not at.button(key="room_make").disabled
+
+
+def test_a_room_ended_after_its_first_question_sums_up_that_question_only(
+        rooms: RoomStore) -> None:
+    from trainer.rooms.questions import choose
+
+    bank = shipped_bank()
+    source = Source(count=10, seed=7)
+    items = choose(bank, source)
+    assert len(items) == 10
+    room, host = rooms.create(source, RoomSettings(leaderboard="end"), [i.id for i in items],
+                              bank.version)
+    code = room.code
+    phone, idle = joined(code), joined(code)
+    rooms.start(code, host)
+    polled(phone)
+    phone.button(key="room_option_0_0").click().run()
+    rooms.reveal(code, host)
+    rooms.finish(code, host)
+    polled(phone)
+    polled(idle)
+    mine = texts(phone)
+    assert "Your results" in mine
+    assert "Not answered" not in mine and "\n2." not in mine and "- 2." not in mine, mine
+    assert "You answered the one question asked" in mine, mine
+    assert "The room ended after question 1 of 10." in mine, mine
+    theirs = texts(idle)
+    assert theirs.count("Not answered") == 1 and "You did not answer the one question asked" \
+        in theirs, theirs
+    screen = open_room(code=code, host=host)
+    said = texts(screen)
+    assert "The room ended after question 1 of 10." in said, said
+    assert "On 1 answer about bluffs," in said, said
+
+
+def test_a_room_ended_in_the_lobby_asked_nothing(rooms: RoomStore) -> None:
+    code, host = made_room(rooms)
+    phone = joined(code)
+    rooms.finish(code, host)
+    polled(phone)
+    mine = texts(phone)
+    assert "Not answered" not in mine and "The room ended before its first question." in mine

@@ -44,6 +44,15 @@ class Room:
         return None
 
     @property
+    def asked(self) -> int:
+        """How many questions were put to the room: every one up to the one on the screen (or
+        the last one shown, once finished), none if it never left the lobby. A room ended
+        early sums up these, never the questions it did not reach."""
+        if self.question_at is None:
+            return 0
+        return min(self.question + 1, len(self.questions))
+
+    @property
     def last(self) -> bool:
         return self.question >= len(self.questions) - 1
 

@@ -417,6 +417,8 @@ def _ranking(rooms: RoomStore, room: Room, host: str, top: int | None) -> None:
 def _finished(rooms: RoomStore, room: Room, host: str) -> None:
     answers = rooms.answers(room.code, host)
     st.header("How the room did")
+    if (early := room_text.ended_early_line(room.asked, len(room.questions))) is not None:
+        st.caption(early)
     left, right = st.columns([3, 2], gap="large")
     with left:
         table = reliability_table(answers)

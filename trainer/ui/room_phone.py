@@ -258,12 +258,16 @@ def _my_results(room: Room, mine: dict[int, RoomAnswer]) -> None:
     st.subheader("Your results")
     points = sum(belief_points(a.stated, a.bluff) + decision_points(a.lost_pp)
                  for a in mine.values())
-    st.markdown(room_text.my_total_line(points, len(mine), len(room.questions)))
+    asked = room.asked
+    st.markdown(room_text.my_total_line(points, len(mine), asked))
+    if (early := room_text.ended_early_line(asked, len(room.questions))) is not None:
+        st.caption(early)
     lines = []
-    for q in range(len(room.questions)):
+    for q in range(asked):  # the questions the room reached, not those it never asked
         a = mine.get(q)
         lines.append(room_text.my_result_line(q + 1, a.action if a else None,
                                               a.grade if a else None, a.best if a else None,
                                               a.stated if a else None))
-    st.markdown("\n".join(f"- {line}" for line in lines))
+    if lines:
+        st.markdown("\n".join(f"- {line}" for line in lines))
     st.caption(room_text.RANKING_RULE)

@@ -15,6 +15,7 @@ from trainer.rooms.settings import LEADERBOARD, LIVE, NAMES, RoomSettings, Sourc
 from trainer.rulebook import choices
 from trainer.verdicts.grades import parse_grade
 from trainer.verdicts.words import grade_word
+from trainer.views.plurals import count
 
 ROOM_CSS = """<style>
 .room-code{font-family:ui-monospace,monospace;font-size:clamp(2.6rem,9vw,6.5rem);
@@ -220,7 +221,7 @@ def bot_line(bot: float | None, p_star: float | None) -> str | None:
 def class_belief_line(mean: float | None, n: int) -> str | None:
     if mean is None or not n:
         return None
-    return f"The room's average chance of a bluff: {mean:.0%} ({n} answers)."
+    return f"The room's average chance of a bluff: {mean:.0%} ({count(n, 'answer')})."
 
 
 def best_line(best: str, share: float | None) -> str:
@@ -239,7 +240,7 @@ def wrong_line(popular: tuple[str, int] | None) -> str | None:
 def scores_lines(s: ClassScores) -> list[str]:
     if not s.n or s.brier is None or s.log is None:
         return ["No chance of a bluff was given, so there is no calibration to show."]
-    lines = [f"On {s.n} answers about bluffs, the room's Brier score is {s.brier:.3f} "
+    lines = [f"On {count(s.n, 'answer')} about bluffs, the room's Brier score is {s.brier:.3f} "
              "(0 is perfect; always saying 50% scores 0.250)."]
     if s.bot_brier is not None:
         verdict = ("the room did better than the bot" if s.brier < s.bot_brier
@@ -275,6 +276,20 @@ def my_result_line(question: int, action: str | None, grade: str | None, best: s
     return f"{question}. **{action}** — {word}{tip}{said}"
 
 
-def my_total_line(points: float, answered: int, total: int) -> str:
-    return (f"You answered {answered} of {total} questions and scored {points:.0f} points "
-            "(belief plus move points).")
+def my_total_line(points: float, answered: int, asked: int) -> str:
+    """A phone's total over the questions the room was asked (not those it never reached)."""
+    if asked == 0:
+        return "The room ended before its first question."
+    scored = f" and scored {points:.0f} points (belief plus move points)"
+    if asked == 1:
+        return ("You did not answer the one question asked." if not answered
+                else f"You answered the one question asked{scored}.")
+    return f"You answered {answered} of the {asked} questions asked{scored}."
+
+
+def ended_early_line(asked: int, total: int) -> str | None:
+    """Said at the end of a room its host ended before the last question; None otherwise
+    (and in a room ended in the lobby, whose phones already say that nothing was asked)."""
+    if asked == 0 or asked >= total:
+        return None
+    return f"The room ended after question {asked} of {total}."
