@@ -71,11 +71,61 @@ def test_a_story_is_a_lessons_first_screens_in_order():
     story = rk.lesson_story(lesson)
     played = [s for s in screens(lesson.run) if s.kind == "play"]
     assert [s.screen for s in story] == [s.number for s in played]
-    assert [s.part for s in story] == list(range(1, len(story) + 1))
-    assert all(s.asks and s.parts == len(story) for s in story)
+    assert [s.step for s in story] == list(range(1, len(story) + 1))
+    assert all(s.asks and s.steps == len(played) for s in story)
     long_one = LIBRARY.get("rulebook-example-play")
     assert long_one is not None
     assert [s.screen for s in rk.lesson_story(long_one)] == list(range(rk.STORY_SCREENS))
+
+
+def kicker(slide_html: str) -> str:
+    """The small line above a slide's title."""
+    found = re.search(r'class="kk-kicker">([^<]*)<', slide_html)
+    assert found is not None
+    return unescape(found.group(1))
+
+
+def test_a_lesson_slide_names_the_lesson_and_its_step_in_learns_words():
+    """"Lesson · 3 of 6" read as the third lesson of six, while it was the third screen of
+    one lesson's story. Learn says "Lesson 2 of 5" for the place on the five-minute path; the
+    kiosk says that too, then the step, counted over the whole lesson."""
+    from trainer.views import kiosk_text as kt
+    from trainer.views.lesson_text import screen_caption
+
+    path = [x.id for x in LIBRARY.five_minutes()]
+    on_path = off_path = 0
+    for slide in PLAYLIST:
+        if not isinstance(slide, rk.LessonSlide):
+            continue
+        lesson = LIBRARY.get(slide.lesson)
+        assert lesson is not None
+        words = kicker(kt.lesson_slide(lesson, slide, "ask", ""))
+        shown = [s for s in screens(lesson.run) if s.kind in ("play", "watch")]
+        step = next(k for k, s in enumerate(shown, start=1) if s.number == slide.screen)
+        if lesson.id in path:
+            place = (path.index(lesson.id) + 1, len(path))
+            assert words == f"Lesson {place[0]} of {place[1]} · step {step} of {len(shown)}"
+            # the Learn page on the same screen names the lesson with the same words
+            last = max(s.number for s in screens(lesson.run))
+            caption = screen_caption(lesson, slide.screen, last, place)
+            assert caption.startswith(f"Lesson {place[0]} of {place[1]}"), (caption, words)
+            on_path += 1
+        else:
+            assert words == f"Lesson · step {step} of {len(shown)}"
+            off_path += 1
+    assert on_path and off_path
+
+
+def test_a_story_cut_short_counts_the_steps_of_the_whole_lesson():
+    lesson = LIBRARY.get("rulebook-example-play")
+    assert lesson is not None
+    story = rk.lesson_story(lesson)
+    whole = len([s for s in screens(lesson.run) if s.kind in ("play", "watch")])
+    assert len(story) == rk.STORY_SCREENS < whole
+    from trainer.views import kiosk_text as kt
+
+    assert kicker(kt.lesson_slide(lesson, story[-1], "ask", "")) == \
+        f"Lesson · step {rk.STORY_SCREENS} of {whole}"
 
 
 def test_only_decisions_with_a_settled_solved_verdict_are_shown():

@@ -54,13 +54,19 @@ Mode = Literal["loop", "station"]
 
 @dataclass(frozen=True)
 class LessonSlide:
-    """A screen of a lesson: `screen` numbers it as the Learn page's address does."""
+    """A screen of a lesson: `screen` numbers it as the Learn page's address does.
+
+    `step` of `steps` counts the lesson's screens to watch or play (the whole lesson's, not
+    the story's, which stops after `STORY_SCREENS`), and `place` is the lesson's place on the
+    five-minute path, as the Learn page says it ("Lesson 2 of 5"), or None off the path: the
+    screen then says which lesson and which step of it, never a bare "3 of 6"."""
 
     lesson: str
     screen: int
-    part: int  # its place in the story, from 1
-    parts: int
+    step: int  # from 1
+    steps: int
     asks: bool  # a question the learner answers in the lesson: shown first, then the move
+    place: tuple[int, int] | None = None
 
 
 @dataclass(frozen=True)
@@ -90,16 +96,23 @@ def slide_seconds(slide: Slide) -> float:
 
 
 # ------------------------------------------------------------------------ the playlist
-def lesson_story(lesson: Lesson) -> list[LessonSlide]:
+def lesson_story(lesson: Lesson, place: tuple[int, int] | None = None) -> list[LessonSlide]:
     """The first screens of a lesson, in order: its questions (a lesson to play) or its
     steps from the set-up (a lesson to watch). The intro and a free game are left out: they
-    need a visitor's hand."""
+    need a visitor's hand. `place`: the lesson's place on the five-minute path, if on it."""
     mode = lesson.scenario.mode
     if mode not in ("play", "watch"):
         return []
-    shown = [s for s in screens(lesson.run) if s.kind in ("play", "watch")][:STORY_SCREENS]
-    return [LessonSlide(lesson.id, s.number, k, len(shown), s.kind == "play")
-            for k, s in enumerate(shown, start=1)]
+    steps = [s for s in screens(lesson.run) if s.kind in ("play", "watch")]
+    return [LessonSlide(lesson.id, s.number, k, len(steps), s.kind == "play", place)
+            for k, s in enumerate(steps[:STORY_SCREENS], start=1)]
+
+
+def path_places(library: Library) -> dict[str, tuple[int, int]]:
+    """Each lesson of the five-minute path by id: its place on the path and the path's length,
+    as the Learn page numbers them."""
+    path = [x.id for x in library.five_minutes()]
+    return {x: (k, len(path)) for k, x in enumerate(path, start=1)}
 
 
 def solved_decisions(bank: Bank, grades: SolvedGrades) -> list[Item]:
@@ -117,8 +130,9 @@ def build_playlist(library: Library, bank: Bank, grades: SolvedGrades,
     loop). Decisions are reused when there are fewer of them than stories; with none, the
     loop is lessons only, and with no lesson, decisions only."""
     rng = random.Random(seed)
+    places = path_places(library)
     stories = [story for x in library.lessons if x.variant == RULE_SET
-               if (story := lesson_story(x))]
+               if (story := lesson_story(x, places.get(x.id)))]
     decisions = [DecisionSlide(i.id) for i in solved_decisions(bank, grades)]
     rng.shuffle(stories)
     rng.shuffle(decisions)

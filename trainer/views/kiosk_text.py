@@ -173,6 +173,14 @@ def _slide(table: str, side: Sequence[str], kind: str, phase: Phase) -> str:
 
 
 # ------------------------------------------------------------------------ lesson slides
+def lesson_kicker(slide: LessonSlide) -> str:
+    """Which lesson and which step of it, in the Learn page's words: "Lesson 2 of 5" is the
+    lesson's place on the five-minute path, "step 3 of 5" the screen within the lesson (the
+    lesson's title follows under it)."""
+    lesson = f"Lesson {slide.place[0]} of {slide.place[1]}" if slide.place else "Lesson"
+    return f"{lesson} · step {slide.step} of {slide.steps}"
+
+
 def lesson_slide(lesson: Lesson, slide: LessonSlide, phase: Phase, qr: str) -> str:
     """A lesson's screen on the large table: its title, who the learner plays, then the
     step (a lesson to watch) or the question and, once revealed, the move and why (a lesson
@@ -180,7 +188,7 @@ def lesson_slide(lesson: Lesson, slide: LessonSlide, phase: Phase, qr: str) -> s
     run = lesson.run
     screen = next(s for s in screens(run) if s.number == slide.screen)
     me = run.names[run.learner]
-    kicker = f"Lesson · {slide.part} of {slide.parts}"
+    kicker = lesson_kicker(slide)
     words: list[str] = []
     if screen.kind == "play" and screen.prompt is not None:
         answered = phase == "answer"
