@@ -40,7 +40,7 @@ def mini_card(name: str | None, state: str = "hidden",
     with its action and counteraction in a few words when `role` is given."""
     if name is None:
         return ('<div class="ct-mini ct-mini--back" data-card="back" '
-                'aria-label="face-down card"><span>C</span></div>')
+                'aria-label="face-down card"><span aria-hidden="true">C</span></div>')
     label = {"own": "your face-down card", "revealed": "face-up, lost"}.get(state, "card")
     lines = ""
     title = escape(name)
