@@ -2,10 +2,12 @@
 against perfect play with buttons, see each decision graded, and the accuracy chart.
 
 The duel lives in the tab's session state: the engine game with the real cards, the solution
-the opponent plays, and the buttons' words at each decision (for the grades). The address holds
-what replays it: `?tab=practice&puzzle=<id>&seed=<n>`, or a position's parameters and a seed.
-Every graded decision is saved at once as an answer of the learner, so leaving mid-duel loses
-nothing already graded.
+the opponent plays, the draw that dealt them, and the buttons' words at each decision (for the
+grades). The address names the puzzle (`?tab=practice&puzzle=<id>`) or the position, never the
+draw: a seed in the address told anyone who knew how the deal is drawn the opponent's card, so
+each tab that opens a link deals afresh on the server, and *Play it again* replays the tab's
+own draw. Every graded decision is saved at once as an answer of the learner, so leaving
+mid-duel loses nothing already graded.
 """
 
 from __future__ import annotations
@@ -36,14 +38,21 @@ ANY = "any"
 LEVELS = ("easy", "medium", "hard")
 
 
+# The parameters of a practice link that name its duel; anything else (an old link's `seed`,
+# the explorer's face-up `their` card, which a duel of hidden cards never reads) is dropped.
+_DUEL_PARAMS = ("tab", "puzzle", "card", "lost", "coins", "turn", "mode", "horizon")
+
+
 @dataclass
 class Running:
-    """A duel in this tab: what it came from (for the link and a replay), the duel itself,
-    the buttons' words at each graded decision, and the learner's moment of each offer."""
+    """A duel in this tab: what it came from (the link, which never holds the draw), the
+    server's draw that dealt it (for *Play it again*), the duel itself, the buttons' words at
+    each graded decision, and the learner's moment of each offer."""
 
     source: dict[str, str]
     puzzle: Puzzle | None
     game: duel.Practice
+    seed: int = 0
     labels: list[list[str]] = field(default_factory=list)
     asked_at: float = field(default_factory=time.monotonic)
     uid: str = field(default_factory=lambda: uuid.uuid4().hex[:12])
@@ -71,11 +80,12 @@ def _start(source: dict[str, str], puzzle: Puzzle | None, choice: view.Choice,
         goal = puzzle.goal if puzzle is not None else duel.Goal()
         game = duel.start(choice.lost, choice.coins, choice.first, 0, card=choice.card,
                           goal=goal, seed=seed, horizon=HORIZON, solution=s)
-    session_state()[STATE] = Running({**source, "seed": str(seed)}, puzzle, game)
+    session_state()[STATE] = Running(source, puzzle, game, seed=seed)
     session_state().pop(LINK_ERRORS, None)
 
 
 def _new_seed() -> int:
+    """A new duel's draw, made on the server and kept in the tab: never in the address."""
     return random.SystemRandom().randrange(1, 10**6)
 
 
@@ -93,17 +103,22 @@ def deal_puzzle() -> None:
 
 def practise_position(choice: view.Choice) -> None:
     """The explorer's position, played out from your seat."""
-    params = {"tab": "practice", **view.link_params(replace(choice, mode="hidden"))}
-    _start(params, None, replace(choice, mode="hidden"), _new_seed())
+    _start(_position_source(replace(choice, mode="hidden")), None, replace(choice, mode="hidden"),
+           _new_seed())
+
+
+def _position_source(choice: view.Choice) -> dict[str, str]:
+    """The address of a position's duel: the position, with no card of theirs."""
+    params = {"tab": "practice", **view.link_params(choice)}
+    return {k: v for k, v in params.items() if k in _DUEL_PARAMS}
 
 
 def _replay() -> None:
     r = _running()
     if r is None:
         return
-    seed = int(r.source.get("seed", "1"))
     choice = pview.puzzle_choice(r.puzzle) if r.puzzle else _choice_of(r.source)
-    _start({k: v for k, v in r.source.items() if k != "seed"}, r.puzzle, choice, seed)
+    _start(r.source, r.puzzle, choice, r.seed)
 
 
 def _choice_of(source: dict[str, str]) -> view.Choice:
@@ -111,19 +126,20 @@ def _choice_of(source: dict[str, str]) -> view.Choice:
     return choice
 
 
+def is_duel_link(params: dict[str, str]) -> bool:
+    """Whether an address asks for a practice duel: a puzzle, or a position to play out."""
+    return params.get("tab") == "practice" and ("puzzle" in params or "card" in params)
+
+
 def follow_link() -> None:
-    """Open the duel a link names, unless it is the one already on screen."""
+    """Open the duel a link names, unless it is the one already on screen. Its opponent's
+    card is dealt by this tab's own draw; an old link's `seed` is dropped unread."""
     params = {k: st.query_params[k] for k in st.query_params}
-    if params.get("tab") != "practice" or "seed" not in params:
+    if not is_duel_link(params):
         return
+    params = {k: v for k, v in params.items() if k in _DUEL_PARAMS}
     r = _running()
     if r is not None and all(params.get(k) == v for k, v in r.source.items()):
-        return
-    try:
-        seed = int(params["seed"])
-    except ValueError:
-        session_state()[LINK_ERRORS] = [f"The link's `seed` could not be read: expected a whole "
-                                        f"number; it says “{params['seed'][:40]}”."]
         return
     if "puzzle" in params:
         p = find(params["puzzle"])
@@ -131,16 +147,23 @@ def follow_link() -> None:
             session_state()[LINK_ERRORS] = [
                 f"The link's puzzle “{params['puzzle'][:60]}” is not in this version's "
                 "table. Deal a new one below."]
+            st.query_params.pop("seed", None)
             return
-        _start({"tab": "practice", "puzzle": p.id}, p, pview.puzzle_choice(p), seed)
+        _start({"tab": "practice", "puzzle": p.id}, p, pview.puzzle_choice(p), _new_seed())
         return
     choice, errors = view.read_link(params, view.Choice())
-    source = {"tab": "practice", **view.link_params(replace(choice, mode="hidden"))}
-    _start(source, None, replace(choice, mode="hidden"), seed)
+    _start(_position_source(replace(choice, mode="hidden")), None,
+           replace(choice, mode="hidden"), _new_seed())
     session_state()[LINK_ERRORS] = errors
 
 
 def _keep_link(r: Running) -> None:
+    """The address says the duel's source and nothing more of practice's: no draw, and none
+    of the explorer's parameters the duel does not read (its face-up `their` card above all,
+    which a reader could take for the opponent's)."""
+    for k in [k for k in st.query_params
+              if k in ("seed", "their", *_DUEL_PARAMS) and k not in r.source]:
+        st.query_params.pop(k)
     for k, v in r.source.items():
         if st.query_params.get(k) != v:
             st.query_params[k] = v
@@ -300,7 +323,8 @@ def section() -> str:
     """Explore or Practice, from the address the first time, then from the control."""
     state = session_state()
     wanted = st.query_params.get("tab")
-    if wanted in SECTIONS and wanted != state.get(TAB) and "seed" in st.query_params:
+    params = {k: st.query_params[k] for k in st.query_params}
+    if wanted in SECTIONS and wanted != state.get(TAB) and is_duel_link(params):
         state[TAB] = wanted
     state.setdefault(TAB, wanted if wanted in SECTIONS else "explore")
     st.segmented_control("Section", list(SECTIONS), format_func=SECTIONS.__getitem__,
