@@ -11,7 +11,9 @@ from trainer.ui.play import (
     SPEED,
     coach_panel,
     decision_panel,
+    final_table,
     play_tab,
+    result_box,
     rules_button,
     rules_of_the_game,
     setup_form,
@@ -51,6 +53,8 @@ if match is None:
 
 live: Match = match
 record: GameRecord = match.record
+if match.learner_out and match.bot_to_move:
+    tab.play_out()  # before anything is drawn: the page shows the game's end
 share_link(record.setup())
 st.caption(play_text.table_line(record.setup(), table_rules=False))
 rules_of_the_game(record.setup())
@@ -84,6 +88,8 @@ if not match.over:
         tab.bots_play(draw, play_text.SPEEDS.get(st.session_state.get(SPEED) or DEFAULT_SPEED,
                                                  0.8))
         status.empty()
+    if match.over:  # a bot's move ended it: drawn again as a finished game, without the bar
+        st.rerun()
 
 tab.keep_valued()
 if match.learner_to_move:
@@ -95,10 +101,10 @@ if match.learner_to_move:
             coach_panel(match)
     st.stop()
 
-st.success(play_text.result_line(match.game, match.learner, record.resigned),
-           icon=":material/emoji_events:")
+result_box(match)
+final_table(match)
 rev = the_review(tab, match, me.history, me.store)
-st.header("Review")
+st.header("Review", anchor=play_text.REVIEW_ANCHOR)
 summary(rev)
 key_moments(tab, rev)
 if st.session_state.get(RETRY) is not None:

@@ -155,6 +155,52 @@ def test_the_learner_can_lose_a_whole_game(lost: Played) -> None:
     assert "Review" in [h.value for h in at.header]
 
 
+# Three seats, deal 24: Ana's then Ben's assassination take the learner's two cards while
+# Ana and Ben both still hold theirs, so the bots have a game left to finish.
+OUT_FIRST = ("you,bluffer,rule", 24, ["Income: take 1", "Income: take 1", "Don't challenge",
+                                      "Don't block", "Give up Assassin", "Don't challenge",
+                                      "Don't block", "Give up Captain"])
+TROPHY = ":material/emoji_events:"
+
+
+def alerts(at: AppTest) -> list[tuple[str, str, str]]:
+    """(type, icon, text) of every coloured box on the page."""
+    return [(a.type, a.proto.icon, a.value)
+            for a in [*at.success, *at.info, *at.warning, *at.error]]
+
+
+def test_once_the_learner_is_out_the_table_shows_how_the_bots_finished() -> None:
+    seats, number, script = OUT_FIRST
+    at = deal(seats, number)
+    play_script(at, script[:-1])
+    assert match(at).game.alive.count(True) == 3
+    press(at, script[-1])  # the learner's last card
+    game = match(at).game
+    assert game.is_over and game.winner not in (None, 0), "the bots played the game out"
+    winner = game.names[game.winner]
+    final = tables(at)[0]  # the game's own table, above the review's
+    assert final.count("ct-seat--out") == game.n - 1, "only the winner is still in"
+    assert "ct-seat--decider" not in final, "nobody is left to decide"
+    history = [h.proto.body for h in at.get("html") if "ct-history-row" in h.proto.body]
+    assert history and f"{winner} won" in history[0], "the last turn is in the history"
+    assert not any(t.key == "play_coach" for t in at.toggle)
+    assert not any(b.key in ("play_resign", "play_coach_key") for b in at.button)
+    result = [a for a in alerts(at) if f"{winner} won" in a[2]]
+    assert len(result) == 1, alerts(at)
+    kind, icon, text = result[0]
+    assert kind != "success" and icon != TROPHY, "a lost game is not shown as a win"
+    assert text.startswith("You lost") and "review" in text
+
+
+def test_a_won_game_keeps_its_trophy() -> None:
+    seats, number, script = WIN
+    at = deal(seats, number)
+    play_script(at, script)
+    result = [a for a in alerts(at) if "You won!" in a[2]]
+    assert [(kind, icon) for kind, icon, _ in result] == [("success", TROPHY)]
+    assert not any(t.key == "play_coach" for t in at.toggle)
+
+
 def test_a_challenge_can_be_lost_on_purpose_by_giving_up_a_card() -> None:
     seats, number, script = CONCEDE
     at = deal(seats, number)

@@ -258,6 +258,12 @@ class PlayTab:
             draw()
         self.save(match)
 
+    def play_out(self) -> None:
+        """Once the learner is out, the bots finish the game at once, before anything is
+        drawn: the page then shows the game's end (the table, the last turn, the result)
+        rather than a table where the others still hold cards and someone is to move."""
+        self.bots_play(lambda: None, 0.0)
+
     def finish_valuing(self, record: GameRecord, progress: Any) -> dict[int, Any]:
         """Every real decision of the game valued (most already are, beside the game), with
         `progress(done, total)`; each new one saved with the game."""
@@ -399,8 +405,28 @@ def table_and_history(match: Match, table_slot: Any, history_slot: Any) -> None:
     table_slot.html(table_html(table_view(obs, latest=1), compact=True))
     rows = history_rows(obs)
     with history_slot.container():
-        st.markdown(f"**{history_title(rows)}**")
+        st.markdown(f"**{history_title(rows, over=match.over)}**")
         st.html(HISTORY_CSS + history_html(tuple(reversed(rows))))
+
+
+def result_box(match: Match) -> None:
+    """How the game ended, with the way to the review below. Why a win alone is green with a
+    trophy: a newcomer reads the colour before the words, and a lost or resigned game shown
+    like a win reads as one."""
+    text = play_text.result_line(match.game, match.learner, match.record.resigned)
+    if match.won:
+        st.success(text, icon=":material/emoji_events:")
+    elif match.won is False:
+        st.info(text, icon=":material/sports_score:")
+    else:
+        st.info(text, icon=":material/handshake:")
+
+
+def final_table(match: Match) -> None:
+    """The table as the game ended, beside every turn to the last one (the learner's own view,
+    as during the game: the bots' cards still face down until the review turns them over)."""
+    table_col, side_col = st.columns([3, 2], gap="medium")
+    table_and_history(match, table_col.empty(), side_col.empty())
 
 
 def decision_panel(tab: PlayTab, match: Match) -> None:

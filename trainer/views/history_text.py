@@ -434,10 +434,13 @@ def earlier_turns(rows: Sequence[HistoryRow]) -> int:
     return sum(1 for r in rows if r.turn and not r.current)
 
 
-def history_title(rows: Sequence[HistoryRow]) -> str:
+def history_title(rows: Sequence[HistoryRow], over: bool = False) -> str:
     """The fold's label: "What happened before (6 turns)"; on the first turn, "What happened
-    so far (first turn)"."""
+    so far (first turn)"; once the game is `over`, "What happened (7 turns)", its last turn
+    counted (nothing comes after it)."""
     n = earlier_turns(rows)
+    if over:
+        return f"What happened ({n} turn{'s' if n != 1 else ''})"
     if n == 0:
         return "What happened so far (first turn)"
     return f"What happened before ({n} turn{'s' if n != 1 else ''})"

@@ -152,16 +152,23 @@ def table_line(setup: Setup, table_rules: bool = True) -> str:
     return f"{rules} · {seats} · deal {setup.seed}"
 
 
+# The Review heading's anchor: the result at the top of a finished game links down to it.
+REVIEW_ANCHOR = "review"
+TO_THE_REVIEW = f"[The review below](#{REVIEW_ANCHOR}) grades each decision you made."
+
+
 def result_line(game: Game, learner: int, resigned: bool) -> str:
+    """How the game ended, said first (won, lost, resigned, a tie), then where the review is:
+    the review sits below the final table, out of sight on a phone."""
     if resigned:
-        return "You resigned this game."
+        return f"You resigned this game. It counts as a loss. {TO_THE_REVIEW}"
     if not game.is_over:
         return "The game goes on."
     if game.winner is None:
-        return "The game ended in a tie."
+        return f"The game ended in a tie: nobody won. {TO_THE_REVIEW}"
     if game.winner == learner:
-        return "You won! You are the last player with influence."
-    return f"{game.names[game.winner]} won. You are out of the game."
+        return f"You won! You are the last player with influence. {TO_THE_REVIEW}"
+    return f"You lost. {game.names[game.winner]} won. {TO_THE_REVIEW}"
 
 
 def saved_line(game: Any) -> str:
