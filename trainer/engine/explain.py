@@ -69,6 +69,66 @@ class Illegality:
 # A seat with this name is the reader's own: its moves read in the second person.
 SECOND_PERSON = "You"
 
+# Each action as a verb phrase, for "Ben wants to ..." and "Ben claims the Captain to ...", with
+# `{target}` where its target goes. Why not the action's name: the rulebook names actions with
+# nouns ("foreign aid", "tax"), and "Ben wants to foreign aid" is no sentence.
+ACTION_VERBS: dict[Action, tuple[str, str]] = {  # (without a target, with one)
+    Action.INCOME: ("take income", "take income"),
+    Action.FOREIGN_AID: ("take foreign aid", "take foreign aid"),
+    Action.COUP: ("launch a coup", "launch a coup against {target}"),
+    Action.TAX: ("take tax", "take tax"),
+    Action.ASSASSINATE: ("assassinate", "assassinate {target}"),
+    Action.STEAL: ("steal", "steal from {target}"),
+    Action.EXCHANGE: ("exchange", "exchange"),
+    Action.EXAMINE: ("examine", "examine {target}"),
+    Action.CONVERT: ("convert", "convert {target}"),
+    Action.EMBEZZLE: ("embezzle", "embezzle"),
+    Action.PEEK: ("peek at the Court deck", "peek at the Court deck"),
+    Action.VENGEANCE: ("take Vengeance", "take Vengeance on {target}"),
+}
+# Each action as a noun phrase, for "Fay blocks your ...": "blocks your assassinate" is no
+# sentence either. The target is named only when it is not the blocker (a block is made by the
+# player the action is aimed at, so "Fay blocks your steal from Fay" says Fay twice).
+ACTION_NOUNS: dict[Action, tuple[str, str]] = {
+    Action.INCOME: ("income", "income"),
+    Action.FOREIGN_AID: ("foreign aid", "foreign aid"),
+    Action.COUP: ("coup", "coup against {target}"),
+    Action.TAX: ("tax", "tax"),
+    Action.ASSASSINATE: ("assassination", "assassination of {target}"),
+    Action.STEAL: ("steal", "steal from {target}"),
+    Action.EXCHANGE: ("exchange", "exchange"),
+    Action.EXAMINE: ("examination", "examination of {target}"),
+    Action.CONVERT: ("conversion", "conversion of {target}"),
+    Action.EMBEZZLE: ("embezzlement", "embezzlement"),
+    Action.PEEK: ("peek", "peek"),
+    Action.VENGEANCE: ("Vengeance", "Vengeance on {target}"),
+}
+# Treason's words for the actions it renames (`Options.action_label`), in both forms.
+_TREASON_VERBS: dict[Action, tuple[str, str]] = {
+    Action.EXAMINE: ("interrogate", "interrogate {target}"),
+    Action.CONVERT: ("change team", "make {target} change team"),
+}
+_TREASON_NOUNS: dict[Action, tuple[str, str]] = {
+    Action.EXAMINE: ("interrogation", "interrogation of {target}"),
+    Action.CONVERT: ("change of team", "change of team for {target}"),
+}
+
+
+def action_verb(game: Game, action: Action, target: str | None = None) -> str:
+    """The action as a verb phrase in the game's words: "take foreign aid", "steal from Ana"
+    (`target` is the target's name as the sentence says it: "you" for the reader)."""
+    words = (_TREASON_VERBS if game.options.vocabulary == "treason" else {}).get(
+        action, ACTION_VERBS[action])
+    return words[0] if target is None else words[1].format(target=target)
+
+
+def action_noun(game: Game, action: Action, target: str | None = None) -> str:
+    """The action as a noun phrase in the game's words: "foreign aid", "assassination",
+    "steal from Ana"."""
+    words = (_TREASON_NOUNS if game.options.vocabulary == "treason" else {}).get(
+        action, ACTION_NOUNS[action])
+    return words[0] if target is None else words[1].format(target=target)
+
 
 def second_person(text: str) -> str:
     """A sentence about the seat named "You" made second person: "You passes" becomes

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from trainer.engine.cards import Character
+from trainer.engine.explain import action_noun, action_verb
 from trainer.engine.game import Game
 from trainer.engine.moves import Move, MoveKind
 from trainer.engine.observation import Observation
@@ -266,7 +267,9 @@ def describe_decision(item: Item, game: Game) -> tuple[str, str]:
 
 def describe_pending(game: Game, you: int, kind: str) -> tuple[str, str]:
     """The pending decision of `you` in one line, and the question: for a quiz item's kind,
-    and for the other decisions of a whole game ("action", "prove", "other")."""
+    and for the other decisions of a whole game ("action", "prove", "other"). Actions read as
+    verbs after "wants to" and as nouns after "blocks your" (`trainer.engine.explain`), and a
+    block never names its blocker twice."""
     d = game.pending
     assert d is not None
     names = game.names
@@ -277,33 +280,41 @@ def describe_pending(game: Game, you: int, kind: str) -> tuple[str, str]:
     def whose(p: int | None) -> str:
         return "your" if p == you else f"{who(p)}'s"
 
-    def action_text() -> str:
+    def says(p: int | None, verb: str) -> str:
+        """"Ana blocks", "You block": the subject with its verb."""
+        if p == you:
+            return f"You {verb}"
+        return f"{names[p] if p is not None else 'Someone'} {verb}s"
+
+    def to_do() -> str:
+        """What the actor does, as a verb phrase: "take foreign aid", "steal from you"."""
         if d.action is None:
             return "act"
-        word = game.options.action_label(d.action)
-        if d.target is None:
-            return word
-        return f"{word} {'from ' if word == 'steal' else ''}{who(d.target)}"
+        return action_verb(game, d.action, None if d.target is None else who(d.target))
 
     if kind == "challenge":
         by, role = pending_claim(game)
-        claimant = names[by] if by is not None else "Someone"
         if d.blocker is not None and d.block_character is not None and d.phase.name.endswith(
-                "BLOCK"):
-            line = (f"{claimant} blocks {whose(d.actor)} {action_text()} with the "
-                    f"{d.block_character}.")
+                "BLOCK") and d.action is not None:
+            # A block is made by the player the action aims at: named once, as the blocker.
+            aimed = None if d.target in (None, d.blocker) else who(d.target)
+            line = (f"{says(by, 'block')} {whose(d.actor)} {action_noun(game, d.action, aimed)} "
+                    f"with the {d.block_character}.")
         elif d.action is not None and d.claimant is None:
-            line = f"{claimant} claims the {role} to {action_text()}."
+            line = f"{says(by, 'claim')} the {role} to {to_do()}."
         else:
-            line = f"{claimant} claims the {role}."
+            line = f"{says(by, 'claim')} the {role}."
+        if by == you:  # only where the table rules let a player challenge their own claim
+            return line, "Challenge your own claim, or pass?"
+        claimant = names[by] if by is not None else "someone"
         return line, (f"How likely is it that {claimant} is bluffing? Then: challenge or "
                       f"pass?")
     if kind == "block":
         spec = game.variant.spec(d.action) if d.action is not None else None
-        if spec is not None and spec.claim:
-            line = f"{names[d.actor]} claims the {spec.claim} to {action_text()}."
+        if spec is not None and spec.claim and not spec.inverted:
+            line = f"{says(d.actor, 'claim')} the {spec.claim} to {to_do()}."
         else:
-            line = f"{names[d.actor]} wants to {action_text()}."
+            line = f"{says(d.actor, 'want')} to {to_do()}."
         return line, "Do you block, and with which card?"
     if kind in ("bluff", "action"):
         return ("Your turn.", "What do you do? A claim you cannot back is a bluff.")
@@ -314,7 +325,9 @@ def describe_pending(game: Game, you: int, kind: str) -> tuple[str, str]:
     if kind == "prove" and d.challenger is not None:
         return (f"{who(d.challenger).capitalize()} challenges your claim.",
                 "Show the card (you then swap it for a new one), or give up an influence?")
-    return (d.question[:1].upper() + d.question[1:], "Choose your move.")
+    # The engine's question is about "their" choice; here it is the reader's own.
+    question = d.question.replace("their ", "your ")
+    return (f"{question[:1].upper()}{question[1:]}.", "Choose your move.")
 
 
 def highlighted(item: Item, obs: Observation) -> int:

@@ -162,9 +162,15 @@ def table_view(obs: Observation, turn: int | None = None, latest: int = 0) -> Ta
         ))
     question = None
     if d is not None:
-        question = f"{names[d.player]} must {PHASE_QUESTION[d.phase]}"
-        if d.phase is Phase.ACTION:
-            question = f"{names[d.player]}'s turn: {PHASE_QUESTION[d.phase]}"
+        asked = PHASE_QUESTION[d.phase]
+        if names[d.player] == SECOND_PERSON:  # the reader's own seat: "Your turn", "your set"
+            question = f"You must {asked.replace('their ', 'your ')}"
+            if d.phase is Phase.ACTION:
+                question = f"Your turn: {asked}"
+        else:
+            question = f"{names[d.player]} must {asked}"
+            if d.phase is Phase.ACTION:
+                question = f"{names[d.player]}'s turn: {asked}"
     notes = tuple(_private_note(e) for e in events
                   if e.visible_to == obs.player and "cards" in e.data and e.kind != "deal")
     over = obs.pending is None
