@@ -133,9 +133,10 @@ with side_col, st.container(border=True, key="quiz_card"):
             st.html(quiz_text.SCROLL_TO_GRADE, unsafe_allow_javascript=True)
         if fb.call_out:
             st.info(quiz_text.call_out(fb.call_out), icon=":material/casino:")
+        # No hover tooltip: it opened over the grade, and the keys are said just below.
         st.button("Next item", key="quiz_next", type="primary", icon=":material/skip_next:",
                   on_click=quiz.show_next, args=(bank, item.id, showing), shortcut="N",
-                  width="stretch", help=quiz_text.NEXT_KEYS)
+                  width="stretch")
         if quiz.can_retry():
             st.button(quiz_text.RETRY, key="quiz_retry", icon=":material/replay:",
                       on_click=quiz.retry, args=(bank, showing), width="stretch")
@@ -184,3 +185,5 @@ with st.expander("Where the questions come from"):
         st.markdown(origin)
 
 bank_builder(quiz)
+if quiz.first_sight(showing):  # an item's first showing opens at its top; last on the page,
+    st.html(quiz_text.SCROLL_TO_TOP, unsafe_allow_javascript=True)  # so nothing above moves

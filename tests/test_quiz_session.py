@@ -275,6 +275,14 @@ def test_the_grade_is_brought_into_view_once_per_answer() -> None:
     assert quiz.first_look("a1") and not quiz.first_look("a1") and quiz.first_look("a2")
 
 
+def test_an_items_top_is_brought_into_view_once_per_showing() -> None:
+    from trainer.learners.history import History
+    from trainer.quiz.session import QuizSession
+
+    quiz = QuizSession({}, History("ann"), None)
+    assert quiz.first_sight("s1") and not quiz.first_sight("s1") and quiz.first_sight("s2")
+
+
 def test_a_small_build_in_the_app_runs_here_and_a_large_one_on_every_core(monkeypatch):
     from trainer.batch import choose
     from trainer.quiz import session

@@ -166,3 +166,64 @@ def test_clicking_a_reliability_bin_lists_its_answers(browser, screenshots, tmp_
             page.screenshot(path=str(screenshots / "calibration-bin-desktop.png"))
         finally:
             page.close()
+
+
+SHOTS = "/tmp/shots-quiz"  # screenshots of this test, when they are asked for
+# The Quiz's scrolling box: Streamlit scrolls its main area, not the window.
+SCROLLED = """() => [window.scrollY,
+                     document.querySelector('[data-testid="stMain"]')?.scrollTop ?? 0]"""
+TOOLTIPS = """() => [...document.querySelectorAll(
+        '[data-testid="stTooltipContent"], [role="tooltip"]')]
+    .map(e => e.getBoundingClientRect()).filter(r => r.width > 0 && r.height > 0)
+    .map(r => ({x: r.x, y: r.y, width: r.width, height: r.height}))"""
+
+
+def _overlap(a: dict, b: dict) -> bool:
+    return (a["x"] < b["x"] + b["width"] and b["x"] < a["x"] + a["width"]
+            and a["y"] < b["y"] + b["height"] and b["y"] < a["y"] + a["height"])
+
+
+@pytest.mark.parametrize("viewport", [PHONE, {"width": 1366, "height": 768}],
+                         ids=["phone", "laptop"])
+def test_nothing_covers_the_grade_and_the_next_item_opens_at_the_top(
+        browser, app_url, viewport):
+    """After an answer the grade is in view and the pointer is near "Next item": a hover
+    tooltip on it sat over the grade and what is said with it. After Next, the next item
+    opened where the last one's grade had been scrolled to, its top out of sight."""
+    from playwright.sync_api import expect
+
+    page = browser.new_page(viewport=viewport)
+    try:
+        page.goto(f"{app_url}/quiz")
+        for n in range(2):
+            wait_for_question(page)
+            if n:  # the item after Next: its top, the table's first, in view
+                page.wait_for_timeout(800)  # anything that would still scroll has done so
+                assert page.evaluate(SCROLLED) == [0, 0]
+                table = page.locator(".ct-table").first.bounding_box()
+                assert table is not None and 0 <= table["y"] < viewport["height"], table
+                if screenshots_wanted():
+                    page.screenshot(path=f"{SHOTS}/quiz-next-item-{viewport['width']}.png")
+                break
+            grade = page.get_by_text(GRADE)
+            until(lambda: page.keyboard.press("1"),
+                  lambda t, g=grade: expect(g).to_be_visible(timeout=t))
+            wait_idle(page)
+            page.wait_for_timeout(800)  # the grade's smooth scroll into view
+            upper = page.locator(".st-key-quiz_grade").bounding_box()
+            next_item = page.get_by_role("button", name=re.compile("^Next item")).first
+            lower = next_item.bounding_box()
+            assert upper is not None and lower is not None
+            # the grade and what is said with it, down to the Next button
+            said = {**upper, "height": lower["y"] - upper["y"]}
+            next_item.hover()
+            page.wait_for_timeout(1_200)  # a tooltip shows after a short hover
+            if screenshots_wanted():
+                page.screenshot(path=f"{SHOTS}/quiz-graded-hover-{viewport['width']}.png")
+            covering = [t for t in page.evaluate(TOOLTIPS) if _overlap(t, said)]
+            assert covering == [], (said, covering)
+            until(lambda b=next_item: b.click(),
+                  lambda t: expect(page.locator(".st-key-quiz_feedback")).to_have_count(
+                      0, timeout=t))
+    finally:
+        page.close()

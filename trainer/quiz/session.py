@@ -41,6 +41,7 @@ THEME = "quiz_theme"
 RULE_SET = "quiz_rule_set"  # the base game until the learner chooses another
 BANK = "quiz_bank"
 LOOKED = "quiz_looked"  # the answer whose grade was brought into view
+SEEN = "quiz_seen"  # the showing whose top was brought into view
 NEW_BANK = "quiz_new_bank"  # a bank built in the app, selected at the start of the next run
 BUILD = "build_requested"
 
@@ -221,6 +222,15 @@ class QuizSession:
         if self.state.get(LOOKED) == answer_id:
             return False
         self.state[LOOKED] = answer_id
+        return True
+
+    def first_sight(self, showing: str) -> bool:
+        """True on the first run that shows this showing of an item (to bring its top into
+        view once: after "Next item" the page would stay scrolled down where the last
+        grade was, the new item's top out of sight)."""
+        if self.state.get(SEEN) == showing:
+            return False
+        self.state[SEEN] = showing
         return True
 
     # ------------------------------------------------------------------------ answering

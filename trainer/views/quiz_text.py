@@ -113,6 +113,14 @@ SCROLL_TO_GRADE = ("<script>(function () { var e = document.querySelector("
                    "behavior: 'smooth'}); } })();</script>")
 
 
+# Run once when an item is first shown: the page opens at its top. Streamlit scrolls its main
+# area, not the window, and keeps it where it was across a rerun, so after "Next item" the new
+# item opened where the last grade had been scrolled to, its top out of sight.
+SCROLL_TO_TOP = ("<script>(function () { var m = document.querySelector("
+                 "'[data-testid=\"stMain\"]'); if (m) { m.scrollTo({top: 0}); } "
+                 "window.scrollTo({top: 0}); })();</script>")
+
+
 def option_label(label: str, chosen: bool) -> str:
     """An answer's button; once answered, the chosen one says so (every button is greyed)."""
     return f"{label} · your answer" if chosen else label
