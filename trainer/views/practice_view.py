@@ -49,8 +49,8 @@ GRADE_ICONS: dict[Grade, str] = {"best": ":material/star:", "good": ":material/c
 INTRO = ("Play a duel to the end against an opponent who plays perfectly: it holds a real "
          "card, bluffs as often as the solution says and calls your bluffs the same way. "
          "Every decision you make is graded by how much of your chance to win it gives away.")
-REPLAY_NOTE = ("The address names the position, not the cards: opened again, it deals their card "
-               "afresh. At the end, “Play it again” replays these same cards.")
+REPLAY_NOTE = ("This page's link shares the duel, not the cards: opened again, it deals their "
+               "card afresh. At the end, “Play it again” replays these same cards.")
 
 
 def puzzle_label(p: Puzzle) -> str:
