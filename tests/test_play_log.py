@@ -4,6 +4,7 @@ any problem in an edited log refused at its line with what was expected there.""
 from __future__ import annotations
 
 import random
+import time
 from datetime import UTC, datetime
 
 import pytest
@@ -12,7 +13,14 @@ from hypothesis import strategies as st
 
 from trainer.engine.notation import move_text
 from trainer.engine.variants import VARIANTS, get_variant
-from trainer.play.log import FIRST_LINE, MAX_SEATS, LogError, export_text, import_text
+from trainer.play.log import (
+    FIRST_LINE,
+    MAX_CHARS,
+    MAX_SEATS,
+    LogError,
+    export_text,
+    import_text,
+)
 from trainer.play.match import Match
 from trainer.play.record import GameRecord, new_game_id
 from trainer.play.setup import MAX_SEED, Setup, mixed_seats
@@ -260,6 +268,58 @@ def test_a_seed_with_leading_zeros_reads_as_its_number() -> None:
     lines = lines_of(record)
     lines[SEED - 1] = f"seed: {'0' * 5000}{record.seed}"
     assert import_text("\n".join(lines) + "\n").seed == record.seed
+
+
+FIVE_MB = 5 * 1024 * 1024
+
+
+def longest_run(text: str) -> int:
+    """The longest stretch of one character repeated: how much of a filler an error quotes."""
+    best = run = 0
+    for a, b in zip(text, text[1:], strict=False):
+        run = run + 1 if a == b else 0
+        best = max(best, run + 1)
+    return best
+
+
+@pytest.mark.parametrize("text", [
+    "x" * FIVE_MB,
+    FIRST_LINE + " " + "x" * FIVE_MB,
+    "coup-trainer game log " + "9" * FIVE_MB,
+])
+def test_a_five_megabyte_file_on_one_line_is_refused_at_once_quoting_a_few_characters(
+        text: str) -> None:
+    started = time.perf_counter()
+    with pytest.raises(LogError) as e:
+        import_text(text)
+    assert time.perf_counter() - started < 0.5
+    message = str(e.value)
+    assert message.startswith("line 1: ") and e.value.line == 1
+    assert f"at most {MAX_CHARS:,} characters" in message
+    assert f"{len(text):,}" in message and "..." in message
+    assert longest_run(message) <= 20 and len(message) < 300, message
+
+
+@pytest.mark.parametrize(("line", "key", "value"), [
+    (RULES, "rule set", "base+" + "a" * 100_000),
+    (RULES, "rule set", "base(" + "a" * 100_000 + ")"),
+    (RULES, "rule set", "x" * 100_000),
+    (SEATS, "seats", "you, " + "a" * 100_000),
+    (STARTED, "started", "2025-03-01T18:04:05" + "x" * 100_000),
+])
+def test_a_long_field_is_named_and_quoted_in_a_few_characters(line: int, key: str,
+                                                               value: str) -> None:
+    lines = lines_of(play(stop=3))
+    lines[line - 1] = f"{key}: {value}"
+    started = time.perf_counter()
+    e = assert_refused_at(lines, line, f"{key}: found ", "expected ")
+    assert time.perf_counter() - started < 0.5
+    assert longest_run(str(e)) <= 20 and len(str(e)) < 1000, str(e)
+
+
+def test_a_log_of_a_version_with_thousands_of_digits_is_refused_in_a_few_characters() -> None:
+    e = refused(["coup-trainer game log " + "9" * 100_000, "game: abc"])
+    assert e.line == 1 and "(100,000 digits)" in str(e) and len(str(e)) < 200
 
 
 def test_a_move_number_of_thousands_of_digits_is_refused_at_its_line() -> None:

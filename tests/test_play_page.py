@@ -10,6 +10,7 @@ pause ("Instant") and decisions are valued in the page's own process (no worker 
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -373,23 +374,23 @@ def test_a_move_refused_by_the_rules_is_said_once_and_changes_nothing() -> None:
 
 
 def test_an_imported_log_that_is_not_a_game_is_refused_with_its_line() -> None:
-    from trainer.ui.play import ERROR, PlayTab
-    from trainer.ui.play_games import _import
+    from trainer.ui.play import PlayTab
+    from trainer.ui.play_games import IMPORT_ERROR, _import
 
     state: dict[str, object] = {}
     tab = PlayTab(state, "ann", None)
     _import(tab, b"coup-trainer game log 1\ngame: abc\n")
-    assert "line 2" in str(state[ERROR]) and "game" in str(state[ERROR])
+    assert "line 2" in str(state[IMPORT_ERROR]) and "game" in str(state[IMPORT_ERROR])
     _import(tab, b"\xff\xfe not text")
-    assert "not a text file" in str(state[ERROR])
+    assert "not a text file" in str(state[IMPORT_ERROR])
     assert "play_match" not in state
 
 
 def test_an_imported_log_with_a_seed_of_thousands_of_digits_is_refused_naming_the_seed(
         ) -> None:
     from trainer.play.log import export_text
-    from trainer.ui.play import ERROR, PlayTab
-    from trainer.ui.play_games import _import
+    from trainer.ui.play import PlayTab
+    from trainer.ui.play_games import IMPORT_ERROR, _import
 
     seats, number, script = WIN
     at = deal(seats, number)
@@ -398,8 +399,46 @@ def test_an_imported_log_with_a_seed_of_thousands_of_digits_is_refused_naming_th
                      for line in text.splitlines())
     state: dict[str, object] = {}
     _import(PlayTab(state, "ann", None), huge.encode())
-    assert "seed:" in str(state[ERROR]) and "a whole number from 0 to" in str(state[ERROR])
-    assert "(5,000 digits)" in str(state[ERROR]) and "play_match" not in state
+    message = str(state[IMPORT_ERROR])
+    assert "seed:" in message and "a whole number from 0 to" in message
+    assert "(5,000 digits)" in message and "play_match" not in state
+
+
+def test_a_five_megabyte_log_on_one_line_is_refused_at_once_with_a_short_message() -> None:
+    from trainer.ui.play import PlayTab
+    from trainer.ui.play_games import IMPORT_ERROR, _import
+
+    state: dict[str, object] = {}
+    data = ("coup-trainer game log " + "9" * (5 * 1024 * 1024)).encode()
+    started = time.perf_counter()
+    _import(PlayTab(state, "ann", None), data)
+    assert time.perf_counter() - started < 1
+    message = str(state[IMPORT_ERROR])
+    assert "line 1:" in message and "expected a game log of at most" in message
+    assert "9" * 21 not in message and len(message) < 400, message
+    assert "play_match" not in state
+
+
+def test_a_refused_import_is_said_under_the_import_not_at_the_top() -> None:
+    from trainer.ui.play_games import IMPORT_ERROR
+
+    at = page()
+    at.session_state[IMPORT_ERROR] = "The game log could not be read: line 1: found 'x'"
+    at.run()
+    ok(at)
+    errors = [e.value for e in at.error]
+    assert errors == ["The game log could not be read: line 1: found 'x'"]
+    # Drawn after the list of games, where the import is: below "Your games".
+    order = [getattr(e, "value", None) for e in at.main]
+    assert order.index("Your games") < order.index(errors[0])
+    at.run()
+    assert not at.error, "said once"
+
+
+def test_the_log_upload_takes_a_file_of_at_most_a_megabyte() -> None:
+    at = page()
+    uploads = [u for u in at.get("file_uploader") if u.proto.label == "Import a game log"]
+    assert [u.proto.max_upload_size_mb for u in uploads] == [1]
 
 
 def test_an_exported_log_imports_back_as_the_same_game_on_the_page() -> None:

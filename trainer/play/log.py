@@ -84,6 +84,12 @@ _STATED = re.compile(r"stated\s+(\d+(?:\.\d+)?)\s*%")
 MAX_SEATS = next(m.max_length for m in GameRecord.model_fields["seats"].metadata
                  if isinstance(m, MaxLen))
 _SHOWN_LEGAL = 12  # the legal moves listed when one is refused (a forum table has dozens)
+# The longest log read. Why a limit: a file that is not a log (a photo, a database, a paste of
+# megabytes on one line) must be refused at once, not read through; a six-player game's log
+# is some 10,000 characters, so this leaves room for a long game with notes.
+MAX_CHARS = 200_000
+# What an error quotes of the file at most; a longer field is cut, with its length said.
+SHOWN = 40
 
 
 class LogError(ValueError):
@@ -168,7 +174,10 @@ def import_text(text: str, learner: str | None = None) -> GameRecord:
     """The record a log holds, checked line by line (LogError on the first problem).
     `learner`, when given, replaces the log's learner: an imported game belongs to whoever
     imports it, whoever played it."""
-    lines = text.removeprefix("\ufeff").splitlines()
+    text = text.removeprefix("\ufeff")
+    if len(text) > MAX_CHARS:
+        _too_long(text)
+    lines = text.splitlines()
     header: dict[str, tuple[int, str]] = {}
     moves: list[_Move] = []
     state = "first"
@@ -209,12 +218,24 @@ def import_text(text: str, learner: str | None = None) -> GameRecord:
     return record
 
 
+def _too_long(text: str) -> None:
+    """A text over `MAX_CHARS` refused at the line that reaches the limit, quoting only its
+    start. Only the text up to the limit is split into lines: what follows is never read."""
+    head = text[:MAX_CHARS + 1].splitlines()
+    last = head[-1] if head else ""
+    quoted = repr(last) if len(last) <= SHOWN else f"{last[:SHOWN // 2]!r}..."
+    raise LogError(len(head), f"{quoted} going on past the first {MAX_CHARS:,} characters "
+                              f"(the file holds {len(text):,})",
+                   f"a game log of at most {MAX_CHARS:,} characters (a long game's log holds "
+                   "some 10,000): the log a game's review downloads")
+
+
 def _first_line(number: int, line: str) -> None:
     if line == FIRST_LINE:
         return
     found = re.fullmatch(re.escape(MAGIC) + r"\s+(\d+)", line)
     if found:
-        raise LogError(number, f"a log of version {found.group(1)}",
+        raise LogError(number, f"a log of version {_number(found.group(1))}",
                        f"version {VERSION}, the one this program reads")
     raise LogError(number, _shown(line), f"{FIRST_LINE!r}: this is not a Coup Trainer game log")
 
@@ -227,7 +248,7 @@ def _move_line(number: int, line: str, expected: int) -> _Move:
                                            f"'{expected}. P0:income'")
     digits = found.group(1)
     if _whole(digits, expected) != expected:
-        raise LogError(number, f"move number {digits if len(digits) <= 40 else _shown(digits)}",
+        raise LogError(number, f"move number {_number(digits)}",
                        f"{expected}: moves are numbered from 1 in order")
     text, *notes = (part.strip() for part in found.group(2).split("|"))
     try:
@@ -265,11 +286,25 @@ def _whole(text: str, most: int) -> int | None:
 
 
 def _shown(text: str) -> str:
-    """A field's text as an error quotes it: whole if short, else its start and its length."""
-    if len(text) <= 40:
+    """A field's text as an error quotes it: whole if short, else its start and its length
+    (never more than some 60 characters, whatever the file holds)."""
+    if len(text) <= SHOWN:
         return repr(text)
     what = "digits" if text.isdigit() else "characters"
-    return f"{text[:20]!r}... ({len(text):,} {what})"
+    return f"{text[:SHOWN // 2]!r}... ({len(text):,} {what})"
+
+
+def _number(digits: str) -> str:
+    """A number found in the log, as an error says it: whole if short, else as `_shown`."""
+    return digits if len(digits) <= SHOWN else _shown(digits)
+
+
+def _quotes_cut(reason: str) -> str:
+    """Another layer's reason, which may quote the field whole ("unknown house rule '...'"),
+    with every long quotation cut as `_shown` cuts it."""
+    longer = SHOWN + 1
+    return re.sub(rf"'([^']{{{longer},}})'|\"([^\"]{{{longer},}})\"",
+                  lambda m: _shown(m.group(1) or m.group(2)), reason)
 
 
 def _chance(number: int, digits: str) -> float:
@@ -303,9 +338,9 @@ def _record(header: dict[str, tuple[int, str]], moves: list[_Move],
         setup = Setup(value("rule set"), seed, seats)
     except SetupError as e:
         key = {"variant": "rule set"}.get(e.field, e.field)
-        reason = str(e).removeprefix(f"{e.field}: ")
-        raise LogError(header[key][0], f"{value(key)!r}, which the rules refuse ({reason})",
-                       KEYS[key], key) from None
+        reason = _quotes_cut(str(e).removeprefix(f"{e.field}: "))
+        raise LogError(header[key][0], f"{_shown(value(key))}, which the rules refuse "
+                                       f"({reason})", KEYS[key], key) from None
     names = ", ".join(setup.names)
     if value("names") != names:
         raise fail("names", f"{names!r}, the names of these seats")
@@ -333,7 +368,7 @@ def _record(header: dict[str, tuple[int, str]], moves: list[_Move],
     except ValidationError as e:
         err = e.errors()[0]
         field = str(err["loc"][0]) if err["loc"] else ""
-        reason = str(err["msg"]).removeprefix("Value error, ")
+        reason = _quotes_cut(str(err["msg"]).removeprefix("Value error, "))
         if field == "learner" and learner is not None:
             raise ValueError(f"learner: the importing learner {learner!r}: {reason}") from None
         at = _FIELD_KEYS.get(field)
@@ -350,7 +385,7 @@ def _parse_time(header: dict[str, tuple[int, str]], key: str) -> datetime:
     except ValueError:
         raise LogError(line, _shown(text), KEYS[key], key) from None
     if t.tzinfo is None:
-        raise LogError(line, f"{text!r} with no zone", KEYS[key], key)
+        raise LogError(line, f"{_shown(text)} with no zone", KEYS[key], key)
     return t.astimezone(UTC)
 
 

@@ -15,6 +15,11 @@ from trainer.ui.play import ERROR, PlayTab
 from trainer.views import play_text
 
 SHOWN = 10  # the newest games listed; older ones stay in the database
+IMPORT_ERROR = "play_import_error"  # why the last log imported could not be opened
+# The largest file the import takes, in megabytes (Streamlit's unit; its least). A game's log
+# is some 10 KB and the reader refuses anything over `trainer.play.log.MAX_CHARS`, so a file
+# this large is no log: the browser refuses it before sending it.
+UPLOAD_MB = 1
 
 
 def saved_games(tab: PlayTab) -> None:
@@ -39,10 +44,16 @@ def saved_games(tab: PlayTab) -> None:
             row.button("Review" if g.finished_at else "Resume", key=f"play_open_{g.game_id}",
                        on_click=tab.open_saved, args=(g.game_id,))
     upload = st.file_uploader("Import a game log", type=["txt"], key="play_import",
+                              max_upload_size=UPLOAD_MB,
                               help="A log downloaded from the review of a game.")
+    st.caption(play_text.import_note(UPLOAD_MB))
     if upload is not None:
         st.button("Open the imported game", key="play_import_open", type="primary",
                   on_click=_import, args=(tab, upload.getvalue()))
+    if (refused := tab.state.pop(IMPORT_ERROR, None)) is not None:
+        # Here, under the button pressed, not at the top of the page: on a phone the top is
+        # screens away, and the page would seem to do nothing.
+        st.error(refused, icon=":material/error:")
 
 
 def _damaged(tab: PlayTab, game_id: str, problem: str) -> None:
@@ -58,14 +69,18 @@ def _damaged(tab: PlayTab, game_id: str, problem: str) -> None:
 
 
 def _import(tab: PlayTab, data: bytes) -> None:
+    """The log's game opened, or why not, said under the import (`IMPORT_ERROR`)."""
     try:
         record = import_text(data.decode("utf-8"), learner=tab.learner)
     except UnicodeDecodeError:
-        tab.state[ERROR] = "The imported file is not a text file (UTF-8 expected)."
+        tab.state[IMPORT_ERROR] = "The imported file is not a text file (UTF-8 expected)."
         return
     except LogError as e:
-        tab.state[ERROR] = f"The game log could not be read: {e}"
+        tab.state[IMPORT_ERROR] = f"The game log could not be read: {e}"
         return
     tab.open(record)
+    if ERROR in tab.state:  # a game the engine cannot rebuild
+        tab.state[IMPORT_ERROR] = tab.state.pop(ERROR)
+        return
     if tab.store is not None and tab.match is not None:
         tab.save(tab.match)

@@ -171,6 +171,13 @@ def result_line(game: Game, learner: int, resigned: bool) -> str:
     return f"You lost. {game.names[game.winner]} won. {TO_THE_REVIEW}"
 
 
+def import_note(megabytes: int) -> str:
+    """Under the import: what a log is, and the size limit that a file refused by the upload
+    itself (a red mark, with no words on a phone) has run into."""
+    return (f"A game log is the small text file a game's review downloads. Files over "
+            f"{megabytes} MB are refused.")
+
+
 def saved_line(game: Any) -> str:
     """A saved game in the list: when, the rule set, the table size, how it went."""
     when = game.started_at.strftime("%d %b %Y %H:%M")
