@@ -327,6 +327,30 @@ def test_a_mistake_can_be_retried_as_a_quiz_question() -> None:
     assert answer.mode == "play retry" and answer.action == options[0].label
 
 
+def test_a_block_decision_is_retried_as_a_block_not_as_a_challenge() -> None:
+    seats, number, script = LOSE
+    at = deal(seats, number)
+    play_script(at, script)
+    # Move 6: Ana claims the Assassin to assassinate you; you block with the Contessa or not.
+    block = next(s for s in at.session_state["play_reviews"].values()
+                 for s in s.steps if s.kind == "block" and s.valued.item.has_claim)
+    at.session_state["play_retry"] = block.index
+    at.run()
+    ok(at)
+    assert "Do you block, and with which card?" in words(at)
+    assert not [s for s in at.slider if s.key == "play_retry_p"], "no chance of a bluff asked"
+    options = [b for b in at.button if b.key and b.key.startswith("play_retry_option_")]
+    assert [b.label for b in options] == [o.label for o in block.valued.item.options]
+    assert any(b.label.startswith("Block with") for b in options)
+    options[0].click().run()
+    ok(at)
+    shown = words(at)
+    assert "challenge never pays" not in shown and "A challenge pays" not in shown
+    assert "Chance it is a bluff" not in shown
+    answer = at.session_state["play_retry_answer"]
+    assert answer.mode == "play retry" and answer.kind == "block" and answer.stated is None
+
+
 @pytest.mark.parametrize("variant", sorted(VARIANTS))
 def test_a_whole_game_can_be_played_in_every_rule_set(variant: str, monkeypatch) -> None:
     monkeypatch.setenv("COUP_TRAINER_PLAY_ROLLOUTS", "8")

@@ -326,3 +326,23 @@ def test_nothing_before_the_answer_names_the_items_difficulty() -> None:
 
     item = claim_item()
     assert item.difficulty not in status_line([], item, GAME)
+
+
+def test_a_block_item_with_the_actions_claim_asks_no_chance_and_says_nothing_of_challenges():
+    # A played game's block decision carries the action's claim (its truth, the bot's read).
+    item = replace(claim_item(), kind="block", p_star=None,
+                   options=(Option(Move.block(1, "Contessa"), "Block with Contessa", 0.5,
+                                   0.02, 0.01),
+                            Option(Move.pass_(1), "Don't block", 0.4, 0.02, 0.0)))
+    assert item.has_claim and not item.asks_chance
+    a = answer_to(item, "Don't block", stated=None)
+    assert a.stated is None and a.kind == "block"
+    assert answer_to(item, "Don't block", stated=0.7).stated is None
+    fb = feedback(item, a.model_copy(update={"stated": 0.7}), GAME)
+    said = " ".join(x for x in (fb.verdict, fb.truth, fb.outcome, fb.belief) if x)
+    assert "challenge" not in said.lower(), said
+    assert fb.truth == "Ana held Duke and Contessa: the Duke claim was true."
+    # A challenge item still asks, and says where a challenge pays.
+    assert claim_item().asks_chance
+    fb = feedback(claim_item(), answer_to(claim_item(), "Pass", stated=0.5), GAME)
+    assert fb.belief is not None and "A challenge pays when" in fb.belief

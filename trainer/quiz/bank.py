@@ -164,6 +164,14 @@ class Item:
         return self.claim is not None and self.bluff is not None
 
     @property
+    def asks_chance(self) -> bool:
+        """Whether answering takes the chance that the claim is a bluff: a claim to challenge
+        or pass. A block decision of a played game carries the action's claim too (for its
+        truth and the bot's estimate), but blocking is not judging that claim: it was not
+        challenged, and it can no longer be."""
+        return self.has_claim and self.kind != "block"
+
+    @property
     def best(self) -> Option:
         return max(self.options, key=lambda o: o.win)
 

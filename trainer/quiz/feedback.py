@@ -105,7 +105,7 @@ def grade(item: Item, *, action: str, stated: float | None, learner: str, bank: 
         verdict = item_decision(item).judge(item_valuation(item, solved), action)
     except DecisionError as e:
         raise AnswerError(str(e)) from None
-    if item.has_claim:
+    if item.asks_chance:
         if stated is None:
             raise AnswerError("stated: this item asks how likely the claim is a bluff; "
                               "expected a probability from 1% to 99%")
@@ -214,9 +214,13 @@ def feedback(item: Item, answer: Answer, game: Game | None = None,
                 call_out = ("A small slip, a good outcome: it worked this time, but "
                             f"{v.best} wins a little more often here.")
         if answer.stated is not None and item.bot is not None:
-            # Every figure is the chance of a bluff, never its complement beside it.
-            star = (f" A challenge pays when the chance of a bluff is above {item.p_star:.0%}."
-                    if item.p_star is not None else " Here a challenge never pays.")
+            # Every figure is the chance of a bluff, never its complement beside it. Where a
+            # challenge pays is said of a challenge decision only: at a block the claim can no
+            # longer be challenged.
+            star = ("" if item.kind != "challenge"
+                    else f" A challenge pays when the chance of a bluff is above "
+                         f"{item.p_star:.0%}." if item.p_star is not None
+                    else " Here a challenge never pays.")
             spread = ""
             if item.bot_low is not None and item.bot_high is not None \
                     and item.bot_high - item.bot_low >= WIDE:

@@ -106,7 +106,7 @@ def retry_panel(tab: PlayTab, match: Match, rev: Review, history: History,
         line, question = describe_pending(game, match.learner, step.kind)
         st.markdown(f"**{line}**  \n{question}")
         answer = tab.state.get(RETRY_ANSWER)
-        if item.has_claim:
+        if item.asks_chance:  # a claim to judge; a block decision only blocks or lets through
             st.slider("Chance it is a bluff", 1, 99, 50, key=RETRY_P, format="%d%%",
                       disabled=answer is not None)
         for i, option in enumerate(item.options):
@@ -131,7 +131,7 @@ def retry_panel(tab: PlayTab, match: Match, rev: Review, history: History,
 def _answer_retry(tab: PlayTab, step: Step, label: str, history: History,
                   store: Store | None) -> None:
     item = step.valued.item
-    stated = int(tab.state.get(RETRY_P, 50)) / 100 if item.has_claim else None
+    stated = int(tab.state.get(RETRY_P, 50)) / 100 if item.asks_chance else None
     answer = grade(item, action=label, stated=stated, learner=tab.learner, bank=BANK,
                    answer_id=new_answer_id(), mode="play retry", solved=step.valued.solved)
     tab.state[RETRY_ANSWER] = answer
