@@ -6,7 +6,7 @@ from trainer.learners.lesson_progress import ProgressKeeper
 from trainer.scenarios.lesson_session import LessonSession
 from trainer.ui import learn
 from trainer.ui.learner import current_learner
-from trainer.ui.resources import lesson_library, lesson_minutes, path_figures
+from trainer.ui.resources import lesson_library, lesson_minutes, path_time
 from trainer.ui.router import hand_over
 from trainer.views import cardart, lesson_text
 from trainer.views.table_art import TABLE_CSS
@@ -24,9 +24,8 @@ if keeper.problem:
     st.warning(lesson_text.progress_unsaved(keeper.problem), icon=":material/cloud_off:")
 
 if lesson is None:
-    figures = path_figures()
-    learn.library(walk, lib, lesson_text.path_caption(lib.five_minutes(), len(figures.screens),
-                                                      figures.minutes_text()),
+    screens, minutes = path_time(lib)
+    learn.library(walk, lib, lesson_text.path_caption(lib.five_minutes(), screens, minutes),
                   lesson_minutes())
     st.stop()
 

@@ -11,9 +11,14 @@ from streamlit.testing.v1 import AppTest
 
 from tests.helpers import shipped_library
 from trainer.scenarios.lessons import FIVE_MINUTES
+from trainer.views.lesson_text import HISTORY_LABEL
 
 ROOT = Path(__file__).resolve().parents[1]
 LIBRARY = shipped_library()
+FIRST_GAME_LINE = ("Tax: claim Duke, take 3", "Don't challenge",
+                   "Assassinate Ben: claim Assassin, pay 3", "Don't challenge",
+                   "Tax: claim Duke, take 3", "Give up Duke",
+                   "Assassinate Ben: claim Assassin, pay 3")
 
 
 @pytest.fixture
@@ -40,14 +45,39 @@ def test_learn_is_the_first_page_and_lists_every_lesson(at: AppTest) -> None:
     assert "Learn Coup in five minutes" in [s.value for s in at.subheader]
 
 
-def test_the_five_minute_path_shows_its_modelled_time(at: AppTest) -> None:
-    from trainer.views.path_model import path_model
+def test_the_five_minute_path_shows_the_time_the_browser_measured(at: AppTest) -> None:
+    from trainer.views.path_model import stored_measure
 
     path = LIBRARY.five_minutes()
     assert [x.id for x in path] == list(FIVE_MINUTES)
-    model = path_model(path)
+    measure = stored_measure(path)
+    assert measure is not None
     caption = " ".join(c.value for c in at.caption)
-    assert f"{len(model.screens)} screens" in caption
+    assert f"{measure.screens} screens" in caption
+    assert f"about {measure.minutes_text()} minutes" in caption
+
+
+def test_lessons_the_browser_did_not_measure_show_the_lesson_files_count(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A teacher's folder: the measure on disk is of other lessons, so the page does not
+    quote it."""
+    from trainer.views.path_model import path_model
+
+    for f in (ROOT / "scenarios").glob("learn-*.yaml"):
+        shutil.copy(f, tmp_path / f.name)
+    first = tmp_path / "learn-coins.yaml"
+    first.write_text(first.read_text().replace("Nobody can stop Income.",
+                                               "Nobody can ever stop Income."))
+    from trainer.scenarios.lessons import load_library
+
+    lib = load_library(tmp_path)
+    model = path_model(lib.five_minutes())
+    monkeypatch.setenv("COUP_TRAINER_SCENARIOS", str(tmp_path))
+    monkeypatch.chdir(ROOT)
+    at = AppTest.from_file(str(ROOT / "streamlit_app.py"), default_timeout=30)
+    at.run()
+    assert not at.exception
+    caption = " ".join(c.value for c in at.caption)
     assert f"about {model.minutes_text()} minutes" in caption
 
 
@@ -79,7 +109,7 @@ def test_opening_a_lesson_sets_a_shareable_link(at: AppTest) -> None:
 def test_the_start_button_opens_the_first_lesson_of_the_path(at: AppTest) -> None:
     at.button(key="start_path").click().run()
     assert LIBRARY.get(FIVE_MINUTES[0]).title in heading(at)
-    assert "Lesson 1 of 6" in caption(at)
+    assert caption(at) == f"Lesson 1 of {len(FIVE_MINUTES)}"
 
 
 def test_a_link_opens_a_lesson_at_a_step(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -129,19 +159,25 @@ def test_a_question_blocks_next_until_answered(at: AppTest) -> None:
 def test_a_wrong_answer_explains_itself_and_allows_a_retry(at: AppTest) -> None:
     at.button(key="open_learn-coins").click().run()
     options(at)["Coup Ben: pay 7"].click().run()
-    assert "A Coup costs 7 coins. You have 4." in at.error[0].value
-    assert "The rules do not allow it" in at.error[0].value
+    assert "Not yet. Take your coin first." in at.error[0].value
     assert at.button(key="next").disabled
     options(at)["Income: take 1"].click().run()
-    assert "Income is always safe." in at.success[0].value
+    assert "Nobody can stop Income." in at.success[0].value
     assert not at.button(key="next").disabled
+
+
+def test_a_wrong_answer_the_rules_refuse_says_so(at: AppTest) -> None:
+    at.button(key="open_learn-ten-coins").click().run()
+    options(at)["Tax: claim Duke, take 3"].click().run()
+    assert "Not allowed, even with a real Duke." in at.error[0].value
+    assert "The rules do not allow it" in at.error[0].value
 
 
 def test_the_right_answer_plays_the_move_and_the_replies(at: AppTest) -> None:
     at.button(key="open_learn-coins").click().run()
     options(at)["Income: take 1"].click().run()
-    assert "Ben takes Income too." in text(at)
-    assert 'data-seat="Ana"' in html(at) and "<b>42</b> in the Treasury" in html(at)
+    assert "Nobody can stop Income." in at.success[0].value
+    assert 'data-seat="Ana"' in html(at) and "<b>39</b> in the Treasury" in html(at)
 
 
 def test_finishing_a_lesson_marks_it_in_the_library(at: AppTest) -> None:
@@ -166,16 +202,17 @@ def test_the_intro_shows_the_five_characters(at: AppTest) -> None:
     for card in ("Duke", "Assassin", "Captain", "Ambassador", "Contessa"):
         assert f'data-card="{card}"' in page
     at.button(key="next").click().run()
-    assert "You hold the Duke. Claim it to take 3 coins." in text(at)
+    assert "Your Captain steals 2 coins from another player." in text(at)
 
 
 def test_the_first_game_is_won_by_its_line(at: AppTest) -> None:
     at.button(key="open_learn-first-game").click().run()
     assert at.button(key="next").disabled
-    for label in ("Tax: claim Duke, take 3", "Block: claim Duke", "Coup Ben: pay 7"):
+    for label in FIRST_GAME_LINE:
         options(at)[label].click().run()
         assert not at.exception, [e.value for e in at.exception]
     assert "You win against Ben" in at.success[0].value
+    assert not at.info  # no mistake along the line
     at.button(key="next").click().run()  # on to the first lesson not finished
     assert at.query_params["lesson"] in (FIVE_MINUTES[0], [FIVE_MINUTES[0]])
 
@@ -185,7 +222,7 @@ def test_take_back_undoes_the_last_move_of_the_game(at: AppTest) -> None:
     options(at)["Income: take 1"].click().run()
     assert at.button(key="back").label == "Take back"
     at.button(key="back").click().run()
-    assert "Take Ben's last influence." in text(at)
+    assert "Take both of Ben's cards." in text(at)
 
 
 def test_the_timeline_lists_the_moves_so_far_newest_first(monkeypatch) -> None:
@@ -202,13 +239,13 @@ def test_the_timeline_lists_the_moves_so_far_newest_first(monkeypatch) -> None:
 
 def test_the_game_so_far_is_absent_before_the_first_move(at: AppTest) -> None:
     at.button(key="open_learn-coins").click().run()
-    assert not [e for e in at.expander if "What happened" in e.label]
+    assert not [e for e in at.expander if e.label == HISTORY_LABEL]
 
 
 def test_the_game_so_far_lists_the_newest_turn_first(at: AppTest) -> None:
     at.button(key="open_learn-coins").click().run()
     options(at)["Income: take 1"].click().run()
-    assert [e for e in at.expander if "What happened" in e.label]
+    assert [e for e in at.expander if e.label == HISTORY_LABEL]
     page = html(at)
     assert page.index("Ben: Income") < page.index("You: Income")
 
@@ -242,3 +279,28 @@ def test_large_type_scales_the_learn_page_and_stays_in_the_link(at: AppTest) -> 
     assert chrome.stylesheet(True) in html(at) and at.query_params["large"] in ("1", ["1"])
     at.button(key="to_library").click().run()
     assert not at.exception and chrome.stylesheet(True) in html(at)
+
+
+def test_challenging_the_first_games_bot_is_explained_at_once(at: AppTest) -> None:
+    at.button(key="open_learn-first-game").click().run()
+    options(at)["Tax: claim Duke, take 3"].click().run()
+    options(at)["Challenge Ben"].click().run()
+    assert at.info[0].value == "Ben never bluffs, so the Duke was real."
+
+
+def test_a_lost_first_game_says_why_in_one_sentence(at: AppTest) -> None:
+    at.button(key="open_learn-first-game").click().run()
+    for label in ("Tax: claim Duke, take 3", "Challenge Ben", "Give up Duke",
+                  "Tax: claim Duke, take 3", "Challenge Ben", "Give up Assassin"):
+        options(at)[label].click().run()
+    assert "Ben wins this time." in at.warning[0].value
+    assert "Ben never bluffs, so the Duke was real." in at.warning[0].value
+    assert at.button(key="next").label == "Start again"
+
+
+def test_a_won_first_game_leads_to_the_rules_and_a_full_game(at: AppTest) -> None:
+    at.button(key="open_learn-first-game").click().run()
+    for label in FIRST_GAME_LINE:
+        options(at)[label].click().run()
+    links = {link.proto.label: link.proto.page for link in at.get("page_link")}
+    assert links["All the rules"] == "rules" and links["Play a full game"] == "play", links

@@ -35,9 +35,9 @@ def test_a_play_lesson_has_one_screen_per_question() -> None:
 
 
 def test_the_replies_play_between_two_questions() -> None:
-    first, second, _ = screens(lesson("learn-coins").run)
-    assert first.shown == 0 and first.result == second.shown == 2
-    assert first.after == ("Ben takes Income too.",)
+    first, second, _ = screens(lesson("learn-blocks").run)
+    assert first.shown == 1 and first.result == second.shown == 3
+    assert first.after == ("Ben challenges your block.",)
 
 
 def test_the_last_screen_plays_the_lesson_to_its_end() -> None:
@@ -70,7 +70,9 @@ def test_a_move_out_of_turn_is_refused() -> None:
 
 def test_a_line_that_does_not_win_names_its_line(tmp_path: Path) -> None:
     bad = tmp_path / "learn-first-game.yaml"
-    bad.write_text(GAME.read_text().replace('    - "Ana: coup Ben"', '    - "Ana: income"'))
+    last = '    - "Ana claims Assassin: assassinate Ben"\n'
+    head, tail = GAME.read_text().rsplit(last, 1)
+    bad.write_text(head + '    - "Ana: income"\n' + tail)
     with pytest.raises(ScenarioError) as e:
         check_file(bad)
     assert "practice: the line does not win for Ana: after it the game is not over" in str(e.value)
@@ -79,7 +81,7 @@ def test_a_line_that_does_not_win_names_its_line(tmp_path: Path) -> None:
 
 def test_a_line_with_a_typo_names_the_entry_and_the_card(tmp_path: Path) -> None:
     bad = tmp_path / "learn-first-game.yaml"
-    bad.write_text(GAME.read_text().replace("Ana blocks with Duke", "Ana blocks with Duek"))
+    bad.write_text(GAME.read_text().replace("Ana loses Duke", "Ana loses Duek"))
     with pytest.raises(ScenarioError) as e:
         check_file(bad)
     line = next(i for i, t in enumerate(bad.read_text().splitlines(), 1) if "Duek" in t)

@@ -94,14 +94,15 @@ def test_a_typo_in_a_key_names_the_key_and_the_allowed_keys(tmp_path):
     assert message(path) == (
         f'{path}:{line(text, "chekpoint")}: step 2 ("No one challenges"): unknown key '
         f"'chekpoint' (did you mean 'checkpoint'?); allowed keys: move, illegal, because, "
-        f"narration, rule, tip, draw, replacement, prompt, checkpoint")
+        f"narration, rule, tip, draw, replacement, prompt, checkpoint, teaches")
 
 
 def test_a_typo_in_a_required_key_is_reported_at_the_typo_not_as_a_missing_key(tmp_path):
     path, text = write(tmp_path, "titel", "title: A small example", "titel: A small example")
     assert message(path) == (
         f"{path}:{line(text, 'titel:')}: unknown key 'titel' (did you mean 'title'?); allowed "
-        f"keys: id, title, summary, order, tags, mode, rule, intro, setup, steps, practice")
+        f"keys: id, title, summary, teaches, order, tags, mode, rule, intro, setup, steps, "
+        f"practice")
 
 
 def test_an_unknown_key_comes_before_a_missing_key_that_is_another_problem(tmp_path):

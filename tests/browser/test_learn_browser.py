@@ -20,10 +20,18 @@ from trainer.scenarios.lesson_game import line_moves, practice
 from trainer.scenarios.replay import replay
 from trainer.scenarios.screens import screens
 from trainer.views.move_labels import your_move
+from trainer.views.path_model import (
+    MEASURE_FILE,
+    RenderedPath,
+    Shown,
+    measured_of,
+    rendered_path,
+)
 from trainer.views.styles import read_css
 
 pytestmark = pytest.mark.browser
 
+ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = "rulebook-example-play"
 LAPTOP = {"width": 1366, "height": 768}
 PROJECTOR = {"width": 1280, "height": 720}
@@ -106,6 +114,29 @@ def _option_key(page, label: str) -> str:
                              '[data-testid="stMainBlockContainer"]').inner_text()[:600])
 
 
+# Every word a person sees: the page's text with icons (their ligature names are not words),
+# key badges and what is hidden from readers (a card back's emblem) left out; a folded box's
+# inside is not drawn, so it is not text either.
+_SEEN_TEXT = """(sel) => {
+  const style = document.createElement('style');
+  for (const e of document.querySelectorAll(sel + ' *')) {
+    if (getComputedStyle(e).fontFamily.includes('Material')) e.dataset.ctIcon = '1';
+  }
+  style.textContent = '[data-ct-icon], kbd, [aria-hidden="true"] { display: none !important; }';
+  document.head.append(style);
+  const text = document.querySelector(sel).innerText;
+  style.remove();
+  return text;
+}"""
+MAIN = '[data-testid="stMainBlockContainer"]'
+
+
+def _seen(page, screen: str, clicks: int, where: str = MAIN) -> Shown:
+    """The page as a person sees it now, once it has settled."""
+    _settled(page)
+    return Shown(screen, page.evaluate(_SEEN_TEXT, where), clicks)
+
+
 def _state(page) -> str:
     """What changes when a key has been taken: the address and the card's text."""
     return page.url + "|" + page.locator('[data-testid="stMainBlockContainer"]').inner_text(
@@ -126,6 +157,7 @@ def test_the_five_minute_path_by_keyboard_alone(browser, app_url, screenshots):
             page.set_viewport_size(viewport)
             page.screenshot(path=str(screenshots / f"learn-library-{name}.png"))
         page.set_viewport_size(PHONE)
+        seen = [_seen(page, "start", 0, ".st-key-path_box")]
         until(lambda: page.keyboard.press("ArrowRight"),
               lambda t: expect(page.locator(".st-key-lesson_card")).to_be_visible(timeout=t))
         keys = ["ArrowRight", "Space"]
@@ -137,6 +169,8 @@ def test_the_five_minute_path_by_keyboard_alone(browser, app_url, screenshots):
             for seat, card, cls in _opponent_cards(page, "Ana"):
                 assert card == "back" or "ct-mini--revealed" in cls, (n, seat, card)
             _at_every_size(page, screenshots / f"learn-path-{{name}}-{n:02d}.png")
+            screen = f"{lesson} {n:02d}"
+            seen.append(_seen(page, screen, 1))  # Start, Next or the game's last answer
             if label is not None:
                 key = _option_key(page, label)
                 before = _settled(page)
@@ -152,6 +186,7 @@ def test_the_five_minute_path_by_keyboard_alone(browser, app_url, screenshots):
                     _at_every_size(page, None)
                     continue  # the game goes on: the next decision is this same page
                 _at_every_size(page, screenshots / f"learn-path-{{name}}-{n:02d}b.png")
+                seen.append(_seen(page, screen, 1))  # the answer
             # Next always changes the address (the step, or the lesson). A key pressed while
             # the page still reruns after an answer can be lost while the page changes all the
             # same, so the press waits for a settled page and its effect is read in the address.
@@ -165,6 +200,32 @@ def test_the_five_minute_path_by_keyboard_alone(browser, app_url, screenshots):
         assert page.locator('[data-testid="stException"]').count() == 0
     finally:
         page.close()
+    _the_path_reads_in_five_minutes(rendered_path(seen))
+
+
+def _the_path_reads_in_five_minutes(path: RenderedPath) -> None:
+    """The time model of the issue that set it: the words new on each screen read at 200 a
+    minute, 2 s a click; at most 5:00, 60 new words on a screen and 25 screens. The figures
+    are those the README and the Learn page state (the page reads MEASURE_FILE)."""
+    table = "\n".join(f"{s.screen:28} {s.new_words:3} {s.clicks}  {s.new_text}"
+                      for s in path.screens)
+    (ROOT / "artifacts").mkdir(exist_ok=True)
+    (ROOT / "artifacts" / "learn-path-words.txt").write_text(table + "\n" + path.summary()
+                                                             + "\n")
+    assert path.seconds <= 300, f"{path.minutes_text()}:\n{table}"
+    assert len(path.screens) <= 25, table
+    crowded = [s for s in path.screens if s.new_words > 60]
+    assert not crowded, "\n".join(f"{s.screen}: {s.new_words} new words: {s.new_text}"
+                                   for s in crowded)
+    lessons = shipped_library().five_minutes()
+    fresh = measured_of(lessons, path).to_json()
+    (ROOT / "artifacts" / MEASURE_FILE.name).write_text(fresh)
+    assert MEASURE_FILE.read_text() == fresh, (
+        f"the path now measures differently: copy artifacts/{MEASURE_FILE.name} to "
+        f"{MEASURE_FILE.relative_to(ROOT)}:\n{fresh}")
+    readme = (ROOT / "README.md").read_text()
+    assert path.summary() in " ".join(readme.split()), (
+        f"the README should say: {path.summary()}")
 
 
 def _settled(page, quiet: float = 300, timeout: float = 20.0) -> str:

@@ -14,9 +14,10 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from trainer.engine.cards import Character
 from trainer.engine.errors import AmbiguousMoveError, IllegalMoveError
-from trainer.engine.game import Game, Phase
-from trainer.engine.moves import Move
+from trainer.engine.game import Event, Game, Phase
+from trainer.engine.moves import Move, MoveKind
 from trainer.engine.notation import complete
 from trainer.policies.personas import Persona, personas
 from trainer.policies.runner import Likeliest, Runner, SeatStreams
@@ -38,6 +39,8 @@ class PracticeState:
     learner: int
     bot_moves: tuple[Move, ...]
     bot_phases: tuple[Phase, ...] = ()  # the decision each bot move answered
+    mistakes: tuple[Mistake, ...] = ()  # every clear mistake of the learner so far, in order
+    latest: tuple[Mistake, ...] = ()  # those of the learner's last move and the replies
 
     @property
     def over(self) -> bool:
@@ -51,6 +54,70 @@ class PracticeState:
     def legal(self) -> tuple[Move, ...]:
         """The learner's choices now (none once the game is over)."""
         return () if self.game.is_over else self.game.legal_moves()
+
+
+@dataclass(frozen=True)
+class Mistake:
+    """A move of the learner's that the game proved wrong, with what proves it: the card the
+    other player really held, or the learner's own card that would have saved them.
+
+    Why only these: against a bot that never bluffs (and challenges only a claim its own cards
+    disprove) they are certain, not a judgement: a challenge of its claim always loses, a bluff
+    it challenges was always caught, and a block the learner held but did not make cost a card.
+    """
+
+    kind: str  # "challenged_truth", "bluff_caught" or "no_block"
+    other: str  # the bot's name
+    card: Character  # the card shown, the card claimed, or the card that would have blocked
+
+
+def mistakes_in(events: Sequence[Event], learner: int, names: Sequence[str],
+                hands: Sequence[Sequence[Character]]) -> list[Mistake]:
+    """The learner's clear mistakes in `events` (a stretch of a game's log); `hands[i]` is
+    the learner's face-down cards before event i, for a block they could have made."""
+    out: list[Mistake] = []
+    moves = [(i, e.data["move"], e.data.get("phase")) for i, e in enumerate(events)
+             if e.kind == "move"]
+    for j, (i, move, phase) in enumerate(moves):
+        nxt = moves[j + 1][1] if j + 1 < len(moves) else None
+        if move.player == learner and move.kind is MoveKind.CHALLENGE and nxt is not None \
+                and nxt.kind is MoveKind.SHOW and nxt.character is not None:
+            out.append(Mistake("challenged_truth", names[nxt.player], nxt.character))
+        elif move.player != learner and move.kind is MoveKind.CHALLENGE and nxt is not None \
+                and nxt.player == learner and nxt.kind is MoveKind.LOSE:
+            claim = _claimed_before(moves[:j], learner)
+            if claim is not None and claim not in hands[i]:
+                out.append(Mistake("bluff_caught", names[move.player], claim))
+        elif move.player == learner and move.kind is MoveKind.PASS and phase is Phase.BLOCK:
+            saver = Character.CONTESSA
+            lost = any(e.kind == "lost" and e.data.get("player") == learner
+                       and "assassin" in str(e.data.get("reason", "")).lower()
+                       for e in events[i:])
+            if lost and saver in hands[i]:
+                attacker = next((m.player for _, m, _ in reversed(moves[:j])
+                                 if m.kind is MoveKind.ACT), None)
+                if attacker is not None:
+                    out.append(Mistake("no_block", names[attacker], saver))
+    return out
+
+
+def _claimed_before(moves: Sequence[tuple[int, Move, object]], learner: int
+                    ) -> Character | None:
+    """The character of the learner's claim a challenge answers: their last action's card or
+    their block's."""
+    for _, m, _ in reversed(moves):
+        if m.player != learner:
+            continue
+        if m.kind is MoveKind.BLOCK:
+            return m.character
+        if m.kind is MoveKind.ACT and m.action is not None:
+            return _ACTION_CARD.get(m.action.value)
+        return None
+    return None
+
+
+_ACTION_CARD = {"tax": Character.DUKE, "assassinate": Character.ASSASSIN,
+                "steal": Character.CAPTAIN, "exchange": Character.AMBASSADOR}
 
 
 def bot_for(scenario: Scenario) -> Persona:
@@ -74,14 +141,23 @@ def practice(scenario: Scenario, moves: Sequence[Move]) -> PracticeState:
     learner = _seat(game, scenario.setup.learner)
     bot = bot_for(scenario)
     replies = _bots(game, learner, bot)
+    start = len(game.log)
+    hands: list[tuple[Character, ...]] = [tuple(game.hidden[learner])] * start
+    last = start
     for move in moves:
         if game.is_over or game.decider != learner:
             raise IllegalMoveError(f"it is not {game.names[learner]}'s decision",
                                    move=move, player=move.player)
+        last = len(game.log)
+        hand = tuple(game.hidden[learner])
         game.apply(move)
         replies = _bots(game, learner, bot)
+        hands += [hand] * (len(game.log) - len(hands))
+    log = game.log
+    found = mistakes_in(log[start:], learner, game.names, hands[start:])
+    latest = mistakes_in(log[last:], learner, game.names, hands[last:]) if moves else []
     return PracticeState(game, learner, tuple(m for m, _ in replies),
-                         tuple(p for _, p in replies))
+                         tuple(p for _, p in replies), tuple(found), tuple(latest))
 
 
 def _seat(game: Game, name: str) -> int:

@@ -18,15 +18,15 @@ from trainer.scenarios.loader import load_scenario
 from trainer.scenarios.replay import ScenarioRun, run_scenario
 from trainer.scenarios.schema import Scenario
 
-# The guided path for a newcomer, in order: the goal, coins and the Coup; the five characters
-# (each used by the learner); blocks; challenges won and lost; the forced Coup; a first game
-# against a gentle bot. The rulebook's example game follows it as a game to watch.
+# The guided path for a newcomer, in order: the goal, coins and the Coup (forced at 10 coins);
+# the deck and its five characters; challenges won and lost; blocks, and a block proven when
+# challenged; a first game from the deal against a gentle bot. The rulebook's example game
+# follows it as a game to watch.
 FIVE_MINUTES: tuple[str, ...] = (
     "learn-coins",
     "learn-characters",
-    "learn-blocks",
     "learn-challenges",
-    "learn-ten-coins",
+    "learn-blocks",
     "learn-first-game",
 )
 WATCH_NEXT = "rulebook-example-play"

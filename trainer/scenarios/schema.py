@@ -37,6 +37,7 @@ from trainer.engine.game import Phase
 from trainer.engine.rules import Options
 from trainer.engine.variants import HOUSE_RULE_NAMES, VARIANTS, parse_rules
 from trainer.rulebook.sources import RULE_SOURCES
+from trainer.scenarios.facts import FACTS
 
 SCHEMA_PATH = "docs/scenario.schema.json"
 SLUG = r"^[a-z0-9]+(?:-[a-z0-9]+)*$"
@@ -119,6 +120,20 @@ ActionName = Annotated[Action, BeforeValidator(_action)]
 PhaseName = Annotated[Phase, BeforeValidator(_phase)]
 Name = Annotated[str, Field(min_length=1, description="A player's name as given in setup.")]
 Text = Annotated[str, Field(min_length=1)]
+
+
+def _fact(value: Any) -> str:
+    """A rule named in `trainer.scenarios.facts`: a misspelt name is an error, not a gap."""
+    if not isinstance(value, str) or value not in FACTS:
+        raise ValueError(f"unknown fact {value!r}{_close(str(value), list(FACTS))}; expected "
+                         f"one of " + ", ".join(FACTS))
+    return value
+
+
+Fact = Annotated[str, BeforeValidator(_fact),
+                 Field(description="A rule a newcomer must know, by name: "
+                                   + ", ".join(FACTS) + ".")]
+Facts = list[Fact]
 
 
 class _Model(BaseModel):
@@ -221,10 +236,13 @@ class Prompt(_Model):
     question: Text
     explanation: Text = Field(description="Why the step's move is the right choice.")
     wrong: list[WrongOption] = Field(min_length=1, description="At least one wrong option.")
+    uses: Facts = Field(default_factory=list, description="The rules the right answer relies "
+                        "on; each must be taught by an earlier screen of the path or by this "
+                        "question's own words (see `teaches`).")
 
 
 _STEP_KEYS = ("move", "illegal", "because", "narration", "rule", "tip", "draw", "replacement",
-              "prompt", "checkpoint")
+              "prompt", "checkpoint", "teaches")
 
 
 class Step(_Model):
@@ -256,6 +274,8 @@ class Step(_Model):
         None, description="The card drawn after a proven claim (shown and replaced).")
     prompt: Prompt | None = None
     checkpoint: Checkpoint | None = None
+    teaches: Facts = Field(default_factory=list, description="The rules this step's words "
+                           "(its question, explanation or narration) state.")
 
     @model_validator(mode="before")
     @classmethod
@@ -375,6 +395,7 @@ class Intro(_Model):
     text: Text = Field(description="One or two short sentences.")
     cards: list[Card] = Field(default_factory=list,
                               description="Characters to show, each with its powers.")
+    teaches: Facts = Field(default_factory=list, description="The rules this screen states.")
 
 
 class Practice(_Model):
@@ -392,6 +413,7 @@ class Practice(_Model):
     hint: str | None = Field(None, description="A nudge shown with the first decision.")
     line: list[Text] = Field(min_length=1, description="A winning line: the learner's moves, "
                                                       "in the move grammar.")
+    uses: Facts = Field(default_factory=list, description="The rules the game relies on.")
 
 
 Mode = Literal["watch", "play", "game", "rule"]
@@ -405,6 +427,8 @@ class Scenario(_Model):
         json_schema_extra={"pattern": SLUG})
     title: Text
     summary: Text = Field(description="What the scenario teaches, in a sentence or two.")
+    teaches: Facts = Field(default_factory=list, description="The rules the summary states (a "
+                           "lesson shows it on its first screen).")
     order: int | None = Field(None, description="Position in the lesson list (low first).")
     tags: list[str] = Field(default_factory=list)
     mode: Mode = Field(

@@ -22,7 +22,7 @@ from trainer.scenarios.lessons import WATCH_NEXT, Lesson, Library
 from trainer.scenarios.replay import PromptView, replay
 from trainer.scenarios.screens import Screen, screens
 from trainer.views import lesson_text
-from trainer.views.history_text import HISTORY_CSS, history_html, history_rows, history_title
+from trainer.views.history_text import HISTORY_CSS, history_html, history_rows
 from trainer.views.move_labels import your_move
 from trainer.views.table_art import character_overview, table_html
 from trainer.views.table_view import table_view
@@ -164,7 +164,8 @@ def game_history(game: Game, learner: int) -> None:
     rows = history_rows(game.observation(learner))
     if not any(p for r in rows if r.turn for p in r.phrases):
         return
-    with st.expander(history_title(rows), icon=":material/history:"):
+    # One label throughout: a count that changes with every move is words to read again.
+    with st.expander(lesson_text.HISTORY_LABEL, icon=":material/history:"):
         st.html(HISTORY_CSS + history_html(tuple(reversed(rows))))
 
 
@@ -254,15 +255,24 @@ def game_screen(walk: LessonSession, lesson: Lesson) -> PracticeState:
         table(state.game, state.learner, latest=len(state.bot_moves))
     with side_col, st.container(border=True, key="lesson_card"):
         if not moves:
-            hint = f"  \n:material/lightbulb: {s.practice.hint}" if s.practice.hint else ""
+            hint = f" :material/lightbulb: {s.practice.hint}" if s.practice.hint else ""
             st.markdown(f"{s.summary} **{s.practice.goal}**{hint}")
         if state.bot_moves:
             st.markdown(lesson_text.bot_moves(state.game, state.bot_moves,
                                               state.bot_phases))
+        if state.latest and not state.over:
+            st.info(" ".join(lesson_text.mistake(m) for m in state.latest),
+                    icon=":material/lightbulb:")
         if state.over:
             box = st.success if state.won else st.warning
-            box(lesson_text.game_over(state.game, state.learner),
+            box(lesson_text.game_over(state.game, state.learner, state.mistakes),
                 icon=":material/emoji_events:" if state.won else ":material/replay:")
+            if state.won:
+                with st.container(horizontal=True, key="after_game"):
+                    st.page_link("pages/rules.py", label="All the rules",
+                                 icon=":material/menu_book:")
+                    st.page_link("pages/play.py", label="Play a full game",
+                                 icon=":material/playing_cards:")
         else:
             st.markdown(lesson_text.your_question(state.game, state.learner))
             with _options_box(len(state.legal)):

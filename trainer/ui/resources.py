@@ -18,7 +18,7 @@ from trainer.quiz.bank import Bank, Item, load_bank
 from trainer.quiz.feedback import estimate_steps
 from trainer.quiz.solved import SolvedGrades, load_solved, solved_path
 from trainer.scenarios.lessons import Lesson, Library, load_library
-from trainer.views.path_model import PathModel, lesson_seconds, path_model
+from trainer.views.path_model import PathModel, lesson_seconds, path_model, stored_measure
 
 
 @st.cache_resource(show_spinner="Loading the question bank…")
@@ -89,6 +89,16 @@ def path_figures(folder: Path | None = None) -> PathModel:
     """The five-minute path's time model (`trainer.views.path_model`) of the lessons in
     `folder` (as `lesson_library`), once per version of the folder."""
     return _figures(*_stamped(folder))[0]
+
+
+def path_time(library: Library, folder: Path | None = None) -> tuple[int, str]:
+    """The path's screens and minutes as a learner reads them (the browser's measure) when
+    the measure is of these lessons, else as the lesson files count them."""
+    seen = stored_measure(library.five_minutes())
+    if seen is not None:
+        return seen.screens, seen.minutes_text()
+    figures = path_figures(folder)
+    return len(figures.screens), figures.minutes_text()
 
 
 def lesson_minutes(folder: Path | None = None) -> Callable[[Lesson], float]:

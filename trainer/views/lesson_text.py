@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from trainer.engine.explain import PHASE_QUESTION
 from trainer.engine.game import Game, Phase
 from trainer.engine.moves import Move, MoveKind
+from trainer.scenarios.lesson_game import Mistake
 from trainer.scenarios.lessons import Lesson, Progress
 from trainer.scenarios.replay import PromptOption, PromptView
 from trainer.views.styles import read_css
@@ -23,9 +23,9 @@ WELCOME = ("Coup is a card game of bluffing. You may claim any character, "
 
 
 def path_caption(path: Sequence[Lesson], screens: int, minutes: str) -> str:
-    """The path's size, as the README's time model measures it."""
-    return (f"{len(path)} short lessons · {screens} screens · you make every move · "
-            f"about {minutes} minutes")
+    """The path's size, as the browser measured it (or, for lessons it has not measured,
+    as the lesson files count it)."""
+    return f"{len(path)} short lessons · {screens} screens · about {minutes} minutes"
 
 
 def progress_unsaved(problem: str) -> str:
@@ -46,10 +46,14 @@ def missing_lesson(lesson_id: str) -> str:
 
 def screen_caption(lesson: Lesson, number: int, total: int, path_place: tuple[int, int] | None
                    ) -> str:
-    """Where the learner is: the lesson on the path, who they play, the screen (in a game:
-    against whom, as a game has no fixed number of screens)."""
+    """Where the learner is: on the path, the lesson's place in it; elsewhere who they play
+    and the screen (in a game: against whom, as a game has no fixed number of screens)."""
     run = lesson.run
-    where = f"Lesson {path_place[0]} of {path_place[1]} · " if path_place else ""
+    if path_place is not None:
+        # On the path the bar shows the screen, and the table says who "you" are: one line
+        # that changes only with the lesson (every word that changes is a word to read).
+        return f"Lesson {path_place[0]} of {path_place[1]}"
+    where = ""
     me = run.names[run.learner]
     if lesson.scenario.mode == "game" and number > 0:
         others = " and ".join(n for i, n in enumerate(run.names) if i != run.learner)
@@ -72,6 +76,9 @@ def lesson_complete(stars: str) -> str:
     return f"**Lesson complete** {stars}"
 
 
+HISTORY_LABEL = "History"
+
+
 def timeline_label(n: int, text: str) -> str:
     return f"{n}. {text}" if n else text
 
@@ -80,31 +87,60 @@ def your_question(game: Game, learner: int) -> str:
     """The practice game's question to the learner, in the second person."""
     if game.is_over:
         return ""
-    return f"**Your move:** {PHASE_QUESTION[game.phase]}."
+    # The buttons name every choice ("Challenge Ben", "Give up Duke"): the question adds
+    # words to read at every decision and nothing to choose by.
+    return "**Your move.**"
 
 
 def bot_moves(game: Game, moves: Sequence[Move], phases: Sequence[Phase] = ()) -> str:
-    """What the other players did since the learner's last move, one line each; a pass says
-    what was declined."""
+    """What the other players did since the learner's last move, one line each; a bot that
+    only lets a move happen (no challenge, no block) is left out."""
     lines = []
     for i, m in enumerate(moves):
         phase = phases[i] if i < len(phases) else None
-        text = game.describe(m)
         if m.kind is MoveKind.PASS and phase in _DECLINED:
-            text = f"{game.names[m.player]} does not {_DECLINED[phase]}"
-        lines.append(f"· {text}")
+            continue  # what a bot let happen shows on the table; its moves are the news
+        lines.append(f"· {game.describe(m)}")
     return "  \n".join(lines)
 
 
-_DECLINED = {Phase.CHALLENGE_ACTION: "challenge", Phase.CHALLENGE_BLOCK: "challenge the block",
-             Phase.CHALLENGE_CLAIM: "challenge", Phase.BLOCK: "block"}
+_DECLINED = frozenset({Phase.CHALLENGE_ACTION, Phase.CHALLENGE_BLOCK, Phase.CHALLENGE_CLAIM,
+                       Phase.BLOCK})
 
 
-def game_over(game: Game, learner: int) -> str:
+def mistake(m: Mistake) -> str:
+    """One sentence on a move the game proved wrong, from what the bot is and what the cards
+    were."""
+    if m.kind == "challenged_truth":
+        return f"{m.other} never bluffs, so the {m.card} was real."
+    if m.kind == "bluff_caught":
+        return (f"You had no {m.card}, and {m.other} challenges only a claim their own cards "
+                f"prove false.")
+    return f"You held the {m.card}: blocking would have saved your card."
+
+
+def _how_lost(game: Game, learner: int) -> str:
+    """What took the learner's last card, when no single move of theirs was a clear mistake."""
+    assert game.winner is not None
+    winner = game.names[game.winner]
+    reason = next((str(e.data.get("reason", "")) for e in reversed(game.log)
+                   if e.kind == "lost" and e.data.get("player") == learner), "")
+    if reason == "couped":
+        return f"{winner} reached 7 coins first, and a Coup cannot be stopped."
+    if reason == "assassinated":
+        return f"{winner}'s Assassin took your last card."
+    return f"{winner} took your last card before you took theirs."
+
+
+def game_over(game: Game, learner: int, mistakes: Sequence[Mistake] = ()) -> str:
+    """The end of the practice game; a loss says why in one sentence (the first clear
+    mistake, or what won it for the other side)."""
     others = " and ".join(n for i, n in enumerate(game.names) if i != learner)
     if game.winner == learner:
-        return f"**You win against {others}.** You know enough Coup to play a real game."
+        return f"**You win against {others}.** Now you can play Coup."
     if game.winner is None:
         return "**A tie.** Try again: you can win this one."
-    return (f"**{game.names[game.winner]} wins this time.** Take back a move or start again: "
-            f"the hint shows a way to win.")
+    winner = game.names[game.winner]
+    why = mistake(mistakes[0]) if mistakes else _how_lost(game, learner)
+    return (f"**{winner} wins this time.** {why} Take back a move or start again: the hint "
+            f"shows a way to win.")

@@ -16,8 +16,12 @@ on every change, so a lesson that grows past the budget fails before it reaches 
 
 from __future__ import annotations
 
+import hashlib
+import json
+from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
+from pathlib import Path
 
 from trainer.engine.cards import Action, Character
 from trainer.engine.game import Game
@@ -77,8 +81,13 @@ class PathModel:
         return max(self.screens, key=lambda s: s.words)
 
     def minutes_text(self) -> str:
-        m, s = divmod(round(self.seconds), 60)
-        return f"{m}:{s:02d}"
+        return clock(self.seconds)
+
+
+def clock(seconds: float) -> str:
+    """Seconds as m:ss, the way the README and the page say a time."""
+    m, s = divmod(round(seconds), 60)
+    return f"{m}:{s:02d}"
 
 
 def summary(model: PathModel) -> str:
@@ -182,3 +191,141 @@ def _game_costs(lesson: Lesson, heading: list[str], done: list[tuple[Game, Move]
 def _cost(lesson: str, screen: str, texts: list[str], clicks: int) -> ScreenCost:
     return ScreenCost(lesson, screen, count_words(*texts), clicks,
                       " | ".join(t for t in texts if t))
+
+
+# ------------------------------------------------------------ the path as a browser shows it
+@dataclass(frozen=True)
+class Shown:
+    """One state of a screen as the browser drew it: the screen it belongs to (a question
+    screen has two states, before and after the answer), every line of text on the page, and
+    the clicks or key presses that led to it."""
+
+    screen: str
+    text: str
+    clicks: int
+
+
+@dataclass(frozen=True)
+class ScreenRead:
+    screen: str
+    new_words: int
+    clicks: int
+    new_text: str  # the words counted, for a reader checking the count
+
+    @property
+    def seconds(self) -> float:
+        return self.new_words / WORDS_PER_MINUTE * 60 + self.clicks * SECONDS_PER_CLICK
+
+
+@dataclass(frozen=True)
+class RenderedPath:
+    """The path timed from what the browser showed: each state's words that were not on
+    the state before are read, at 200 words a minute, and each click or key press costs 2
+    seconds."""
+
+    screens: tuple[ScreenRead, ...]
+
+    @property
+    def words(self) -> int:
+        return sum(s.new_words for s in self.screens)
+
+    @property
+    def clicks(self) -> int:
+        return sum(s.clicks for s in self.screens)
+
+    @property
+    def seconds(self) -> float:
+        return sum(s.seconds for s in self.screens)
+
+    @property
+    def most_new(self) -> ScreenRead:
+        return max(self.screens, key=lambda s: s.new_words)
+
+    def minutes_text(self) -> str:
+        return clock(self.seconds)
+
+    def summary(self) -> str:
+        """The sentence the README quotes (the browser test keeps the two equal)."""
+        return _read_summary(len(self.screens), self.words, self.clicks, self.minutes_text(),
+                             self.most_new.new_words)
+
+
+def _read_summary(screens: int, words: int, clicks: int, minutes: str, most: int) -> str:
+    return (f"{screens} screens, {words} words read and {clicks} clicks: {minutes}, at most "
+            f"{most} new words on a screen")
+
+
+def page_words(text: str) -> list[str]:
+    """The words of a page's text as a reader sees them (a key badge or an arrow is not one)."""
+    return [w for w in text.split() if any(ch.isalnum() for ch in w)]
+
+
+def rendered_path(states: Sequence[Shown]) -> RenderedPath:
+    """Time the path from its states in order. A word is read when the page just before did
+    not show it as many times (a word that stays is not read again; a coin count that changes
+    is a new word); a screen's new words are those of all its states."""
+    out: dict[str, tuple[int, int, list[str]]] = {}
+    before: Counter[str] = Counter()
+    for state in states:
+        now = Counter(page_words(state.text))
+        fresh = list((now - before).elements())
+        words, clicks, texts = out.get(state.screen, (0, 0, []))
+        out[state.screen] = (words + len(fresh), clicks + state.clicks, texts + fresh)
+        before = now
+    return RenderedPath(tuple(ScreenRead(k, w, c, " ".join(t))
+                              for k, (w, c, t) in out.items()))
+
+
+# The path as the browser test last measured it (`tests/browser/test_learn_browser.py` checks
+# the file against a fresh walk, so it cannot drift from what a learner sees).
+MEASURE_FILE = Path(__file__).resolve().parents[1] / "scenarios" / "path-measure.json"
+
+
+@dataclass(frozen=True)
+class Measured:
+    """The browser's figures of the path, for the lessons they were measured on."""
+
+    fingerprint: str
+    screens: int
+    words: int
+    clicks: int
+    seconds: float
+    most_new: int
+
+    def minutes_text(self) -> str:
+        return clock(self.seconds)
+
+    def summary(self) -> str:
+        return _read_summary(self.screens, self.words, self.clicks, self.minutes_text(),
+                             self.most_new)
+
+    def to_json(self) -> str:
+        return json.dumps(asdict(self), indent=1) + "\n"
+
+
+def fingerprint(path: Sequence[Lesson]) -> str:
+    """The path's lessons and their files: a measure of other lessons is not theirs."""
+    h = hashlib.sha256()
+    for lesson in path:
+        h.update(lesson.id.encode())
+        try:
+            h.update(Path(lesson.scenario.path).read_bytes())
+        except OSError:
+            h.update(b"?")
+    return h.hexdigest()[:16]
+
+
+def measured_of(path: Sequence[Lesson], rendered: RenderedPath) -> Measured:
+    return Measured(fingerprint(path), len(rendered.screens), rendered.words, rendered.clicks,
+                    round(rendered.seconds, 1), rendered.most_new.new_words)
+
+
+def stored_measure(path: Sequence[Lesson], file: Path = MEASURE_FILE) -> Measured | None:
+    """The browser's last measure of these lessons; None when the lessons are not the ones
+    measured (a teacher's own folder, or a lesson edited since) or the file is unreadable."""
+    try:
+        data = json.loads(file.read_text())
+        found = Measured(**data)
+    except (OSError, ValueError, TypeError):
+        return None
+    return found if found.fingerprint == fingerprint(path) else None
