@@ -47,9 +47,12 @@ def mini_card(name: str | None, state: str = "hidden",
     if role is not None:
         lines = "".join(f'<span class="ct-mini__role">{escape(x)}</span>' for x in role if x)
         title = escape(f"{name}: {role[0]}" + (f"; {role[1]}" if role[1] else ""))
+    # The longest word's letters size the name to fit the card (css/table.css, .ct-mini__name).
+    word = max(len(w) for w in name.split())
     return (f'<div class="ct-mini ct-mini--{state}" style="{_vars(name)}" '
             f'data-card="{escape(name)}" aria-label="{escape(name)}, {label}" title="{title}">'
-            f'{emblem_img(name)}<span class="ct-mini__name">{escape(name)}</span>{lines}</div>')
+            f'{emblem_img(name)}<span class="ct-mini__name" style="--ct-word:{word}">'
+            f'{escape(name)}</span>{lines}</div>')
 
 
 def _bubble(b: Badge) -> str:
