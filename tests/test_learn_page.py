@@ -304,3 +304,58 @@ def test_a_won_first_game_leads_to_the_rules_and_a_full_game(at: AppTest) -> Non
         options(at)[label].click().run()
     links = {link.proto.label: link.proto.page for link in at.get("page_link")}
     assert links["All the rules"] == "rules" and links["Play a full game"] == "play", links
+
+
+def check_answers() -> list[tuple[int, str, list[str]]]:
+    """Per question of "check yourself": (step, the right answer's label, the wrong ones)."""
+    from trainer.scenarios.replay import replay
+    from trainer.scenarios.screens import screens
+    from trainer.views.move_labels import your_move
+
+    lesson = LIBRARY.check()
+    assert lesson is not None
+    out = []
+    for sc in screens(lesson.run):
+        assert sc.prompt is not None
+        game = replay(lesson.scenario, sc.shown)
+        out.append((sc.number, your_move(game, sc.prompt.correct.move),
+                    [your_move(game, o.move) for o in sc.prompt.options if not o.correct]))
+    return out
+
+
+def test_check_yourself_comes_after_the_path(at: AppTest) -> None:
+    from trainer.scenarios.lessons import CHECK
+
+    for lesson_id in FIVE_MINUTES:
+        at.session_state["learn_progress"].finish(lesson_id)
+    at.button(key="open_learn-first-game").click().run()
+    for label in FIRST_GAME_LINE:
+        options(at)[label].click().run()
+    at.button(key="next").click().run()
+    assert at.query_params["lesson"] in (CHECK, [CHECK])
+
+
+def test_check_yourself_counts_the_first_try_only(at: AppTest) -> None:
+    answers = check_answers()
+    at.button(key="open_check").click().run()
+    _, right, wrong = answers[0]
+    options(at)[wrong[0]].click().run()
+    options(at)[right].click().run()
+    at.button(key="to_library").click().run()
+    label = at.button(key="open_check").label
+    assert f"0 of 1 right at the first try so far ({len(answers) - 1} to go)" in label
+
+
+def test_a_finished_check_shows_the_score(at: AppTest) -> None:
+    answers = check_answers()
+    at.button(key="open_check").click().run()
+    for k, (_, right, wrong) in enumerate(answers):
+        if k == 0:
+            options(at)[wrong[0]].click().run()
+        options(at)[right].click().run()
+        if k + 1 < len(answers):
+            at.button(key="next").click().run()
+    n = len(answers)
+    assert f"**{n - 1} of {n} right at the first try.**" in text(at)
+    at.button(key="to_library").click().run()
+    assert f"{n - 1} of {n} right at the first try" in at.button(key="open_check").label

@@ -52,3 +52,17 @@ def test_a_misspelt_fact_names_the_file_and_the_line(tmp_path: Path) -> None:
         load_scenario(bad)
     assert f"learn-coins.yaml:{line}" in str(e.value)
     assert "unknown fact 'influense'" in str(e.value) and "influence" in str(e.value)
+
+
+def test_check_yourself_asks_only_rules_the_path_taught() -> None:
+    check = LIBRARY.check()
+    assert check is not None and check.prompts >= 6
+    assert gaps([*PATH, check.scenario]) == []
+
+
+def test_check_yourself_teaches_nothing_new_before_its_questions() -> None:
+    """Its words may explain an answer, but no question leans on a rule only it states."""
+    check = LIBRARY.check()
+    assert check is not None
+    assert gaps([check.scenario]) != []  # alone, its questions rely on the path
+    assert not check.scenario.teaches and all(not s.teaches for s in check.scenario.steps)

@@ -348,3 +348,45 @@ def test_a_returning_visitor_finds_the_lessons_they_finished(browser, app_url, s
         expect(page.get_by_text("○ 5. Ten coins means Coup")).to_be_visible(timeout=20_000)
     finally:
         stranger.close()
+
+
+_OVERLAPS = """() => {
+  // In the lesson's head and card: a block of words taller than the room the page gives it
+  // (Streamlit pulls Markdown 1rem into the next element, which is then drawn over the
+  // block's last line).
+  const out = [];
+  const boxes = document.querySelectorAll('.st-key-lesson_head, .st-key-lesson_card');
+  for (const box of boxes) {
+    for (const words of box.querySelectorAll('[data-testid="stMarkdownContainer"]')) {
+      const room = words.closest('[data-testid="stElementContainer"]');
+      if (!room || words.getBoundingClientRect().height === 0) continue;
+      const over = words.getBoundingClientRect().bottom - room.getBoundingClientRect().bottom;
+      if (over > 1) out.push([words.innerText.slice(-40), Math.round(over)]);
+    }
+  }
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("address", [
+    "/?lesson=mcguire-challenge-economy",  # the longest title, on a phone
+    "/?lesson=learn-blocks&step=2",  # words above the answer's box
+])
+def test_no_words_of_a_lesson_are_covered_by_what_follows(browser, app_url, address):
+    page = browser.new_page(viewport=PHONE)
+    try:
+        page.goto(f"{app_url}{address}")
+        page.wait_for_selector(".st-key-lesson_card", timeout=20_000)
+        wait_idle(page)
+        if "learn-blocks" in address:
+            key = _option_key(page, "Show Duke")
+            before = _settled(page)
+            until(lambda: page.keyboard.press(key), lambda t: _changed(page, before, t))
+            _settled(page)
+            assert page.get_by_text("Right.").count()
+        for viewport in (PHONE, LAPTOP):
+            page.set_viewport_size(viewport)
+            page.wait_for_timeout(200)
+            assert page.evaluate(_OVERLAPS) == [], viewport
+    finally:
+        page.close()

@@ -155,9 +155,10 @@ class LessonSession:
 
     def following(self, library: Library, current: str | None = None) -> Lesson | None:
         """The lesson to offer after `current`: the first not finished, the five-minute path
-        first, then the rulebook's example game to watch, then the library's order."""
-        watch = [x for x in (library.get(WATCH_NEXT),) if x is not None]
-        return next((x for x in library.five_minutes() + watch + list(library.lessons)
+        first, then its check, then the rulebook's example game to watch, then the library's
+        order."""
+        after = [x for x in (library.check(), library.get(WATCH_NEXT)) if x is not None]
+        return next((x for x in library.five_minutes() + after + list(library.lessons)
                      if not self.progress.finished(x.id) and x.id != current), None)
 
     def seen(self, lesson: Lesson, step: int) -> int:

@@ -30,6 +30,9 @@ FIVE_MINUTES: tuple[str, ...] = (
     "learn-first-game",
 )
 WATCH_NEXT = "rulebook-example-play"
+# After the path: rules questions on a position no lesson showed, to see what was learned (the
+# learner's first try at each is their score).
+CHECK = "learn-check"
 
 
 @dataclass(frozen=True)
@@ -88,6 +91,10 @@ class Library:
         """The guided path, skipping any lesson that is missing or broken."""
         return [lesson for lesson in (self.get(i) for i in FIVE_MINUTES) if lesson is not None]
 
+    def check(self) -> Lesson | None:
+        """The "check yourself" that follows the path, if it loads."""
+        return self.get(CHECK)
+
 
 def load_library(directory: str | Path = "scenarios") -> Library:
     """Every lesson in `directory`, replayed; one broken file never hides the others.
@@ -134,13 +141,19 @@ class Progress:
     def finished(self, lesson_id: str) -> bool:
         return lesson_id in self.done
 
+    def first_tries(self, lesson: Lesson) -> tuple[int, int, int]:
+        """(right at the first try, answered, questions): what the learner knew before the
+        lesson's explanations helped."""
+        steps = [i + 1 for i, s in enumerate(lesson.scenario.steps) if s.prompt is not None]
+        tried = [self.answers[(lesson.id, i)] for i in steps if (lesson.id, i) in self.answers]
+        return sum(1 for a in tried if a and a[0]), len(tried), len(steps)
+
     def stars(self, lesson: Lesson) -> int:
         """3: every prompt right at the first try; 2: at least half; 1: finished."""
-        steps = [i + 1 for i, s in enumerate(lesson.scenario.steps) if s.prompt is not None]
-        if not steps:
+        first, _, asked = self.first_tries(lesson)
+        if not asked:
             return 3
-        first = sum(1 for i in steps if self.answers.get((lesson.id, i), [False])[0])
-        return 3 if first == len(steps) else 2 if 2 * first >= len(steps) else 1
+        return 3 if first == asked else 2 if 2 * first >= asked else 1
 
     def mark(self, lesson: Lesson) -> str:
         """What the library shows beside a lesson: ○ not finished, stars once finished."""

@@ -18,7 +18,7 @@ import streamlit as st
 from trainer.engine.game import Game
 from trainer.scenarios.lesson_game import PracticeState, practice
 from trainer.scenarios.lesson_session import LessonSession, shown_lessons, shuffled
-from trainer.scenarios.lessons import WATCH_NEXT, Lesson, Library
+from trainer.scenarios.lessons import CHECK, WATCH_NEXT, Lesson, Library
 from trainer.scenarios.replay import PromptView, replay
 from trainer.scenarios.screens import Screen, screens
 from trainer.views import lesson_text
@@ -51,6 +51,10 @@ def library(walk: LessonSession, lib: Library, path_caption: str,
                       width="stretch")
         st.markdown("  \n".join(f"{done.mark(x)} {i}. {x.title}"
                                 for i, x in enumerate(path, start=1)))
+        if (check := lib.check()) is not None:
+            st.button(f"{check.title}: {lesson_text.check_score(*done.first_tries(check))}",
+                      key="open_check", icon=":material/fact_check:", type="tertiary",
+                      on_click=walk.open, args=(check.id,))
         if (example := lib.get(WATCH_NEXT)) is not None:
             st.button(f"Then watch a real game: {example.title}", key="watch_example",
                       icon=":material/visibility:", type="tertiary", on_click=walk.open,
@@ -340,6 +344,8 @@ def lesson_page(walk: LessonSession, lib: Library, lesson: Lesson) -> None:
     if ready and n >= last:
         walk.finish(lesson.id)
         st.markdown(lesson_text.lesson_complete(done.mark(lesson)))
+        if lesson.id == CHECK:
+            st.markdown(f"**{lesson_text.check_score(*done.first_tries(lesson))}.**")
     nav(back[0], back[1], next_label, forward[0], forward[1], blocked=not ready)
     rule_note(lesson, first_step, upto)
     if s.mode == "play":

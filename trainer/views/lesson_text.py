@@ -76,6 +76,16 @@ def lesson_complete(stars: str) -> str:
     return f"**Lesson complete** {stars}"
 
 
+def check_score(first: int, answered: int, asked: int) -> str:
+    """The learner's score on "check yourself": right at the first try, of those answered."""
+    if answered == 0:
+        return f"{asked} questions on the rules, in a new game"
+    of = f"{first} of {answered}"
+    if answered < asked:
+        return f"{of} right at the first try so far ({asked - answered} to go)"
+    return f"{of} right at the first try"
+
+
 HISTORY_LABEL = "History"
 
 
