@@ -17,6 +17,7 @@ import pytest
 from tests.browser.live import PHONE, until, wait_idle
 from tests.helpers import shipped_library
 from trainer.scenarios.lesson_game import line_moves, practice
+from trainer.scenarios.lessons import CHECK
 from trainer.scenarios.replay import replay
 from trainer.scenarios.screens import screens
 from trainer.views.move_labels import your_move
@@ -39,11 +40,13 @@ PROJECTOR = {"width": 1280, "height": 720}
 SIZES = (("phone", PHONE, False), ("laptop", LAPTOP, False), ("projector", PROJECTOR, True))
 
 
-def path_answers() -> list[tuple[str, str | None]]:
-    """Per screen of the path, in order: (lesson id, the label of the right answer; None for a
-    screen that only asks for Next)."""
+def path_answers(check: bool = False) -> list[tuple[str, str | None]]:
+    """Per screen of the path (and, with `check`, of "check yourself" after it), in order:
+    (lesson id, the label of the right answer; None for a screen that only asks for Next)."""
     out: list[tuple[str, str | None]] = []
-    for lesson in shipped_library().five_minutes():
+    library = shipped_library()
+    after = [library.check()] if check else []
+    for lesson in [*library.five_minutes(), *(x for x in after if x is not None)]:
         s = lesson.scenario
         for sc in screens(lesson.run):
             if sc.prompt is None:
@@ -161,7 +164,7 @@ def test_the_five_minute_path_by_keyboard_alone(browser, app_url, screenshots):
         until(lambda: page.keyboard.press("ArrowRight"),
               lambda t: expect(page.locator(".st-key-lesson_card")).to_be_visible(timeout=t))
         keys = ["ArrowRight", "Space"]
-        answers = path_answers()
+        answers = path_answers(check=True)
         for n, (lesson, label) in enumerate(answers):
             wait_idle(page)
             expect(page.locator(".st-key-lesson_card, .ct-overview").first).to_be_visible()
@@ -170,7 +173,9 @@ def test_the_five_minute_path_by_keyboard_alone(browser, app_url, screenshots):
                 assert card == "back" or "ct-mini--revealed" in cls, (n, seat, card)
             _at_every_size(page, screenshots / f"learn-path-{{name}}-{n:02d}.png")
             screen = f"{lesson} {n:02d}"
-            seen.append(_seen(page, screen, 1))  # Start, Next or the game's last answer
+            timed = lesson != CHECK  # "check yourself" comes after the five minutes
+            if timed:
+                seen.append(_seen(page, screen, 1))  # Start, Next or the game's last answer
             if label is not None:
                 key = _option_key(page, label)
                 before = _settled(page)
@@ -186,7 +191,8 @@ def test_the_five_minute_path_by_keyboard_alone(browser, app_url, screenshots):
                     _at_every_size(page, None)
                     continue  # the game goes on: the next decision is this same page
                 _at_every_size(page, screenshots / f"learn-path-{{name}}-{n:02d}b.png")
-                seen.append(_seen(page, screen, 1))  # the answer
+                if timed:
+                    seen.append(_seen(page, screen, 1))  # the answer
             # Next always changes the address (the step, or the lesson). A key pressed while
             # the page still reruns after an answer can be lost while the page changes all the
             # same, so the press waits for a settled page and its effect is read in the address.
@@ -196,7 +202,8 @@ def test_the_five_minute_path_by_keyboard_alone(browser, app_url, screenshots):
             until(lambda k=key: page.keyboard.press(k),
                   lambda t, b=before: _moved_on(page, b, t))
         wait_idle(page)
-        assert f"lesson={EXAMPLE}" in page.url  # the path ends on the game to watch
+        # the path leads on to "check yourself", and that to the game to watch
+        assert f"lesson={EXAMPLE}" in page.url
         assert page.locator('[data-testid="stException"]').count() == 0
     finally:
         page.close()
@@ -337,7 +344,7 @@ def test_a_returning_visitor_finds_the_lessons_they_finished(browser, app_url, s
         page.close()
         again = context.new_page()
         again.goto(f"{app_url}/")
-        expect(again.get_by_text("★★★ 5. Ten coins means Coup")).to_be_visible(timeout=20_000)
+        expect(again.get_by_text("★★★ Ten coins means Coup")).to_be_visible(timeout=20_000)
         again.screenshot(path=str(screenshots / "learn-returning-phone.png"))
     finally:
         context.close()
@@ -345,7 +352,7 @@ def test_a_returning_visitor_finds_the_lessons_they_finished(browser, app_url, s
     try:
         page = stranger.new_page()
         page.goto(f"{app_url}/")
-        expect(page.get_by_text("○ 5. Ten coins means Coup")).to_be_visible(timeout=20_000)
+        expect(page.get_by_text("○ Ten coins means Coup")).to_be_visible(timeout=20_000)
     finally:
         stranger.close()
 

@@ -18,7 +18,7 @@ import streamlit as st
 from trainer.engine.game import Game
 from trainer.scenarios.lesson_game import PracticeState, practice
 from trainer.scenarios.lesson_session import LessonSession, shown_lessons, shuffled
-from trainer.scenarios.lessons import CHECK, WATCH_NEXT, Lesson, Library
+from trainer.scenarios.lessons import CHECK, WATCH_NEXT, Lesson, Library, Progress
 from trainer.scenarios.replay import PromptView, replay
 from trainer.scenarios.screens import Screen, screens
 from trainer.views import lesson_text
@@ -53,7 +53,7 @@ def library(walk: LessonSession, lib: Library, path_caption: str,
                                 for i, x in enumerate(path, start=1)))
         if (check := lib.check()) is not None:
             st.button(f"{check.title}: {lesson_text.check_score(*done.first_tries(check))}",
-                      key="open_check", icon=":material/fact_check:", type="tertiary",
+                      key="check_yourself", icon=":material/fact_check:", type="tertiary",
                       on_click=walk.open, args=(check.id,))
         if (example := lib.get(WATCH_NEXT)) is not None:
             st.button(f"Then watch a real game: {example.title}", key="watch_example",
@@ -194,8 +194,11 @@ def intro_screen(lesson: Lesson) -> None:
     st.html(character_overview(s.setup.variant, [str(c) for c in s.intro.cards]))
 
 
-def play_screen(walk: LessonSession, lesson: Lesson, screen: Screen, first: bool) -> bool:
-    """A question the learner answers by making the move; True once answered right."""
+def play_screen(walk: LessonSession, lesson: Lesson, screen: Screen, first: bool,
+                ending: str | None = None) -> bool:
+    """A question the learner answers by making the move; True once answered right. `ending`
+    (the lesson's last screen, answered) closes the card: inside it, beside the table, it
+    takes no height of its own."""
     answered = walk.answered(lesson, screen)
     game = replay(lesson.scenario, screen.result if answered else screen.shown)
     learner = lesson.run.learner
@@ -211,8 +214,8 @@ def play_screen(walk: LessonSession, lesson: Lesson, screen: Screen, first: bool
         assert prompt is not None  # a play screen is a question
         if answered:
             st.success(lesson_text.right(prompt), icon=":material/check:")
-            if screen.after:
-                st.markdown(" ".join(screen.after))
+            if screen.after or ending:
+                st.markdown("  \n".join(x for x in (" ".join(screen.after), ending) if x))
         else:
             options(walk, lesson, prompt, replay(lesson.scenario, screen.shown),
                     f"**{prompt.question}**")
@@ -258,33 +261,43 @@ def game_screen(walk: LessonSession, lesson: Lesson) -> PracticeState:
     with table_col:
         table(state.game, state.learner, latest=len(state.bot_moves))
     with side_col, st.container(border=True, key="lesson_card"):
+        # One block of words where it can be: each block is a paragraph's gap more, and on
+        # a projector's screen Next has no height to spare.
+        words = []
         if not moves:
             hint = f" :material/lightbulb: {s.practice.hint}" if s.practice.hint else ""
-            st.markdown(f"{s.summary} **{s.practice.goal}**{hint}")
+            words.append(f"{s.summary} **{s.practice.goal}**{hint}")
         if state.bot_moves:
-            st.markdown(lesson_text.bot_moves(state.game, state.bot_moves,
-                                              state.bot_phases))
+            words.append(lesson_text.bot_moves(state.game, state.bot_moves, state.bot_phases))
         if state.latest and not state.over:
+            st.markdown("  \n".join(words))
             st.info(" ".join(lesson_text.mistake(m) for m in state.latest),
                     icon=":material/lightbulb:")
+            words = []
         if state.over:
+            if words:
+                st.markdown("  \n".join(words))
             box = st.success if state.won else st.warning
-            box(lesson_text.game_over(state.game, state.learner, state.mistakes),
+            after = f"  \n{lesson_text.AFTER_THE_GAME}" if state.won else ""
+            box(lesson_text.game_over(state.game, state.learner, state.mistakes) + after,
                 icon=":material/emoji_events:" if state.won else ":material/replay:")
-            if state.won:
-                with st.container(horizontal=True, key="after_game"):
-                    st.page_link("pages/rules.py", label="All the rules",
-                                 icon=":material/menu_book:")
-                    st.page_link("pages/play.py", label="Play a full game",
-                                 icon=":material/playing_cards:")
         else:
-            st.markdown(lesson_text.your_question(state.game, state.learner))
+            if moves:  # the first screen's goal says what to do
+                words.append(lesson_text.your_question(state.game, state.learner))
+            st.markdown("  \n".join(words))
             with _options_box(len(state.legal)):
                 for i, move in enumerate(state.legal):
                     st.button(your_move(state.game, move), key=f"option_{i}",
                               width="stretch", on_click=walk.play, args=(lesson.id, move),
                               shortcut=str(i + 1) if i < 9 else None)
     return state
+
+
+def _completion(done: Progress, lesson: Lesson) -> str:
+    """"Lesson complete" and its stars; for "check yourself", the score too."""
+    score = (f" · **{lesson_text.check_score(*done.first_tries(lesson))}**"
+             if lesson.id == CHECK else "")
+    return lesson_text.lesson_complete(done.mark(lesson)) + score
 
 
 def lesson_page(walk: LessonSession, lib: Library, lesson: Lesson) -> None:
@@ -335,17 +348,20 @@ def lesson_page(walk: LessonSession, lib: Library, lesson: Lesson) -> None:
         return
     if s.mode == "play":
         screen = next(sc for sc in scripted if sc.number == n)
-        ready = play_screen(walk, lesson, screen, first=n == first and s.intro is None)
+        ending = None
+        if n >= last and walk.answered(lesson, screen):
+            walk.finish(lesson.id)
+            ending = _completion(done, lesson)
+        ready = play_screen(walk, lesson, screen, first=n == first and s.intro is None,
+                            ending=ending)
         upto = screen.result if ready else screen.shown
         first_step = screen.shown + 1
     else:
         ready = watch_screen(walk, lesson, n)
         upto, first_step = n, n
-    if ready and n >= last:
+    if ready and n >= last and s.mode != "play":
         walk.finish(lesson.id)
-        st.markdown(lesson_text.lesson_complete(done.mark(lesson)))
-        if lesson.id == CHECK:
-            st.markdown(f"**{lesson_text.check_score(*done.first_tries(lesson))}.**")
+        st.markdown(_completion(done, lesson))
     nav(back[0], back[1], next_label, forward[0], forward[1], blocked=not ready)
     rule_note(lesson, first_step, upto)
     if s.mode == "play":

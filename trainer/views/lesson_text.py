@@ -79,7 +79,7 @@ def lesson_complete(stars: str) -> str:
 def check_score(first: int, answered: int, asked: int) -> str:
     """The learner's score on "check yourself": right at the first try, of those answered."""
     if answered == 0:
-        return f"{asked} questions on the rules, in a new game"
+        return f"{asked} questions"
     of = f"{first} of {answered}"
     if answered < asked:
         return f"{of} right at the first try so far ({asked - answered} to go)"
@@ -116,6 +116,10 @@ def bot_moves(game: Game, moves: Sequence[Move], phases: Sequence[Phase] = ()) -
 
 _DECLINED = frozenset({Phase.CHALLENGE_ACTION, Phase.CHALLENGE_BLOCK, Phase.CHALLENGE_CLAIM,
                        Phase.BLOCK})
+
+
+# Where a learner goes once the first game is won (the pages' own addresses).
+AFTER_THE_GAME = "[All the rules](rules) · [Play a full game](play)"
 
 
 def mistake(m: Mistake) -> str:
