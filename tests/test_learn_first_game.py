@@ -112,3 +112,11 @@ steps:
     found = mistakes_in(log, 0, game.names, [(Character.CONTESSA, Character.DUKE)] * len(log))
     assert [mistake(m) for m in found] == [
         "You held the Contessa: blocking would have saved your card."]
+
+
+def test_a_last_card_is_given_up_without_asking() -> None:
+    """Down to one card and challenged wrongly, the learner is not asked which card to lose:
+    the game is over, and the loss is among the replies shown."""
+    state = play(["Tax", "Challenge", "Give up Duke", "Tax", "Challenge"])
+    assert state.over and not state.won
+    assert any(m.player == state.learner for m in state.bot_moves)

@@ -459,3 +459,24 @@ def test_the_learner_sees_their_own_hand() -> None:
     assert obs.player == match.learner
     assert sorted(obs.hand) == sorted(match.game.hidden[match.learner])
     assert all(isinstance(c, Character) for c in obs.hand)
+
+
+def test_the_learner_is_never_asked_to_choose_a_card_to_lose_with_nothing_to_choose() -> None:
+    """Losing a last card (or one of two alike) is played for the learner and recorded;
+    every loss the learner is asked about has two different cards to pick from."""
+    asked = forced = 0
+    for seed in range(12):
+        match = Match.start(Setup("base", seed, ("you", "honest", "honest")), "ann")
+        while not match.over:
+            if match.bot_to_move:
+                match.bot_move()
+                continue
+            legal = match.game.legal_moves()
+            if match.game.phase is Phase.LOSE:
+                asked += 1
+                assert len({m.character for m in legal}) > 1, (seed, legal)
+            match.play(random.Random(f"{seed}:{match.index}").choice(legal))
+        seat = match.learner
+        forced += sum(1 for e in match.game.log if e.kind == "lost"
+                      and e.data.get("player") == seat and len(match.game.hidden[seat]) == 0)
+    assert forced > 0  # some games took the learner's last card without asking

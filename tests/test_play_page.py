@@ -31,7 +31,7 @@ WIN = ("you,random", 0, ["Tax: claim Duke, take 3", "Don't challenge",
 LOSE = ("you,calibrated", 0, ["Income: take 1", "Don't block", "Income: take 1",
                               "Don't challenge", "Don't block", "Give up Duke",
                               "Income: take 1", "Don't block", "Income: take 1",
-                              "Don't challenge", "Don't block", "Give up Ambassador"])
+                              "Don't challenge", "Don't block"])  # the last card: played
 CONCEDE = ("you,skeptic", 0, ["Tax: claim Duke, take 3", "Tax: claim Duke, take 3"])
 
 
@@ -160,7 +160,7 @@ def test_the_learner_can_lose_a_whole_game(lost: Played) -> None:
 # Ana and Ben both still hold theirs, so the bots have a game left to finish.
 OUT_FIRST = ("you,bluffer,rule", 24, ["Income: take 1", "Income: take 1", "Don't challenge",
                                       "Don't block", "Give up Assassin", "Don't challenge",
-                                      "Don't block", "Give up Captain"])
+                                      "Don't block"])  # the last card goes without asking
 TROPHY = ":material/emoji_events:"
 
 
@@ -175,7 +175,7 @@ def test_once_the_learner_is_out_the_table_shows_how_the_bots_finished() -> None
     at = deal(seats, number)
     play_script(at, script[:-1])
     assert match(at).game.alive.count(True) == 3
-    press(at, script[-1])  # the learner's last card
+    press(at, script[-1])  # lets the assassination through: the learner's last card
     game = match(at).game
     assert game.is_over and game.winner not in (None, 0), "the bots played the game out"
     winner = game.names[game.winner]

@@ -15,7 +15,7 @@ pytestmark = pytest.mark.browser
 # bot moves every time.
 SCRIPT = ["Income: take 1", "Don't block", "Income: take 1", "Don't challenge", "Don't block",
           "Give up Duke", "Income: take 1", "Don't block", "Income: take 1", "Don't challenge",
-          "Don't block", "Give up Ambassador"]
+          "Don't block"]  # then the last card goes without asking
 
 
 def face_down_cards_of_others(page) -> list[str]:

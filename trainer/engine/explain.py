@@ -20,6 +20,12 @@ from trainer.engine.moves import Move, MoveKind, describe
 if TYPE_CHECKING:
     from trainer.engine.game import Game
 
+# Losing an influence, asked the same way on every page (the Play page, the Quiz, the
+# end-game practice, the kiosk); the buttons say "Give up Duke". A loss with nothing to choose
+# is never asked (`trainer.policies.runner.forced_loss`).
+LOSE_LINE = "You lose an influence."
+LOSE_QUESTION = "Which card do you give up? It turns face up."
+
 PHASE_QUESTION: dict[Phase, str] = {
     Phase.ACTION: "choose an action",
     Phase.CHALLENGE_ACTION: "challenge the claim or pass",

@@ -34,7 +34,7 @@ from trainer.engine.moves import Move
 from trainer.engine.observation import Observation
 from trainer.play.record import GameRecord, fresh_game, new_game_id
 from trainer.play.setup import Setup
-from trainer.policies.runner import Bot, LockedState, Runner, Stale, move_streams
+from trainer.policies.runner import Bot, LockedState, Runner, Stale, forced_loss, move_streams
 
 __all__ = ["Match", "NotYourTurn", "Stale"]
 
@@ -170,6 +170,7 @@ class Match(LockedState):
                 raise NotYourTurn("no bot is to move")
             move = self.runner.step(self.version if version is None else version)
             self.record.add(move)
+            self._play_forced()
             self._close()
             return move
 
@@ -191,6 +192,7 @@ class Match(LockedState):
                 self.record.stated[index] = round(min(0.99, max(0.01, stated)), 2)
             if coached:
                 self.record.coached.append(index)
+            self._play_forced()
             self._close()
 
     def resign(self) -> None:
@@ -209,6 +211,12 @@ class Match(LockedState):
         with self._lock:
             if self.saved is None or moves > self.saved:
                 self.saved = moves
+
+    def _play_forced(self) -> None:
+        """The learner's losses with nothing to choose (a last card), played for them and
+        recorded like any move: the page never asks for a click with one answer."""
+        while self.learner_to_move and (move := forced_loss(self.game)) is not None:
+            self._apply(move)
 
     def _apply(self, move: Move) -> None:
         move = self.runner.apply(move, self.runner.version)  # the engine's form, or its error

@@ -18,8 +18,8 @@ import threading
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol, runtime_checkable
 
-from trainer.engine.game import PRIVATE_KINDS, Game
-from trainer.engine.moves import Move
+from trainer.engine.game import PRIVATE_KINDS, Game, Phase
+from trainer.engine.moves import Move, MoveKind
 from trainer.engine.observation import Observation, observe
 
 MAX_DECISIONS = 5_000
@@ -64,6 +64,19 @@ class Likeliest:
     def choose(self, obs: Observation, rng: random.Random) -> Move:
         policy: dict[Move, float] = self.persona.policy(obs)
         return max(policy, key=lambda m: policy[m])
+
+
+def forced_loss(game: Game) -> Move | None:
+    """The loss the decider cannot choose: their last face-down card, or two of the same
+    character. A person is not asked to pick from one option (the Play page and the lesson
+    games play it for them, as the end-game trees do); None when there is a choice."""
+    if game.is_over or game.phase is not Phase.LOSE:
+        return None
+    moves = game.legal_moves()
+    if moves and all(m.kind is MoveKind.LOSE and m.character == moves[0].character
+                     for m in moves):
+        return moves[0]
+    return None
 
 
 def seen_as(move: Move, seat: int) -> Move:

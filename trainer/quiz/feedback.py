@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from trainer.engine.cards import Character
-from trainer.engine.explain import action_noun, action_verb
+from trainer.engine.explain import LOSE_LINE, LOSE_QUESTION, action_noun, action_verb
 from trainer.engine.game import Game
 from trainer.engine.moves import Move, MoveKind
 from trainer.engine.observation import Observation
@@ -323,7 +323,7 @@ def describe_pending(game: Game, you: int, kind: str) -> tuple[str, str]:
     if kind in ("bluff", "action"):
         return ("Your turn.", "What do you do? A claim you cannot back is a bluff.")
     if kind == "lose":
-        return ("You must lose an influence.", "Which card do you turn face up?")
+        return (LOSE_LINE, LOSE_QUESTION)
     if kind == "keep":
         return ("You are exchanging with the Court deck.", "Which cards do you keep?")
     if kind == "prove" and d.challenger is not None:

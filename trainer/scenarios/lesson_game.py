@@ -20,7 +20,7 @@ from trainer.engine.game import Event, Game, Phase
 from trainer.engine.moves import Move, MoveKind
 from trainer.engine.notation import complete
 from trainer.policies.personas import Persona, personas
-from trainer.policies.runner import Likeliest, Runner, SeatStreams
+from trainer.policies.runner import Likeliest, Runner, SeatStreams, forced_loss
 from trainer.scenarios.errors import error_at
 from trainer.scenarios.move_text import MoveTextError, parse_move_text
 from trainer.scenarios.replay import replay
@@ -169,13 +169,19 @@ def _bots(game: Game, learner: int, bot: Persona) -> list[tuple[Move, Phase]]:
     seats = {p: Likeliest(bot) for p in range(game.n) if p != learner}
     runner = Runner(game, seats, SeatStreams([_NO_DRAW] * game.n), started=True)
     played: list[tuple[Move, Phase]] = []
-    while runner.bot_to_move:
-        if len(played) >= MAX_BOT_MOVES:
-            raise RuntimeError(f"the bots made {MAX_BOT_MOVES} moves in a row without the "
-                               f"learner's turn coming back")
+    while True:
+        while runner.bot_to_move:
+            if len(played) >= MAX_BOT_MOVES:
+                raise RuntimeError(f"the bots made {MAX_BOT_MOVES} moves in a row without "
+                                   f"the learner's turn coming back")
+            phase = game.phase
+            played.append((runner.step(runner.version), phase))
+        # a loss with nothing to choose (the learner's last card) is played, not asked
+        forced = forced_loss(game) if game.decider == learner else None
+        if forced is None:
+            return played
         phase = game.phase
-        played.append((runner.step(runner.version), phase))
-    return played
+        played.append((runner.apply(forced, runner.version), phase))
 
 
 def line_moves(scenario: Scenario) -> list[Move]:

@@ -245,7 +245,8 @@ class PlayTab:
                 match.bot_move(version)
             except (Stale, NotYourTurn):  # another run of this tab moved first: it goes on
                 return
-            version += 1
+            # the bot's move, and the learner's loss it forced if any (a last card)
+            version = match.version
             if match.learner_out:  # nothing left for the learner to follow: play it out
                 continue
             self.save(match)

@@ -14,6 +14,7 @@ import base64
 from collections.abc import Sequence
 from html import escape
 
+from trainer.engine.explain import LOSE_QUESTION
 from trainer.engine.game import Game
 from trainer.quiz.bank import Item
 from trainer.quiz.feedback import describe_decision, highlighted
@@ -226,7 +227,7 @@ def lesson_slide(lesson: Lesson, slide: LessonSlide, phase: Phase, qr: str) -> s
 
 # ------------------------------------------------------------------------ decisions
 _TITLES = {"challenge": "Bluff or not?", "block": "Block or not?",
-           "bluff": "Your turn: what do you do?", "lose": "Which card do you give up?",
+           "bluff": "Your turn: what do you do?", "lose": LOSE_QUESTION,
            "keep": "Which card do you keep?"}
 
 

@@ -18,6 +18,7 @@ from trainer.endgame.hidden_tables import lookup
 from trainer.endgame.practice import Event, Goal, Graded, Offer, Practice
 from trainer.endgame.puzzles import Puzzle
 from trainer.engine.cards import Action, Character
+from trainer.engine.explain import LOSE_LINE, LOSE_QUESTION
 from trainer.engine.game import Game, Phase
 from trainer.engine.moves import MoveKind
 from trainer.quiz.bank import END_GAME
@@ -152,10 +153,10 @@ def situation(game: Game) -> str:
         keep = "one card" if len(game.hidden[game.decider]) == 1 else "two cards"
         return f"Your Exchange: you hold {pool} for a moment. Keep {keep}."
     if phase is Phase.LOSE:
-        return "You must give up one of your cards: which one? It is turned face up."
+        return f"{LOSE_LINE} {LOSE_QUESTION}"
     if phase in (Phase.PROVE_ACTION, Phase.PROVE_BLOCK):
-        return ("They challenged, and you do not hold the card you claimed: give up one of "
-                "your cards. Which one?")
+        return ("They challenged, and you do not hold the card you claimed. "
+                f"{LOSE_LINE} {LOSE_QUESTION}")
     if phase is Phase.CHALLENGE_ACTION and d is not None and d.claim is not None:
         return f"They claim the {d.claim.value} to {act}. Do you challenge?"
     if phase is Phase.BLOCK:
