@@ -66,3 +66,18 @@ def test_check_yourself_teaches_nothing_new_before_its_questions() -> None:
     assert check is not None
     assert gaps([check.scenario]) != []  # alone, its questions rely on the path
     assert not check.scenario.teaches and all(not s.teaches for s in check.scenario.steps)
+
+
+def test_the_learn_guide_states_what_guessing_would_score_on_check_yourself() -> None:
+    from trainer.scenarios.facts import guessing
+    from trainer.scenarios.screens import screens
+
+    check = LIBRARY.check()
+    assert check is not None
+    prompts = [sc.prompt for sc in screens(check.run) if sc.prompt is not None]
+    anything, legal = guessing(prompts)
+    guide = " ".join((Path(__file__).resolve().parents[1] / "docs" / "learn.md")
+                     .read_text().split())
+    n = len(prompts)
+    assert f"**{n} of {n}**" in guide
+    assert f"**{anything:.1f} of {n}**" in guide and f"**{legal:.1f} of {n}**" in guide

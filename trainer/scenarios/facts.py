@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # the schema reads FACTS from here
+    from trainer.scenarios.replay import PromptView
     from trainer.scenarios.schema import Scenario
 
 FACTS: dict[str, str] = {
@@ -76,3 +77,13 @@ def taught_by(path: Sequence[Scenario]) -> set[str]:
         for step in s.steps:
             out.update(step.teaches)
     return out
+
+
+def guessing(prompts: Sequence[PromptView]) -> tuple[float, float]:
+    """What guessing would score on these questions, as expected numbers right at the first
+    try: picking any answer at random, and picking at random among the moves the rules allow
+    (a reader who knows only which moves are legal). The baseline a learner's score is read
+    against."""
+    anything = sum(1 / len(p.options) for p in prompts if p.options)
+    legal = sum(1 / max(1, sum(1 for o in p.options if o.legal)) for p in prompts if p.options)
+    return anything, legal
