@@ -68,7 +68,9 @@ class Seat:
 
 @dataclass(frozen=True)
 class RoomAnswer:
-    """One seat's answer to one question of a room."""
+    """One seat's answer to one question of a room: a decision's (graded, with the win-%
+    points it lost) or a rules question's (right or wrong: `correct`, no grade and no points
+    lost; trainer/verdicts/rules.py says why)."""
 
     question: int
     seat: str
@@ -78,7 +80,8 @@ class RoomAnswer:
     bot: float | None
     bluff: bool | None
     best: str
-    lost_pp: float
-    grade: Grade  # the verdict layer's grade, checked when read back
+    lost_pp: float | None  # None for a rules question
+    grade: Grade | None  # the verdict layer's grade, checked when read back; None for rules
     seconds: float | None
     answered_at: datetime
+    correct: bool | None = None  # a rules question's verdict; None for a decision

@@ -4,7 +4,9 @@ Why a proper scoring rule: a class learns calibration only if honest beliefs sco
 ranking adds, per question, the log score of the stated chance of a bluff (the Calibration
 page's: 100 · (1 + log2 p(what happened)), so 50% scores 0, a confident hit ~100 and a
 confident miss down to −564) and 100 minus the win-% points the chosen move lost (the Quiz's
-grade measure). Speed never counts: teachers find speed points reward guessing.
+grade measure). Speed never counts: teachers find speed points reward guessing. A rules
+question ("Check yourself") has neither: it is right or wrong (`trainer.verdicts.rules`), and
+scores RULES_POINTS when right, nothing when wrong.
 """
 
 from __future__ import annotations
@@ -22,6 +24,8 @@ from trainer.verdicts.grades import GRADES, Grade
 
 BIN_EDGES = tuple(range(0, 101, 10))
 POOR: tuple[Grade, ...] = ("inaccuracy", "mistake", "blunder")
+# A rules question answered right scores as a decision without any loss does.
+RULES_POINTS = 100.0
 
 
 def belief_points(stated: float | None, bluff: bool | None) -> float:
@@ -34,6 +38,31 @@ def belief_points(stated: float | None, bluff: bool | None) -> float:
 
 def decision_points(lost_pp: float) -> float:
     return 100.0 - min(100.0, max(0.0, lost_pp))
+
+
+def answer_points(a: RoomAnswer) -> float:
+    """One answer's points: belief plus move points for a decision, RULES_POINTS for a rules
+    question answered right, 0 for one answered wrong."""
+    if a.correct is not None:
+        return RULES_POINTS if a.correct else 0.0
+    return belief_points(a.stated, a.bluff) + decision_points(a.lost_pp or 0.0)
+
+
+def right_count(answers: Iterable[RoomAnswer]) -> tuple[int, int]:
+    """(right, answered) over the answers to rules questions."""
+    marked = [a.correct for a in answers if a.correct is not None]
+    return sum(marked), len(marked)
+
+
+def right_by_question(answers: Iterable[RoomAnswer]) -> dict[int, tuple[int, int]]:
+    """Per question: (right, answered) over the answers to rules questions."""
+    out: dict[int, tuple[int, int]] = {}
+    for a in answers:
+        if a.correct is None:
+            continue
+        right, total = out.get(a.question, (0, 0))
+        out[a.question] = (right + a.correct, total + 1)
+    return out
 
 
 def stated_histogram(answers: Iterable[RoomAnswer]) -> pd.DataFrame:
@@ -56,7 +85,8 @@ def action_counts(answers: Iterable[RoomAnswer], options: Sequence[str]) -> pd.D
 
 
 def grade_counts(answers: Iterable[RoomAnswer]) -> dict[str, int]:
-    counts = Counter(a.grade for a in answers)
+    """How many answers got each grade (a rules answer has none and is not counted)."""
+    counts = Counter(a.grade for a in answers if a.grade is not None)
     return {g: counts.get(g, 0) for g in GRADES}
 
 
@@ -116,10 +146,11 @@ class Standing:
     answered: int
     belief: float
     decision: float
+    right: int = 0  # rules questions answered right
 
     @property
     def total(self) -> float:
-        return self.belief + self.decision
+        return self.belief + self.decision + RULES_POINTS * self.right
 
 
 def standings(answers: Iterable[RoomAnswer], names: Mapping[str, str]) -> list[Standing]:
@@ -128,12 +159,16 @@ def standings(answers: Iterable[RoomAnswer], names: Mapping[str, str]) -> list[S
     belief: dict[str, float] = dict.fromkeys(names, 0.0)
     decision: dict[str, float] = dict.fromkeys(names, 0.0)
     answered: Counter[str] = Counter()
+    right: Counter[str] = Counter()
     for a in answers:
         if a.seat not in names:
             continue
-        belief[a.seat] += belief_points(a.stated, a.bluff)
-        decision[a.seat] += decision_points(a.lost_pp)
         answered[a.seat] += 1
-    table = [Standing(s, n, answered[s], round(belief[s], 1), round(decision[s], 1))
-             for s, n in names.items()]
+        if a.correct is not None:
+            right[a.seat] += a.correct
+            continue
+        belief[a.seat] += belief_points(a.stated, a.bluff)
+        decision[a.seat] += decision_points(a.lost_pp or 0.0)
+    table = [Standing(s, n, answered[s], round(belief[s], 1), round(decision[s], 1),
+                      right[s]) for s, n in names.items()]
     return sorted(table, key=lambda x: (-x.total, x.name))

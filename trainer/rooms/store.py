@@ -106,10 +106,13 @@ room_answers_table = Table(
     Column("bot", Float, nullable=True),
     Column("bluff", Boolean, nullable=True),
     Column("best", String(120), nullable=False),
-    Column("lost_pp", Float, nullable=False),
-    Column("grade", String(16), nullable=False),
+    # A decision's points lost and grade; both empty for a rules question, whose verdict is
+    # `correct` (trainer/verdicts/rules.py says why it has no grade). Revision 0003.
+    Column("lost_pp", Float, nullable=True),
+    Column("grade", String(16), nullable=True),
     Column("seconds", Float, nullable=True),
     Column("answered_at", DateTime(timezone=True), nullable=False),
+    Column("correct", Boolean, nullable=True),
 )
 
 
@@ -217,6 +220,31 @@ class RoomStore:
                 room_answers_table.c.room == code,
                 room_answers_table.c.seat == token)).mappings().all()
         return {int(r["question"]): _answer(r) for r in rows}
+
+    def class_right(self, code: str, token: str) -> dict[int, tuple[int, int]]:
+        """Per question of a rules room: (answers right, answers) over the seats still in
+        the room. For a seat's phone at the end of the room only: counts, never a seat or an
+        answer, and nothing before the room is finished (RoomError then), so no phone learns
+        how others answered before the host sums the room up."""
+        room = self.room(code)
+        seat = self.seat(code, token)
+        if seat is None or seat.kicked:
+            raise RoomError("This phone has no seat in the room.")
+        if room.status != "finished":
+            raise RoomError("The class's results are shown when the room has finished.")
+        answers = room_answers_table
+        with self._tx() as conn:
+            rows = conn.execute(
+                select(answers.c.question, answers.c.correct, func.count())
+                .join(seats_table, seats_table.c.token == answers.c.seat)
+                .where(answers.c.room == code, seats_table.c.kicked.is_(False),
+                       answers.c.correct.is_not(None))
+                .group_by(answers.c.question, answers.c.correct)).all()
+        out: dict[int, tuple[int, int]] = {}
+        for question, correct, n in rows:
+            right, total = out.get(int(question), (0, 0))
+            out[int(question)] = (right + (int(n) if correct else 0), total + int(n))
+        return out
 
     # ------------------------------------------------------------------ the host
     def create(self, source: Source, settings: RoomSettings, questions: list[str],
@@ -401,9 +429,11 @@ class RoomStore:
 
     def submit(self, code: str, token: str, question: int, *, item_id: str, action: str,
                stated: float | None, bot: float | None, bluff: bool | None, best: str,
-               lost_pp: float, grade: str, seconds: float | None) -> bool:
+               lost_pp: float | None, grade: str | None, seconds: float | None,
+               correct: bool | None = None) -> bool:
         """The seat's answer to the open question: True when stored now, False when this seat
-        had already answered it (the first answer stands)."""
+        had already answered it (the first answer stands). A decision comes with its grade
+        and points lost; a rules question with `correct` alone (never both)."""
         room = self.live_room(code)
         seat = self.seat(code, token)
         if seat is None:
@@ -412,14 +442,20 @@ class RoomStore:
             raise RoomError("The host removed you from this room.")
         if room.status != "question" or room.question != question:
             raise RoomError("Answers for that question are closed.")
-        try:
-            grade = parse_grade(grade)
-        except ValueError as e:
-            raise RoomError(f"This answer cannot be stored: {e}.") from None
+        if correct is None:
+            if grade is None or lost_pp is None:
+                raise RoomError("This answer cannot be stored: it has no grade.")
+            try:
+                grade = parse_grade(grade)
+            except ValueError as e:
+                raise RoomError(f"This answer cannot be stored: {e}.") from None
+        elif grade is not None or lost_pp is not None:
+            raise RoomError("This answer cannot be stored: a rules question is right or "
+                            "wrong, not graded.")
         row = {"room": code, "question": question, "seat": token, "item_id": item_id,
                "action": action, "stated": stated, "bot": bot, "bluff": bluff, "best": best,
                "lost_pp": lost_pp, "grade": grade, "seconds": seconds,
-               "answered_at": clock_now()}
+               "correct": correct, "answered_at": clock_now()}
         keys = ["room", "question", "seat"]
         with self._tx() as conn:
             name = self._engine.dialect.name
@@ -449,13 +485,15 @@ def _answer(row: object) -> RoomAnswer:
     r = dict(row)  # type: ignore[call-overload]
     at = _aware(r["answered_at"])
     assert at is not None
+    correct = None if r.get("correct") is None else bool(r["correct"])
     try:
-        grade = parse_grade(r["grade"])
+        # A rules question has no grade (it is right or wrong); a decision always has one.
+        grade = None if correct is not None and r["grade"] is None else parse_grade(r["grade"])
     except ValueError as e:
         raise RoomError(f"Room {r.get('room', '?')}: the stored answer to question "
                         f"{int(r['question']) + 1} is damaged ({e}).") from None
     return RoomAnswer(question=int(r["question"]), seat=r["seat"], item_id=r["item_id"],
                       action=r["action"], stated=r["stated"], bot=r["bot"],
                       bluff=None if r["bluff"] is None else bool(r["bluff"]), best=r["best"],
-                      lost_pp=float(r["lost_pp"]), grade=grade, seconds=r["seconds"],
-                      answered_at=at)
+                      lost_pp=None if r["lost_pp"] is None else float(r["lost_pp"]),
+                      grade=grade, seconds=r["seconds"], answered_at=at, correct=correct)
