@@ -13,7 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field
 Names = Literal["names", "anonymous"]
 Leaderboard = Literal["off", "end", "each"]
 Live = Literal["after-reveal", "live"]
-SourceKind = Literal["drill", "lesson", "puzzles"]
+SourceKind = Literal["drill", "lesson", "puzzles", "check"]
 PuzzleKind = Literal["any", "bluff", "trap", "hold"]
 
 NAMES = {"anonymous": "Anonymous (generated names only)",
@@ -37,7 +37,10 @@ class RoomSettings(BaseModel):
 
 class Source(BaseModel):
     """Where the questions come from: a quiz drill of one rule set, a lesson's questions
-    (`lesson` "*" takes every lesson's), or end-game puzzles of one kind (or any)."""
+    (`lesson` "*" takes every lesson's), end-game puzzles of one kind (or any), or "check":
+    the rules questions of "Check yourself" after the Learn path (`lesson` names the lesson
+    file, `trainer.rooms.check`), read from the lesson library rather than a question bank.
+    Adding a kind adds no field, so a room stored before it still loads as it was."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 

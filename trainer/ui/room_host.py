@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import secrets
 import statistics
+from collections import Counter
 from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlencode
@@ -21,6 +22,8 @@ from trainer.quiz import rule_banks
 from trainer.quiz.bank import BankError, Item, available_banks
 from trainer.quiz.drills import ALL_RULE_SETS
 from trainer.quiz.solved import Solved
+from trainer.rooms import check
+from trainer.rooms.check import CheckQuestion
 from trainer.rooms.codes import screen_code
 from trainer.rooms.model import Room, RoomAnswer
 from trainer.rooms.questions import ALL_LESSONS, choose, lesson_ids
@@ -30,6 +33,8 @@ from trainer.rooms.results import (
     grade_counts,
     popular_wrong,
     reliability_table,
+    right_by_question,
+    right_count,
     standings,
     stated_histogram,
 )
@@ -38,6 +43,11 @@ from trainer.rooms.store import RoomError, RoomStore
 from trainer.rulebook.choices import ROOM
 from trainer.ui.links import public_base_url, reachable_from_lan
 from trainer.ui.rooms import (
+    check_ids,
+    check_question,
+    check_questions,
+    check_version,
+    draw_check,
     draw_question,
     forget_banks,
     lesson_titles,
@@ -47,7 +57,7 @@ from trainer.ui.rooms import (
 )
 from trainer.ui.rule_choice import chosen, family_picker, rules_expander
 from trainer.ui.state import session_state
-from trainer.views import room_charts, room_text
+from trainer.views import room_charts, room_check, room_text
 from trainer.views.calibration_charts import reliability_chart
 from trainer.views.qr import qr_svg
 
@@ -56,6 +66,8 @@ ERROR = "room_host_error"
 MAKE = "room_make_questions"  # (rules, count) of a "Make questions" click, run on the rerun
 MADE_BANK = "room_made_bank"  # the bank just made (or picked), selected on the next run
 MADE_NOTE = "room_made_note"  # said once, after questions were made
+SOURCE_KINDS = {"drill": "A quiz drill", "puzzles": "End-game puzzles", "lesson": "A lesson",
+                "check": room_check.SOURCE_LABEL}
 
 
 def join_link(code: str) -> str:
@@ -71,6 +83,12 @@ def create_form(rooms: RoomStore) -> None:
     st.title(room_text.HOST_TITLE)
     st.markdown(room_text.HOST_INTRO)
     state = session_state()
+    kind = st.segmented_control("Questions from", list(SOURCE_KINDS), default="drill",
+                                key="room_new_kind",
+                                format_func=SOURCE_KINDS.__getitem__) or "drill"
+    if kind == "check":  # the lesson file's questions: no question bank is involved
+        _check_form(rooms)
+        return
     banks = available_banks()
     if not banks:
         st.error("No question bank was found: build one with `python -m trainer bank build`.")
@@ -88,11 +106,6 @@ def create_form(rooms: RoomStore) -> None:
         return
     bank = questions.bank
     titles = lesson_titles()
-    kind = st.segmented_control("Questions from", ["drill", "puzzles", "lesson"],
-                                default="drill", key="room_new_kind",
-                                format_func={"drill": "A quiz drill",
-                                             "puzzles": "End-game puzzles",
-                                             "lesson": "A lesson"}.__getitem__) or "drill"
     seed = int(state.setdefault("room_new_seed", secrets.randbelow(10**6)))
     rule_set = ALL_RULE_SETS
     if kind == "drill":
@@ -125,8 +138,7 @@ def create_form(rooms: RoomStore) -> None:
                               format_func=lambda x: "Every lesson's questions" if x == ALL_LESSONS
                               else titles.get(x, x))
         source = Source(kind="lesson", bank=bank_name, lesson=lesson, count=20)
-    with st.expander("Room settings", icon=":material/tune:", expanded=True):
-        settings = _settings_inputs(RoomSettings(), "room_new", names_open=True)
+    settings = _new_settings()
     order = {lid: i for i, lid in enumerate(titles)}
     items = choose(bank, source, set(questions.grades.entries),
                    lambda s: order.get(s, len(order)))
@@ -137,6 +149,28 @@ def create_form(rooms: RoomStore) -> None:
               disabled=not items, width="stretch", on_click=_make,
               args=(rooms, source, settings, [i.id for i in items], bank.version))
     if (error := state.pop(ERROR, None)) is not None:
+        st.error(error, icon=":material/error:")
+
+
+def _new_settings(check: bool = False) -> RoomSettings:
+    with st.expander("Room settings", icon=":material/tune:", expanded=True):
+        return _settings_inputs(RoomSettings(), "room_new", names_open=True, check=check)
+
+
+def _check_form(rooms: RoomStore) -> None:
+    """A room of "Check yourself": the rules questions that end the Learn path, in their
+    order, each right or wrong by the rules."""
+    ids, version = check_ids()
+    st.markdown(room_check.FORM_NOTE)
+    if not ids:
+        st.error(room_check.NO_LESSON, icon=":material/error:")
+    source = Source(kind="check", lesson=check.DEFAULT_LESSON, count=max(1, len(ids)))
+    settings = _new_settings(check=True)
+    st.caption(f"{len(ids)} questions · {room_text.source_title(source, {})}")
+    st.button("Make the room", type="primary", icon=":material/meeting_room:", key="room_make",
+              disabled=not ids, width="stretch", on_click=_make,
+              args=(rooms, source, settings, ids, version))
+    if (error := session_state().pop(ERROR, None)) is not None:
         st.error(error, icon=":material/error:")
 
 
@@ -191,14 +225,15 @@ def _make(rooms: RoomStore, source: Source, settings: RoomSettings, ids: list[st
     st.query_params.from_dict({"code": room.code, "host": host})
 
 
-def _settings_inputs(now: RoomSettings, key: str, names_open: bool) -> RoomSettings:
+def _settings_inputs(now: RoomSettings, key: str, names_open: bool,
+                     check: bool = False) -> RoomSettings:
     names = st.radio("Names", list(NAMES), index=list(NAMES).index(now.names),
                      format_func=NAMES.__getitem__, key=f"{key}_names",
                      disabled=not names_open, horizontal=True)
     board = st.radio("Leaderboard", list(LEADERBOARD),
                      index=list(LEADERBOARD).index(now.leaderboard),
                      format_func=LEADERBOARD.__getitem__, key=f"{key}_board", horizontal=True,
-                     help=room_text.RANKING_RULE)
+                     help=room_check.RANKING_RULE if check else room_text.RANKING_RULE)
     live = st.radio("The room's answers on the screen", list(LIVE),
                     index=list(LIVE).index(now.live), format_func=LIVE.__getitem__,
                     key=f"{key}_live", horizontal=True)
@@ -224,6 +259,9 @@ def presenter(rooms: RoomStore, code: str, host: str) -> None:
     room = rooms.room(code)
     if room.status == "closed":
         st.info(f"Room {code} is closed.", icon=":material/door_front:")
+        return
+    if room.source.kind == "check":
+        _check_presenter(rooms, room, host)
         return
     questions = room_questions(room)
     if questions is None:
@@ -270,7 +308,8 @@ def _controls(rooms: RoomStore, room: Room, host: str) -> None:
         _people(rooms, room, host)
         st.divider()
         settings = _settings_inputs(room.settings, f"room_set_{room.version}",
-                                    names_open=room.status == "lobby")
+                                    names_open=room.status == "lobby",
+                                    check=room.source.kind == "check")
         if settings != room.settings:
             st.button("Apply settings", key="room_apply", on_click=_act,
                       args=(lambda: rooms.change_settings(code, host, settings),))
@@ -409,9 +448,11 @@ def _names(rooms: RoomStore, room: Room, host: str) -> dict[str, str]:
 def _ranking(rooms: RoomStore, room: Room, host: str, top: int | None) -> None:
     table = standings(rooms.answers(room.code, host), _names(rooms, room, host))
     st.markdown("**Leaderboard**")
-    st.dataframe(pd.DataFrame(room_text.standings_rows(table, top)), hide_index=True,
-                 width="stretch")
-    st.caption(room_text.RANKING_RULE)
+    check_room = room.source.kind == "check"
+    rows = room_check.ranking_rows(table, top) if check_room \
+        else room_text.standings_rows(table, top)
+    st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch")
+    st.caption(room_check.RANKING_RULE if check_room else room_text.RANKING_RULE)
 
 
 def _finished(rooms: RoomStore, room: Room, host: str) -> None:
@@ -437,4 +478,97 @@ def _finished(rooms: RoomStore, room: Room, host: str) -> None:
     with st.expander("Each person's results", icon=":material/group:"):
         rows = room_text.standings_rows(standings(answers, _names(rooms, room, host)))
         st.dataframe(pd.DataFrame(rows).sort_values("Name") if rows else pd.DataFrame(),
+                     hide_index=True, width="stretch")
+
+
+# ------------------------------------------------------------------ "Check yourself" rooms
+def _check_presenter(rooms: RoomStore, room: Room, host: str) -> None:
+    """The screen of a rules room: the lesson file's questions, no question bank."""
+    if room.bank_version != check_version():
+        st.warning(room_check.CHANGED, icon=":material/warning:")
+    _controls(rooms, room, host)
+    if (error := session_state().pop(ERROR, None)) is not None:
+        st.error(error, icon=":material/error:")
+    if room.status == "lobby":
+        st.fragment(_lobby, run_every=POLL_SECONDS)(rooms, room, host)
+    elif room.status == "finished":
+        _check_finished(rooms, room, host)
+    elif (question := check_question(room)) is not None:
+        _check_on_screen(rooms, room, host, question)
+
+
+def _check_on_screen(rooms: RoomStore, room: Room, host: str, question: CheckQuestion
+                     ) -> None:
+    if room.status == "question":
+        st.fragment(_join_panel, run_every=POLL_SECONDS if room.settings.screen_code
+                    else None)(room, False)
+    st.subheader(room_text.question_header(room))
+    drawn = draw_check(question)
+    # The options sit under the table, where the screen has room; the words beside it.
+    table, side = st.columns([3, 2], gap="medium")
+    with table:
+        st.html(drawn.table)
+    with side:
+        st.caption(room_check.seat_line(question))
+        st.html(room_check.question_html(question))
+    if room.status == "question":
+        with table:
+            if room.settings.live == "live":
+                st.fragment(_check_live_options, run_every=POLL_SECONDS)(
+                    rooms, room, host, question, drawn.labels)
+            else:
+                st.html(room_check.options_html(question, drawn.labels, None,
+                                                revealed=False))
+        with side:
+            st.fragment(_check_count, run_every=POLL_SECONDS)(rooms, room, host)
+        return
+    answers = rooms.answers(room.code, host, room.question)
+    with table:
+        st.html(room_check.options_html(question, drawn.labels,
+                                        Counter(a.action for a in answers), revealed=True))
+    with side:
+        right, answered = right_count(answers)
+        st.html(f'<p class="room-count">{room_check.class_right_line(right, answered)}</p>')
+        st.markdown(room_check.right_line(question, drawn.labels))
+        if (after := room_check.after_line(question)) is not None:
+            st.caption(after)
+        if room.settings.leaderboard == "each":
+            _ranking(rooms, room, host, top=5)
+
+
+def _check_count(rooms: RoomStore, room: Room, host: str) -> None:
+    """Polled: how many have answered."""
+    joined, answered = rooms.tally(room.code, host, room.question)
+    st.html(room_text.count_html(answered, joined))
+    if room.settings.live != "live":
+        st.caption(room_text.HIDDEN_UNTIL_REVEAL)
+
+
+def _check_live_options(rooms: RoomStore, room: Room, host: str, question: CheckQuestion,
+                        labels: tuple[str, ...]) -> None:
+    """Polled, in a room whose answers are live: the count per option (which one is right
+    is said only at the reveal)."""
+    answers = rooms.answers(room.code, host, room.question)
+    st.html(room_check.options_html(question, labels, Counter(a.action for a in answers),
+                                    revealed=False))
+
+
+def _check_finished(rooms: RoomStore, room: Room, host: str) -> None:
+    """The end: the class's score, each question's share right, and each person's results
+    (whose table downloads as CSV from its toolbar)."""
+    answers = rooms.answers(room.code, host)
+    st.header("How the room did")
+    if (early := room_text.ended_early_line(room.asked, len(room.questions))) is not None:
+        st.caption(early)
+    asked = [a for a in answers if a.question < room.asked]
+    right, answered = right_count(asked)
+    st.html(room_check.total_html(right, answered, room.asked))
+    st.html(room_check.summary_html(check_questions(room), right_by_question(asked),
+                                    room.asked))
+    if room.settings.leaderboard in ("end", "each"):
+        _ranking(rooms, room, host, top=10)
+    names = _names(rooms, room, host)
+    marks = {(a.seat, a.question): bool(a.correct) for a in asked if a.correct is not None}
+    with st.expander("Each person's results", icon=":material/group:"):
+        st.dataframe(pd.DataFrame(room_check.person_rows(names, marks, room.asked)),
                      hide_index=True, width="stretch")

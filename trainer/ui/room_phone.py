@@ -18,14 +18,18 @@ from trainer.learners.answers import now as clock_now
 from trainer.quiz.bank import Item
 from trainer.quiz.feedback import AnswerError, Feedback, feedback, grade
 from trainer.quiz.solved import Solved
+from trainer.rooms.check import CheckQuestion, rules_fields
 from trainer.rooms.codes import code_problem, normalise_code
 from trainer.rooms.model import Room, RoomAnswer, Seat
 from trainer.rooms.nicknames import generated_name
 from trainer.rooms.questions import grade_answer
-from trainer.rooms.results import belief_points, decision_points
+from trainer.rooms.results import answer_points
 from trainer.rooms.store import RoomError, RoomGone, RoomStore, usable
 from trainer.ui.quiz_parts import verdict_box
 from trainer.ui.rooms import (
+    check_question,
+    check_questions,
+    draw_check,
     draw_question,
     history_fold,
     pulse,
@@ -35,7 +39,8 @@ from trainer.ui.rooms import (
     room_store,
 )
 from trainer.ui.state import session_state
-from trainer.views import quiz_text, room_text
+from trainer.verdicts.rules import RulesAnswerError
+from trainer.views import quiz_text, room_check, room_text
 
 POLL_SECONDS = 2
 ERROR = "room_phone_error"
@@ -157,6 +162,9 @@ def seat_view(rooms: RoomStore, code: str, token: str) -> None:
     if room.status == "lobby":
         st.info(room_text.WAITING_START, icon=":material/hourglass_top:")
         return
+    if room.source.kind == "check":
+        _check_seat(rooms, room, token)
+        return
     questions = room_questions(room)
     if questions is None:
         return
@@ -256,8 +264,7 @@ def _my_feedback(item: Item, answer: RoomAnswer | None, solved: Solved | None,
 
 def _my_results(room: Room, mine: dict[int, RoomAnswer]) -> None:
     st.subheader("Your results")
-    points = sum(belief_points(a.stated, a.bluff) + decision_points(a.lost_pp)
-                 for a in mine.values())
+    points = sum(answer_points(a) for a in mine.values())
     asked = room.asked
     st.markdown(room_text.my_total_line(points, len(mine), asked))
     if (early := room_text.ended_early_line(asked, len(room.questions))) is not None:
@@ -271,3 +278,79 @@ def _my_results(room: Room, mine: dict[int, RoomAnswer]) -> None:
     if lines:
         st.markdown("\n".join(f"- {line}" for line in lines))
     st.caption(room_text.RANKING_RULE)
+
+
+# ------------------------------------------------------------------ "Check yourself" rooms
+def _check_seat(rooms: RoomStore, room: Room, token: str) -> None:
+    """A rules question on a phone: the table from the learner's seat, the question, one
+    button per option (no chance of a bluff to give: the rules decide), then its verdict."""
+    mine = rooms.my_answers(room.code, token)
+    if room.status == "finished":
+        _my_check_results(rooms, room, token, mine)
+        return
+    question = check_question(room)
+    if question is None:
+        return
+    st.subheader(room_text.question_header(room))
+    drawn = draw_check(question)
+    st.html(drawn.table)
+    st.caption(room_check.seat_line(question))
+    st.markdown(room_check.question_text(question))
+    answer = mine.get(room.question)
+    if room.status == "question" and answer is None:
+        for i, (option, label) in enumerate(zip(question.options, drawn.labels, strict=True)):
+            st.button(label, key=f"room_option_{room.question}_{i}", width="stretch",
+                      on_click=_check_submit, args=(rooms, room, token, question,
+                                                    option.label))
+        if (error := session_state().pop(ERROR, None)) is not None:
+            st.error(error, icon=":material/error:")
+    elif room.status == "question" and answer is not None:
+        st.markdown(room_check.my_answer_line(question, drawn.labels, answer.action))
+        st.info(room_text.WAITING_REVEAL, icon=":material/hourglass_top:")
+    else:
+        if answer is None or answer.correct is None:
+            st.info("You did not answer this one.", icon=":material/timer_off:")
+            st.markdown(room_check.right_line(question, drawn.labels))
+        else:
+            right, said = room_check.my_verdict(question, drawn.labels, answer.action,
+                                                answer.correct)
+            if right:
+                st.success(said, icon=":material/check:")
+            else:
+                st.error(said, icon=":material/close:")
+                st.markdown(room_check.right_line(question, drawn.labels))
+        if (after := room_check.after_line(question)) is not None:
+            st.caption(after)
+        st.caption(room_text.WAITING_NEXT)
+
+
+def _check_submit(rooms: RoomStore, room: Room, token: str, question: CheckQuestion,
+                  chosen: str) -> None:
+    """The answer, judged by the verdict layer and stored once: a second tap, or a tap from a
+    tab still showing a question the host has moved past, does not count."""
+    started: datetime | None = room.question_at
+    seconds = (clock_now() - started).total_seconds() if started else None
+    try:
+        fields = rules_fields(question, chosen, seconds)
+        rooms.submit(room.code, token, room.question, **fields)  # type: ignore[arg-type]
+    except (RulesAnswerError, RoomError) as e:
+        session_state()[ERROR] = str(e)
+
+
+def _my_check_results(rooms: RoomStore, room: Room, token: str,
+                      mine: dict[int, RoomAnswer]) -> None:
+    st.subheader("Your results")
+    asked = room.asked
+    marks = {q: a.correct for q, a in mine.items() if q < asked and a.correct is not None}
+    st.markdown(room_check.my_total_line(sum(marks.values()), len(marks), asked))
+    if (early := room_text.ended_early_line(asked, len(room.questions))) is not None:
+        st.caption(early)
+    try:
+        theirs = rooms.class_right(room.code, token)
+    except RoomError:
+        theirs = {}
+    questions = check_questions(room)
+    lines = [room_check.my_summary_line(q + 1, questions.get(q), marks.get(q),
+                                        *theirs.get(q, (0, 0))) for q in range(asked)]
+    if lines:
+        st.markdown("\n".join(f"- {line}" for line in lines))

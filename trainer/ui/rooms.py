@@ -14,6 +14,8 @@ import streamlit as st
 from trainer.quiz.bank import Bank, BankError, Item, available_banks
 from trainer.quiz.feedback import describe_decision, highlighted
 from trainer.quiz.solved import Solved, SolvedGrades
+from trainer.rooms import check
+from trainer.rooms.check import CheckQuestion
 from trainer.rooms.model import Room
 from trainer.rooms.questions import resolve
 from trainer.rooms.store import RoomError, RoomStore
@@ -22,6 +24,7 @@ from trainer.ui.resources import lesson_library, question_bank, solved_grades
 from trainer.ui.store import store_beside_answers
 from trainer.views import cardart
 from trainer.views.history_text import HISTORY_CSS, history_html, history_rows, history_title
+from trainer.views.room_check import CHECK_CSS, Drawn, drawn
 from trainer.views.room_text import ROOM_CSS
 from trainer.views.table_art import TABLE_CSS, table_html
 from trainer.views.table_view import table_view
@@ -104,7 +107,50 @@ def room_item(room: Room, questions: Questions) -> tuple[Item, Solved | None] | 
 
 
 def styles() -> None:
-    st.html(cardart.stylesheet() + TABLE_CSS + HISTORY_CSS + ROOM_CSS)
+    st.html(cardart.stylesheet() + TABLE_CSS + HISTORY_CSS + ROOM_CSS + CHECK_CSS)
+
+
+# ------------------------------------------------------------------ "Check yourself" rooms
+def check_ids() -> tuple[list[str], str]:
+    """The questions a new "Check yourself" room asks, and their version."""
+    library = lesson_library()
+    return check.question_ids(library), check.version(library)
+
+
+def check_version() -> str:
+    return check.version(lesson_library())
+
+
+def check_question(room: Room) -> CheckQuestion | None:
+    """The rules question on the screen, or None (and a message) when the lesson file no
+    longer asks it."""
+    if room.item_id is None:
+        return None
+    found = check.resolve(lesson_library(), room.item_id)
+    if found is None:
+        st.error(f"Question {room.question + 1} ({room.item_id}) cannot be found: the \"Check "
+                 "yourself\" lesson file changed after this room was made, and that step no "
+                 "longer asks a question. Move on to the next question.",
+                 icon=":material/error:")
+    return found
+
+
+def check_questions(room: Room) -> dict[int, CheckQuestion | None]:
+    """Every question of the room by its index (None for one the lesson no longer asks)."""
+    library = lesson_library()
+    return {i: check.resolve(library, q) for i, q in enumerate(room.questions)}
+
+
+@st.cache_data(show_spinner=False, max_entries=64)
+def _check_drawn(version: str, item_id: str, _question: CheckQuestion) -> Drawn:
+    """A rules question's table and labels: the same for every phone, drawn once per
+    process and version of the lesson file."""
+    return drawn(_question)
+
+
+def draw_check(question: CheckQuestion) -> Drawn:
+    """The table from the learner's seat (hidden cards stay hidden) and the options' words."""
+    return _check_drawn(check_version(), question.id, question)
 
 
 @st.cache_data(show_spinner=False, max_entries=256)

@@ -121,6 +121,8 @@ PUZZLE_KINDS = {
 
 
 def source_title(source: Source, lesson_titles: Mapping[str, str]) -> str:
+    if source.kind == "check":
+        return "Check yourself: rules questions after the Learn path"
     if source.kind == "puzzles":
         return f"End-game puzzles: {PUZZLE_KINDS[source.puzzles].lower()} (graded by perfect play)"
     if source.kind == "lesson":
