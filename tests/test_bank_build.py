@@ -262,3 +262,36 @@ def test_estimating_a_bank_again_keeps_its_ids_and_leaves_out_an_item_that_gives
     assert again.items[0].options == claim.options  # the option values are kept
     assert again.header["additions"][-1]["left out"] == 1
     assert "1 item left out" in capsys.readouterr().out
+
+
+def test_a_lessons_questions_are_graded_again_where_the_lesson_now_asks_them(tmp_path, capsys):
+    """An old item of the lesson at a step it no longer asks goes; the lesson's questions as
+    the file stands are added; items of other lessons and of games are kept."""
+    from dataclasses import replace
+
+    shipped = shipped_bank()
+    games = [i for i in shipped.items if i.source != "lesson"][:2]
+    other = next(i for i in shipped.items if i.source == "lesson" and i.scenario == "first-block")
+    stale = replace(next(i for i in shipped.items if i.scenario == "learn-blocks"),
+                    id="stale0000000", step=40)  # a step the lesson does not have
+    path = tmp_path / "small.jsonl"
+    Bank("small", (*games, other, stale), {"format": 1}).save(path)
+    assert main(["bank", "lessons", str(path), "--lessons", "learn-blocks", "--rollouts",
+                 str(ROLLOUTS), "--executor", "local", "--jobs", "1"]) == 0
+    again = load_bank(path)
+    ids = [i.id for i in again.items]
+    assert "stale0000000" not in ids
+    assert ids[:3] == [*(i.id for i in games), other.id]  # kept as they were
+    added = [i for i in again.items if i.scenario == "learn-blocks"]
+    tasks = [t for t in building.lesson_tasks(Path("scenarios"), seed=0)
+             if t.scenario == "learn-blocks"]
+    assert added and sorted(i.step or 0 for i in added) == sorted(t.step or 0 for t in tasks)
+    assert again.header["additions"][-1]["lessons"] == ["learn-blocks"]
+    assert "1 old item went" in capsys.readouterr().out
+
+
+def test_grading_a_lesson_that_asks_nothing_the_quiz_grades_says_so(tmp_path, capsys):
+    path = tmp_path / "small.jsonl"
+    Bank("small", shipped_bank().items[:1], {"format": 1}).save(path)
+    assert main(["bank", "lessons", str(path), "--lessons", "no-such-lesson"]) == 2
+    assert "no question to grade in no-such-lesson" in capsys.readouterr().err

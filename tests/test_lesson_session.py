@@ -123,9 +123,18 @@ def test_the_game_keeps_the_learners_moves_and_takes_the_last_back() -> None:
     assert w.practice_moves(game.id) == []
 
 
-def test_after_the_path_comes_the_rulebooks_example_game() -> None:
+def test_after_the_path_comes_check_yourself() -> None:
     w = walk()
     for x in LIBRARY.five_minutes():
+        w.progress.finish(x.id)
+    following = w.following(LIBRARY)
+    assert following is not None and following.id == "learn-check"
+
+
+def test_after_check_yourself_comes_the_rulebooks_example_game() -> None:
+    w = walk()
+    for x in [*LIBRARY.five_minutes(), LIBRARY.check()]:
+        assert x is not None
         w.progress.finish(x.id)
     following = w.following(LIBRARY)
     assert following is not None and following.id == "rulebook-example-play"

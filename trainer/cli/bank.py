@@ -79,6 +79,25 @@ def register(commands: Any) -> None:
     estimates.add_argument("file", help="the bank file, rewritten in place")
     estimates.add_argument("--scenarios", default="scenarios", help="the lesson folder")
     estimates.set_defaults(func=run_estimates)
+    lessons = bank_sub.add_parser(
+        "lessons", help="grade a bank's Learn questions again after lesson files change")
+    lessons.add_argument("file", help="the bank file, rewritten in place")
+    lessons.add_argument("--lessons", nargs="+", required=True, metavar="ID",
+                         help="the lessons whose questions are graded again (their old items "
+                              "are replaced; a question the lesson no longer asks goes)")
+    lessons.add_argument("--rollouts", type=int, default=None,
+                         help="at most this many playouts per option (default: the count "
+                              "the bank's lesson items were graded with)")
+    lessons.add_argument("--seed", type=int, default=None,
+                         help="seed of the rollouts (default: the bank's)")
+    lessons.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    lessons.add_argument("--executor", choices=("auto", "ray", "local"), default="auto")
+    lessons.add_argument("--address", default=None, help="a Ray cluster (host:port or auto)")
+    lessons.add_argument("--resume", action="store_true",
+                         help="keep the items already graded in the work file of an "
+                              "interrupted run of the same command")
+    lessons.add_argument("--scenarios", default="scenarios", help="the lesson folder")
+    lessons.set_defaults(func=run_lessons)
     info = bank_sub.add_parser("info", help="what a bank holds")
     info.add_argument("file")
     info.set_defaults(func=run_info)
@@ -356,4 +375,88 @@ def run_revalue(args: argparse.Namespace) -> int:
         return 1
     print(describe_bank(new))
     print(f"{len(tasks)} items graded again in {time.perf_counter() - start:.0f} s")
+    return 0
+
+
+def run_lessons(args: argparse.Namespace) -> int:
+    """The bank's questions from some lessons graded again where the lessons now ask them.
+
+    Why: an item of a lesson names its lesson and step, and its id is a hash of those; when a
+    lesson file is rewritten, the same step may be another question, or none. Every old item
+    of the lessons named is taken out, then the lessons' questions as the files now stand are
+    graded by rollouts and added (an unchanged step keeps its id, so answers given to it still
+    point at it). Items of other lessons and of games are kept as they are."""
+    import time
+    from pathlib import Path
+
+    from tqdm import tqdm
+
+    from trainer.batch import ExecutorError, choose
+    from trainer.quiz.bank import Bank, BankError, describe_bank, load_bank
+    from trainer.quiz.bankfile import write_bank
+    from trainer.quiz.building import lesson_tasks
+
+    path = Path(args.file)
+    try:
+        bank = load_bank(path)
+        executor = choose(args.executor, args.jobs, args.address)
+    except (BankError, ValueError, ExecutorError) as e:
+        print(f"bank: {e}", file=sys.stderr)
+        return 2
+    wanted = set(args.lessons)
+    seed = args.seed if args.seed is not None else int(bank.header.get("seed", 0))
+    tasks = [t for t in lesson_tasks(Path(args.scenarios), seed=seed) if t.scenario in wanted]
+    unknown = wanted - {t.scenario for t in tasks} - {i.scenario for i in bank.items}
+    if unknown:
+        print(f"bank: no question to grade in {', '.join(sorted(unknown))} (no such lesson, "
+              f"or none of its questions is a decision the quiz grades)", file=sys.stderr)
+        return 2
+    counts = {i.rollouts for i in bank.items if i.source == "lesson"}
+    count = args.rollouts or (counts.pop() if len(counts) == 1
+                              else int(bank.header.get("rollouts", 1000)))
+    gone = [i for i in bank.items if i.source == "lesson" and i.scenario in wanted]
+    pruned = Bank(bank.name, tuple(i for i in bank.items if i not in gone), bank.header)
+    header = {"lessons": sorted(wanted), "items": len(tasks), "rollouts": count, "seed": seed}
+    start = time.perf_counter()
+    problems: list[str] = []
+    tmp = path.with_name(path.name + ".tmp" + (".gz" if path.suffix == ".gz" else ""))
+    with tqdm(total=len(tasks), unit="item", desc="items", file=sys.stderr) as bar:
+
+        def advance(done: int, total: int) -> None:
+            bar.total = total
+            bar.update(done - bar.n)
+
+        try:
+            pruned.save(tmp)
+            new = write_bank(tasks, tmp, header=header, rollouts=count, add_to=True,
+                             resume=args.resume, executor=executor, jobs=args.jobs,
+                             address=args.address, scenarios=Path(args.scenarios),
+                             progress=advance, problems=problems)
+        except BankError as e:
+            tmp.unlink(missing_ok=True)
+            print(f"bank: {e}", file=sys.stderr)
+            return 2
+    # A question that looks to the learner like one the bank holds already (the same hand
+    # and the same public past: another lesson's set-up, a game's opening) is left out.
+    seen = {i.learner_view() for i in pruned.items}
+    fresh = {i.id for i in new.items} - {i.id for i in pruned.items}
+    twins = [i for i in new.items if i.id in fresh and i.learner_view() in seen]
+    if twins:
+        new = Bank(new.name, tuple(i for i in new.items if i not in twins), new.header)
+        new.save(tmp)
+    tmp.replace(path)
+    for problem in problems:
+        print(f"left out: {problem}", file=sys.stderr)
+    for twin in twins:
+        print(f"left out: {twin.scenario} step {twin.step} ({twin.kind}) looks like a "
+              f"question the bank holds already", file=sys.stderr)
+    carried = carry_solved(path, bank.version, new)
+    if carried is not None:
+        print(carried)
+    kept = {i.id for i in gone} & {i.id for i in new.items}
+    print(describe_bank(new))
+    print(f"{len(tasks)} questions of {len(wanted)} lessons graded in "
+          f"{time.perf_counter() - start:.0f} s: {len(kept)} kept their id, "
+          f"{len(gone) - len(kept)} old item{'' if len(gone) - len(kept) == 1 else 's'} "
+          f"went")
     return 0
