@@ -61,17 +61,7 @@ def register(commands: Any) -> None:
     revalue.add_argument("--variants", nargs="+", required=True, metavar="RULES",
                          help="the rule sets whose items are graded again (as the items name "
                               "them, e.g. reformation reformation-inquisitor)")
-    revalue.add_argument("--rollouts", type=int, default=None,
-                         help="at most this many playouts per option (default: each "
-                              "item's own count)")
-    revalue.add_argument("--seed", type=int, default=0, help="seed of the rollouts")
-    revalue.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
-    revalue.add_argument("--executor", choices=("auto", "ray", "local"), default="auto")
-    revalue.add_argument("--address", default=None, help="a Ray cluster (host:port or auto)")
-    revalue.add_argument("--resume", action="store_true",
-                         help="keep the items already graded in the work file of an "
-                              "interrupted run of the same command")
-    revalue.add_argument("--scenarios", default="scenarios", help="the lesson folder")
+    _grading(revalue, rollouts="each item's own count", seed=0, seed_help="")
     revalue.set_defaults(func=run_revalue)
     estimates = bank_sub.add_parser(
         "estimates", help="make a bank's claim estimates again, after a change to the "
@@ -85,23 +75,30 @@ def register(commands: Any) -> None:
     lessons.add_argument("--lessons", nargs="+", required=True, metavar="ID",
                          help="the lessons whose questions are graded again (their old items "
                               "are replaced; a question the lesson no longer asks goes)")
-    lessons.add_argument("--rollouts", type=int, default=None,
-                         help="at most this many playouts per option (default: the count "
-                              "the bank's lesson items were graded with)")
-    lessons.add_argument("--seed", type=int, default=None,
-                         help="seed of the rollouts (default: the bank's)")
-    lessons.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
-    lessons.add_argument("--executor", choices=("auto", "ray", "local"), default="auto")
-    lessons.add_argument("--address", default=None, help="a Ray cluster (host:port or auto)")
-    lessons.add_argument("--resume", action="store_true",
-                         help="keep the items already graded in the work file of an "
-                              "interrupted run of the same command")
-    lessons.add_argument("--scenarios", default="scenarios", help="the lesson folder")
+    _grading(lessons, rollouts="the count the bank's lesson items were graded with",
+             seed=None, seed_help=" (default: the bank's)")
     lessons.set_defaults(func=run_lessons)
     info = bank_sub.add_parser("info", help="what a bank holds")
     info.add_argument("file")
     info.set_defaults(func=run_info)
 
+
+
+def _grading(parser: argparse.ArgumentParser, *, rollouts: str, seed: int | None,
+             seed_help: str) -> None:
+    """The options of a command that grades a bank's items again where they stand: the
+    playouts, the seed, where the work runs, resuming, and the lesson folder."""
+    parser.add_argument("--rollouts", type=int, default=None,
+                        help=f"at most this many playouts per option (default: {rollouts})")
+    parser.add_argument("--seed", type=int, default=seed,
+                        help=f"seed of the rollouts{seed_help}")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--executor", choices=("auto", "ray", "local"), default="auto")
+    parser.add_argument("--address", default=None, help="a Ray cluster (host:port or auto)")
+    parser.add_argument("--resume", action="store_true",
+                        help="keep the items already graded in the work file of an "
+                             "interrupted run of the same command")
+    parser.add_argument("--scenarios", default="scenarios", help="the lesson folder")
 
 def run_info(args: argparse.Namespace) -> int:
     """Exit status 2, naming the file and line, for a file that is not a bank."""
