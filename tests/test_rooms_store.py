@@ -188,7 +188,7 @@ def test_a_room_expires_after_its_lifetime(rooms: RoomStore) -> None:
 
 def test_the_screen_code_is_needed_when_the_host_asks_for_it(rooms: RoomStore) -> None:
     room, _host = make_room(rooms, screen_code=True)
-    with pytest.raises(RoomError, match="4-digit"):
+    with pytest.raises(RoomError, match="6-digit"):
         rooms.join(room.code, "Ann", "0000" if screen_code(room.join_secret) != "0000"
                    else "1111")
     assert rooms.join(room.code, "Ann", screen_code(room.join_secret)).nickname == "Ann"

@@ -5,7 +5,8 @@ and unambiguous, and anyone in the room knows it. Control of the room therefore 
 separate host token that cannot be derived from the code (random, 192 bits, stored only as a
 hash), and a participant's seat on a seat token of their own. The optional screen code rotates
 every half minute and is shown only on the presenter screen: a code passed on outside the
-room is useless a minute later.
+room is useless a minute later. It has six digits, and the store counts a room's wrong codes
+and makes joins wait after a few: four digits with nothing counted were guessed in 13 s.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ CODE_LENGTH = 6
 _CODE = re.compile(f"^[{ALPHABET}]{{{CODE_LENGTH}}}$")
 _TOKEN = re.compile(r"^[A-Za-z0-9_-]{16,64}$")
 SCREEN_CODE_SECONDS = 30
-SCREEN_CODE_DIGITS = 4
+SCREEN_CODE_DIGITS = 6  # a million codes; wrong ones are counted per room (store.join)
 
 
 def new_room_code() -> str:

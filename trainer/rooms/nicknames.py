@@ -2,13 +2,21 @@
 
 Why a generator: a phone should get into the room in two taps, and a generated name keeps a
 class anonymous (Kahoot, Mentimeter); typed names are checked because they go on a
-projector.
+projector. Why confusables are refused: "Аnn" with a Cyrillic А looks like "Ann" on the
+screen, so answers could pass for someone else's; which letters look alike comes from
+Unicode's confusables list (UTS #39) as the `confusable_homoglyphs` package ships it, not
+from a list of our own.
 """
 
 from __future__ import annotations
 
 import random
 import re
+from functools import lru_cache
+
+from confusable_homoglyphs.confusables import (  # type: ignore[import-untyped]
+    confusables_data,
+)
 
 ADJECTIVES = (
     "Bold", "Calm", "Clever", "Cool", "Crafty", "Daring", "Eager", "Fearless", "Gentle",
@@ -39,6 +47,25 @@ def generated_name(rng: random.Random, taken: set[str]) -> str:
         n += 1
 
 
+@lru_cache(maxsize=4096)
+def _glyphs(ch: str) -> frozenset[str]:
+    """The characters Unicode lists as looking like `ch`."""
+    return frozenset(str(h["c"]) for h in confusables_data.get(ch, ()))
+
+
+def _alike(x: str, y: str) -> bool:
+    return x == y or y in _glyphs(x) or x in _glyphs(y)
+
+
+def looks_like(a: str, b: str) -> bool:
+    """Whether two names read the same on a screen: letter by letter equal or confusable,
+    as written or case aside ("Аnn" with a Cyrillic А and "ann" both look like "Ann")."""
+    if len(a) != len(b):
+        return False
+    return all(_alike(x, y) or _alike(x.casefold(), y.casefold())
+               for x, y in zip(a, b, strict=True))
+
+
 def name_problem(name: str, taken: set[str]) -> str | None:
     """Why `name` cannot be used in this room, or None."""
     name = name.strip()
@@ -46,4 +73,7 @@ def name_problem(name: str, taken: set[str]) -> str | None:
         return f"That name cannot be used: expected {EXPECTED}."
     if name.casefold() in {t.casefold() for t in taken}:
         return f"{name!r} is taken in this room: add a letter, or take a generated name."
+    if (twin := next((t for t in sorted(taken) if looks_like(name, t)), None)) is not None:
+        return (f"{name!r} looks the same as {twin!r}, who is already in this room (some of "
+                "its letters only look like theirs): pick a name that reads differently.")
     return None

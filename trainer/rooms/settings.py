@@ -16,6 +16,8 @@ Live = Literal["after-reveal", "live"]
 SourceKind = Literal["drill", "lesson", "puzzles", "check"]
 PuzzleKind = Literal["any", "bluff", "trap", "hold"]
 
+MAX_SEATS = 500  # the highest cap a host may set
+
 NAMES = {"anonymous": "Anonymous (generated names only)",
          "names": "Names (each phone picks one)"}
 LEADERBOARD = {"off": "No leaderboard", "end": "At the end",
@@ -33,6 +35,9 @@ class RoomSettings(BaseModel):
     leaderboard: Leaderboard = "off"
     live: Live = "after-reveal"
     screen_code: bool = False  # the rotating two-step join code
+    # The most people in the room at once (removed ones free their place): a class, not a
+    # script filling the lobby. A row stored before this field loads with the default.
+    max_seats: int = Field(default=100, ge=1, le=MAX_SEATS)
 
 
 class Source(BaseModel):

@@ -18,7 +18,7 @@ not, so 60 answers never make 60 phones redraw.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from datetime import datetime, timedelta
 
@@ -36,6 +36,7 @@ from sqlalchemy import (
     Table,
     Text,
     UniqueConstraint,
+    case,
     func,
     insert,
     select,
@@ -48,6 +49,8 @@ from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from trainer.database.migrate import MigrationError, upgrade
 from trainer.learners.answers import now as clock_now
 from trainer.rooms.codes import (
+    SCREEN_CODE_DIGITS,
+    SCREEN_CODE_SECONDS,
     is_room_code,
     is_token,
     new_room_code,
@@ -63,6 +66,16 @@ from trainer.verdicts.grades import parse_grade
 
 # A room lives this long after the host's last action; then its code says it has expired.
 LIFETIME = timedelta(hours=12)
+# Joining, whoever asks (docs/rooms.md, "What keeps a room fair and private"): a room takes at
+# most JOIN_BURST new seats in JOIN_WINDOW (a class of 100 is in within a minute; a script
+# cannot fill it in seconds), and one browser makes at most BROWSER_SEATS seats in a room.
+JOIN_WINDOW = timedelta(seconds=10)
+JOIN_BURST = 20
+BROWSER_SEATS = 3
+# Wrong screen codes, counted per room from any phone: see RoomStore._code_missed.
+CODE_FREE_MISSES = 5
+CODE_MISS_WINDOW = timedelta(minutes=5)
+CODE_MAX_WAIT = timedelta(seconds=30)
 
 metadata = MetaData()
 
@@ -81,6 +94,10 @@ rooms_table = Table(
     Column("created_at", DateTime(timezone=True), nullable=False),
     Column("expires_at", DateTime(timezone=True), nullable=False),
     Column("question_at", DateTime(timezone=True), nullable=True),
+    # Wrong screen codes typed for the room, from any phone (revision 0004): see `join`.
+    Column("code_failures", Integer, nullable=False, server_default="0"),
+    Column("code_failed_at", DateTime(timezone=True), nullable=True),
+    Column("code_wait_until", DateTime(timezone=True), nullable=True),
 )
 
 seats_table = Table(
@@ -91,8 +108,12 @@ seats_table = Table(
     Column("name_key", String(40), nullable=False),  # casefolded: one "Ann" per room
     Column("joined_at", DateTime(timezone=True), nullable=False),
     Column("kicked", Boolean, nullable=False),
+    # A hash of the browser's id (its learner cookie), so a browser gets its seat back rather
+    # than a new one; NULL for a seat made before revision 0004 or without a browser id.
+    Column("browser", String(64), nullable=True),
     UniqueConstraint("room", "name_key", name="uq_room_seats_name"),
     Index("ix_room_seats_room", "room"),
+    Index("ix_room_seats_browser", "room", "browser"),
 )
 
 room_answers_table = Table(
@@ -126,6 +147,10 @@ class HostOnly(RoomError):
 
 class RoomGone(RoomError):
     """A code that names no room, or a room that is closed or expired."""
+
+
+def expired(room: Room, at: datetime | None = None) -> bool:
+    return (at or clock_now()) > room.expires_at
 
 
 def usable(room: Room, at: datetime | None = None) -> Room:
@@ -271,7 +296,10 @@ class RoomStore:
                 continue
         raise RoomError("No free room code was found; try again.")
 
-    def _host(self, conn: Connection, code: str, host: str) -> Room:
+    def _host(self, conn: Connection, code: str, host: str, *, write: bool = True) -> Room:
+        """The room, if `host` is its host key. A step that changes the room (`write`) is
+        refused once it has expired: it would otherwise move the expiry on and quietly let
+        phones in again; `reopen` does that, on purpose. Reading it stays open to the host."""
         room = self._room_row(conn, code)
         stored = conn.execute(select(rooms_table.c.host_hash)
                               .where(rooms_table.c.code == code)).scalar_one()
@@ -280,12 +308,15 @@ class RoomStore:
                            "carry the room's host key.")
         if room.status == "closed":
             raise RoomGone(f"Room {code} is closed.")
+        if write and expired(room):
+            raise RoomGone(f"Room {code} has expired, so phones can no longer join or answer. "
+                           "Reopen it to go on.")
         return room
 
     def is_host(self, code: str, host: str) -> bool:
         try:
             with self._tx() as conn:
-                self._host(conn, code, host)
+                self._host(conn, code, host, write=False)
             return True
         except RoomError:
             return False
@@ -293,6 +324,16 @@ class RoomStore:
     def _set(self, conn: Connection, code: str, **values: object) -> None:
         conn.execute(update(rooms_table).where(rooms_table.c.code == code).values(
             version=rooms_table.c.version + 1, expires_at=clock_now() + LIFETIME, **values))
+
+    def reopen(self, code: str, host: str) -> Room:
+        """An expired room open again for `LIFETIME`, as the host's own choice: phones may
+        join and answer again. A closed room stays closed."""
+        with self._tx() as conn:
+            room = self._host(conn, code, host, write=False)
+            if not expired(room):
+                raise RoomError(f"Room {code} has not expired.")
+            self._set(conn, code)
+        return self.room(code)
 
     def start(self, code: str, host: str) -> Room:
         """The first question, from the lobby."""
@@ -334,9 +375,10 @@ class RoomStore:
         return self.room(code)
 
     def close(self, code: str, host: str) -> None:
-        """The room's code stops working; phones are told the room is closed."""
+        """The room's code stops working; phones are told the room is closed. An expired
+        room may be closed too: that revives nothing."""
         with self._tx() as conn:
-            self._host(conn, code, host)
+            self._host(conn, code, host, write=False)
             self._set(conn, code, status="closed")
 
     def change_settings(self, code: str, host: str, settings: RoomSettings) -> Room:
@@ -357,10 +399,26 @@ class RoomStore:
                 raise RoomError("No such participant in this room.")
             self._set(conn, code)
 
+    def kick_many(self, code: str, host: str, seats: Sequence[str]) -> int:
+        """Several seats leave the room in one step; how many were in it. Seats already
+        removed, or of another room, are passed over."""
+        wanted = sorted(set(seats))
+        with self._tx() as conn:
+            self._host(conn, code, host)
+            if not wanted:
+                raise RoomError("Choose who to remove first.")
+            done = conn.execute(update(seats_table).where(
+                seats_table.c.room == code, seats_table.c.token.in_(wanted),
+                seats_table.c.kicked.is_(False)).values(kicked=True)).rowcount
+            if not done:
+                raise RoomError("None of them is in the room any more.")
+            self._set(conn, code)
+        return int(done)
+
     def seats(self, code: str, host: str) -> list[Seat]:
         """Everyone who joined, in order, kicked ones included."""
         with self._tx() as conn:
-            self._host(conn, code, host)
+            self._host(conn, code, host, write=False)
             rows = conn.execute(select(seats_table).where(seats_table.c.room == code)
                                 .order_by(seats_table.c.joined_at, seats_table.c.token)
                                 ).mappings().all()
@@ -369,7 +427,7 @@ class RoomStore:
     def tally(self, code: str, host: str, question: int) -> tuple[int, int]:
         """Joined (not kicked) and answered so far: the presenter's live count."""
         with self._tx() as conn:
-            self._host(conn, code, host)
+            self._host(conn, code, host, write=False)
             joined = conn.execute(select(func.count()).select_from(seats_table).where(
                 seats_table.c.room == code, seats_table.c.kicked.is_(False))).scalar_one()
             answered = conn.execute(select(func.count()).select_from(room_answers_table)
@@ -383,7 +441,7 @@ class RoomStore:
     def answers(self, code: str, host: str, question: int | None = None) -> list[RoomAnswer]:
         """Every seat's answers (to one question, or all): the presenter's, host only."""
         with self._tx() as conn:
-            self._host(conn, code, host)
+            self._host(conn, code, host, write=False)
             q = select(room_answers_table).join(
                 seats_table, seats_table.c.token == room_answers_table.c.seat).where(
                 room_answers_table.c.room == code, seats_table.c.kicked.is_(False))
@@ -394,19 +452,56 @@ class RoomStore:
         return [_answer(r) for r in rows]
 
     # ------------------------------------------------------------------ the phones
-    def join(self, code: str, nickname: str, screen_code: str | None = None) -> Seat:
-        """A new seat under `nickname`; RoomError saying what to fix."""
+    def join(self, code: str, nickname: str, screen_code: str | None = None,
+             browser: str | None = None) -> Seat:
+        """A seat under `nickname`, or this browser's seat in the room if it has one;
+        RoomError saying what to fix.
+
+        `browser` is the browser's own id (its learner cookie): a page that lost `seat=` from
+        its address gets its seat back, and one browser makes at most `BROWSER_SEATS` seats
+        in a room (a removed person may join again under a better name, twice). Whatever the
+        browsers, a room takes at most `JOIN_BURST` joins in `JOIN_WINDOW` and its
+        `max_seats` people; a wrong screen code counts against the room (`_code_missed`)."""
         room = self.live_room(code)
         if not room.open:
             raise RoomGone(f"Room {code} has finished; ask the host for the next one.")
-        if room.settings.screen_code and not screen_code_ok(room.join_secret,
-                                                            screen_code or ""):
-            raise RoomError("Type the 4-digit code shown on the screen now (it changes every "
-                            "30 seconds).")
+        mark = token_hash(browser) if browser else None
+        stamp = clock_now()
         with self._tx() as conn:
-            taken = set(conn.execute(select(seats_table.c.nickname)
-                                     .where(seats_table.c.room == code)).scalars())
-        if (problem := name_problem(nickname, taken)) is not None:
+            if mark is not None:
+                mine = conn.execute(select(seats_table).where(
+                    seats_table.c.room == code, seats_table.c.browser == mark)
+                    .order_by(seats_table.c.joined_at)).mappings().all()
+                if (back := next((r for r in mine if not r["kicked"]), None)) is not None:
+                    return _seat(back)
+                if len(mine) >= BROWSER_SEATS:
+                    raise RoomError(f"This browser has joined room {code} {len(mine)} times "
+                                    "already and cannot join again. Ask the host.")
+            wait = _aware(conn.execute(select(rooms_table.c.code_wait_until).where(
+                rooms_table.c.code == code)).scalar_one())
+        if room.settings.screen_code:
+            if wait is not None and wait > stamp:
+                seconds = max(1, int((wait - stamp).total_seconds() + 0.999))
+                raise RoomError(f"Too many wrong screen codes were typed in this room: wait "
+                                f"{seconds} s, then type the code shown on the screen now.")
+            if not screen_code_ok(room.join_secret, screen_code or ""):
+                self._code_missed(code, stamp)
+                raise RoomError(f"Type the {SCREEN_CODE_DIGITS}-digit code shown on the "
+                                f"screen now (it changes every {SCREEN_CODE_SECONDS} "
+                                "seconds).")
+        with self._tx() as conn:
+            recent = conn.execute(select(func.count()).select_from(seats_table).where(
+                seats_table.c.room == code,
+                seats_table.c.joined_at > stamp - JOIN_WINDOW)).scalar_one()
+            if recent >= JOIN_BURST:
+                raise RoomError("Many people are joining at once: wait a few seconds, then "
+                                "press Join again.")
+            rows = conn.execute(select(seats_table.c.nickname, seats_table.c.kicked)
+                                .where(seats_table.c.room == code)).all()
+        if sum(not kicked for _, kicked in rows) >= room.settings.max_seats:
+            raise RoomError(f"Room {code} is full: it takes {room.settings.max_seats} people. "
+                            "Ask the host.")
+        if (problem := name_problem(nickname, {n for n, _ in rows})) is not None:
             raise RoomError(problem)
         name = nickname.strip()
         token = new_token()
@@ -414,12 +509,34 @@ class RoomStore:
             with self._tx() as conn:
                 conn.execute(insert(seats_table), {
                     "token": token, "room": code, "nickname": name,
-                    "name_key": name.casefold(), "joined_at": clock_now(), "kicked": False})
+                    "name_key": name.casefold(), "joined_at": clock_now(), "kicked": False,
+                    "browser": mark})
         except IntegrityError as e:
             raise RoomError(f"{name!r} was taken a moment ago: pick another name.") from e
         seat = self.seat(code, token)
         assert seat is not None
         return seat
+
+    def _code_missed(self, code: str, at: datetime) -> None:
+        """One more wrong screen code for the room. Misses count from any phone while they
+        come less than `CODE_MISS_WINDOW` apart; from the `CODE_FREE_MISSES`-th on, every
+        join by screen code waits, twice as long after each further miss, up to
+        `CODE_MAX_WAIT` (one code's life): a guesser gets about two tries a minute, while
+        a class that mistypes a few times loses seconds. One statement adds the miss, so
+        phones missing at once across processes all count."""
+        t = rooms_table.c
+        with self._tx() as conn:
+            conn.execute(update(rooms_table).where(t.code == code).values(
+                code_failures=case((t.code_failed_at.is_(None), 1),
+                                   (t.code_failed_at < at - CODE_MISS_WINDOW, 1),
+                                   else_=t.code_failures + 1),
+                code_failed_at=at))
+            misses = int(conn.execute(select(t.code_failures).where(t.code == code))
+                         .scalar_one())
+            if misses >= CODE_FREE_MISSES:
+                wait = min(CODE_MAX_WAIT, timedelta(seconds=2 ** (misses - CODE_FREE_MISSES)))
+                conn.execute(update(rooms_table).where(t.code == code).values(
+                    code_wait_until=at + wait))
 
     def taken_names(self, code: str) -> set[str]:
         """Names in use, so a generated one is new (names only: no answers, no tokens)."""
