@@ -24,7 +24,7 @@ from trainer.quiz.drills import ALL_RULE_SETS
 from trainer.quiz.solved import Solved
 from trainer.rooms import check
 from trainer.rooms.check import CheckQuestion
-from trainer.rooms.codes import screen_code
+from trainer.rooms.codes import SCREEN_CODE_DIGITS, screen_code, token_hash
 from trainer.rooms.model import Room, RoomAnswer
 from trainer.rooms.questions import ALL_LESSONS, choose, lesson_ids
 from trainer.rooms.results import (
@@ -38,8 +38,8 @@ from trainer.rooms.results import (
     standings,
     stated_histogram,
 )
-from trainer.rooms.settings import LEADERBOARD, LIVE, NAMES, RoomSettings, Source
-from trainer.rooms.store import RoomError, RoomStore
+from trainer.rooms.settings import LEADERBOARD, LIVE, MAX_SEATS, NAMES, RoomSettings, Source
+from trainer.rooms.store import LIFETIME, RoomError, RoomStore, expired
 from trainer.rulebook.choices import ROOM
 from trainer.ui.links import public_base_url, reachable_from_lan
 from trainer.ui.rooms import (
@@ -63,6 +63,7 @@ from trainer.views.qr import qr_svg
 
 POLL_SECONDS = 1
 ERROR = "room_host_error"
+KICK_ERROR = "room_kick_error"  # shown in the people list, which reruns on its own
 MAKE = "room_make_questions"  # (rules, count) of a "Make questions" click, run on the rerun
 MADE_BANK = "room_made_bank"  # the bank just made (or picked), selected on the next run
 MADE_NOTE = "room_made_note"  # said once, after questions were made
@@ -237,10 +238,13 @@ def _settings_inputs(now: RoomSettings, key: str, names_open: bool,
     live = st.radio("The room's answers on the screen", list(LIVE),
                     index=list(LIVE).index(now.live), format_func=LIVE.__getitem__,
                     key=f"{key}_live", horizontal=True)
-    code = st.toggle("Rotating screen code: joining also needs a 4-digit code shown only "
-                     "on this screen", value=now.screen_code, key=f"{key}_screen")
+    code = st.toggle(room_text.SCREEN_CODE_TOGGLE.format(digits=SCREEN_CODE_DIGITS),
+                     value=now.screen_code, key=f"{key}_screen")
+    most = st.number_input(room_text.MAX_SEATS_LABEL, min_value=1, max_value=MAX_SEATS,
+                           value=now.max_seats, step=10, key=f"{key}_max_seats",
+                           help=room_text.MAX_SEATS_HELP)
     return RoomSettings.model_validate({"names": names, "leaderboard": board, "live": live,
-                                        "screen_code": code})
+                                        "screen_code": code, "max_seats": int(most)})
 
 
 # ------------------------------------------------------------------------------ controls
@@ -259,6 +263,9 @@ def presenter(rooms: RoomStore, code: str, host: str) -> None:
     room = rooms.room(code)
     if room.status == "closed":
         st.info(f"Room {code} is closed.", icon=":material/door_front:")
+        return
+    if expired(room):
+        _expired(rooms, room, host)
         return
     if room.source.kind == "check":
         _check_presenter(rooms, room, host)
@@ -320,18 +327,61 @@ def _controls(rooms: RoomStore, room: Room, host: str) -> None:
                   help="The code stops working; phones are told the room is closed.")
 
 
+def _expired(rooms: RoomStore, room: Room, host: str) -> None:
+    """An expired room stays expired until the host says otherwise: no step of theirs quietly
+    lets phones in again, and the button says what reopening does."""
+    hours = LIFETIME.seconds // 3600
+    st.warning(room_text.EXPIRED_HOST.format(code=room.code, hours=hours),
+               icon=":material/timer_off:")
+    st.button(room_text.REOPEN.format(hours=hours), type="primary", key="room_reopen",
+              icon=":material/lock_open:", help=room_text.REOPEN_HELP, on_click=_act,
+              args=(lambda: rooms.reopen(room.code, host),))
+    if (error := session_state().pop(ERROR, None)) is not None:
+        st.error(error, icon=":material/error:")
+
+
 def _people(rooms: RoomStore, room: Room, host: str) -> None:
-    seats = [s for s in rooms.seats(room.code, host) if not s.kicked]
+    """Who is in the room, read afresh every few seconds (a fragment), so someone who joined
+    since the host's last click is listed; tick several and remove them in one step."""
+    st.fragment(_people_list, run_every=POLL_SECONDS * 2 if room.open else None)(
+        rooms, room, host)
+
+
+def _kick_key(token: str) -> str:
+    # The seat token is that phone's key to its seat: a hash of it names the checkbox.
+    return f"room_kick_{token_hash(token)[:16]}"
+
+
+def _people_list(rooms: RoomStore, room: Room, host: str) -> None:
+    try:
+        seats = [s for s in rooms.seats(room.code, host) if not s.kicked]
+    except RoomError as e:
+        st.error(str(e), icon=":material/error:")
+        return
     st.markdown(f"**{room_text.joined_line(len(seats))}**")
     if not seats:
         return
-    by_token = {s.token: s.nickname for s in seats}
-    chosen = st.selectbox("Remove someone from the room", list(by_token),
-                          format_func=by_token.__getitem__, key="room_kick_who", index=None,
-                          placeholder="Choose a name")
-    if chosen is not None:
-        st.button(f"Remove {by_token[chosen]}", key="room_kick", icon=":material/person_remove:",
-                  on_click=_act, args=(lambda: rooms.kick(room.code, host, chosen),))
+    state = session_state()
+    with st.container(height=min(44 * ((len(seats) + 1) // 2) + 16, 240), border=False):
+        cols = st.columns(2)
+        for i, seat in enumerate(seats):
+            cols[i % 2].checkbox(seat.nickname, key=_kick_key(seat.token))
+    ticked = [s.token for s in seats if state.get(_kick_key(s.token))]
+    st.button(room_text.remove_button(len(ticked)), key="room_kick",
+              icon=":material/person_remove:", disabled=not ticked, on_click=_remove,
+              args=(rooms, room.code, host, ticked))
+    if (error := state.pop(KICK_ERROR, None)) is not None:
+        st.error(error, icon=":material/error:")
+
+
+def _remove(rooms: RoomStore, code: str, host: str, tokens: list[str]) -> None:
+    state = session_state()
+    try:
+        rooms.kick_many(code, host, tokens)
+    except RoomError as e:
+        state[KICK_ERROR] = str(e)
+    for token in tokens:
+        state.pop(_kick_key(token), None)
 
 
 # ------------------------------------------------------------------------------ the screen

@@ -14,12 +14,13 @@ from datetime import datetime
 
 import streamlit as st
 
+from trainer.learners import identity
 from trainer.learners.answers import now as clock_now
 from trainer.quiz.bank import Item
 from trainer.quiz.feedback import AnswerError, Feedback, feedback, grade
 from trainer.quiz.solved import Solved
 from trainer.rooms.check import CheckQuestion, rules_fields
-from trainer.rooms.codes import code_problem, normalise_code
+from trainer.rooms.codes import SCREEN_CODE_DIGITS, code_problem, normalise_code
 from trainer.rooms.model import Room, RoomAnswer, Seat
 from trainer.rooms.nicknames import generated_name
 from trainer.rooms.questions import grade_answer
@@ -44,6 +45,7 @@ from trainer.views import quiz_text, room_check, room_text
 
 POLL_SECONDS = 2
 ERROR = "room_phone_error"
+NOTICE = "room_phone_notice"  # which answer counts, for a tab whose answer came second
 
 
 def enter_code() -> None:
@@ -89,8 +91,8 @@ def join(rooms: RoomStore, code: str) -> None:
         else:
             st.markdown(f"You will be **{state[key]}** in this room (names are anonymous).")
         if room.settings.screen_code:
-            st.text_input("Screen code (4 digits on the screen)", max_chars=4,
-                          key="room_typed_screen")
+            st.text_input(room_text.screen_code_label(SCREEN_CODE_DIGITS),
+                          max_chars=SCREEN_CODE_DIGITS, key="room_typed_screen")
         st.form_submit_button("Join", type="primary", width="stretch", on_click=_join,
                               args=(rooms, room, key))
     if (error := state.pop(ERROR, None)) is not None:
@@ -104,7 +106,7 @@ def _join(rooms: RoomStore, room: Room, suggested: str) -> None:
     for _ in range(3):  # a generated name taken a moment ago: another, without a click
         try:
             seat = rooms.join(room.code, str(name or state[suggested]),
-                              state.get("room_typed_screen"))
+                              state.get("room_typed_screen"), browser=_browser())
             break
         except RoomError as e:
             if "taken" not in str(e) or typed:
@@ -119,6 +121,13 @@ def _join(rooms: RoomStore, room: Room, suggested: str) -> None:
         state[ERROR] = "Joining failed three times: press Join again."
         return
     st.query_params["seat"] = seat.token
+
+
+def _browser() -> str:
+    """This browser's own id (its learner cookie, or the one this tab drew): the store gives
+    a browser its seat back rather than a new one, so a page that lost `seat=` from its
+    address, or a reload of the join page, never fills the room."""
+    return identity.browser_learner(session_state(), st.context.cookies.get(identity.COOKIE))
 
 
 def _try_another_code() -> None:
@@ -189,6 +198,7 @@ def seat_view(rooms: RoomStore, code: str, token: str) -> None:
     if room.status == "question" and answer is None:
         _controls(rooms, room, token, item, solved, questions.version)
     elif room.status == "question":
+        _first_counts()
         st.markdown(room_text.my_answer_line(answer.action, answer.stated))  # type: ignore[union-attr]
         st.info(room_text.WAITING_REVEAL, icon=":material/hourglass_top:")
     else:
@@ -228,9 +238,26 @@ def _submit(rooms: RoomStore, room: Room, token: str, item: Item, label: str,
     seconds = (clock_now() - started).total_seconds() if started else None
     try:
         fields = grade_answer(item, label, stated, solved, seconds, bank_version)
-        rooms.submit(room.code, token, room.question, **fields)  # type: ignore[arg-type]
+        stored = rooms.submit(room.code, token, room.question, **fields)  # type: ignore[arg-type]
     except (AnswerError, RoomError) as e:
         state[ERROR] = str(e)
+        return
+    if not stored:
+        _told_which_counts(rooms, room, token)
+
+
+def _told_which_counts(rooms: RoomStore, room: Room, token: str) -> None:
+    """This seat had already answered (another tab of it, or a tap a moment earlier): the
+    first answer stored counts, and this tab is told which it was rather than left to think
+    its own tap counted."""
+    first = rooms.my_answers(room.code, token).get(room.question)
+    if first is not None:
+        session_state()[NOTICE] = room_text.first_answer_counts(first.action, first.stated)
+
+
+def _first_counts() -> None:
+    if (notice := session_state().pop(NOTICE, None)) is not None:
+        st.warning(notice, icon=":material/info:")
 
 
 @st.cache_data(show_spinner=False, max_entries=2000)
@@ -305,6 +332,7 @@ def _check_seat(rooms: RoomStore, room: Room, token: str) -> None:
         if (error := session_state().pop(ERROR, None)) is not None:
             st.error(error, icon=":material/error:")
     elif room.status == "question" and answer is not None:
+        _first_counts()
         st.markdown(room_check.my_answer_line(question, drawn.labels, answer.action))
         st.info(room_text.WAITING_REVEAL, icon=":material/hourglass_top:")
     else:
@@ -332,9 +360,12 @@ def _check_submit(rooms: RoomStore, room: Room, token: str, question: CheckQuest
     seconds = (clock_now() - started).total_seconds() if started else None
     try:
         fields = rules_fields(question, chosen, seconds)
-        rooms.submit(room.code, token, room.question, **fields)  # type: ignore[arg-type]
+        stored = rooms.submit(room.code, token, room.question, **fields)  # type: ignore[arg-type]
     except (RulesAnswerError, RoomError) as e:
         session_state()[ERROR] = str(e)
+        return
+    if not stored:
+        _told_which_counts(rooms, room, token)
 
 
 def _my_check_results(rooms: RoomStore, room: Room, token: str,

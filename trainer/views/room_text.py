@@ -295,3 +295,31 @@ def ended_early_line(asked: int, total: int) -> str | None:
     if asked == 0 or asked >= total:
         return None
     return f"The room ended after question {asked} of {total}."
+
+
+# ------------------------------------------------------------------ joining and its limits
+def screen_code_label(digits: int) -> str:
+    return f"Screen code ({digits} digits on the screen)"
+
+
+SCREEN_CODE_TOGGLE = ("Rotating screen code: joining also needs a {digits}-digit code shown "
+                      "only on this screen")
+MAX_SEATS_LABEL = "Most people in the room"
+MAX_SEATS_HELP = ("Joins past this number are refused with a message; removing someone frees "
+                  "a place.")
+EXPIRED_HOST = ("Room {code} has expired: rooms last {hours} hours after your last step. "
+                "Phones cannot join or answer, and are told it has expired.")
+REOPEN = "Reopen the room for {hours} more hours"
+REOPEN_HELP = "Phones can join and answer again; the room stays where it was."
+
+
+def remove_button(n: int) -> str:
+    return "Remove the people ticked" if n == 0 else \
+        f"Remove {n} {'person' if n == 1 else 'people'}"
+
+
+def first_answer_counts(action: str, stated: float | None) -> str:
+    """Said to a tab whose answer came second: which answer of this seat counts."""
+    said = f" with {stated:.0%} bluff" if stated is not None else ""
+    return (f"This seat had already answered, in another tab or a moment earlier: "
+            f"**{action}**{said} counts (the first answer stored). Your last tap did not count.")
