@@ -8,8 +8,12 @@ STAMP := $(VENV)/.installed-stamp
 # for this lock and then finds the install done.
 INSTALL_LOCK := .install.lock
 PORT ?= 8501
-# More `streamlit run` options, e.g. ARGS="--server.address 0.0.0.0" so phones on the LAN can
-# join a room.
+# `make run` serves this computer only: the app holds every learner's answers, names and rooms.
+# `make run LAN=1` opens it to the network (0.0.0.0), so phones on the same Wi-Fi can join a
+# room (docs/rooms.md).
+LAN ?=
+ADDRESS := $(if $(filter 1,$(LAN)),0.0.0.0,127.0.0.1)
+# More `streamlit run` options, e.g. ARGS="--server.headless false".
 ARGS ?=
 # A C compiler here means the engine must be compiled; without one the plain-Python build is fine.
 HAVE_CC := $(shell command -v cc >/dev/null 2>&1 || command -v gcc >/dev/null 2>&1 && echo 1)
@@ -32,7 +36,8 @@ $(STAMP): pyproject.toml setup.py trainer/engine/game.py trainer/engine/observat
 	touch $(STAMP)
 
 run: install
-	$(VENV)/bin/streamlit run streamlit_app.py --server.port $(PORT) --browser.gatherUsageStats false $(ARGS)
+	$(VENV)/bin/streamlit run streamlit_app.py --server.port $(PORT) --server.address $(ADDRESS) \
+		--browser.gatherUsageStats false $(ARGS)
 
 chromium:
 	@if [ ! -x /usr/bin/chromium ]; then \

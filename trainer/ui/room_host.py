@@ -41,7 +41,7 @@ from trainer.rooms.results import (
 from trainer.rooms.settings import LEADERBOARD, LIVE, MAX_SEATS, NAMES, RoomSettings, Source
 from trainer.rooms.store import LIFETIME, RoomError, RoomStore, expired
 from trainer.rulebook.choices import ROOM
-from trainer.ui.links import public_base_url, reachable_from_lan
+from trainer.ui.links import public_base_url
 from trainer.ui.rooms import (
     check_ids,
     check_question,
@@ -51,6 +51,7 @@ from trainer.ui.rooms import (
     draw_question,
     forget_banks,
     lesson_titles,
+    network_note,
     room_bank,
     room_item,
     room_questions,
@@ -83,6 +84,7 @@ def host_link(code: str, host: str) -> str:
 def create_form(rooms: RoomStore) -> None:
     st.title(room_text.HOST_TITLE)
     st.markdown(room_text.HOST_INTRO)
+    network_note(host=True)
     state = session_state()
     kind = st.segmented_control("Questions from", list(SOURCE_KINDS), default="drill",
                                 key="room_new_kind",
@@ -395,8 +397,7 @@ def _join_panel(room: Room, large: bool) -> None:
                 + qr_svg(link, size_px=96, label=f"Join room {room.code}")
                 + room_text.join_strip_html(room.code, link, screen) + "</div>")
         return
-    if not reachable_from_lan():
-        st.warning(room_text.LOOPBACK_ONLY, icon=":material/wifi_off:")
+    network_note(host=True)
     left, right = st.columns([3, 2], vertical_alignment="center")
     with left:
         st.html(room_text.code_html(room.code) + room_text.join_html(link))

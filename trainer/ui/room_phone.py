@@ -33,6 +33,7 @@ from trainer.ui.rooms import (
     draw_check,
     draw_question,
     history_fold,
+    network_note,
     pulse,
     room_at,
     room_item,
@@ -51,6 +52,7 @@ NOTICE = "room_phone_notice"  # which answer counts, for a tab whose answer came
 def enter_code() -> None:
     """Step one without a QR: type the code."""
     st.title(room_text.JOIN_TITLE)
+    network_note(host=False)
     with st.form("room_code_form", border=False):
         st.text_input("Room code", max_chars=12, placeholder="ABC234", key="room_typed_code",
                       help=room_text.JOIN_INTRO)
@@ -77,6 +79,7 @@ def join(rooms: RoomStore, code: str) -> None:
         _try_another_code()
         return
     st.title(f"Join room {code}")
+    network_note(host=False)
     if not room.open:
         st.info(f"Room {code} has finished. Ask the host for the next code.")
         return

@@ -20,9 +20,10 @@ from trainer.rooms.model import Room
 from trainer.rooms.questions import resolve
 from trainer.rooms.store import RoomError, RoomStore
 from trainer.scenarios import ScenarioError
+from trainer.ui.links import reachable_from_lan
 from trainer.ui.resources import lesson_library, question_bank, solved_grades
 from trainer.ui.store import store_beside_answers
-from trainer.views import cardart
+from trainer.views import cardart, room_text
 from trainer.views.history_text import HISTORY_CSS, history_html, history_rows, history_title
 from trainer.views.room_check import CHECK_CSS, Drawn, drawn
 from trainer.views.room_text import ROOM_CSS
@@ -104,6 +105,19 @@ def room_item(room: Room, questions: Questions) -> tuple[Item, Solved | None] | 
                  "bank or the end-game table changed after this room was made. Move on to "
                  "the next question.", icon=":material/error:")
     return found
+
+
+def network_note(*, host: bool) -> None:
+    """Whether phones can reach this server, read from the address it listens on
+    (`server.address`): a class that scans a QR code leading nowhere has lost the lesson's
+    first minutes, so the host sees it before making the room, with the command that fixes
+    it; a phone's join page says the same in one line."""
+    if reachable_from_lan():
+        st.caption(room_text.LAN_OPEN if host else room_text.PHONE_LAN)
+    elif host:
+        st.warning(room_text.LOOPBACK_ONLY, icon=":material/wifi_off:")
+    else:
+        st.caption(room_text.PHONE_LOOPBACK)
 
 
 def styles() -> None:

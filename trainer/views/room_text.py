@@ -53,9 +53,17 @@ RANKING_RULE = ("Points per question: for the chance of a bluff, 100 × (1 + log
                 "Speed never counts.")
 
 
-LOOPBACK_ONLY = ("Phones cannot reach this app yet: it listens only on this computer. Restart "
-                 'it with `make run ARGS="--server.address 0.0.0.0"` (or `--server.address '
-                 "0.0.0.0` on the streamlit command line), on the same Wi-Fi as the phones.")
+# Whether phones can reach the server: `make run` serves this computer only, `make run LAN=1`
+# the network (the Makefile). The host is told what to do; a phone only what is on.
+LAN_COMMAND = "make run LAN=1"
+LOOPBACK_ONLY = ("Phones cannot join: this app is served to this computer only. To let phones "
+                 "on the same Wi-Fi join, stop it (Ctrl+C in its terminal) and start it again "
+                 f"with `{LAN_COMMAND}`.")
+LAN_OPEN = ("Open to the network: phones on the same network as this computer (the "
+            "classroom Wi-Fi) can join.")
+PHONE_LOOPBACK = ("This app is served to its own computer only, so phones cannot open it "
+                  f"until the host starts it again with `{LAN_COMMAND}`.")
+PHONE_LAN = "Phones on the same network as the screen can join."
 
 
 def phone_header(code: str, nickname: str) -> str:
