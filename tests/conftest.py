@@ -95,6 +95,19 @@ def apptest_shares_what_a_server_shares() -> Iterator[None]:
         yield
 
 
+@pytest.fixture(scope="session", autouse=True)
+def session_state_must_pickle() -> Iterator[None]:
+    """Every AppTest run checks that what a page keeps in session state pickles (the library's
+    sessions are plain data). The served app leaves the check off: a tab left open across a
+    server restart would fail it on every poll (.streamlit/config.toml says why)."""
+    from streamlit import config
+
+    before = config.get_option("runner.enforceSerializableSessionState")
+    config.set_option("runner.enforceSerializableSessionState", True)
+    yield
+    config.set_option("runner.enforceSerializableSessionState", before)
+
+
 def _skip_reason(report: pytest.TestReport) -> str:
     if isinstance(report.longrepr, tuple):
         return str(report.longrepr[2])
