@@ -230,7 +230,7 @@ def test_the_keeper_turns_saved_marks_into_progress_and_stops_after_a_failure() 
 
     class Broken(MemoryStore):
         def save_lesson_mark(self, learner: str, mark: object) -> None:
-            raise StorageError("the disk is full")
+            raise StorageError("the disk under /srv/x.db is full", public="the disk is full")
 
     failing = ProgressKeeper(Broken(), "b-1")
     failing.finished("learn-coins")

@@ -246,7 +246,8 @@ def test_an_unknown_mode_is_refused():
 # ------------------------------------------------------------------------------ history
 class BrokenStore(MemoryStore):
     def save(self, answer: Answer) -> bool:
-        raise StorageError("Could not reach the database at sqlite:///gone: disk I/O error.")
+        raise StorageError("Could not reach the database at sqlite:///gone: disk I/O error.",
+                           public="Could not save in the answers' database: a disk error.")
 
 
 def test_saving_the_same_answer_twice_counts_it_once():
@@ -259,7 +260,8 @@ def test_saving_the_same_answer_twice_counts_it_once():
 def test_a_failing_database_keeps_answers_in_memory_and_says_why():
     h = History("ann")
     h.add(BrokenStore(), bank_answer("a", "Pass", 1))
-    assert len(h.answers) == 1 and h.offline is not None and "disk I/O" in h.offline
+    assert len(h.answers) == 1 and h.offline is not None and "a disk error" in h.offline
+    assert "sqlite:///gone" not in h.offline  # the page's words, not the log's
 
 
 def test_history_is_read_back_from_the_database_once():

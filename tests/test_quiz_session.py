@@ -209,7 +209,8 @@ def test_an_answer_to_an_earlier_showing_is_not_the_answer_shown() -> None:
 def test_a_database_that_fails_keeps_the_answer_in_this_tab() -> None:
     class Broken(MemoryStore):
         def save_many(self, answers: Any) -> list[bool]:
-            raise StorageError("the database is down")
+            raise StorageError("the database at sqlite:///x.db is down",
+                               public="the database is down")
 
     quiz = session(store=Broken())
     item = BANK.items[0]

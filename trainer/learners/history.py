@@ -9,6 +9,7 @@ than held, so one engine serves every tab.
 
 from __future__ import annotations
 
+import logging
 import threading
 import time
 from collections.abc import Callable, MutableMapping
@@ -24,6 +25,15 @@ from trainer.learners.storage import (
     Store,
     database_setting,
 )
+
+log = logging.getLogger(__name__)
+
+
+def _said(e: StorageError) -> str:
+    """What the page may say of a database failure (`e.public`: no path, no URL); the whole
+    message, which names the database, goes to the server's log."""
+    log.warning("%s", e)
+    return e.public
 
 
 @dataclass
@@ -44,7 +54,7 @@ class History:
         try:
             saved, self.problems = store.answers(self.learner)
         except StorageError as e:
-            self.offline = str(e)
+            self.offline = _said(e)
             return
         known = {a.answer_id for a in self.answers}
         self.answers = saved + [a for a in self.answers if a.answer_id not in known]
@@ -57,7 +67,7 @@ class History:
             try:
                 store.save(answer)
             except StorageError as e:
-                self.offline = str(e)
+                self.offline = _said(e)
         self.answers.append(answer)
         return True
 
@@ -68,7 +78,7 @@ class History:
             try:
                 report = import_csv(text, self.learner, store)
             except StorageError as e:
-                self.offline = str(e)
+                self.offline = _said(e)
             else:
                 self.replace_all(store)
                 return report
@@ -85,7 +95,7 @@ class History:
             try:
                 deleted = store.delete_learner(self.learner)
             except StorageError as e:
-                self.offline = str(e)
+                self.offline = _said(e)
         self.answers = []
         self.problems = []
         return deleted
@@ -121,7 +131,7 @@ class Connection:
                 try:
                     self._store, self._error = Store(self.url, self.setting), None
                 except StorageError as e:
-                    self._error, self._failed_at = str(e), time.monotonic()
+                    self._error, self._failed_at = _said(e), time.monotonic()
             return self._store, self._error
 
 

@@ -9,8 +9,18 @@ then kept in the tab only, and `problem` says why.
 
 from __future__ import annotations
 
+import logging
+
 from trainer.learners.storage import AnswerStore, LessonMark, StorageError
 from trainer.scenarios.lessons import Progress
+
+log = logging.getLogger(__name__)
+
+
+def _said(e: StorageError) -> str:
+    """What the page may say (no path, no URL); the whole message goes to the server's log."""
+    log.warning("%s", e)
+    return e.public
 
 
 def load_progress(store: AnswerStore | None, learner: str) -> tuple[Progress, str | None]:
@@ -21,7 +31,7 @@ def load_progress(store: AnswerStore | None, learner: str) -> tuple[Progress, st
     try:
         marks = store.lesson_marks(learner)
     except StorageError as e:
-        return progress, str(e)
+        return progress, _said(e)
     for m in marks:
         if m.kind == "finished":
             progress.finish(m.lesson)
@@ -55,4 +65,4 @@ class ProgressKeeper:
         try:
             self.store.save_lesson_mark(self.learner, mark)
         except StorageError as e:
-            self.problem = str(e)
+            self.problem = _said(e)

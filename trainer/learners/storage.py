@@ -13,8 +13,11 @@ Two promises the page relies on:
   same `Answer` model as the CSV import, and a bad row is skipped and named rather than allowed
   to break the calibration page for the learner's every other answer.
 
-Every database failure becomes a `StorageError` whose message names the database (password
-masked) and what to do, so the page can show it verbatim and fall back to `MemoryStore`.
+Every database failure becomes a `StorageError` with two wordings: its message names the
+database (password masked) and what to do, for the server's log and the command line; its
+`public` says what is wrong in plain words without the database's path or URL, for the page,
+which every visitor (a phone in a room among them) reads, and which falls back to
+`MemoryStore`.
 
 The tables below are what the code reads and writes; a database gets them from the Alembic
 revisions (`trainer.database`), which `Store` runs when it opens one: a new database is made,
@@ -79,12 +82,20 @@ ADVICE = (f"Answers are kept in memory in this browser tab; check {ENV_VAR} "
           "(or [db] url in .streamlit/secrets.toml) and that the database is running.")
 
 
-class StorageError(Exception):
-    """A database failure, worded for the learner: what failed, where, and what to do."""
+PUBLIC_ADVICE = "The server's log has the details, for whoever runs it."
+PUBLIC = f"The answers' database cannot be used. {PUBLIC_ADVICE}"
 
-    def __init__(self, message: str, url: str = "") -> None:
+
+class StorageError(Exception):
+    """A database failure: the message says what failed, where and what to do (for the server's
+    log and the command line); `public` says what failed without where (for a page)."""
+
+    def __init__(self, message: str, url: str = "", public: str | None = None) -> None:
         super().__init__(message)
-        self.url = url  # masked; kept so the page can show where answers were meant to go
+        self.url = url  # masked; for the log and the command line, never for a page
+        # What a page may show: no path, no URL. Without one, a plain sentence, so that an
+        # error raised elsewhere never puts its message on a page by default.
+        self.public = public or PUBLIC
 
 
 # --- the schema ----------------------------------------------------------------------------
@@ -241,6 +252,35 @@ def driver_reason(e: BaseException) -> str:
     return (lines[0] if lines else type(orig).__name__).rstrip(".")
 
 
+# What the database's driver said, in words that name no file, host or user: the first words
+# of a known reason, then what a visitor is told.
+_REASONS = (
+    ("unable to open database file", "its file cannot be opened (a missing folder, a folder "
+     "where the file should be, or no permission)"),
+    ("readonly database", "its file is read-only"),
+    ("not a database", "its file is not a database"),
+    ("disk i/o error", "a disk error"),
+    ("database is locked", "it is busy"),
+    ("disk is full", "the disk is full"),
+    ("connection refused", "the database server refused the connection"),
+    ("authentication failed", "the database server refused the user name or password"),
+    ("timeout", "the database server did not answer in time"),
+    ("timed out", "the database server did not answer in time"),
+    ("could not translate host name", "the database server's name is not known"),
+    ("name or service not known", "the database server's name is not known"),
+    ("does not exist", "the database named in its URL does not exist"),
+)
+
+
+def plain_reason(e: BaseException) -> str:
+    """Why the database failed, in plain words that name no path, URL, host or user."""
+    said = driver_reason(e).lower()
+    for words, plain in _REASONS:
+        if words in said:
+            return plain
+    return "the database reported an error"
+
+
 def _malformed(e: Exception) -> str:
     """What is wrong with a URL SQLAlchemy could not parse, in a few words."""
     if isinstance(e, ValueError) and "int()" in str(e):  # urls.py: int(components["port"])
@@ -257,7 +297,9 @@ def engine_for(url: str, setting: str = "") -> tuple[Engine, URL]:
     except (ArgumentError, ValueError) as e:  # ValueError: a port that is not a number
         origin = f" (from {setting})" if setting else ""
         raise StorageError(f"The database URL {shown!r}{origin} is malformed: {_malformed(e)}; "
-                           f"expected the form {URL_FORMS}. {ADVICE}", shown) from e
+                           f"expected the form {URL_FORMS}. {ADVICE}", shown,
+                           f"The database URL{origin} is malformed: {_malformed(e)}. "
+                           f"{PUBLIC_ADVICE}") from e
     options: dict[str, Any] = {}
     backend = parsed.get_backend_name()
     if backend == "sqlite":
@@ -275,15 +317,19 @@ def engine_for(url: str, setting: str = "") -> tuple[Engine, URL]:
         hint = " (use postgresql+psycopg://)" if backend == "postgres" else ""
         raise StorageError(f"The database URL {shown!r} names an unknown kind of database "
                            f"{parsed.drivername!r}{hint}; expected the form {URL_FORMS}. "
-                           f"{ADVICE}", shown) from e
+                           f"{ADVICE}", shown,
+                           f"The database URL names an unknown kind of database. "
+                           f"{PUBLIC_ADVICE}") from e
     except ImportError as e:
         hint = " (psycopg 3 is installed: use postgresql+psycopg://)" \
             if backend == "postgresql" else ""
         raise StorageError(f"The driver for {shown!r} is not installed: {e}{hint}. {ADVICE}",
-                           shown) from e
+                           shown, "The driver for the answers' database is not installed on "
+                           f"the server. {PUBLIC_ADVICE}") from e
     except (ArgumentError, TypeError, ValueError) as e:
         raise StorageError(f"The database URL {shown!r} could not be used: {e}; expected the "
-                           f"form {URL_FORMS}. {ADVICE}", shown) from e
+                           f"form {URL_FORMS}. {ADVICE}", shown,
+                           f"The database URL could not be used. {PUBLIC_ADVICE}") from e
     if backend == "sqlite":
         event.listen(engine, "connect", _sqlite_pragmas)
     return engine, parsed
@@ -335,11 +381,15 @@ class Store:
         except SQLAlchemyError as e:
             self._engine.dispose()
             raise StorageError(f"Could not reach the database at {self._shown}: "
-                               f"{driver_reason(e)}. {ADVICE}", self._shown) from e
+                               f"{driver_reason(e)}. {ADVICE}", self._shown,
+                               "Could not open the answers' database: "
+                               f"{plain_reason(e)}. {PUBLIC_ADVICE}") from e
         except MigrationError as e:
             self._engine.dispose()
             raise StorageError(f"Could not bring the database at {self._shown} up to date: {e}. "
-                               f"{ADVICE}", self._shown) from e
+                               f"{ADVICE}", self._shown,
+                               f"Could not bring the answers' database up to date: {e}. "
+                               f"{PUBLIC_ADVICE}") from e
 
     @property
     def dialect(self) -> str:
@@ -360,7 +410,9 @@ class Store:
             yield
         except SQLAlchemyError as e:
             raise StorageError(f"Could not {what} in the database at {self._shown}: "
-                               f"{driver_reason(e)}. {ADVICE}", self._shown) from e
+                               f"{driver_reason(e)}. {ADVICE}", self._shown,
+                               f"Could not {what} in the answers' database: "
+                               f"{plain_reason(e)}. {PUBLIC_ADVICE}") from e
 
     def _insert_ignoring_duplicates(self, conn: Connection, rows: list[dict[str, object]],
                                     ) -> set[str]:

@@ -10,6 +10,7 @@ cookie is read here, on the server, and written back by a small script in the pa
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, MutableMapping
 from dataclasses import dataclass
 from typing import Any
@@ -102,7 +103,8 @@ def _rename(key: str) -> None:
         if db is not None:
             db.set_name(key, name)
     except StorageError as e:
-        state[NAME_UNSAVED] = str(e)
+        logging.getLogger(__name__).warning("%s", e)
+        state[NAME_UNSAVED] = e.public  # no path or URL on a page
     state[TYPED] = ""
 
 

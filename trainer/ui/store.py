@@ -9,6 +9,7 @@ environment, else the SQLite file.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from typing import TypeVar, cast
 
@@ -18,6 +19,8 @@ from sqlalchemy.engine import Engine
 from trainer.learners.history import Connection, History, configured_setting, session_history
 from trainer.learners.storage import Store
 from trainer.ui.state import session_state
+
+NOT_OPENED = "its tables could not be opened in the answers' database (the server's log says why)"
 
 
 @st.cache_resource(show_spinner=False)
@@ -55,5 +58,6 @@ def store_beside_answers(make: Callable[[Engine], S], error: type[Exception]
     try:
         kind = f"{getattr(make, '__module__', '')}.{getattr(make, '__qualname__', make)}"
         return cast("S", _beside(kind, db.url_for_display, make, db.engine)), None
-    except error as e:
-        return None, str(e)
+    except error as e:  # its words may name the database: the log has them, the page not
+        logging.getLogger(__name__).warning("%s", e)
+        return None, NOT_OPENED
