@@ -365,9 +365,10 @@ def _people_list(rooms: RoomStore, room: Room, host: str) -> None:
         return
     state = session_state()
     with st.container(height=min(44 * ((len(seats) + 1) // 2) + 16, 240), border=False):
-        cols = st.columns(2)
+        cols = st.columns(2)  # down the first column, then the second: in order on a phone
+        half = (len(seats) + 1) // 2
         for i, seat in enumerate(seats):
-            cols[i % 2].checkbox(seat.nickname, key=_kick_key(seat.token))
+            cols[i // half].checkbox(seat.nickname, key=_kick_key(seat.token))
     ticked = [s.token for s in seats if state.get(_kick_key(s.token))]
     st.button(room_text.remove_button(len(ticked)), key="room_kick",
               icon=":material/person_remove:", disabled=not ticked, on_click=_remove,
