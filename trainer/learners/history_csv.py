@@ -5,6 +5,9 @@ version of the app. Each bad line is refused with its line number and the field 
 the good lines are still imported, and a file that is not an answers CSV at all (wrong header,
 empty, binary) is one clear message, never an exception for the page to catch.
 
+Cells a spreadsheet would run as formulas are neutralised on export and refused on import
+(`trainer.learners.csvsafe`).
+
 The learner column is overridden on import, so a file can move from one learner id to another
 (a new browser, a new name). Duplicates (an answer_id already stored) are counted and skipped,
 so importing the same file twice is harmless.
@@ -22,6 +25,7 @@ from typing import TYPE_CHECKING
 from pydantic import ValidationError
 
 from trainer.learners.answers import COLUMNS, Answer, describe_error
+from trainer.learners.csvsafe import is_formula, neutral
 from trainer.learners.identity import is_browser_id
 
 if TYPE_CHECKING:  # only the interface: reading a CSV needs no database
@@ -52,6 +56,8 @@ def _cell(value: object) -> str:
         return "true" if value else "false"
     if isinstance(value, datetime):
         return value.isoformat()
+    if isinstance(value, str):
+        return neutral(value)  # text a spreadsheet would run as a formula gets a leading '
     return str(value)  # floats: str() is the shortest text that reads back exactly
 
 
@@ -116,6 +122,14 @@ def import_csv(text: str | bytes, learner: str, store: AnswerStore) -> ImportRep
             if len(cells) != len(header):
                 report.errors.append(f"line {start}: expected {len(header)} cells as in the "
                                      f"header, found {len(cells)}")
+                continue
+            formulas = [name for name, value in zip(header, cells, strict=True)
+                        if is_formula(value)]
+            if formulas:
+                report.errors.extend(
+                    f"line {start}: {name}: starts with {cells[header.index(name)][:1]!r}, "
+                    f"which a spreadsheet runs as a formula; not imported (a ' in front keeps "
+                    f"it as text)" for name in formulas)
                 continue
             data: dict[str, object] = {
                 name: None if value == "" and name in NULLABLE else value
