@@ -1,13 +1,14 @@
 """Room: one screen for the host, a phone for everyone else.
 
-The address says who is looking: `?host` makes a room, `?code=…&host=…` is the presenter
-screen, `?code=…` joins, `?code=…&seat=…` is a participant's seat.
+The address says who is looking: `?host` makes a room, `?code=…&host=…` is the host's
+remote (its controls), `?code=…&screen=…` the presenter screen (what is projected: no
+control and no host key), `?code=…` joins, `?code=…&seat=…` is a participant's seat.
 """
 
 import streamlit as st
 
 from trainer.rooms.codes import is_room_code, normalise_code
-from trainer.ui import room_host, room_phone
+from trainer.ui import room_host, room_phone, room_screen
 from trainer.ui.rooms import room_store, styles
 from trainer.ui.router import hand_over
 from trainer.views import room_text
@@ -23,6 +24,7 @@ params = st.query_params
 code = normalise_code(params.get("code", ""))
 host = params.get("host")
 seat = params.get("seat")
+screen = params.get("screen")
 if code and not is_room_code(code):
     st.error(f"{params.get('code')!r} is not a room code: expected 6 letters and digits.",
              icon=":material/error:")
@@ -36,7 +38,9 @@ elif not code:
     st.page_link("pages/room.py", label="Run a room for a class", icon=":material/co_present:",
                  query_params={"host": ""})
 elif host:
-    room_host.presenter(rooms, code, host)
+    room_host.remote(rooms, code, host)
+elif screen:
+    room_screen.screen(rooms, code, screen)
 elif seat:
     room_phone.seat_view(rooms, code, seat)
 else:

@@ -13,7 +13,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from tests.helpers import shipped_library
-from tests.test_room_page import html, joined, open_room, param, polled, texts
+from tests.test_room_page import html, joined, open_room, param, polled, screen_of, texts
 from trainer.learners.storage import Store
 from trainer.rooms import check
 from trainer.rooms.results import answer_points, right_by_question, right_count, standings
@@ -121,7 +121,9 @@ def test_the_host_makes_a_check_yourself_room(rooms: RoomStore) -> None:
     assert room.source.kind == "check" and room.source.lesson == "learn-check"
     assert list(room.questions) == [f"check:learn-check:{q.step}" for q in QUESTIONS]
     assert room.bank_version == check.version(LIBRARY)
-    assert f"Room {code}** · Check yourself: rules questions after the Learn path" in texts(at)
+    shown = texts(at)  # the page made it becomes its remote
+    assert f"Your remote for room {code}" in shown
+    assert "Check yourself: rules questions after the Learn path" in shown
 
 
 # ------------------------------------------------------------------ the phones
@@ -181,7 +183,7 @@ def test_nothing_of_the_answers_is_on_the_screen_before_the_reveal(rooms: RoomSt
     ann = rooms.join(code, "Ann")
     rooms.start(code, host)
     submit(rooms, code, ann.token, 0, right_index())
-    screen = open_room(code=code, host=host)
+    screen = screen_of(rooms, code, host)
     page = html(screen)
     assert "1 of 1 answered" in page
     assert 'aria-label="The options on the phones"><li><span>Tax: claim Duke, take 3</span>' \
@@ -196,7 +198,7 @@ def test_a_live_room_counts_each_option_without_saying_which_is_right(
     ann = rooms.join(code, "Ann")
     rooms.start(code, host)
     submit(rooms, code, ann.token, 0, right_index())
-    page = html(open_room(code=code, host=host))
+    page = html(screen_of(rooms, code, host))
     assert 'aria-label="1 answer">1</b>' in page
     assert 'class="right"' not in page and "✓" not in page
 
@@ -210,8 +212,9 @@ def test_the_reveal_shows_the_right_answer_and_the_count_per_option(rooms: RoomS
     phone.button(key=f"room_option_0_{wrong_index()}").click().run()
     submit(rooms, code, seats[0].token, 0, right_index())
     submit(rooms, code, seats[1].token, 0, right_index())
-    screen = open_room(code=code, host=host)
-    screen.button(key="room_reveal").click().run()
+    screen = screen_of(rooms, code, host)
+    open_room(code=code, host=host).button(key="room_reveal").click().run()
+    polled(screen)
     shown, page = texts(screen), html(screen)
     assert '<p class="room-count">2 of 3 right</p>' in page
     right = QUESTIONS[0].right
@@ -257,14 +260,16 @@ def test_the_end_lists_each_question_asked_with_the_share_of_the_class_right(
     submit(rooms, code, ann.token, 1, right_index(1))
     rooms.reveal(code, host)
     rooms.finish(code, host)  # ended after question 2 of 6
-    screen = open_room(code=code, host=host)
+    screen = screen_of(rooms, code, host)
     page, shown = html(screen), texts(screen)
     assert f"<li>{QUESTIONS[0].prompt.question} — <b>1 of 2 right</b> (50%)</li>" in page
     assert f"<li>{QUESTIONS[1].prompt.question} — <b>2 of 2 right</b> (100%)</li>" in page
     assert QUESTIONS[2].prompt.question not in page  # never asked
     assert "The class: 3 of 4 answers right (75%), over 2 questions." in page
     assert "The room ended after question 2 of 6." in shown
-    people = screen.dataframe[-1].value  # each person's results (the leaderboard above it)
+    # Each person's results are on the host's remote, not on the projector.
+    assert len(screen.dataframe) == 1  # the leaderboard alone
+    people = open_room(code=code, host=host).dataframe[-1].value
     row = people[people["Name"] == "Ann"].iloc[0]
     assert (row["Right"], row["Q1"], row["Q2"]) == (1, "wrong", "right")
     polled(phone)
@@ -328,11 +333,13 @@ def test_a_question_the_lesson_file_no_longer_asks_is_named_plainly(rooms: RoomS
     said = "cannot be found: the \"Check yourself\" lesson file changed after this room was made"
     assert said in texts(phone) and not [b for b in phone.button
                                          if (b.key or "").startswith("room_option_")]
-    screen = open_room(code=code, host=host)
+    screen = screen_of(rooms, code, host)
     assert said in texts(screen)
     assert "lesson file was changed after this room was made" in texts(screen)
-    screen.button(key="room_reveal").click().run()
-    screen.button(key="room_next").click().run()  # the room goes on to the next question
+    remote = open_room(code=code, host=host)
+    remote.button(key="room_reveal").click().run()
+    remote.button(key="room_next").click().run()  # the room goes on to the next question
+    polled(screen)
     assert "Ben wants to steal 2 of your coins." in html(screen)
 
 

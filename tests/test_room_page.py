@@ -41,6 +41,11 @@ def open_room(**params: str) -> AppTest:
     return at
 
 
+def screen_of(rooms: RoomStore, code: str, host: str) -> AppTest:
+    """The presenter screen, opened by its screen key as the host's remote links to it."""
+    return open_room(code=code, screen=rooms.screen_token(code, host))
+
+
 def texts(at: AppTest) -> str:
     parts = [m.value for m in at.markdown] + [str(e.value) for e in at.error] + \
         [str(i.value) for i in at.info] + [str(w.value) for w in at.warning] + \
@@ -91,7 +96,9 @@ def test_the_host_makes_a_room_and_sees_its_code_and_qr(db_url: str) -> None:
     code = at.query_params["code"][0] if isinstance(at.query_params["code"], list) \
         else at.query_params["code"]
     assert len(code) == 6 and at.query_params["host"]
-    page = html(at)
+    screen = open_room(code=code, screen=RoomStore(Store(db_url).engine).screen_token(
+        code, at.query_params["host"]))
+    page = html(screen)
     assert code in page and "data:image/svg+xml" in page and "Nobody has joined yet" in page
 
 
@@ -166,10 +173,12 @@ def test_the_presenter_hides_the_answers_until_the_reveal(rooms: RoomStore) -> N
     rooms.start(code, host)
     polled(phone)
     phone.button(key="room_option_0_0").click().run()
-    screen = open_room(code=code, host=host)
+    screen = screen_of(rooms, code, host)
     assert "1 of 1 answered" in html(screen)
     assert not screen.get("vega_lite_chart") and "hidden until you reveal" in texts(screen)
-    screen.button(key="room_reveal").click().run()
+    remote = open_room(code=code, host=host)
+    remote.button(key="room_reveal").click().run()
+    polled(screen)  # the screen follows the room by its poll, as a phone does
     assert screen.get("vega_lite_chart") and "Best move" in texts(screen)
 
 
@@ -212,7 +221,7 @@ def test_the_end_shows_the_class_against_the_bot(rooms: RoomStore) -> None:
     phone.button(key="room_option_0_0").click().run()
     rooms.reveal(code, host)
     rooms.next(code, host)
-    screen = open_room(code=code, host=host)
+    screen = screen_of(rooms, code, host)
     assert "How the room did" in [h.value for h in screen.header]
     assert "Leaderboard" in texts(screen)
     polled(phone)
@@ -344,7 +353,7 @@ def test_a_room_ended_after_its_first_question_sums_up_that_question_only(
     theirs = texts(idle)
     assert theirs.count("Not answered") == 1 and "You did not answer the one question asked" \
         in theirs, theirs
-    screen = open_room(code=code, host=host)
+    screen = screen_of(rooms, code, host)
     said = texts(screen)
     assert "The room ended after question 1 of 10." in said, said
     assert "On 1 answer about bluffs," in said, said

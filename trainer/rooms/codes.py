@@ -1,9 +1,10 @@
 """Room codes, seat and host tokens, and the rotating screen code.
 
-Why three kinds of secret: the room code is read aloud and typed on phones, so it is short
+Why four kinds of secret: the room code is read aloud and typed on phones, so it is short
 and unambiguous, and anyone in the room knows it. Control of the room therefore rests on a
 separate host token that cannot be derived from the code (random, 192 bits, stored only as a
-hash), and a participant's seat on a seat token of their own. The optional screen code rotates
+hash), and a participant's seat on a seat token of their own. The projected screen has a screen
+token that shows the room and controls nothing (`screen_token`). The optional screen code rotates
 every half minute and is shown only on the presenter screen: a code passed on outside the
 room is useless a minute later. It has six digits, and the store counts a room's wrong codes
 and makes joins wait after a few: four digits with nothing counted were guessed in 13 s.
@@ -11,6 +12,7 @@ and makes joins wait after a few: four digits with nothing counted were guessed 
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import hmac
 import re
@@ -61,6 +63,16 @@ def new_token() -> str:
 
 def is_token(value: str) -> bool:
     return bool(_TOKEN.match(value))
+
+
+def screen_token(join_secret: str) -> str:
+    """The presenter screen's key, derived from the room's join secret (which never leaves
+    the server): it lets a page show what the class may see, the rotating screen code among
+    it, and nothing else. Why a key of its own: the projector's address is on view, so it
+    must never carry the host key, and why derived: no new column, and a room made before
+    it has one too."""
+    digest = hmac.new(join_secret.encode(), b"presenter-screen", hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(digest[:24]).decode()
 
 
 def token_hash(token: str) -> str:

@@ -20,7 +20,9 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import replace
 from datetime import datetime, timedelta
+from hmac import compare_digest as hmac_equal
 
 from pydantic import ValidationError
 from sqlalchemy import (
@@ -57,6 +59,7 @@ from trainer.rooms.codes import (
     new_token,
     same_token,
     screen_code_ok,
+    screen_token,
     token_hash,
 )
 from trainer.rooms.model import STATUSES, Room, RoomAnswer, Seat, Status
@@ -145,8 +148,36 @@ class HostOnly(RoomError):
     """A host action without the room's host token."""
 
 
+class ScreenOnly(RoomError):
+    """A screen read without the room's screen token."""
+
+
+class Moved(RoomError):
+    """A host step pressed on a page that showed an earlier step of the room (another tab or
+    the teacher's phone moved it on meanwhile)."""
+
+
 class RoomGone(RoomError):
     """A code that names no room, or a room that is closed or expired."""
+
+
+def seat_key(token: str) -> str:
+    """A seat as the screen knows it: a stable key that is not the seat's token (which is
+    that phone's key to its seat)."""
+    return token_hash(token)[:16]
+
+
+def visible_questions(room: Room) -> range | set[int]:
+    """The questions whose answers the class may see: every one once the room is finished,
+    each one revealed, and the open one in a room whose answers are live."""
+    if room.status == "finished":
+        return range(len(room.questions))
+    if room.status == "revealed":
+        return range(room.question + 1)
+    if room.status == "question":
+        return set(range(room.question)) | ({room.question} if room.settings.live == "live"
+                                            else set())
+    return set()
 
 
 def expired(room: Room, at: datetime | None = None) -> bool:
@@ -313,6 +344,16 @@ class RoomStore:
                            "Reopen it to go on.")
         return room
 
+    @staticmethod
+    def _at(room: Room, at: tuple[str, int] | None) -> None:
+        """Refuse a step pressed on a page that showed another step of the room: with a
+        remote on the teacher's phone and a tab on the laptop, a second "Next" pressed on a
+        stale page would otherwise skip a question. `at` is the (status, question) that page
+        showed; None for a caller that has just read the room."""
+        if at is not None and at != (room.status, room.question):
+            raise Moved("The room moved on since this page was drawn (from another tab or "
+                        "your phone): here it is now. Press again if you still mean it.")
+
     def is_host(self, code: str, host: str) -> bool:
         try:
             with self._tx() as conn:
@@ -335,27 +376,33 @@ class RoomStore:
             self._set(conn, code)
         return self.room(code)
 
-    def start(self, code: str, host: str) -> Room:
+    def start(self, code: str, host: str, at: tuple[str, int] | None = None
+              ) -> Room:
         """The first question, from the lobby."""
         with self._tx() as conn:
             room = self._host(conn, code, host)
+            self._at(room, at)
             if room.status != "lobby":
                 raise RoomError("The room has already started.")
             self._set(conn, code, status="question", question=0, question_at=clock_now())
         return self.room(code)
 
-    def reveal(self, code: str, host: str) -> Room:
+    def reveal(self, code: str, host: str, at: tuple[str, int] | None = None
+               ) -> Room:
         with self._tx() as conn:
             room = self._host(conn, code, host)
+            self._at(room, at)
             if room.status != "question":
                 raise RoomError("There is no open question to reveal.")
             self._set(conn, code, status="revealed")
         return self.room(code)
 
-    def next(self, code: str, host: str) -> Room:
+    def next(self, code: str, host: str, at: tuple[str, int] | None = None
+             ) -> Room:
         """The next question after a reveal, or the end after the last one."""
         with self._tx() as conn:
             room = self._host(conn, code, host)
+            self._at(room, at)
             if room.status != "revealed":
                 raise RoomError("Reveal the answers before moving on.")
             if room.last:
@@ -365,10 +412,12 @@ class RoomStore:
                           question_at=clock_now())
         return self.room(code)
 
-    def finish(self, code: str, host: str) -> Room:
+    def finish(self, code: str, host: str, at: tuple[str, int] | None = None
+               ) -> Room:
         """The end, early: results on what was answered so far."""
         with self._tx() as conn:
             room = self._host(conn, code, host)
+            self._at(room, at)
             if room.status == "question":
                 raise RoomError("Reveal the open question before ending.")
             self._set(conn, code, status="finished")
@@ -428,28 +477,86 @@ class RoomStore:
         """Joined (not kicked) and answered so far: the presenter's live count."""
         with self._tx() as conn:
             self._host(conn, code, host, write=False)
-            joined = conn.execute(select(func.count()).select_from(seats_table).where(
-                seats_table.c.room == code, seats_table.c.kicked.is_(False))).scalar_one()
-            answered = conn.execute(select(func.count()).select_from(room_answers_table)
-                                    .join(seats_table,
-                                          seats_table.c.token == room_answers_table.c.seat)
-                                    .where(room_answers_table.c.room == code,
-                                           room_answers_table.c.question == question,
-                                           seats_table.c.kicked.is_(False))).scalar_one()
-        return int(joined), int(answered)
+            return self._tally(conn, code, question)
 
     def answers(self, code: str, host: str, question: int | None = None) -> list[RoomAnswer]:
-        """Every seat's answers (to one question, or all): the presenter's, host only."""
+        """Every seat's answers (to one question, or all): the host's."""
         with self._tx() as conn:
             self._host(conn, code, host, write=False)
-            q = select(room_answers_table).join(
-                seats_table, seats_table.c.token == room_answers_table.c.seat).where(
-                room_answers_table.c.room == code, seats_table.c.kicked.is_(False))
-            if question is not None:
-                q = q.where(room_answers_table.c.question == question)
-            rows = conn.execute(q.order_by(room_answers_table.c.question,
-                                           room_answers_table.c.answered_at)).mappings().all()
+            return self._answers(conn, code, question)
+
+    @staticmethod
+    def _tally(conn: Connection, code: str, question: int) -> tuple[int, int]:
+        joined = conn.execute(select(func.count()).select_from(seats_table).where(
+            seats_table.c.room == code, seats_table.c.kicked.is_(False))).scalar_one()
+        answered = conn.execute(select(func.count()).select_from(room_answers_table)
+                                .join(seats_table,
+                                      seats_table.c.token == room_answers_table.c.seat)
+                                .where(room_answers_table.c.room == code,
+                                       room_answers_table.c.question == question,
+                                       seats_table.c.kicked.is_(False))).scalar_one()
+        return int(joined), int(answered)
+
+    @staticmethod
+    def _answers(conn: Connection, code: str, question: int | None) -> list[RoomAnswer]:
+        q = select(room_answers_table).join(
+            seats_table, seats_table.c.token == room_answers_table.c.seat).where(
+            room_answers_table.c.room == code, seats_table.c.kicked.is_(False))
+        if question is not None:
+            q = q.where(room_answers_table.c.question == question)
+        rows = conn.execute(q.order_by(room_answers_table.c.question,
+                                       room_answers_table.c.answered_at)).mappings().all()
         return [_answer(r) for r in rows]
+
+    # ------------------------------------------------------------------ the screen
+    def screen_token(self, code: str, host: str) -> str:
+        """The key of the room's screen view, for its host: it shows the room and controls
+        nothing, so its address may be on view where the host key may not."""
+        with self._tx() as conn:
+            return screen_token(self._host(conn, code, host, write=False).join_secret)
+
+    def _screen(self, conn: Connection, code: str, screen: str) -> Room:
+        room = self._room_row(conn, code)
+        if not is_token(screen) or not hmac_equal(screen_token(room.join_secret), screen):
+            raise ScreenOnly(f"This link does not carry room {code}'s screen key. Open the "
+                             "screen view from the host's remote.")
+        return room
+
+    def screen_room(self, code: str, screen: str) -> Room:
+        """The room, for the page holding its screen key; ScreenOnly for any other key."""
+        with self._tx() as conn:
+            return self._screen(conn, code, screen)
+
+    def screen_names(self, code: str, screen: str) -> dict[str, str]:
+        """The names in the room, in the order they joined, each under a key that is not
+        its seat token (`seat_key`): the screen lists names and never holds a seat."""
+        with self._tx() as conn:
+            self._screen(conn, code, screen)
+            rows = conn.execute(select(seats_table.c.token, seats_table.c.nickname).where(
+                seats_table.c.room == code, seats_table.c.kicked.is_(False))
+                .order_by(seats_table.c.joined_at, seats_table.c.token)).all()
+        return {seat_key(token): name for token, name in rows}
+
+    def screen_tally(self, code: str, screen: str, question: int) -> tuple[int, int]:
+        """Joined and answered so far: counts, shown on the screen at any time."""
+        with self._tx() as conn:
+            self._screen(conn, code, screen)
+            return self._tally(conn, code, question)
+
+    def screen_answers(self, code: str, screen: str, question: int | None = None
+                       ) -> list[RoomAnswer]:
+        """The answers the class may see: to questions revealed (all of them once the room
+        is finished), and to the open one only in a room whose answers are live. Asked for
+        an open question's answers otherwise, RoomError: the store, not the page, keeps
+        them off the screen. Seats come as `seat_key`s, never as tokens."""
+        with self._tx() as conn:
+            room = self._screen(conn, code, screen)
+            shown = visible_questions(room)
+            if question is not None and question not in shown:
+                raise RoomError("The room's answers to this question are shown at the "
+                                "reveal.")
+            answers = self._answers(conn, code, question)
+        return [replace(a, seat=seat_key(a.seat)) for a in answers if a.question in shown]
 
     # ------------------------------------------------------------------ the phones
     def join(self, code: str, nickname: str, screen_code: str | None = None,

@@ -1,65 +1,50 @@
-"""The host's side of a room: making it, then the presenter screen with its controls.
+"""The host's side of a room: making it, then the remote that steers it.
 
-Why the screen polls only while a question is open or the lobby fills: that is when answers
-and people arrive; the reveal and the end are drawn once, on the host's own click. The charts
-live in the polled fragment and are drawn only when the host allows it, so a room that hides
-answers until the reveal never sends them to the screen before.
+Why a remote apart from the screen: the projector is photographed, and a page holding the
+host key (in its address, a link or a text) hands the room to anyone who reads it. The remote
+(`?code=…&host=…`, the host link as it always was) holds every control and is meant for the
+teacher's phone or a tab that is not projected; it opens the screen view
+(`trainer.ui.room_screen`), whose address carries only a screen key. The remote's link is
+copied to the clipboard or shown as a QR code on request, never printed. Both pages read the
+room from the store, and each step is checked there against the host key and against the
+step of the room the remote showed (`RoomStore._at`), so two remotes never skip a question.
 """
 
 from __future__ import annotations
 
 import secrets
-import statistics
-from collections import Counter
+import time
 from collections.abc import Callable
 from typing import Any
-from urllib.parse import urlencode
 
 import pandas as pd
 import streamlit as st
 
 from trainer.quiz import rule_banks
-from trainer.quiz.bank import BankError, Item, available_banks
+from trainer.quiz.bank import BankError, available_banks
 from trainer.quiz.drills import ALL_RULE_SETS
-from trainer.quiz.solved import Solved
 from trainer.rooms import check
-from trainer.rooms.check import CheckQuestion
-from trainer.rooms.codes import SCREEN_CODE_DIGITS, screen_code, token_hash
-from trainer.rooms.model import Room, RoomAnswer
+from trainer.rooms.codes import SCREEN_CODE_DIGITS, token_hash
+from trainer.rooms.model import Room
 from trainer.rooms.questions import ALL_LESSONS, choose, lesson_ids
-from trainer.rooms.results import (
-    action_counts,
-    class_scores,
-    grade_counts,
-    popular_wrong,
-    reliability_table,
-    right_by_question,
-    right_count,
-    standings,
-    stated_histogram,
-)
+from trainer.rooms.results import standings
 from trainer.rooms.settings import LEADERBOARD, LIVE, MAX_SEATS, NAMES, RoomSettings, Source
 from trainer.rooms.store import LIFETIME, RoomError, RoomStore, expired
 from trainer.rulebook.choices import ROOM
 from trainer.ui.links import public_base_url
+from trainer.ui.room_screen import follow
 from trainer.ui.rooms import (
     check_ids,
-    check_question,
-    check_questions,
     check_version,
-    draw_check,
-    draw_question,
     forget_banks,
     lesson_titles,
     network_note,
     room_bank,
-    room_item,
     room_questions,
 )
 from trainer.ui.rule_choice import chosen, family_picker, rules_expander
 from trainer.ui.state import session_state
-from trainer.views import room_charts, room_check, room_text
-from trainer.views.calibration_charts import reliability_chart
+from trainer.views import room_check, room_remote, room_text
 from trainer.views.qr import qr_svg
 
 POLL_SECONDS = 1
@@ -72,12 +57,19 @@ SOURCE_KINDS = {"drill": "A quiz drill", "puzzles": "End-game puzzles", "lesson"
                 "check": room_check.SOURCE_LABEL}
 
 
-def join_link(code: str) -> str:
-    return f"{public_base_url()}/room?{urlencode({'code': code})}"
+QR_SHOWN = "room_remote_qr"  # when this tab showed the remote's QR code (time.time())
+TAB = "room_remote_tab"  # this tab's own mark, so the QR code knows another tab opened
+QR_SECONDS = 120  # the QR code hides itself after this long, scanned or not
 
 
-def host_link(code: str, host: str) -> str:
-    return f"{public_base_url()}/room?{urlencode({'code': code, 'host': host})}"
+def remote_link(code: str, host: str) -> str:
+    """The remote's address (the host link): copied or shown as a QR code, never printed."""
+    return f"{public_base_url()}/room?{room_remote.query(code=code, host=host)}"
+
+
+def screen_link(code: str, screen: str) -> str:
+    """The screen view's address: the room code and a screen key, no host key."""
+    return f"{public_base_url()}/room?{room_remote.query(code=code, screen=screen)}"
 
 
 # ------------------------------------------------------------------------------ making one
@@ -219,7 +211,7 @@ def _pick_bank(name: str) -> None:
 
 def _make(rooms: RoomStore, source: Source, settings: RoomSettings, ids: list[str],
           bank_version: str) -> None:
-    """The room is made before the rerun, and the address becomes the presenter's."""
+    """The room is made before the rerun, and the address becomes the remote's."""
     try:
         room, host = rooms.create(source, settings, ids, bank_version)
     except RoomError as e:
@@ -249,7 +241,7 @@ def _settings_inputs(now: RoomSettings, key: str, names_open: bool,
                                         "screen_code": code, "max_seats": int(most)})
 
 
-# ------------------------------------------------------------------------------ controls
+# ------------------------------------------------------------------------------ the remote
 def _act(action: Callable[[], object]) -> None:
     try:
         action()
@@ -257,63 +249,98 @@ def _act(action: Callable[[], object]) -> None:
         session_state()[ERROR] = str(e)
 
 
-def presenter(rooms: RoomStore, code: str, host: str) -> None:
+def remote(rooms: RoomStore, code: str, host: str) -> None:
+    """The host's remote: every control of the room, for a phone or an unprojected tab."""
+    try:
+        room = rooms.room(code)
+    except RoomError as e:  # no such room, or a damaged one: said as it is
+        st.error(str(e), icon=":material/error:")
+        return
+    if room.status == "closed":  # as a phone is told: closed rooms take no host key
+        st.info(f"Room {code} is closed.", icon=":material/door_front:")
+        return
     if not rooms.is_host(code, host):
         st.error(f"This link does not carry room {code}'s host key. To join as a player, "
                  "open the room without `host=` in the address.", icon=":material/lock:")
         return
-    room = rooms.room(code)
-    if room.status == "closed":
-        st.info(f"Room {code} is closed.", icon=":material/door_front:")
-        return
+    _opened(code)
+    st.fragment(follow, run_every=POLL_SECONDS)(code, room.version)
+    st.subheader(room_remote.REMOTE_TITLE.format(code=code))
+    st.caption(room_text.source_title(room.source, lesson_titles()))
+    if room.source.kind == "drill" and (rules := room_text.rules_line(
+            room.source.rule_set)) is not None:
+        st.caption(rules)
+    st.markdown(room_remote.REMOTE_INTRO)
+    st.link_button(room_remote.PROJECT_THIS, screen_link(code, rooms.screen_token(code, host)),
+                   type="primary", icon=":material/cast:", help=room_remote.PROJECT_HELP,
+                   width="stretch")
+    st.caption(room_remote.NOT_THIS_PAGE)
     if expired(room):
         _expired(rooms, room, host)
         return
     if room.source.kind == "check":
-        _check_presenter(rooms, room, host)
-        return
-    questions = room_questions(room)
-    if questions is None:
-        return
-    if questions.version != room.bank_version:
+        if room.bank_version != check_version():
+            st.warning(room_check.CHANGED, icon=":material/warning:")
+    elif (questions := room_questions(room)) is not None and \
+            questions.version != room.bank_version:
         st.warning("The question bank was rebuilt after this room was made; questions it "
                    "lost are skipped with a message.", icon=":material/warning:")
+    st.divider()
+    st.fragment(_status, run_every=POLL_SECONDS * 2 if room.open else None)(rooms, room, host)
     _controls(rooms, room, host)
-    if room.source.kind == "drill" and (rules := room_text.rules_line(
-            room.source.rule_set)) is not None:  # the bar above names the rule set
-        st.caption(rules)
     if (error := session_state().pop(ERROR, None)) is not None:
         st.error(error, icon=":material/error:")
-    if room.status == "lobby":
-        st.fragment(_lobby, run_every=POLL_SECONDS)(rooms, room, host)
-    elif room.status == "finished":
-        _finished(rooms, room, host)
-    else:
-        found = room_item(room, questions)
-        if found is not None:
-            _question(rooms, room, host, *found)
+    if room.status == "finished":
+        _results(rooms, room, host)
+    _phone_remote(code, host)
+    _people_and_settings(rooms, room, host)
+
+
+def _status(rooms: RoomStore, room: Room, host: str) -> None:
+    """Polled: where the room is and how many have answered, so the host knows when to
+    reveal without looking at the screen."""
+    try:
+        joined, answered = rooms.tally(room.code, host, room.question)
+    except RoomError as e:
+        st.error(str(e), icon=":material/error:")
+        return
+    header = room_text.question_header(room)
+    count = f"{answered} of {joined} answered"
+    line = {"lobby": room_remote.LOBBY_STATUS.format(joined=room_text.joined_line(joined)),
+            "question": room_remote.QUESTION_STATUS.format(header=header, count=count),
+            "revealed": room_remote.REVEALED_STATUS.format(header=header, count=count),
+            }.get(room.status, room_remote.FINISHED_STATUS)
+    st.markdown(f"**{line}**")
 
 
 def _controls(rooms: RoomStore, room: Room, host: str) -> None:
-    code = room.code
-    bar = st.columns([2, 2, 2, 2], vertical_alignment="center")
-    bar[0].markdown(f"**Room {code}** · {room_text.source_title(room.source, lesson_titles())}")
+    """Start, reveal, next and end, each pressed at the step this page shows: the store
+    refuses it if the room has moved on meanwhile (another tab, the teacher's phone)."""
+    code, at = room.code, (room.status, room.question)
+    bar = st.columns(2, vertical_alignment="center")
     if room.status == "lobby":
-        bar[1].button("Start", type="primary", icon=":material/play_arrow:", width="stretch",
-                      on_click=_act, args=(lambda: rooms.start(code, host),), key="room_start")
+        bar[0].button("Start", type="primary", icon=":material/play_arrow:", width="stretch",
+                      on_click=_act, args=(lambda: rooms.start(code, host, at),),
+                      key="room_start")
     elif room.status == "question":
-        bar[1].button("Reveal", type="primary", icon=":material/visibility:", width="stretch",
-                      on_click=_act, args=(lambda: rooms.reveal(code, host),),
+        bar[0].button("Reveal", type="primary", icon=":material/visibility:", width="stretch",
+                      on_click=_act, args=(lambda: rooms.reveal(code, host, at),),
                       key="room_reveal")
     elif room.status == "revealed":
         label = "See the results" if room.last else "Next question"
-        bar[1].button(label, type="primary", icon=":material/skip_next:", width="stretch",
-                      on_click=_act, args=(lambda: rooms.next(code, host),), key="room_next")
+        bar[0].button(label, type="primary", icon=":material/skip_next:", width="stretch",
+                      on_click=_act, args=(lambda: rooms.next(code, host, at),),
+                      key="room_next")
         if not room.last:
-            bar[2].button("End here", icon=":material/flag:", width="stretch",
-                          on_click=_act, args=(lambda: rooms.finish(code, host),),
+            bar[1].button("End here", icon=":material/flag:", width="stretch",
+                          on_click=_act, args=(lambda: rooms.finish(code, host, at),),
                           key="room_finish")
-    with bar[3].popover("People and settings", icon=":material/tune:", width="stretch"):
+
+
+def _people_and_settings(rooms: RoomStore, room: Room, host: str) -> None:
+    code = room.code
+    with st.expander("People and settings", icon=":material/tune:",
+                     expanded=room.status == "lobby"):
         _people(rooms, room, host)
         st.divider()
         settings = _settings_inputs(room.settings, f"room_set_{room.version}",
@@ -322,11 +349,70 @@ def _controls(rooms: RoomStore, room: Room, host: str) -> None:
         if settings != room.settings:
             st.button("Apply settings", key="room_apply", on_click=_act,
                       args=(lambda: rooms.change_settings(code, host, settings),))
-        st.caption(room_text.KEEP_LINK)
-        st.code(host_link(code, host), language=None)
         st.button("Close the room", icon=":material/close:", key="room_close",
                   on_click=_act, args=(lambda: rooms.close(code, host),),
                   help="The code stops working; phones are told the room is closed.")
+
+
+# ------------------------------------------------------------------ the remote on a phone
+@st.cache_resource(show_spinner=False)
+def _remote_tabs() -> dict[str, dict[str, float]]:
+    """Per room, the tabs of this process that opened its remote and when each first did:
+    how a QR code shown on the laptop learns that a phone scanned it."""
+    return {}
+
+
+def _tab() -> str:
+    return str(session_state().setdefault(TAB, secrets.token_hex(8)))
+
+
+def _opened(code: str) -> None:
+    tabs = _remote_tabs().setdefault(code, {})
+    if len(tabs) > 50:  # a room's remote is opened by a handful of tabs; keep it so
+        tabs.clear()
+    tabs.setdefault(_tab(), time.time())
+
+
+def _phone_remote(code: str, host: str) -> None:
+    """The remote's link for the teacher's phone: copied to the clipboard (the link is never
+    on the page), or a QR code shown on request, which hides itself once a phone opens the
+    remote, after `QR_SECONDS`, or on a click."""
+    state = session_state()
+    with st.container(border=True, key="room_phone_remote"):
+        st.markdown(f"**{room_remote.PHONE_REMOTE}**")
+        st.caption(room_remote.PHONE_REMOTE_NOTE)
+        left, right = st.columns(2, vertical_alignment="top")
+        with left:
+            st.iframe(room_remote.copy_button_html(remote_link(code, host)), height=80)
+        if state.get(QR_SHOWN) is None:
+            right.button(room_remote.SHOW_QR, icon=":material/qr_code_2:", width="stretch",
+                         key="room_show_qr", on_click=state.__setitem__,
+                         args=(QR_SHOWN, time.time()))
+            if (said := state.pop("room_qr_said", None)) is not None:
+                st.caption(said)
+            return
+        right.button(room_remote.HIDE_QR, icon=":material/visibility_off:", width="stretch",
+                     key="room_hide_qr", on_click=state.pop, args=(QR_SHOWN, None))
+        st.fragment(_remote_qr, run_every=POLL_SECONDS)(code, host)
+
+
+def _remote_qr(code: str, host: str) -> None:
+    """Polled while shown: the QR code, until another tab opens the remote or time is up."""
+    state = session_state()
+    shown = state.get(QR_SHOWN)
+    if shown is None:
+        return
+    mine = _tab()
+    scanned = any(tab != mine and at >= float(shown)
+                  for tab, at in _remote_tabs().get(code, {}).items())
+    if scanned or time.time() - float(shown) > QR_SECONDS:
+        state.pop(QR_SHOWN, None)
+        state["room_qr_said"] = room_remote.QR_SCANNED if scanned else \
+            room_remote.QR_TIMED_OUT.format(seconds=QR_SECONDS)
+        st.rerun(scope="app")
+    st.caption(room_remote.QR_NOTE)
+    st.html(qr_svg(remote_link(code, host), size_px=260,
+                   label=f"The remote of room {code}"))
 
 
 def _expired(rooms: RoomStore, room: Room, host: str) -> None:
@@ -387,240 +473,23 @@ def _remove(rooms: RoomStore, code: str, host: str, tokens: list[str]) -> None:
         state.pop(_kick_key(token), None)
 
 
-# ------------------------------------------------------------------------------ the screen
-def _join_panel(room: Room, large: bool) -> None:
-    """Large in the lobby; during a question a strip, so late arrivals can still join while
-    the table keeps the screen."""
-    link = join_link(room.code)
-    screen = screen_code(room.join_secret) if room.settings.screen_code else None
-    if not large:
-        st.html('<div style="display:flex;gap:1.2rem;align-items:center">'
-                + qr_svg(link, size_px=96, label=f"Join room {room.code}")
-                + room_text.join_strip_html(room.code, link, screen) + "</div>")
-        return
-    network_note(host=True)
-    left, right = st.columns([3, 2], vertical_alignment="center")
-    with left:
-        st.html(room_text.code_html(room.code) + room_text.join_html(link))
-        if screen is not None:
-            st.html(room_text.screen_code_html(screen))
-    with right:
-        st.html(qr_svg(link, size_px=320, label=f"Join room {room.code}"))
-
-
-def _lobby(rooms: RoomStore, room: Room, host: str) -> None:
-    _join_panel(room, large=True)
-    seats = [s for s in rooms.seats(room.code, host) if not s.kicked]
-    st.html(f'<p class="room-count">{room_text.joined_line(len(seats))}</p>'
-            + room_text.names_html([s.nickname for s in seats]))
-
-
-def _question(rooms: RoomStore, room: Room, host: str, item: Item, solved: Solved | None
-              ) -> None:
-    if room.status == "question":  # the rotating screen code must stay current
-        st.fragment(_join_panel, run_every=POLL_SECONDS if room.settings.screen_code
-                    else None)(room, False)
-    st.subheader(room_text.question_header(room))
-    if (rules := room_text.question_rules_line(item.variant, room.source.rule_set)) is not None:
-        st.caption(rules)
-    table, side = st.columns([3, 2], gap="medium")
-    with table:
-        # A big table for a few players; past four, or once the results need the room,
-        # the compact one, so the deciding seat and the charts stay on a 768-pixel screen.
-        words = draw_question(item, room.bank_version,
-                              compact=item.players > 4 or room.status == "revealed")
-    if words is None:
-        return
-    line, question, seat_name = words
-    with side:
-        st.caption(room_text.seat_line(seat_name))
-        st.html(f'<p class="room-big-question"><b>{line}</b><br>{question}</p>')
-        if room.status == "question":
-            st.fragment(_live, run_every=POLL_SECONDS)(rooms, room, host, item)
-            return
-        answers = rooms.answers(room.code, host, room.question)
-        best = solved.best if solved is not None else item.best.label
-        _reveal(rooms, room, host, item, solved, answers, best)
-    with table:  # the charts under the compact table, so the screen shows all at once
-        if answers:
-            st.altair_chart(room_charts.grade_chart(grade_counts(answers)))
-        _charts(answers, item, best)
-
-
-def _live(rooms: RoomStore, room: Room, host: str, item: Item) -> None:
-    joined, answered = rooms.tally(room.code, host, room.question)
-    st.html(room_text.count_html(answered, joined))
-    if room.settings.live != "live":
-        st.caption(room_text.HIDDEN_UNTIL_REVEAL)
-        return
-    answers = rooms.answers(room.code, host, room.question)
-    _charts(answers, item, best=None)
-
-
-def _charts(answers: list[RoomAnswer], item: Item, best: str | None) -> None:
-    if not answers:
-        st.caption(room_text.NO_ANSWERS_YET)
-        return
-    if item.has_claim:
-        st.altair_chart(room_charts.stated_chart(stated_histogram(answers)))
-    st.altair_chart(room_charts.action_chart(
-        action_counts(answers, [o.label for o in item.options]), best))
-
-
-def _reveal(rooms: RoomStore, room: Room, host: str, item: Item, solved: Solved | None,
-            answers: list[RoomAnswer], best: str) -> None:
-    joined, answered = rooms.tally(room.code, host, room.question)
-    st.html(room_text.count_html(answered, joined))
-    if item.has_claim and item.claimant is not None and item.claim is not None:
-        st.markdown(room_text.truth_line(item.game().names[item.claimant], item.claim,
-                                         bool(item.bluff)))
-        if (line := room_text.bot_line(item.bot, item.p_star)) is not None:
-            st.markdown(line)
-        stated = [a.stated for a in answers if a.stated is not None]
-        mean = statistics.fmean(stated) if stated else None
-        if (line := room_text.class_belief_line(mean, len(stated))) is not None:
-            st.markdown(line)
-    share = sum(a.action == best for a in answers) / len(answers) if answers else None
-    st.markdown(room_text.best_line(best, share))
-    if (line := room_text.wrong_line(popular_wrong(answers))) is not None:
-        st.markdown(line)
-    if solved is None:
-        close = [o.label for o in item.options if o.label != best
-                 and (r := item.lost_range(o.label)) is not None and r[0] < 1.0]
-        if close and item.claimant is not None:
-            st.caption(room_text.doubt_line(item.game().names[item.claimant], close))
-    if room.settings.leaderboard == "each":
-        _ranking(rooms, room, host, top=5)
-
-
+# ------------------------------------------------------------------------------ results
 def _names(rooms: RoomStore, room: Room, host: str) -> dict[str, str]:
     return {s.token: s.nickname for s in rooms.seats(room.code, host) if not s.kicked}
 
 
-def _ranking(rooms: RoomStore, room: Room, host: str, top: int | None) -> None:
-    table = standings(rooms.answers(room.code, host), _names(rooms, room, host))
-    st.markdown("**Leaderboard**")
-    check_room = room.source.kind == "check"
-    rows = room_check.ranking_rows(table, top) if check_room \
-        else room_text.standings_rows(table, top)
-    st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch")
-    st.caption(room_check.RANKING_RULE if check_room else room_text.RANKING_RULE)
-
-
-def _finished(rooms: RoomStore, room: Room, host: str) -> None:
+def _results(rooms: RoomStore, room: Room, host: str) -> None:
+    """Each person's results, for the host alone: the projector shows the class's."""
     answers = rooms.answers(room.code, host)
-    st.header("How the room did")
-    if (early := room_text.ended_early_line(room.asked, len(room.questions))) is not None:
-        st.caption(early)
-    left, right = st.columns([3, 2], gap="large")
-    with left:
-        table = reliability_table(answers)
-        if table.empty:
-            st.info("No chance of a bluff was given, so there is no calibration chart.")
-        else:
-            st.altair_chart(reliability_chart(table, you="the class"), width="stretch",
-                            height=400)
-    with right:
-        for line in room_text.scores_lines(class_scores(answers)):
-            st.markdown(line)
-        if answers:
-            st.altair_chart(room_charts.grade_chart(grade_counts(answers)))
-    if room.settings.leaderboard in ("end", "each"):
-        _ranking(rooms, room, host, top=10)
-    with st.expander("Each person's results", icon=":material/group:"):
-        rows = room_text.standings_rows(standings(answers, _names(rooms, room, host)))
-        st.dataframe(pd.DataFrame(rows).sort_values("Name") if rows else pd.DataFrame(),
-                     hide_index=True, width="stretch")
-
-
-# ------------------------------------------------------------------ "Check yourself" rooms
-def _check_presenter(rooms: RoomStore, room: Room, host: str) -> None:
-    """The screen of a rules room: the lesson file's questions, no question bank."""
-    if room.bank_version != check_version():
-        st.warning(room_check.CHANGED, icon=":material/warning:")
-    _controls(rooms, room, host)
-    if (error := session_state().pop(ERROR, None)) is not None:
-        st.error(error, icon=":material/error:")
-    if room.status == "lobby":
-        st.fragment(_lobby, run_every=POLL_SECONDS)(rooms, room, host)
-    elif room.status == "finished":
-        _check_finished(rooms, room, host)
-    elif (question := check_question(room)) is not None:
-        _check_on_screen(rooms, room, host, question)
-
-
-def _check_on_screen(rooms: RoomStore, room: Room, host: str, question: CheckQuestion
-                     ) -> None:
-    if room.status == "question":
-        st.fragment(_join_panel, run_every=POLL_SECONDS if room.settings.screen_code
-                    else None)(room, False)
-    st.subheader(room_text.question_header(room))
-    drawn = draw_check(question)
-    # The options sit under the table, where the screen has room; the words beside it.
-    table, side = st.columns([3, 2], gap="medium")
-    with table:
-        st.html(drawn.table)
-    with side:
-        st.caption(room_check.seat_line(question))
-        st.html(room_check.question_html(question))
-    if room.status == "question":
-        with table:
-            if room.settings.live == "live":
-                st.fragment(_check_live_options, run_every=POLL_SECONDS)(
-                    rooms, room, host, question, drawn.labels)
-            else:
-                st.html(room_check.options_html(question, drawn.labels, None,
-                                                revealed=False))
-        with side:
-            st.fragment(_check_count, run_every=POLL_SECONDS)(rooms, room, host)
-        return
-    answers = rooms.answers(room.code, host, room.question)
-    with table:
-        st.html(room_check.options_html(question, drawn.labels,
-                                        Counter(a.action for a in answers), revealed=True))
-    with side:
-        right, answered = right_count(answers)
-        st.html(f'<p class="room-count">{room_check.class_right_line(right, answered)}</p>')
-        st.markdown(room_check.right_line(question, drawn.labels))
-        if (after := room_check.after_line(question)) is not None:
-            st.caption(after)
-        if room.settings.leaderboard == "each":
-            _ranking(rooms, room, host, top=5)
-
-
-def _check_count(rooms: RoomStore, room: Room, host: str) -> None:
-    """Polled: how many have answered."""
-    joined, answered = rooms.tally(room.code, host, room.question)
-    st.html(room_text.count_html(answered, joined))
-    if room.settings.live != "live":
-        st.caption(room_text.HIDDEN_UNTIL_REVEAL)
-
-
-def _check_live_options(rooms: RoomStore, room: Room, host: str, question: CheckQuestion,
-                        labels: tuple[str, ...]) -> None:
-    """Polled, in a room whose answers are live: the count per option (which one is right
-    is said only at the reveal)."""
-    answers = rooms.answers(room.code, host, room.question)
-    st.html(room_check.options_html(question, labels, Counter(a.action for a in answers),
-                                    revealed=False))
-
-
-def _check_finished(rooms: RoomStore, room: Room, host: str) -> None:
-    """The end: the class's score, each question's share right, and each person's results
-    (whose table downloads as CSV from its toolbar)."""
-    answers = rooms.answers(room.code, host)
-    st.header("How the room did")
-    if (early := room_text.ended_early_line(room.asked, len(room.questions))) is not None:
-        st.caption(early)
-    asked = [a for a in answers if a.question < room.asked]
-    right, answered = right_count(asked)
-    st.html(room_check.total_html(right, answered, room.asked))
-    st.html(room_check.summary_html(check_questions(room), right_by_question(asked),
-                                    room.asked))
-    if room.settings.leaderboard in ("end", "each"):
-        _ranking(rooms, room, host, top=10)
     names = _names(rooms, room, host)
-    marks = {(a.seat, a.question): bool(a.correct) for a in asked if a.correct is not None}
     with st.expander("Each person's results", icon=":material/group:"):
-        st.dataframe(pd.DataFrame(room_check.person_rows(names, marks, room.asked)),
+        if room.source.kind == "check":
+            asked = [a for a in answers if a.question < room.asked]
+            marks = {(a.seat, a.question): bool(a.correct) for a in asked
+                     if a.correct is not None}
+            st.dataframe(pd.DataFrame(room_check.person_rows(names, marks, room.asked)),
+                         hide_index=True, width="stretch")
+            return
+        rows = room_text.standings_rows(standings(answers, names))
+        st.dataframe(pd.DataFrame(rows).sort_values("Name") if rows else pd.DataFrame(),
                      hide_index=True, width="stretch")

@@ -38,9 +38,6 @@ HOST_INTRO = ("Put the same Coup decision in front of a whole class. Everyone an
               "until you choose.")
 JOIN_TITLE = "Join a room"
 JOIN_INTRO = "Type the code shown on the screen."
-KEEP_LINK = ("This page's address holds your host key: keep this tab open, or copy the host "
-             "link from **Room settings**. Press F11 for full screen before projecting, so "
-             "the address bar is out of sight.")
 HIDDEN_UNTIL_REVEAL = "Answers stay hidden until you reveal them."
 NO_ANSWERS_YET = "No answers yet."
 WAITING_START = "You're in. The host will start soon: keep this page open."

@@ -1,0 +1,80 @@
+"""The words of the host's remote and of the screen view's links, and the button that copies
+the remote's link without showing it.
+
+Why the remote link is copied and never printed: whatever the host's page shows may end up
+on the projector (a mirrored laptop, a shared tab), and the remote link carries the host
+key, with which anyone could reveal, remove people, end the room and read every answer.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+from urllib.parse import urlencode
+
+REMOTE_TITLE = "Your remote for room {code}"
+REMOTE_INTRO = ("Start, reveal and move on from here: this page is your remote. Put the "
+                "**screen view** on the projector; it shows the room and never this page's "
+                "controls or key.")
+PROJECT_THIS = "Open the screen view (project this)"
+PROJECT_HELP = ("A page for the projector: the join code, the questions, the count and, when "
+                "you reveal, the room's answers. Its address holds a screen key that shows "
+                "the room and controls nothing.")
+NOT_THIS_PAGE = ("Do not project this page: its address holds your host key. Project the "
+                 "screen view instead.")
+PHONE_REMOTE = "Use your phone as the remote"
+PHONE_REMOTE_NOTE = ("Copy the remote's link into a message to yourself, or show its QR code "
+                     "here (not on the projector) and scan it with your phone.")
+COPY = "Copy the remote's link"
+COPIED = "Copied: paste it only where the class cannot see it."
+COPY_FAILED = "This browser did not allow copying; show the QR code instead."
+SHOW_QR = "Show the remote's QR code"
+HIDE_QR = "Hide the QR code"
+QR_NOTE = "Scan with your phone. The code hides itself once a phone opens the remote."
+QR_SCANNED = "A phone opened the remote, so the QR code is hidden again."
+QR_TIMED_OUT = "The QR code was hidden after {seconds} seconds."
+EXPIRED_SCREEN = ("Room {code} has expired. The host can reopen it from the remote; this "
+                  "screen follows.")
+OLD_LINK = ("This host link now opens your **remote**. Open the screen view below on the "
+            "projector; it shows the room to the class and carries no host key.")
+LOBBY_STATUS = "In the lobby: {joined}. Press **Start** when everyone is in."
+QUESTION_STATUS = "{header}: {count}."
+REVEALED_STATUS = "{header}: revealed on the screen ({count})."
+FINISHED_STATUS = "The room has finished; the screen shows how it did."
+
+
+def query(**params: str) -> str:
+    """A Room page's query string."""
+    return urlencode(params)
+
+
+def copy_button_html(link: str, label: str = COPY) -> str:
+    """A button that puts `link` on the clipboard and says so; the link is in the script,
+    never in the page's text. Falls back to a hidden text area and `execCommand` where the
+    clipboard API is missing (a page served over plain HTTP on the LAN is not a secure
+    context, and `navigator.clipboard` is undefined there)."""
+    return f"""<div style="font-family:'Source Sans Pro',sans-serif">
+<button id="copy" type="button" style="width:100%;padding:.45rem .8rem;border-radius:.5rem;
+ border:1px solid rgba(250,250,250,.3);background:#262730;color:#fafafa;font-size:1rem;
+ cursor:pointer">&#x1F4CB; {html.escape(label)}</button>
+<p id="said" role="status" style="color:#c8c8c8;margin:.35rem 0 0;font-size:.9rem"></p>
+<script>
+const link = {json.dumps(link)};
+const said = document.getElementById("said");
+function fallback() {{
+  const area = document.createElement("textarea");
+  area.value = link; area.setAttribute("readonly", "");
+  area.style.position = "fixed"; area.style.opacity = "0";
+  document.body.appendChild(area); area.select();
+  let ok = false;
+  try {{ ok = document.execCommand("copy"); }} catch (e) {{ ok = false; }}
+  area.remove();
+  return ok;
+}}
+document.getElementById("copy").addEventListener("click", async () => {{
+  let ok = false;
+  try {{ await navigator.clipboard.writeText(link); ok = true; }}
+  catch (e) {{ ok = fallback(); }}
+  said.textContent = ok ? {json.dumps(COPIED)} : {json.dumps(COPY_FAILED)};
+}});
+</script></div>"""
