@@ -203,7 +203,10 @@ def test_an_unreachable_database_keeps_the_quiz_working_in_memory(monkeypatch):
 def test_a_malformed_database_url_is_named(monkeypatch):
     monkeypatch.setenv("COUP_TRAINER_DB_URL", "postgres//oops")
     at = quiz()
-    assert any("postgres//oops" in w.value and "malformed" in w.value for w in at.warning)
+    # named by its setting and the form expected, never quoted (a URL may hold a password)
+    assert any("COUP_TRAINER_DB_URL" in w.value and "malformed" in w.value
+               and "expected an SQLAlchemy URL" in w.value and "postgres//oops" not in w.value
+               for w in at.warning), [w.value for w in at.warning]
 
 
 def test_a_bad_learner_name_in_the_address_is_refused(db_url):

@@ -298,8 +298,9 @@ def engine_for(url: str, setting: str = "") -> tuple[Engine, URL]:
         origin = f" (from {setting})" if setting else ""
         raise StorageError(f"The database URL {shown!r}{origin} is malformed: {_malformed(e)}; "
                            f"expected the form {URL_FORMS}. {ADVICE}", shown,
-                           f"The database URL{origin} is malformed: {_malformed(e)}. "
-                           f"{PUBLIC_ADVICE}") from e
+                           f"The database URL{origin} is malformed: {_malformed(e)}; "
+                           f"expected an SQLAlchemy URL (docs/quiz.md, 'Where answers are "
+                           f"kept'). {PUBLIC_ADVICE}") from e
     options: dict[str, Any] = {}
     backend = parsed.get_backend_name()
     if backend == "sqlite":
