@@ -86,9 +86,20 @@ def choose(page, key: str, option: str) -> None:
     wait_idle(page)
 
 
+def open_screen(remote, screen) -> None:
+    """The screen view, opened in `screen` from the remote's link to it (no host key)."""
+    from playwright.sync_api import expect
+
+    link = remote.get_by_role("link", name="Open the screen view (project this)")
+    expect(link).to_be_visible(timeout=20_000)
+    screen.goto(str(link.evaluate("a => a.href")))
+    expect(screen.locator("p.room-code, .room-code-small, h2").first).to_be_visible(
+        timeout=30_000)
+
+
 def make_room(page, app_url: str, theme: str | None = None) -> tuple[str, str]:
     """The host's form with answers hidden until the reveal, questions from the Mixed drill or
-    from one theme; (room code, host key)."""
+    from one theme; (room code, host key). The page becomes the room's remote."""
     from playwright.sync_api import expect
 
     page.goto(f"{app_url}/room?host")
@@ -200,11 +211,12 @@ def test_a_presenter_and_three_phones_run_a_hidden_room(browser, app_url, screen
     phone_ctxs = [browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
                   for _ in range(3)]
     try:
-        screen = screen_ctx.new_page()
+        screen, remote = screen_ctx.new_page(), screen_ctx.new_page()
         phones: list = [ctx.new_page() for ctx in phone_ctxs]
         for page in phones[1:]:  # the Room page loads on two phones while the host sets up
             page.goto(f"{app_url}/room", wait_until="commit")
-        code, host = make_room(screen, app_url, theme=CLAIMS)
+        code, host = make_room(remote, app_url, theme=CLAIMS)
+        open_screen(remote, screen)
         expect(screen.locator("p.room-code")).to_have_text(code, timeout=15_000)
         expect(screen.locator("img.coup-qr")).to_be_visible()
         expect(screen.get_by_text(f"Room {code} · Theme: {CLAIMS} · Coup (base game)"))\
@@ -241,8 +253,10 @@ def test_a_presenter_and_three_phones_run_a_hidden_room(browser, app_url, screen
         # Start: the screen shows the question and counts; the phones follow by their poll.
         # From here to the reveal, the screen's DOM is watched for any chart.
         screen.evaluate(WATCH, list(CHART_WORDS))
-        screen.locator(".st-key-room_start button").click()
-        expect(screen.locator(".st-key-room_reveal button")).to_be_visible(timeout=10_000)
+        remote.locator(".st-key-room_start button").click()
+        expect(remote.locator(".st-key-room_reveal button")).to_be_visible(timeout=10_000)
+        expect(screen.get_by_text(re.compile(r"^Question 1 of \d+$"))).to_be_visible(
+            timeout=10_000)  # the screen follows by its poll
         wait_idle(screen)  # until then the lobby's count may still stand beside the new one
         count = screen.locator("p.room-count")
         expect(count).to_have_text("0 of 3 answered")
@@ -300,7 +314,7 @@ def test_a_presenter_and_three_phones_run_a_hidden_room(browser, app_url, screen
         assert not leaks, leaks
 
         # The reveal: the charts on the screen, each phone its own grade.
-        screen.locator(".st-key-room_reveal button").click()
+        remote.locator(".st-key-room_reveal button").click()
         expect(screen.locator(CHART).first).to_be_visible(timeout=15_000)
         expect(screen.locator(CHART)).to_have_count(3)  # grades, chances of a bluff, moves
         expect(screen.get_by_text(re.compile(r"^Best move: "))).to_be_visible()
@@ -308,7 +322,7 @@ def test_a_presenter_and_three_phones_run_a_hidden_room(browser, app_url, screen
         # (52 + 54 + 56) / 3: the phones' sliders reached the room
         expect(screen.get_by_text("The room's average chance of a bluff: 54% (3 answers)."))\
             .to_be_visible()
-        expect(screen.locator(".st-key-room_next button")).to_be_visible()
+        expect(remote.locator(".st-key-room_next button")).to_be_visible()
         for page, percent in zip(phones, said, strict=True):
             expect(page.get_by_text(GRADE)).to_be_visible(timeout=10_000)
             expect(page.get_by_text("The next question is coming.")).to_be_visible()
@@ -390,12 +404,13 @@ def test_the_room_and_the_kiosk_need_no_internet(browser, app_url, screenshots):
     # first page; each page is a session of its own all the same.
     ctx = offline_context(browser, outside, viewport=SCREEN)
     try:
-        screen = ctx.new_page()
+        screen, remote = ctx.new_page(), ctx.new_page()
         phone = ctx.new_page()
         phone.set_viewport_size(PHONE)
         kiosk = ctx.new_page()  # loads while the room is made
         kiosk.goto(f"{app_url}/kiosk", wait_until="commit")
-        code, _host = make_room(screen, app_url)
+        code, _host = make_room(remote, app_url)
+        open_screen(remote, screen)
         phone.goto(f"{app_url}/room?code={code}", wait_until="commit")
         expect(screen.locator("p.room-code")).to_have_text(code, timeout=15_000)
         expect(screen.locator("p.room-code")).to_be_visible()
@@ -405,7 +420,7 @@ def test_the_room_and_the_kiosk_need_no_internet(browser, app_url, screenshots):
         take_seat(phone, code)  # the seat names the room: "Room … · your name in the room: …"
         expect(phone.get_by_text("The host will start soon")).to_be_visible()
         expect(screen.locator("p.room-count")).to_have_text("1 joined", timeout=10_000)
-        screen.locator(".st-key-room_start button").click()
+        remote.locator(".st-key-room_start button").click()
         expect(screen.locator(".room-code-small")).to_have_text(code, timeout=10_000)
         assert_qr_drawn(screen)  # the join strip's QR during the question
         wait_for_options(phone)
@@ -415,7 +430,7 @@ def test_the_room_and_the_kiosk_need_no_internet(browser, app_url, screenshots):
         kiosk.wait_for_timeout(1_500)  # a tick or two of the loop, which moves by itself
         assert_qr_drawn(kiosk)
         kiosk.screenshot(path=str(screenshots / "room_offline_kiosk.png"))
-        for page in (screen, phone, kiosk):
+        for page in (screen, remote, phone, kiosk):
             wait_idle(page)
         screen.wait_for_timeout(500)
     finally:

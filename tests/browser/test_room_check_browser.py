@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from tests.browser.live import PHONE, serve_app, settle_for_screenshot, wait_idle
-from tests.browser.test_room_browser import SCREEN, _query, take_seat
+from tests.browser.test_room_browser import SCREEN, _query, open_screen, take_seat
 from tests.helpers import shipped_library
 from trainer.engine.game import Game
 from trainer.rooms.check import check_questions
@@ -82,24 +82,26 @@ def test_a_host_and_a_phone_run_two_check_yourself_questions(browser):
         screen_ctx = browser.new_context(viewport=SCREEN)
         phone_ctx = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
         try:
-            screen, phone = screen_ctx.new_page(), phone_ctx.new_page()
+            remote, phone = screen_ctx.new_page(), phone_ctx.new_page()
+            screen = screen_ctx.new_page()
             frames: list[str] = []
             phone.on("websocket", lambda ws: ws.on(
                 "framereceived", lambda payload: frames.append(frame_text(payload))))
             phone.goto(f"{app_url}/room", wait_until="commit")
 
-            screen.goto(f"{app_url}/room?host")
-            check = screen.get_by_role("radio", name="Check yourself (the rules after the "
+            remote.goto(f"{app_url}/room?host")
+            check = remote.get_by_role("radio", name="Check yourself (the rules after the "
                                                       "Learn path)")
             expect(check).to_be_visible(timeout=30_000)
-            wait_idle(screen)
+            wait_idle(remote)
             check.click()
-            expect(screen.get_by_text("6 questions · Check yourself")).to_be_visible(
+            expect(remote.get_by_text("6 questions · Check yourself")).to_be_visible(
                 timeout=15_000)
-            wait_idle(screen)
-            screen.locator(".st-key-room_make button").click()
-            screen.wait_for_url(re.compile(r"[?&]code=[A-Z0-9]{6}&host="), timeout=20_000)
-            code = _query(screen)["code"]
+            wait_idle(remote)
+            remote.locator(".st-key-room_make button").click()
+            remote.wait_for_url(re.compile(r"[?&]code=[A-Z0-9]{6}&host="), timeout=20_000)
+            code = _query(remote)["code"]
+            open_screen(remote, screen)
 
             phone.goto(f"{app_url}/room?code={code}")
             take_seat(phone, code)
@@ -112,8 +114,8 @@ def test_a_host_and_a_phone_run_two_check_yourself_questions(browser):
                 labels = [your_move(game, o.move) for o in question.options]
                 frames.clear()
                 button = ".st-key-room_start button" if n == 0 else ".st-key-room_next button"
-                screen.locator(button).click()
-                expect(screen.locator(".st-key-room_reveal button")).to_be_visible(
+                remote.locator(button).click()
+                expect(remote.locator(".st-key-room_reveal button")).to_be_visible(
                     timeout=15_000)
                 expect(screen.get_by_text(question.prompt.question)).to_be_visible()
                 option = phone.locator(f".st-key-room_option_{n}_0 button")
@@ -133,7 +135,7 @@ def test_a_host_and_a_phone_run_two_check_yourself_questions(browser):
                 expect(phone.get_by_text("Your answer is in")).to_be_visible(timeout=10_000)
                 expect(screen.locator("p.room-count")).to_have_text("1 of 1 answered",
                                                                     timeout=10_000)
-                screen.locator(".st-key-room_reveal button").click()
+                remote.locator(".st-key-room_reveal button").click()
                 right_label = labels[next(i for i, o in enumerate(question.options)
                                           if o.correct)]
                 expect(screen.locator("p.room-count")).to_have_text(
@@ -150,7 +152,7 @@ def test_a_host_and_a_phone_run_two_check_yourself_questions(browser):
                 phone.wait_for_timeout(500)
                 assert not (found := leaks(frames, game, question.learner)), found
 
-            screen.locator(".st-key-room_finish button").click()  # ended after 2 of 6
+            remote.locator(".st-key-room_finish button").click()  # ended after 2 of 6
             expect(screen.get_by_role("heading", name="How the room did")).to_be_visible(
                 timeout=15_000)
             expect(screen.locator("ol.room-check-summary li")).to_have_count(2)

@@ -68,8 +68,10 @@ def remote_link(code: str, host: str) -> str:
 
 
 def screen_link(code: str, screen: str) -> str:
-    """The screen view's address: the room code and a screen key, no host key."""
-    return f"{public_base_url()}/room?{room_remote.query(code=code, screen=screen)}"
+    """The screen view's address: the room code and a screen key, no host key. Relative to
+    the remote's own page, so it opens on the machine that asked for it as the remote was
+    opened there (served to this computer only, a LAN address would not answer)."""
+    return f"room?{room_remote.query(code=code, screen=screen)}"
 
 
 # ------------------------------------------------------------------------------ making one

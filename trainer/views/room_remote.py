@@ -53,10 +53,13 @@ def copy_button_html(link: str, label: str = COPY) -> str:
     never in the page's text. Falls back to a hidden text area and `execCommand` where the
     clipboard API is missing (a page served over plain HTTP on the LAN is not a secure
     context, and `navigator.clipboard` is undefined there)."""
-    return f"""<div style="font-family:'Source Sans Pro',sans-serif">
-<button id="copy" type="button" style="width:100%;padding:.45rem .8rem;border-radius:.5rem;
- border:1px solid rgba(250,250,250,.3);background:#262730;color:#fafafa;font-size:1rem;
- cursor:pointer">&#x1F4CB; {html.escape(label)}</button>
+    return f"""<style>body{{margin:0}}
+#copy{{width:100%;min-height:2.5rem;padding:.25rem .75rem;border-radius:.5rem;
+ border:1px solid rgba(250,250,250,.2);background:transparent;color:#fafafa;
+ font:400 1rem "Source Sans","Source Sans Pro",system-ui,sans-serif;cursor:pointer}}
+#copy:hover{{border-color:#d9a84e;color:#d9a84e}}</style>
+<div style="font-family:'Source Sans','Source Sans Pro',system-ui,sans-serif">
+<button id="copy" type="button">{html.escape(label)}</button>
 <p id="said" role="status" style="color:#c8c8c8;margin:.35rem 0 0;font-size:.9rem"></p>
 <script>
 const link = {json.dumps(link)};
