@@ -6,6 +6,12 @@ with the stored hash before it changes anything; a phone's calls take its seat t
 ever read that seat's own rows. Before the reveal no call open to a seat returns another
 seat's answer, so nothing of the kind can reach a phone.
 
+The projected screen holds a screen key (`codes.screen_token`) and calls only the `screen_*`
+reads: names under keys that are not seat tokens, counts, and the answers the class may see
+(`visible_questions`). No call that changes a room takes it, so a photographed projector
+steers nothing. A host step may say which step of the room its page showed (`at`): pressed
+on a stale remote, it is refused rather than skipping a question.
+
 Why a primary key of (room, question, seat) on answers: Streamlit reruns on every click and a
 phone may tap twice or resend after a dropped network; "on conflict do nothing" keeps the
 first answer and the second call reports that it was already in.

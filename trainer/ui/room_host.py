@@ -385,7 +385,7 @@ def _phone_remote(code: str, host: str) -> None:
         st.caption(room_remote.PHONE_REMOTE_NOTE)
         left, right = st.columns(2, vertical_alignment="top")
         with left:
-            st.iframe(room_remote.copy_button_html(remote_link(code, host)), height=80)
+            st.iframe(room_remote.copy_button_html(remote_link(code, host)), height=66)
         if state.get(QR_SHOWN) is None:
             right.button(room_remote.SHOW_QR, icon=":material/qr_code_2:", width="stretch",
                          key="room_show_qr", on_click=state.__setitem__,
