@@ -1,6 +1,8 @@
 """Calibration: how well the learner's stated probabilities match what the cards showed, and
 how good their moves were, over time."""
 
+from typing import Any
+
 import streamlit as st
 
 from trainer.learners.answers import Answer
@@ -13,6 +15,7 @@ from trainer.views import calibration_text as text
 from trainer.views.calibration_charts import (
     over_time_charts,
     reliability_chart,
+    spec,
     theme_chart,
     theme_lost_chart,
 )
@@ -26,12 +29,21 @@ number = st.column_config.NumberColumn
 
 @st.cache_data(max_entries=32, show_spinner=False)
 def scores(learner: str, count: int, last: str, _answers: list[Answer]
-           ) -> tuple[scoring.Report, Findings, str]:
-    """Every table of the page, its opening sentences' numbers and the CSV export, keyed by
-    the learner and their latest answer: recomputed only after a new answer (the bootstrap
-    included), not on every click."""
+           ) -> tuple[scoring.Report, Findings, str, dict[str, Any]]:
+    """Every table of the page, its opening sentences' numbers, the CSV export and the charts,
+    keyed by the learner and their latest answer: recomputed only after a new answer (the
+    bootstrap included), not on every click.
+
+    Why the charts as Vega-Lite specs made here: building an Altair chart and turning it into
+    its spec (validated against Vega-Lite's JSON schema on every run) was half of this page's
+    CPU per run (`bench/serve.py`); the spec depends on the answers alone, so it is made once
+    per new answer, unvalidated (the chart tests validate every chart's spec)."""
     tables = scoring.report(_answers)
-    return tables, findings(tables.df), export_csv(_answers)
+    charts = {"reliability": spec(reliability_chart(tables.reliability)),
+              "over_time": [spec(c) for c in over_time_charts(tables.over_time)],
+              "theme": spec(theme_chart(tables.themes)),
+              "theme_lost": spec(theme_lost_chart(tables.themes))}
+    return tables, findings(tables.df), export_csv(_answers), charts
 
 
 def forget() -> None:
@@ -49,7 +61,7 @@ if not answers:
     st.info("No answers yet. Answer a few quiz items and come back: this page shows how "
             "often the claims you called bluffs really were.", icon=":material/insights:")
 else:
-    tables, found, _ = scores(learner, len(answers), answers[-1].answer_id, answers)
+    tables, found, _, charts = scores(learner, len(answers), answers[-1].answer_id, answers)
     df, s = tables.df, tables.summary
     with st.container(key="calibration_lead"):
         for paragraph in text.lead(found, len(df)):
@@ -58,8 +70,8 @@ else:
     st.subheader("Your chances, checked")
     left, right = st.columns([3, 2], gap="large")
     with left:
-        event = st.altair_chart(reliability_chart(tables.reliability), on_select="rerun",
-                                key="reliability", width="stretch", height=400)
+        event = st.vega_lite_chart(charts["reliability"], on_select="rerun",
+                                   key="reliability", width="stretch", height=400)
     with right:
         st.markdown(text.reliability_help())
 
@@ -90,15 +102,15 @@ else:
         st.dataframe(text.grades_table(s), hide_index=True, width="stretch")
 
     st.subheader("Over time")
-    for chart in over_time_charts(tables.over_time):
+    for chart in charts["over_time"]:
         # The height given here: Streamlit squeezes a stretched line chart's own height.
-        st.altair_chart(chart, width="stretch", height=230)
+        st.vega_lite_chart(chart, width="stretch", height=230)
     st.caption("Faint dots are single answers; the bold line is the average of the last 20.")
 
     st.subheader("By theme")
     brier_col, lost_col = st.columns(2)
-    brier_col.altair_chart(theme_chart(tables.themes), width="stretch")
-    lost_col.altair_chart(theme_lost_chart(tables.themes), width="stretch")
+    brier_col.vega_lite_chart(charts["theme"], width="stretch")
+    lost_col.vega_lite_chart(charts["theme_lost"], width="stretch")
     st.dataframe(tables.themes, hide_index=True, width="stretch", column_config={
         "theme": "theme", "n": "answers", "scored": "claims judged", "bluffs": "bluffs",
         "honest": "honest claims", "brier": number("your Brier", format="%.3f"),

@@ -12,6 +12,8 @@ so, because a learner reading "0.7" must not wonder whether it means honest or b
 
 from __future__ import annotations
 
+from typing import Any
+
 import altair as alt
 import numpy as np
 import pandas as pd
@@ -58,6 +60,16 @@ PANELS = {
 SUBTITLES = {
     PANELS["Brier (you)"]: "blue: you · orange: the bot, same claims",
 }
+
+
+def spec(chart: alt.TopLevelMixin) -> dict[str, Any]:
+    """The chart as the Vega-Lite spec a page draws, not validated against Vega-Lite's schema.
+
+    Why: the validation is most of the CPU of turning a chart into its spec, and a page would
+    pay it on every run; these charts' specs are validated once, in the tests
+    (`tests/test_calibration_charts.py`), and drawn unvalidated."""
+    drawn: dict[str, Any] = chart.to_dict(validate=False)
+    return drawn
 
 
 def integer_ticks(top: float, most: int = 5, cover: bool = True) -> list[int]:
