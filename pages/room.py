@@ -1,8 +1,9 @@
 """Room: one screen for the host, a phone for everyone else.
 
 The address says who is looking: `?host` makes a room, `?code=…&host=…` is the host's
-remote (its controls), `?code=…&screen=…` the presenter screen (what is projected: no
-control and no host key), `?code=…` joins, `?code=…&seat=…` is a participant's seat.
+remote (its controls; with `&report=1`, the class report to print), `?code=…&screen=…` the
+presenter screen (what is projected: no control and no host key), `?code=…` joins,
+`?code=…&seat=…` is a participant's seat.
 """
 
 import streamlit as st
@@ -37,6 +38,8 @@ elif not code:
     st.divider()
     st.page_link("pages/room.py", label="Run a room for a class", icon=":material/co_present:",
                  query_params={"host": ""})
+elif host and params.get("report"):
+    room_host.report(rooms, code, host)
 elif host:
     room_host.remote(rooms, code, host)
 elif screen:

@@ -15,6 +15,7 @@ from __future__ import annotations
 import secrets
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 import pandas as pd
@@ -23,11 +24,12 @@ import streamlit as st
 from trainer.quiz import rule_banks
 from trainer.quiz.bank import BankError, available_banks
 from trainer.quiz.drills import ALL_RULE_SETS
-from trainer.rooms import check
+from trainer.quiz.findings import findings
+from trainer.rooms import check, export
 from trainer.rooms.codes import SCREEN_CODE_DIGITS, token_hash
-from trainer.rooms.model import Room
-from trainer.rooms.questions import ALL_LESSONS, choose, lesson_ids
-from trainer.rooms.results import standings
+from trainer.rooms.model import Room, RoomAnswer
+from trainer.rooms.questions import ALL_LESSONS, choose, lesson_ids, resolve
+from trainer.rooms.results import class_scores, standings
 from trainer.rooms.settings import LEADERBOARD, LIVE, MAX_SEATS, NAMES, RoomSettings, Source
 from trainer.rooms.store import LIFETIME, RoomError, RoomStore, expired
 from trainer.rulebook.choices import ROOM
@@ -35,6 +37,7 @@ from trainer.ui.links import public_base_url
 from trainer.ui.room_screen import follow
 from trainer.ui.rooms import (
     check_ids,
+    check_questions,
     check_version,
     forget_banks,
     lesson_titles,
@@ -44,7 +47,7 @@ from trainer.ui.rooms import (
 )
 from trainer.ui.rule_choice import chosen, family_picker, rules_expander
 from trainer.ui.state import session_state
-from trainer.views import room_check, room_remote, room_text
+from trainer.views import room_check, room_remote, room_report, room_text
 from trainer.views.qr import qr_svg
 
 POLL_SECONDS = 1
@@ -292,6 +295,8 @@ def remote(rooms: RoomStore, code: str, host: str) -> None:
     _controls(rooms, room, host)
     if (error := session_state().pop(ERROR, None)) is not None:
         st.error(error, icon=":material/error:")
+    if room.asked:
+        _keep(rooms, room, host)
     if room.status == "finished":
         _results(rooms, room, host)
     _phone_remote(code, host)
@@ -495,3 +500,107 @@ def _results(rooms: RoomStore, room: Room, host: str) -> None:
         rows = room_text.standings_rows(standings(answers, names))
         st.dataframe(pd.DataFrame(rows).sort_values("Name") if rows else pd.DataFrame(),
                      hide_index=True, width="stretch")
+
+
+# ------------------------------------------------------------------ results to keep
+def _infos(room: Room) -> dict[int, export.QuestionInfo]:
+    """Each question asked, as it was asked: its words and its right or best answer, read
+    from the lesson file or the question bank (a question either lost is named as gone)."""
+    if room.source.kind == "check":
+        return {i: room_report.check_info(q) for i, q in check_questions(room).items()
+                if q is not None and i < room.asked}
+    questions = room_questions(room)
+    if questions is None:
+        return {}
+    out: dict[int, export.QuestionInfo] = {}
+    for i, item_id in enumerate(room.questions[:room.asked]):
+        found = resolve(questions.bank, questions.grades, item_id, room.source.rule_set)
+        if found is not None:
+            out[i] = room_report.decision_info(*found)
+    return out
+
+
+@dataclass(frozen=True)
+class _Results:
+    """A room's results as the host reads them: the names in the room (people removed left
+    out), every answer, and each question asked with how the class did."""
+
+    names: dict[str, str]
+    answers: list[RoomAnswer]
+    questions: list[export.QuestionResult]
+
+
+def _read(rooms: RoomStore, room: Room, host: str) -> _Results:
+    names = _names(rooms, room, host)
+    answers = rooms.answers(room.code, host)
+    return _Results(names, answers,
+                    export.question_results(room, answers, names, _infos(room)))
+
+
+def _keep(rooms: RoomStore, room: Room, host: str) -> None:
+    """The two CSV files and the link to the printable report: on the remote only, never on
+    the screen view (its page has no host key to read them with)."""
+    try:
+        got = _read(rooms, room, host)
+    except RoomError as e:
+        st.error(str(e), icon=":material/error:")
+        return
+    with st.container(border=True, key="room_keep"):
+        st.markdown(f"**{room_report.DOWNLOADS_TITLE}**")
+        st.caption(room_report.DOWNLOADS_NOTE)
+        if room.open:
+            st.caption(room_report.DOWNLOADS_SO_FAR)
+        people = export.csv_text(
+            export.student_header(got.questions),
+            export.student_rows(room, got.answers, got.names, got.questions))
+        per_question = export.csv_text(export.question_header(got.questions),
+                                       export.question_rows(got.questions))
+        left, right = st.columns(2)
+        # utf-8-sig: a spreadsheet opening the file reads "Zoë" as written, not as mojibake.
+        left.download_button(room_report.PER_PERSON, people.encode("utf-8-sig"),
+                             file_name=room_report.file_name(room, "people"), mime="text/csv",
+                             icon=":material/group:", key="room_csv_people", width="stretch",
+                             on_click="ignore")
+        right.download_button(room_report.PER_QUESTION, per_question.encode("utf-8-sig"),
+                              file_name=room_report.file_name(room, "questions"),
+                              mime="text/csv", icon=":material/quiz:",
+                              key="room_csv_questions", width="stretch", on_click="ignore")
+        st.page_link("pages/room.py", label=room_report.REPORT_LINK, icon=":material/print:",
+                     query_params={"code": room.code, "host": host, "report": "1"},
+                     help=room_report.REPORT_HELP)
+
+
+def report(rooms: RoomStore, code: str, host: str) -> None:
+    """The class report, laid out for printing (`?code=…&host=…&report=1`): the host key
+    opens it, as it opens the remote; each person's score only when the toggle asks."""
+    try:
+        room = rooms.room(code)
+    except RoomError as e:
+        st.error(str(e), icon=":material/error:")
+        return
+    if not rooms.is_host(code, host):
+        st.error(f"This link does not carry room {code}'s host key, so it cannot show the "
+                 "room's report.", icon=":material/error:")
+        return
+    st.html(room_report.REPORT_CSS)
+    with st.container(key="room_report_controls"):
+        st.page_link("pages/room.py", label=room_report.BACK, icon=":material/arrow_back:",
+                     query_params={"code": code, "host": host})
+        shown = st.toggle(room_report.SHOW_SCORES, value=False, key="room_report_scores",
+                          help=room_report.SHOW_SCORES_HELP)
+        st.caption(room_report.PRINT_HINT)
+    if not room.asked:
+        st.info(room_report.NOT_YET, icon=":material/hourglass_empty:")
+        return
+    try:
+        got = _read(rooms, room, host)
+    except RoomError as e:
+        st.error(str(e), icon=":material/error:")
+        return
+    asked = [a for a in got.answers if a.question < room.asked and a.seat in got.names]
+    what = room_text.source_title(room.source, lesson_titles())
+    students = export.student_rows(room, got.answers, got.names, got.questions) \
+        if shown else None
+    st.html(room_report.report_html(
+        room, what, len(got.names), findings(export.claims_frame(room, got.answers, got.names)),
+        class_scores(asked), export.hardest(got.questions), students))

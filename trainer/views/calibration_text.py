@@ -72,16 +72,18 @@ def _leaning_sentences(who: str, lean: Leaning, scale: bool = True) -> list[str]
     return out
 
 
-def _zone_sentence(z: Zone) -> str:
+def _zone_sentence(z: Zone, who: str = "you") -> str:
     """One confident end of the scale: what was said, what the cards showed, and the word
-    for the gap (only called once there are enough answers to judge)."""
+    for the gap (only called once there are enough answers to judge). `who` is "you" on the
+    Calibration page, "the class" in a room's report."""
     where = "70% or more" if z.side == "high" else "30% or less"
     if z.within_noise:
         judged = "and", "about right, within what chance alone gives"
     else:
         size = "a little" if abs(z.gap) < CLEARLY else "clearly"
-        judged = "but", f"you are {size} {'over' if z.gap > 0 else 'under'}confident there"
-    return (f"When you gave a bluff a chance of {where}, you said {z.mean_said:.0%} on "
+        are = "are" if who == "you" else "is"
+        judged = "but", f"{who} {are} {size} {'over' if z.gap > 0 else 'under'}confident there"
+    return (f"When {who} gave a bluff a chance of {where}, {who} said {z.mean_said:.0%} on "
             f"average, {judged[0]} {z.rate:.0%} were bluffs ({z.bluffs} of {z.n}): "
             f"{judged[1]}.")
 
@@ -147,6 +149,47 @@ def lead(f: Findings, n_answers: int) -> list[str]:
         " ".join(_confidence_sentences(f)),
         *filter(None, [" ".join(_bot_sentences(f))]),
     ]
+
+
+def class_lead(f: Findings, who: str = "The class") -> list[str]:
+    """The same opening for a group's answers (a room's class, in its printed report): what
+    it said and what the cards showed, then a judgement only once `Findings.enough` says
+    there are enough judged claims; below that, that there are too few to tell, and no
+    figure."""
+    low = who[0].lower() + who[1:]
+    if f.n_scored == 0:
+        return [f"{who} judged no claim: no question asked gave a chance of a bluff to "
+                f"check against the cards."]
+    out = [" ".join([f"{who} judged {count(f.n_scored, 'claim')}.",
+                     *_leaning_sentences(who, f.you)])]
+    if not f.enough:
+        return [*out, f"Too few answers to tell how well {low} judges bluffs, or how it "
+                      f"compares with the bot: that takes {f.verdict_at} judged claims, and "
+                      f"there are {f.n_scored}. Read the counts above as counts, not a "
+                      f"verdict."]
+    zones = f.judged_zones()
+    if not zones:
+        out.append(f"{who} rarely gave a bluff a chance of {HIGH:.0%} or more, or {LOW:.0%} "
+                   f"or less (fewer than {ZONE_MIN} times each), so it is too early to say "
+                   f"whether {low} is overconfident.")
+    else:
+        out.append(" ".join(_zone_sentence(z, low) for z in zones))
+    gap = f.gap
+    if gap is None:
+        return out
+    if not f.enough_vs_bot:
+        out.append(f"Too few claims the bot judged too to compare {low} with the bot: that "
+                   f"takes {f.verdict_at}, and there are {f.n_vs_bot}.")
+    elif gap.within_noise:
+        out.append(f"{who} is about as good as the bot on the same claims: the difference is "
+                   f"within what chance alone gives.")
+    elif gap.low > 0:
+        out.append(f"The bot did better than {low}: its chances were closer to what the "
+                   f"cards showed, by more than chance alone gives.")
+    else:
+        out.append(f"{who} did better than the bot: its chances were closer to what the "
+                   f"cards showed, by more than chance alone gives.")
+    return out
 
 
 # --------------------------------------------------------------------------- expert figures

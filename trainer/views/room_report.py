@@ -1,0 +1,200 @@
+"""A room's results for the teacher: the words of the downloads, each question as it was asked
+(for the files and the report), and the class report laid out for printing.
+
+Why the report is the remote's alone: it names the hardest questions and, on request, each
+person's score; the projector shows the class's results and never a person's. Why scores are
+off until asked for: a teacher may put the report on a screen or hand it round, and a class
+answers more honestly when nobody is ranked in public. Why the calibration part says "too few
+answers" below the Calibration page's threshold and shows no figure there: on a dozen claims a
+Brier score is luck, and a printed number reads as a verdict.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+
+from trainer.quiz.bank import Item
+from trainer.quiz.feedback import describe_decision
+from trainer.quiz.findings import Findings
+from trainer.quiz.solved import Solved
+from trainer.rooms.check import CheckQuestion
+from trainer.rooms.export import QuestionInfo, QuestionResult, Row
+from trainer.rooms.model import Room
+from trainer.rooms.results import ClassScores
+from trainer.views import room_text
+from trainer.views.calibration_text import class_lead
+from trainer.views.move_labels import your_move
+from trainer.views.plurals import count
+
+DOWNLOADS_TITLE = "Results to keep"
+DOWNLOADS_NOTE = ("Two CSV files for a spreadsheet: one row per person, and one row per "
+                  "question asked. They hold the names shown in the room only (in an "
+                  "anonymous room, the generated names); people you removed are left out.")
+DOWNLOADS_SO_FAR = "The room is still open: the files hold the questions asked so far."
+PER_PERSON = "Download each person's answers (CSV)"
+PER_QUESTION = "Download each question's results (CSV)"
+REPORT_LINK = "Class report (to print)"
+REPORT_HELP = ("A page laid out for printing: the class's calibration, the hardest questions "
+               "with their right answers and, only if you ask, each person's score.")
+BACK = "Back to the remote"
+SHOW_SCORES = "Show each person's score"
+SHOW_SCORES_HELP = ("Off by default: the report may be shown or handed round, and the class's "
+                    "results need nobody's name.")
+PRINT_HINT = ("Print this page with your browser (Ctrl+P, or ⌘P on a Mac); the menu and these "
+              "controls are left off the paper, and each part starts a new page.")
+NOT_YET = "The report fills in once the room has asked its first question."
+
+
+def file_name(room: Room, what: str) -> str:
+    """A download's file name: the room's code and date, so a term's files sort together."""
+    return f"room-{room.code}-{room.created_at:%Y-%m-%d}-{what}.csv"
+
+
+# ------------------------------------------------------------------ each question as asked
+def decision_info(item: Item, solved: Solved | None) -> QuestionInfo:
+    """A decision question: the situation and the question as the phones read them, and the
+    best move (the exact one where the end-game solver graded it)."""
+    line, question = describe_decision(item, item.game())
+    best = solved.best if solved is not None else item.best.label
+    return QuestionInfo(text=f"{line} {question}", right=best, rules=False)
+
+
+def check_info(question: CheckQuestion) -> QuestionInfo:
+    """A rules question: the question, and each option worded as the phones' buttons were
+    (the store keeps the engine's move)."""
+    game = question.game()
+    labels = {o.label: your_move(game, o.move) for o in question.options}
+    return QuestionInfo(text=question.prompt.question, right=question.right.label,
+                        rules=True, labels=labels)
+
+
+# ------------------------------------------------------------------ the printable report
+REPORT_CSS = """<style>
+.room-report{font-size:1.05rem;line-height:1.45;max-width:60rem}
+.room-report h1{font-size:1.9rem;margin:0 0 .3rem}
+.room-report h2{font-size:1.35rem;margin:1.2rem 0 .4rem;border-bottom:1px solid #4a3430;
+ padding-bottom:.2rem}
+.room-report dl{display:grid;grid-template-columns:max-content 1fr;gap:.15rem 1rem;margin:0}
+.room-report dt{font-weight:700}
+.room-report dd{margin:0}
+.room-report table{border-collapse:collapse;width:100%;margin:.3rem 0}
+.room-report th,.room-report td{border:1px solid #4a3430;padding:.3rem .5rem;text-align:left;
+ vertical-align:top}
+.room-report td.n,.room-report th.n{text-align:right;white-space:nowrap}
+.room-report .note{opacity:.85;font-size:.95rem}
+@media (max-width:640px){
+ .room-report{font-size:.98rem}
+ .room-report table{font-size:.9rem}
+ .room-report th,.room-report td{padding:.25rem .3rem}
+}
+@media print{
+ @page{margin:16mm}
+ .st-key-ct_chrome,.st-key-room_report_controls,header[data-testid="stHeader"],
+ [data-testid="stSidebar"],[data-testid="stToolbar"],[data-testid="stDecoration"],
+ [data-testid="stStatusWidget"]{display:none !important}
+ html,body,.stApp,[data-testid="stAppViewContainer"],[data-testid="stMain"]{
+  background:#fff !important;color:#000 !important}
+ .block-container,[data-testid="stMainBlockContainer"]{padding:0 !important;
+  max-width:none !important}
+ .room-report,.room-report *{color:#000 !important;background:transparent !important}
+ .room-report th,.room-report td{border-color:#888 !important}
+ .room-report h2{border-color:#888 !important}
+ .room-report .report-section + .report-section{break-before:page}
+ .room-report tr{break-inside:avoid}
+}
+</style>"""
+
+
+def _e(text: object) -> str:
+    return html.escape(str(text))
+
+
+def _pct(x: float | None) -> str:
+    return "–" if x is None else f"{x:.0%}"
+
+
+def report_title(room: Room) -> str:
+    return f"Class report: room {room.code}"
+
+
+def rules_of(room: Room) -> str:
+    """The rule set a room asked under, in words."""
+    if room.source.kind == "lesson":
+        return "Each lesson's own (the base game unless the lesson says otherwise)"
+    if room.source.kind == "check":
+        return room_text.rules_title("base")
+    return room_text.rules_title(room.source.rule_set)
+
+
+def head_html(room: Room, what: str, people: int) -> str:
+    asked = (f"{room.asked} of {len(room.questions)}" if room.asked < len(room.questions)
+             else str(room.asked))
+    rows = [("Room", f"{room.code} · {what}"), ("Date", f"{room.created_at:%d %B %Y}"),
+            ("Rules", rules_of(room)), ("People", str(people)), ("Questions asked", asked)]
+    items = "".join(f"<dt>{_e(k)}</dt><dd>{_e(v)}</dd>" for k, v in rows)
+    return (f'<section class="report-section"><h1>{_e(report_title(room))}</h1>'
+            f"<dl>{items}</dl></section>")
+
+
+def calibration_html(f: Findings, scores: ClassScores) -> str:
+    """The class's calibration on claim questions, in the Calibration page's plain sentences;
+    the Brier and log scores only once there are enough judged claims."""
+    paragraphs = class_lead(f)
+    if f.enough:
+        paragraphs += room_text.scores_lines(scores)
+    body = "".join(f"<p>{_e(p.replace('**', ''))}</p>" for p in paragraphs)
+    return (f'<section class="report-section"><h2>How well the class judged bluffs</h2>'
+            f"{body}</section>")
+
+
+def hardest_html(results: Sequence[QuestionResult]) -> str:
+    """The hardest questions, each with its right answer and how the class did."""
+    if not results:
+        body = "<p>Nobody answered a question, so none stands out as hard.</p>"
+    else:
+        rows = []
+        for r in results:
+            detail = (f"{r.right} of {count(r.answered, 'answer')} right" if r.right is not None
+                      else f"{r.grades.get('best', 0) if r.grades else 0} of "
+                           f"{count(r.answered, 'answer')} graded best")
+            if r.mean_lost is not None:
+                detail += f"; {r.mean_lost:.1f} win-% points lost on average"
+            answer = r.info.shown(r.info.right) or "–"
+            rows.append(f'<tr><td class="n">{r.number}</td><td>{_e(r.info.text)}</td>'
+                        f"<td>{_e(answer)}</td>"
+                        f'<td class="n">{_pct(r.share_right)}</td><td>{_e(detail)}</td></tr>')
+        body = ('<table><thead><tr><th class="n">Q</th><th>Question</th>'
+                '<th>Right answer</th><th class="n">Right</th><th>How the class did</th></tr>'
+                f'</thead><tbody>{"".join(rows)}</tbody></table>'
+                '<p class="note">Right: the share answered right (a rules question) or '
+                "graded best: the best move, or one within a point of it (a decision).</p>")
+    return (f'<section class="report-section"><h2>The hardest questions</h2>{body}'
+            "</section>")
+
+
+def scores_html(rows: Sequence[Row]) -> str:
+    """Each person's totals, by name, A to Z (shown only when the teacher asks)."""
+    if not rows:
+        body = "<p>Nobody is in the room.</p>"
+    else:
+        lines = "".join(
+            f'<tr><td>{_e(r["Name"])}</td><td class="n">{r["Answered"]}</td>'
+            f'<td class="n">{r["Right"]}</td><td class="n">{r["Best moves"]}</td>'
+            f'<td class="n">{r["Points"]}</td></tr>' for r in rows)
+        body = ('<table><thead><tr><th>Name</th><th class="n">Answered</th>'
+                '<th class="n">Right</th><th class="n">Best moves</th>'
+                f'<th class="n">Points</th></tr></thead><tbody>{lines}</tbody></table>'
+                '<p class="note">Right: rules questions answered right. Best moves: decisions '
+                "graded best. Points: as the leaderboard counts them.</p>")
+    return f'<section class="report-section"><h2>Each person</h2>{body}</section>'
+
+
+def report_html(room: Room, what: str, people: int, f: Findings, scores: ClassScores,
+                hardest: Sequence[QuestionResult], students: Sequence[Row] | None) -> str:
+    """The whole report; `students` None leaves each person's score out."""
+    parts = [head_html(room, what, people), calibration_html(f, scores),
+             hardest_html(hardest)]
+    if students is not None:
+        parts.append(scores_html(students))
+    return f'<div class="room-report">{"".join(parts)}</div>'
