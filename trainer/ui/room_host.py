@@ -603,4 +603,4 @@ def report(rooms: RoomStore, code: str, host: str) -> None:
         if shown else None
     st.html(room_report.report_html(
         room, what, len(got.names), findings(export.claims_frame(room, got.answers, got.names)),
-        class_scores(asked), export.hardest(got.questions), students))
+        class_scores(asked), got.questions, export.hardest(got.questions), students))

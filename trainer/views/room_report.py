@@ -75,7 +75,8 @@ REPORT_CSS = """<style>
 .room-report h1{font-size:1.9rem;margin:0 0 .3rem}
 .room-report h2{font-size:1.35rem;margin:1.2rem 0 .4rem;border-bottom:1px solid #4a3430;
  padding-bottom:.2rem}
-.room-report dl{display:grid;grid-template-columns:max-content 1fr;gap:.15rem 1rem;margin:0}
+.room-report dl{display:grid;grid-template-columns:max-content 1fr;gap:.15rem 1rem;margin:0;
+ padding:0}
 .room-report dt{font-weight:700}
 .room-report dd{margin:0}
 .room-report table{border-collapse:collapse;width:100%;margin:.3rem 0}
@@ -101,6 +102,7 @@ REPORT_CSS = """<style>
  .room-report th,.room-report td{border-color:#888 !important}
  .room-report h2{border-color:#888 !important}
  .room-report .report-section + .report-section{break-before:page}
+ .room-report h2{break-after:avoid}
  .room-report tr{break-inside:avoid}
 }
 </style>"""
@@ -130,11 +132,12 @@ def rules_of(room: Room) -> str:
 def head_html(room: Room, what: str, people: int) -> str:
     asked = (f"{room.asked} of {len(room.questions)}" if room.asked < len(room.questions)
              else str(room.asked))
-    rows = [("Room", f"{room.code} · {what}"), ("Date", f"{room.created_at:%d %B %Y}"),
+    rows = [("Questions", what), ("Date", f"{room.created_at:%d %B %Y}"),
             ("Rules", rules_of(room)), ("People", str(people)), ("Questions asked", asked)]
     items = "".join(f"<dt>{_e(k)}</dt><dd>{_e(v)}</dd>" for k, v in rows)
-    return (f'<section class="report-section"><h1>{_e(report_title(room))}</h1>'
-            f"<dl>{items}</dl></section>")
+    # The head shares the first page with the calibration: no page of its own.
+    return f'<header class="report-head"><h1>{_e(report_title(room))}</h1><dl>{items}</dl></header>'
+
 
 
 def calibration_html(f: Findings, scores: ClassScores) -> str:
@@ -173,28 +176,36 @@ def hardest_html(results: Sequence[QuestionResult]) -> str:
             "</section>")
 
 
-def scores_html(rows: Sequence[Row]) -> str:
-    """Each person's totals, by name, A to Z (shown only when the teacher asks)."""
+def scores_html(rows: Sequence[Row], rules: bool, decisions: bool) -> str:
+    """Each person's totals, by name, A to Z (shown only when the teacher asks): right
+    answers where the room asked rules questions, best moves and points where it asked
+    decisions."""
+    columns = ["Answered", *(["Right"] if rules else []), *(["Best moves"] if decisions else []),
+               "Points"]
     if not rows:
         body = "<p>Nobody is in the room.</p>"
     else:
+        head = "".join(f'<th class="n">{_e(c)}</th>' for c in columns)
         lines = "".join(
-            f'<tr><td>{_e(r["Name"])}</td><td class="n">{r["Answered"]}</td>'
-            f'<td class="n">{r["Right"]}</td><td class="n">{r["Best moves"]}</td>'
-            f'<td class="n">{r["Points"]}</td></tr>' for r in rows)
-        body = ('<table><thead><tr><th>Name</th><th class="n">Answered</th>'
-                '<th class="n">Right</th><th class="n">Best moves</th>'
-                f'<th class="n">Points</th></tr></thead><tbody>{lines}</tbody></table>'
-                '<p class="note">Right: rules questions answered right. Best moves: decisions '
-                "graded best. Points: as the leaderboard counts them.</p>")
+            f'<tr><td>{_e(r["Name"])}</td>'
+            + "".join(f'<td class="n">{_e(r[c])}</td>' for c in columns) + "</tr>"
+            for r in rows)
+        notes = [*(["Right: rules questions answered right."] if rules else []),
+                 *(["Best moves: decisions graded best."] if decisions else []),
+                 "Points: as the leaderboard counts them."]
+        body = (f"<table><thead><tr><th>Name</th>{head}</tr></thead><tbody>{lines}</tbody>"
+                f'</table><p class="note">{_e(" ".join(notes))}</p>')
     return f'<section class="report-section"><h2>Each person</h2>{body}</section>'
 
 
 def report_html(room: Room, what: str, people: int, f: Findings, scores: ClassScores,
-                hardest: Sequence[QuestionResult], students: Sequence[Row] | None) -> str:
+                all_results: Sequence[QuestionResult], hardest: Sequence[QuestionResult],
+                students: Sequence[Row] | None) -> str:
     """The whole report; `students` None leaves each person's score out."""
     parts = [head_html(room, what, people), calibration_html(f, scores),
              hardest_html(hardest)]
     if students is not None:
-        parts.append(scores_html(students))
+        rules = any(r.info.rules for r in all_results)
+        decisions = any(not r.info.rules for r in all_results)
+        parts.append(scores_html(students, rules, decisions))
     return f'<div class="room-report">{"".join(parts)}</div>'
