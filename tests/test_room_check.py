@@ -269,7 +269,9 @@ def test_the_end_lists_each_question_asked_with_the_share_of_the_class_right(
     assert "The room ended after question 2 of 6." in shown
     # Each person's results are on the host's remote, not on the projector.
     assert len(screen.dataframe) == 1  # the leaderboard alone
-    people = open_room(code=code, host=host).dataframe[-1].value
+    remote = open_room(code=code, host=host)
+    assert not remote.dataframe  # a plain table: no download of names as they are
+    people = remote.table[-1].value
     row = people[people["Name"] == "Ann"].iloc[0]
     assert (row["Right"], row["Q1"], row["Q2"]) == (1, "wrong", "right")
     polled(phone)

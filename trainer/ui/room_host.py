@@ -486,7 +486,11 @@ def _names(rooms: RoomStore, room: Room, host: str) -> dict[str, str]:
 
 
 def _results(rooms: RoomStore, room: Room, host: str) -> None:
-    """Each person's results, for the host alone: the projector shows the class's."""
+    """Each person's results, for the host alone: the projector shows the class's.
+
+    Why a plain table and not a data frame: a data frame carries its own CSV download, which
+    writes names as they are, formula text included; the files under "Results to keep" are
+    the downloads, neutralised (`trainer.rooms.export`)."""
     answers = rooms.answers(room.code, host)
     names = _names(rooms, room, host)
     with st.expander("Each person's results", icon=":material/group:"):
@@ -494,12 +498,12 @@ def _results(rooms: RoomStore, room: Room, host: str) -> None:
             asked = [a for a in answers if a.question < room.asked]
             marks = {(a.seat, a.question): bool(a.correct) for a in asked
                      if a.correct is not None}
-            st.dataframe(pd.DataFrame(room_check.person_rows(names, marks, room.asked)),
-                         hide_index=True, width="stretch")
+            st.table(pd.DataFrame(room_check.person_rows(names, marks, room.asked)),
+                     hide_index=True)
             return
         rows = room_text.standings_rows(standings(answers, names))
-        st.dataframe(pd.DataFrame(rows).sort_values("Name") if rows else pd.DataFrame(),
-                     hide_index=True, width="stretch")
+        st.table(pd.DataFrame(rows).sort_values("Name") if rows else pd.DataFrame(),
+                 hide_index=True)
 
 
 # ------------------------------------------------------------------ results to keep
