@@ -356,7 +356,7 @@ def test_a_room_ended_after_its_first_question_sums_up_that_question_only(
     screen = screen_of(rooms, code, host)
     said = texts(screen)
     assert "The room ended after question 1 of 10." in said, said
-    assert "On 1 answer about bluffs," in said, said
+    assert "On 1 answer about bluffs: too few to tell" in said, said
 
 
 def test_a_room_ended_in_the_lobby_asked_nothing(rooms: RoomStore) -> None:

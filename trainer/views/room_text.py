@@ -9,6 +9,7 @@ from collections.abc import Mapping, Sequence
 
 from trainer.engine.errors import RuleSetError
 from trainer.engine.variants import parse_rules
+from trainer.quiz.scoring import VERDICT_AT
 from trainer.rooms.model import Room
 from trainer.rooms.results import ClassScores, Standing
 from trainer.rooms.settings import LEADERBOARD, LIVE, NAMES, RoomSettings, Source
@@ -244,9 +245,16 @@ def wrong_line(popular: tuple[str, int] | None) -> str | None:
     return f"Most popular poor move: **{action}** ({n} {'person' if n == 1 else 'people'})."
 
 
-def scores_lines(s: ClassScores) -> list[str]:
+def scores_lines(s: ClassScores, enough: int = VERDICT_AT) -> list[str]:
+    """How well the room's chances of a bluff matched the cards, in the Calibration page's
+    terms. Below `enough` answers no figure: a Brier score on a handful of answers says mostly
+    which claims happened to come up, and the Calibration page and the class report wait for
+    the same number."""
     if not s.n or s.brier is None or s.log is None:
         return ["No chance of a bluff was given, so there is no calibration to show."]
+    if s.n < enough:
+        return [f"On {count(s.n, 'answer')} about bluffs: too few to tell how well the room "
+                f"judged them (it takes {enough})."]
     lines = [f"On {count(s.n, 'answer')} about bluffs, the room's Brier score is {s.brier:.3f} "
              "(0 is perfect; always saying 50% scores 0.250)."]
     if s.bot_brier is not None:
