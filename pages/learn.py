@@ -24,7 +24,7 @@ if keeper.problem:
     st.warning(lesson_text.progress_unsaved(keeper.problem), icon=":material/cloud_off:")
 
 if lesson is None:
-    screens, minutes = path_time(lib)
+    screens, minutes = path_time()
     learn.library(walk, lib, lesson_text.path_caption(lib.five_minutes(), screens, minutes),
                   lesson_minutes())
     st.stop()

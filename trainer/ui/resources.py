@@ -18,7 +18,13 @@ from trainer.quiz.bank import Bank, Item, load_bank
 from trainer.quiz.feedback import estimate_steps
 from trainer.quiz.solved import SolvedGrades, load_solved, solved_path
 from trainer.scenarios.lessons import Lesson, Library, load_library
-from trainer.views.path_model import PathModel, lesson_seconds, path_model, stored_measure
+from trainer.views.path_model import (
+    MEASURE_FILE,
+    PathModel,
+    lesson_seconds,
+    path_model,
+    stored_measure,
+)
 
 
 @st.cache_resource(show_spinner="Loading the question bank…")
@@ -91,14 +97,25 @@ def path_figures(folder: Path | None = None) -> PathModel:
     return _figures(*_stamped(folder))[0]
 
 
-def path_time(library: Library, folder: Path | None = None) -> tuple[int, str]:
-    """The path's screens and minutes as a learner reads them (the browser's measure) when
-    the measure is of these lessons, else as the lesson files count them."""
-    seen = stored_measure(library.five_minutes())
+@st.cache_resource(show_spinner=False, max_entries=4)
+def _path_time(folder: str, stamp: tuple[tuple[str, float], ...], measured: float
+               ) -> tuple[int, str]:
+    seen = stored_measure(_library(folder, stamp).five_minutes())
     if seen is not None:
         return seen.screens, seen.minutes_text()
-    figures = path_figures(folder)
+    figures = _figures(folder, stamp)[0]
     return len(figures.screens), figures.minutes_text()
+
+
+def path_time(folder: Path | None = None) -> tuple[int, str]:
+    """The path's screens and minutes as a learner reads them (the browser's measure) when
+    the measure is of these lessons, else as the lesson files count them; once per version of
+    the lesson folder and of the measure (reading it hashes every lesson file of the path)."""
+    try:
+        measured = MEASURE_FILE.stat().st_mtime
+    except OSError:
+        measured = -1.0
+    return _path_time(*_stamped(folder), measured)
 
 
 def lesson_minutes(folder: Path | None = None) -> Callable[[Lesson], float]:
