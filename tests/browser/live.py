@@ -112,3 +112,16 @@ def settle_for_screenshot(page, ms: float) -> None:
     """Pause `ms` before a screenshot, only when screenshots are saved."""
     if screenshots_wanted():
         page.wait_for_timeout(ms)
+
+
+def shoot_at(page, folder: Path, name: str, sizes: tuple[dict[str, int], ...]) -> None:
+    """The page at each of `sizes`, saved as `<name>-<width>x<height>.png` in `folder`, then
+    restored to its own size."""
+    own = page.viewport_size
+    for size in sizes:
+        page.set_viewport_size(size)
+        wait_idle(page)
+        settle_for_screenshot(page, 600)
+        page.screenshot(path=str(folder / f"{name}-{size['width']}x{size['height']}.png"),
+                        full_page=False)
+    page.set_viewport_size(own)

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser.live import PHONE, serve_app, settle_for_screenshot, wait_idle
+from tests.browser.live import PHONE, serve_app, shoot_at, wait_idle
 from tests.browser.test_room_browser import SCREEN, _query, open_screen, take_seat
 from tests.helpers import shipped_library
 from trainer.engine.game import Game
@@ -61,14 +61,7 @@ def leaks(frames: list[str], game: Game, learner: int) -> list[str]:
 
 def shoot(page, name: str) -> None:
     """The page at a phone's and a laptop's size (restored to its own size afterwards)."""
-    own = page.viewport_size
-    for size in (PHONE, SCREEN):
-        page.set_viewport_size(size)
-        wait_idle(page)
-        settle_for_screenshot(page, 600)
-        page.screenshot(path=str(SHOTS / f"{name}-{size['width']}x{size['height']}.png"),
-                        full_page=False)
-    page.set_viewport_size(own)
+    shoot_at(page, SHOTS, name, (PHONE, SCREEN))
 
 
 def test_a_host_and_a_phone_run_two_check_yourself_questions(browser):

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser.live import PHONE, serve_app, settle_for_screenshot, wait_idle
+from tests.browser.live import PHONE, serve_app, shoot_at, wait_idle
 from tests.browser.test_room_browser import SCREEN, _query, make_room, take_seat
 from tests.browser.test_room_check_browser import frame_text
 from trainer.views import room_remote
@@ -25,14 +25,7 @@ SHOTS = Path(os.environ.get("COUP_TRAINER_ROOM_SHOTS", "/tmp/shots-z"))
 
 def shoot(page, name: str) -> None:
     """The page at a phone's and a laptop's size, restored to its own size afterwards."""
-    own = page.viewport_size
-    for size in (PHONE, SCREEN):
-        page.set_viewport_size(size)
-        wait_idle(page)
-        settle_for_screenshot(page, 600)
-        page.screenshot(path=str(SHOTS / f"{name}-{size['width']}x{size['height']}.png"),
-                        full_page=False)
-    page.set_viewport_size(own)
+    shoot_at(page, SHOTS, name, (PHONE, SCREEN))
 
 
 def test_the_screen_receives_no_host_key_in_any_frame(browser) -> None:

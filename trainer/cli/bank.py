@@ -84,6 +84,19 @@ def register(commands: Any) -> None:
 
 
 
+
+def _open_to_grade(path: Path, args: argparse.Namespace) -> tuple[Bank, str] | None:
+    """The bank to grade again and where the work runs; None, said on stderr, when the file
+    is no bank or the executor cannot run here (before any work)."""
+    from trainer.batch import ExecutorError, choose
+    from trainer.quiz.bank import BankError, load_bank
+
+    try:
+        return load_bank(path), choose(args.executor, args.jobs, args.address)
+    except (BankError, ValueError, ExecutorError) as e:
+        print(f"bank: {e}", file=sys.stderr)
+        return None
+
 def _grading(parser: argparse.ArgumentParser, *, rollouts: str, seed: int | None,
              seed_help: str) -> None:
     """The options of a command that grades a bank's items again where they stand: the
@@ -319,18 +332,15 @@ def run_revalue(args: argparse.Namespace) -> int:
 
     from tqdm import tqdm
 
-    from trainer.batch import ExecutorError, choose
-    from trainer.quiz.bank import BankError, describe_bank, load_bank
+    from trainer.quiz.bank import BankError, describe_bank
     from trainer.quiz.bankfile import write_bank
     from trainer.quiz.building import item_task
 
     path = Path(args.file)
-    try:
-        bank = load_bank(path)
-        executor = choose(args.executor, args.jobs, args.address)
-    except (BankError, ValueError, ExecutorError) as e:
-        print(f"bank: {e}", file=sys.stderr)
+    opened = _open_to_grade(path, args)
+    if opened is None:
         return 2
+    bank, executor = opened
     wanted = set(args.variants)
     items = [i for i in bank.items if i.variant in wanted]
     if not items:
@@ -388,18 +398,15 @@ def run_lessons(args: argparse.Namespace) -> int:
 
     from tqdm import tqdm
 
-    from trainer.batch import ExecutorError, choose
-    from trainer.quiz.bank import Bank, BankError, describe_bank, load_bank
+    from trainer.quiz.bank import Bank, BankError, describe_bank
     from trainer.quiz.bankfile import write_bank
     from trainer.quiz.building import lesson_tasks
 
     path = Path(args.file)
-    try:
-        bank = load_bank(path)
-        executor = choose(args.executor, args.jobs, args.address)
-    except (BankError, ValueError, ExecutorError) as e:
-        print(f"bank: {e}", file=sys.stderr)
+    opened = _open_to_grade(path, args)
+    if opened is None:
         return 2
+    bank, executor = opened
     wanted = set(args.lessons)
     seed = args.seed if args.seed is not None else int(bank.header.get("seed", 0))
     tasks = [t for t in lesson_tasks(Path(args.scenarios), seed=seed) if t.scenario in wanted]
