@@ -1,9 +1,10 @@
-"""A classroom Room under load: a bounded loopback test through the real Streamlit server.
+"""Classroom Rooms under load: a bounded loopback test through the real Streamlit server.
 
 One app process (`streamlit run streamlit_app.py`, the repository's .streamlit/config.toml as
-is, more server options passed through), one room of `--questions` questions (a "mixed"
-drill of the base game, `Source(count=...)`, made with `RoomStore.create` on the database the
-server uses), `--participants` phones and the presenter screen:
+is, more server options passed through) and `--rooms` rooms at once (a school: several
+classes on one laptop), each of `--questions` questions (a "mixed" drill of the base game,
+`Source(count=...)`, made with `RoomStore.create` on the database the server uses), with
+`--phones` phones and a presenter screen of its own, run by a host thread of its own:
 
 - each phone opens `/room?code=...`, joins with the join form's button (the seat lands in the
   address; a Join refused because another phone took the suggested name a moment before is
@@ -16,9 +17,12 @@ server uses), `--participants` phones and the presenter screen:
   closed lets it go): for a claim it first moves the slider `room_p_<code>_<q>` (1-99), then
   clicks one of the buttons `room_option_<q>_<i>`;
 - the host reveals once the screen shows everyone answered or the window has closed, then
-  waits `--reveal-pause` seconds (the class reads the reveal) before the next question.
+  waits `--reveal-pause` seconds (the class reads the reveal) before the next question;
+- the rooms' phones arrive side by side, and the rooms start their first question together
+  after the idle lobby, or `--stagger` seconds apart (default 0: every room's questions open
+  in the same second, so every phone of the school answers in the same window: the worst case).
 
-How a tab is simulated (`--phones`, see bench/room_load.py):
+How a tab is simulated (`--tabs`, see bench/room_load.py):
 
   browser  (default) Streamlit's own browser protocol over the websocket, without drawing.
            The page's polling fragments (`st.fragment(run_every=...)`: 2 s on a phone, 1 s on
@@ -57,8 +61,9 @@ Measured and printed:
 Bounded: a hard overall `--timeout` (the server is killed at the end, on error, on Ctrl-C and
 when it runs out; the host stops asking questions a minute before), loopback only.
 
-    .venv/bin/python bench/room.py [--db sqlite|postgresql] [--phones browser|agent]
-        [--participants 60] [--questions 20] [--window 10] [--quick] [--costs N]
+    .venv/bin/python bench/room.py [--db sqlite|postgresql] [--tabs browser|agent]
+        [--rooms 1] [--phones 60] [--questions 20] [--window 10] [--stagger 0] [--quick]
+        [--costs N]
         [--freeze] [--timeout 720] [--runner.postScriptGC false ...]
 
 PostgreSQL: the URL in COUP_TRAINER_BENCH_PG_URL, else `scripts/test-postgres.sh start`; the
@@ -66,6 +71,9 @@ test runs in a database of its own made on that server and dropped at the end, a
 is stopped at the end only if this run started it (another may be using one it found running).
 `--freeze`: after the warm-up, `gc.freeze()` in the server (what the page could do once its
 cached resources are loaded, so the collector stops walking them after every run).
+
+A school: `--rooms 5 --phones 30` (150 phones, 20 questions a room). The figures are over
+every room together, then room by room.
 
 Last line: `lost <n> participant_p95_s <x> presenter_p95_s <y>`.
 """
@@ -82,7 +90,7 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -93,10 +101,11 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
 from agentapi import Server, cpu_seconds, percentile, serve  # noqa: E402
-from room_load import AgentTab, BrowserTab, Step, Tab  # noqa: E402
+from room_load import AgentTab, BrowserTab, Step, Tab, Timers  # noqa: E402
 
 JOIN = "FormSubmitter:room_join_form-Join"
 COUNT = re.compile(r"(\d+) of (\d+) answered")
+QUESTION = re.compile(r"^Question (\d+) of \d+")
 OPTION = re.compile(r"^room_option_(\d+)_(\d+)$")
 CLOSED = "Answers for that question are closed"
 NOT_ANSWERED = "You did not answer this one"  # a click that landed after the reveal
@@ -338,68 +347,106 @@ def run_phone(ph: Phone, shared: Shared, code: str, arrive_at: float, stop_at: f
 # ------------------------------------------------------------------------------- the host
 @dataclass
 class HostLog:
+    """What a room's host and screen did: the host's clicks on the remote, the polls of the
+    screen (the projector's fragment timers) and of the remote, and every count the screen
+    showed, with the question it showed it for."""
+
     clicks: list[tuple[str, Step]] = field(default_factory=list)
-    polls: list[Step] = field(default_factory=list)
+    polls: list[Step] = field(default_factory=list)         # the screen's
+    remote_polls: list[Step] = field(default_factory=list)  # the host remote's
     seen: list[tuple[float, int, int, int]] = field(default_factory=list)  # t, q, n, of
     question_at: dict[int, float] = field(default_factory=dict)  # time.time() in the DB
     asked: int = 0
     note: str = ""
 
 
-def observe(pres: Tab, log: HostLog, q: int, step: Step) -> None:
+def observe(screen: Tab, log: HostLog, step: Step) -> None:
+    """Note the screen's count after one of its runs, for the question its header names (a
+    screen that has not yet followed the host to the next question still counts the last)."""
     if not step.ok:
         return
-    for text in pres.texts:
+    texts = screen.texts
+    q = next((int(m.group(1)) - 1 for t in texts if (m := QUESTION.search(t))), None)
+    if q is None:
+        return
+    for text in texts:
         if m := COUNT.search(text):
             log.seen.append((step.ended, q, int(m.group(1)), int(m.group(2))))
             return
 
 
-def host_click(pres: Tab, log: HostLog, key: str, q: int) -> Step:
-    """The host clicks `key` on the presenter screen; when the button is not there (a run
-    that has not ended), the host waits for the screen and tries again, three times."""
+def pump(timers: Timers, until: float, stop: Callable[[], bool], out: list[Step],
+         then: Callable[[Step], None] | None = None) -> None:
+    """Run a tab's fragment timers, as its browser would, until `until` (monotonic) or
+    `stop()`; every poll goes to `out` and to `then`."""
+    while not stop():
+        now = time.monotonic()
+        if now >= until:
+            return
+        nxt = timers.next()
+        wake = until if nxt is None else min(until, nxt[1])
+        time.sleep(max(0.0, min(wake, now + 0.2) - now))
+        if nxt is not None and time.monotonic() >= nxt[1]:
+            step = timers.fire(nxt[0])
+            out.append(step)
+            if then is not None:
+                then(step)
+
+
+def run_screen(screen: Tab, log: HostLog, shared: Shared, stop_at: float) -> None:
+    """The projector: the screen view left open, its fragments polling on their timers."""
+    timers = Timers(screen)
+    with suppress(Exception):  # a screen's failure shows as its failed polls
+        pump(timers, stop_at, shared.done.is_set, log.polls,
+             lambda step: observe(screen, log, step))
+
+
+def host_click(remote: Tab, timers: Timers, log: HostLog, key: str) -> Step:
+    """The host clicks `key` on the remote; when the button is not there (a run that has not
+    ended), the host waits for the remote and tries again, three times."""
     for _attempt in range(3):
-        if key not in pres.keys:
-            log.polls.append(pres.poll())
+        if key not in remote.keys:
+            step = remote.poll()
+            timers.ran(step)
+            log.remote_polls.append(step)
             continue
-        step = pres.click(key)
+        step = remote.click(key)
+        timers.ran(step)
         log.clicks.append((key, step))
         if step.ok:
-            observe(pres, log, q, step)
             return step
-    raise RuntimeError(f"the host could not click {key}: the presenter shows "
-                       f"{sorted(pres.keys)}")
+    raise RuntimeError(f"the host could not click {key}: the remote shows "
+                       f"{sorted(remote.keys)}")
 
 
-def run_host(pres: Tab, rooms: Any, code: str, shared: Shared, questions: int,
+def run_host(remote: Tab, rooms: Any, code: str, shared: Shared, questions: int,
              reveal_pause: float, soft_deadline: float, log: HostLog) -> None:
+    """The teacher: Start, then per question Reveal (once the screen shows everyone answered
+    or the window has closed) and Next; the remote's own timers run meanwhile."""
+    timers = Timers(remote)
+
+    def wait(until: float, stop: Callable[[], bool] = lambda: False) -> None:
+        pump(timers, until, stop, log.remote_polls)
+
     for q in range(questions):
         if time.monotonic() > soft_deadline:
             log.note = f"stopped after {q} questions: the overall --timeout is near"
             break
-        host_click(pres, log, "room_start" if q == 0 else "room_next", q)
+        host_click(remote, timers, log, "room_start" if q == 0 else "room_next")
         shared.opened[q] = time.monotonic()
         at = rooms.room(code).question_at
         log.question_at[q] = at.timestamp() if at else time.time()
         log.asked = q + 1
-        closes = shared.opened[q] + shared.window
-        interval = pres.poll_interval or PRESENTER_POLL_S
-        next_poll = time.monotonic() + interval
-        while time.monotonic() < min(closes, soft_deadline + 30):
+
+        def everyone(q: int = q) -> bool:
             last = [n >= of for _t, qq, n, of in log.seen[-1:] if qq == q]
-            if last and last[0]:
-                break  # the screen shows everyone answered
-            time.sleep(max(0.0, min(next_poll, closes) - time.monotonic()))
-            if time.monotonic() >= next_poll:
-                step = pres.poll()
-                log.polls.append(step)
-                observe(pres, log, q, step)
-                interval = pres.poll_interval or interval
-                next_poll = max(next_poll + interval, time.monotonic())
-        host_click(pres, log, "room_reveal", q)
-        time.sleep(reveal_pause)
+            return bool(last and last[0])
+
+        wait(min(shared.opened[q] + shared.window, soft_deadline + 30), everyone)
+        host_click(remote, timers, log, "room_reveal")
+        wait(time.monotonic() + reveal_pause)
     if log.asked:
-        host_click(pres, log, "room_next", log.asked - 1)  # the last: "See the results"
+        host_click(remote, timers, log, "room_next")  # the last: "See the results"
 
 
 # ---------------------------------------------------------------------------- reporting
@@ -440,8 +487,12 @@ def errors_line(steps: list[Step]) -> str:
 def costs(server: Server, rooms: Any, code: str, host: str, runs: int,
           timeout: float) -> None:
     """--costs: the server's CPU for one run of each kind, one tab at a time, in a room of
-    its own (one phone, the presenter) before the load: what each poll and redraw costs."""
-    pres = BrowserTab(server.base, "room", {"code": code, "host": host}, timeout=timeout)
+    its own (one phone, the host's remote, the screen) before the load: what each poll and
+    redraw costs."""
+    remote = BrowserTab(server.base, "room", {"code": code, "host": host}, timeout=timeout)
+    screen = BrowserTab(server.base, "room", {"code": code,
+                                              "screen": rooms.screen_token(code, host)},
+                        timeout=timeout)
     phone = BrowserTab(server.base, "room", {"code": code}, timeout=timeout)
     rows: list[tuple[str, float, float]] = []
 
@@ -456,30 +507,35 @@ def costs(server: Server, rooms: Any, code: str, host: str, runs: int,
                      1000 * percentile([d.seconds for d in done], 0.5)))
 
     try:
-        pres.open()
+        remote.open()
+        screen.open()
         phone.open()
         phone.click(JOIN)
         measure("phone poll, nothing changed (its fragment)", phone.poll)
         measure("phone page, lobby", phone.rerun)
-        pres.click("room_start")
-        measure("presenter live count (its fragment)", pres.poll)
-        measure("presenter page, question open", pres.rerun)
+        measure("screen poll, lobby (its fastest fragment)", screen.poll)
+        remote.click("room_start")
+        screen.rerun()
+        measure("screen live count (its fastest fragment)", screen.poll)
+        measure("screen page, question open", screen.rerun)
+        measure("host remote poll, question open", remote.poll)
+        measure("host remote page, question open", remote.rerun)
         phone.rerun()
         measure("phone page, question open", phone.rerun)
         option = sorted(k for k in phone.keys if k.startswith("room_option_0_"))[0]
         phone.click(option)
         measure("phone page, answered", phone.rerun)
-        pres.click("room_reveal")
-        measure("presenter page, revealed", pres.rerun)
+        remote.click("room_reveal")
+        measure("screen page, revealed", screen.rerun)
         measure("phone page, revealed (feedback)", phone.rerun)
         while rooms.room(code).status != "finished":
             room = rooms.room(code)
             (rooms.reveal if room.status == "question" else rooms.next)(code, host)
-        measure("presenter page, finished", pres.rerun)
+        measure("screen page, finished", screen.rerun)
         measure("phone page, finished (results)", phone.rerun)
     finally:
-        pres.close()
-        phone.close()
+        for tab in (remote, screen, phone):
+            tab.close()
     print(f"one run at a time ({runs} of each, server CPU per run and latency p50):")
     for label, cpu_ms, p50_ms in rows:
         print(f"  {label:<46}{cpu_ms:7.1f} ms CPU {p50_ms:7.1f} ms", flush=True)
@@ -493,59 +549,113 @@ def make_tab(kind: str, base: str, query: dict[str, str], interval: float,
     return AgentTab(base, "room", query, timeout=timeout, interval=interval)
 
 
-def run(args: argparse.Namespace, server: Server, rooms: Any, code: str, host: str,
+@dataclass
+class RoomRun:
+    """One room of the load: its code and host token, the host's remote (where the host
+    clicks) and the screen view (what the projector shows: the counts are read there), its
+    phones and what its host did. Each room has a host thread and a screen thread of its
+    own, as each class has a teacher and a projector."""
+
+    index: int
+    code: str
+    host: str
+    claims: int
+    remote: Tab
+    screen: Tab
+    phones: list[Phone]
+    shared: Shared
+    log: HostLog = field(default_factory=HostLog)
+    error: str = ""
+
+
+def host_room(room: RoomRun, store: Any, args: argparse.Namespace, idle_until: float,
+              soft: float) -> None:  # idle_until and soft: time.monotonic()
+    """A room's host: the remote's timers run through the idle lobby (the polls' cost is
+    measured then), then the host runs the questions. A host's failure is a result."""
+    try:
+        pump(Timers(room.remote), idle_until, lambda: False, room.log.remote_polls)
+        # --stagger: teachers start their rooms a moment apart
+        time.sleep(args.stagger * room.index)
+        run_host(room.remote, store, room.code, room.shared, args.questions,
+                 args.reveal_pause, soft, room.log)
+        time.sleep(PHONE_POLL_S + 2.0)  # the phones see the results
+    except OutOfTime as e:
+        room.log.note = f"stopped: {e}; what was measured until then follows"
+    except Exception as e:  # noqa: BLE001 - reported with the room's results
+        room.error = f"{type(e).__name__}: {e}"[:300]
+    finally:
+        room.shared.done.set()
+
+
+def run(args: argparse.Namespace, server: Server, store: Any, made: list[tuple[str, str, int]],
         t_start: float) -> tuple[int, float, float]:
-    p, n = args.participants, args.questions
+    p, n = args.phones, args.questions
     deadline = t_start + args.timeout - REPORT_S
     soft = deadline - 60  # no new question after this
     base = server.base
     print(f"server pid {server.pid} at {base}", flush=True)
 
-    # warm-up: the presenter screen (bank, grades, lessons), the join page
-    pres = make_tab(args.phones, base, {"code": code, "host": host}, PRESENTER_POLL_S,
-                    args.request_timeout)
-    t = pres.open()
-    if not t.ok:
-        raise RuntimeError(f"the presenter screen did not open: {t.error}")
-    warm = make_tab(args.phones, base, {"code": code}, PHONE_POLL_S, args.request_timeout)
-    w = warm.open()
-    warm.close()
-    print(f"warm-up: presenter screen {t.seconds:.2f} s, join page {w.seconds:.2f} s "
-          f"(first runs, not counted)", flush=True)
+    def tab(query: dict[str, str], interval: float) -> Tab:
+        return make_tab(args.tabs, base, query, interval, args.request_timeout)
+
+    # warm-up: the remotes and screens (bank, grades, lessons), the join page
+    rooms: list[RoomRun] = []
+    rng = random.Random(args.seed)
+    for i, (code, host, claims) in enumerate(made):
+        remote = tab({"code": code, "host": host}, PRESENTER_POLL_S)
+        screen = tab({"code": code, "screen": store.screen_token(code, host)},
+                     PRESENTER_POLL_S)
+        t, s = remote.open(), screen.open()
+        if not (t.ok and s.ok):
+            raise RuntimeError(f"the remote or screen of room {code} did not open: "
+                               f"{t.error or s.error}")
+        if i == 0:
+            warm = tab({"code": code}, PHONE_POLL_S)
+            w = warm.open()
+            warm.close()
+            print(f"warm-up: host remote {t.seconds:.2f} s, screen {s.seconds:.2f} s, join "
+                  f"page {w.seconds:.2f} s (first runs, not counted)", flush=True)
+        phones = [Phone(j, tab({"code": code}, PHONE_POLL_S),
+                        [rng.uniform(0.5, 0.9 * args.window) for _ in range(n)])
+                  for j in range(p)]
+        rooms.append(RoomRun(i, code, host, claims, remote, screen, phones,
+                             Shared(window=args.window)))
     if args.freeze:
         server.signal(signal.SIGUSR1)
         time.sleep(1.0)
         print("  " + next((ln for ln in server.log.read_text().splitlines()
                            if "gc.freeze()" in ln), "gc.freeze() not reported!"), flush=True)
 
+    first = rooms[0]
     if args.costs:
-        other, other_host, _claims = new_room(rooms, args.questions, args.seed + 1)
-        costs(server, rooms, other, other_host, args.costs, args.request_timeout)
-    pulse = time_calls(lambda: rooms.pulse(code), 200)
-    tally = time_calls(lambda: rooms.tally(code, host, 0), 200)
+        other, other_host, _claims = new_room(store, args.questions, args.seed + 1000)
+        costs(server, store, other, other_host, args.costs, args.request_timeout)
+    pulse = time_calls(lambda: store.pulse(first.code), 200)
+    tally = time_calls(lambda: store.tally(first.code, first.host, 0), 200)
     print(f"in this process, on the same database: RoomStore.pulse p50 {pulse[0]:.2f} ms "
           f"p95 {pulse[1]:.2f} ms; RoomStore.tally p50 {tally[0]:.2f} ms p95 {tally[1]:.2f} ms",
           flush=True)
 
-    shared = Shared(window=args.window)
-    rng = random.Random(args.seed)
-    phones = [Phone(i, make_tab(args.phones, base, {"code": code}, PHONE_POLL_S,
-                                args.request_timeout),
-                    [rng.uniform(0.5, 0.9 * args.window) for _ in range(n)])
-              for i in range(p)]
+    everyone = [ph for room in rooms for ph in room.phones]
+    total = len(everyone)
     cpu0, rss0, wall0 = cpu_seconds(server.pid), server.rss_mib(), time.monotonic()
     own0, busy0 = sum(os.times()[:2]), machine_busy()
     t0 = time.monotonic()
+    # Every room's phones arrive over --arrive seconds, the rooms' arrivals side by side.
     threads = [threading.Thread(target=run_phone, daemon=True,
-                                args=(ph, shared, code, t0 + args.arrive * i / p, soft + 30,
-                                      args.seed * 1000 + i))
-               for i, ph in enumerate(phones)]
+                                args=(ph, room.shared, room.code, t0 + args.arrive * j / p,
+                                      soft + 30, args.seed * 100_000 + room.index * 1000 + j))
+               for room in rooms for j, ph in enumerate(room.phones)]
+    threads += [threading.Thread(target=run_screen, daemon=True,
+                                 args=(room.screen, room.log, room.shared, soft + 60))
+                for room in rooms]
     for th in threads:
         th.start()
-    log = HostLog()
+    hosts: list[threading.Thread] = []
     try:
-        # the lobby: wait for everyone, then measure the room idling (polls only)
-        while shared.joined + sum(bool(ph.error) for ph in phones) < p:
+        # the lobby: wait for everyone, then measure the rooms idling (polls only)
+        while sum(r.shared.joined for r in rooms) + sum(bool(ph.error) for ph in everyone) \
+                < total:
             if time.monotonic() > t0 + args.arrive + 120:
                 break
             time.sleep(0.2)
@@ -554,60 +664,106 @@ def run(args: argparse.Namespace, server: Server, rooms: Any, code: str, host: s
         joined_s = time.monotonic() - t0
         time.sleep(2.0)
         idle0, c0 = time.time(), cpu_seconds(server.pid)
-        interval = pres.poll_interval or PRESENTER_POLL_S
-        while time.time() < idle0 + args.idle:
-            time.sleep(interval)
-            log.polls.append(pres.poll())
+        idle1 = idle0 + args.idle
+        hosts = [threading.Thread(target=host_room, daemon=True,
+                                  args=(room, store, args, time.monotonic() + args.idle, soft))
+                 for room in rooms]
+        for th in hosts:
+            th.start()
+        time.sleep(max(0.0, idle1 - time.time()))
         idle1, c1 = time.time(), cpu_seconds(server.pid)
-        idle_steps = [s for ph in phones for s in list(ph.tab.steps)
+        idle_steps = [s for ph in everyone for s in list(ph.tab.steps)
                       if idle0 <= s.started < idle1] + \
-                     [s for s in log.polls if idle0 <= s.started < idle1]
+                     [s for room in rooms for s in list(room.log.polls)
+                      + list(room.log.remote_polls) if idle0 <= s.started < idle1]
         idle_polls = [s.seconds for s in idle_steps if s.label == "poll"]
-        print(f"joined: {shared.joined} of {p} in {joined_s:.1f} s (arrivals spread over "
-              f"{args.arrive:.0f} s)", flush=True)
-        kind = "fragment-only runs" if args.phones == "browser" else "full page reruns"
+        joined = sum(r.shared.joined for r in rooms)
+        print(f"joined: {joined} of {total} in {joined_s:.1f} s ({len(rooms)} rooms of {p}; "
+              f"each room's arrivals spread over {args.arrive:.0f} s)", flush=True)
+        kind = "fragment-only runs" if args.tabs == "browser" else "full page reruns"
         print(f"lobby, idle for {idle1 - idle0:.1f} s: {len(idle_steps)} polls "
               f"({len(idle_steps) / (idle1 - idle0):.1f}/s, {kind}); server CPU "
               f"{1000 * (c1 - c0) / max(1, len(idle_steps)):.1f} ms per poll, "
               f"{100 * (c1 - c0) / (idle1 - idle0):.0f}% of a core; poll latency "
               f"{fmt(idle_polls)}", flush=True)
-
-        run_host(pres, rooms, code, shared, n, args.reveal_pause, soft, log)
-        time.sleep(PHONE_POLL_S + 2.0)  # the phones see the results
+        for th in hosts:
+            th.join(max(0.0, deadline - time.monotonic()))
     except OutOfTime as e:
-        log.note = f"stopped: {e}; what was measured until then follows"
+        for room in rooms:
+            room.log.note = room.log.note or f"stopped: {e}; what was measured until then follows"
     finally:
-        shared.done.set()
-        for th in threads:
+        for room in rooms:
+            room.shared.done.set()
+        for th in threads + hosts:
             th.join(max(0.0, min(5.0, deadline - time.monotonic())))
-        pres.close()
+        for room in rooms:
+            room.remote.close()
+            room.screen.close()
     signal.alarm(REPORT_S)  # the report's own time; then the server is stopped regardless
     wall = time.monotonic() - wall0
     cpu, rss1 = cpu_seconds(server.pid) - cpu0, server.rss_mib()
     own = sum(os.times()[:2]) - own0
     others = machine_busy() - busy0 - cpu - own
-    return report(args, phones, log, rooms, code, host, wall, cpu, rss0, rss1, own, others)
+    return report(args, rooms, store, wall, cpu, rss0, rss1, own, others)
 
 
-def report(args: argparse.Namespace, phones: list[Phone], log: HostLog, rooms: Any, code: str,
-           host: str, wall: float, cpu: float, rss0: float, rss1: float, own: float,
-           others: float) -> tuple[int, float, float]:
-    stored = stored_answers(rooms, code)
-    expected = {(ph.seat, q) for ph in phones if ph.seat for q in ph.sent}
-    lost = len(expected - stored)
-    extra = stored - expected
-    failed_in_db = sum((ph.seat, q) in stored for ph in phones for q in ph.failed)
-    sent = sum(len(ph.sent) for ph in phones)
-    print(f"questions asked: {log.asked} of {args.questions}. {log.note}".rstrip(), flush=True)
-    n_conf = sum(len(ph.confirmed) for ph in phones)
-    n_refused = sum(len(ph.refused) for ph in phones)
-    n_failed = sum(len(ph.failed) for ph in phones)
-    n_skipped = sum(len(ph.skipped) for ph in phones)
-    print(f"answers: {sent} sent and accepted by the page ({n_conf} showed 'your answer is "
-          f"in'), {n_refused} refused (the page said they did not count: closed), {n_failed} "
-          f"clicks that failed ({failed_in_db} of them stored), {n_skipped} let go (seen "
-          f"after the window); rows in room_answers: {len(stored)}; lost {lost}, rows no "
-          f"phone counted {len(extra) - failed_in_db}", flush=True)
+@dataclass
+class Tallied:
+    """One room's answers against the database."""
+
+    lost: int
+    stored: int
+    sent: int
+    confirmed: int
+    refused: int
+    failed: int
+    failed_stored: int
+    skipped: int
+    uncounted: int
+
+
+def tally_room(room: RoomRun, store: Any) -> Tallied:
+    stored = stored_answers(store, room.code)
+    expected = {(ph.seat, q) for ph in room.phones if ph.seat for q in ph.sent}
+    failed_in_db = sum((ph.seat, q) in stored for ph in room.phones for q in ph.failed)
+    return Tallied(
+        lost=len(expected - stored), stored=len(stored),
+        sent=sum(len(ph.sent) for ph in room.phones),
+        confirmed=sum(len(ph.confirmed) for ph in room.phones),
+        refused=sum(len(ph.refused) for ph in room.phones),
+        failed=sum(len(ph.failed) for ph in room.phones), failed_stored=failed_in_db,
+        skipped=sum(len(ph.skipped) for ph in room.phones),
+        uncounted=len(stored - expected) - failed_in_db)
+
+
+def participant_times(phones: list[Phone]) -> list[float]:
+    """A phone's slider moves, answer clicks and page refreshes (polls that ran the page)."""
+    answers = [s for ph in phones for s in ph.answer_steps]
+    refreshes = [s.seconds for ph in phones for s in ph.tab.steps
+                 if s.label == "poll" and s.ok and s.full]
+    return [s.seconds for s in answers if s.ok] + refreshes
+
+
+def report(args: argparse.Namespace, rooms: list[RoomRun], store: Any, wall: float, cpu: float,
+           rss0: float, rss1: float, own: float, others: float) -> tuple[int, float, float]:
+    tallies = [tally_room(room, store) for room in rooms]
+    phones = [ph for room in rooms for ph in room.phones]
+    logs = [room.log for room in rooms]
+    asked = [log.asked for log in logs]
+    notes = sorted({log.note for log in logs if log.note} | {r.error for r in rooms if r.error})
+    print(f"questions asked: {sum(asked)} of {args.questions * len(rooms)} "
+          f"({', '.join(map(str, asked))} a room). {' '.join(notes)}".rstrip(), flush=True)
+
+    def total(name: str) -> int:
+        return sum(getattr(t, name) for t in tallies)
+
+    lost = total("lost")
+    print(f"answers: {total('sent')} sent and accepted by the page ({total('confirmed')} "
+          f"showed 'your answer is in'), {total('refused')} refused (the page said they did "
+          f"not count: closed), {total('failed')} clicks that failed ({total('failed_stored')} "
+          f"of them stored), {total('skipped')} let go (seen after the window); rows in "
+          f"room_answers: {total('stored')}; lost {lost}, rows no phone counted "
+          f"{total('uncounted')}", flush=True)
     retries = [e for ph in phones for e in ph.join_errors]
     if retries:
         print(f"joins that gave no seat and were tried again: {len(retries)} (first: "
@@ -625,29 +781,47 @@ def report(args: argparse.Namespace, phones: list[Phone], log: HostLog, rooms: A
     fragment = [s.seconds for s in polls if s.ok and not s.full]
     joins = [s.seconds for s in steps if s.ok and (s.label.startswith("open")
                                                    or s.label == f"click {JOIN}")]
-    participant = clicks + sliders + refreshes
+    participant = participant_times(phones)
     print(f"phone answer clicks (s):     {fmt(clicks)}")
     print(f"phone slider moves (s):      {fmt(sliders)}")
     print(f"phone page refreshes (s):    {fmt(refreshes)}  (a poll that ran the whole page)")
-    if args.phones == "browser":
+    if args.tabs == "browser":
         print(f"phone polls, fragment only:  {fmt(fragment)}  (the real 2 s fragment)")
     else:
         print("phone polls: every one is a full page rerun here (agent API), heavier than the "
               "real page's fragment")
     print(f"phone open + join (s):       {fmt(joins)}")
     print(f"participant interactions:    {fmt(participant)}  {errors_line(steps)}")
-    shows = [ph.seen[q] - log.question_at[q] for ph in phones for q in ph.seen
-             if q in log.question_at]
+    shows = [ph.seen[q] - room.log.question_at[q] for room in rooms for ph in room.phones
+             for q in ph.seen if q in room.log.question_at]
     print(f"a phone shows a new question after the host's click (s): {fmt(shows)}")
 
-    delays, unseen = presenter_delays(log, rooms.answers(code, host))
-    print(f"presenter count polls (s):   {fmt([s.seconds for s in log.polls if s.ok])}  "
-          f"{errors_line(log.polls)}")
+    delays: list[float] = []
+    unseen = 0
+    per_room: list[tuple[float, float]] = []
+    for room in rooms:
+        d, u = presenter_delays(room.log, store.answers(room.code, room.host))
+        delays += d
+        unseen += u
+        per_room.append((percentile(participant_times(room.phones), 0.95),
+                         percentile(d, 0.95)))
+    pres_polls = [s for log in logs for s in log.polls]
+    remote_polls = [s for log in logs for s in log.remote_polls]
+    print(f"screen polls (s):            {fmt([s.seconds for s in pres_polls if s.ok])}  "
+          f"{errors_line(pres_polls)}")
+    print(f"host remote polls (s):       {fmt([s.seconds for s in remote_polls if s.ok])}  "
+          f"{errors_line(remote_polls)}")
+    clicks_by = [(k, s) for log in logs for k, s in log.clicks]
     for key in ("room_start", "room_reveal", "room_next"):
-        print(f"host clicks {key:<12}(s): {fmt([s.seconds for k, s in log.clicks if k == key])}")
+        print(f"host clicks {key:<12}(s): {fmt([s.seconds for k, s in clicks_by if k == key])}")
     print(f"presenter update after an answer (s): {fmt(delays)}"
           + (f"; {unseen} answers never shown before the reveal's count" if unseen else ""))
-    runs = len(steps) + len(log.polls) + len(log.clicks)
+    if len(rooms) > 1:
+        for room, t, (pp, sp) in zip(rooms, tallies, per_room, strict=True):
+            print(f"  room {room.index + 1} ({room.code}): {room.log.asked} questions, "
+                  f"{t.stored} answers stored, lost {t.lost}, participant p95 {pp:.3f} s, "
+                  f"presenter p95 {sp:.3f} s")
+    runs = len(steps) + len(pres_polls) + len(remote_polls) + len(clicks_by)
     print(f"server: {runs} requests in {wall:.0f} s ({runs / wall:.1f}/s), CPU {cpu:.1f} s "
           f"({100 * cpu / wall:.0f}% of one core, {1000 * cpu / max(1, runs):.0f} ms per "
           f"request), memory {rss0:.0f} -> {rss1:.0f} MiB; this script's CPU {own:.1f} s")
@@ -656,8 +830,8 @@ def report(args: argparse.Namespace, phones: list[Phone], log: HostLog, rooms: A
           f"({100 * others / wall / cores:.0f}% of the machine): the server competed with "
           f"them" if others > 0.1 * wall else f"machine: {cores} cores, otherwise idle "
           f"({others:.0f} CPU s used by other processes)")
-    if args.phones == "browser":
-        print("model: phones and the presenter speak the browser's websocket protocol; each "
+    if args.tabs == "browser":
+        print("model: phones and the presenters speak the browser's websocket protocol; each "
               "poll is the page's own fragment on its own timer (2 s phone, 1 s presenter), "
               "so the server does what it does for real browsers.")
     else:
@@ -665,11 +839,10 @@ def report(args: argparse.Namespace, phones: list[Phone], log: HostLog, rooms: A
               "phone reruns its whole page every 2 s and the presenter every 1 s while a "
               "question is open: heavier than the real fragments, which only read the room's "
               "version (phones) or the count (presenter).")
-    print("presenter update = end of the first presenter run (1 s poll or host click) whose "
-          "'N of M answered' includes the answer, minus the answer's answered_at.")
-    p_p95 = percentile(participant, 0.95)
-    s_p95 = percentile(delays, 0.95)
-    return lost, p_p95, s_p95
+    print("presenter update = end of the first run of the screen view (what the projector "
+          "shows: its 1 s fragment, or a full run after the host's click) whose 'N of M "
+          "answered' for that question includes the answer, minus the answer's answered_at.")
+    return lost, percentile(participant, 0.95), percentile(delays, 0.95)
 
 
 def main() -> None:
@@ -677,9 +850,16 @@ def main() -> None:
         description=__doc__.split("\n")[0],
         epilog="Other --section.option value pairs go to `streamlit run` unchanged.")
     parser.add_argument("--db", choices=["sqlite", "postgresql"], default="sqlite")
-    parser.add_argument("--phones", choices=["browser", "agent"], default="browser",
+    parser.add_argument("--tabs", choices=["browser", "agent"], default="browser",
                         help="how a tab is simulated (default browser; see the docstring)")
-    parser.add_argument("--participants", type=int, help="phones (default 60; 20 with --quick)")
+    parser.add_argument("--rooms", type=int, default=1,
+                        help="rooms running at once, each with its own presenter (default 1)")
+    parser.add_argument("--phones", "--participants", dest="phones", type=int,
+                        help="phones in each room (default 60; 20 with --quick)")
+    parser.add_argument("--stagger", type=float, default=0.0,
+                        help="seconds between one room's Start and the next room's (default 0: "
+                             "every room opens its questions at the same moment, the worst "
+                             "case)")
     parser.add_argument("--questions", type=int, help="questions (default 20; 5 with --quick)")
     parser.add_argument("--window", type=float,
                         help="seconds a question stays open at most (default 10; 4 with --quick)")
@@ -703,17 +883,17 @@ def main() -> None:
                         help="seconds a tab waits for a run before noting it as failed (it "
                              "goes on waiting before its next request; default 120)")
     args, rest = parser.parse_known_args()
-    for name, full, quick in (("participants", 60, 20), ("questions", 20, 5),
+    for name, full, quick in (("phones", 60, 20), ("questions", 20, 5),
                               ("window", 10.0, 4.0), ("reveal_pause", 3.0, 1.0),
                               ("arrive", 15.0, 5.0)):
         if getattr(args, name) is None:
             setattr(args, name, quick if args.quick else full)
     if any(not a.startswith("--") or "." not in a for a in rest[::2]) or len(rest) % 2:
         parser.error(f"unknown arguments {rest}: server options go as --section.option value")
-    if args.participants < 1 or not 1 <= args.questions <= 30 or args.window <= 1 \
-            or args.timeout < 2 * REPORT_S:
-        parser.error("--participants >= 1, --questions 1..30, --window > 1 and --timeout >= "
-                     f"{2 * REPORT_S} please")
+    if args.phones < 1 or not 1 <= args.rooms <= 20 or not 1 <= args.questions <= 30 \
+            or args.window <= 1 or args.stagger < 0 or args.timeout < 2 * REPORT_S:
+        parser.error("--phones >= 1, --rooms 1..20, --questions 1..30, --window > 1, "
+                     f"--stagger >= 0 and --timeout >= {2 * REPORT_S} please")
 
     t_start = time.monotonic()
 
@@ -722,25 +902,27 @@ def main() -> None:
 
     signal.signal(signal.SIGALRM, out_of_time)
     signal.alarm(int(args.timeout) - REPORT_S)  # the load ends here at the latest
-    print(f"room: {args.participants} participants x {args.questions} questions, window "
-          f"{args.window:.0f} s, reveal pause {args.reveal_pause:.0f} s, db {args.db}, phones "
-          f"{args.phones}, server options {' '.join(rest) or '(config.toml as is)'}"
+    print(f"rooms: {args.rooms} x {args.phones} phones x {args.questions} questions, window "
+          f"{args.window:.0f} s, reveal pause {args.reveal_pause:.0f} s, rooms started "
+          f"{args.stagger:g} s apart, db {args.db}, tabs {args.tabs}, server options "
+          f"{' '.join(rest) or '(config.toml as is)'}"
           + (", gc.freeze() after the warm-up" if args.freeze else ""), flush=True)
     result: tuple[int, float, float] | None = None
     try:
         with tempfile.TemporaryDirectory(prefix="coup-room-") as tmpdir, \
                 database(args.db, Path(tmpdir)) as url:
-            rooms = room_store(url)
-            code, host, claims = new_room(rooms, args.questions, args.seed)
-            print(f"room {code}: {args.questions} questions ({claims} with a claim)",
-                  flush=True)
+            store = room_store(url)
+            made = [new_room(store, args.questions, args.seed + i) for i in range(args.rooms)]
+            for code, _host, claims in made:
+                print(f"room {code}: {args.questions} questions ({claims} with a claim)",
+                      flush=True)
             try:
                 with serve(rest, env={"COUP_TRAINER_DB_URL": url},
                            log=Path(tmpdir) / "server.log",
                            launcher=FREEZE_LAUNCHER if args.freeze else None) as server:
-                    result = run(args, server, rooms, code, host, t_start)
+                    result = run(args, server, store, made, t_start)
             finally:
-                rooms.engine.dispose()
+                store.engine.dispose()
     except OutOfTime as e:
         print(f"stopped: {e}", flush=True)
     finally:

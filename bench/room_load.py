@@ -67,6 +67,8 @@ class Tab(Protocol):
 
     def open(self) -> Step: ...
     def poll(self) -> Step: ...
+    def timers(self) -> dict[str, float]: ...
+    def poll_fragment(self, fragment: str) -> Step: ...
     def set(self, key: str, value: Any) -> Step: ...
     def click(self, key: str) -> Step: ...
     def close(self) -> None: ...
@@ -285,11 +287,20 @@ class BrowserTab:
         return self._run("rerun")
 
     def poll(self) -> Step:
-        """What the browser's timer sends: a rerun of the polling fragment only."""
+        """What the browser's timer sends: a rerun of the polling fragment only (the fastest,
+        where a page has several; `Timers` runs each on its own interval)."""
         if not self.fragments:
             return self._run("rerun")
         fid = min(self.fragments, key=self.fragments.__getitem__)
         return self._run("poll", fragment=fid)
+
+    def timers(self) -> dict[str, float]:
+        """The page's polling fragments and their intervals, as the server announced them."""
+        return dict(self.fragments)
+
+    def poll_fragment(self, fragment: str) -> Step:
+        """One fragment's timer firing: a fragment-only rerun of it."""
+        return self._run("poll", fragment=fragment)
 
     def set(self, key: str, value: Any) -> Step:
         """Move a slider to `value` (a number; the browser sends it as a one-item array)."""
@@ -386,11 +397,55 @@ class AgentTab:
     def poll(self) -> Step:
         return self._timed("poll", {})
 
+    def timers(self) -> dict[str, float]:
+        """One timer, the tab's interval: each poll reruns the whole page."""
+        return {"": self.interval}
+
+    def poll_fragment(self, fragment: str) -> Step:
+        return self.poll()
+
     def set(self, key: str, value: Any) -> Step:
         return self._timed(f"set {key}", {"widget_state": {key: value}})
 
     def click(self, key: str) -> Step:
         return self._timed(f"click {key}", {"trigger": {"key": key}})
+
+
+@dataclass
+class Timers:
+    """A browser's fragment timers for one tab: every polling fragment of the page runs on
+    its own interval, and a full run of the page restarts them all (the browser drops its
+    timers and the new run announces them again)."""
+
+    tab: Tab
+    due: dict[str, float] = field(default_factory=dict)  # fragment -> monotonic time
+
+    def next(self) -> tuple[str, float] | None:
+        """The fragment whose timer fires first, and when; None when the page polls not."""
+        now, frags = time.monotonic(), self.tab.timers()
+        for gone in set(self.due) - set(frags):
+            del self.due[gone]
+        for fid, interval in frags.items():
+            self.due.setdefault(fid, now + interval)
+        if not self.due:
+            return None
+        fid = min(self.due, key=self.due.__getitem__)
+        return fid, self.due[fid]
+
+    def ran(self, step: Step) -> None:
+        """After any request of the tab: a full run restarts the timers."""
+        if step.full:
+            self.due.clear()
+
+    def fire(self, fragment: str) -> Step:
+        step = self.tab.poll_fragment(fragment)
+        interval = self.tab.timers().get(fragment)
+        if step.full or interval is None:
+            self.due.pop(fragment, None)
+            self.ran(step)
+        else:  # a slow run delays the next tick, as in the browser
+            self.due[fragment] = max(self.due[fragment] + interval, time.monotonic())
+        return step
 
 
 def snapshot_json(tab: Tab) -> str:
