@@ -10,6 +10,7 @@ environment, else the SQLite file.
 from __future__ import annotations
 
 import logging
+import os
 from collections.abc import Callable
 from typing import TypeVar, cast
 
@@ -17,7 +18,7 @@ import streamlit as st
 from sqlalchemy.engine import Engine
 
 from trainer.learners.history import Connection, History, configured_setting, session_history
-from trainer.learners.storage import Store
+from trainer.learners.storage import ENV_VAR, Store
 from trainer.ui.state import session_state
 
 NOT_OPENED = "its tables could not be opened in the answers' database (the server's log says why)"
@@ -28,9 +29,21 @@ def _connection(url: str, setting: str) -> Connection:
     return Connection(url, setting)
 
 
+@st.cache_resource(ttl=5, show_spinner=False)
+def _setting(environment: str | None) -> tuple[str, str]:
+    """The database URL and its setting, read at most every 5 s per process (and at once
+    when the environment's URL changes).
+
+    Why cached: every page run asks for the database, some several times, and without a
+    secrets file `st.secrets` looks for one on disk at each asking: 2% of the server's CPU
+    when a school's 150 phones poll (`bench/room.py --rooms 5`). A secrets file added or
+    edited while the server runs still counts within seconds."""
+    return configured_setting(lambda: st.secrets.to_dict())
+
+
 def database() -> tuple[Store | None, str | None]:
     """The shared store, or None and why it cannot be reached."""
-    return _connection(*configured_setting(lambda: st.secrets.to_dict())).get()
+    return _connection(*_setting(os.environ.get(ENV_VAR))).get()
 
 
 def learner_history(learner: str) -> tuple[History, Store | None]:
