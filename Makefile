@@ -15,10 +15,15 @@ LAN ?=
 ADDRESS := $(if $(filter 1,$(LAN)),0.0.0.0,127.0.0.1)
 # More `streamlit run` options, e.g. ARGS="--server.headless false".
 ARGS ?=
+# `make serve`: this many app processes behind HAProxy, at most one per core (more than 1
+# needs DB, a PostgreSQL URL, or COUP_TRAINER_DB_URL exported; docs/rooms.md).
+WORKERS ?= 2
+DB ?=
 # A C compiler here means the engine must be compiled; without one the plain-Python build is fine.
 HAVE_CC := $(shell command -v cc >/dev/null 2>&1 || command -v gcc >/dev/null 2>&1 && echo 1)
 
-.PHONY: install run test screenshots lint typecheck layers engine-check wheel-check chromium bench fuzz check golden clean
+.PHONY: install run serve test screenshots lint typecheck layers engine-check wheel-check chromium \
+	haproxy bench fuzz check golden clean
 
 install:
 	@flock $(INSTALL_LOCK) $(MAKE) --no-print-directory $(STAMP)
@@ -39,11 +44,27 @@ run: install
 	$(VENV)/bin/streamlit run streamlit_app.py --server.port $(PORT) --server.address $(ADDRESS) \
 		--browser.gatherUsageStats false $(ARGS)
 
+# For a school: `make serve WORKERS=2 DB=postgresql+psycopg://user:password@host/db [LAN=1]`
+# serves the app from WORKERS processes behind HAProxy, sticky by a cookie, sharing one
+# PostgreSQL database (python -m trainer serve; docs/rooms.md). The URL reaches the command
+# in its environment, not its arguments, which every user of the machine can read in `ps`.
+serve: install haproxy
+	@$(if $(DB),COUP_TRAINER_DB_URL='$(DB)') $(PY) -m trainer serve --workers $(WORKERS) \
+		--port $(PORT) $(if $(filter 1,$(LAN)),--lan) $(if $(ARGS),-- $(ARGS))
+
 chromium:
 	@if [ ! -x /usr/bin/chromium ]; then \
 		echo "Installing Debian's chromium for the browser tests"; \
 		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium; \
+	fi
+
+# Debian's HAProxy, for `make serve` with several workers and for its tests.
+haproxy:
+	@if ! command -v haproxy >/dev/null 2>&1 && [ ! -x /usr/sbin/haproxy ]; then \
+		echo "Installing Debian's haproxy for make serve and its tests"; \
+		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq haproxy; \
 	fi
 
 lint: install
@@ -75,7 +96,7 @@ wheel-check: install
 # Every test and check: ruff, mypy, import-linter, the main test run (nothing skipped for want
 # of PostgreSQL or the compiled engine), the rule tests again on the plain-Python engine and the
 # wheel check, the last two beside the rest (scripts/make-test.sh says why and how).
-test: install engine-check chromium
+test: install engine-check chromium haproxy
 	@scripts/make-test.sh $(PY) $(HAVE_CC)
 
 # The browser tests again, saving screenshots of every page they visit at every size to

@@ -12,10 +12,11 @@
 #
 # The main run takes two processes, each taking whole test files (their module-level caches stay
 # warm), the longest files first (tests/conftest.py: SLOWEST_FIRST), so neither is left alone
-# with a long file at the end. Nothing is skipped for want of PostgreSQL or (with a C compiler)
-# of the compiled engine: tests/conftest.py fails those skips under the COUP_TRAINER_REQUIRE_*
-# variables. The throwaway PostgreSQL (scripts/test-postgres.sh) is stopped afterwards whatever
-# pytest's result; pytest's exit status 5 (no tests collected) is a failure too.
+# with a long file at the end. Nothing is skipped for want of PostgreSQL, HAProxy (the Makefile
+# installs it) or (with a C compiler) of the compiled engine: tests/conftest.py fails those
+# skips under the COUP_TRAINER_REQUIRE_* variables. The throwaway PostgreSQL
+# (scripts/test-postgres.sh) is stopped afterwards whatever pytest's result; pytest's exit
+# status 5 (no tests collected) is a failure too.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 PY="${1:?the Python of the virtual environment}"
@@ -49,7 +50,8 @@ set +m
 status=0
 make --no-print-directory lint typecheck layers || status=1
 
-export COUP_TRAINER_REQUIRE_PG=1 COUP_TRAINER_REQUIRE_COMPILED="$HAVE_CC"
+export COUP_TRAINER_REQUIRE_PG=1 COUP_TRAINER_REQUIRE_COMPILED="$HAVE_CC" \
+    COUP_TRAINER_REQUIRE_HAPROXY=1
 pg_url=$(scripts/test-postgres.sh start | tail -n 1)
 if [ -n "$pg_url" ]; then
     export COUP_TRAINER_TEST_PG_URL="$pg_url"

@@ -2,11 +2,14 @@
 
 Run by hand, pytest skips with a reason the tests this machine cannot run: the PostgreSQL tests
 when COUP_TRAINER_TEST_PG_URL is not set, the compiled-engine test when the engine was not
-compiled. `make test` must not pass by skipping them, so it sets
+compiled, the HAProxy tests when haproxy is not installed. `make test` must not pass by skipping
+them, so it sets
 
 - COUP_TRAINER_REQUIRE_PG=1: a test skipped for want of COUP_TRAINER_TEST_PG_URL fails instead;
 - COUP_TRAINER_REQUIRE_COMPILED=1 (when a C compiler is present): a test skipped for want of
-  the compiled engine fails instead.
+  the compiled engine fails instead;
+- COUP_TRAINER_REQUIRE_HAPROXY=1: a test skipped for want of HAProxy (`python -m trainer
+  serve` with several workers) fails instead.
 """
 
 from __future__ import annotations
@@ -29,6 +32,8 @@ REQUIRED = (
     ("COUP_TRAINER_REQUIRE_COMPILED", "compiled engine",
      "the compiled engine: a C compiler is present but the mypyc build of "
      "trainer/engine/game.py is not installed"),
+    ("COUP_TRAINER_REQUIRE_HAPROXY", "HAProxy is not installed",
+     "HAProxy: `make test` installs Debian's haproxy first (the Makefile's haproxy target)"),
 )
 
 

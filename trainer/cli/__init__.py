@@ -23,16 +23,18 @@ from trainer.cli import (
     path,
     rulebook,
     schema,
+    serve,
 )
 
-MODULES = (check, schema, path, engine, rulebook, bots, estimates, bank, golden, endgame, db)
+MODULES = (check, schema, path, engine, rulebook, bots, estimates, bank, golden, endgame, db,
+           serve)
 
 
 def parser() -> argparse.ArgumentParser:
     top = argparse.ArgumentParser(
         prog="python -m trainer",
         description="Coup Trainer's command line: check lessons, fuzz the engine, print the "
-                    "rules, run the bots, build question banks.")
+                    "rules, run the bots, build question banks, serve the app.")
     commands = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for module in MODULES:
         module.register(commands)

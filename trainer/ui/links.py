@@ -10,6 +10,7 @@ server must then listen on that interface too (`--server.address 0.0.0.0`).
 
 from __future__ import annotations
 
+import os
 import socket
 from urllib.parse import urlsplit
 
@@ -63,9 +64,16 @@ def public_base_url() -> str:
                     base_path=str(st.get_option("server.baseUrlPath") or ""))
 
 
+# The address browsers reach this process through, when a load balancer listens in front of it
+# and the process itself only on loopback (`python -m trainer serve --workers N` sets it).
+PUBLIC_ADDRESS_ENV = "COUP_TRAINER_PUBLIC_ADDRESS"
+
+
 def reachable_from_lan() -> bool:
     """Whether other devices can open this server: False when it listens on loopback only
     (`--server.address 127.0.0.1`), so a page can say so before a class scans a QR code that
-    leads nowhere."""
-    address = str(st.get_option("server.address") or "").lower()
+    leads nowhere. Behind `python -m trainer serve`'s HAProxy, what counts is the address
+    HAProxy listens on ($COUP_TRAINER_PUBLIC_ADDRESS), not the worker's own."""
+    address = (os.environ.get(PUBLIC_ADDRESS_ENV, "").strip()
+               or str(st.get_option("server.address") or "")).lower()
     return not (address in ("localhost", "::1") or address.startswith("127."))
