@@ -95,19 +95,35 @@ def openapi(base: str) -> dict[str, Any]:
 
 @dataclass
 class Server:
-    """A running app server: its process, base URL and log file."""
+    """A running app server: its process, base URL and log file; with several workers
+    (`serve_workers`), the launcher's process, the workers' pids and HAProxy's."""
 
     proc: subprocess.Popen[bytes]
     base: str
     log: Path
+    workers: list[int] = field(default_factory=list)
+    balancer: int | None = None
 
     @property
     def pid(self) -> int:
-        return self.proc.pid
+        return self.workers[0] if self.workers else self.proc.pid
+
+    @property
+    def pids(self) -> list[int]:
+        """The processes that run the app's pages: the server, or every worker."""
+        return self.workers or [self.proc.pid]
+
+    def cpu(self) -> float:
+        """CPU seconds used so far by the app's processes together."""
+        return sum(cpu_seconds(p) for p in self.pids)
+
+    def balancer_cpu(self) -> float:
+        """CPU seconds used so far by HAProxy (0 with one process and no balancer)."""
+        return cpu_seconds(self.balancer) if self.balancer else 0.0
 
     def rss_mib(self) -> float:
-        """The server's resident memory now (VmRSS of /proc/<pid>/status), in MiB."""
-        return rss_mib(self.pid)
+        """The app's resident memory now (VmRSS of /proc/<pid>/status, summed), in MiB."""
+        return sum(rss_mib(p) for p in self.pids)
 
     def signal(self, sig: int) -> None:
         """Send `sig` to the server process."""
@@ -131,6 +147,47 @@ def serve(options: Sequence[str] = (), env: dict[str, str] | None = None,
                                 stderr=subprocess.STDOUT, start_new_session=True)
     server = Server(proc, f"http://127.0.0.1:{port}", log)
     try:
+        wait_healthy(server.base, proc, start_timeout)
+        yield server
+    finally:
+        stop(proc)
+
+
+# Every worker as `serve` starts its one server: the agent API on, no file watcher.
+WORKER_OPTIONS = ("--server.enableAgentApi", "true", "--server.agentMaxSessions", "1000",
+                  "--server.fileWatcherType", "none")
+
+
+@contextmanager
+def serve_workers(workers: int, options: Sequence[str] = (), env: dict[str, str] | None = None,
+                  log: Path | None = None, start_timeout: float = 120.0) -> Iterator[Server]:
+    """The app as a school would run it: `python -m trainer serve --workers N` (N streamlit
+    processes behind HAProxy, sticky by cookie; `env` must name a PostgreSQL database in
+    COUP_TRAINER_DB_URL) on a free loopback port. Yields once `serve.json` in its run folder
+    names the workers and HAProxy; always stops it (SIGTERM to the launcher, which stops the
+    workers and HAProxy)."""
+    port = free_port()
+    log = log or Path(os.environ.get("TMPDIR", "/tmp")) / f"serve-{port}.log"
+    run_dir = log.parent / f"serve-{port}"
+    command = [sys.executable, "-m", "trainer", "serve", "--workers", str(workers), "--port",
+               str(port), "--run-dir", str(run_dir), "--", *WORKER_OPTIONS, *options]
+    with open(log, "wb") as out:
+        proc = subprocess.Popen(command, cwd=ROOT, env={**os.environ, **(env or {})},
+                                stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
+    try:
+        started, info = time.monotonic(), run_dir / "serve.json"
+        while not info.exists():
+            if proc.poll() is not None:
+                raise RuntimeError(f"`trainer serve` exited with code {proc.returncode}: "
+                                   f"{log.read_text()[-800:]}")
+            if time.monotonic() - started > start_timeout:
+                raise RuntimeError(f"`trainer serve` was not up after {start_timeout:.0f} s")
+            time.sleep(0.2)
+        time.sleep(0.2)  # the file is written whole, but give the writer its moment
+        facts = json.loads(info.read_text())
+        server = Server(proc, f"http://127.0.0.1:{port}", log, [int(p) for p in
+                                                               facts["workers"]],
+                        int(facts["haproxy"]))
         wait_healthy(server.base, proc, start_timeout)
         yield server
     finally:

@@ -63,12 +63,16 @@ when it runs out; the host stops asking questions a minute before), loopback onl
 
     .venv/bin/python bench/room.py [--db sqlite|postgresql] [--tabs browser|agent]
         [--rooms 1] [--phones 60] [--questions 20] [--window 10] [--stagger 0] [--quick]
-        [--costs N]
+        [--costs N] [--workers 1]
         [--freeze] [--timeout 720] [--runner.postScriptGC false ...]
 
 PostgreSQL: the URL in COUP_TRAINER_BENCH_PG_URL, else `scripts/test-postgres.sh start`; the
 test runs in a database of its own made on that server and dropped at the end, and the server
 is stopped at the end only if this run started it (another may be using one it found running).
+`--workers N` (N > 1, PostgreSQL only): the app as a school runs it on one laptop, `python -m
+trainer serve --workers N`: N app processes behind HAProxy, sticky by HAProxy's cookie; each
+tab's websocket goes to the worker HAProxy picks (round robin) and stays there. The CPU figures
+are the workers' together, and HAProxy's on a line of its own.
 `--freeze`: after the warm-up, `gc.freeze()` in the server (what the page could do once its
 cached resources are loaded, so the collector stops walking them after every run).
 
@@ -100,7 +104,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from agentapi import Server, cpu_seconds, percentile, serve  # noqa: E402
+from agentapi import Server, percentile, serve, serve_workers  # noqa: E402
 from room_load import AgentTab, BrowserTab, Step, Tab, Timers  # noqa: E402
 
 JOIN = "FormSubmitter:room_join_form-Join"
@@ -498,9 +502,9 @@ def costs(server: Server, rooms: Any, code: str, host: str, runs: int,
 
     def measure(label: str, step: Any) -> None:
         step()  # a first run of this kind, not counted
-        c0 = cpu_seconds(server.pid)
+        c0 = server.cpu()
         done = [step() for _ in range(runs)]
-        cpu = cpu_seconds(server.pid) - c0
+        cpu = server.cpu() - c0
         if not all(d.ok for d in done):
             raise RuntimeError(f"--costs: {label}: {next(d.error for d in done if not d.ok)}")
         rows.append((label, 1000 * cpu / runs,
@@ -593,7 +597,8 @@ def run(args: argparse.Namespace, server: Server, store: Any, made: list[tuple[s
     deadline = t_start + args.timeout - REPORT_S
     soft = deadline - 60  # no new question after this
     base = server.base
-    print(f"server pid {server.pid} at {base}", flush=True)
+    print(f"server pid {' '.join(map(str, server.pids))} at {base}"
+          + (f" (HAProxy pid {server.balancer})" if server.balancer else ""), flush=True)
 
     def tab(query: dict[str, str], interval: float) -> Tab:
         return make_tab(args.tabs, base, query, interval, args.request_timeout)
@@ -621,7 +626,8 @@ def run(args: argparse.Namespace, server: Server, store: Any, made: list[tuple[s
         rooms.append(RoomRun(i, code, host, claims, remote, screen, phones,
                              Shared(window=args.window)))
     if args.freeze:
-        server.signal(signal.SIGUSR1)
+        for pid in server.pids:
+            os.kill(pid, signal.SIGUSR1)
         time.sleep(1.0)
         print("  " + next((ln for ln in server.log.read_text().splitlines()
                            if "gc.freeze()" in ln), "gc.freeze() not reported!"), flush=True)
@@ -638,7 +644,8 @@ def run(args: argparse.Namespace, server: Server, store: Any, made: list[tuple[s
 
     everyone = [ph for room in rooms for ph in room.phones]
     total = len(everyone)
-    cpu0, rss0, wall0 = cpu_seconds(server.pid), server.rss_mib(), time.monotonic()
+    cpu0, rss0, wall0 = server.cpu(), server.rss_mib(), time.monotonic()
+    lb0 = server.balancer_cpu()
     own0, busy0 = sum(os.times()[:2]), machine_busy()
     t0 = time.monotonic()
     # Every room's phones arrive over --arrive seconds, the rooms' arrivals side by side.
@@ -663,7 +670,7 @@ def run(args: argparse.Namespace, server: Server, store: Any, made: list[tuple[s
                 raise OutOfTime("the phones had not joined before the --timeout")
         joined_s = time.monotonic() - t0
         time.sleep(2.0)
-        idle0, c0 = time.time(), cpu_seconds(server.pid)
+        idle0, c0 = time.time(), server.cpu()
         idle1 = idle0 + args.idle
         hosts = [threading.Thread(target=host_room, daemon=True,
                                   args=(room, store, args, time.monotonic() + args.idle, soft))
@@ -671,7 +678,7 @@ def run(args: argparse.Namespace, server: Server, store: Any, made: list[tuple[s
         for th in hosts:
             th.start()
         time.sleep(max(0.0, idle1 - time.time()))
-        idle1, c1 = time.time(), cpu_seconds(server.pid)
+        idle1, c1 = time.time(), server.cpu()
         idle_steps = [s for ph in everyone for s in list(ph.tab.steps)
                       if idle0 <= s.started < idle1] + \
                      [s for room in rooms for s in list(room.log.polls)
@@ -701,9 +708,12 @@ def run(args: argparse.Namespace, server: Server, store: Any, made: list[tuple[s
             room.screen.close()
     signal.alarm(REPORT_S)  # the report's own time; then the server is stopped regardless
     wall = time.monotonic() - wall0
-    cpu, rss1 = cpu_seconds(server.pid) - cpu0, server.rss_mib()
+    cpu, rss1 = server.cpu() - cpu0, server.rss_mib()
+    lb = server.balancer_cpu() - lb0
     own = sum(os.times()[:2]) - own0
-    others = machine_busy() - busy0 - cpu - own
+    others = machine_busy() - busy0 - cpu - own - lb
+    if server.balancer:
+        print(f"HAProxy: CPU {lb:.1f} s", flush=True)
     return report(args, rooms, store, wall, cpu, rss0, rss1, own, others)
 
 
@@ -822,7 +832,8 @@ def report(args: argparse.Namespace, rooms: list[RoomRun], store: Any, wall: flo
                   f"{t.stored} answers stored, lost {t.lost}, participant p95 {pp:.3f} s, "
                   f"presenter p95 {sp:.3f} s")
     runs = len(steps) + len(pres_polls) + len(remote_polls) + len(clicks_by)
-    print(f"server: {runs} requests in {wall:.0f} s ({runs / wall:.1f}/s), CPU {cpu:.1f} s "
+    who = f"{args.workers} workers" if args.workers > 1 else "server"
+    print(f"{who}: {runs} requests in {wall:.0f} s ({runs / wall:.1f}/s), CPU {cpu:.1f} s "
           f"({100 * cpu / wall:.0f}% of one core, {1000 * cpu / max(1, runs):.0f} ms per "
           f"request), memory {rss0:.0f} -> {rss1:.0f} MiB; this script's CPU {own:.1f} s")
     cores = os.cpu_count() or 1
@@ -850,6 +861,9 @@ def main() -> None:
         description=__doc__.split("\n")[0],
         epilog="Other --section.option value pairs go to `streamlit run` unchanged.")
     parser.add_argument("--db", choices=["sqlite", "postgresql"], default="sqlite")
+    parser.add_argument("--workers", type=int, default=1,
+                        help="app processes: above 1, `python -m trainer serve --workers N` "
+                             "(HAProxy in front, sticky sessions; needs --db postgresql)")
     parser.add_argument("--tabs", choices=["browser", "agent"], default="browser",
                         help="how a tab is simulated (default browser; see the docstring)")
     parser.add_argument("--rooms", type=int, default=1,
@@ -890,6 +904,9 @@ def main() -> None:
             setattr(args, name, quick if args.quick else full)
     if any(not a.startswith("--") or "." not in a for a in rest[::2]) or len(rest) % 2:
         parser.error(f"unknown arguments {rest}: server options go as --section.option value")
+    if args.workers > 1 and (args.db != "postgresql" or args.tabs != "browser"):
+        parser.error("--workers above 1 shares one database between processes: --db "
+                     "postgresql, and --tabs browser (a websocket stays on its worker)")
     if args.phones < 1 or not 1 <= args.rooms <= 20 or not 1 <= args.questions <= 30 \
             or args.window <= 1 or args.stagger < 0 or args.timeout < 2 * REPORT_S:
         parser.error("--phones >= 1, --rooms 1..20, --questions 1..30, --window > 1, "
@@ -904,7 +921,8 @@ def main() -> None:
     signal.alarm(int(args.timeout) - REPORT_S)  # the load ends here at the latest
     print(f"rooms: {args.rooms} x {args.phones} phones x {args.questions} questions, window "
           f"{args.window:.0f} s, reveal pause {args.reveal_pause:.0f} s, rooms started "
-          f"{args.stagger:g} s apart, db {args.db}, tabs {args.tabs}, server options "
+          f"{args.stagger:g} s apart, db {args.db}, tabs {args.tabs}, app processes "
+          f"{args.workers}{' behind HAProxy' if args.workers > 1 else ''}, server options "
           f"{' '.join(rest) or '(config.toml as is)'}"
           + (", gc.freeze() after the warm-up" if args.freeze else ""), flush=True)
     result: tuple[int, float, float] | None = None
@@ -917,9 +935,15 @@ def main() -> None:
                 print(f"room {code}: {args.questions} questions ({claims} with a claim)",
                       flush=True)
             try:
-                with serve(rest, env={"COUP_TRAINER_DB_URL": url},
-                           log=Path(tmpdir) / "server.log",
-                           launcher=FREEZE_LAUNCHER if args.freeze else None) as server:
+                env, log = {"COUP_TRAINER_DB_URL": url}, Path(tmpdir) / "server.log"
+                if args.workers > 1:
+                    if args.freeze:
+                        raise SystemExit("--freeze needs one process (--workers 1)")
+                    starting = serve_workers(args.workers, rest, env=env, log=log)
+                else:
+                    starting = serve(rest, env=env, log=log,
+                                     launcher=FREEZE_LAUNCHER if args.freeze else None)
+                with starting as server:
                     result = run(args, server, store, made, t_start)
             finally:
                 store.engine.dispose()
