@@ -153,6 +153,49 @@ def serve(options: Sequence[str] = (), env: dict[str, str] | None = None,
         stop(proc)
 
 
+# The database a bench's server and the bench share.
+PG_ENV = "COUP_TRAINER_BENCH_PG_URL"
+PG_SCRIPT = ROOT / "scripts" / "test-postgres.sh"
+
+
+@contextmanager
+def database(kind: str, tmp: Path) -> Iterator[str]:
+    """The URL the server and this script share: a new SQLite file, or a new PostgreSQL
+    database (dropped at the end) on the server of COUP_TRAINER_BENCH_PG_URL or of
+    scripts/test-postgres.sh."""
+    if kind == "sqlite":
+        yield f"sqlite:///{tmp / 'room-bench.db'}"
+        return
+    from sqlalchemy import create_engine, text
+    from sqlalchemy.engine import make_url
+
+    started_here = False
+    url = os.environ.get(PG_ENV, "").strip()
+    if not url:
+        r = subprocess.run(["bash", str(PG_SCRIPT), "start"], capture_output=True, text=True,
+                           timeout=300, cwd=ROOT)
+        lines = r.stdout.strip().splitlines()
+        if r.returncode != 0 or not lines:
+            raise RuntimeError(f"scripts/test-postgres.sh start failed: {r.stderr.strip()}")
+        url = lines[-1].strip()
+        started_here = "started PostgreSQL" in r.stderr
+    name = f"coup_room_bench_{os.getpid()}"
+    admin = create_engine(make_url(url).set(database="postgres"), isolation_level="AUTOCOMMIT")
+    try:
+        with admin.connect() as c:
+            c.execute(text(f'CREATE DATABASE "{name}"'))
+        try:
+            yield make_url(url).set(database=name).render_as_string(hide_password=False)
+        finally:
+            with admin.connect() as c:
+                c.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+    finally:
+        admin.dispose()
+        if started_here:
+            subprocess.run(["bash", str(PG_SCRIPT), "stop"], capture_output=True, timeout=120,
+                           cwd=ROOT)
+
+
 # Every worker as `serve` starts its one server: the agent API on, no file watcher.
 WORKER_OPTIONS = ("--server.enableAgentApi", "true", "--server.agentMaxSessions", "1000",
                   "--server.fileWatcherType", "none")
@@ -303,6 +346,7 @@ class Session:
     session_id: str | None = None
     snapshot: dict[str, Any] = field(default_factory=dict)
     timings: list[Timed] = field(default_factory=list)
+    cookies: dict[str, str] = field(default_factory=dict)  # HAProxy's sticky cookie, say
     _conn: http.client.HTTPConnection | None = None
 
     # -- low level
@@ -321,11 +365,16 @@ class Session:
     def _post(self, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
         data = json.dumps(body).encode()
         headers = {"Content-Type": "application/json"}
+        if self.cookies:  # as a browser does: behind HAProxy, the session stays on its worker
+            headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
         for attempt in (1, 2):  # a keep-alive connection the server closed: reconnect once
             conn = self._connection()
             try:
                 conn.request("POST", INTERACT, body=data, headers=headers)
                 resp = conn.getresponse()
+                for cookie in resp.headers.get_all("Set-Cookie") or []:
+                    name, _, value = cookie.split(";", 1)[0].partition("=")
+                    self.cookies[name.strip()] = value.strip()
                 payload = resp.read()
                 return resp.status, json.loads(payload) if payload else {}
             except (http.client.RemoteDisconnected, ConnectionResetError, BrokenPipeError):

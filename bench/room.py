@@ -89,13 +89,12 @@ import os
 import random
 import re
 import signal
-import subprocess
 import sys
 import tempfile
 import threading
 import time
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager, suppress
+from collections.abc import Callable, Sequence
+from contextlib import suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -104,7 +103,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from agentapi import Server, percentile, serve, serve_workers  # noqa: E402
+from agentapi import Server, database, percentile, serve, serve_workers  # noqa: E402
 from room_load import AgentTab, BrowserTab, Step, Tab, Timers  # noqa: E402
 
 JOIN = "FormSubmitter:room_join_form-Join"
@@ -114,8 +113,6 @@ OPTION = re.compile(r"^room_option_(\d+)_(\d+)$")
 CLOSED = "Answers for that question are closed"
 NOT_ANSWERED = "You did not answer this one"  # a click that landed after the reveal
 ANSWER_IN = "Your answer is in"
-PG_ENV = "COUP_TRAINER_BENCH_PG_URL"
-PG_SCRIPT = ROOT / "scripts" / "test-postgres.sh"
 PHONE_POLL_S, PRESENTER_POLL_S = 2.0, 1.0  # the pages' run_every, for agent tabs
 REPORT_S = 60  # of --timeout, kept for the report after the load
 
@@ -134,45 +131,6 @@ signal.signal(signal.SIGUSR1, _freeze)
 
 class OutOfTime(Exception):
     """The overall --timeout ran out."""
-
-
-# --------------------------------------------------------------------------- the database
-@contextmanager
-def database(kind: str, tmp: Path) -> Iterator[str]:
-    """The URL the server and this script share: a new SQLite file, or a new PostgreSQL
-    database (dropped at the end) on the server of COUP_TRAINER_BENCH_PG_URL or of
-    scripts/test-postgres.sh."""
-    if kind == "sqlite":
-        yield f"sqlite:///{tmp / 'room-bench.db'}"
-        return
-    from sqlalchemy import create_engine, text
-    from sqlalchemy.engine import make_url
-
-    started_here = False
-    url = os.environ.get(PG_ENV, "").strip()
-    if not url:
-        r = subprocess.run(["bash", str(PG_SCRIPT), "start"], capture_output=True, text=True,
-                           timeout=300, cwd=ROOT)
-        lines = r.stdout.strip().splitlines()
-        if r.returncode != 0 or not lines:
-            raise RuntimeError(f"scripts/test-postgres.sh start failed: {r.stderr.strip()}")
-        url = lines[-1].strip()
-        started_here = "started PostgreSQL" in r.stderr
-    name = f"coup_room_bench_{os.getpid()}"
-    admin = create_engine(make_url(url).set(database="postgres"), isolation_level="AUTOCOMMIT")
-    try:
-        with admin.connect() as c:
-            c.execute(text(f'CREATE DATABASE "{name}"'))
-        try:
-            yield make_url(url).set(database=name).render_as_string(hide_password=False)
-        finally:
-            with admin.connect() as c:
-                c.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-    finally:
-        admin.dispose()
-        if started_here:
-            subprocess.run(["bash", str(PG_SCRIPT), "stop"], capture_output=True, timeout=120,
-                           cwd=ROOT)
 
 
 def room_store(url: str) -> Any:

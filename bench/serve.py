@@ -29,6 +29,11 @@ so `on` and `off` stay what they say if streamlit_app.py calls the freeze itself
 
     .venv/bin/python bench/serve.py [--gc freeze|off|on|on-freeze] [--users 1,15,30,60]
         [--pages quiz,learn,calibration] [--steps 5] [--quick] [--timeout 540]
+        [--db sqlite|postgresql] [--workers 1]
+
+`--workers N` (N > 1, with `--db postgresql`): the app as `python -m trainer serve --workers N`
+serves it, N processes behind HAProxy; each agent-API session keeps HAProxy's cookie, so it
+stays on its worker as a browser does. CPU per request is the workers' together.
 
 Bounded: at most `--steps` requests per user, a hard overall `--timeout` (cells not reached
 are skipped), and the server is stopped at the end, also on error or Ctrl-C. Loopback only.
@@ -58,11 +63,12 @@ from agentapi import (  # noqa: E402
     Server,
     Session,
     Timed,
-    cpu_seconds,
+    database,
     gc_stats,
     percentile,
     run_users,
     serve,
+    serve_workers,
 )
 
 from trainer.ui.serving import ENV as FREEZE_ENV  # noqa: E402
@@ -177,23 +183,34 @@ def warm_up(server: Server, answers: int) -> None:
     s.close()
 
 
+# With several workers the collector's figures are not read (no hook in the workers).
+NO_GC = {"cpu_s": [float("nan")] * 3, "n": [0, 0, 0], "max_s": float("nan"),
+         "tracked": 0, "frozen": 0}
+
+
 def cell(page: str, users: int, args: argparse.Namespace, db_url: str, tmp: Path,
          deadline: float) -> dict[str, Any]:
     options, freeze = GC_MODES[args.gc]
     log = tmp / f"server-{page}-{users}.log"
     env = {"COUP_TRAINER_DB_URL": db_url, FREEZE_ENV: "1" if freeze else "0"}
     launcher = GC_STATS_LAUNCHER + (FREEZE_LAUNCHER if freeze else "")
-    with serve(options, env=env, log=log, launcher=launcher) as server:
+    many = args.workers > 1
+    starting = (serve_workers(args.workers, options, env=env, log=log) if many
+                else serve(options, env=env, log=log, launcher=launcher))
+    with starting as server:
         warm_up(server, args.answers)
-        if freeze and "gc.freeze()" not in log.read_text():
+        if many:  # every worker's first runs (imports, caches), as the one server's above
+            for _ in range(2 * args.workers):
+                warm_up(server, args.answers)
+        if freeze and not many and "gc.freeze()" not in log.read_text():
             raise RuntimeError("the server did not report its gc.freeze()")
-        gc_before = gc_stats(server)
-        rss_before, cpu_before = server.rss_mib(), cpu_seconds(server.pid)
+        gc_before = NO_GC if many else gc_stats(server)
+        rss_before, cpu_before = server.rss_mib(), server.cpu()
         timings, wall = run_users(users, USERS[page](args.steps), server.base, deadline,
                                   timeout=args.request_timeout)
-        cpu = cpu_seconds(server.pid) - cpu_before
+        cpu = server.cpu() - cpu_before
         rss_after = server.rss_mib()
-        gc_after = gc_stats(server)
+        gc_after = NO_GC if many else gc_stats(server)
     return summarise(page, users, timings, wall, cpu, rss_before, rss_after, gc_before,
                      gc_after)
 
@@ -260,6 +277,13 @@ def main() -> None:
     parser.add_argument("--request-timeout", type=float, default=120.0,
                         help="limit for one request, seconds (default 120)")
     parser.add_argument("--json", type=Path, help="also write the results to this file")
+    parser.add_argument("--db", choices=["sqlite", "postgresql"], default="sqlite",
+                        help="the database (PostgreSQL: as bench/room.py finds one)")
+    parser.add_argument("--workers", type=int, default=1,
+                        help="app processes: above 1, `python -m trainer serve --workers N` "
+                             "(HAProxy in front, sticky by cookie; needs --db postgresql); "
+                             "CPU is the workers' together, the collector's figures are not "
+                             "read")
     parser.add_argument("--quick", action="store_true",
                         help="1 and 10 users, 3 requests each (a smoke test)")
     args = parser.parse_args()
@@ -271,19 +295,23 @@ def main() -> None:
         parser.error(f"unknown page(s): {', '.join(sorted(unknown))}")
     if args.steps < 1 or not users or min(users) < 1:
         parser.error("--steps and every --users value must be at least 1")
+    if args.workers > 1 and args.db != "postgresql":
+        parser.error("--workers above 1 needs --db postgresql (one database, several processes)")
 
     start = time.monotonic()
     deadline = start + args.timeout
     results: list[dict[str, Any]] = []
-    print(f"gc={args.gc}: {args.steps} requests per user, users {users}, "
+    print(f"gc={args.gc}, db {args.db}, app processes {args.workers}"
+          f"{' behind HAProxy' if args.workers > 1 else ''}: {args.steps} requests per user, "
+          f"users {users}, "
           f"calibration learners with {args.answers} answers", flush=True)
     print(f"{'page':<12}{'users':>6}{'reqs':>6}{'errs':>5}{'wall s':>8}{'runs/s':>8}"
           f"{'p50 s':>8}{'p95 s':>8}{'max s':>8}{'cpu ms':>8}{'gc ms':>7}{'full':>6}"
           f"{'gc max':>7}{'rss0':>7}{'rss1':>7}",
           flush=True)
-    with tempfile.TemporaryDirectory(prefix="coup-serve-") as tmpdir:
+    with tempfile.TemporaryDirectory(prefix="coup-serve-") as tmpdir, \
+            database(args.db, Path(tmpdir)) as db_url:
         tmp = Path(tmpdir)
-        db_url = f"sqlite:///{tmp}/bench.db"
         # (the warm-up opens Calibration for learner 0 whichever pages are measured)
         seed_learners(db_url, max(users) if "calibration" in pages else 1, args.answers)
         for page in pages:
