@@ -1,6 +1,7 @@
 """Calibration: how well the learner's stated probabilities match what the cards showed, and
 how good their moves were, over time."""
 
+from functools import partial
 from typing import Any
 
 import streamlit as st
@@ -11,13 +12,13 @@ from trainer.quiz import scoring
 from trainer.quiz.findings import Findings, findings
 from trainer.ui.learner import answers_warnings, bad_name_warning, current_learner, learner_caption
 from trainer.ui.router import hand_over
+from trainer.ui.vega import with_arrow_datasets
 from trainer.views import calibration_text as text
 from trainer.views.calibration_charts import (
-    over_time_charts,
-    reliability_chart,
-    spec,
-    theme_chart,
-    theme_lost_chart,
+    over_time_specs,
+    reliability_spec,
+    theme_lost_spec,
+    theme_spec,
 )
 
 hand_over("pages/calibration.py", "calibration")
@@ -29,21 +30,25 @@ number = st.column_config.NumberColumn
 
 @st.cache_data(max_entries=32, show_spinner=False)
 def scores(learner: str, count: int, last: str, _answers: list[Answer]
-           ) -> tuple[scoring.Report, Findings, str, dict[str, Any]]:
-    """Every table of the page, its opening sentences' numbers, the CSV export and the charts,
+           ) -> tuple[scoring.Report, Findings, dict[str, Any]]:
+    """Every table of the page, its opening sentences' numbers and the charts,
     keyed by the learner and their latest answer: recomputed only after a new answer (the
     bootstrap included), not on every click.
 
     Why the charts as Vega-Lite specs made here: building an Altair chart and turning it into
-    its spec (validated against Vega-Lite's JSON schema on every run) was half of this page's
-    CPU per run (`bench/serve.py`); the spec depends on the answers alone, so it is made once
-    per new answer, unvalidated (the chart tests validate every chart's spec)."""
+    its spec was half of this page's CPU per run (`bench/serve.py`); the spec depends on the
+    answers alone, so it is made once per new answer, filled into a template Altair made once
+    per process (`trainer.views.calibration_charts.Template`): a learner's first run, which a
+    class opening the page together pays thirty times over, then costs no Altair at all. The
+    chart tests validate every chart's spec and check the filled one against Altair's own.
+    Their rows are kept as the Arrow bytes `st.vega_lite_chart` would otherwise make of them
+    on every run (`trainer.ui.vega`)."""
     tables = scoring.report(_answers)
-    charts = {"reliability": spec(reliability_chart(tables.reliability)),
-              "over_time": [spec(c) for c in over_time_charts(tables.over_time)],
-              "theme": spec(theme_chart(tables.themes)),
-              "theme_lost": spec(theme_lost_chart(tables.themes))}
-    return tables, findings(tables.df), export_csv(_answers), charts
+    charts = {"reliability": with_arrow_datasets(reliability_spec(tables.reliability)),
+              "over_time": [with_arrow_datasets(s) for s in over_time_specs(tables.over_time)],
+              "theme": with_arrow_datasets(theme_spec(tables.themes)),
+              "theme_lost": with_arrow_datasets(theme_lost_spec(tables.themes))}
+    return tables, findings(tables.df), charts
 
 
 def forget() -> None:
@@ -61,7 +66,7 @@ if not answers:
     st.info("No answers yet. Answer a few quiz items and come back: this page shows how "
             "often the claims you called bluffs really were.", icon=":material/insights:")
 else:
-    tables, found, _, charts = scores(learner, len(answers), answers[-1].answer_id, answers)
+    tables, found, charts = scores(learner, len(answers), answers[-1].answer_id, answers)
     df, s = tables.df, tables.summary
     with st.container(key="calibration_lead"):
         for paragraph in text.lead(found, len(df)):
@@ -133,9 +138,9 @@ else:
 
 st.subheader("Your history")
 cols = st.columns(2)
-cols[0].download_button("Export as CSV",
-                        scores(learner, len(answers), answers[-1].answer_id, answers)[2]
-                        if answers else export_csv([]), file_name=f"{learner}.csv",
+# The CSV is written when the button is clicked, not on every run: most visits never export,
+# and a learner's first visit (the one a class pays thirty times over) need not make it.
+cols[0].download_button("Export as CSV", partial(export_csv, answers), file_name=f"{learner}.csv",
                         mime="text/csv", icon=":material/download:", disabled=not answers)
 upload = cols[1].file_uploader("Import a CSV export", type=["csv"], key="import_csv")
 if upload is not None and state.get("imported") != upload.file_id:

@@ -8,15 +8,28 @@ cost more to serialise than to draw.
 
 Probabilities are always P(the claim is a bluff) on a one-sided 0–1 scale, and every axis says
 so, because a learner reading "0.7" must not wonder whether it means honest or bluff.
+
+Each chart exists twice over one definition: `reliability_chart` & co. return the Altair chart
+(for the room screen, the docs and the tests), and `reliability_spec` & co. return the same
+chart's Vega-Lite spec for the Calibration page, filled into a template (`Template`). Why the
+second form: turning an Altair chart into its spec took about 140 ms per learner (half of the
+page's first run; a class opening the page together queued on it), and none of that work
+depends on the learner. The template is that spec made once, with the learner's rows left out
+(named data) and their few values (a domain, tick values, a sort order) as slots; filling it
+copies a few dicts and writes the rows, in well under a millisecond.
 """
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import altair as alt
 import numpy as np
 import pandas as pd
+from altair.utils.data import to_values
 
 # What Altair's layering returns: a layer, or a facet of layers.
 Drawn = alt.LayerChart | alt.FacetChart
@@ -72,6 +85,112 @@ def spec(chart: alt.TopLevelMixin) -> dict[str, Any]:
     return drawn
 
 
+# A slot's marker: a string no chart draws (it starts with a NUL character).
+_SLOT = "\x00slot:"
+
+SpecPath = tuple[str | int, ...]  # keys and list positions from a spec's top to a value
+Rows = list[dict[str, Any]]
+# A table as its columns, in order: numpy arrays, or lists of strings.
+Columns = Mapping[str, np.ndarray | list[Any]]
+
+
+def slot(name: str) -> Any:
+    """Where a template takes the learner's value `name`: a one-item list holding a marker.
+
+    A list because every value filled in later is one (a scale's domain or range, an axis's
+    tick values, a sort order) and Altair checks the type of what a chart is given; typed Any
+    so a chart's definition can take it where it takes the value itself."""
+    return [_SLOT + name]
+
+
+def _slots(node: Any, path: SpecPath = ()) -> list[tuple[SpecPath, str]]:
+    """(path, name) of every slot in a spec, in document order."""
+    if isinstance(node, dict):
+        return [found for key, value in node.items() for found in _slots(value, (*path, key))]
+    if isinstance(node, list):
+        if len(node) == 1 and isinstance(node[0], str) and node[0].startswith(_SLOT):
+            return [(path, node[0][len(_SLOT):])]
+        return [found for i, value in enumerate(node) for found in _slots(value, (*path, i))]
+    return []
+
+
+@dataclass(frozen=True)
+class Template:
+    """A chart's Vega-Lite spec made once by Altair, without the learner's rows or values.
+
+    The rows are named data (`alt.NamedData`) that `fill` puts into the spec's `datasets`;
+    the values go where the chart's definition was given a `slot`. `spec` is shared by every
+    spec filled from it and must never be changed: `fill` copies only the dicts and lists on
+    the way to a slot, and the top level with its `datasets`."""
+
+    spec: dict[str, Any]
+    slots: tuple[tuple[SpecPath, str], ...]
+
+    @classmethod
+    def of(cls, chart: alt.TopLevelMixin) -> Template:
+        drawn = spec(chart)
+        return cls(drawn, tuple(_slots(drawn)))
+
+    def fill(self, rows: Mapping[str, Rows], **values: Sequence[Any]) -> dict[str, Any]:
+        """The spec with these rows as its named datasets and these values in its slots."""
+        wanted = {name for _, name in self.slots}
+        if wanted != values.keys():
+            raise ValueError(f"the template takes {sorted(wanted)}, not {sorted(values)}")
+        filled = dict(self.spec)
+        filled["datasets"] = {**self.spec.get("datasets", {}), **rows}
+        copied: set[int] = set()
+        for path, name in self.slots:
+            node: Any = filled
+            for key in path[:-1]:
+                child = node[key]
+                if id(child) not in copied:
+                    child = dict(child) if isinstance(child, dict) else list(child)
+                    copied.add(id(child))
+                    node[key] = child
+                node = child
+            node[path[-1]] = list(values[name])
+        return filled
+
+
+def records(columns: Columns) -> Rows:
+    """The rows of a table given by its columns, as Altair writes a data frame of them into a
+    spec (`altair.utils.data.to_values`): NaN and infinities as None, numpy numbers and
+    booleans as Python ones, strings as they are.
+
+    Why not `to_values` itself: it copies and converts the frame with pandas, several
+    milliseconds for an over-time chart's few hundred rows. A column of any other kind (dates,
+    objects that are not strings) is left to `to_values`."""
+    values = [_json_values(column) for column in columns.values()]
+    if not values or any(v is None for v in values):
+        return list(to_values(_frame(columns))["values"])
+    names = list(columns)
+    return [dict(zip(names, row, strict=True)) for row in zip(*values, strict=True)]
+
+
+def _frame(columns: Columns) -> pd.DataFrame:
+    """The columns as the data frame an Altair chart is given."""
+    return pd.DataFrame(dict(columns))
+
+
+def _json_values(column: np.ndarray | list[Any]) -> list[Any] | None:
+    """A column's values as JSON-ready Python values, or None for a kind left to Altair."""
+    if isinstance(column, np.ndarray) and column.dtype.kind in "iub":
+        values: list[Any] = column.tolist()
+        return values
+    if isinstance(column, np.ndarray) and column.dtype.kind == "f":
+        values = column.tolist()
+        bad = ~np.isfinite(column)
+        if bad.any():
+            values = [None if b else v for v, b in zip(values, bad.tolist(), strict=True)]
+        return values
+    values = column.tolist() if isinstance(column, np.ndarray) else list(column)
+    missing = [v is None or (isinstance(v, float) and v != v) for v in values]
+    if not all(m or isinstance(v, str) for v, m in zip(values, missing, strict=True)):
+        return None
+    return [None if m else v for v, m in zip(values, missing, strict=True)] if any(missing) \
+        else values
+
+
 def integer_ticks(top: float, most: int = 5, cover: bool = True) -> list[int]:
     """Whole-number ticks from 0 on a 1-2-5 step, at most `most` + 1 of them: up to the first
     tick at or past `top` (`cover`, for an axis that must hold every value), else up to the
@@ -113,17 +232,53 @@ def reliability_chart(table: pd.DataFrame, you: str = "you") -> Drawn:
     A point selection named "bin" over (who, bin) lets a page call
     `st.altair_chart(chart, on_select="rerun")` and list the answers of the clicked bin.
     """
-    cols = ["who", "bin", "label", "n", "forecast", "observed", "se", "lower", "upper", "small"]
-    data = table[cols].copy() if not table.empty else pd.DataFrame(columns=cols)
-    data["small"] = data["small"].astype(bool)
-    keys = list(zip(data["who"].astype(str), data["small"], strict=True))
-    data["series"] = [_renamed(SERIES.get(k, (str(k[0]),))[0], you) for k in keys]
-    for c in ("forecast", "observed", "se", "lower", "upper"):
-        data[c] = data[c].astype(float).round(4)
+    data, values = _reliability_data(table, you)
+    return _reliability(_frame(data), you, **values)
 
-    labels, colours, shapes = _series_scale(keys) if keys else _series_scale(
-        [("you", False), ("bot", False)])
-    labels = [_renamed(label, you) for label in labels]
+
+def reliability_spec(table: pd.DataFrame, you: str = "you") -> dict[str, Any]:
+    """`reliability_chart`'s spec, filled into its template (see `Template`)."""
+    data, values = _reliability_data(table, you)
+    return _reliability_template(you).fill({RELIABILITY_DATA: records(data)}, **values)
+
+
+RELIABILITY_DATA = "reliability"
+
+
+@functools.lru_cache(maxsize=8)
+def _reliability_template(you: str) -> Template:
+    return Template.of(_reliability(alt.NamedData(name=RELIABILITY_DATA), you,
+                                    labels=slot("labels"), colours=slot("colours"),
+                                    shapes=slot("shapes")))
+
+
+def _reliability_data(table: pd.DataFrame, you: str) -> tuple[Columns, dict[str, list[str]]]:
+    """The columns the chart draws, and its series' labels, colours and shapes (those
+    present)."""
+    cols = ["who", "bin", "label", "n", "forecast", "observed", "se", "lower", "upper", "small"]
+    data: dict[str, np.ndarray | list[Any]]
+    if table.empty:
+        data = {c: [] for c in cols}
+        data |= {"small": np.zeros(0, dtype=bool), "series": []}
+        present = [("you", False), ("bot", False)]  # the legend of an empty chart
+    else:
+        who = table["who"].tolist()
+        small = table["small"].to_numpy(dtype=bool)
+        present = list(zip([str(w) for w in who], small.tolist(), strict=True))
+        data = {"who": who, "bin": table["bin"].to_numpy(), "label": table["label"].tolist(),
+                "n": table["n"].to_numpy(),
+                **{c: table[c].to_numpy(dtype=float).round(4)
+                   for c in ("forecast", "observed", "se", "lower", "upper")},
+                "small": small,
+                "series": [_renamed(SERIES.get(k, (str(k[0]),))[0], you) for k in present]}
+    labels, colours, shapes = _series_scale(present)
+    return data, {"labels": [_renamed(label, you) for label in labels],
+                  "colours": colours, "shapes": shapes}
+
+
+def _reliability(data: pd.DataFrame | alt.NamedData, you: str, labels: list[str],
+                 colours: list[str], shapes: list[str]) -> Drawn:
+    """The reliability diagram's definition, for its rows or a template's named data."""
     legend = alt.Legend(orient="bottom", columns=2, labelLimit=160, symbolSize=90)
     colour = alt.Color("series:N", title=None, legend=legend,
                        scale=alt.Scale(domain=labels, range=colours))
@@ -172,22 +327,19 @@ def reliability_chart(table: pd.DataFrame, you: str = "you") -> Drawn:
                                            subtitleColor=GREY))
 
 
-def _thin(long_df: pd.DataFrame, max_points: int) -> pd.DataFrame:
-    """Every k-th answer per metric (and always the latest): at most max_points + 1 a metric.
+def _thin(rows: np.ndarray, max_points: int) -> np.ndarray:
+    """Every k-th of one metric's rows (and always the latest): at most max_points + 1.
 
     The moving average was computed on every answer before thinning, so the kept points of
     the bold line are exact; only the faded per-answer dots are sampled.
     """
-    parts = []
-    for _, part in long_df.groupby("metric", sort=False):
-        if len(part) > max_points:
-            step = int(np.ceil(len(part) / max_points))
-            keep = np.zeros(len(part), dtype=bool)
-            keep[::step] = True
-            keep[-1] = True
-            part = part[keep]
-        parts.append(part)
-    return pd.concat(parts, ignore_index=True) if parts else long_df
+    if len(rows) <= max_points:
+        return rows
+    step = int(np.ceil(len(rows) / max_points))
+    keep = np.zeros(len(rows), dtype=bool)
+    keep[::step] = True
+    keep[-1] = True
+    return rows[keep]
 
 
 def over_time_charts(long_df: pd.DataFrame, max_points: int = MAX_POINTS
@@ -200,48 +352,91 @@ def over_time_charts(long_df: pd.DataFrame, max_points: int = MAX_POINTS
     a phone's included. X is the answer number, not the date: practice happens in bursts,
     and a date axis would squeeze a 200-answer evening into a sliver.
     """
-    data = long_df[["n", "metric", "value", "moving"]]
-    if not data.empty:
-        data = _thin(data, max_points)
-    data = data.assign(
-        panel=data["metric"].map(PANELS).fillna(data["metric"]),
-        value=data["value"].astype(float).round(4),
-        moving=data["moving"].astype(float).round(4),
-    )
-    colours = dict(zip(PANELS, [YOU, BOT, "#54a24b", "#e45756"], strict=True))
-    last = int(data["n"].max()) if not data.empty else 1
-    x = alt.X("n:Q", title="answer number", scale=alt.Scale(domain=[0, last], nice=False),
-              axis=alt.Axis(values=integer_ticks(last, cover=False), format="d"))
-    charts = []
+    return [_over_time(_frame(part), panel, **values)
+            for panel, part, values in _over_time_data(long_df, max_points)]
+
+
+def over_time_specs(long_df: pd.DataFrame, max_points: int = MAX_POINTS
+                    ) -> list[dict[str, Any]]:
+    """`over_time_charts`' specs, filled into their templates (see `Template`)."""
+    return [_over_time_template(panel).fill({OVER_TIME_DATA: records(part)}, **values)
+            for panel, part, values in _over_time_data(long_df, max_points)]
+
+
+OVER_TIME_DATA = "over_time"
+_LOST_PANEL = PANELS["win-% lost"]
+
+
+@functools.lru_cache(maxsize=8)
+def _over_time_template(panel: str) -> Template:
+    names = ["x_domain", "x_ticks", *(["y_domain", "y_ticks"] if panel == _LOST_PANEL else [])]
+    return Template.of(_over_time(alt.NamedData(name=OVER_TIME_DATA), panel,
+                                  **{name: slot(name) for name in names}))
+
+
+def _over_time_data(long_df: pd.DataFrame, max_points: int
+                    ) -> list[tuple[str, Columns, dict[str, list[int]]]]:
+    """Per chart: its panel, the columns it draws and its axes' domains and ticks.
+
+    A chart's rows are its metrics' (thinned), metric after metric in the order they first
+    come in `long_df`. The x axis ends at the last answer in every chart, so the charts line
+    up. Win-% lost is in whole points, on a scale from 0 to its last tick (so that a run of
+    answers that lost nothing still draws 0 and 1 apart); the Brier and log score scales are
+    not counts."""
+    n = long_df["n"].to_numpy()
+    metric = long_df["metric"].to_numpy(dtype=object)
+    value = long_df["value"].to_numpy(dtype=float).round(4)
+    moving = long_df["moving"].to_numpy(dtype=float).round(4)
+    kept = {m: _thin(np.flatnonzero(metric == m), max_points)
+            for m in dict.fromkeys(metric.tolist())}
+    every = np.concatenate([np.zeros(0, dtype=int), *kept.values()])
+    last = int(n[every].max()) if every.size else 1
+    x = {"x_domain": [0, last], "x_ticks": integer_ticks(last, cover=False)}
+    charts: list[tuple[str, Columns, dict[str, list[int]]]] = []
     for panel in dict.fromkeys(PANELS.values()):
-        metrics = [m for m, p in PANELS.items() if p == panel]
-        part = data[data["panel"] == panel]
-        # Who is who in a subtitle rather than a legend: a legend below would take its
-        # height from the chart's fixed height and squash the lines on a phone.
-        colour = alt.Color("metric:N", title=None, legend=None,
-                           scale=alt.Scale(domain=metrics, range=[colours[m] for m in metrics]))
-        base = alt.Chart(part).encode(x=x, color=colour)
-        # Win-% lost is in whole points, on a scale from 0 to its last tick (so that a run
-        # of answers that lost nothing still draws 0 and 1 apart); the Brier and log score
-        # scales are not counts.
-        y_axis, y_scale = alt.Axis(), alt.Scale()
-        if panel == PANELS["win-% lost"]:
-            ticks = integer_ticks(part["value"].max() if not part.empty else 1)
-            y_axis = alt.Axis(values=ticks, format="d")
-            y_scale = alt.Scale(domain=[0, ticks[-1]], nice=False)
-        dots = base.mark_circle(size=8, opacity=0.25).encode(
-            y=alt.Y("value:Q", title=None, axis=y_axis, scale=y_scale),
-            tooltip=[alt.Tooltip("n:Q", title="answer"), alt.Tooltip("metric:N"),
-                     alt.Tooltip("value:Q", format=".3f")])
-        line = base.mark_line(strokeWidth=2.5).encode(
-            y=alt.Y("moving:Q", title=None, axis=y_axis, scale=y_scale),
-            tooltip=[alt.Tooltip("n:Q", title="answer"), alt.Tooltip("metric:N"),
-                     alt.Tooltip("moving:Q", title="moving average", format=".3f")])
-        charts.append(alt.layer(dots, line).properties(
-            width=560, height=140, title=alt.TitleParams(
-                panel, fontSize=13, subtitleColor=GREY,
-                subtitle=SUBTITLES.get(panel, alt.Undefined))))
+        rows = np.concatenate([np.zeros(0, dtype=int),
+                               *(r for m, r in kept.items() if PANELS.get(m, m) == panel)])
+        values = dict(x)
+        if panel == _LOST_PANEL:
+            ticks = integer_ticks(value[rows].max() if rows.size else 1)
+            values |= {"y_domain": [0, ticks[-1]], "y_ticks": ticks}
+        part = {"n": n[rows], "metric": metric[rows], "value": value[rows],
+                "moving": moving[rows], "panel": [panel] * rows.size}
+        charts.append((panel, part, values))
     return charts
+
+
+def _over_time(data: pd.DataFrame | alt.NamedData, panel: str, x_domain: list[int],
+               x_ticks: list[int], y_domain: list[int] | None = None,
+               y_ticks: list[int] | None = None) -> Drawn:
+    """One over-time chart's definition, for its rows or a template's named data; the y
+    domain and ticks are given for win-% lost only."""
+    colours = dict(zip(PANELS, [YOU, BOT, "#54a24b", "#e45756"], strict=True))
+    metrics = [m for m, p in PANELS.items() if p == panel]
+    x = alt.X("n:Q", title="answer number", scale=alt.Scale(domain=x_domain, nice=False),
+              axis=alt.Axis(values=x_ticks, format="d"))
+    # Who is who in a subtitle rather than a legend: a legend below would take its
+    # height from the chart's fixed height and squash the lines on a phone.
+    colour = alt.Color("metric:N", title=None, legend=None,
+                       scale=alt.Scale(domain=metrics, range=[colours[m] for m in metrics]))
+    base = alt.Chart(data).encode(x=x, color=colour)
+    y_axis, y_scale = alt.Axis(), alt.Scale()
+    if y_domain is not None and y_ticks is not None:
+        y_axis = alt.Axis(values=y_ticks, format="d")
+        y_scale = alt.Scale(domain=y_domain, nice=False)
+    dots = base.mark_circle(size=8, opacity=0.25).encode(
+        y=alt.Y("value:Q", title=None, axis=y_axis, scale=y_scale),
+        tooltip=[alt.Tooltip("n:Q", title="answer"), alt.Tooltip("metric:N"),
+                 alt.Tooltip("value:Q", format=".3f")])
+    line = base.mark_line(strokeWidth=2.5).encode(
+        y=alt.Y("moving:Q", title=None, axis=y_axis, scale=y_scale),
+        tooltip=[alt.Tooltip("n:Q", title="answer"), alt.Tooltip("metric:N"),
+                 alt.Tooltip("moving:Q", title="moving average", format=".3f")])
+    chart: Drawn = alt.layer(dots, line).properties(
+        width=560, height=140, title=alt.TitleParams(
+            panel, fontSize=13, subtitleColor=GREY,
+            subtitle=SUBTITLES.get(panel, alt.Undefined)))
+    return chart
 
 
 def theme_chart(theme_df: pd.DataFrame) -> Drawn:
@@ -252,7 +447,27 @@ def theme_chart(theme_df: pd.DataFrame) -> Drawn:
     skill. The dotted rule at 0.25 is what always answering 50% would score. Rows are a fixed
     step high, so every theme keeps its label however many there are.
     """
-    data, y, tooltip = _theme_data(theme_df)
+    data, order = _theme_data(theme_df)
+    return _theme(_frame(data), order)
+
+
+def theme_spec(theme_df: pd.DataFrame) -> dict[str, Any]:
+    """`theme_chart`'s spec, filled into its template (see `Template`)."""
+    data, order = _theme_data(theme_df)
+    return _theme_template().fill({THEME_DATA: records(data)}, order=order)
+
+
+THEME_DATA = "themes"
+
+
+@functools.cache
+def _theme_template() -> Template:
+    return Template.of(_theme(alt.NamedData(name=THEME_DATA), order=slot("order")))
+
+
+def _theme(data: pd.DataFrame | alt.NamedData, order: list[str]) -> Drawn:
+    """The Brier-by-theme chart's definition, for its rows or a template's named data."""
+    y, tooltip = _theme_axis(order), _theme_tooltip()
     base = alt.Chart(data).encode(y=y, tooltip=tooltip)
     x_title = "Brier, 0–1 (lower is better)"
     bars = base.mark_bar(strokeWidth=1.5).encode(
@@ -271,22 +486,48 @@ def theme_chart(theme_df: pd.DataFrame) -> Drawn:
     always_half = alt.Chart(pd.DataFrame({"x": [0.25]})).mark_rule(
         color="grey", strokeDash=[2, 2]).encode(x=alt.X("x:Q"))
     # Short lines: the title and each subtitle line must fit a 390 px phone.
-    return alt.layer(bars, ticks, always_half).properties(
+    chart: Drawn = alt.layer(bars, ticks, always_half).properties(
         width=420, height=alt.Step(24),
         title=alt.TitleParams("Your Brier score by theme", fontSize=13, subtitleColor=GREY,
                               subtitle=["lower is better; orange tick: the bot",
                                         "dotted line: always saying 50%"]))
+    return chart
 
 
 def theme_lost_chart(theme_df: pd.DataFrame) -> alt.Chart:
     """The mean win-% your moves lost, per theme (trivial decisions left out)."""
-    data, y, tooltip = _theme_data(theme_df)
-    top = data["mean_lost"].max() if data["mean_lost"].notna().any() else 1
+    data, order = _theme_data(theme_df)
+    return _theme_lost(_frame(data), order, **_theme_lost_axis(data))
+
+
+def theme_lost_spec(theme_df: pd.DataFrame) -> dict[str, Any]:
+    """`theme_lost_chart`'s spec, filled into its template (see `Template`)."""
+    data, order = _theme_data(theme_df)
+    return _theme_lost_template().fill({THEME_DATA: records(data)}, order=order,
+                                       **_theme_lost_axis(data))
+
+
+@functools.cache
+def _theme_lost_template() -> Template:
+    return Template.of(_theme_lost(alt.NamedData(name=THEME_DATA), order=slot("order"),
+                                   domain=slot("domain"), ticks=slot("ticks")))
+
+
+def _theme_lost_axis(data: Columns) -> dict[str, list[int]]:
+    """The x axis's domain and whole-point ticks, from 0 past the largest mean."""
+    mean_lost = np.asarray(data["mean_lost"], dtype=float)
+    top = np.nanmax(mean_lost) if (~np.isnan(mean_lost)).any() else 1
     ticks = integer_ticks(top)
+    return {"domain": [0, ticks[-1]], "ticks": ticks}
+
+
+def _theme_lost(data: pd.DataFrame | alt.NamedData, order: list[str], domain: list[int],
+                ticks: list[int]) -> alt.Chart:
+    """The win-%-lost-by-theme chart's definition, for its rows or a template's named data."""
     chart: alt.Chart = alt.Chart(data).mark_bar(color="#e45756", opacity=0.85).encode(
-        y=y, tooltip=tooltip,
+        y=_theme_axis(order), tooltip=_theme_tooltip(),
         x=alt.X("mean_lost:Q", title="mean win-% lost per move",
-                scale=alt.Scale(domain=[0, ticks[-1]], nice=False),
+                scale=alt.Scale(domain=domain, nice=False),
                 axis=alt.Axis(values=ticks, format="d")),
     ).properties(width=420, height=alt.Step(24),
                  title=alt.TitleParams("Your moves by theme", fontSize=13, subtitleColor=GREY,
@@ -294,18 +535,27 @@ def theme_lost_chart(theme_df: pd.DataFrame) -> alt.Chart:
     return chart
 
 
-def _theme_data(theme_df: pd.DataFrame) -> tuple[pd.DataFrame, alt.Y, list[alt.Tooltip]]:
-    cols = ["theme", "n", "scored", "bluffs", "honest", "brier", "bot_brier", "mean_lost",
-            "unclear"]
-    data = theme_df[cols].copy()
-    data["unclear"] = data["unclear"].astype(bool)
-    data["status"] = np.where(data["unclear"], UNCLEAR_NOTE, "enough answers")
-    for c in ("brier", "bot_brier", "mean_lost"):
-        data[c] = data[c].astype(float).round(4)
-    order = data["theme"].tolist()  # scoring.per_theme sorts by answers, most first
+def _theme_data(theme_df: pd.DataFrame) -> tuple[Columns, list[str]]:
+    """The columns both theme charts draw, and their order (scoring.per_theme sorts by
+    answers, most first)."""
+    unclear = theme_df["unclear"].to_numpy(dtype=bool)
+    order = theme_df["theme"].tolist()
+    data: dict[str, np.ndarray | list[Any]] = {"theme": order,
+            **{c: theme_df[c].to_numpy() for c in ("n", "scored", "bluffs", "honest")},
+            **{c: theme_df[c].to_numpy(dtype=float).round(4)
+               for c in ("brier", "bot_brier", "mean_lost")},
+            "unclear": unclear,
+            "status": np.where(unclear, UNCLEAR_NOTE, "enough answers")}
+    return data, order
+
+
+def _theme_axis(order: list[str]) -> alt.Y:
     # Labels cut at 130 px leave a phone's bars room; the tooltip has the full name.
-    y = alt.Y("theme:N", title=None, sort=order, axis=alt.Axis(labelLimit=130))
-    tooltip = [
+    return alt.Y("theme:N", title=None, sort=order, axis=alt.Axis(labelLimit=130))
+
+
+def _theme_tooltip() -> list[alt.Tooltip]:
+    return [
         alt.Tooltip("theme:N"), alt.Tooltip("n:Q", title="answers"),
         alt.Tooltip("bluffs:Q"), alt.Tooltip("honest:Q", title="honest claims"),
         alt.Tooltip("brier:Q", title="your Brier", format=".3f"),
@@ -313,7 +563,6 @@ def _theme_data(theme_df: pd.DataFrame) -> tuple[pd.DataFrame, alt.Y, list[alt.T
         alt.Tooltip("mean_lost:Q", title="mean win-% lost", format=".1f"),
         alt.Tooltip("status:N", title="note"),
     ]
-    return data, y, tooltip
 
 
 def estimates_chart(table: pd.DataFrame) -> Drawn:
