@@ -28,7 +28,7 @@ kept, learner = me.history, me.name
 number = st.column_config.NumberColumn
 
 
-@st.cache_data(max_entries=32, show_spinner=False)
+@st.cache_data(max_entries=128, show_spinner=False)
 def scores(learner: str, count: int, last: str, _answers: list[Answer]
            ) -> tuple[scoring.Report, Findings, dict[str, Any]]:
     """Every table of the page, its opening sentences' numbers and the charts,
@@ -42,7 +42,12 @@ def scores(learner: str, count: int, last: str, _answers: list[Answer]
     class opening the page together pays thirty times over, then costs no Altair at all. The
     chart tests validate every chart's spec and check the filled one against Altair's own.
     Their rows are kept as the Arrow bytes `st.vega_lite_chart` would otherwise make of them
-    on every run (`trainer.ui.vega`)."""
+    on every run (`trainer.ui.vega`).
+
+    Why 128 learners kept: a class of 60 opening the page together cycles through 60
+    learners, and with room for 32 every request missed and recomputed (`bench/serve.py
+    --users 60`: 116 ms of CPU a request, p95 15.5 s; with 128, 74 ms and 9.3 s); an entry
+    of 200 answers is about 180 KiB pickled, 23 MiB for all 128."""
     tables = scoring.report(_answers)
     charts = {"reliability": with_arrow_datasets(reliability_spec(tables.reliability)),
               "over_time": [with_arrow_datasets(s) for s in over_time_specs(tables.over_time)],
