@@ -88,3 +88,12 @@ def test_the_phone_join_page_says_which_mode_is_on(db_url: str, served_on: str) 
     else:
         assert "Phones on the same network as the screen can join." in captions
         assert "LAN=1" not in captions
+
+
+def test_behind_make_serve_the_host_is_told_to_restart_make_serve_with_lan(
+        db_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`python -m trainer serve` without --lan: HAProxy listens on this computer only, and
+    `make run LAN=1` would start one process instead of the school's several."""
+    monkeypatch.setenv("COUP_TRAINER_PUBLIC_ADDRESS", "127.0.0.1")
+    warnings = " ".join(str(w.value) for w in room_page(host="").warning)
+    assert "`make serve LAN=1`" in warnings and "make run" not in warnings

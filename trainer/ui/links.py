@@ -16,6 +16,8 @@ from urllib.parse import urlsplit
 
 import streamlit as st
 
+from trainer.views import room_text
+
 LOOPBACK = frozenset({"localhost", "127.0.0.1", "::1", "0.0.0.0", "::"})
 # Any routable address will do: nothing is sent to it.
 _PROBE = ("10.255.255.255", 1)
@@ -67,6 +69,14 @@ def public_base_url() -> str:
 # The address browsers reach this process through, when a load balancer listens in front of it
 # and the process itself only on loopback (`python -m trainer serve --workers N` sets it).
 PUBLIC_ADDRESS_ENV = "COUP_TRAINER_PUBLIC_ADDRESS"
+
+
+def lan_command() -> str:
+    """The command that opens this app to the network: `make serve`'s when several
+    processes serve it behind HAProxy (`python -m trainer serve` sets the public address),
+    else `make run`'s."""
+    served = bool(os.environ.get(PUBLIC_ADDRESS_ENV, "").strip())
+    return room_text.SERVE_LAN_COMMAND if served else room_text.LAN_COMMAND
 
 
 def reachable_from_lan() -> bool:

@@ -20,7 +20,7 @@ from trainer.rooms.model import Room
 from trainer.rooms.questions import resolve
 from trainer.rooms.store import RoomError, RoomStore
 from trainer.scenarios import ScenarioError
-from trainer.ui.links import reachable_from_lan
+from trainer.ui.links import lan_command, reachable_from_lan
 from trainer.ui.resources import lesson_library, question_bank, solved_grades
 from trainer.ui.store import store_beside_answers
 from trainer.views import cardart, room_text
@@ -115,9 +115,9 @@ def network_note(*, host: bool) -> None:
     if reachable_from_lan():
         st.caption(room_text.LAN_OPEN if host else room_text.PHONE_LAN)
     elif host:
-        st.warning(room_text.LOOPBACK_ONLY, icon=":material/wifi_off:")
+        st.warning(room_text.loopback_only(lan_command()), icon=":material/wifi_off:")
     else:
-        st.caption(room_text.PHONE_LOOPBACK)
+        st.caption(room_text.phone_loopback(lan_command()))
 
 
 def styles() -> None:

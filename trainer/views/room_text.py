@@ -52,15 +52,25 @@ RANKING_RULE = ("Points per question: for the chance of a bluff, 100 × (1 + log
 
 
 # Whether phones can reach the server: `make run` serves this computer only, `make run LAN=1`
-# the network (the Makefile). The host is told what to do; a phone only what is on.
+# the network (the Makefile); the same for `make serve`, a school's several processes. The
+# host is told what to do; a phone only what is on.
 LAN_COMMAND = "make run LAN=1"
-LOOPBACK_ONLY = ("Phones cannot join: this app is served to this computer only. To let phones "
-                 "on the same Wi-Fi join, stop it (Ctrl+C in its terminal) and start it again "
-                 f"with `{LAN_COMMAND}`.")
+SERVE_LAN_COMMAND = "make serve LAN=1"  # with the same WORKERS= and DB= as before
+
+
+def loopback_only(command: str = LAN_COMMAND) -> str:
+    return ("Phones cannot join: this app is served to this computer only. To let phones on "
+            "the same Wi-Fi join, stop it (Ctrl+C in its terminal) and start it again with "
+            f"`{command}`.")
+
+
+def phone_loopback(command: str = LAN_COMMAND) -> str:
+    return ("This app is served to its own computer only, so phones cannot open it until the "
+            f"host starts it again with `{command}`.")
+
+
 LAN_OPEN = ("Open to the network: phones on the same network as this computer (the "
             "classroom Wi-Fi) can join.")
-PHONE_LOOPBACK = ("This app is served to its own computer only, so phones cannot open it "
-                  f"until the host starts it again with `{LAN_COMMAND}`.")
 PHONE_LAN = "Phones on the same network as the screen can join."
 
 
