@@ -246,3 +246,35 @@ def test_a_damaged_stored_grade_names_the_question(rooms: RoomStore) -> None:
         conn.execute(update(room_answers_table).values(grade="dreadful"))
     with pytest.raises(RoomError, match="question 1 is damaged .*got 'dreadful'"):
         rooms.my_answers(room.code, seat.token)
+
+
+def test_a_phone_opening_the_remote_is_seen_by_another_process_as_a_scan(
+        db_url: str, rooms: RoomStore) -> None:
+    """Behind `python -m trainer serve` the laptop showing the QR code and the phone that
+    scans it may be served by two processes: the scan is in the room's row, read by both."""
+    from datetime import UTC, datetime
+
+    room, host = make_room(rooms)
+    other = Store(db_url)  # the laptop's process
+    try:
+        laptop = RoomStore(other.engine)
+        shown = datetime.now(UTC) - timedelta(seconds=1)
+        rooms.remote_opened(room.code, host, "laptop-tab")
+        assert not laptop.remote_scanned(room.code, host, "laptop-tab", shown)  # its own
+        rooms.remote_opened(room.code, host, "phone-tab")
+        assert laptop.remote_scanned(room.code, host, "laptop-tab", shown)
+        assert not laptop.remote_scanned(room.code, host, "laptop-tab",
+                                         datetime.now(UTC) + timedelta(seconds=5))
+        assert laptop.room(room.code).version == room.version  # phones need not redraw
+    finally:
+        other.close()
+
+
+def test_only_the_host_key_records_or_reads_a_scan_of_the_remote(rooms: RoomStore) -> None:
+    from datetime import UTC, datetime
+
+    room, _host = make_room(rooms)
+    with pytest.raises(HostOnly):
+        rooms.remote_opened(room.code, new_token(), "phone-tab")
+    with pytest.raises(HostOnly):
+        rooms.remote_scanned(room.code, new_token(), "laptop-tab", datetime.now(UTC))

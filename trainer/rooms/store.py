@@ -108,6 +108,11 @@ rooms_table = Table(
     Column("code_failures", Integer, nullable=False, server_default="0"),
     Column("code_failed_at", DateTime(timezone=True), nullable=True),
     Column("code_wait_until", DateTime(timezone=True), nullable=True),
+    # The tab that last opened the host's remote for the first time (a hash of its id) and
+    # when (revision 0005): how the laptop's QR code learns that a phone scanned it, whichever
+    # process serves the phone. See `remote_opened`.
+    Column("remote_tab", String(64), nullable=True),
+    Column("remote_at", DateTime(timezone=True), nullable=True),
 )
 
 seats_table = Table(
@@ -516,6 +521,28 @@ class RoomStore:
         return [_answer(r) for r in rows]
 
     # ------------------------------------------------------------------ the screen
+    def remote_opened(self, code: str, host: str, tab: str) -> None:
+        """A browser tab opened the room's remote for the first time: kept in the room's row
+        (a hash of the tab's id, and when), not in the server's memory, because behind
+        `python -m trainer serve` the teacher's phone and the laptop showing the QR code may
+        be served by different processes. Does not change the room's version: phones need
+        not redraw."""
+        with self._tx() as conn:
+            self._host(conn, code, host, write=False)
+            conn.execute(update(rooms_table).where(rooms_table.c.code == code).values(
+                remote_tab=token_hash(tab), remote_at=clock_now()))
+
+    def remote_scanned(self, code: str, host: str, tab: str, since: datetime) -> bool:
+        """Whether a tab other than `tab` opened the room's remote at `since` or later: the
+        QR code the laptop (`tab`) shows has been scanned."""
+        with self._tx() as conn:
+            self._host(conn, code, host, write=False)
+            row = conn.execute(select(rooms_table.c.remote_tab, rooms_table.c.remote_at)
+                               .where(rooms_table.c.code == code)).one()
+        at = _aware(row.remote_at)
+        return (at is not None and at >= since and row.remote_tab is not None
+                and not same_token(tab, row.remote_tab))
+
     def screen_token(self, code: str, host: str) -> str:
         """The key of the room's screen view, for its host: it shows the room and controls
         nothing, so its address may be on view where the host key may not."""

@@ -16,6 +16,7 @@ import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Any
 
 import pandas as pd
@@ -268,7 +269,7 @@ def remote(rooms: RoomStore, code: str, host: str) -> None:
         st.error(f"This link does not carry room {code}'s host key. To join as a player, "
                  "open the room without `host=` in the address.", icon=":material/lock:")
         return
-    _opened(code)
+    _opened(rooms, code, host)
     st.fragment(follow, run_every=POLL_SECONDS)(code, room.version)
     st.subheader(room_remote.REMOTE_TITLE.format(code=code))
     st.caption(room_text.source_title(room.source, lesson_titles()))
@@ -299,7 +300,7 @@ def remote(rooms: RoomStore, code: str, host: str) -> None:
         _keep(rooms, room, host)
     if room.status == "finished":
         _results(rooms, room, host)
-    _phone_remote(code, host)
+    _phone_remote(rooms, code, host)
     _people_and_settings(rooms, room, host)
 
 
@@ -362,25 +363,25 @@ def _people_and_settings(rooms: RoomStore, room: Room, host: str) -> None:
 
 
 # ------------------------------------------------------------------ the remote on a phone
-@st.cache_resource(show_spinner=False)
-def _remote_tabs() -> dict[str, dict[str, float]]:
-    """Per room, the tabs of this process that opened its remote and when each first did:
-    how a QR code shown on the laptop learns that a phone scanned it."""
-    return {}
-
-
 def _tab() -> str:
     return str(session_state().setdefault(TAB, secrets.token_hex(8)))
 
 
-def _opened(code: str) -> None:
-    tabs = _remote_tabs().setdefault(code, {})
-    if len(tabs) > 50:  # a room's remote is opened by a handful of tabs; keep it so
-        tabs.clear()
-    tabs.setdefault(_tab(), time.time())
+def _opened(rooms: RoomStore, code: str, host: str) -> None:
+    """The first time this tab opens the remote, the room's row says so (`remote_opened`):
+    the laptop's QR code reads it there, whichever process serves the phone that scanned
+    it."""
+    state, mark = session_state(), f"room_remote_opened_{code}"
+    if state.get(mark):
+        return
+    try:
+        rooms.remote_opened(code, host, _tab())
+    except RoomError:  # the room closed meanwhile: the page says so on its next run
+        return
+    state[mark] = True
 
 
-def _phone_remote(code: str, host: str) -> None:
+def _phone_remote(rooms: RoomStore, code: str, host: str) -> None:
     """The remote's link for the teacher's phone: copied to the clipboard (the link is never
     on the page), or a QR code shown on request, which hides itself once a phone opens the
     remote, after `QR_SECONDS`, or on a click."""
@@ -400,18 +401,20 @@ def _phone_remote(code: str, host: str) -> None:
             return
         right.button(room_remote.HIDE_QR, icon=":material/visibility_off:", width="stretch",
                      key="room_hide_qr", on_click=state.pop, args=(QR_SHOWN, None))
-        st.fragment(_remote_qr, run_every=POLL_SECONDS)(code, host)
+        st.fragment(_remote_qr, run_every=POLL_SECONDS)(rooms, code, host)
 
 
-def _remote_qr(code: str, host: str) -> None:
+def _remote_qr(rooms: RoomStore, code: str, host: str) -> None:
     """Polled while shown: the QR code, until another tab opens the remote or time is up."""
     state = session_state()
     shown = state.get(QR_SHOWN)
     if shown is None:
         return
-    mine = _tab()
-    scanned = any(tab != mine and at >= float(shown)
-                  for tab, at in _remote_tabs().get(code, {}).items())
+    try:
+        scanned = rooms.remote_scanned(code, host, _tab(),
+                                       datetime.fromtimestamp(float(shown), UTC))
+    except RoomError:  # the room closed meanwhile: the page says so on its next run
+        return
     if scanned or time.time() - float(shown) > QR_SECONDS:
         state.pop(QR_SHOWN, None)
         state["room_qr_said"] = room_remote.QR_SCANNED if scanned else \
