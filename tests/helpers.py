@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections import Counter
 from functools import cache
 
@@ -161,3 +162,12 @@ def shipped_library():  # -> trainer.scenarios.lessons.Library
     from trainer.scenarios.lessons import load_library
 
     return load_library(Path(__file__).resolve().parents[1] / "scenarios")
+
+
+def alive(pid: int) -> bool:
+    """Whether process `pid` still exists (a test that stops servers checks none is left)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return True

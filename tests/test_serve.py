@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.helpers import alive
 from trainer.cli import main
 from trainer.cli import serve as serve_cli
 from trainer.cli.serve import (
@@ -260,14 +261,6 @@ def stand_ins(tmp_path: Path, n: int) -> Plan:
                             health=f"http://127.0.0.1:{port}/_stcore/health")
                     for i, port in enumerate(free_ports(n), start=1))
     return Plan(workers, None, None, "http://127.0.0.1:1", tmp_path, tmp_path, shown="up")
-
-
-def alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    return True
 
 
 def launch_then(tmp_path: Path, n: int, then) -> tuple[int, str, list[int]]:

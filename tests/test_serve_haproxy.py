@@ -25,6 +25,7 @@ from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
 
 from tests.conftest import PG_ENV
+from tests.helpers import alive
 from trainer.cli.serve import COOKIE, WORKER_HEADER, find_haproxy, free_ports
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -71,14 +72,6 @@ def serve_line(err: Path, launcher: subprocess.Popen[bytes], timeout: float) -> 
             break
         time.sleep(0.1)
     raise AssertionError(f"no `serve:` line (exit {launcher.poll()}): {err.read_text()}")
-
-
-def alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    return True
 
 
 def group_alive(pgid: int) -> bool:
