@@ -7,8 +7,9 @@ release whose schema changes, with that release checked out, and commit the file
 
     .venv/bin/python scripts/make-db-fixture.py     # tests/data/database/release-<revision>.db
 
-It holds two learners (one named), three answers, a lesson mark, a room with a seat and an
-answer, and a played game with one valued decision (`tests/test_database_fixture.py` reads it).
+It holds two learners (one named), three answers, a lesson mark, a room with a seat, an
+answer and a scan of its remote, and a played game with one valued decision
+(`tests/test_database_fixture.py` reads it).
 """
 
 from __future__ import annotations
@@ -64,6 +65,7 @@ def main() -> int:
                                   "default-fixture")
         seat = rooms.join(room.code, "Ann")
         rooms.start(room.code, host)
+        rooms.remote_opened(room.code, host, "fixture-remote-tab")  # revision 0005
         rooms.submit(room.code, seat.token, 0, item_id="item-1", action="Challenge",
                      stated=0.4, bot=0.3, bluff=True, best="Challenge", lost_pp=0.0,
                      grade="best", seconds=4.0)
