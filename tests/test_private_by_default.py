@@ -10,10 +10,13 @@ from pathlib import Path
 
 import pytest
 from streamlit import config
-from streamlit.testing.v1 import AppTest
+
+from tests.test_room_page import db_url
+from tests.test_room_page import open_room as room_page
 
 ROOT = Path(__file__).resolve().parent.parent
-APP = str(ROOT / "streamlit_app.py")
+
+__all__ = ["db_url"]  # the fixture, shared with the Room page's tests
 
 
 def run_command(*variables: str) -> str:
@@ -40,13 +43,6 @@ def test_make_run_serves_this_computer_only_unless_lan_is_asked_for(
     assert address(run_command(*variables)) == expected
 
 
-@pytest.fixture
-def db_url(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
-    url = f"sqlite:///{tmp_path / 'answers.db'}"
-    monkeypatch.setenv("COUP_TRAINER_DB_URL", url)
-    return url
-
-
 @pytest.fixture(params=["127.0.0.1", "0.0.0.0"])
 def served_on(request: pytest.FixtureRequest) -> Iterator[str]:
     """The address the server listens on, as `--server.address` sets it (for this test)."""
@@ -56,16 +52,6 @@ def served_on(request: pytest.FixtureRequest) -> Iterator[str]:
         yield str(request.param)
     finally:
         config.set_option("server.address", before)
-
-
-def room_page(**params: str) -> AppTest:
-    at = AppTest.from_file(APP, default_timeout=60)
-    for key, value in params.items():
-        at.query_params[key] = value
-    at.run()
-    at.switch_page("pages/room.py").run()
-    assert not at.exception, [e.value for e in at.exception]
-    return at
 
 
 def test_the_host_is_told_whether_phones_can_reach_the_app(db_url: str, served_on: str) -> None:

@@ -6,25 +6,19 @@ on SQLite and on PostgreSQL (db_url)."""
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
 from datetime import timedelta
 
 import pytest
 from sqlalchemy import update
 
+from tests.test_rooms_store import rooms
 from trainer.learners.answers import now
-from trainer.learners.storage import Store
 from trainer.rooms import store as room_store
 from trainer.rooms.codes import SCREEN_CODE_DIGITS, screen_code
 from trainer.rooms.settings import RoomSettings, Source
 from trainer.rooms.store import Room, RoomError, RoomGone, RoomStore, rooms_table, seats_table
 
-
-@pytest.fixture
-def rooms(db_url: str) -> Iterator[RoomStore]:
-    store = Store(db_url)
-    yield RoomStore(store.engine)
-    store.close()
+__all__ = ["rooms"]  # the fixture, shared with the store's tests
 
 
 def make_room(rooms: RoomStore, **settings: object) -> tuple[Room, str]:
