@@ -42,9 +42,11 @@ from trainer.play.store import metadata as play_metadata
 from trainer.rooms.settings import RoomSettings, Source
 from trainer.rooms.store import RoomError, RoomStore
 from trainer.rooms.store import metadata as rooms_metadata
+from trainer.tables.store import metadata as tables_metadata
 
 TABLES = {"learners", "learner_names", "answers", "lesson_marks", "rooms", "room_seats",
-          "room_answers", "played_games", "played_decisions"}
+          "room_answers", "played_games", "played_decisions", "game_tables", "table_seats",
+          "table_games", "table_moves"}
 T0 = datetime(2025, 3, 1, 18, 30, tzinfo=UTC)
 VARIANT_32 = "reformation-inquisitor+low_start"  # the longest the old columns could hold
 assert len(VARIANT_32) == 32
@@ -68,7 +70,7 @@ def engine(url: str) -> Iterator[Engine]:
 def code_metadata() -> MetaData:
     """Every store's tables as the code defines them now, in one MetaData."""
     combined = MetaData()
-    for metadata in (learners_metadata, rooms_metadata, play_metadata):
+    for metadata in (learners_metadata, rooms_metadata, play_metadata, tables_metadata):
         for table in metadata.tables.values():
             table.to_metadata(combined)
     return combined

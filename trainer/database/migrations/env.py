@@ -28,8 +28,9 @@ def target_metadata() -> list[MetaData]:
     from trainer.learners.storage import metadata as learners
     from trainer.play.store import metadata as play
     from trainer.rooms.store import metadata as rooms
+    from trainer.tables.store import metadata as tables
 
-    return [learners, rooms, play]
+    return [learners, rooms, play, tables]
 
 
 def database_url() -> str:

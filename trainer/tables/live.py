@@ -1,0 +1,364 @@
+"""A game at a table, live: rebuilt from the database, moved by phones, bots and the clock.
+
+Why rebuilt and not kept: the database holds the truth (the game's seed and its moves), so a
+reload, a closed tab, a server restart or a second server process all find the same game.
+Each process keeps the game it last rebuilt (`Live`) and, before every read or move, applies
+the moves other processes wrote since; a move that the database refuses (`Stale`: another
+move came first) throws this copy away, and the next read rebuilds it.
+
+Why the engine checks every move here, at the version the phone saw: a button is drawn when
+the game was at move N; the move is played only if the game is still at N, is legal there
+(`Game.as_legal`, the engine's error otherwise) and is the seat's own decision. The store then
+writes it only if the database still says N, so two phones pressing at once never both move,
+across processes too.
+
+Who moves the bots: nobody in particular. Every poll (each phone's and the screen's) calls
+`tick`, which plays what is due: a bot's move once the table's pace has passed since the last
+move, a person's forced loss of a last card at once, the time-out rule's move once a clock
+runs out, and the stand-in for a person whose phone has been gone too long. Polls racing to
+play the same bot move all compute the same move (each decision's random stream comes from
+the seed and the move's number, as on the Play page), and the store keeps the first.
+
+What leaves this module for a page: an `Observation` of one seat (`seat_view`) or of nobody
+(`public_view`: the screen), never the game; the seed stays inside.
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from trainer.bots.tournament import every_persona
+from trainer.engine.cards import Action
+from trainer.engine.errors import MoveError
+from trainer.engine.game import Game, Phase
+from trainer.engine.moves import Move, MoveKind
+from trainer.engine.notation import move_text, parse
+from trainer.engine.observation import Observation, observe
+from trainer.learners.answers import now as clock_now
+from trainer.policies.runner import Bot, Runner, forced_loss, move_streams
+from trainer.policies.runner import Stale as RunnerStale
+from trainer.tables.model import GameTable, MadeBy, TableGame, TableSeat
+from trainer.tables.store import Stale, TableError, TableGone, TableStore
+
+# A phone's poll writes "seen" at most this often: 30 phones polling every second would
+# otherwise be 30 writes a second.
+SEEN_EVERY = timedelta(seconds=10)
+# At most this many moves are made in one tick (forced losses come in a row; bots wait for
+# the table's pace between moves, so a tick rarely makes more than one).
+TICK_MOVES = 8
+
+
+class NotYourTurn(TableError):
+    """A move from a seat whose decision it is not, or after the game ended."""
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """What one phone may see: its seat's observation and how the table stands."""
+
+    table: GameTable
+    seat: TableSeat
+    number: int  # the game's number at the table; 0 before the first deal
+    version: int  # the game's moves: what a move from this view is checked against
+    observation: Observation | None  # None before the first deal
+    deadline: datetime | None  # when the decision on the table times out (clock on)
+    hands: tuple[tuple[str, ...], ...] | None  # every hand, once the game is over
+
+
+@dataclass(frozen=True)
+class PublicView:
+    """What the screen may see: the table with no hidden card, until the game is over."""
+
+    table: GameTable
+    number: int
+    version: int
+    observation: Observation | None
+    deadline: datetime | None
+    hands: tuple[tuple[str, ...], ...] | None  # every hand, once the game is over
+    waiting_for: str | None  # the name of whoever must decide now
+
+
+class Live:
+    """One game of one table as this process last rebuilt it."""
+
+    def __init__(self, code: str, game: TableGame, seats: tuple[TableSeat, ...]) -> None:
+        self.code = code
+        self.number = game.number
+        self.seed = game.seed
+        self.lock = threading.RLock()
+        personas = [(s.bot if s.bot else "honest") for s in seats]
+        bots: dict[int, Bot] = {i: every_persona()[key] for i, key in enumerate(personas)}
+        g = Game.new(list(game.names), seed=game.seed, variant=game.rules)
+        self.runner = Runner(g, bots, move_streams(game.seed),
+                             new_game_streams={i: random.Random(f"{game.seed}:{i}")
+                                               for i in bots},
+                             per_decision=True)
+
+    @property
+    def game(self) -> Game:
+        return self.runner.game
+
+    @property
+    def version(self) -> int:
+        return self.runner.version
+
+    def catch_up(self, store: TableStore) -> None:
+        """Apply the moves written since this copy's version (by any process)."""
+        for m in store.moves(self.code, self.number, since=self.version):
+            if m.index != self.version:
+                raise TableError(f"Table {self.code}: move {m.index + 1} is missing from the "
+                                 "database.")
+            try:
+                self.runner.apply(parse(m.move), self.version)
+            except (MoveError, ValueError) as e:
+                raise TableError(f"Table {self.code}: move {m.index + 1} {m.move!r} does not "
+                                 f"replay: {e}") from e
+
+
+def public_observation(game: Game) -> Observation:
+    """The table as someone with no seat sees it (the screen): every seat's coins and face-up
+    cards, the public events, no hand, no private event, no legal move."""
+    seat0 = observe(game, 0, events=False)
+    events = tuple(e for e in game.log if e.visible_to is None)
+    return Observation(
+        -1, seat0.variant, dict(seat0.options), seat0.seats, (), seat0.treasury,
+        seat0.deck_size, seat0.turn, seat0.actor, seat0.pending, (), (), events,
+        seat0.winner, seat0.reserve, seat0.mat_face_down, seat0.mat_up, seat0.mat_coins,
+        seat0.mat_pending, seat0.mat_clock, seat0.removed, (), seat0.rules,
+        seat0.table_rules)
+
+
+def timeout_move(game: Game, rng: random.Random) -> Move | None:
+    """The time-out rule of the forum variant (`../shared/rules/002_*.txt`, "Time Limit"),
+    for any rule set: on a turn, Income, or a Coup on a random player when the rules force a
+    Coup (10+ coins); in a window to challenge or block, a pass ("the action will pass
+    through"). None where the text gives no default (which card to lose, which to keep, to
+    show a card): the table's stand-in bot decides those. Why not `Game.timeout_move`: that
+    one draws the Coup's target from the game's own random stream, which a game rebuilt
+    from its moves would not repeat; here the stream is the table's own."""
+    if game.is_over:
+        return None
+    legal = game.legal_moves()
+    if game.phase is Phase.ACTION:
+        income = [m for m in legal if m.kind is MoveKind.ACT and m.action is not None
+                  and m.action is Action.INCOME]
+        if income:
+            return income[0]
+        coups = [m for m in legal if m.kind is MoveKind.ACT and m.action is not None
+                 and m.action is Action.COUP]
+        return coups[rng.randrange(len(coups))] if coups else None
+    passing = [m for m in legal if m.kind is MoveKind.PASS]
+    return passing[0] if passing else None
+
+
+def hands_of(game: Game) -> tuple[tuple[str, ...], ...]:
+    return tuple(tuple(str(c) for c in game.hidden[p]) for p in range(game.n))
+
+
+class Tables:
+    """Every table this process serves, over one store."""
+
+    def __init__(self, store: TableStore, clock: Callable[[], datetime] = clock_now) -> None:
+        self.store = store
+        self.clock = clock
+        self._live: dict[str, Live] = {}
+        self._lock = threading.Lock()
+        self._seen: dict[tuple[str, int], datetime] = {}
+
+    # ----------------------------------------------------------------- the live copy
+    def _fresh(self, table: GameTable) -> Live | None:
+        """This process's copy of the table's current game, caught up with the database."""
+        if table.game == 0:
+            return None
+        with self._lock:
+            live = self._live.get(table.code)
+            if live is None or live.number != table.game:
+                game = self.store.game(table.code, table.game)
+                if game is None:
+                    return None
+                live = self._live[table.code] = Live(table.code, game, table.seats)
+        with live.lock:
+            try:
+                live.catch_up(self.store)
+            except TableError:
+                self.forget(table.code)
+                raise
+        return live
+
+    def forget(self, code: str) -> None:
+        """Throw this process's copy away: the next read rebuilds it from the database."""
+        with self._lock:
+            self._live.pop(code, None)
+
+    def _deadline(self, table: GameTable, live: Live) -> datetime | None:
+        clock = table.settings.clock
+        if clock is None or live.game.is_over:
+            return None
+        game = self.store.game(table.code, live.number)
+        if game is None:
+            return None
+        return game.moved_at + clock
+
+    # ----------------------------------------------------------------- reading
+    def seat_view(self, code: str, token: str) -> SeatView:
+        """A phone's view of the table: its own seat only. TableError if the token holds no
+        seat here."""
+        table = self.store.live_table(code)
+        seat = self._my_seat(table, token)
+        live = self._fresh(table)
+        if live is None:
+            return SeatView(table, seat, 0, 0, None, None, None)
+        with live.lock:
+            game = live.game
+            obs = observe(game, seat.seat)
+            over = game.is_over
+            hands = hands_of(game) if over else None
+            version = live.version
+        return SeatView(table, seat, live.number, version, obs,
+                        None if over else self._deadline(table, live), hands)
+
+    def public_view(self, code: str, screen: str) -> PublicView:
+        """The screen's view: no hidden card until the game is over."""
+        table = self.store.screen_table(code, screen)
+        live = self._fresh(table)
+        if live is None:
+            return PublicView(table, 0, 0, None, None, None, None)
+        with live.lock:
+            game = live.game
+            obs = public_observation(game)
+            over = game.is_over
+            hands = hands_of(game) if over else None
+            waiting = None if over else game.names[game.decider]
+            version = live.version
+        return PublicView(table, live.number, version, obs,
+                          None if over else self._deadline(table, live), hands, waiting)
+
+    def _my_seat(self, table: GameTable, token: str) -> TableSeat:
+        seat = self.store.my_seat(table.code, token)
+        if seat is None:
+            raise TableError(f"This link's seat is not at table {table.code}: join again "
+                             "with the code.")
+        return seat
+
+    def seen(self, code: str, token: str) -> None:
+        """A phone's poll: its seat is still in use (written at most every `SEEN_EVERY`, or
+        at once when the stand-in was playing for it)."""
+        seat = self.store.my_seat(code, token)
+        if seat is None:
+            return
+        now = self.clock()
+        last = self._seen.get((code, seat.seat))
+        if seat.away or last is None or now - last >= SEEN_EVERY:
+            self.store.seen(code, token)
+            self._seen[(code, seat.seat)] = now
+
+    # ----------------------------------------------------------------- moving
+    def play(self, code: str, token: str, move: Move, version: int,
+             stated: float | None = None) -> None:
+        """A person's move, from a button drawn when the game had `version` moves: `Stale`
+        if it has moved since, `NotYourTurn` if the decision is not this seat's, the engine's
+        `MoveError` if the rules refuse it; nothing changes in any of those cases."""
+        table = self.store.live_table(code)
+        seat = self._my_seat(table, token)
+        if table.status != "playing":
+            raise NotYourTurn("No game is being played at this table now.")
+        live = self._fresh(table)
+        if live is None:
+            raise NotYourTurn("No game has been dealt at this table yet.")
+        with live.lock:
+            if version != live.version:
+                raise Stale("The table moved on since your buttons were drawn: here it is "
+                            "now.")
+            game = live.game
+            if game.is_over:
+                raise NotYourTurn("The game is over.")
+            if game.decider != seat.seat:
+                raise NotYourTurn(f"It is {game.names[game.decider]}'s decision, not yours.")
+            legal = game.as_legal(move)
+            if legal.player != seat.seat:
+                raise NotYourTurn("That move is another player's.")
+            self._write(table, live, legal, "person", stated)
+        if seat.away:
+            self.store.seen(code, token)
+        self.tick(code)
+
+    def _write(self, table: GameTable, live: Live, move: Move, made_by: MadeBy,
+               stated: float | None = None) -> None:
+        """Apply `move` to this copy and write it at this copy's version; if the database
+        refuses (another move came first), this copy is thrown away. Under `live.lock`."""
+        index = live.version
+        try:
+            live.runner.apply(move, index)
+        except RunnerStale as e:
+            raise Stale(str(e)) from e
+        game = live.game
+        try:
+            self.store.add_move(table.code, live.number, index, move_text(move), move.player,
+                                made_by, stated, over=game.is_over, winner=game.winner)
+        except TableError:
+            self.forget(table.code)
+            raise
+
+    def tick(self, code: str) -> int:
+        """Play whatever is due at the table (see the module's docstring); the number of
+        moves made. Racing ticks are harmless: the store keeps the first of each move."""
+        made = 0
+        for _ in range(TICK_MOVES):
+            try:
+                table = self.store.table(code)
+            except TableGone:
+                return made
+            if table.status != "playing":
+                return made
+            try:
+                moved = self._tick_once(table)
+            except Stale:
+                return made
+            if not moved:
+                return made
+            made += 1
+        return made
+
+    def _tick_once(self, table: GameTable) -> bool:
+        live = self._fresh(table)
+        if live is None:
+            return False
+        game_row = self.store.game(table.code, live.number)
+        if game_row is None or game_row.finished_at is not None:
+            return False
+        now = self.clock()
+        since = now - game_row.moved_at
+        settings = table.settings
+        with live.lock:
+            game = live.game
+            if game.is_over:
+                return False
+            p = game.decider
+            seat = table.seats[p] if p < len(table.seats) else None
+            kind = game_row.kinds[p]
+            if kind == "bot" or (seat is not None and seat.away):
+                if since < timedelta(seconds=settings.bot_pace):
+                    return False
+                self._write(table, live, live.runner.decide(),
+                            "bot" if kind == "bot" else "stand_in")
+                return True
+            forced = forced_loss(game)
+            if forced is not None:
+                self._write(table, live, forced, "forced")
+                return True
+            clock = settings.clock
+            if clock is not None and since >= clock:
+                rng = random.Random(f"{live.seed}:timeout:{live.version}")
+                move = timeout_move(game, rng) or live.runner.decide()
+                self._write(table, live, move, "timeout")
+                return True
+        if (settings.stand_in_after and seat is not None and seat.kind == "person"
+                and not seat.away):
+            gone = now - timedelta(seconds=settings.stand_in_after)
+            if seat.seen_at is None or seat.seen_at < gone:
+                return self.store.mark_away(table.code, p, gone) and False
+        return False
