@@ -4,24 +4,31 @@ The address says who is looking: `?host` makes a room, `?code=…&host=…` is t
 remote (its controls; with `&report=1`, the class report to print), `?code=…&screen=…` the
 presenter screen (what is projected: no control and no host key), `?code=…` joins,
 `?code=…&seat=…` is a participant's seat.
+
+A game table is the same with `table` for `code`: `?table&host` opens one,
+`?table=…&host=…` is the host's page, `?table=…&screen=…` the shared screen, `?table=…`
+joins and `?table=…&seat=…` is a player's hand. A code typed on a phone may be a table's.
 """
 
 import streamlit as st
 
 from trainer.rooms.codes import is_room_code, normalise_code
-from trainer.ui import room_host, room_phone, room_screen
+from trainer.ui import room_host, room_phone, room_screen, table_page
 from trainer.ui.rooms import room_store, styles
 from trainer.ui.router import hand_over
 from trainer.views import room_text
 
 hand_over("pages/room.py", "room")
 styles()
+params = st.query_params
+if "table" in params:
+    table_page.route(params)
+    st.stop()
 rooms, problem = room_store()
 if rooms is None:
     st.error(room_text.NO_ROOM_DB.format(problem=problem), icon=":material/cloud_off:")
     st.stop()
 
-params = st.query_params
 code = normalise_code(params.get("code", ""))
 host = params.get("host")
 seat = params.get("seat")
@@ -38,6 +45,11 @@ elif not code:
     st.divider()
     st.page_link("pages/room.py", label="Run a room for a class", icon=":material/co_present:",
                  query_params={"host": ""})
+    st.page_link("pages/room.py", label="Open a game table: people play each other",
+                 icon=":material/table_restaurant:", query_params={"table": "", "host": ""})
+elif not (host or screen or seat) and rooms.pulse(code) is None and table_page.is_table(code):
+    st.query_params.from_dict({"table": code})  # the code typed was a game table's
+    st.rerun()
 elif host and params.get("report"):
     room_host.report(rooms, code, host)
 elif host:

@@ -65,6 +65,7 @@ class RuleKeys:
 RULES_PAGE = RuleKeys()
 PLAY = RuleKeys("play_", "play_rules")
 ROOM = RuleKeys("room_new_", "room_new_rules")
+TABLE = RuleKeys("table_new_", "table_new_rules")
 
 
 def option_key(name: str) -> str:

@@ -27,18 +27,22 @@ from __future__ import annotations
 
 import random
 import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from typing import Any
 
 from trainer.bots.tournament import every_persona
 from trainer.engine.cards import Action
 from trainer.engine.errors import MoveError
+from trainer.engine.explain import SECOND_PERSON
 from trainer.engine.game import Game, Phase
 from trainer.engine.moves import Move, MoveKind
 from trainer.engine.notation import move_text, parse
-from trainer.engine.observation import Observation, observe
+from trainer.engine.observation import Observation, Seat, observe
 from trainer.learners.answers import now as clock_now
+from trainer.play.assess import judged_claim
 from trainer.policies.runner import Bot, Runner, forced_loss, move_streams
 from trainer.policies.runner import Stale as RunnerStale
 from trainer.tables.model import GameTable, MadeBy, TableGame, TableSeat
@@ -67,6 +71,8 @@ class SeatView:
     observation: Observation | None  # None before the first deal
     deadline: datetime | None  # when the decision on the table times out (clock on)
     hands: tuple[tuple[str, ...], ...] | None  # every hand, once the game is over
+    words: Any = None  # what the page's `words(game, seat)` made of the seat's decision
+    claim: bool = False  # the decision judges a claim: the phone may state a chance
 
 
 @dataclass(frozen=True)
@@ -132,6 +138,16 @@ def public_observation(game: Game) -> Observation:
         seat0.table_rules)
 
 
+def as_you(obs: Observation) -> Observation:
+    """The observation with its own seat named "You": a phone's table and timeline then read
+    "Your turn" and "You challenged", as the Play page does."""
+    seats = tuple(Seat(SECOND_PERSON, s.coins, s.influence, s.revealed, s.alive, s.allegiance)
+                  if p == obs.player else s for p, s in enumerate(obs.seats))
+    fields: list[Any] = [seats if f == "seats" else getattr(obs, f)
+                         for f in Observation.FIELDS]
+    return Observation(*fields)
+
+
 def timeout_move(game: Game, rng: random.Random) -> Move | None:
     """The time-out rule of the forum variant (`../shared/rules/002_*.txt`, "Time Limit"),
     for any rule set: on a turn, Income, or a Coup on a random player when the rules force a
@@ -168,6 +184,7 @@ class Tables:
         self._live: dict[str, Live] = {}
         self._lock = threading.Lock()
         self._seen: dict[tuple[str, int], datetime] = {}
+        self._ticked: dict[str, float] = {}
 
     # ----------------------------------------------------------------- the live copy
     def _fresh(self, table: GameTable) -> Live | None:
@@ -204,9 +221,14 @@ class Tables:
         return game.moved_at + clock
 
     # ----------------------------------------------------------------- reading
-    def seat_view(self, code: str, token: str) -> SeatView:
-        """A phone's view of the table: its own seat only. TableError if the token holds no
-        seat here."""
+    def seat_view(self, code: str, token: str,
+                  words: Callable[[Game, int], Any] | None = None) -> SeatView:
+        """A phone's view of the table: its own seat only, its own name written "You".
+        TableError if the token holds no seat here.
+
+        `words(game, seat)` is called, under the lock, only when the decision is this seat's:
+        the page's button labels and question, which read the game as the seat may (their
+        own moves, the public table). What it returns is all that leaves with the view."""
         table = self.store.live_table(code)
         seat = self._my_seat(table, token)
         live = self._fresh(table)
@@ -214,12 +236,15 @@ class Tables:
             return SeatView(table, seat, 0, 0, None, None, None)
         with live.lock:
             game = live.game
-            obs = observe(game, seat.seat)
+            obs = as_you(observe(game, seat.seat))
             over = game.is_over
             hands = hands_of(game) if over else None
             version = live.version
+            mine = not over and game.decider == seat.seat
+            said = words(game, seat.seat) if words is not None and mine else None
+            claim = mine and judged_claim(game) is not None
         return SeatView(table, seat, live.number, version, obs,
-                        None if over else self._deadline(table, live), hands)
+                        None if over else self._deadline(table, live), hands, said, claim)
 
     def public_view(self, code: str, screen: str) -> PublicView:
         """The screen's view: no hidden card until the game is over."""
@@ -303,9 +328,17 @@ class Tables:
             self.forget(table.code)
             raise
 
-    def tick(self, code: str) -> int:
+    def tick(self, code: str, every: float = 0.0) -> int:
         """Play whatever is due at the table (see the module's docstring); the number of
-        moves made. Racing ticks are harmless: the store keeps the first of each move."""
+        moves made. Racing ticks are harmless: the store keeps the first of each move.
+        `every`: do nothing if this server ticked the table less than that many seconds ago
+        (every tab of the table polls; one of them at a time is enough)."""
+        if every:
+            now = time.monotonic()
+            with self._lock:
+                if now - self._ticked.get(code, -every) < every:
+                    return 0
+                self._ticked[code] = now
         made = 0
         for _ in range(TICK_MOVES):
             try:

@@ -1,0 +1,171 @@
+"""The host's side of a game table: open it, seat bots, deal, and follow the game.
+
+Why the host's page is not the screen: its address carries the host key, which must never be
+on view. The host opens the screen view (`?table=…&screen=…`, a key that controls nothing)
+on the shared screen, and keeps this page on their own phone or laptop.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import streamlit as st
+
+from trainer.play.setup import BOTS, bot_title, strength, table_sizes
+from trainer.rulebook.choices import TABLE
+from trainer.tables.model import BOT_PACES, STAND_IN_AFTER, TURN_SECONDS, GameTable, TableSettings
+from trainer.tables.store import TableError, TableStore
+from trainer.ui.rooms import network_note
+from trainer.ui.rule_choice import chosen, family_picker, rules_expander
+from trainer.ui.state import session_state
+from trainer.ui.tables import POLL_SECONDS, follow, join_link, pulse, screen_link
+from trainer.views import table_text
+from trainer.views.qr import qr_svg
+
+ERROR = "table_host_error"
+
+
+def create_form(store: TableStore) -> None:
+    """The table's rules, seats and clocks, then "Open the table"."""
+    st.title(table_text.HOST_TITLE)
+    st.markdown(table_text.HOST_INTRO)
+    network_note(host=True)
+    family_picker(TABLE, label="Rule set")
+    ruleset = chosen(TABLE)
+    rules_expander(ruleset, TABLE)
+    allowed = list(table_sizes(ruleset))
+    cols = st.columns(2)
+    seats = cols[0].select_slider("Seats", allowed, value=4 if 4 in allowed else allowed[-1],
+                                  key=f"table_new_seats_{allowed[0]}_{allowed[-1]}")
+    clock = cols[1].selectbox("Clock", TURN_SECONDS, index=0, key="table_new_clock",
+                              format_func=table_text.clock_label, help=table_text.CLOCK_HELP)
+    cols = st.columns(2)
+    stand_in_after = cols[0].selectbox("A bot plays for someone gone", STAND_IN_AFTER,
+                                       index=STAND_IN_AFTER.index(120),
+                                       key="table_new_stand_in",
+                                       format_func=table_text.stand_in_label,
+                                       help=table_text.STAND_IN_HELP)
+    pace = cols[1].selectbox("Bot pace", BOT_PACES, index=BOT_PACES.index(1.5),
+                             key="table_new_pace", format_func=lambda s: f"{s:g} s per move",
+                             help=table_text.PACE_HELP)
+    try:
+        settings = TableSettings(rules=ruleset.text, seats=seats, turn_seconds=clock,
+                                 stand_in_after=stand_in_after, bot_pace=pace)
+    except ValueError as e:
+        st.error(f"This table cannot be opened: {e}", icon=":material/error:")
+        return
+    st.button("Open the table", type="primary", icon=":material/table_restaurant:",
+              key="table_make", width="stretch", on_click=_make, args=(store, settings))
+    if (error := session_state().pop(ERROR, None)) is not None:
+        st.error(error, icon=":material/error:")
+
+
+def _make(store: TableStore, settings: TableSettings) -> None:
+    try:
+        table, host = store.create(settings)
+    except TableError as e:
+        session_state()[ERROR] = str(e)
+        return
+    st.query_params.from_dict({"table": table.code, "host": host})
+
+
+def _act(step: Callable[[], object]) -> None:
+    """A host step; its refusal is said once above the controls."""
+    try:
+        step()
+    except TableError as e:
+        session_state()[ERROR] = str(e)
+
+
+def host_page(store: TableStore, code: str, host: str) -> None:
+    try:
+        table = store.table(code)
+        if not store.is_host(code, host):
+            st.error(f"This link does not carry table {code}'s host key.", icon=":material/lock:")
+            return
+    except TableError as e:
+        st.error(str(e), icon=":material/error:")
+        return
+    st.fragment(follow, run_every=POLL_SECONDS * 2)(code, table.version)
+    st.title(f"Table {code}")
+    title = chosen_title(table)
+    st.caption(table_text.settings_line(table.settings, title))
+    st.caption(table_text.HOST_KEY_NOTE)
+    if (error := session_state().pop(ERROR, None)) is not None:
+        st.error(error, icon=":material/error:")
+    if table.status == "closed":
+        st.info(f"Table {code} is closed.", icon=":material/door_front:")
+        return
+    screen = store.screen_token(code, host)
+    left, right = st.columns([3, 2], vertical_alignment="top")
+    with left:
+        st.link_button("Open the screen view", screen_link(code, screen),
+                       icon=":material/tv:", type="primary", width="stretch",
+                       help=table_text.SCREEN_HELP)
+        _seats(store, table, host)
+        _game_controls(store, table, host)
+    with right:
+        link = join_link(code)
+        st.html(table_text.TABLE_CSS + table_text.code_html(code))
+        st.html(qr_svg(link, size_px=200, label=f"Join table {code}"))
+        st.caption(f"Phones join at {link.split('://', 1)[-1]}")
+
+
+def chosen_title(table: GameTable) -> str:
+    from trainer.engine.variants import parse_rules
+
+    return parse_rules(table.settings.rules).variant.title
+
+
+def _seats(store: TableStore, table: GameTable, host: str) -> None:
+    st.subheader("Seats")
+    between = table.status != "playing"
+    for s in table.seats:
+        row = st.container(horizontal=True, vertical_alignment="center",
+                           key=f"table_seat_{s.seat}")
+        row.markdown(f"**{s.seat + 1}.** {table_text.seat_label(s)}")
+        if not between:
+            continue
+        if s.kind == "open":
+            pick = row.selectbox("Bot", BOTS, key=f"table_bot_{s.seat}",
+                                 label_visibility="collapsed", format_func=bot_title)
+            row.button("Seat a bot", key=f"table_add_{s.seat}", icon=":material/smart_toy:",
+                       on_click=_act, args=(lambda s=s, pick=pick: store.seat_bot(
+                           table.code, host, s.seat, pick),))
+        else:
+            row.button("Free the seat", key=f"table_free_{s.seat}", icon=":material/close:",
+                       on_click=_act, args=(lambda s=s: store.free_seat(
+                           table.code, host, s.seat),))
+    bots = sorted({s.bot for s in table.seats if s.kind == "bot" and s.bot})
+    if bots:
+        with st.expander("How strong the bots are", icon=":material/leaderboard:"):
+            for key in bots:
+                st.markdown("- " + table_text.strength_note(key, strength(key,
+                                                                          len(table.seats))))
+
+
+def _game_controls(store: TableStore, table: GameTable, host: str) -> None:
+    now = pulse(table.code)
+    version = now[0] if now else table.version
+    if table.status == "playing":
+        game = store.game(table.code)
+        moves = game.moves if game else 0
+        st.info(f"Game {table.game} is being played: {moves} moves so far. Follow it on the "
+                "screen view.", icon=":material/casino:")
+        with st.popover("End this game", icon=":material/stop_circle:"):
+            st.markdown("Nobody wins a game ended here; its moves are kept.")
+            st.button("End the game now", key="table_end", type="primary",
+                      on_click=_act, args=(lambda: store.end_game(table.code, host),))
+        return
+    label = "Deal" if table.game == 0 else "Deal the next game"
+    ready = not table.open_seats and bool(table.people)
+    st.button(label, key="table_deal", type="primary", icon=":material/playing_cards:",
+              width="stretch", disabled=not ready, on_click=_act,
+              args=(lambda: store.deal(table.code, host, at=version),))
+    if not ready:
+        st.caption("Every seat needs a person or a bot, and at least one person, before the "
+                   "deal. People join by scanning the code.")
+    with st.popover("Close the table", icon=":material/door_front:"):
+        st.markdown("The code stops working; the games played stay saved.")
+        st.button("Close it", key="table_close", on_click=_act,
+                  args=(lambda: store.close(table.code, host),))

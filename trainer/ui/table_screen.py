@@ -1,0 +1,89 @@
+"""The shared screen of a game table: the public table, whose decision it is, the timeline;
+after the game, every card turned over.
+
+Why it reads `public_view` and nothing else: the screen is in front of everyone, so it is
+built from an observation of no seat (no hand, no private event) until the game is over; and
+its key (`?screen=…`) shows the table and controls nothing.
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from trainer.learners.answers import now as clock_now
+from trainer.tables.live import PublicView, Tables
+from trainer.tables.store import TableError
+from trainer.ui.tables import POLL_SECONDS, follow, join_link
+from trainer.views import cardart, table_text
+from trainer.views.history_text import HISTORY_CSS, history_html, history_rows, history_title
+from trainer.views.qr import qr_svg
+from trainer.views.table_art import TABLE_CSS, table_html
+from trainer.views.table_view import revealing, table_view
+
+
+def screen(tables: Tables, code: str, key: str) -> None:
+    try:
+        view = tables.public_view(code, key)
+    except TableError as e:
+        st.error(str(e), icon=":material/lock:")
+        return
+    table = view.table
+    st.html(cardart.stylesheet() + TABLE_CSS + table_text.TABLE_CSS + HISTORY_CSS)
+    if table.status == "closed":
+        st.info(f"Table {code} is closed.", icon=":material/door_front:")
+        return
+    st.fragment(follow, run_every=POLL_SECONDS)(code, table.version)
+    if view.observation is None or table.status == "lobby":
+        _lobby(view)
+        return
+    _game(view)
+
+
+def _join_strip(code: str, large: bool) -> None:
+    link = join_link(code)
+    shown = link.split("://", 1)[-1]
+    if large:
+        left, right = st.columns([3, 2], vertical_alignment="center")
+        left.html(table_text.code_html(code)
+                  + f'<p class="room-join">Scan the code, or go to <b>{shown}</b></p>')
+        right.html(qr_svg(link, size_px=300, label=f"Join table {code}"))
+        return
+    st.html('<div style="display:flex;gap:1rem;align-items:center">'
+            + qr_svg(link, size_px=84, label=f"Join table {code}")
+            + f'<p class="room-strip">Table <b>{code}</b> · join at {shown}</p></div>')
+
+
+def _lobby(view: PublicView) -> None:
+    table = view.table
+    st.markdown(f"**Table {table.code}** · the players join on their phones")
+    _join_strip(table.code, large=True)
+    st.html(table_text.seats_html(table.seats))
+    if table.open_seats:
+        st.caption(f"{len(table.open_seats)} seat(s) still empty. The host deals when every "
+                   "seat has a player or a bot.")
+    else:
+        st.caption("Every seat is filled: the host deals next.")
+
+
+def _game(view: PublicView) -> None:
+    obs = view.observation
+    assert obs is not None
+    table = view.table
+    over = view.hands is not None
+    names = tuple(s.name for s in obs.seats)
+    drawn = table_view(obs, latest=1)
+    if over and view.hands is not None:
+        drawn = revealing(drawn, view.hands)
+        st.success(table_text.result_line(names, obs.winner) + " Every card is turned over.",
+                   icon=":material/emoji_events:")
+    else:
+        left = table_text.seconds_left(view.deadline, clock_now())
+        st.html(table_text.waiting_html(view.waiting_for, drawn.question, left))
+    main, side = st.columns([3, 2], gap="medium")
+    main.html(table_html(drawn))
+    rows = history_rows(obs)
+    with side:
+        st.markdown(f"**{history_title(rows, over=over)}**")
+        st.html(history_html(tuple(reversed(rows))))
+    if not over:
+        _join_strip(table.code, large=False)

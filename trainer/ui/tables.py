@@ -1,0 +1,71 @@
+"""What every view of a game table shares: the store on the answers' database, this server's
+live tables, the cheap poll, and the links.
+
+Why the poll is cached for half a second across every tab: thirty phones asking "has anything
+changed?" every second would be thirty queries a second; shared, it is two. Half a second,
+not more: a move must show on every phone within a second and a half.
+"""
+
+from __future__ import annotations
+
+import contextlib
+
+import streamlit as st
+
+from trainer.tables.live import Tables
+from trainer.tables.store import TableError, TableStore
+from trainer.ui.links import public_base_url
+from trainer.ui.store import store_beside_answers
+
+POLL_SECONDS = 1.0
+# A server plays what is due at a table at most this often, whichever of its tabs polls.
+TICK_EVERY = 0.3
+
+
+def table_store() -> tuple[TableStore | None, str | None]:
+    """The tables, on the answers' database; None and why when it cannot be reached."""
+    return store_beside_answers(TableStore, TableError)
+
+
+@st.cache_resource(show_spinner=False)
+def _tables(_store: TableStore, url: str) -> Tables:
+    return Tables(_store)
+
+
+def live_tables() -> Tables | None:
+    """This server's live tables (one per server and database)."""
+    store, _ = table_store()
+    if store is None:
+        return None
+    return _tables(store, str(store.engine.url))
+
+
+@st.cache_data(ttl=0.5, show_spinner=False, max_entries=1000)
+def pulse(code: str) -> tuple[int, str] | None:
+    """The table's version and status, at most half a second old."""
+    store, _ = table_store()
+    return None if store is None else store.pulse(code)
+
+
+def join_link(code: str) -> str:
+    return f"{public_base_url()}/room?table={code}"
+
+
+def screen_link(code: str, screen: str) -> str:
+    """Relative to the host's own page, so it opens on the machine that asked for it (served
+    to this computer only, a LAN address would not answer)."""
+    return f"room?table={code}&screen={screen}"
+
+
+def follow(code: str, seen: int) -> None:
+    """Polled: plays what is due at the table (a bot's move, the clock), then reruns the
+    page when the table has changed."""
+    tables = live_tables()
+    moved = 0
+    if tables is not None:
+        # a damaged game is said by the page itself, which reads the table after this
+        with contextlib.suppress(TableError):
+            moved = tables.tick(code, every=TICK_EVERY)
+    now = pulse(code)
+    if moved or now is None or now[0] != seen:
+        st.rerun(scope="app")

@@ -1,0 +1,117 @@
+"""The words of a game table: the host's set-up, the screen, each phone.
+
+Why a module of its own: the same seat, countdown and result are said on three screens (the
+host's page, the shared screen, a phone) and must read the same on each; the pages only
+arrange these.
+"""
+
+from __future__ import annotations
+
+import html
+from datetime import datetime
+
+from trainer.play.setup import Strength, bot_title
+from trainer.tables.model import TableSeat, TableSettings
+
+TABLE_CSS = """<style>
+.table-code{font-family:ui-monospace,monospace;font-size:clamp(2.2rem,7vw,5rem);
+ letter-spacing:.12em;font-weight:800;color:#f0c970;line-height:1.05;margin:0}
+.table-seats{display:flex;flex-wrap:wrap;gap:.5rem .7rem;margin:.5rem 0}
+.table-seats span{background:#2a1d1b;border:1px solid #4a3430;border-radius:.6rem;
+ padding:.2rem .7rem;font-size:clamp(1rem,1.9vw,1.5rem)}
+.table-seats span.open{opacity:.55;border-style:dashed}
+.table-wait{font-size:clamp(1.2rem,2.6vw,2.1rem);font-weight:700;margin:.2rem 0}
+.table-clock{font-family:ui-monospace,monospace;color:#f0c970}
+</style>"""
+
+HOST_TITLE = "Open a game table"
+HOST_INTRO = ("People play a whole game of Coup against each other, each on their own phone, "
+              "with this screen as the table. Empty seats can be filled by bots. After the "
+              "game every card is turned over, and each player gets a review of their own "
+              "decisions.")
+JOIN_TITLE = "Join the game"
+NO_DB = "Game tables need the shared database, and it cannot be reached: {problem}"
+CLOCK_HELP = ("A decision not made in time is made for the player: Income on a turn (a Coup "
+              "on a random player at 10 or more coins), a pass when others may challenge or "
+              "block, and the stand-in bot's choice otherwise (which card to lose or keep). "
+              "This is the time-out rule of the forum variant, offered for every rule set.")
+STAND_IN_HELP = ("If a phone has not been seen for this long (closed, out of battery, out of "
+                 "range), a bot plays for that seat until the phone comes back.")
+PACE_HELP = "How long each bot move stays on the screen before the next one."
+SCREEN_HELP = ("Open this on the screen everyone can see. It shows the table and never a "
+               "hidden card; it has no controls, so its address can be on view.")
+HOST_KEY_NOTE = ("This page's address is the table's host key: keep it on your own phone or "
+                 "laptop, not on the shared screen.")
+
+
+def clock_label(seconds: int) -> str:
+    return "No clock" if seconds == 0 else (f"{seconds} s per decision" if seconds < 60
+                                            else f"{seconds // 60} min per decision"
+                                            if seconds % 60 == 0
+                                            else f"{seconds} s per decision")
+
+
+def stand_in_label(seconds: int) -> str:
+    return "Never" if seconds == 0 else (f"After {seconds} s" if seconds < 60
+                                         else f"After {seconds // 60} min")
+
+
+def settings_line(settings: TableSettings, title: str) -> str:
+    parts = [title, f"{settings.seats} seats", clock_label(settings.turn_seconds).lower()
+             if settings.turn_seconds else "no clock"]
+    if settings.stand_in_after:
+        parts.append(f"a bot stands in {stand_in_label(settings.stand_in_after).lower()} "
+                     "away")
+    return " · ".join(parts)
+
+
+def seat_label(seat: TableSeat) -> str:
+    """"Ann", "Calibrated bot", "Ann (a bot plays for now)", "empty"."""
+    if seat.kind == "open":
+        return "empty"
+    if seat.kind == "bot":
+        return f"{bot_title(seat.bot or 'honest')} bot"
+    name = seat.nickname or "?"
+    return f"{name} (a bot plays for now)" if seat.away else name
+
+
+def seats_html(seats: tuple[TableSeat, ...]) -> str:
+    spans = []
+    for s in seats:
+        cls = ' class="open"' if s.kind == "open" else ""
+        spans.append(f"<span{cls}>{s.seat + 1}. {html.escape(seat_label(s))}</span>")
+    return f'<div class="table-seats">{"".join(spans)}</div>'
+
+
+def strength_note(key: str, strength: Strength | None) -> str:
+    if strength is None:
+        return f"{bot_title(key)}: not measured."
+    return (f"{bot_title(key)} wins {strength.rate:.0%} of games against other bots at a "
+            f"table of {strength.players} (a fair share is {strength.fair:.0%}).")
+
+
+def code_html(code: str) -> str:
+    return f'<p class="table-code" aria-label="Table code {" ".join(code)}">{code}</p>'
+
+
+def seconds_left(deadline: datetime | None, now: datetime) -> int | None:
+    if deadline is None:
+        return None
+    return max(0, int((deadline - now).total_seconds() + 0.999))
+
+
+def waiting_html(name: str | None, question: str | None, left: int | None) -> str:
+    """The line everyone reads: whose decision it is, and the clock when there is one."""
+    if name is None:
+        return ""
+    clock = f' <span class="table-clock">· {left} s</span>' if left is not None else ""
+    text = html.escape(question or f"Waiting for {name}")
+    return f'<p class="table-wait">{text}{clock}</p>'
+
+
+def result_line(names: tuple[str, ...], winner: int | None, me: int | None = None) -> str:
+    if winner is None:
+        return "The game was ended before anyone won."
+    if me is not None and winner == me:
+        return "You won the game."
+    return f"{names[winner]} won the game."
