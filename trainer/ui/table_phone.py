@@ -137,7 +137,8 @@ def hand(code: str, token: str) -> None:
         st.error(str(e), icon=":material/error:")
         st.button("Join again", key="table_join_again", on_click=_leave)
         return
-    st.html(cardart.stylesheet() + TABLE_CSS + table_text.TABLE_CSS + HISTORY_CSS)
+    st.html(cardart.stylesheet() + TABLE_CSS + table_text.TABLE_CSS + HISTORY_CSS
+            + table_text.at_html(view.number, view.version))
     st.fragment(_watch, run_every=POLL_SECONDS)(tables, code, token, view.table.version)
     me = view.seat
     st.markdown(f"**Table {code}** · you are **{me.nickname}**, seat {me.seat + 1}")

@@ -28,7 +28,8 @@ def screen(tables: Tables, code: str, key: str) -> None:
         st.error(str(e), icon=":material/lock:")
         return
     table = view.table
-    st.html(cardart.stylesheet() + TABLE_CSS + table_text.TABLE_CSS + HISTORY_CSS)
+    st.html(cardart.stylesheet() + TABLE_CSS + table_text.TABLE_CSS + HISTORY_CSS
+            + table_text.at_html(view.number, view.version))
     if table.status == "closed":
         st.info(f"Table {code} is closed.", icon=":material/door_front:")
         return

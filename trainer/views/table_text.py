@@ -90,6 +90,13 @@ def strength_note(key: str, strength: Strength | None) -> str:
             f"table of {strength.players} (a fair share is {strength.fair:.0%}).")
 
 
+def at_html(number: int, moves: int) -> str:
+    """Which game and move a page shows, as data on an empty element: what a test or a
+    benchmark reads to know that a move has reached a phone or the screen (public numbers,
+    nothing a player may not know)."""
+    return f'<span class="table-at" data-game="{number}" data-moves="{moves}"></span>'
+
+
 def code_html(code: str) -> str:
     return f'<p class="table-code" aria-label="Table code {" ".join(code)}">{code}</p>'
 
