@@ -306,3 +306,32 @@ def test_a_full_table_says_so(store: TableStore) -> None:
 def test_a_table_of_more_seats_than_the_rules_allow_is_refused() -> None:
     with pytest.raises(ValueError, match="players"):
         TableSettings(rules="draft", seats=4)
+
+
+def test_a_finished_game_is_a_play_record_from_each_seat(store: TableStore) -> None:
+    seated = table_of(store, 2, 1)
+    tables = Tables(store)
+    token, version = deciding(tables, seated)  # type: ignore[misc]
+    seat = store.my_seat(seated.code, token)
+    assert seat is not None
+    view = tables.seat_view(seated.code, token)
+    tables.play(seated.code, token, view.observation.legal_moves[0], version,  # type: ignore[union-attr]
+                stated=0.3)
+    play_out(tables, seated, random.Random(8))
+    game = store.game(seated.code)
+    assert game is not None
+    for p in range(3):
+        record = tables.finished_record(seated.code, 1, p)
+        replayed = record.game()
+        assert replayed.is_over and replayed.winner == game.winner
+        assert record.names[p] == "You"
+        assert [n for q, n in enumerate(record.names) if q != p] == [
+            n for q, n in enumerate(game.names) if q != p]
+    mine = tables.finished_record(seated.code, 1, seat.seat)
+    assert mine.stated.get(version) == 0.3
+
+
+def test_the_record_of_a_game_waits_for_its_end(store: TableStore) -> None:
+    seated = table_of(store, 2, 0)
+    with pytest.raises(TableError, match="over"):
+        Tables(store).finished_record(seated.code, 1, 0)

@@ -50,6 +50,9 @@ class GameRecord(BaseModel):
     # The indices of the learner's moves made with the coach open.
     coached: list[int] = Field(default_factory=list)
     resigned: bool = False
+    # The players' names when they are people at a table (trainer.tables), "You" at the
+    # learner's seat; None for a game against the bots (`Setup.names`).
+    labels: tuple[str, ...] | None = None
     started_at: datetime = Field(default_factory=lambda: datetime.now(UTC))
     finished_at: datetime | None = None
 
@@ -97,7 +100,7 @@ class GameRecord(BaseModel):
 
     # ------------------------------------------------------------------ the table
     def setup(self) -> Setup:
-        return Setup(self.variant, self.seed, tuple(self.seats))
+        return Setup(self.variant, self.seed, tuple(self.seats), self.labels)
 
     @property
     def learner_seat(self) -> int:

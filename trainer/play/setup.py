@@ -65,6 +65,9 @@ class Setup:
     variant: str
     seed: int
     seats: tuple[str, ...]
+    # The players' own names (a game between people at a table), in seat order; None: "You"
+    # and the bots' short names. The deal does not depend on them.
+    labels: tuple[str, ...] | None = None
 
     def __post_init__(self) -> None:
         check(self)
@@ -84,7 +87,10 @@ class Setup:
 
     @property
     def names(self) -> list[str]:
-        """"You" at the learner's seat, a short name at every other, in seat order."""
+        """"You" at the learner's seat, a short name at every other, in seat order (or the
+        players' own names, given as `labels`)."""
+        if self.labels is not None:
+            return list(self.labels)
         others = iter(BOT_NAMES)
         return [YOU if s == LEARNER else next(others) for s in self.seats]
 
@@ -110,6 +116,11 @@ def check(setup: Setup) -> None:
     if unknown:
         raise SetupError(f"unknown bot {unknown[0]!r}; expected one of {', '.join(BOTS)}",
                          "seats")
+    if setup.labels is not None and (len(setup.labels) != len(setup.seats)
+                                     or len(set(setup.labels)) != len(setup.labels)
+                                     or not all(name.strip() for name in setup.labels)):
+        raise SetupError(f"expected {len(setup.seats)} different names, one per seat, got "
+                         f"{list(setup.labels)}", "names")
     if not 0 <= setup.seed <= MAX_SEED:
         raise SetupError(f"expected a whole number from 0 to {MAX_SEED}, got {setup.seed}",
                          "seed")

@@ -25,6 +25,7 @@ What leaves this module for a page: an `Observation` of one seat (`seat_view`) o
 
 from __future__ import annotations
 
+import hashlib
 import random
 import threading
 import time
@@ -43,9 +44,11 @@ from trainer.engine.notation import move_text, parse
 from trainer.engine.observation import Observation, Seat, observe
 from trainer.learners.answers import now as clock_now
 from trainer.play.assess import judged_claim
+from trainer.play.record import GameRecord
+from trainer.play.setup import LEARNER
 from trainer.policies.runner import Bot, Runner, forced_loss, move_streams
 from trainer.policies.runner import Stale as RunnerStale
-from trainer.tables.model import GameTable, MadeBy, TableGame, TableSeat
+from trainer.tables.model import STAND_IN, GameTable, MadeBy, TableGame, TableSeat
 from trainer.tables.store import Stale, TableError, TableGone, TableStore
 
 # A phone's poll writes "seen" at most this often: 30 phones polling every second would
@@ -171,6 +174,14 @@ def timeout_move(game: Game, rng: random.Random) -> Move | None:
     return passing[0] if passing else None
 
 
+def record_id(code: str, number: int, seat: int) -> str:
+    """A game's name as one seat's record (`GameRecord.game_id`): the same each time, so a
+    review valued once is found again."""
+    digest = hashlib.sha256(f"table:{code}:{number}:{seat}".encode()).digest()
+    alphabet = "abcdefghijkmnpqrstuvwxyz23456789"
+    return "".join(alphabet[b % len(alphabet)] for b in digest[:12])
+
+
 def hands_of(game: Game) -> tuple[tuple[str, ...], ...]:
     return tuple(tuple(str(c) for c in game.hidden[p]) for p in range(game.n))
 
@@ -261,6 +272,28 @@ class Tables:
             version = live.version
         return PublicView(table, live.number, version, obs,
                           None if over else self._deadline(table, live), hands, waiting)
+
+    def finished_record(self, code: str, number: int, seat: int | None) -> GameRecord:
+        """A finished game of the table as the Play page's record: for `seat`'s review (that
+        seat is "You", their stated chances kept), or with every player under their own
+        name (`seat` None: the screen's look back). Only once the game is over: the record
+        holds the seed, which deals the cards. TableError before that."""
+        game = self.store.game(code, number)
+        if game is None:
+            raise TableError(f"Table {code} has no game {number}.")
+        if game.finished_at is None:
+            raise TableError("The review opens when the game is over.")
+        moves = self.store.moves(code, number)
+        learner = 0 if seat is None else seat
+        labels = tuple(SECOND_PERSON if p == seat else name
+                       for p, name in enumerate(game.names))
+        seats = tuple(LEARNER if p == learner else STAND_IN for p in range(len(game.names)))
+        stated = {m.index: m.stated for m in moves
+                  if seat is not None and m.seat == seat and m.stated is not None}
+        return GameRecord(game_id=record_id(code, number, learner), learner="table",
+                          variant=game.rules, seed=game.seed, seats=seats,
+                          moves=[m.move for m in moves], stated=stated, labels=labels,
+                          started_at=game.started_at, finished_at=game.finished_at)
 
     def _my_seat(self, table: GameTable, token: str) -> TableSeat:
         seat = self.store.my_seat(table.code, token)

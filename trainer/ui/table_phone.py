@@ -28,6 +28,7 @@ from trainer.rooms.nicknames import generated_name
 from trainer.tables.live import NotYourTurn, SeatView, Tables
 from trainer.tables.store import Stale, TableError, TableGone, TableStore
 from trainer.ui.state import session_state
+from trainer.ui.table_review import phone_review
 from trainer.ui.tables import POLL_SECONDS, follow, live_tables
 from trainer.views import cardart, table_text
 from trainer.views.history_text import HISTORY_CSS, history_html, history_rows, history_title
@@ -173,8 +174,10 @@ def hand(code: str, token: str) -> None:
             left = table_text.seconds_left(view.deadline, clock_now())
             st.html(table_text.waiting_html(name, drawn.question, left))
     rows = history_rows(obs)
-    with st.expander(history_title(rows, over=over), expanded=over):
+    with st.expander(history_title(rows, over=over), expanded=False):
         st.html(history_html(tuple(reversed(rows))))
+    if over:
+        phone_review(tables, code, view.number, me.seat)
 
 
 def _decision(tables: Tables, code: str, token: str, view: SeatView, words: Decision) -> None:

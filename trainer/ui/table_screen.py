@@ -13,6 +13,7 @@ import streamlit as st
 from trainer.learners.answers import now as clock_now
 from trainer.tables.live import PublicView, Tables
 from trainer.tables.store import TableError
+from trainer.ui.table_review import look_back
 from trainer.ui.tables import POLL_SECONDS, follow, join_link
 from trainer.views import cardart, table_text
 from trainer.views.history_text import HISTORY_CSS, history_html, history_rows, history_title
@@ -37,7 +38,7 @@ def screen(tables: Tables, code: str, key: str) -> None:
     if view.observation is None or table.status == "lobby":
         _lobby(view)
         return
-    _game(view)
+    _game(tables, view)
 
 
 def _join_strip(code: str, large: bool) -> None:
@@ -66,7 +67,7 @@ def _lobby(view: PublicView) -> None:
         st.caption("Every seat is filled: the host deals next.")
 
 
-def _game(view: PublicView) -> None:
+def _game(tables: Tables, view: PublicView) -> None:
     obs = view.observation
     assert obs is not None
     table = view.table
@@ -82,9 +83,12 @@ def _game(view: PublicView) -> None:
         st.html(table_text.waiting_html(view.waiting_for, drawn.question, left))
     main, side = st.columns([3, 2], gap="medium")
     main.html(table_html(drawn))
-    rows = history_rows(obs)
     with side:
-        st.markdown(f"**{history_title(rows, over=over)}**")
-        st.html(history_html(tuple(reversed(rows))))
+        if over:
+            look_back(tables, table.code, view.number)
+        else:
+            rows = history_rows(obs)
+            st.markdown(f"**{history_title(rows, over=over)}**")
+            st.html(history_html(tuple(reversed(rows))))
     if not over:
         _join_strip(table.code, large=False)
