@@ -21,13 +21,14 @@ from trainer.cli import (
     estimates,
     golden,
     path,
+    people,
     rulebook,
     schema,
     serve,
 )
 
 MODULES = (check, schema, path, engine, rulebook, bots, estimates, bank, golden, endgame, db,
-           serve)
+           serve, people)
 
 
 def parser() -> argparse.ArgumentParser:

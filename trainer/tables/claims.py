@@ -359,6 +359,37 @@ def _comparison(report: PeopleReport) -> str:
             f"alone: {scores} {detail}, which includes no difference).")
 
 
+def report_figures(report: PeopleReport) -> list[tuple[str, str]]:
+    """The report's figures as (label, value) rows, for a table or a terminal."""
+    rows = [("claims", f"{report.n:,} in {_count(report.games, 'game')}")]
+    if report.base_rate is not None:
+        rows.append(("bluffs", f"{report.bluffs:,} ({_percent(report.base_rate)})"))
+    level = _percent(report.level)
+    for f in (report.bot, report.counting):
+        if f is None:
+            continue
+        ci = "" if f.interval is None else \
+            f" ({level} interval {_number(f.interval.low)} to {_number(f.interval.high)})"
+        rows.append((f"Brier, {f.name}", _number(f.brier) + ci))
+    if report.difference is not None:
+        ci = "" if report.difference_interval is None else (
+            f" ({level} interval {_signed(report.difference_interval.low)} to "
+            f"{_signed(report.difference_interval.high)})")
+        rows.append(("Brier, bot − counting", _signed(report.difference) + ci))
+    for f in (report.bot, report.counting):
+        if f is not None:
+            rows.append((f"confident misses, {f.name}",
+                         f"{f.misses:,} of {f.confident:,} confident"))
+    rows.append(("challenges", f"{report.challenges:,} of {report.judged:,} claims that "
+                               f"could be challenged"))
+    if report.catch_rate is not None:
+        rows.append(("caught a bluff", f"{report.caught:,} ({_percent(report.catch_rate)})"))
+    if report.stated_brier is not None:
+        rows.append(("Brier, people's stated chances",
+                     f"{_number(report.stated_brier)} on {report.stated:,} claims"))
+    return rows
+
+
 def _misses(who: str, f: Forecaster) -> str:
     if not f.confident:
         return f"{who} was never that confident"
