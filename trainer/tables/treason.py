@@ -227,7 +227,7 @@ def read_game(value: Any, number: int = 1) -> TreasonGame | Skipped:
         if ai is not None:
             return Skipped(number, game_id, "ai", ai)
         game_type = value.get("gameType")
-        if game_type not in TREASON_RULES:
+        if not isinstance(game_type, str) or game_type not in TREASON_RULES:
             raise BadRecord(f"gameType {game_type!r} is not one this reader replays (its rules: "
                             f"{', '.join(TREASON_RULES)})", game=game_id, field="gameType")
         players = value.get("playerCount", value.get("players"))
@@ -244,9 +244,14 @@ def read_game(value: Any, number: int = 1) -> TreasonGame | Skipped:
         parsed = tuple(_event(e, k, players, game_id) for k, e in enumerate(events))
         return TreasonGame(number, game_id, game_type, players, parsed, packed)
     except BadRecord as e:
-        if e.game is None and game_id is not None:
-            e = BadRecord(e.reason, game=game_id, event=e.event, field=e.field)
+        if e.game is None:
+            e = BadRecord(e.reason, game=game_id or f"number {number} of the file",
+                          event=e.event, field=e.field)
         return Skipped(number, game_id, "bad", str(e))
+    except Exception as e:  # a record must never stop the reading of the rest
+        where = f"game {game_id}" if game_id is not None else f"game number {number}"
+        return Skipped(number, game_id, "bad",
+                       f"{where}: cannot be read ({type(e).__name__}: {e})")
 
 
 def _ai_seat(value: dict[str, Any], game_id: str) -> str | None:
@@ -889,6 +894,9 @@ class _Replayer:
             self._left(items.pop(0))
         if turn.action is None:
             raise self.bad("a turn without an ACTION", turn.end, "type")
+        if not any(s.action is turn.action.action for s in self.variant.actions):
+            raise self.bad(f"{turn.action.action} is not an action of {self.variant.title}",
+                           turn.action, "action")
         self.actor, self.number = g.actor, g.turn
         self.challenge = None
         self._plan(turn)
@@ -998,6 +1006,10 @@ class _Replayer:
                 stage = turn.action_challenge if phase is Phase.CHALLENGE_ACTION \
                     else turn.block_challenge
                 if item is not None and item is stage:
+                    claimant = g.actor if phase is Phase.CHALLENGE_ACTION else g.blocker
+                    if item.challenged != claimant:
+                        raise self.bad(f"the challenged player is {item.challenged}, but the "
+                                       f"claim is player {claimant}'s", item, "challenged")
                     if p == item.challenger:
                         self.challenge = item
                         self._apply(Move.challenge(p), item, "challenger")
