@@ -294,6 +294,12 @@ def test_a_human_game_replays_through_the_engine(record: dict[str, Any]) -> None
     assert r.turns >= 4
 
 
+def test_a_game_replays_to_the_same_draws_every_time() -> None:
+    first, again = replay(read_one(CHALLENGES)), replay(read_one(CHALLENGES))
+    assert first.moves == again.moves
+    assert first.start.chance.queue == again.start.chance.queue  # type: ignore[attr-defined]
+
+
 def test_a_plain_game_replays_to_its_end_and_agrees_with_every_state() -> None:
     r = replay(read_one(PLAIN))
     assert r.stopped is None
@@ -520,6 +526,13 @@ def test_progress_reaches_the_files_size(tmp_path: Path) -> None:
     assert seen[-1] == (size, size) and all(total == size for _, total in seen)
 
 
+def test_one_game_a_line_without_brackets_reads_too(tmp_path: Path) -> None:
+    path = tmp_path / "games.jsonl"
+    path.write_text("".join(json.dumps(g) + "\n" for g in HUMAN_GAMES))
+    assert [g.game_id for g in read_games(path) if isinstance(g, TreasonGame)] == [
+        "plain", "challenges", "leaving", "inquisitors"]
+
+
 def test_the_stream_reader_decodes_values_across_small_chunks() -> None:
     values = [PLAIN, None, {"a": "]},\n{"}, [1, 2], 12345, "x,y"]
     text = "[" + ",\n  ".join(json.dumps(v) for v in values) + "\n]"
@@ -593,6 +606,14 @@ def test_the_command_reports_again_from_its_csv(tmp_path: Path,
     assert main(["people", "report", str(out)]) == 0
     again = capsys.readouterr().out
     assert again.strip() and again.strip() in first
+
+
+def test_the_command_refuses_a_csv_it_cannot_write_before_reading(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = write(tmp_path / "games.json", list(HUMAN_GAMES))
+    out = tmp_path / "no-such-folder" / "claims.csv"
+    assert main(["people", "import", str(path), "--csv", str(out), "--quiet"]) == 2
+    assert "cannot write" in capsys.readouterr().err
 
 
 def test_the_command_refuses_a_missing_file(tmp_path: Path,

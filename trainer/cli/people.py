@@ -70,6 +70,12 @@ def run_import(args: argparse.Namespace) -> int:
     if args.workers < 1:
         print("people import: --workers must be at least 1", file=sys.stderr)
         return 2
+    if args.csv:
+        try:  # before the import, which may take hours, not after it
+            Path(args.csv).write_text("", encoding="utf-8")
+        except OSError as e:
+            print(f"people import: cannot write {args.csv}: {e}", file=sys.stderr)
+            return 2
     size = path.stat().st_size
     with tqdm(total=size, unit="B", unit_scale=True, desc="reading", file=sys.stderr,
               disable=args.quiet) as bar:

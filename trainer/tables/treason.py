@@ -29,9 +29,9 @@ How a game becomes engine moves:
 - Cards: which card a player lost is read from the next state's `revealed` flags, what an
   exchange kept from the next state's hand. Every draw (a proven card's replacement, an
   exchange, the Inquisitor's look and swap) is scripted from the next state's hands; the part
-  of a draw no record shows (the cards an exchange put back) is taken from the top of the
-  deck. A second replay scripts exactly those draws with the engine's `ScriptedChance`, and
-  that replay makes the claim records.
+  of a draw no record shows (the cards an exchange put back) is a random card of the deck,
+  seeded by the game's id. A second replay scripts exactly those draws with the engine's
+  `ScriptedChance`, and that replay makes the claim records.
 - Every START_OF_TURN and the GAME_OVER are checked against the replay: whose turn, each
   player's face-down and face-up cards, and the cash of every player still in.
 
@@ -56,8 +56,10 @@ import binascii
 import gzip
 import io
 import json
+import random
 import re
 import time
+import zlib
 from collections import Counter, deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -714,12 +716,19 @@ class _Stop(Exception):
 
 class _Unseen:
     """The draws of a first replay: each takes the cards the record says came out, and the
-    rest, which no record shows (the cards an exchange put back), from the top of the deck.
-    Every draw is kept, so a second replay scripts the very same ones."""
+    rest, which no record shows (the cards an exchange put back), at random from the deck.
+    Every draw is kept, so a second replay scripts the very same ones.
 
-    def __init__(self) -> None:
+    Why at random, seeded by the game: the exchanging player remembers the cards they put back
+    (until someone draws from the deck), and that memory enters their card counting. Any fixed
+    choice (the first card of the deck, say) would always be the same character and bias every
+    exchanging player's estimates the same way; a random card of the deck is a fair guess at
+    the one they saw, and the seed makes a reading the same every time."""
+
+    def __init__(self, seed: int) -> None:
         self.plan: deque[list[Character]] = deque()
         self.drawn: list[list[Character]] = []
+        self.rng = random.Random(seed)
 
     def draw(self, deck: list[Character], n: int) -> list[Character]:
         if not self.plan:
@@ -734,8 +743,11 @@ class _Unseen:
                 raise ChanceError(f"cannot draw {c}: the court deck holds only "
                                   f"{', '.join(sorted(remaining)) or 'nothing'}")
             remaining.remove(c)
-        out = list(wanted) + remaining[:n - len(wanted)]
-        deck[:] = remaining[n - len(wanted):]
+        unseen = self.rng.sample(remaining, n - len(wanted))
+        for c in unseen:
+            remaining.remove(c)  # the first of its kind, as `ScriptedChance` takes it
+        out = list(wanted) + unseen
+        deck[:] = remaining
         self.drawn.append(out)
         return out
 
@@ -797,7 +809,7 @@ class _Replayer:
                                    f"playerStates[{p}].influence")
                 deck.remove(card)
         self.deck = deck
-        self.chance = _Unseen()
+        self.chance = _Unseen(zlib.crc32(self.id.encode()))
         try:
             self.game = self._start(self.chance)
         except CoupError as e:
