@@ -470,6 +470,14 @@ def test_a_challenge_that_no_window_asked_for_is_named() -> None:
     assert caught.value.event == 4
 
 
+def test_events_after_game_over_are_named() -> None:
+    record = json.loads(json.dumps(PLAIN))
+    record["events"][10:10] = [over(*record["events"][10]["playerStates"])]
+    with pytest.raises(treason.BadRecord) as caught:
+        replay(read_one(record))
+    assert caught.value.event == 11 and "after GAME_OVER" in str(caught.value)
+
+
 def test_an_outcome_never_raises_and_keeps_the_reason() -> None:
     record = json.loads(json.dumps(PLAIN))
     record["events"][4]["playerStates"][0]["influence"][0]["role"] = "captain"

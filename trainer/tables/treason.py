@@ -858,6 +858,8 @@ class _Replayer:
         start = events[0]
         items: list[Event] = []
         for e in events[1:]:
+            if e.type == "GAME_OVER" and e is not events[-1]:
+                raise self.bad("an event after GAME_OVER", events[e.number + 1], "type")
             if e.type in STATES:
                 yield self._parse_turn(start, e, items)
                 if e.type == "GAME_OVER":
