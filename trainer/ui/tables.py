@@ -67,5 +67,7 @@ def follow(code: str, seen: int) -> None:
         with contextlib.suppress(TableError):
             moved = tables.tick(code, every=TICK_EVERY)
     now = pulse(code)
-    if moved or now is None or now[0] != seen:
+    # Newer only: the poll is cached for half a second, so it may still hold a version older
+    # than the one this page was drawn from; that must not redraw the page again and again.
+    if moved or now is None or now[0] > seen:
         st.rerun(scope="app")

@@ -1,0 +1,250 @@
+"""A game table in a real browser: the host opens a table, three phones join by typing its
+code, a bot fills the fourth seat, and the three play a whole game to its end on their
+phones while the screen shows the table. One phone is reloaded mid-game and the server is
+restarted once (on the same database): each phone comes back to its seat and hand. At the
+end every phone reviews its own decisions.
+
+Every websocket frame each phone and the screen receive is read: until the game is over no
+phone is ever sent another player's face-down card and the screen none at all, and no frame
+ever holds the deal's seed, the deck's order or (on the screen) the host's key."""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+from sqlalchemy import create_engine
+
+from tests.browser.live import PHONE, serve_app, shoot_at, until, wait_idle
+from tests.browser.test_room_check_browser import frame_text
+from trainer.engine.game import Game
+from trainer.tables.store import TableStore
+
+pytestmark = pytest.mark.browser
+
+SCREEN = {"width": 1366, "height": 768}
+SHOTS = Path("/tmp/shots-table")
+SEAT = re.compile(r'<section class="ct-seat[^"]*" data-seat="([^"]+)">(.*?)</section>', re.S)
+CARD = re.compile(r'data-card="([^"]+)"')
+AT = re.compile(r'class="table-at" data-game="(\d+)" data-moves="(\d+)"')
+OVER = "won the game"
+MAX_PRESSES = 400
+
+
+def query(page: Any) -> dict[str, str]:
+    return {k: v[0] for k, v in parse_qs(urlsplit(page.url).query,
+                                         keep_blank_values=True).items()}
+
+
+@contextmanager
+def app(name: str, db: str) -> Iterator[str]:
+    with serve_app(name, env={"COUP_TRAINER_DB_URL": db,
+                              "COUP_TRAINER_PLAY_ROLLOUTS": "8"}) as url:
+        yield url
+
+
+class Tab:
+    """A browser page with every websocket frame it receives kept, in order."""
+
+    def __init__(self, context: Any) -> None:
+        self.page = context.new_page()
+        self.frames: list[str] = []
+        self.page.on("websocket", lambda ws: ws.on(
+            "framereceived", lambda payload: self.frames.append(frame_text(payload))))
+
+    def reopen(self, base: str) -> None:
+        """The same address on (perhaps) another server: what a reload after a restart is."""
+        parts = urlsplit(self.page.url)
+        self.page.goto(f"{base}{parts.path}?{parts.query}")
+        wait_idle(self.page)
+
+
+def open_table(host: Any, base: str) -> tuple[str, str]:
+    from playwright.sync_api import expect
+
+    host.goto(f"{base}/room?table&host")
+    make = host.locator(".st-key-table_make button")
+    expect(make).to_be_enabled(timeout=30_000)
+    wait_idle(host)
+    host.get_by_role("combobox", name="Bot pace").click()  # the quickest bots: a short test
+    host.get_by_role("option", name="0.5 s per move").click()
+    wait_idle(host)
+    make.click()
+    host.wait_for_url(re.compile(r"table=[A-Z0-9]{6}&host="), timeout=20_000)
+    wait_idle(host)
+    q = query(host)
+    return q["table"], q["host"]
+
+
+def join(phone: Any, base: str, code: str) -> None:
+    """The Room's two steps: the code typed, then a name (the suggested one) and a seat."""
+    from playwright.sync_api import expect
+
+    phone.goto(f"{base}/room")
+    wait_idle(phone)
+    phone.get_by_role("textbox", name="Room code").fill(code.lower())
+    phone.get_by_role("button", name="Next").click()
+    expect(phone.get_by_role("heading", name=f"Join table {code}")).to_be_visible(
+        timeout=20_000)
+    wait_idle(phone)
+    phone.get_by_role("button", name="Take a seat").click()
+    phone.wait_for_url(re.compile(r"[?&]seat="), timeout=20_000)
+    wait_idle(phone)
+
+
+def shown_moves(tab: Tab) -> int:
+    """The move the page shows (its marker), or -1."""
+    html = tab.page.locator("span.table-at").first
+    if not html.count():
+        return -1
+    value = html.get_attribute("data-moves")
+    return int(value) if value else -1
+
+
+def press_one(phones: list[Tab], rng: random.Random) -> bool:
+    """Whichever phone has a decision presses one of its buttons; whether one did."""
+    for tab in phones:
+        buttons = tab.page.locator(".st-key-table_moves button")
+        if buttons.count():
+            try:
+                buttons.nth(rng.randrange(buttons.count())).click(timeout=2_000)
+            except Exception:  # redrawn under the click: the next round sees the new page
+                return False
+            wait_idle(tab.page)
+            return True
+    return False
+
+
+def over(tab: Tab) -> bool:
+    return bool(tab.page.get_by_text(OVER).count())
+
+
+def play_until(phones: list[Tab], screen: Tab, rng: random.Random, stop: Any) -> None:
+    for _ in range(MAX_PRESSES):
+        if stop():
+            return
+        if not press_one(phones, rng):
+            screen.page.wait_for_timeout(400)  # a bot's move, or the pages catching up
+    raise AssertionError("the game did not end")
+
+
+def hidden_leaks(frames: list[str], final: Game, me: str | None) -> list[str]:
+    """What the frames (before the end) show that `me` (None: the screen) may not see: a
+    face-up card on another seat that is not one of its revealed cards."""
+    found = []
+    for text in frames:
+        if 'data-status="over"' in text:
+            continue  # the table at the end: every card is turned over, on purpose
+        for name, body in SEAT.findall(text):
+            if name == "You":
+                continue
+            p = final.names.index(name)
+            shown = [c for c in CARD.findall(body) if c != "back"]
+            allowed = [str(c) for c in final.revealed[p]]
+            for card in shown:
+                if card in allowed:
+                    allowed.remove(card)
+                else:
+                    found.append(f"{me or 'the screen'} was sent {name}'s {card}")
+    return found
+
+
+def test_three_phones_and_a_bot_play_a_whole_game_across_a_reload_and_a_restart(
+        browser: Any, tmp_path: Path) -> None:
+    from playwright.sync_api import expect
+
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    db = f"sqlite:///{tmp_path / 'tables.db'}"
+    rng = random.Random(2024)
+    with ExitStack() as stack:
+        contexts = [browser.new_context(viewport=SCREEN)] + [
+            browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+            for _ in range(3)]
+        for c in contexts:
+            stack.callback(c.close)
+        host = contexts[0].new_page()
+        screen = Tab(contexts[0])
+        phones = [Tab(c) for c in contexts[1:]]
+
+        with app("table-1", db) as base:
+            code, host_key = open_table(host, base)
+            link = host.get_by_role("link", name="Open the screen view")
+            screen.page.goto(str(link.evaluate("a => a.href")))
+            wait_idle(screen.page)
+            assert host_key not in screen.page.url
+            for tab in phones:
+                join(tab.page, base, code)
+            host.reload()
+            wait_idle(host)
+            host.locator(".st-key-table_bot_3").click()  # a bot that decides at once
+            host.get_by_role("option", name="Honest").click()
+            wait_idle(host)
+            until(lambda: host.locator(".st-key-table_add_3 button").click(),
+                  lambda t: expect(host.get_by_text("Honest bot")).to_be_visible(timeout=t))
+            deal = host.locator(".st-key-table_deal button")
+            expect(deal).to_be_enabled(timeout=10_000)
+            wait_idle(host)
+            until(lambda: deal.click(timeout=5_000), lambda t: expect(
+                screen.page.locator(".ct-seat").first).to_be_visible(timeout=t),
+                timeout=15_000)
+            shoot_at(screen.page, SHOTS, "screen-playing", (SCREEN,))
+
+            play_until(phones, screen, rng, lambda: shown_moves(phones[0]) >= 8)
+            before = shown_moves(phones[1])
+            phones[1].page.reload()  # a reload mid-game: the same seat and hand
+            wait_idle(phones[1].page)
+            expect(phones[1].page.locator(".ct-seat--me")).to_be_visible(timeout=20_000)
+            assert shown_moves(phones[1]) >= before
+            play_until(phones, screen, rng, lambda: shown_moves(phones[0]) >= 16
+                       or over(phones[0]))
+            at_restart = shown_moves(phones[0])
+            shoot_at(phones[0].page, SHOTS, "phone-playing", (PHONE,))
+
+        with app("table-2", db) as base:  # the server restarted, on the same database
+            for tab in [*phones, screen]:
+                tab.reopen(base)
+                expect(tab.page.locator(".ct-seat").first).to_be_visible(timeout=30_000)
+            assert shown_moves(phones[0]) >= at_restart
+            play_until(phones, screen, rng, lambda: all(over(t) for t in phones))
+            expect(screen.page.get_by_text(OVER).first).to_be_visible(timeout=20_000)
+            expect(screen.page.get_by_text(re.compile(r"bluffs? marked"))).to_be_visible(
+                timeout=20_000)
+            shoot_at(screen.page, SHOTS, "screen-over", (SCREEN, PHONE))
+            for n, tab in enumerate(phones):
+                tab.page.get_by_role("button", name="Review my decisions").click()
+                expect(tab.page.get_by_text("Step through the game")).to_be_visible(
+                    timeout=180_000)
+                if n == 0:
+                    shoot_at(tab.page, SHOTS, "phone-review", (PHONE,))
+
+        store = TableStore(create_engine(db))
+        game = store.game(code)
+        assert game is not None and game.finished_at is not None
+        moves = store.moves(code, game.number)
+        assert [m.index for m in moves] == list(range(game.moves))
+        assert {m.made_by for m in moves} >= {"person", "bot"}
+        final = Game.new(list(game.names), seed=game.seed, variant=game.rules)
+        from trainer.engine.notation import parse
+
+        for m in moves:
+            final.apply(parse(m.move))
+        assert final.is_over and final.winner == game.winner
+
+        deck = [str(c) for c in final.deck]
+        for who, tab in [*((final.names[p], t) for p, t in enumerate(phones)),
+                         (None, screen)]:
+            assert tab.frames, "no frame was read"
+            assert any(SEAT.search(f) for f in tab.frames), "no table was drawn"
+            leaks = hidden_leaks(tab.frames, final, who)
+            assert not leaks, leaks[:5]
+            text = "".join(tab.frames)
+            assert str(game.seed) not in text, "the deal's seed reached a page"
+            if len(deck) > 2:
+                assert ", ".join(deck[:3]) not in text
+        assert host_key not in "".join(screen.frames)
