@@ -335,3 +335,20 @@ def test_the_record_of_a_game_waits_for_its_end(store: TableStore) -> None:
     seated = table_of(store, 2, 0)
     with pytest.raises(TableError, match="over"):
         Tables(store).finished_record(seated.code, 1, 0)
+
+
+def test_the_venue_report_counts_only_peoples_own_decisions(store: TableStore) -> None:
+    from trainer.tables.venue import game_records, venue_report
+
+    seated = table_of(store, 2, 1)
+    play_out(Tables(store), seated, random.Random(4))
+    records = game_records(store, seated.code, 1)
+    assert records  # people judged claims in this game
+    made = {m.index: m for m in store.moves(seated.code, 1)}
+    assert all(made[r.index].made_by == "person" for r in records)
+    game = store.game(seated.code)
+    assert game is not None
+    people = {p for p, k in enumerate(game.kinds) if k == "person"}
+    assert all(r.decider in people for r in records)
+    report, kept = venue_report(store)
+    assert report.n == len(kept) >= len(records)

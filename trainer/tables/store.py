@@ -274,6 +274,16 @@ class TableStore:
                          started_at=started, moved_at=moved,
                          finished_at=_aware(row["finished_at"]), winner=row["winner"])
 
+    def finished_games(self, limit: int = 2000) -> list[tuple[str, int]]:
+        """(table, game number) of every game played to its end at any table of this
+        database, the newest `limit`: what the venue's report reads."""
+        g = table_games_table.c
+        with self._tx() as conn:
+            rows = conn.execute(select(g.table_code, g.number).where(
+                g.finished_at.is_not(None), g.winner.is_not(None))
+                .order_by(g.finished_at.desc()).limit(limit)).all()
+        return [(str(code), int(number)) for code, number in rows]
+
     def games(self, code: str) -> list[int]:
         """The numbers of the games dealt at the table, oldest first."""
         with self._tx() as conn:

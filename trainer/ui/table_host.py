@@ -9,12 +9,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import pandas as pd
 import streamlit as st
 
 from trainer.play.setup import BOTS, bot_title, strength, table_sizes
 from trainer.rulebook.choices import TABLE
+from trainer.tables.claims import records_csv, report_figures, report_lines
 from trainer.tables.model import BOT_PACES, STAND_IN_AFTER, TURN_SECONDS, GameTable, TableSettings
 from trainer.tables.store import TableError, TableStore
+from trainer.tables.venue import venue_report
 from trainer.ui.rooms import network_note
 from trainer.ui.rule_choice import chosen, family_picker, rules_expander
 from trainer.ui.state import session_state
@@ -104,6 +107,7 @@ def host_page(store: TableStore, code: str, host: str) -> None:
                        help=table_text.SCREEN_HELP)
         _seats(store, table, host)
         _game_controls(store, table, host)
+        _venue(store)
     with right:
         link = join_link(code)
         st.html(table_text.TABLE_CSS + table_text.code_html(code))
@@ -169,3 +173,24 @@ def _game_controls(store: TableStore, table: GameTable, host: str) -> None:
         st.markdown("The code stops working; the games played stay saved.")
         st.button("Close it", key="table_close", on_click=_act,
                   args=(lambda: store.close(table.code, host),))
+
+
+def _venue(store: TableStore) -> None:
+    """How the bot's chances of a bluff did on the people who played here (every table of
+    this database): closed until asked, since it replays every finished game once."""
+    with st.expander("The bot's bluff estimates on the people here",
+                     icon=":material/query_stats:"):
+        st.caption(table_text.VENUE_INTRO)
+        if not st.toggle("Work it out", key="table_venue"):
+            return
+        with st.spinner("Replaying every finished game…"):
+            report, records = venue_report(store)
+        for line in report_lines(report):
+            st.markdown(line)
+        if records:
+            with st.popover("The figures", icon=":material/table:"):
+                st.dataframe(pd.DataFrame(report_figures(report), columns=["Figure", "Value"]),
+                             hide_index=True)
+            st.download_button("Download the claims (CSV)", records_csv(records),
+                               file_name="coup-table-claims.csv", mime="text/csv",
+                               key="table_venue_csv", icon=":material/download:")

@@ -14,7 +14,7 @@ from trainer.learners.answers import now as clock_now
 from trainer.tables.live import PublicView, Tables
 from trainer.tables.store import TableError
 from trainer.ui.table_review import look_back
-from trainer.ui.tables import POLL_SECONDS, follow, join_link
+from trainer.ui.tables import SCREEN_POLL_SECONDS, follow, join_link
 from trainer.views import cardart, table_text
 from trainer.views.history_text import HISTORY_CSS, history_html, history_rows, history_title
 from trainer.views.qr import qr_svg
@@ -34,7 +34,7 @@ def screen(tables: Tables, code: str, key: str) -> None:
     if table.status == "closed":
         st.info(f"Table {code} is closed.", icon=":material/door_front:")
         return
-    st.fragment(follow, run_every=POLL_SECONDS)(code, table.version)
+    st.fragment(follow, run_every=SCREEN_POLL_SECONDS)(code, table.version, True)
     if view.observation is None or table.status == "lobby":
         _lobby(view)
         return

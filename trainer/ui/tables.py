@@ -1,9 +1,11 @@
 """What every view of a game table shares: the store on the answers' database, this server's
 live tables, the cheap poll, and the links.
 
-Why the poll is cached for half a second across every tab: thirty phones asking "has anything
-changed?" every second would be thirty queries a second; shared, it is two. Half a second,
-not more: a move must show on every phone within a second and a half.
+Why the phones' poll is cached for a quarter of a second across every tab: thirty phones
+asking "has anything changed?" every second would be thirty queries a second; shared, it is
+at most four a table. The screen polls twice a second and reads the database itself (one
+indexed read): a move must show on the screen within a second, on every phone within a
+second and a half (bench/table.py measures both).
 """
 
 from __future__ import annotations
@@ -17,7 +19,8 @@ from trainer.tables.store import TableError, TableStore
 from trainer.ui.links import public_base_url
 from trainer.ui.store import store_beside_answers
 
-POLL_SECONDS = 1.0
+POLL_SECONDS = 1.0  # a phone's and the host's poll
+SCREEN_POLL_SECONDS = 0.5
 # A server plays what is due at a table at most this often, whichever of its tabs polls.
 TICK_EVERY = 0.3
 
@@ -40,9 +43,9 @@ def live_tables() -> Tables | None:
     return _tables(store, str(store.engine.url))
 
 
-@st.cache_data(ttl=0.5, show_spinner=False, max_entries=1000)
+@st.cache_data(ttl=0.25, show_spinner=False, max_entries=1000)
 def pulse(code: str) -> tuple[int, str] | None:
-    """The table's version and status, at most half a second old."""
+    """The table's version and status, at most a quarter of a second old."""
     store, _ = table_store()
     return None if store is None else store.pulse(code)
 
@@ -57,17 +60,19 @@ def screen_link(code: str, screen: str) -> str:
     return f"room?table={code}&screen={screen}"
 
 
-def follow(code: str, seen: int) -> None:
+def follow(code: str, seen: int, fresh: bool = False) -> None:
     """Polled: plays what is due at the table (a bot's move, the clock), then reruns the
-    page when the table has changed."""
+    page when the table has changed. `fresh`: read the version from the database, not the
+    shared quarter-second poll (the screen)."""
     tables = live_tables()
     moved = 0
     if tables is not None:
         # a damaged game is said by the page itself, which reads the table after this
         with contextlib.suppress(TableError):
             moved = tables.tick(code, every=TICK_EVERY)
-    now = pulse(code)
-    # Newer only: the poll is cached for half a second, so it may still hold a version older
-    # than the one this page was drawn from; that must not redraw the page again and again.
+    store = tables.store if tables is not None else None
+    now = store.pulse(code) if fresh and store is not None else pulse(code)
+    # Newer only: the shared poll may still hold a version older than the one this page was
+    # drawn from; that must not redraw the page again and again.
     if moved or now is None or now[0] > seen:
         st.rerun(scope="app")

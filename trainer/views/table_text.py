@@ -40,6 +40,10 @@ STAND_IN_HELP = ("If a phone has not been seen for this long (closed, out of bat
 PACE_HELP = "How long each bot move stays on the screen before the next one."
 SCREEN_HELP = ("Open this on the screen everyone can see. It shows the table and never a "
                "hidden card; it has no controls, so its address can be on view.")
+VENUE_INTRO = ("Every time someone at a table here decided whether to challenge or block a "
+               "claim, the bot had its own chance that the claim was a bluff. Once the game "
+               "is over the cards show who was bluffing: this compares the bot's chances, "
+               "and counting the cards alone, with the truth. Names are never used.")
 HOST_KEY_NOTE = ("This page's address is the table's host key: keep it on your own phone or "
                  "laptop, not on the shared screen.")
 
