@@ -352,3 +352,15 @@ def test_the_venue_report_counts_only_peoples_own_decisions(store: TableStore) -
     assert all(r.decider in people for r in records)
     report, kept = venue_report(store)
     assert report.n == len(kept) >= len(records)
+
+
+@pytest.mark.parametrize("rules", ["inquisitor", "reformation", "mcguire", "forum",
+                                   "base+pay_five"])
+def test_a_table_plays_a_whole_game_under_every_rule_set(store: TableStore, rules: str) -> None:
+    seated = table_of(store, 2, 1, rules=rules)
+    tables = Tables(store)
+    moves = play_out(tables, seated, random.Random(6))
+    game = store.game(seated.code)
+    assert game is not None and game.finished_at is not None and game.moves == moves
+    record = tables.finished_record(seated.code, 1, 0)
+    assert record.game().is_over

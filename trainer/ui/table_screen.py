@@ -61,8 +61,9 @@ def _lobby(view: PublicView) -> None:
     _join_strip(table.code, large=True)
     st.html(table_text.seats_html(table.seats))
     if table.open_seats:
-        st.caption(f"{len(table.open_seats)} seat(s) still empty. The host deals when every "
-                   "seat has a player or a bot.")
+        empty = len(table.open_seats)
+        st.caption(f"{empty} seat{' is' if empty == 1 else 's are'} still empty. The host "
+                   "deals when every seat has a player or a bot.")
     else:
         st.caption("Every seat is filled: the host deals next.")
 

@@ -56,8 +56,9 @@ def join_link(code: str) -> str:
 
 def screen_link(code: str, screen: str) -> str:
     """Relative to the host's own page, so it opens on the machine that asked for it (served
-    to this computer only, a LAN address would not answer)."""
-    return f"room?table={code}&screen={screen}"
+    to this computer only, a LAN address would not answer); in large type, read from across
+    a room (the switch at the top turns it off)."""
+    return f"room?table={code}&screen={screen}&large=1"
 
 
 def follow(code: str, seen: int, fresh: bool = False) -> None:
