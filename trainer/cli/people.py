@@ -46,9 +46,74 @@ def register(commands: Any) -> None:
                           "(default): Ray when installed and --workers > 1")
     imp.add_argument("--quiet", action="store_true", help="no progress bar")
     imp.set_defaults(func=run_import)
+    bank = sub.add_parser(
+        "bank", help="quiz questions from the decisions people made at the game tables")
+    bank.add_argument("--rollouts", type=int, default=256, metavar="N",
+                      help="playouts per option at most (default 256)")
+    bank.add_argument("--out", default=None, metavar="FILE",
+                      help="the bank to write (default: people.jsonl.gz in the learner's "
+                           "bank folder, where the Quiz page finds it)")
+    bank.add_argument("--jobs", type=int, default=1, metavar="N",
+                      help="decisions graded at once (Ray workers on this machine)")
+    bank.add_argument("--address", default=None,
+                      help="a Ray cluster's address (ray://host:10001) to grade on")
+    bank.add_argument("--executor", choices=EXECUTORS, default="auto",
+                      help="ray, local or auto (default: Ray when installed and --jobs > 1 "
+                           "or --address)")
+    bank.add_argument("--resume", action="store_true",
+                      help="take the decisions an interrupted build already graded")
+    bank.set_defaults(func=run_bank)
     rep = sub.add_parser("report", help="the report on claim records written as CSV")
     rep.add_argument("file", help="a CSV of claim records (people import --csv)")
     rep.set_defaults(func=run_report)
+
+
+def run_bank(args: argparse.Namespace) -> int:
+    """Grade every person's decision at the finished table games of the answers' database
+    (COUP_TRAINER_DB_URL, or the default file) into a question bank; progress on stderr.
+    Exit status 2 when the database cannot be opened or the executor cannot run."""
+    from tqdm import tqdm
+
+    from trainer.batch import ExecutorError
+    from trainer.learners.storage import StorageError, Store, database_url
+    from trainer.quiz.bank import BankError, describe_bank
+    from trainer.tables.bank import bank_path, build_people_bank, people_tasks
+    from trainer.tables.store import TableError, TableStore
+
+    if args.rollouts < 1 or args.jobs < 1:
+        print("people bank: --rollouts and --jobs must be 1 or more", file=sys.stderr)
+        return 2
+    try:
+        store = TableStore(Store(database_url()).engine)
+    except (StorageError, TableError) as e:
+        print(f"people bank: the database cannot be opened: {e}", file=sys.stderr)
+        return 2
+    out = Path(args.out) if args.out else bank_path()
+    count = len(people_tasks(store))
+    if not count:
+        print("people bank: no finished table game has a decision to ask about yet",
+              file=sys.stderr)
+        return 1
+    problems: list[str] = []
+    with tqdm(total=count, unit="decision", desc="graded", file=sys.stderr) as bar:
+
+        def advance(done: int, total: int) -> None:
+            bar.total = total
+            bar.update(done - bar.n)
+
+        try:
+            bank = build_people_bank(store, rollouts=args.rollouts, out=out,
+                                     executor=args.executor, jobs=args.jobs,
+                                     address=args.address, resume=args.resume,
+                                     progress=advance, problems=problems)
+        except (BankError, ExecutorError) as e:
+            print(f"people bank: {e}", file=sys.stderr)
+            return 2
+    for problem in problems:
+        print(f"left out: {problem}", file=sys.stderr)
+    print(describe_bank(bank))
+    print(f"written to {out}")
+    return 0
 
 
 def run_import(args: argparse.Namespace) -> int:

@@ -256,6 +256,9 @@ def evaluate(game: Game, viewer: int, belief: Belief | None, *, kind: str, sourc
                 difficulty=diff, options=options, rollouts=rollouts, **position, **extra)
 
 
+PEOPLE = "game between people"  # an item from a person's decision at a game table
+
+
 @dataclass(frozen=True)
 class Task:
     """One item to evaluate: where the position is, whose decision, which kind."""
@@ -269,6 +272,9 @@ class Task:
     moves: tuple[Move, ...] = ()
     scenario: str | None = None
     step: int | None = None
+    # Where a game's position comes from, when it is not a persona game: "game between
+    # people" for a decision a person made at a table (trainer.tables.bank).
+    source: str | None = None
 
 
 def _table(game_seed: int, players: int, variant: str, model: dict[str, float]
@@ -593,7 +599,8 @@ def item_task(item: Item, seed: int = 0) -> Task:
     rollout_seed = int(hashlib.sha1(f"{seed}:{item.id}".encode()).hexdigest()[:8], 16)
     return Task(kind=item.kind, viewer=item.viewer, rollout_seed=rollout_seed,
                 variant=item.variant, players=item.players, seed=item.seed,
-                moves=tuple(item.moves), scenario=item.scenario, step=item.step)
+                moves=tuple(item.moves), scenario=item.scenario, step=item.step,
+                source=PEOPLE if item.source == PEOPLE else None)
 
 
 def reestimate(item: Item, model: dict[str, float] | None = None,
@@ -636,7 +643,8 @@ def evaluate_task(task: Task, rollouts: int, model: dict[str, float] | None = No
         return evaluate(game, task.viewer, belief, kind=task.kind, source="lesson",
                         rollouts=rollouts, rollout_seed=task.rollout_seed, model=model,
                         scenario=task.scenario, step=task.step or 0)
-    return evaluate(game, task.viewer, belief, kind=task.kind, source="persona game",
+    return evaluate(game, task.viewer, belief, kind=task.kind,
+                    source=task.source or "persona game",
                     rollouts=rollouts, rollout_seed=task.rollout_seed, model=model,
                     seed=task.seed, moves=task.moves)
 
@@ -658,7 +666,7 @@ def task_key(task: Task, rollouts: int, model: dict[str, float]) -> str:
     result only when it is exactly what this build would compute."""
     data = [task.kind, task.viewer, task.rollout_seed, task.variant, task.players, task.seed,
             [move_to_data(m) for m in task.moves], task.scenario, task.step, rollouts,
-            sorted(model.items())]
+            sorted(model.items())] + ([task.source] if task.source else [])
     return hashlib.sha1(json.dumps(data).encode()).hexdigest()[:16]
 
 

@@ -16,6 +16,7 @@ from trainer.engine.variants import parse_rules
 from trainer.estimates.report import DEFAULT_MODEL
 from trainer.learners.answers import Answer
 from trainer.quiz.bank import DIFFICULTIES, END_GAME, Bank, Item
+from trainer.quiz.building import PEOPLE
 from trainer.quiz.feedback import Feedback
 from trainer.quiz.review import DueSummary
 from trainer.quiz.solved import Solved, SolvedGrades
@@ -52,8 +53,9 @@ def status_line(answers: Sequence[Answer], item: Item, game: Game) -> str:
              if errors else "")
     # No difficulty here: it is read from the bot's estimate, so shown before the answer it
     # would hint at the bot's belief (the feedback names it afterwards).
+    origin = " · from a game between people" if item.source == PEOPLE else ""
     return (f"{len(answers)} answered{brier} · {rules_words(item.variant)}, "
-            f"{item.players} players · you are **{game.names[item.viewer]}** · "
+            f"{item.players} players{origin} · you are **{game.names[item.viewer]}** · "
             f"themes: {', '.join(item.themes)}")
 
 
