@@ -55,14 +55,17 @@ def the_review(tab: PlayTab, match: Match, history: History, store: Store | None
     return result
 
 
-def summary(rev: Review) -> None:
+def summary(rev: Review, others: str = "the bots'") -> None:
+    """`others`: whose moves the chart's caption names ("the other players'" at a table of
+    people)."""
     st.markdown(play_text.summary_line(rev))
     st.html(play_text.grade_chips(rev.counts()))
     if rev.steps:
         st.altair_chart(win_chart(rev), width="stretch")
         st.caption("The grey dashes are what each position was worth with the best move; the "
-                   "gold line what your move kept. A dotted rule marks where the bots' moves "
-                   "and the cards changed your chance to win by 15 percentage points or more.")
+                   "gold line what your move kept. A dotted rule marks where "
+                   f"{others} moves and the cards changed your chance to win by 15 percentage "
+                   "points or more.")
     with st.expander("How the review grades", icon=":material/help:"):
         st.markdown(play_text.ACCURACY_NOTE)
 
@@ -138,7 +141,7 @@ def _answer_retry(tab: PlayTab, step: Step, label: str, history: History,
     history.add(store, answer)
 
 
-def explorer(tab: PlayTab, match: Match, rev: Review) -> None:
+def explorer(tab: PlayTab, match: Match, rev: Review, others: str = "the bots'") -> None:
     """Any moment of the game, as you saw it or with every card face up; the moves listed
     with the bots' bluffs and your grades."""
     record = match.record
@@ -150,7 +153,7 @@ def explorer(tab: PlayTab, match: Match, rev: Review) -> None:
                         help="0 is the deal; each step is one move.")
     every = cols[1].toggle("All the cards", key=ALL_CARDS,
                            help="Off: the table as you saw it. On: every hand face up, and "
-                                "the bots' bluffs marked.")
+                                f"{others} bluffs marked.")
     game = record.game(at)
     view = table_view(game.observation(match.learner))
     if every:

@@ -21,7 +21,6 @@ from trainer.engine.explain import second_person
 from trainer.engine.game import Game, Phase
 from trainer.engine.moves import Move
 from trainer.learners import identity
-from trainer.learners.answers import now as clock_now
 from trainer.play.assess import kind_of
 from trainer.quiz.feedback import describe_pending
 from trainer.rooms.nicknames import generated_name
@@ -29,7 +28,7 @@ from trainer.tables.live import NotYourTurn, SeatView, Tables
 from trainer.tables.store import Stale, TableError, TableGone, TableStore
 from trainer.ui.state import session_state
 from trainer.ui.table_review import phone_review
-from trainer.ui.tables import POLL_SECONDS, follow, live_tables
+from trainer.ui.tables import POLL_SECONDS, follow, live_tables, time_left, waiting_line
 from trainer.views import cardart, table_text
 from trainer.views.history_text import HISTORY_CSS, history_html, history_rows, history_title
 from trainer.views.move_labels import your_action, your_move
@@ -171,8 +170,7 @@ def hand(code: str, token: str) -> None:
         else:
             pending = obs.pending
             name = obs.seats[pending.player].name if pending is not None else None
-            left = table_text.seconds_left(view.deadline, clock_now())
-            st.html(table_text.waiting_html(name, drawn.question, left))
+            waiting_line(view.deadline, name, drawn.question)
     rows = history_rows(obs)
     with st.expander(history_title(rows, over=over), expanded=False):
         st.html(history_html(tuple(reversed(rows))))
@@ -182,9 +180,7 @@ def hand(code: str, token: str) -> None:
 
 def _decision(tables: Tables, code: str, token: str, view: SeatView, words: Decision) -> None:
     st.markdown(f"**{words.line}**  \n{words.question}")
-    left = table_text.seconds_left(view.deadline, clock_now())
-    if left is not None:
-        st.caption(f"{left} s left to decide, then the table decides for you.")
+    time_left(view.deadline)
     state = session_state()
     if view.claim:
         st.toggle("Say how likely it is a bluff", key=SAY,

@@ -27,8 +27,9 @@ from trainer.ui.play_review import (
     the_review,
 )
 from trainer.ui.state import session_state
-from trainer.views import play_text
+from trainer.views import play_text, table_text
 
+OTHERS = "the other players'"
 OPEN = "table_review_open"  # the reviews this tab has asked for, by (table, game)
 
 
@@ -54,12 +55,13 @@ def phone_review(tables: Tables, code: str, number: int, seat: int) -> None:
     mine = record.model_copy(update={"learner": me.key})
     match = Match.resume(mine)
     rev = the_review(tab, match, me.history, me.store)
-    summary(rev)
+    st.caption(table_text.REVIEW_NOTE)
+    summary(rev, OTHERS)
     key_moments(tab, rev)
     if session_state().get(RETRY) is not None:
         retry_panel(tab, match, rev, me.history, me.store)
     st.subheader("Step through the game")
-    explorer(tab, match, rev)
+    explorer(tab, match, rev, OTHERS)
     export_button(match)
 
 

@@ -10,11 +10,10 @@ from __future__ import annotations
 
 import streamlit as st
 
-from trainer.learners.answers import now as clock_now
 from trainer.tables.live import PublicView, Tables
 from trainer.tables.store import TableError
 from trainer.ui.table_review import look_back
-from trainer.ui.tables import SCREEN_POLL_SECONDS, follow, join_link
+from trainer.ui.tables import SCREEN_POLL_SECONDS, follow, join_link, waiting_line
 from trainer.views import cardart, table_text
 from trainer.views.history_text import HISTORY_CSS, history_html, history_rows, history_title
 from trainer.views.qr import qr_svg
@@ -80,8 +79,7 @@ def _game(tables: Tables, view: PublicView) -> None:
         st.success(table_text.result_line(names, obs.winner) + " Every card is turned over.",
                    icon=":material/emoji_events:")
     else:
-        left = table_text.seconds_left(view.deadline, clock_now())
-        st.html(table_text.waiting_html(view.waiting_for, drawn.question, left))
+        waiting_line(view.deadline, view.waiting_for, drawn.question)
     main, side = st.columns([3, 2], gap="medium")
     main.html(table_html(drawn))
     with side:

@@ -11,13 +11,16 @@ second and a half (bench/table.py measures both).
 from __future__ import annotations
 
 import contextlib
+from datetime import datetime
 
 import streamlit as st
 
+from trainer.learners.answers import now as clock_now
 from trainer.tables.live import Tables
 from trainer.tables.store import TableError, TableStore
 from trainer.ui.links import public_base_url
 from trainer.ui.store import store_beside_answers
+from trainer.views import table_text
 
 POLL_SECONDS = 1.0  # a phone's and the host's poll
 SCREEN_POLL_SECONDS = 0.5
@@ -77,3 +80,28 @@ def follow(code: str, seen: int, fresh: bool = False) -> None:
     # drawn from; that must not redraw the page again and again.
     if moved or now is None or now[0] > seen:
         st.rerun(scope="app")
+
+
+def waiting_line(deadline: datetime | None, name: str | None, question: str | None) -> None:
+    """Whose decision it is; with the clock on, the seconds left, counted down every second
+    (a fragment of its own: the page itself redraws only when the table changes)."""
+    if deadline is None:
+        st.html(table_text.waiting_html(name, question, None))
+        return
+    st.fragment(_countdown, run_every=1.0)(deadline, name, question)
+
+
+def _countdown(deadline: datetime, name: str | None, question: str | None) -> None:
+    st.html(table_text.waiting_html(name, question,
+                                    table_text.seconds_left(deadline, clock_now())))
+
+
+def time_left(deadline: datetime | None) -> None:
+    """On the phone whose decision it is: the seconds left, counted down."""
+    if deadline is not None:
+        st.fragment(_left, run_every=1.0)(deadline)
+
+
+def _left(deadline: datetime) -> None:
+    left = table_text.seconds_left(deadline, clock_now())
+    st.caption(f"{left} s left to decide, then the table decides for you.")

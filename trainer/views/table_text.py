@@ -44,6 +44,10 @@ VENUE_INTRO = ("Every time someone at a table here decided whether to challenge 
                "claim, the bot had its own chance that the claim was a bluff. Once the game "
                "is over the cards show who was bluffing: this compares the bot's chances, "
                "and counting the cards alone, with the truth. Names are never used.")
+REVIEW_NOTE = ("How it grades: each option you had is played out many times with the bots in "
+               "the other seats, and with the cards you could not see drawn from what you "
+               "knew. It does not know how these people play, so a grade says what was best "
+               "against the bots' habits.")
 HOST_KEY_NOTE = ("This page's address is the table's host key: keep it on your own phone or "
                  "laptop, not on the shared screen.")
 
