@@ -12,6 +12,7 @@ import pytest
 from sqlalchemy import update
 
 from tests.test_rooms_store import rooms
+from trainer.database.stores import aware
 from trainer.learners.answers import now
 from trainer.rooms import store as room_store
 from trainer.rooms.codes import SCREEN_CODE_DIGITS, screen_code
@@ -139,7 +140,7 @@ def test_the_wait_doubles_with_each_further_miss_up_to_half_a_minute(rooms: Room
                 rooms_table.c.code_wait_until).where(rooms_table.c.code == room.code)
             ).scalar_one()
         waits.append(None if until is None else
-                     round((room_store._aware(until) - now()).total_seconds()))  # noqa: SLF001
+                     round((aware(until) - now()).total_seconds()))
     assert waits[:room_store.CODE_FREE_MISSES - 1] == [None] * (room_store.CODE_FREE_MISSES - 1)
     assert waits[room_store.CODE_FREE_MISSES - 1:] == [1, 2, 4, 8, 16, 30, 30, 30]
 

@@ -5,39 +5,22 @@ and every wrong code, key or seat said in a sentence, never a crash."""
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 from sqlalchemy import create_engine
 from streamlit.testing.v1 import AppTest
 
+from tests.test_room_page import db_url, open_room
 from trainer.rooms.codes import screen_token
 from trainer.tables.model import TableSettings
 from trainer.tables.store import TableStore
 
-APP = str(Path(__file__).resolve().parent.parent / "streamlit_app.py")
-
-
-@pytest.fixture
-def db_url(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
-    url = f"sqlite:///{tmp_path / 'answers.db'}"
-    monkeypatch.setenv("COUP_TRAINER_DB_URL", url)
-    return url
+__all__ = ["db_url"]  # the Room page tests' database: a SQLite file of this test's own
 
 
 @pytest.fixture
 def store(db_url: str) -> TableStore:
     return TableStore(create_engine(db_url))
-
-
-def open_page(**params: str) -> AppTest:
-    at = AppTest.from_file(APP, default_timeout=60)
-    for key, value in params.items():
-        at.query_params[key] = value
-    at.run()
-    at.switch_page("pages/room.py").run()
-    assert not at.exception, [e.value for e in at.exception]
-    return at
 
 
 def texts(at: AppTest) -> str:
@@ -53,7 +36,7 @@ def dealt(store: TableStore, **settings: object) -> tuple[str, str, list[str]]:
 
 
 def test_the_host_opens_a_table_from_the_form(db_url: str, store: TableStore) -> None:
-    at = open_page(table="", host="")
+    at = open_room(table="", host="")
     assert at.title[0].value == "Open a game table"
     at.button(key="table_make").click().run()
     code, host = at.query_params["table"], at.query_params["host"]
@@ -61,25 +44,25 @@ def test_the_host_opens_a_table_from_the_form(db_url: str, store: TableStore) ->
 
 
 def test_a_code_that_is_not_one_is_said(db_url: str) -> None:
-    at = open_page(table="AB!")
+    at = open_room(table="AB!")
     assert "is not a table code" in texts(at)
 
 
 def test_a_table_that_does_not_exist_is_said(db_url: str) -> None:
-    at = open_page(table="ABCDEF")
+    at = open_room(table="ABCDEF")
     assert "There is no table ABCDEF" in texts(at)
 
 
 def test_a_code_typed_on_the_room_page_finds_a_table(db_url: str, store: TableStore) -> None:
     t, _ = store.create(TableSettings(seats=3))
-    at = open_page(code=t.code.lower())
+    at = open_room(code=t.code.lower())
     assert at.query_params["table"] == t.code
     assert any(h.value == f"Join table {t.code}" for h in at.title)
 
 
 def test_a_phone_joins_and_gets_a_seat(db_url: str, store: TableStore) -> None:
     t, _ = store.create(TableSettings(seats=3))
-    at = open_page(table=t.code)
+    at = open_room(table=t.code)
     at.text_input(key="table_typed_name").input("Zoe")
     at.button[0].click().run()
     seat = store.my_seat(t.code, str(at.query_params["seat"]))
@@ -88,21 +71,21 @@ def test_a_phone_joins_and_gets_a_seat(db_url: str, store: TableStore) -> None:
 
 def test_a_wrong_seat_is_said_with_a_way_back(db_url: str, store: TableStore) -> None:
     code, _, _ = dealt(store)
-    at = open_page(table=code, seat="x" * 32)
+    at = open_room(table=code, seat="x" * 32)
     assert "seat is not at table" in texts(at)
     assert at.button(key="table_join_again")
 
 
 def test_a_wrong_host_key_controls_nothing(db_url: str, store: TableStore) -> None:
     t, _ = store.create(TableSettings(seats=2))
-    at = open_page(table=t.code, host="y" * 32)
+    at = open_room(table=t.code, host="y" * 32)
     assert "host key" in texts(at)
     assert not at.button
 
 
 def test_a_wrong_screen_key_shows_nothing(db_url: str, store: TableStore) -> None:
     code, _, _ = dealt(store)
-    at = open_page(table=code, screen="z" * 32)
+    at = open_room(table=code, screen="z" * 32)
     assert "screen key" in texts(at)
 
 
@@ -110,7 +93,7 @@ def test_the_deciding_phone_plays_by_its_button(db_url: str, store: TableStore) 
     code, _, tokens = dealt(store)
     game = store.game(code)
     assert game is not None and game.moves == 0
-    at = open_page(table=code, seat=tokens[0])  # seat 1 plays first
+    at = open_room(table=code, seat=tokens[0])  # seat 1 plays first
     at.button(key="table_move_0").click().run()
     assert not at.exception
     assert store.game(code).moves >= 1  # type: ignore[union-attr]
@@ -118,7 +101,7 @@ def test_the_deciding_phone_plays_by_its_button(db_url: str, store: TableStore) 
 
 def test_the_other_phone_is_told_whom_it_waits_for(db_url: str, store: TableStore) -> None:
     code, _, tokens = dealt(store, turn_seconds=60)
-    at = open_page(table=code, seat=tokens[1])
+    at = open_room(table=code, seat=tokens[1])
     html = " ".join(h.proto.body for h in at.get("html"))
     assert "Ann" in html and "table-clock" in html
     assert not any(b.key and str(b.key).startswith("table_move") for b in at.button)
@@ -127,7 +110,7 @@ def test_the_other_phone_is_told_whom_it_waits_for(db_url: str, store: TableStor
 def test_the_screen_shows_the_table_without_a_hand(db_url: str, store: TableStore) -> None:
     code, _, _ = dealt(store)
     key = screen_token(store.table(code).join_secret)
-    at = open_page(table=code, screen=key)
+    at = open_room(table=code, screen=key)
     html = " ".join(h.proto.body for h in at.get("html"))
     assert 'data-seat="Ann"' in html and 'data-seat="Ben"' in html
     assert not re.search(r'class="ct-seat[^"]*ct-seat--me', html)  # nobody's own seat

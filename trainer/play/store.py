@@ -47,10 +47,10 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.dialects import postgresql, sqlite
-from sqlalchemy.engine import Connection, Engine, RowMapping
+from sqlalchemy.engine import Connection, RowMapping
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
-from trainer.database.migrate import MigrationError, upgrade
+from trainer.database.stores import MigratedStore, aware
 from trainer.engine.variants import RULES_TEXT_MAX
 from trainer.play.assess import Valued
 from trainer.play.record import GameRecord
@@ -132,13 +132,6 @@ class GameList(list[GameSummary]):
         return len(self.damaged)
 
 
-def _aware(t: datetime | None) -> datetime | None:
-    """SQLite hands back naive datetimes for what was stored in UTC."""
-    if t is None or t.tzinfo is not None:
-        return t
-    return t.replace(tzinfo=UTC)
-
-
 def _problem(e: ValidationError) -> str:
     """The record's complaints as "field: reason", one per error, for a person to act on."""
     parts = []
@@ -160,8 +153,8 @@ def _record(row: RowMapping) -> GameRecord:
         except (TypeError, ValueError) as e:
             raise PlayStoreError(f"saved game {game_id} is damaged: {key}: not JSON ({e})") \
                 from None
-    data["started_at"] = _aware(row["started_at"])
-    data["finished_at"] = _aware(row["finished_at"])
+    data["started_at"] = aware(row["started_at"])
+    data["finished_at"] = aware(row["finished_at"])
     try:
         return GameRecord.model_validate(data)
     except ValidationError as e:
@@ -211,23 +204,14 @@ def _valued(item_text: str, solved_text: str | None, rollouts: int) -> Valued:
     return Valued.of(item, solved)
 
 
-class PlayStore:
+class PlayStore(MigratedStore):
     """Played games in one SQLAlchemy database (the answers' database: SQLite or PostgreSQL)."""
 
-    def __init__(self, engine: Engine) -> None:
-        self._engine = engine
-        try:
-            upgrade(engine)  # the tables of every store, made or brought up to date
-        except (SQLAlchemyError, MigrationError) as e:
-            raise PlayStoreError(f"The played games' tables could not be made in the "
-                                 f"database: {e}") from e
-
-    @property
-    def engine(self) -> Engine:
-        return self._engine
+    failure = PlayStoreError
+    tables = "the played games' tables"
 
     @contextmanager
-    def _tx(self, what: str) -> Iterator[Connection]:
+    def _tx(self, what: str = "read or write") -> Iterator[Connection]:
         """One transaction; a database failure is a PlayStoreError saying what was tried."""
         try:
             with self._engine.begin() as conn:

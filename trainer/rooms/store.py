@@ -24,8 +24,7 @@ not, so 60 answers never make 60 phones redraw.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from dataclasses import replace
 from datetime import datetime, timedelta
 from hmac import compare_digest as hmac_equal
@@ -51,10 +50,10 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.dialects import postgresql, sqlite
-from sqlalchemy.engine import Connection, Engine
-from sqlalchemy.exc import IntegrityError, SQLAlchemyError
+from sqlalchemy.engine import Connection
+from sqlalchemy.exc import IntegrityError
 
-from trainer.database.migrate import MigrationError, upgrade
+from trainer.database.stores import MigratedStore, aware
 from trainer.learners.answers import now as clock_now
 from trainer.rooms.codes import (
     SCREEN_CODE_DIGITS,
@@ -207,31 +206,11 @@ def usable(room: Room, at: datetime | None = None) -> Room:
     return room
 
 
-def _aware(t: datetime | None) -> datetime | None:
-    """SQLite hands back naive datetimes for what was stored in UTC."""
-    if t is None or t.tzinfo is not None:
-        return t
-    return t.replace(tzinfo=clock_now().tzinfo)
-
-
-class RoomStore:
+class RoomStore(MigratedStore):
     """Rooms in one SQLAlchemy database (the answers' database: SQLite or PostgreSQL)."""
 
-    def __init__(self, engine: Engine) -> None:
-        self._engine = engine
-        try:
-            upgrade(engine)  # the tables of every store, made or brought up to date
-        except (SQLAlchemyError, MigrationError) as e:
-            raise RoomError(f"The rooms' tables could not be made in the database: {e}") from e
-
-    @property
-    def engine(self) -> Engine:
-        return self._engine
-
-    @contextmanager
-    def _tx(self) -> Iterator[Connection]:
-        with self._engine.begin() as conn:
-            yield conn
+    failure = RoomError
+    tables = "the rooms' tables"
 
     # ------------------------------------------------------------------ reading
     def _room_row(self, conn: Connection, code: str) -> Room:
@@ -248,13 +227,13 @@ class RoomStore:
         except (ValidationError, ValueError, TypeError) as e:
             raise RoomError(f"Room {code} is damaged in the database: {e}") from e
         status: Status = row["status"] if row["status"] in STATUSES else "closed"
-        expires = _aware(row["expires_at"])
+        expires = aware(row["expires_at"])
         assert expires is not None
         return Room(code=code, source=source, settings=settings, questions=questions,
                     bank_version=row["bank_version"], status=status,
                     question=int(row["question"]), version=int(row["version"]),
-                    created_at=_aware(row["created_at"]) or expires, expires_at=expires,
-                    question_at=_aware(row["question_at"]), join_secret=row["join_secret"])
+                    created_at=aware(row["created_at"]) or expires, expires_at=expires,
+                    question_at=aware(row["question_at"]), join_secret=row["join_secret"])
 
     def room(self, code: str) -> Room:
         """The room; RoomGone for an unknown code."""
@@ -539,7 +518,7 @@ class RoomStore:
             self._host(conn, code, host, write=False)
             row = conn.execute(select(rooms_table.c.remote_tab, rooms_table.c.remote_at)
                                .where(rooms_table.c.code == code)).one()
-        at = _aware(row.remote_at)
+        at = aware(row.remote_at)
         return (at is not None and at >= since and row.remote_tab is not None
                 and not same_token(tab, row.remote_tab))
 
@@ -618,7 +597,7 @@ class RoomStore:
                 if len(mine) >= BROWSER_SEATS:
                     raise RoomError(f"This browser has joined room {code} {len(mine)} times "
                                     "already and cannot join again. Ask the host.")
-            wait = _aware(conn.execute(select(rooms_table.c.code_wait_until).where(
+            wait = aware(conn.execute(select(rooms_table.c.code_wait_until).where(
                 rooms_table.c.code == code)).scalar_one())
         if room.settings.screen_code:
             if wait is not None and wait > stamp:
@@ -733,7 +712,7 @@ class RoomStore:
 
 def _seat(row: object) -> Seat:
     r = dict(row)  # type: ignore[call-overload]
-    joined = _aware(r["joined_at"])
+    joined = aware(r["joined_at"])
     assert joined is not None
     return Seat(token=r["token"], room=r["room"], nickname=r["nickname"], joined_at=joined,
                 kicked=bool(r["kicked"]))
@@ -741,7 +720,7 @@ def _seat(row: object) -> Seat:
 
 def _answer(row: object) -> RoomAnswer:
     r = dict(row)  # type: ignore[call-overload]
-    at = _aware(r["answered_at"])
+    at = aware(r["answered_at"])
     assert at is not None
     correct = None if r.get("correct") is None else bool(r["correct"])
     try:

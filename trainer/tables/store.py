@@ -22,8 +22,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from datetime import datetime, timedelta
 from hmac import compare_digest as hmac_equal
 from typing import Any
@@ -48,10 +47,10 @@ from sqlalchemy import (
     select,
     update,
 )
-from sqlalchemy.engine import Connection, Engine, Row
-from sqlalchemy.exc import IntegrityError, SQLAlchemyError
+from sqlalchemy.engine import Connection, Row
+from sqlalchemy.exc import IntegrityError
 
-from trainer.database.migrate import MigrationError, upgrade
+from trainer.database.stores import MigratedStore, aware
 from trainer.learners.answers import now as clock_now
 from trainer.play.setup import BOTS, MAX_SEED
 from trainer.rooms.codes import (
@@ -165,39 +164,19 @@ class Stale(TableError):
     phone, a bot or the clock moved first."""
 
 
-def _aware(t: datetime | None) -> datetime | None:
-    """SQLite hands back naive datetimes for what was stored in UTC."""
-    if t is None or t.tzinfo is not None:
-        return t
-    return t.replace(tzinfo=clock_now().tzinfo)
-
-
 def _seat(row: Row[Any]) -> TableSeat:
     r = row._mapping
     kind: SeatKind = r["kind"] if r["kind"] in ("open", "person", "bot") else "open"
     return TableSeat(seat=int(r["seat"]), kind=kind, nickname=r["nickname"], bot=r["bot"],
-                     away=bool(r["away"]), seen_at=_aware(r["seen_at"]))
+                     away=bool(r["away"]), seen_at=aware(r["seen_at"]))
 
 
-class TableStore:
+class TableStore(MigratedStore):
     """Game tables in one SQLAlchemy database (the answers' database: SQLite or
     PostgreSQL)."""
 
-    def __init__(self, engine: Engine) -> None:
-        self._engine = engine
-        try:
-            upgrade(engine)
-        except (SQLAlchemyError, MigrationError) as e:
-            raise TableError(f"The game tables could not be made in the database: {e}") from e
-
-    @property
-    def engine(self) -> Engine:
-        return self._engine
-
-    @contextmanager
-    def _tx(self) -> Iterator[Connection]:
-        with self._engine.begin() as conn:
-            yield conn
+    failure = TableError
+    tables = "the game tables"
 
     # ------------------------------------------------------------------ reading
     def _row(self, conn: Connection, code: str) -> GameTable:
@@ -214,8 +193,8 @@ class TableStore:
         seats = conn.execute(select(table_seats_table).where(
             table_seats_table.c.table_code == code).order_by(table_seats_table.c.seat)).all()
         status: Status = row["status"] if row["status"] in STATUSES else "closed"
-        created = _aware(row["created_at"])
-        expires = _aware(row["expires_at"])
+        created = aware(row["created_at"])
+        expires = aware(row["expires_at"])
         assert created is not None and expires is not None
         return GameTable(code=code, settings=settings, status=status, game=int(row["game"]),
                          version=int(row["version"]), created_at=created, expires_at=expires,
@@ -265,14 +244,14 @@ class TableStore:
         if row is None:
             return None
         players = json.loads(row["players"])
-        started = _aware(row["started_at"])
-        moved = _aware(row["moved_at"])
+        started = aware(row["started_at"])
+        moved = aware(row["moved_at"])
         assert started is not None and moved is not None
         return TableGame(number=int(row["number"]), seed=int(row["seed"]), rules=row["rules"],
                          names=tuple(str(p[0]) for p in players),
                          kinds=tuple(p[1] for p in players), moves=int(row["moves"]),
                          started_at=started, moved_at=moved,
-                         finished_at=_aware(row["finished_at"]), winner=row["winner"])
+                         finished_at=aware(row["finished_at"]), winner=row["winner"])
 
     def finished_games(self, limit: int = 2000) -> list[tuple[str, int]]:
         """(table, game number) of every game played to its end at any table of this
@@ -301,7 +280,7 @@ class TableStore:
         out = []
         for r in rows:
             made_by: MadeBy = r["made_by"] if r["made_by"] in MADE_BY else "person"
-            made = _aware(r["made_at"])
+            made = aware(r["made_at"])
             assert made is not None
             out.append(TableMove(index=int(r["idx"]), move=r["move"], seat=int(r["seat"]),
                                  made_by=made_by, stated=r["stated"], made_at=made))
