@@ -114,3 +114,23 @@ def test_the_screen_shows_the_table_without_a_hand(db_url: str, store: TableStor
     html = " ".join(h.proto.body for h in at.get("html"))
     assert 'data-seat="Ann"' in html and 'data-seat="Ben"' in html
     assert not re.search(r'class="ct-seat[^"]*ct-seat--me', html)  # nobody's own seat
+
+
+def test_the_host_makes_quiz_questions_from_the_finished_games(
+        db_url: str, store: TableStore, tmp_path: object,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import random
+
+    from tests.test_table_live import Seated, play_out
+    from trainer.quiz.bank import load_bank
+    from trainer.tables.live import Tables
+
+    monkeypatch.setenv("COUP_TRAINER_BANK_DIR", str(tmp_path))
+    monkeypatch.setenv("COUP_TRAINER_PEOPLE_ROLLOUTS", "4")
+    code, host, tokens = dealt(store)
+    play_out(Tables(store), Seated(code, host, tokens), random.Random(1))
+    at = open_room(table=code, host=host)
+    at.button(key="table_make_quiz").click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert any("in the bank *people*" in s.value for s in at.success)
+    assert load_bank(f"{tmp_path}/people.jsonl.gz").items

@@ -15,6 +15,7 @@ finished games are used, so no live hand is given away.
 from __future__ import annotations
 
 import hashlib
+import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -27,6 +28,17 @@ from trainer.quiz.building import PEOPLE, Task, decision_kind
 from trainer.tables.store import TableStore
 
 BANK_NAME = "people"  # the bank's file name in the learner's bank folder
+# Playouts per option at most when the host makes the questions in the app: a quarter of the
+# command's default, so a few games' decisions are graded in minutes on a laptop (the
+# sequential rule stops clear decisions far sooner; the feedback states each option's noise).
+PEOPLE_ROLLOUTS = 64
+ROLLOUTS_ENV = "COUP_TRAINER_PEOPLE_ROLLOUTS"  # another cap (a slow machine, tests)
+
+
+def app_rollouts() -> int:
+    """The cap of playouts per option the host's page grades people's decisions with."""
+    raw = os.environ.get(ROLLOUTS_ENV, "").strip()
+    return int(raw) if raw.isdigit() and int(raw) > 0 else PEOPLE_ROLLOUTS
 
 
 def people_tasks(store: TableStore, limit: int = 2000) -> list[Task]:

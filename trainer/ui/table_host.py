@@ -12,13 +12,16 @@ from collections.abc import Callable
 import pandas as pd
 import streamlit as st
 
+from trainer.batch import ExecutorError
 from trainer.play.setup import BOTS, bot_title, strength, table_sizes
+from trainer.quiz.bank import BankError
 from trainer.rulebook.choices import TABLE
+from trainer.tables.bank import app_rollouts, build_people_bank, people_tasks
 from trainer.tables.claims import records_csv, report_figures, report_lines
 from trainer.tables.model import BOT_PACES, STAND_IN_AFTER, TURN_SECONDS, GameTable, TableSettings
 from trainer.tables.store import TableError, TableStore
 from trainer.tables.venue import venue_report
-from trainer.ui.rooms import network_note
+from trainer.ui.rooms import forget_banks, network_note
 from trainer.ui.rule_choice import chosen, family_picker, rules_expander
 from trainer.ui.state import session_state
 from trainer.ui.tables import POLL_SECONDS, follow, join_link, pulse, screen_link
@@ -26,6 +29,7 @@ from trainer.views import table_text
 from trainer.views.qr import qr_svg
 
 ERROR = "table_host_error"
+MAKE_QUIZ = "table_make_quiz_asked"
 
 
 def create_form(store: TableStore) -> None:
@@ -108,6 +112,7 @@ def host_page(store: TableStore, code: str, host: str) -> None:
         _seats(store, table, host)
         _game_controls(store, table, host)
         _venue(store)
+        _quiz_from_games(store)
     with right:
         link = join_link(code)
         st.html(table_text.TABLE_CSS + table_text.code_html(code))
@@ -194,3 +199,34 @@ def _venue(store: TableStore) -> None:
             st.download_button("Download the claims (CSV)", records_csv(records),
                                file_name="coup-table-claims.csv", mime="text/csv",
                                key="table_venue_csv", icon=":material/download:")
+
+
+def _quiz_from_games(store: TableStore) -> None:
+    """People's decisions at the finished games as quiz questions (the bank *people*), each
+    graded by playing its options out: seconds a decision, with a progress bar."""
+    with st.expander("Quiz questions from these games", icon=":material/quiz:"):
+        count = len(people_tasks(store))
+        st.caption(table_text.quiz_from_games(count, app_rollouts()))
+        if not count:
+            return
+        state = session_state()
+        st.button("Make the questions", key="table_make_quiz", icon=":material/construction:",
+                  on_click=state.__setitem__, args=(MAKE_QUIZ, True))
+        if not state.pop(MAKE_QUIZ, False):  # asked by a click, kept across a rerun
+            return
+        bar = st.progress(0.0, text="Grading the decisions…")
+
+        def progress(done: int, total: int) -> None:
+            bar.progress(done / max(total, 1), text=f"Grading the decisions… {done} of {total}")
+
+        problems: list[str] = []
+        try:
+            bank = build_people_bank(store, rollouts=app_rollouts(), executor="local",
+                                     resume=True, progress=progress, problems=problems)
+        except (BankError, ExecutorError) as e:
+            st.error(f"The questions could not be made: {e}", icon=":material/error:")
+            return
+        forget_banks()
+        bar.empty()
+        st.success(table_text.quiz_made(len(bank.items)), icon=":material/task_alt:")
+        st.page_link("pages/quiz.py", label="Open the Quiz", icon=":material/quiz:")

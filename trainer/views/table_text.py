@@ -130,3 +130,18 @@ def result_line(names: tuple[str, ...], winner: int | None, me: int | None = Non
     if me is not None and winner == me:
         return "You won the game."
     return f"{names[winner]} won the game."
+
+
+def quiz_from_games(count: int, rollouts: int) -> str:
+    if not count:
+        return ("Once games are played to their end here, the decisions people made in them "
+                "can become quiz questions.")
+    return (f"{count} decision{'' if count == 1 else 's'} people made in the finished games "
+            f"here can become questions of the Quiz's bank *people*, each graded by playing "
+            f"its options out (up to {rollouts} times each; a few seconds a decision). Nobody's "
+            "name goes with them.")
+
+
+def quiz_made(items: int) -> str:
+    return (f"{items} question{'' if items == 1 else 's'} in the bank *people*: choose it on "
+            "the Quiz page.")
