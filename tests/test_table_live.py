@@ -364,3 +364,20 @@ def test_a_table_plays_a_whole_game_under_every_rule_set(store: TableStore, rule
     assert game is not None and game.finished_at is not None and game.moves == moves
     record = tables.finished_record(seated.code, 1, 0)
     assert record.game().is_over
+
+
+def test_a_browser_that_joins_again_gets_its_own_seat_back(store: TableStore) -> None:
+    t, _ = store.create(TableSettings(seats=3))
+    seat, first = store.join(t.code, "Ann", browser="browser-1")
+    again, second = store.join(t.code, "Someone else", browser="browser-1")
+    assert again.seat == seat.seat and again.nickname == "Ann"
+    assert store.my_seat(t.code, second) is not None
+    assert store.my_seat(t.code, first) is None  # the old link no longer holds the seat
+    assert len(store.table(t.code).open_seats) == 2
+
+
+def test_a_seat_given_up_is_not_given_back(store: TableStore) -> None:
+    t, _ = store.create(TableSettings(seats=3))
+    _, token = store.join(t.code, "Ann", browser="browser-1")
+    store.leave(t.code, token)
+    assert store.rejoin(t.code, "browser-1") is None

@@ -42,7 +42,6 @@ from sqlalchemy import (
     Text,
     UniqueConstraint,
     false,
-    func,
     insert,
     select,
     update,
@@ -78,9 +77,6 @@ from trainer.tables.model import (
 
 # A table lives this long after its last change; then its code says it has expired.
 LIFETIME = timedelta(hours=12)
-# One browser holds at most this many seats at a table (a person testing on two tabs, a
-# parent playing beside a child); a script cannot fill the table from one browser.
-BROWSER_SEATS = 2
 
 metadata = MetaData()
 
@@ -475,22 +471,16 @@ class TableStore(MigratedStore):
     def join(self, code: str, nickname: str, browser: str | None = None
              ) -> tuple[TableSeat, str]:
         """The first open seat under `nickname`, and its seat token (only its hash is kept);
-        this browser's seat if it already has one (its token is then unknown here: the
-        caller keeps it in the address, and a browser that lost it joins again after the
-        host frees its seat). TableError saying what to fix."""
+        this browser's own seat if it already has one (`rejoin`). TableError saying what to
+        fix."""
         table = self.live_table(code)
+        if browser and (back := self.rejoin(code, browser)) is not None:
+            return back
         if (problem := name_problem(nickname, {s.nickname for s in table.seats
                                                if s.nickname})) is not None:
             raise TableError(problem)
         name = nickname.strip()
         mark = token_hash(browser) if browser else None
-        if mark is not None:
-            with self._tx() as conn:
-                mine = conn.execute(select(func.count()).select_from(table_seats_table).where(
-                    table_seats_table.c.table_code == code,
-                    table_seats_table.c.browser == mark)).scalar_one()
-            if mine >= BROWSER_SEATS:
-                raise TableError(f"This browser already holds {mine} seats at table {code}.")
         token = new_token()
         for seat in table.open_seats:
             try:
@@ -512,6 +502,24 @@ class TableStore(MigratedStore):
             raise TableError(f"Table {code} is playing and every seat is taken; wait for "
                              "the next game.")
         raise TableError(f"Table {code} is full: every seat is taken.")
+
+    def rejoin(self, code: str, browser: str) -> tuple[TableSeat, str] | None:
+        """This browser's seat at the table (its id is the learner cookie), under a new seat
+        token: a phone whose tab was closed, or whose address lost its seat, scans the code
+        again and is back in the same seat with the same hand. The old link stops working.
+        None when the browser holds no seat here (or gave it up with "Leave the table")."""
+        mark = token_hash(browser)
+        token = new_token()
+        t = table_seats_table.c
+        with self._tx() as conn:
+            row = conn.execute(select(t.seat).where(
+                t.table_code == code, t.browser == mark, t.kind == "person")).first()
+            if row is None:
+                return None
+            conn.execute(update(table_seats_table).where(
+                t.table_code == code, t.seat == row.seat).values(
+                token_hash=token_hash(token), seen_at=clock_now()))
+        return self.table(code).seats[int(row.seat)], token
 
     def my_seat(self, code: str, token: str) -> TableSeat | None:
         """The seat `token` holds at the table; None for any other token."""

@@ -87,8 +87,12 @@ def join(store: TableStore, code: str) -> None:
     except TableGone as e:
         st.error(str(e), icon=":material/door_front:")
         return
-    st.title(f"Join table {code}")
     state = session_state()
+    back = store.rejoin(code, _browser())
+    if back is not None:  # this browser's seat: a closed tab or a lost address, back at once
+        st.query_params["seat"] = back[1]
+        st.rerun()
+    st.title(f"Join table {code}")
     key = f"table_suggested_{code}"
     if key not in state:
         state[key] = generated_name(random.Random(),
@@ -109,13 +113,18 @@ def join(store: TableStore, code: str) -> None:
 def _join(store: TableStore, code: str, suggested: str) -> None:
     state = session_state()
     name = str(state.get("table_typed_name") or state[suggested])
-    browser = identity.browser_learner(state, st.context.cookies.get(identity.COOKIE))
     try:
-        _, token = store.join(code, name, browser=browser)
+        _, token = store.join(code, name, browser=_browser())
     except TableError as e:
         state[ERROR] = str(e)
         return
     st.query_params["seat"] = token
+
+
+def _browser() -> str:
+    """This browser's own id (its learner cookie, or the one this tab drew): the store gives
+    a browser its seat back rather than a new one."""
+    return identity.browser_learner(session_state(), st.context.cookies.get(identity.COOKIE))
 
 
 def _watch(tables: Tables, code: str, token: str, seen: int) -> None:
