@@ -8,8 +8,9 @@ release whose schema changes, with that release checked out, and commit the file
     .venv/bin/python scripts/make-db-fixture.py     # tests/data/database/release-<revision>.db
 
 It holds two learners (one named), three answers, a lesson mark, a room with a seat, an
-answer and a scan of its remote, and a played game with one valued decision
-(`tests/test_database_fixture.py` reads it).
+answer and a scan of its remote, a played game with one valued decision, and a game table
+(two people and a bot) whose game was played to its end, saved for one player's review under
+the players' names (`tests/test_database_fixture.py` reads it).
 """
 
 from __future__ import annotations
@@ -32,6 +33,9 @@ from trainer.play.setup import Setup, mixed_seats  # noqa: E402
 from trainer.play.store import PlayStore  # noqa: E402
 from trainer.rooms.settings import RoomSettings, Source  # noqa: E402
 from trainer.rooms.store import RoomStore  # noqa: E402
+from trainer.tables.live import Tables  # noqa: E402
+from trainer.tables.model import TableSettings  # noqa: E402
+from trainer.tables.store import TableStore  # noqa: E402
 
 T0 = datetime(2026, 11, 1, 18, 30, tzinfo=UTC)
 
@@ -82,6 +86,27 @@ def main() -> int:
             if valued is not None:
                 plays.save_valued(match.record.game_id, k, valued)
                 break
+        tables = TableStore(store.engine)
+        table, table_host = tables.create(TableSettings(seats=3, bot_pace=0.0))
+        tokens = [tables.join(table.code, name)[1] for name in ("Ann", "Ben")]
+        tables.seat_bot(table.code, table_host, 2, "honest")
+        tables.deal(table.code, table_host, seed=5)
+        live = Tables(tables)
+        for _ in range(2000):  # revision 0006: the first person's move each time, bots between
+            live.tick(table.code)
+            views = [live.seat_view(table.code, t) for t in tokens]
+            if views[0].hands is not None:
+                break
+            deciding = [(t, v) for t, v in zip(tokens, views, strict=True)
+                        if v.observation is not None and v.observation.legal_moves]
+            if deciding:
+                token, view = deciding[0]
+                assert view.observation is not None
+                live.play(table.code, token, view.observation.legal_moves[0], view.version,
+                          stated=0.4)
+        reviewed = live.finished_record(table.code, 1, 0).model_copy(
+            update={"learner": "bob-fixture"})
+        plays.save(reviewed)  # revision 0007: the players' names kept with the saved game
     finally:
         store.close()
     # One file, as small as it goes: no write-ahead log beside it, no free pages.

@@ -381,3 +381,18 @@ def test_a_seat_given_up_is_not_given_back(store: TableStore) -> None:
     _, token = store.join(t.code, "Ann", browser="browser-1")
     store.leave(t.code, token)
     assert store.rejoin(t.code, "browser-1") is None
+
+
+def test_a_table_game_saved_among_a_players_games_keeps_their_names(
+        store: TableStore) -> None:
+    from trainer.play.store import PlayStore
+
+    seated = table_of(store, 2, 1)
+    play_out(Tables(store), seated, random.Random(8))
+    record = Tables(store).finished_record(seated.code, 1, 1).model_copy(
+        update={"learner": "learner-b"})
+    games = PlayStore(store.engine)
+    games.save(record)
+    back = games.get(record.game_id, "learner-b")
+    assert back.names == record.names and back.names[1] == "You"
+    assert back.game().winner == record.game().winner

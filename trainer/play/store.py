@@ -73,6 +73,9 @@ games_table = Table(
     Column("started_at", DateTime(timezone=True), nullable=False),
     Column("finished_at", DateTime(timezone=True), nullable=True),
     Column("updated_at", DateTime(timezone=True), nullable=False),
+    # The players' own names, for a game played at a table of people (revision 0007): JSON
+    # list in seat order, "You" at the learner's seat; NULL for a game against the bots.
+    Column("labels", Text, nullable=True),
     Index("ix_played_games_learner", "learner"),
 )
 
@@ -155,6 +158,12 @@ def _record(row: RowMapping) -> GameRecord:
                 from None
     data["started_at"] = aware(row["started_at"])
     data["finished_at"] = aware(row["finished_at"])
+    if row.get("labels"):
+        try:
+            data["labels"] = json.loads(row["labels"])
+        except (TypeError, ValueError) as e:
+            raise PlayStoreError(f"saved game {game_id} is damaged: labels: not JSON ({e})") \
+                from None
     try:
         return GameRecord.model_validate(data)
     except ValidationError as e:
@@ -170,6 +179,7 @@ def _row(record: GameRecord, stamp: datetime) -> dict[str, object]:
         "coached": json.dumps(record.coached), "resigned": record.resigned,
         "started_at": record.started_at, "finished_at": record.finished_at,
         "updated_at": stamp,
+        "labels": None if record.labels is None else json.dumps(list(record.labels)),
     }
 
 

@@ -13,10 +13,12 @@ from __future__ import annotations
 import streamlit as st
 
 from trainer.play.match import Match
+from trainer.play.record import GameRecord
+from trainer.play.store import PlayStore, PlayStoreError
 from trainer.tables.live import Tables
 from trainer.tables.store import TableError
 from trainer.ui.learner import current_learner
-from trainer.ui.play import PlayTab
+from trainer.ui.play import PlayTab, play_store
 from trainer.ui.play_review import (
     RETRY,
     explorer,
@@ -51,8 +53,10 @@ def phone_review(tables: Tables, code: str, number: int, seat: int) -> None:
                   on_click=opened.add, args=((code, number),))
         return
     me = current_learner()
-    tab = PlayTab(session_state(), me.key, None)
+    games, _ = play_store()
     mine = record.model_copy(update={"learner": me.key})
+    saved = _keep(games, mine)
+    tab = PlayTab(session_state(), me.key, games if saved else None)
     match = Match.resume(mine)
     rev = the_review(tab, match, me.history, me.store)
     st.caption(table_text.REVIEW_NOTE)
@@ -63,6 +67,22 @@ def phone_review(tables: Tables, code: str, number: int, seat: int) -> None:
     st.subheader("Step through the game")
     explorer(tab, match, rev, OTHERS)
     export_button(match)
+    if saved:
+        st.caption("This game is kept with your games: open it again from *Your games* on "
+                   "the Play page.")
+
+
+def _keep(games: PlayStore | None, record: GameRecord) -> bool:
+    """The game saved among the player's own games on the Play page (whose review then
+    opens without valuing again); whether it is. A game id another learner holds (someone
+    else reviewed this seat on this table before) is left to them."""
+    if games is None:
+        return False
+    try:
+        games.save(record)
+    except PlayStoreError:
+        return False
+    return True
 
 
 def look_back(tables: Tables, code: str, number: int) -> None:
