@@ -202,12 +202,13 @@ def _decision(tables: Tables, code: str, token: str, view: SeatView, words: Deci
     choices = shown if shown is not None else words.choices
     with st.container(key="table_moves", gap="small"):
         for i, c in enumerate(choices):
+            key = str(i + 1) if i < 9 else None  # as on the Play page: 1–9 press them
             if c.move is not None:
-                st.button(c.label, key=f"table_move_{i}", width="stretch",
+                st.button(c.label, key=f"table_move_{i}", width="stretch", shortcut=key,
                           on_click=_press, args=(tables, code, token, c.move, view.version,
                                                  view.claim))
             else:
-                st.button(c.label, key=f"table_move_{i}", width="stretch",
+                st.button(c.label, key=f"table_move_{i}", width="stretch", shortcut=key,
                           on_click=_pick, args=(c.action,))
         if shown is not None:
             st.button("Back to the actions", key="table_back", icon=":material/undo:",
