@@ -119,7 +119,8 @@ def claim_records(start: Game, moves: Sequence[Move], people: Collection[int], *
             if record is not None:
                 out.append(record)
         for s, belief in beliefs.items():
-            belief.observe(views[s], move)
+            obs = views[s]  # the seat's own observation, made before the move
+            belief.observe(obs, move)
         game.apply(move)
     return out
 
