@@ -78,7 +78,8 @@ def seat_label(seat: TableSeat) -> str:
     if seat.kind == "open":
         return "empty"
     if seat.kind == "bot":
-        return f"{bot_title(seat.bot or 'honest')} bot"
+        title = bot_title(seat.bot or "honest")
+        return title if title.lower().endswith("bot") else f"{title} bot"
     name = seat.nickname or "?"
     return f"{name} (a bot plays for now)" if seat.away else name
 
