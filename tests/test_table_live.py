@@ -396,3 +396,17 @@ def test_a_table_game_saved_among_a_players_games_keeps_their_names(
     back = games.get(record.game_id, "learner-b")
     assert back.names == record.names and back.names[1] == "You"
     assert back.game().winner == record.game().winner
+
+
+def test_a_server_keeps_a_bounded_number_of_games_and_rebuilds_the_others(
+        store: TableStore, monkeypatch: pytest.MonkeyPatch) -> None:
+    import trainer.tables.live as live
+
+    monkeypatch.setattr(live, "KEPT_GAMES", 2)
+    tables = Tables(store)
+    seated = [table_of(store, 1, 1, seed=s) for s in (1, 2, 3)]
+    before = [tables.seat_view(t.code, t.tokens[0]) for t in seated]
+    assert len(tables._live) == 2  # noqa: SLF001
+    again = tables.seat_view(seated[0].code, seated[0].tokens[0])  # rebuilt from the database
+    assert again.version == before[0].version
+    assert again.observation.hand == before[0].observation.hand  # type: ignore[union-attr]

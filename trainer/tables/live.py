@@ -54,6 +54,9 @@ from trainer.tables.store import Stale, TableError, TableGone, TableStore
 # A phone's poll writes "seen" at most this often: 30 phones polling every second would
 # otherwise be 30 writes a second.
 SEEN_EVERY = timedelta(seconds=10)
+# A server keeps at most this many tables' games rebuilt (a school's or a shop's day of tables
+# is far fewer); one used longer ago is rebuilt from the database if it is asked for again.
+KEPT_GAMES = 64
 # At most this many moves are made in one tick (forced losses come in a row; bots wait for
 # the table's pace between moves, so a tick rarely makes more than one).
 TICK_MOVES = 8
@@ -209,6 +212,10 @@ class Tables:
                 if game is None:
                     return None
                 live = self._live[table.code] = Live(table.code, game, table.seats)
+                while len(self._live) > KEPT_GAMES:  # the table used longest ago goes
+                    self._live.pop(next(iter(self._live)))
+            else:
+                self._live[table.code] = self._live.pop(table.code)  # used now: kept last
         with live.lock:
             try:
                 live.catch_up(self.store)
