@@ -22,6 +22,7 @@ seconds until its run finished, whether a full page run happened).
 
 from __future__ import annotations
 
+import builtins
 import json
 import re
 import socket
@@ -73,7 +74,7 @@ class Tab(Protocol):
     def click(self, key: str) -> Step: ...
     def close(self) -> None: ...
     @property
-    def keys(self) -> set[str]: ...
+    def keys(self) -> builtins.set[str]: ...  # `set` in this class is the method above
     @property
     def texts(self) -> list[str]: ...
     @property
