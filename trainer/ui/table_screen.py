@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import streamlit as st
 
+from trainer.engine.variants import parse_rules
 from trainer.tables.live import PublicView, Tables
+from trainer.tables.model import GameTable
 from trainer.tables.store import TableError
 from trainer.ui.table_review import look_back
 from trainer.ui.tables import SCREEN_POLL_SECONDS, follow, join_link, waiting_line
@@ -40,24 +42,21 @@ def screen(tables: Tables, code: str, key: str) -> None:
     _game(tables, view)
 
 
-def _join_strip(code: str, large: bool) -> None:
+def _join_panel(code: str) -> None:
+    """Before the deal: the code, the address and the QR, large. Not during a game: every
+    seat is taken from the deal on, so nobody can join it."""
     link = join_link(code)
     shown = link.split("://", 1)[-1]
-    if large:
-        left, right = st.columns([3, 2], vertical_alignment="center")
-        left.html(table_text.code_html(code)
-                  + f'<p class="room-join">Scan the code, or go to <b>{shown}</b></p>')
-        right.html(qr_svg(link, size_px=300, label=f"Join table {code}"))
-        return
-    st.html('<div style="display:flex;gap:1rem;align-items:center">'
-            + qr_svg(link, size_px=84, label=f"Join table {code}")
-            + f'<p class="room-strip">Table <b>{code}</b> · join at {shown}</p></div>')
+    left, right = st.columns([3, 2], vertical_alignment="center")
+    left.html(table_text.code_html(code)
+              + f'<p class="room-join">Scan the code, or go to <b>{shown}</b></p>')
+    right.html(qr_svg(link, size_px=300, label=f"Join table {code}"))
 
 
 def _lobby(view: PublicView) -> None:
     table = view.table
     st.markdown(f"**Table {table.code}** · the players join on their phones")
-    _join_strip(table.code, large=True)
+    _join_panel(table.code)
     st.html(table_text.seats_html(table.seats))
     if table.open_seats:
         empty = len(table.open_seats)
@@ -89,5 +88,8 @@ def _game(tables: Tables, view: PublicView) -> None:
             rows = history_rows(obs)
             st.markdown(f"**{history_title(rows, over=over)}**")
             st.html(history_html(tuple(reversed(rows))))
-    if not over:
-        _join_strip(table.code, large=False)
+    st.caption(f"Table {table.code} · {table_text.settings_line(table.settings, _title(table))}")
+
+
+def _title(table: GameTable) -> str:
+    return parse_rules(table.settings.rules).variant.title
