@@ -21,7 +21,7 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 from sqlalchemy import create_engine
 
-from tests.browser.live import PHONE, serve_app, shoot_at, until, wait_idle
+from tests.browser.live import PHONE, SCREENSHOTS, serve_app, shoot_at, until, wait_idle
 from tests.browser.test_room_check_browser import frame_text
 from trainer.engine.game import Game
 from trainer.tables.store import TableStore
@@ -29,7 +29,7 @@ from trainer.tables.store import TableStore
 pytestmark = pytest.mark.browser
 
 SCREEN = {"width": 1366, "height": 768}
-SHOTS = Path("/tmp/shots-table")
+SHOTS = SCREENSHOTS / "table"  # what each page looked like, at a phone's and a laptop's size
 SEAT = re.compile(r'<section class="ct-seat[^"]*" data-seat="([^"]+)">(.*?)</section>', re.S)
 CARD = re.compile(r'data-card="([^"]+)"')
 AT = re.compile(r'class="table-at" data-game="(\d+)" data-moves="(\d+)"')
@@ -193,7 +193,8 @@ def test_three_phones_and_a_bot_play_a_whole_game_across_a_reload_and_a_restart(
             until(lambda: deal.click(timeout=5_000), lambda t: expect(
                 screen.page.locator(".ct-seat").first).to_be_visible(timeout=t),
                 timeout=15_000)
-            shoot_at(screen.page, SHOTS, "screen-playing", (SCREEN,))
+            shoot_at(screen.page, SHOTS, "screen-playing", (SCREEN, PHONE))
+            shoot_at(host, SHOTS, "host-playing", (SCREEN, PHONE))
 
             play_until(phones, screen, rng, lambda: shown_moves(phones[0]) >= 8)
             before = shown_moves(phones[1])
@@ -204,7 +205,7 @@ def test_three_phones_and_a_bot_play_a_whole_game_across_a_reload_and_a_restart(
             play_until(phones, screen, rng, lambda: shown_moves(phones[0]) >= 16
                        or over(phones[0]))
             at_restart = shown_moves(phones[0])
-            shoot_at(phones[0].page, SHOTS, "phone-playing", (PHONE,))
+            shoot_at(phones[0].page, SHOTS, "phone-playing", (PHONE, SCREEN))
 
         with app("table-2", db) as base:  # the server restarted, on the same database
             for tab in [*phones, screen]:
@@ -221,7 +222,7 @@ def test_three_phones_and_a_bot_play_a_whole_game_across_a_reload_and_a_restart(
                 expect(tab.page.get_by_text("Step through the game")).to_be_visible(
                     timeout=180_000)
                 if n == 0:
-                    shoot_at(tab.page, SHOTS, "phone-review", (PHONE,))
+                    shoot_at(tab.page, SHOTS, "phone-review", (PHONE, SCREEN))
 
         store = TableStore(create_engine(db))
         game = store.game(code)

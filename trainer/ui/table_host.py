@@ -129,10 +129,14 @@ def chosen_title(table: GameTable) -> str:
 def _seats(store: TableStore, table: GameTable, host: str) -> None:
     st.subheader("Seats")
     between = table.status != "playing"
+    game = store.game(table.code) if table.game else None
     for s in table.seats:
         row = st.container(horizontal=True, vertical_alignment="center",
                            key=f"table_seat_{s.seat}")
-        row.markdown(f"**{s.seat + 1}.** {table_text.seat_label(s)}")
+        label = table_text.seat_label(s)
+        if game is not None and s.kind == "bot" and s.seat < len(game.names):
+            label = f"{game.names[s.seat]} ({label})"  # the name the game calls it by
+        row.markdown(f"**{s.seat + 1}.** {label}")
         if not between:
             continue
         if s.kind == "open":
