@@ -410,3 +410,9 @@ def test_a_server_keeps_a_bounded_number_of_games_and_rebuilds_the_others(
     again = tables.seat_view(seated[0].code, seated[0].tokens[0])  # rebuilt from the database
     assert again.version == before[0].version
     assert again.observation.hand == before[0].observation.hand  # type: ignore[union-attr]
+
+
+def test_nobody_can_take_the_name_you(store: TableStore) -> None:
+    t, _ = store.create(TableSettings(seats=3))
+    with pytest.raises(TableError, match="another name"):
+        store.join(t.code, "You")

@@ -78,6 +78,10 @@ from trainer.tables.model import (
 # A table lives this long after its last change; then its code says it has expired.
 LIFETIME = timedelta(hours=12)
 
+# Names a person cannot take: each phone calls its own seat "You", and the review and the
+# timelines say "you"; a player called that would read as someone else's own seat.
+RESERVED_NAMES = frozenset({"you", "your", "yours"})
+
 metadata = MetaData()
 
 tables_table = Table(
@@ -480,6 +484,9 @@ class TableStore(MigratedStore):
                                                if s.nickname})) is not None:
             raise TableError(problem)
         name = nickname.strip()
+        if name.casefold() in RESERVED_NAMES:
+            raise TableError(f"{name!r} is how the table names its own players to "
+                             "themselves: pick another name.")
         mark = token_hash(browser) if browser else None
         token = new_token()
         for seat in table.open_seats:
