@@ -134,3 +134,19 @@ def test_the_host_makes_quiz_questions_from_the_finished_games(
     assert not at.exception, [e.value for e in at.exception]
     assert any("in the bank *people*" in s.value for s in at.success)
     assert load_bank(f"{tmp_path}/people.jsonl.gz").items
+
+
+def test_a_phone_states_its_chance_before_a_challenge(db_url: str, store: TableStore) -> None:
+    from trainer.engine.cards import Action
+    from trainer.engine.moves import Move
+    from trainer.tables.live import Tables
+
+    code, _, tokens = dealt(store)
+    Tables(store).play(code, tokens[0], Move.act(0, Action.TAX), 0)  # Ann claims the Duke
+    at = open_room(table=code, seat=tokens[1])
+    at.toggle(key="table_phone_say").set_value(True).run()
+    at.slider(key="table_phone_chance").set_value(70).run()
+    at.button(key="table_move_1").click().run()  # "Don't challenge"
+    assert not at.exception, [e.value for e in at.exception]
+    moves = store.moves(code, 1)
+    assert moves[1].seat == 1 and moves[1].stated == 0.7
