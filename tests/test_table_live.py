@@ -416,3 +416,53 @@ def test_nobody_can_take_the_name_you(store: TableStore) -> None:
     t, _ = store.create(TableSettings(seats=3))
     with pytest.raises(TableError, match="another name"):
         store.join(t.code, "You")
+
+
+def test_a_copy_whose_write_was_refused_is_never_read_again(store: TableStore,
+                                                            monkeypatch: pytest.MonkeyPatch
+                                                            ) -> None:
+    """A process whose write loses to another's has its copy one move ahead of the database:
+    a reader that took that copy before it was thrown away gets a fresh one instead."""
+    seated = table_of(store, 2, 0)
+    tables = Tables(store)
+    token, version = deciding(tables, seated)  # type: ignore[misc]
+    stale = tables._live[seated.code]  # noqa: SLF001  (what a waiting reader holds)
+    legal = tables.seat_view(seated.code, token).observation.legal_moves  # type: ignore[union-attr]
+
+    def refused(*args: object, **kwargs: object) -> None:
+        raise Stale("another move came first")
+
+    monkeypatch.setattr(store, "add_move", refused)
+    with pytest.raises(Stale):
+        tables.play(seated.code, token, legal[0], version)
+    monkeypatch.undo()
+    assert stale.broken and stale.version == version + 1  # ahead of the database
+    monkeypatch.setattr(tables, "_copy", lambda table: stale)  # the reader's old copy...
+    seat = store.my_seat(seated.code, token)
+    assert seat is not None
+    with pytest.raises(TableError, match="busy"):  # ...is refused, never read
+        tables.seat_view(seated.code, token)
+    monkeypatch.undo()
+    assert tables.seat_view(seated.code, token).version == version  # rebuilt: the database's
+
+
+def test_the_clock_never_times_out_a_decision_on_an_earlier_moves_time(
+        store: TableStore) -> None:
+    """A tick reads the game's last move time, then the game; if a move came in between, the
+    time it read is the earlier move's, and nothing is timed out on it."""
+    seated = table_of(store, 2, 0, turn_seconds=30)
+    clock = Clock()
+    tables = Tables(store, clock=clock)
+    token, version = deciding(tables, seated)  # type: ignore[misc]
+    row = store.game(seated.code)
+    assert row is not None
+    legal = tables.seat_view(seated.code, token).observation.legal_moves  # type: ignore[union-attr]
+    tables.play(seated.code, token, legal[0], version)  # a move after the row was read
+    clock.at += timedelta(seconds=31)
+    original = store.game
+    store.game = lambda code, number=None: row  # type: ignore[method-assign]
+    try:
+        assert tables._tick_once(store.table(seated.code)) is False  # noqa: SLF001
+    finally:
+        store.game = original  # type: ignore[method-assign]
+    assert not any(m.made_by == "timeout" for m in store.moves(seated.code, 1))

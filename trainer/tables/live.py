@@ -29,7 +29,8 @@ import hashlib
 import random
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
@@ -102,6 +103,9 @@ class Live:
         self.number = game.number
         self.seed = game.seed
         self.lock = threading.RLock()
+        # Set when a write of this copy's was refused: its game is ahead of the database, and
+        # a reader that took it before it was thrown away must not use it (`Tables._locked`).
+        self.broken = False
         personas = [(s.bot if s.bot else "honest") for s in seats]
         bots: dict[int, Bot] = {i: every_persona()[key] for i, key in enumerate(personas)}
         g = Game.new(list(game.names), seed=game.seed, variant=game.rules)
@@ -201,13 +205,13 @@ class Tables:
         self._ticked: dict[str, float] = {}
 
     # ----------------------------------------------------------------- the live copy
-    def _fresh(self, table: GameTable) -> Live | None:
-        """This process's copy of the table's current game, caught up with the database."""
+    def _copy(self, table: GameTable) -> Live | None:
+        """This process's copy of the table's current game (made if there is none)."""
         if table.game == 0:
             return None
         with self._lock:
             live = self._live.get(table.code)
-            if live is None or live.number != table.game:
+            if live is None or live.number != table.game or live.broken:
                 game = self.store.game(table.code, table.game)
                 if game is None:
                     return None
@@ -216,24 +220,41 @@ class Tables:
                     self._live.pop(next(iter(self._live)))
             else:
                 self._live[table.code] = self._live.pop(table.code)  # used now: kept last
-        with live.lock:
-            try:
-                live.catch_up(self.store)
-            except TableError:
-                self.forget(table.code)
-                raise
-        return live
+            return live
 
-    def forget(self, code: str) -> None:
-        """Throw this process's copy away: the next read rebuilds it from the database."""
+    @contextmanager
+    def _locked(self, table: GameTable) -> Iterator[Live | None]:
+        """The copy of the table's game, caught up with the database, its lock held for the
+        block (None before the first deal). A copy thrown away while this waited for its
+        lock (a write of another thread's was refused) is not used: a new one is made."""
+        for _ in range(5):
+            live = self._copy(table)
+            if live is None:
+                yield None
+                return
+            with live.lock:
+                if live.broken:
+                    continue
+                try:
+                    live.catch_up(self.store)
+                except TableError:
+                    self._throw_away(live)
+                    raise
+                yield live
+                return
+        raise TableError(f"Table {table.code} is busy: try again.")
+
+    def _throw_away(self, live: Live) -> None:
+        live.broken = True
         with self._lock:
-            self._live.pop(code, None)
+            if self._live.get(live.code) is live:
+                del self._live[live.code]
 
-    def _deadline(self, table: GameTable, live: Live) -> datetime | None:
+    def _deadline(self, table: GameTable, number: int, over: bool) -> datetime | None:
         clock = table.settings.clock
-        if clock is None or live.game.is_over:
+        if clock is None or over:
             return None
-        game = self.store.game(table.code, live.number)
+        game = self.store.game(table.code, number)
         if game is None:
             return None
         return game.moved_at + clock
@@ -249,36 +270,34 @@ class Tables:
         own moves, the public table). What it returns is all that leaves with the view."""
         table = self.store.live_table(code)
         seat = self._my_seat(table, token)
-        live = self._fresh(table)
-        if live is None:
-            return SeatView(table, seat, 0, 0, None, None, None)
-        with live.lock:
+        with self._locked(table) as live:
+            if live is None:
+                return SeatView(table, seat, 0, 0, None, None, None)
             game = live.game
             obs = as_you(observe(game, seat.seat))
             over = game.is_over
             hands = hands_of(game) if over else None
-            version = live.version
+            version, number = live.version, live.number
             mine = not over and game.decider == seat.seat
             said = words(game, seat.seat) if words is not None and mine else None
             claim = mine and judged_claim(game) is not None
-        return SeatView(table, seat, live.number, version, obs,
-                        None if over else self._deadline(table, live), hands, said, claim)
+        return SeatView(table, seat, number, version, obs,
+                        self._deadline(table, number, over), hands, said, claim)
 
     def public_view(self, code: str, screen: str) -> PublicView:
         """The screen's view: no hidden card until the game is over."""
         table = self.store.screen_table(code, screen)
-        live = self._fresh(table)
-        if live is None:
-            return PublicView(table, 0, 0, None, None, None, None)
-        with live.lock:
+        with self._locked(table) as live:
+            if live is None:
+                return PublicView(table, 0, 0, None, None, None, None)
             game = live.game
             obs = public_observation(game)
             over = game.is_over
             hands = hands_of(game) if over else None
             waiting = None if over else game.names[game.decider]
-            version = live.version
-        return PublicView(table, live.number, version, obs,
-                          None if over else self._deadline(table, live), hands, waiting)
+            version, number = live.version, live.number
+        return PublicView(table, number, version, obs, self._deadline(table, number, over),
+                          hands, waiting)
 
     def finished_record(self, code: str, number: int, seat: int | None) -> GameRecord:
         """A finished game of the table as the Play page's record: for `seat`'s review (that
@@ -331,10 +350,9 @@ class Tables:
         seat = self._my_seat(table, token)
         if table.status != "playing":
             raise NotYourTurn("No game is being played at this table now.")
-        live = self._fresh(table)
-        if live is None:
-            raise NotYourTurn("No game has been dealt at this table yet.")
-        with live.lock:
+        with self._locked(table) as live:
+            if live is None:
+                raise NotYourTurn("No game has been dealt at this table yet.")
             if version != live.version:
                 raise Stale("The table moved on since your buttons were drawn: here it is "
                             "now.")
@@ -365,7 +383,7 @@ class Tables:
             self.store.add_move(table.code, live.number, index, move_text(move), move.player,
                                 made_by, stated, over=game.is_over, winner=game.winner)
         except TableError:
-            self.forget(table.code)
+            self._throw_away(live)
             raise
 
     def tick(self, code: str, every: float = 0.0) -> int:
@@ -397,16 +415,17 @@ class Tables:
         return made
 
     def _tick_once(self, table: GameTable) -> bool:
-        live = self._fresh(table)
-        if live is None:
-            return False
-        game_row = self.store.game(table.code, live.number)
+        game_row = self.store.game(table.code, table.game)
         if game_row is None or game_row.finished_at is not None:
             return False
         now = self.clock()
         since = now - game_row.moved_at
         settings = table.settings
-        with live.lock:
+        with self._locked(table) as live:
+            if live is None or live.version != game_row.moves:
+                # The game moved after its row was read: the time since its last move is
+                # that of an earlier move, so nothing is due on it; the next poll looks again.
+                return False
             game = live.game
             if game.is_over:
                 return False
