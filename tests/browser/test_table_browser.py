@@ -1,8 +1,8 @@
-"""A game table in a real browser: the host opens a table, three phones join by typing its
-code, a bot fills the fourth seat, and the three play a whole game to its end on their
-phones while the screen shows the table. One phone is reloaded mid-game and the server is
-restarted once (on the same database): each phone comes back to its seat and hand. At the
-end every phone reviews its own decisions.
+"""A game table in a real browser: the host opens a table, three phones join (one by typing
+its code on the Room page, two by the QR code's link), a bot fills the fourth seat, and the
+three play a whole game to its end on their phones while the screen shows the table. One
+phone is reloaded mid-game and the server is restarted once (on the same database): each
+phone comes back to its seat and hand. At the end every phone reviews its own decisions.
 
 Every websocket frame each phone and the screen receive is read: until the game is over no
 phone is ever sent another player's face-down card and the screen none at all, and no frame
@@ -82,14 +82,18 @@ def open_table(host: Any, base: str) -> tuple[str, str]:
     return q["table"], q["host"]
 
 
-def join(phone: Any, base: str, code: str) -> None:
-    """The Room's two steps: the code typed, then a name (the suggested one) and a seat."""
+def join(phone: Any, base: str, code: str, typed: bool) -> None:
+    """The Room's two steps: the code (`typed` on the Room page, or the QR code's link),
+    then a name (the suggested one) and a seat."""
     from playwright.sync_api import expect
 
-    phone.goto(f"{base}/room")
-    wait_idle(phone)
-    phone.get_by_role("textbox", name="Room code").fill(code.lower())
-    phone.get_by_role("button", name="Next").click()
+    if typed:
+        phone.goto(f"{base}/room")
+        wait_idle(phone)
+        phone.get_by_role("textbox", name="Room code").fill(code.lower())
+        phone.get_by_role("button", name="Next").click()
+    else:
+        phone.goto(f"{base}/room?table={code}")
     expect(phone.get_by_role("heading", name=f"Join table {code}")).to_be_visible(
         timeout=20_000)
     wait_idle(phone)
@@ -107,13 +111,20 @@ def shown_moves(tab: Tab) -> int:
     return int(value) if value else -1
 
 
-def press_one(phones: list[Tab], rng: random.Random) -> bool:
-    """Whichever phone has a decision presses one of its buttons; whether one did."""
+def press_one(phones: list[Tab], rng: random.Random, challenges: float = 0.0) -> bool:
+    """Whichever phone has a decision presses one of its buttons; whether one did. With
+    `challenges`, a challenge on offer is pressed that share of the time: each costs someone
+    a card, so the game ends sooner and the test stays short."""
     for tab in phones:
         buttons = tab.page.locator(".st-key-table_moves button")
-        if buttons.count():
+        n = buttons.count()
+        if n:
+            challenge = tab.page.locator(".st-key-table_moves button",
+                                         has_text=re.compile(r"^Challenge"))
+            pick = (challenge.first if challenges and challenge.count()
+                    and rng.random() < challenges else buttons.nth(rng.randrange(n)))
             try:
-                buttons.nth(rng.randrange(buttons.count())).click(timeout=2_000)
+                pick.click(timeout=2_000)
             except Exception:  # redrawn under the click: the next round sees the new page
                 return False
             wait_idle(tab.page)
@@ -125,11 +136,12 @@ def over(tab: Tab) -> bool:
     return bool(tab.page.get_by_text(OVER).count())
 
 
-def play_until(phones: list[Tab], screen: Tab, rng: random.Random, stop: Any) -> None:
+def play_until(phones: list[Tab], screen: Tab, rng: random.Random, stop: Any,
+               challenges: float = 0.0) -> None:
     for _ in range(MAX_PRESSES):
         if stop():
             return
-        if not press_one(phones, rng):
+        if not press_one(phones, rng, challenges):
             screen.page.wait_for_timeout(400)  # a bot's move, or the pages catching up
     raise AssertionError("the game did not end")
 
@@ -178,8 +190,8 @@ def test_three_phones_and_a_bot_play_a_whole_game_across_a_reload_and_a_restart(
             screen.page.goto(str(link.evaluate("a => a.href")))
             wait_idle(screen.page)
             assert host_key not in screen.page.url
-            for tab in phones:
-                join(tab.page, base, code)
+            for n, tab in enumerate(phones):
+                join(tab.page, base, code, typed=n == 0)
             host.reload()
             wait_idle(host)
             host.locator(".st-key-table_bot_3").click()  # a bot that decides at once
@@ -196,13 +208,13 @@ def test_three_phones_and_a_bot_play_a_whole_game_across_a_reload_and_a_restart(
             shoot_at(screen.page, SHOTS, "screen-playing", (SCREEN, PHONE))
             shoot_at(host, SHOTS, "host-playing", (SCREEN, PHONE))
 
-            play_until(phones, screen, rng, lambda: shown_moves(phones[0]) >= 8)
+            play_until(phones, screen, rng, lambda: shown_moves(phones[0]) >= 6)
             before = shown_moves(phones[1])
             phones[1].page.reload()  # a reload mid-game: the same seat and hand
             wait_idle(phones[1].page)
             expect(phones[1].page.locator(".ct-seat--me")).to_be_visible(timeout=20_000)
             assert shown_moves(phones[1]) >= before
-            play_until(phones, screen, rng, lambda: shown_moves(phones[0]) >= 16
+            play_until(phones, screen, rng, lambda: shown_moves(phones[0]) >= 10
                        or over(phones[0]))
             at_restart = shown_moves(phones[0])
             shoot_at(phones[0].page, SHOTS, "phone-playing", (PHONE, SCREEN))
@@ -212,7 +224,8 @@ def test_three_phones_and_a_bot_play_a_whole_game_across_a_reload_and_a_restart(
                 tab.reopen(base)
                 expect(tab.page.locator(".ct-seat").first).to_be_visible(timeout=30_000)
             assert shown_moves(phones[0]) >= at_restart
-            play_until(phones, screen, rng, lambda: all(over(t) for t in phones))
+            play_until(phones, screen, rng, lambda: all(over(t) for t in phones),
+                       challenges=0.8)  # after the restart: on to the end, briskly
             expect(screen.page.get_by_text(OVER).first).to_be_visible(timeout=20_000)
             expect(screen.page.get_by_text(re.compile(r"bluffs? marked"))).to_be_visible(
                 timeout=20_000)
