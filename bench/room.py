@@ -176,6 +176,43 @@ def machine_busy() -> float:
     return (sum(fields[:8]) - idle) / os.sysconf("SC_CLK_TCK")
 
 
+@dataclass
+class Usage:
+    """What a bench run cost, from `Usage.start` to `stop`: the server's CPU (its workers'
+    together) and memory, HAProxy's CPU, this script's CPU, and what every other process on
+    the machine used meanwhile (the server competes with them on a shared machine)."""
+
+    server: Any
+    cpu0: float
+    rss0: float
+    lb0: float
+    own0: float
+    busy0: float
+    wall0: float
+    wall: float = 0.0
+    cpu: float = 0.0
+    rss1: float = 0.0
+    lb: float = 0.0
+    own: float = 0.0
+    others: float = 0.0
+
+    @classmethod
+    def start(cls, server: Any) -> Usage:
+        return cls(server, server.cpu(), server.rss_mib(), server.balancer_cpu(),
+                   sum(os.times()[:2]), machine_busy(), time.monotonic())
+
+    def stop(self) -> Usage:
+        """The figures since `start`; HAProxy's CPU printed when there is one."""
+        self.wall = time.monotonic() - self.wall0
+        self.cpu, self.rss1 = self.server.cpu() - self.cpu0, self.server.rss_mib()
+        self.lb = self.server.balancer_cpu() - self.lb0
+        self.own = sum(os.times()[:2]) - self.own0
+        self.others = machine_busy() - self.busy0 - self.cpu - self.own - self.lb
+        if self.server.balancer:
+            print(f"HAProxy: CPU {self.lb:.1f} s", flush=True)
+        return self
+
+
 def time_calls(fn: Any, n: int) -> tuple[float, float]:
     """p50 and p95 of `n` calls of `fn()`, in milliseconds."""
     times = []
@@ -602,9 +639,7 @@ def run(args: argparse.Namespace, server: Server, store: Any, made: list[tuple[s
 
     everyone = [ph for room in rooms for ph in room.phones]
     total = len(everyone)
-    cpu0, rss0, wall0 = server.cpu(), server.rss_mib(), time.monotonic()
-    lb0 = server.balancer_cpu()
-    own0, busy0 = sum(os.times()[:2]), machine_busy()
+    usage = Usage.start(server)
     t0 = time.monotonic()
     # Every room's phones arrive over --arrive seconds, the rooms' arrivals side by side.
     threads = [threading.Thread(target=run_phone, daemon=True,
@@ -665,14 +700,8 @@ def run(args: argparse.Namespace, server: Server, store: Any, made: list[tuple[s
             room.remote.close()
             room.screen.close()
     signal.alarm(REPORT_S)  # the report's own time; then the server is stopped regardless
-    wall = time.monotonic() - wall0
-    cpu, rss1 = server.cpu() - cpu0, server.rss_mib()
-    lb = server.balancer_cpu() - lb0
-    own = sum(os.times()[:2]) - own0
-    others = machine_busy() - busy0 - cpu - own - lb
-    if server.balancer:
-        print(f"HAProxy: CPU {lb:.1f} s", flush=True)
-    return report(args, rooms, store, wall, cpu, rss0, rss1, own, others)
+    u = usage.stop()
+    return report(args, rooms, store, u.wall, u.cpu, u.rss0, u.rss1, u.own, u.others)
 
 
 @dataclass

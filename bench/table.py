@@ -86,7 +86,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
 from agentapi import Server, database, percentile, serve, serve_workers  # noqa: E402
-from room import REPORT_S, OutOfTime, errors_line, fmt, machine_busy, pump  # noqa: E402
+from room import REPORT_S, OutOfTime, Usage, errors_line, fmt, pump  # noqa: E402
 from room_load import Step, Timers  # noqa: E402
 from table_load import (  # noqa: E402
     BACK,
@@ -344,8 +344,8 @@ def run(args: argparse.Namespace, server: Server, store: Any, made: list[Made],
             for i, m in enumerate(made)]
     shared = Shared()
     tabs = sum(len(r.phones) + 1 for r in runs)
-    cpu0, rss0, lb0 = server.cpu(), server.rss_mib(), server.balancer_cpu()
-    own0, busy0, wall0 = sum(os.times()[:2]), machine_busy(), time.monotonic()
+    usage = Usage.start(server)
+    wall0 = usage.wall0
     threads = []
     for r in runs:
         arrive = wall0 + args.arrive * r.index / max(1, len(runs))
@@ -370,16 +370,10 @@ def run(args: argparse.Namespace, server: Server, store: Any, made: list[Made],
         for th in threads:
             th.join(max(0.0, min(10.0, deadline + 30 - time.monotonic())))
     signal.alarm(REPORT_S)  # the report's own time; then the server is stopped regardless
-    wall = time.monotonic() - wall0
-    cpu, rss1 = server.cpu() - cpu0, server.rss_mib()
-    lb = server.balancer_cpu() - lb0
-    own = sum(os.times()[:2]) - own0
-    others = machine_busy() - busy0 - cpu - own - lb
-    if server.balancer:
-        print(f"HAProxy: CPU {lb:.1f} s", flush=True)
+    u = usage.stop()
     if note:
         print(note, flush=True)
-    return report(args, server, runs, store, wall, (cpu, rss0, rss1, own, others))
+    return report(args, server, runs, store, u.wall, (u.cpu, u.rss0, u.rss1, u.own, u.others))
 
 
 # ------------------------------------------------------------------------- the report
