@@ -97,3 +97,18 @@ def test_the_quiz_says_a_question_comes_from_a_game_between_people(
     game, _ = task_position(item_task(item))
     assert "from a game between people" in status_line([], item, game)
     assert item_task(item).source == PEOPLE  # graded again, it stays a people's item
+
+
+def test_the_command_keeps_an_interrupted_builds_work(played: tuple[TableStore, str],
+                                                      tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch,
+                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    from trainer.quiz.bankfile import work_path
+
+    _, url = played
+    monkeypatch.setenv("COUP_TRAINER_DB_URL", url)
+    out = tmp_path / "bank.jsonl.gz"
+    work_path(out).write_text('{"graded": "before"}\n', encoding="utf-8")
+    assert main(["people", "bank", "--out", str(out), "--executor", "local"]) == 2
+    assert "--resume" in capsys.readouterr().err
+    assert work_path(out).read_text(encoding="utf-8") == '{"graded": "before"}\n'

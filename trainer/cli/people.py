@@ -77,6 +77,7 @@ def run_bank(args: argparse.Namespace) -> int:
     from trainer.batch import ExecutorError
     from trainer.learners.storage import StorageError, Store, database_url
     from trainer.quiz.bank import BankError, describe_bank
+    from trainer.quiz.bankfile import work_path
     from trainer.tables.bank import bank_path, build_people_bank, people_tasks
     from trainer.tables.store import TableError, TableStore
 
@@ -94,6 +95,12 @@ def run_bank(args: argparse.Namespace) -> int:
         print("people bank: no finished table game has a decision to ask about yet",
               file=sys.stderr)
         return 1
+    work = work_path(out)
+    if not args.resume and work.exists() and work.stat().st_size:
+        # Never throw away graded decisions for a forgotten flag (as `bank build`).
+        print(f"people bank: {work} holds the decisions an interrupted build graded: add "
+              f"--resume to continue it, or delete the file to start afresh", file=sys.stderr)
+        return 2
     problems: list[str] = []
     with tqdm(total=count, unit="decision", desc="graded", file=sys.stderr) as bar:
 
@@ -109,6 +116,11 @@ def run_bank(args: argparse.Namespace) -> int:
         except (BankError, ExecutorError) as e:
             print(f"people bank: {e}", file=sys.stderr)
             return 2
+        except KeyboardInterrupt:
+            bar.close()
+            print(f"people bank: interrupted with {bar.n} of {bar.total} decisions in {work}; "
+                  "the same command with --resume continues from there", file=sys.stderr)
+            return 130
     for problem in problems:
         print(f"left out: {problem}", file=sys.stderr)
     print(describe_bank(bank))
