@@ -205,11 +205,19 @@ def _venue(store: TableStore) -> None:
                                key="table_venue_csv", icon=":material/download:")
 
 
+@st.cache_data(show_spinner=False, max_entries=16)
+def _decisions(_store: TableStore, games: tuple[tuple[str, int], ...]) -> int:
+    """How many decisions people made in these finished games that the quiz can ask: worked
+    out once per set of finished games (it replays each), not on every run of the host's
+    page, which runs again at every move of a game being played."""
+    return len(people_tasks(_store))
+
+
 def _quiz_from_games(store: TableStore) -> None:
     """People's decisions at the finished games as quiz questions (the bank *people*), each
     graded by playing its options out: seconds a decision, with a progress bar."""
     with st.expander("Quiz questions from these games", icon=":material/quiz:"):
-        count = len(people_tasks(store))
+        count = _decisions(store, tuple(store.finished_games()))
         st.caption(table_text.quiz_from_games(count, app_rollouts()))
         if not count:
             return

@@ -33,6 +33,7 @@ from trainer.views import play_text, table_text
 
 OTHERS = "the other players'"
 OPEN = "table_review_open"  # the reviews this tab has asked for, by (table, game)
+KEPT = "table_review_kept"  # game id → whether this tab saved it among the player's games
 
 
 def phone_review(tables: Tables, code: str, number: int, seat: int) -> None:
@@ -74,15 +75,18 @@ def phone_review(tables: Tables, code: str, number: int, seat: int) -> None:
 
 def _keep(games: PlayStore | None, record: GameRecord) -> bool:
     """The game saved among the player's own games on the Play page (whose review then
-    opens without valuing again); whether it is. A game id another learner holds (someone
-    else reviewed this seat on this table before) is left to them."""
+    opens without valuing again), once per tab; whether it is. A game id another learner
+    holds (someone else reviewed this seat on this table before) is left to them."""
     if games is None:
         return False
-    try:
-        games.save(record)
-    except PlayStoreError:
-        return False
-    return True
+    kept: dict[str, bool] = session_state().setdefault(KEPT, {})
+    if record.game_id not in kept:
+        try:
+            games.save(record)
+            kept[record.game_id] = True
+        except PlayStoreError:
+            kept[record.game_id] = False
+    return kept[record.game_id]
 
 
 def look_back(tables: Tables, code: str, number: int) -> None:
