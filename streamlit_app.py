@@ -2,33 +2,41 @@
 
 import streamlit as st
 
+from trainer.i18n import tr
 from trainer.ui.chrome import page_chrome
+from trainer.ui.language import choose_language
 from trainer.ui.router import mark_routed
 from trainer.ui.serving import freeze_loaded_heap
 
 
 def main() -> None:
     freeze_loaded_heap()  # gc.freeze() once a page's modules are loaded (docs/serving.md)
+    # The visitor's language, before any word is drawn: the address, the tab's choice, the
+    # cookie, then the browser (trainer.ui.language).
+    choose_language()
 
     st.set_page_config(
-        page_title="Coup Trainer",
+        page_title=tr("Coup Trainer"),
         page_icon="🃏",  # an emoji favicon is drawn in the browser: nothing fetched from outside
         layout="wide",
         initial_sidebar_state="collapsed",
     )
 
     pages = [
-        st.Page("pages/learn.py", title="Learn", icon=":material/school:", url_path="learn",
+        st.Page("pages/learn.py", title=tr("Learn"), icon=":material/school:", url_path="learn",
                 default=True),
-        st.Page("pages/quiz.py", title="Quiz", icon=":material/quiz:", url_path="quiz"),
-        st.Page("pages/calibration.py", title="Calibration", icon=":material/monitoring:",
+        st.Page("pages/quiz.py", title=tr("Quiz"), icon=":material/quiz:", url_path="quiz"),
+        st.Page("pages/calibration.py", title=tr("Calibration"), icon=":material/monitoring:",
                 url_path="calibration"),
-        st.Page("pages/endgame.py", title="End-game", icon=":material/swords:",
+        st.Page("pages/endgame.py", title=tr("End-game"), icon=":material/swords:",
                 url_path="endgame"),
-        st.Page("pages/play.py", title="Play", icon=":material/playing_cards:", url_path="play"),
-        st.Page("pages/rules.py", title="Rules", icon=":material/menu_book:", url_path="rules"),
-        st.Page("pages/kiosk.py", title="Kiosk", icon=":material/storefront:", url_path="kiosk"),
-        st.Page("pages/room.py", title="Room", icon=":material/co_present:", url_path="room"),
+        st.Page("pages/play.py", title=tr("Play"), icon=":material/playing_cards:",
+                url_path="play"),
+        st.Page("pages/rules.py", title=tr("Rules"), icon=":material/menu_book:",
+                url_path="rules"),
+        st.Page("pages/kiosk.py", title=tr("Kiosk"), icon=":material/storefront:",
+                url_path="kiosk"),
+        st.Page("pages/room.py", title=tr("Room"), icon=":material/co_present:", url_path="room"),
     ]
 
     navigation = st.navigation(pages, position="top")

@@ -20,6 +20,7 @@ from trainer.cli import (
     engine,
     estimates,
     golden,
+    i18n,
     path,
     people,
     rulebook,
@@ -28,7 +29,7 @@ from trainer.cli import (
 )
 
 MODULES = (check, schema, path, engine, rulebook, bots, estimates, bank, golden, endgame, db,
-           serve, people)
+           serve, people, i18n)
 
 
 def parser() -> argparse.ArgumentParser:

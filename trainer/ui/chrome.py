@@ -15,6 +15,13 @@ from collections.abc import Sequence
 import streamlit as st
 from streamlit.navigation.page import StreamlitPage
 
+from trainer.i18n import current_language, tr
+from trainer.ui.language import (
+    carried,
+    language_script,
+    language_switch,
+    menu_language_switch,
+)
 from trainer.ui.learner import pending_cookie
 from trainer.ui.state import session_state
 from trainer.views import chrome, learner_text
@@ -50,16 +57,25 @@ def _large_from_address() -> None:
 def page_chrome(pages: Sequence[StreamlitPage]) -> bool:
     """Draw what sits above every page; returns whether large type is on."""
     _large_from_address()
-    carried = {chrome.LARGE_PARAM: "1"} if session_state().get(LARGE) else None
+    kept = carried() | ({chrome.LARGE_PARAM: "1"} if session_state().get(LARGE) else {})
     with st.container(key="ct_chrome"):
         with (st.container(key="ct_menu", width="content"),
-              st.popover(chrome.MENU_LABEL, icon=":material/menu:", help=chrome.MENU_HELP)):
+              st.popover(tr(chrome.MENU_LABEL), icon=":material/menu:",
+                         help=tr(chrome.MENU_HELP))):
             for page in pages:
-                st.page_link(page, query_params=carried, width="stretch")
-        with st.container(key="ct_large", width="content"):
-            large = st.toggle(chrome.LARGE_LABEL, key=LARGE, help=chrome.LARGE_HELP,
-                              on_change=_address_follows_switch)
+                st.page_link(page, query_params=kept or None, width="stretch")
+            st.divider()
+            menu_language_switch()
+        with st.container(key="ct_tools", horizontal=True, width="content",
+                          vertical_alignment="center"):
+            with st.container(key="ct_language", width="content"):
+                language_switch()
+            with st.container(key="ct_large", width="content"):
+                large = st.toggle(tr(chrome.LARGE_LABEL), key=LARGE, help=tr(chrome.LARGE_HELP),
+                                  on_change=_address_follows_switch)
         st.html(chrome.stylesheet(large))
+        with st.container(key="language_script"):
+            st.html(language_script(current_language()), unsafe_allow_javascript=True)
         if (browser_id := pending_cookie()) is not None:
             with st.container(key="learner_cookie"):
                 st.html(learner_text.cookie_script(browser_id), unsafe_allow_javascript=True)

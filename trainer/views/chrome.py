@@ -8,14 +8,15 @@ Why large type lives in the address: a host sets it once for a projector and sha
 
 from __future__ import annotations
 
+from trainer.i18n import N_
 from trainer.views.styles import read_css
 
 LARGE_PARAM = "large"
 OLD_LARGE_PARAM = "large_type"  # links shared before the switch moved to the router
-LARGE_LABEL = "Large type"
-LARGE_HELP = "Bigger text on every page, for a projector or a room. Kept in the address."
-MENU_LABEL = "Menu"
-MENU_HELP = "Every page of the trainer."
+LARGE_LABEL = N_("Large type")
+LARGE_HELP = N_("Bigger text on every page, for a projector or a room. Kept in the address.")
+MENU_LABEL = N_("Menu")
+MENU_HELP = N_("Every page of the trainer.")
 
 _ON = frozenset({"1", "true", "yes", "on"})
 _OFF = frozenset({"0", "false", "no", "off"})
