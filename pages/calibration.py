@@ -6,9 +6,11 @@ from typing import Any
 
 import streamlit as st
 
+from trainer.i18n import current_language, tr
 from trainer.learners.answers import Answer
 from trainer.learners.history_csv import export_csv
 from trainer.quiz import scoring
+from trainer.quiz.bank import theme_words
 from trainer.quiz.findings import Findings, findings
 from trainer.ui.learner import answers_warnings, bad_name_warning, current_learner, learner_caption
 from trainer.ui.router import hand_over
@@ -29,7 +31,7 @@ number = st.column_config.NumberColumn
 
 
 @st.cache_data(max_entries=128, show_spinner=False)
-def scores(learner: str, count: int, last: str, _answers: list[Answer]
+def scores(learner: str, count: int, last: str, language: str, _answers: list[Answer]
            ) -> tuple[scoring.Report, Findings, dict[str, Any]]:
     """Every table of the page, its opening sentences' numbers and the charts,
     keyed by the learner and their latest answer: recomputed only after a new answer (the
@@ -47,8 +49,11 @@ def scores(learner: str, count: int, last: str, _answers: list[Answer]
     Why 128 learners kept: a class of 60 opening the page together cycles through 60
     learners, and with room for 32 every request missed and recomputed (`bench/serve.py
     --users 60`: 116 ms of CPU a request, p95 15.5 s; with 128, 74 ms and 9.3 s); an entry
-    of 200 answers is about 180 KiB pickled, 23 MiB for all 128."""
+    of 200 answers is about 180 KiB pickled, 23 MiB for all 128.
+
+    Keyed by the reader's language too: the charts' titles, axes and theme names are words."""
     tables = scoring.report(_answers)
+    tables.themes["theme"] = tables.themes["theme"].map(theme_words)
     charts = {"reliability": with_arrow_datasets(reliability_spec(tables.reliability)),
               "over_time": [with_arrow_datasets(s) for s in over_time_specs(tables.over_time)],
               "theme": with_arrow_datasets(theme_spec(tables.themes)),
@@ -61,23 +66,24 @@ def forget() -> None:
     state["forget_sure"] = False
 
 
-st.title("Calibration")
+st.title(tr("Calibration"))
 learner_caption(me)
 bad_name_warning(me)
 answers_warnings(me)
 
 answers = kept.answers
 if not answers:
-    st.info("No answers yet. Answer a few quiz items and come back: this page shows how "
-            "often the claims you called bluffs really were.", icon=":material/insights:")
+    st.info(tr("No answers yet. Answer a few quiz items and come back: this page shows how "
+               "often the claims you called bluffs really were."), icon=":material/insights:")
 else:
-    tables, found, charts = scores(learner, len(answers), answers[-1].answer_id, answers)
+    tables, found, charts = scores(learner, len(answers), answers[-1].answer_id,
+                                   current_language(), answers)
     df, s = tables.df, tables.summary
     with st.container(key="calibration_lead"):
         for paragraph in text.lead(found, len(df)):
             st.markdown(paragraph)
 
-    st.subheader("Your chances, checked")
+    st.subheader(tr("Your chances, checked"))
     left, right = st.columns([3, 2], gap="large")
     with left:
         event = st.vega_lite_chart(charts["reliability"], on_select="rerun",
@@ -90,64 +96,71 @@ else:
         who, k = clicked
         rows = scoring.in_bin(df, text.bin_column(who), k)
         st.markdown(text.bin_title(who, k, len(rows)))
-        st.dataframe(rows[["answered_at", "themes", "stated", "bot", "bluff", "action", "grade",
-                           "lost_pp"]], hide_index=True, width="stretch", column_config={
-            "answered_at": st.column_config.DatetimeColumn("answered", format="D MMM, HH:mm"),
-            "stated": number("you said", format="percent"),
-            "bot": number("bot said", format="percent"),
-            "bluff": st.column_config.CheckboxColumn("was a bluff"),
-            "lost_pp": number("win-% lost", format="%.1f")})
+        st.dataframe(text.bin_rows(rows), hide_index=True, width="stretch", column_config={
+            "answered_at": st.column_config.DatetimeColumn(tr("answered"),
+                                                           format="D MMM, HH:mm"),
+            "themes": tr("themes"), "action": tr("action"), "grade": tr("grade"),
+            "stated": number(tr("you said"), format="percent"),
+            "bot": number(tr("bot said"), format="percent"),
+            "bluff": st.column_config.CheckboxColumn(tr("was a bluff")),
+            "lost_pp": number(tr("win-% lost"), format="%.1f")})
 
-    with st.expander("Expert figures: Brier score, log score, skill and more",
+    with st.expander(tr("Expert figures: Brier score, log score, skill and more"),
                      icon=":material/functions:"):
         if (early := text.early_signs(s.n_scored)) is not None:
             st.caption(early)
         st.markdown("\n".join(f"- {line}" for line in text.expert_figures(s, found)))
         if s.murphy is not None:
-            st.markdown("**Brier score, decomposed**")
+            st.markdown(tr("**Brier score, decomposed**"))
             st.dataframe(text.murphy_table(s.murphy), hide_index=True, width="stretch",
-                         column_config={"value": number(format="%.4f")})
+                         column_config={"term": tr("term"),
+                                        "value": number(tr("value"), format="%.4f")})
             st.caption(text.murphy_caption(s.murphy, s.ece))
-        st.markdown("**Your moves, by grade**")
-        st.dataframe(text.grades_table(s), hide_index=True, width="stretch")
+        st.markdown(tr("**Your moves, by grade**"))
+        st.dataframe(text.grades_table(s), hide_index=True, width="stretch",
+                     column_config={"grade": tr("grade"), "answers": tr("answers")})
 
-    st.subheader("Over time")
+    st.subheader(tr("Over time"))
     for chart in charts["over_time"]:
         # The height given here: Streamlit squeezes a stretched line chart's own height.
         st.vega_lite_chart(chart, width="stretch", height=230)
-    st.caption("Faint dots are single answers; the bold line is the average of the last 20.")
+    st.caption(tr("Faint dots are single answers; the bold line is the average of the last "
+                  "20."))
 
-    st.subheader("By theme")
+    st.subheader(tr("By theme"))
     brier_col, lost_col = st.columns(2)
     brier_col.vega_lite_chart(charts["theme"], width="stretch")
     lost_col.vega_lite_chart(charts["theme_lost"], width="stretch")
     st.dataframe(tables.themes, hide_index=True, width="stretch", column_config={
-        "theme": "theme", "n": "answers", "scored": "claims judged", "bluffs": "bluffs",
-        "honest": "honest claims", "brier": number("your Brier", format="%.3f"),
-        "bot_brier": number("bot's Brier", format="%.3f"),
-        "mean_lost": number("mean win-% lost", format="%.1f"),
-        "unclear": st.column_config.CheckboxColumn("unclear")})
-    st.caption("Themes marked unclear have fewer than 3 bluffs or 3 honest claims: too few to "
-               "judge.")
+        "theme": tr("theme"), "n": tr("answers"), "scored": tr("claims judged"),
+        "bluffs": tr("bluffs"), "honest": tr("honest claims"),
+        "brier": number(tr("your Brier"), format="%.3f"),
+        "bot_brier": number(tr("bot's Brier"), format="%.3f"),
+        "mean_lost": number(tr("mean win-% lost"), format="%.1f"),
+        "unclear": st.column_config.CheckboxColumn(tr("unclear"))})
+    st.caption(tr("Themes marked unclear have fewer than 3 bluffs or 3 honest claims: too few "
+                  "to judge."))
 
-    st.subheader("Before and after")
+    st.subheader(tr("Before and after"))
     if tables.first_last is None:
         st.caption(text.first_last_later(len(df)))
     else:
-        st.dataframe(tables.first_last, hide_index=True, width="stretch", column_config={
-            "window": "answers", "n": None, "n_scored": "claims judged",
-            "brier": number("Brier", format="%.3f"),
-            "log_score": number("log score", format="%.1f"),
-            "overconfidence": number("overconfidence", format="percent"),
-            "error_rate": number("win-% lost per decision", format="%.1f")})
+        st.dataframe(text.first_last_rows(tables.first_last), hide_index=True,
+                     width="stretch", column_config={
+            "window": tr("answers"), "n": None, "n_scored": tr("claims judged"),
+            "brier": number(tr("Brier"), format="%.3f"),
+            "log_score": number(tr("log score"), format="%.1f"),
+            "overconfidence": number(tr("overconfidence"), format="percent"),
+            "error_rate": number(tr("win-% lost per decision"), format="%.1f")})
 
-st.subheader("Your history")
+st.subheader(tr("Your history"))
 cols = st.columns(2)
 # The CSV is written when the button is clicked, not on every run: most visits never export,
 # and a learner's first visit (the one a class pays thirty times over) need not make it.
-cols[0].download_button("Export as CSV", partial(export_csv, answers), file_name=f"{learner}.csv",
-                        mime="text/csv", icon=":material/download:", disabled=not answers)
-upload = cols[1].file_uploader("Import a CSV export", type=["csv"], key="import_csv")
+cols[0].download_button(tr("Export as CSV"), partial(export_csv, answers),
+                        file_name=f"{learner}.csv", mime="text/csv",
+                        icon=":material/download:", disabled=not answers)
+upload = cols[1].file_uploader(tr("Import a CSV export"), type=["csv"], key="import_csv")
 if upload is not None and state.get("imported") != upload.file_id:
     state["imported"] = upload.file_id
     state["import_report"] = kept.import_csv(me.store, upload.getvalue())
@@ -160,11 +173,11 @@ if state.get("import_report") is not None:
     if more:
         st.error(more)
 
-with st.expander("Forget my answers"):
-    st.caption(f"Deletes every answer saved under **{learner}**, for good. Export them first "
-               "if you may want them back.")
+with st.expander(tr("Forget my answers")):
+    st.caption(tr("Deletes every answer saved under **{name}**, for good. Export them first if "
+                  "you may want them back.", name=learner))
     sure = st.checkbox(text.forget_label(len(answers)), key="forget_sure",
                        disabled=not answers)
-    st.button("Delete", key="forget", type="primary", disabled=not sure, on_click=forget)
+    st.button(tr("Delete"), key="forget", type="primary", disabled=not sure, on_click=forget)
     if "forgotten" in state:
         st.success(text.forgotten(state.pop("forgotten")), icon=":material/delete:")

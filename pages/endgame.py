@@ -5,6 +5,7 @@ graded."""
 
 import streamlit as st
 
+from trainer.i18n import tr
 from trainer.ui import endgame as ui
 from trainer.ui import endgame_practice as practice
 from trainer.ui import endgame_two as two
@@ -16,10 +17,10 @@ from trainer.views import practice_view as pview
 hand_over("pages/endgame.py", "endgame")
 
 st.html(view.STYLE)
-st.title("End-game")
+st.title(tr("End-game"))
 section = practice.section()
 if section == "practice":
-    st.markdown(pview.INTRO)
+    st.markdown(tr(pview.INTRO))
     practice.follow_link()
     practice.link_messages()
     # A laptop shows the puzzle picker beside the duel; a phone stacks them, picker first.
@@ -32,13 +33,13 @@ if section == "practice":
     st.stop()
 
 if section == "two":
-    st.markdown(two_view.INTRO)
+    st.markdown(tr(two_view.INTRO))
     two.follow_link()
     two.link_messages()
     left, right = st.columns([2, 3], gap="large")
     playing = two.running()
     # during a duel the picker folds away, so on a phone the duel is not a screen down
-    with left, (st.expander("The position", icon=":material/tune:") if playing is not None
+    with left, (st.expander(tr("The position"), icon=":material/tune:") if playing is not None
                 else st.container()):
         two_choice = two.picker()
     two.keep_link(two_choice)
@@ -51,7 +52,7 @@ if section == "two":
             two.duel(two_choice)
     st.stop()
 
-st.markdown(view.INTRO)
+st.markdown(tr(view.INTRO))
 ui.follow_link()
 ui.link_messages()
 

@@ -2,6 +2,7 @@
 
 import streamlit as st
 
+from trainer.i18n import tr
 from trainer.play.match import Match
 from trainer.play.record import GameRecord
 from trainer.ui.learner import current_learner, learner_box
@@ -39,14 +40,14 @@ me = current_learner()
 tab = play_tab(me.key)
 
 st.html(cardart.stylesheet() + TABLE_CSS + play_text.PLAY_CSS)
-st.title("Play")
+st.title(tr("Play"))
 learner_box(st.container(), me)
 if (refused := tab.error) is not None:
     st.error(refused, icon=":material/error:")
 
 match = tab.match
 if match is None:
-    st.markdown(play_text.INTRO)
+    st.markdown(tr(play_text.INTRO))
     setup_form(tab)
     saved_games(tab)
     st.stop()
@@ -60,19 +61,21 @@ st.caption(play_text.table_line(record.setup(), table_rules=False))
 rules_of_the_game(record.setup())
 bar = st.container(horizontal=True, key="play_bar", vertical_alignment="center")
 if not match.over:
-    bar.toggle("Coach", key=COACH, help=play_text.COACH_HELP)
+    bar.toggle(tr("Coach"), key=COACH, help=tr(play_text.COACH_HELP))
     with bar.popover(play_text.pace_label(st.session_state.get(SPEED)), icon=":material/speed:"):
-        st.segmented_control("Bot speed", list(play_text.SPEEDS), default=DEFAULT_SPEED,
-                             key=SPEED, help=play_text.DELAY_HELP)
-    with bar.popover("Resign", icon=":material/flag:"):
-        st.markdown(play_text.NO_UNDO)
-        st.button("Resign this game", key="play_resign", type="primary", on_click=tab.resign)
-bar.button("New game", key="play_new", icon=":material/add:", on_click=tab.new_game)
+        st.segmented_control(tr("Bot speed"), list(play_text.SPEEDS), default=DEFAULT_SPEED,
+                             key=SPEED, help=tr(play_text.DELAY_HELP),
+                             format_func=play_text.speed_word)
+    with bar.popover(tr("Resign"), icon=":material/flag:"):
+        st.markdown(tr(play_text.NO_UNDO))
+        st.button(tr("Resign this game"), key="play_resign", type="primary",
+                  on_click=tab.resign)
+bar.button(tr("New game"), key="play_new", icon=":material/add:", on_click=tab.new_game)
 rules_button(record.setup(), bar)
 
 if not match.over:
     with st.container(key="play_keys"):  # hidden: H turns the coach on or off
-        st.button("Coach (H)", key="play_coach_key", on_click=tab.toggle_coach, shortcut="H")
+        st.button(tr("Coach (H)"), key="play_coach_key", on_click=tab.toggle_coach, shortcut="H")
     table_col, side_col = st.columns([3, 2], gap="medium")
     table_slot = table_col.empty()
     status = table_col.empty()
@@ -97,18 +100,18 @@ if match.learner_to_move:
         decision_panel(tab, match)
     if st.session_state.get(COACH):
         with decision_box, st.container(border=True, key="play_coach_box"):
-            st.markdown("**Coach**")
+            st.markdown("**" + tr("Coach") + "**")
             coach_panel(match)
     st.stop()
 
 result_box(match)
 final_table(match)
 rev = the_review(tab, match, me.history, me.store)
-st.header("Review", anchor=play_text.REVIEW_ANCHOR)
+st.header(tr("Review"), anchor=play_text.REVIEW_ANCHOR)
 summary(rev)
 key_moments(tab, rev)
 if st.session_state.get(RETRY) is not None:
     retry_panel(tab, match, rev, me.history, me.store)
-st.subheader("Step through the game")
+st.subheader(tr("Step through the game"))
 explorer(tab, match, rev)
 export_button(match)

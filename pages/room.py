@@ -12,6 +12,7 @@ joins and `?table=…&seat=…` is a player's hand. A code typed on a phone may 
 
 import streamlit as st
 
+from trainer.i18n import tr
 from trainer.rooms.codes import is_room_code, normalise_code
 from trainer.ui import room_host, room_phone, room_screen, table_page
 from trainer.ui.rooms import room_store, styles
@@ -26,7 +27,7 @@ if "table" in params:
     st.stop()
 rooms, problem = room_store()
 if rooms is None:
-    st.error(room_text.NO_ROOM_DB.format(problem=problem), icon=":material/cloud_off:")
+    st.error(tr(room_text.NO_ROOM_DB, problem=problem), icon=":material/cloud_off:")
     st.stop()
 
 code = normalise_code(params.get("code", ""))
@@ -34,8 +35,8 @@ host = params.get("host")
 seat = params.get("seat")
 screen = params.get("screen")
 if code and not is_room_code(code):
-    st.error(f"{params.get('code')!r} is not a room code: expected 6 letters and digits.",
-             icon=":material/error:")
+    st.error(tr("{code} is not a room code: expected 6 letters and digits.",
+                code=repr(params.get("code"))), icon=":material/error:")
     params.pop("code", None)
     room_phone.enter_code()
 elif not code and host is not None:
@@ -43,9 +44,9 @@ elif not code and host is not None:
 elif not code:
     room_phone.enter_code()
     st.divider()
-    st.page_link("pages/room.py", label="Run a room for a class", icon=":material/co_present:",
+    st.page_link("pages/room.py", label=tr("Run a room for a class"), icon=":material/co_present:",
                  query_params={"host": ""})
-    st.page_link("pages/room.py", label="Open a game table: people play each other",
+    st.page_link("pages/room.py", label=tr("Open a game table: people play each other"),
                  icon=":material/table_restaurant:", query_params={"table": "", "host": ""})
 elif not (host or screen or seat) and rooms.pulse(code) is None and table_page.is_table(code):
     st.query_params.from_dict({"table": code})  # the code typed was a game table's

@@ -29,13 +29,15 @@ _NOT_TEXT = frozenset({
     "mimetype", "deploy_params", "scripts", "src", "alt", "markdown_id", "unsafe_allow_html",
     "is_initialized", "set_value", "value", "raw_value", "column_config", "columns",
     "editing_mode", "disabled", "stack_trace", "message_is_markdown", "error_type",
+    "shortcut", "query_string",
 })
 _WORD = re.compile(r"[A-Za-zÀ-ɏ]{2,}")
 _SPAN = re.compile(re.escape(OPEN) + r"[^" + re.escape(OPEN + CLOSE) + r"]*" + re.escape(CLOSE))
 _HTML_DROP = re.compile(r"<(style|script)\b.*?</\1>", re.DOTALL | re.IGNORECASE)
 _TAG = re.compile(r"<[^<>]*>")
 _ENTITY = re.compile(r"&[#a-zA-Z0-9]+;")
-_ICON = re.compile(r":material/[a-z_]+:|:[a-z_]+:")
+# Streamlit's icon and emoji codes, and the name of a colour or badge directive (`:gray[...]`).
+_ICON = re.compile(r":material/[a-z_]+:|:[a-z_]+:|:[a-z]+(?=\[)")
 _LINK_TARGET = re.compile(r"\]\([^)]*\)")
 
 

@@ -255,3 +255,16 @@ msgstr "Wala"
 def test_fields_of_a_message() -> None:
     assert checks.fields("{name} has {n} coins, {p:.0%}") == {"name", "n", "p"}
     assert checks.fields("no fields {{literal}}") == set()
+
+
+def test_a_message_inside_an_f_strings_braces_is_found(tmp_path: Path) -> None:
+    source = tmp_path / "page.py"
+    source.write_text('from trainer.i18n import N_, tr, tr_n, trc\n'
+                      'TITLE = N_("A title")\n'
+                      'html = f"<div>{tr(\'<b>{n}</b> in the Treasury\', n=3)}</div>"\n'
+                      'label = trc("button", "Pass")\n'
+                      'count = tr_n("{n} coin", "{n} coins", 2)\n'
+                      'shown = tr(TITLE)\n', encoding="utf-8")
+    assert sorted(checks.python_messages(source), key=str) == sorted([
+        (None, "A title", None), (None, "<b>{n}</b> in the Treasury", None),
+        ("button", "Pass", None), (None, "{n} coin", "{n} coins")], key=str)

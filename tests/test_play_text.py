@@ -7,27 +7,11 @@ from __future__ import annotations
 import pytest
 
 from trainer.engine.cards import Action, Character
-from trainer.engine.explain import second_person
 from trainer.engine.game import Phase
 from trainer.engine.moves import Move, MoveKind
 from trainer.play.record import GameRecord
 from trainer.play.setup import Setup, strength
 from trainer.views import play_text
-
-
-@pytest.mark.parametrize("engine, words", [
-    ("You passes", "You pass"),
-    ("You challenges", "You challenge"),
-    ("You loses Duke", "You lose Duke"),
-    ("You claims Captain: steal Ana", "You claim Captain: steal Ana"),
-    ("You keeps Duke and Captain", "You keep Duke and Captain"),
-    ("Ana claims Assassin: assassinate You", "Ana claims Assassin: assassinate you"),
-    ("it is not You's decision", "it is not your decision"),
-    ("You: income", "You: income"),
-    ("Ana passes", "Ana passes"),
-])
-def test_the_learners_moves_read_in_the_second_person(engine: str, words: str) -> None:
-    assert second_person(engine) == words
 
 
 def test_the_engine_describes_the_seat_named_you_in_the_second_person() -> None:

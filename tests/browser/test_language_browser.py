@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from tests.browser.live import DESKTOP, PHONE, wait_idle
+from tests.browser.live import DESKTOP, PHONE, settle_for_screenshot, wait_idle
 
 pytestmark = pytest.mark.browser
 
@@ -73,3 +73,70 @@ def test_a_link_in_filipino_opens_in_filipino_in_an_english_browser(browser, app
     finally:
         english.close()
         filipino.close()
+
+
+PAGES = ("learn", "quiz", "calibration", "endgame", "play", "rules", "kiosk", "room")
+LAPTOP = {"width": 1366, "height": 768}
+
+
+def header_overlaps(page) -> list[str]:
+    """Pairs of the header's controls (the Menu, the language switch, large type, Streamlit's
+    own menu) drawn over each other: a longer Filipino label must push, never cover."""
+    return page.evaluate("""() => {
+        const boxes = [];
+        for (const sel of ['.st-key-ct_menu', '.st-key-ct_language', '.st-key-ct_large',
+                           '[data-testid="stMainMenu"]']) {
+            const el = document.querySelector(sel);
+            if (!el || getComputedStyle(el).display === 'none') continue;
+            const r = el.getBoundingClientRect();
+            if (r.width > 0) boxes.push([sel, r]);
+        }
+        const out = [];
+        for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++) {
+            const [a, r] = boxes[i], [b, s] = boxes[j];
+            if (r.left < s.right - 1 && s.left < r.right - 1 && r.top < s.bottom - 1
+                && s.top < r.bottom - 1) out.push(`${a} over ${b}`);
+        }
+        return out;
+    }""")
+
+
+def clipped_labels(page) -> list[str]:
+    """Widget labels and options Streamlit cut short with an ellipsis, with their text."""
+    return page.evaluate("""() => {
+        const out = [];
+        for (const el of document.querySelectorAll(
+                '[data-testid="stMainBlockContainer"] .stMarkdownEllipsis')) {
+            if (el.scrollWidth > el.clientWidth + 1 && el.clientWidth > 0)
+                out.push(`cut short: ${el.innerText.slice(0, 60)}`);
+        }
+        return out;
+    }""")
+
+
+@pytest.mark.parametrize("size", [PHONE, LAPTOP], ids=["phone", "laptop"])
+def test_every_page_in_filipino_fits_the_screen(browser, app_url, screenshots, size):
+    """Filipino runs longer than English: on a phone and a laptop, no page overflows sideways
+    and the header's controls do not cover each other. Screenshots for people to look at."""
+    from tests.browser.test_chrome_browser import overflow
+
+    context = browser.new_context(viewport=size, locale="fil-PH")
+    problems: dict[str, list[str]] = {}
+    try:
+        page = context.new_page()
+        for name in PAGES:
+            page.goto(f"{app_url}/{'' if name == 'learn' else name}")  # Learn is the home
+            page.wait_for_selector('[data-testid="stMainBlockContainer"] '
+                                   '[data-testid="stMarkdownContainer"]', timeout=60_000,
+                                   state="attached")
+            wait_idle(page, 60_000)
+            settle_for_screenshot(page, 800)
+            page.screenshot(path=str(screenshots / f"fil-{name}-{size['width']}.png"))
+            found = overflow(page) + header_overlaps(page) + clipped_labels(page)
+            if page.locator('[data-testid="stException"]').count():
+                found.append("an exception is shown")
+            if found:
+                problems[name] = found
+    finally:
+        context.close()
+    assert problems == {}

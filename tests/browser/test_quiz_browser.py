@@ -148,7 +148,7 @@ def test_clicking_a_reliability_bin_lists_its_answers(browser, screenshots, tmp_
             chart = page.get_by_test_id("stVegaLiteChart").first
             expect(page.locator(".st-key-calibration_lead")).to_contain_text(
                 "You judged 200 claims.", timeout=20_000)
-            points = chart.locator('path[aria-label*="who: you; chances given: "]')
+            points = chart.locator('path[aria-label*="who: you; chances of a bluff given: "]')
             expect(points.first).to_be_visible(timeout=20_000)
             # A point of yours that the bot's point for the same bin does not cover.
             labels = points.evaluate_all("ps => ps.map(p => p.getAttribute('aria-label'))")
@@ -161,7 +161,7 @@ def test_clicking_a_reliability_bin_lists_its_answers(browser, screenshots, tmp_
                 free = i
                 break
             assert free is not None, labels
-            low = re.search(r"chances given: (\d+)–(\d+)%", labels[free])
+            low = re.search(r"chances of a bluff given: (\d+)–(\d+)%", labels[free])
             points.nth(free).click()
             listing = page.get_by_text(re.compile(
                 rf"Answers where you said {low.group(1)}%–{low.group(2)}% \(\d+\)"))

@@ -28,6 +28,7 @@ from trainer.engine.cards import Character
 from trainer.engine.chance import RandomChance
 from trainer.engine.game import Game, Phase
 from trainer.engine.moves import Move, MoveKind
+from trainer.i18n import tr, tr_n
 
 Hand = tuple[Character, ...]
 
@@ -55,8 +56,9 @@ class Goal:
 
     def describe(self) -> str:
         if self.kind == "win":
-            return "Win the duel."
-        return f"Still have your card after {self.turns} of your opponent's turns."
+            return tr("Win the duel.")
+        return tr_n("Still have your card after {n} of your opponent's turns.",
+                    "Still have your card after {n} of your opponent's turns.", self.turns)
 
 
 @dataclass(frozen=True)
@@ -216,8 +218,8 @@ class Practice:
         learner's next decision or the end. Returns the grade of the learner's decision."""
         offers = self.offers()
         if not offers:
-            raise PracticeError("it is not your decision now" if not self.over
-                                else "the duel is over")
+            raise PracticeError(tr("it is not your decision now") if not self.over
+                                else tr("the duel is over"))
         at = [o.index for o in offers]
         if index not in at:
             expected = (f"0 to {len(at) - 1}" if at == list(range(len(at)))

@@ -15,6 +15,7 @@ from typing import Any, Literal
 
 from trainer.engine.cards import Action, Character
 from trainer.engine.errors import RuleSetError
+from trainer.i18n import N_
 
 BlockScope = Literal["nobody", "anyone", "target"]
 
@@ -57,7 +58,9 @@ class ActionSpec:
 
 @dataclass(frozen=True, slots=True)
 class OptionInfo:
-    """Why an open point exists and where each answer comes from."""
+    """Why an open point exists and where each answer comes from. The words are English and
+    catalogued (`tr(info.title)`); `source_words` is the source note with a field per rule
+    text ({official}, {treason}...), for a page that names the texts in its reader's words."""
 
     title: str
     question: str
@@ -65,12 +68,26 @@ class OptionInfo:
     source: str
     # The variant feature that makes the option matter (None: every variant).
     feature: str | None = None
+    source_words: str = ""
+
+
+# The rule texts a source note may name, by the field its words use.
+SOURCE_FIELDS: dict[str, str] = {
+    "official": SOURCE_OFFICIAL, "ph": SOURCE_PH, "treason": SOURCE_TREASON,
+    "mcguire": SOURCE_MCGUIRE, "forum": SOURCE_FORUM, "coupml": SOURCE_COUPML,
+}
+
+
+def _src(words: str) -> str:
+    """A source note with a field per rule text it names (see `SOURCE_FIELDS`)."""
+    return words
 
 
 def _opt(default: Any, title: str, question: str, choices: dict[Any, str], source: str,
          feature: str | None = None) -> Any:
-    return field(default=default,
-                 metadata={"info": OptionInfo(title, question, choices, source, feature)})
+    info = OptionInfo(title, question, choices, source.format(**SOURCE_FIELDS), feature,
+                      source_words=source)
+    return field(default=default, metadata={"info": info})
 
 
 # Treason's words for the same Reformation actions (the `vocabulary` option).
@@ -85,150 +102,151 @@ class Options:
 
     challenge_order: Literal["clockwise", "target_first"] = _opt(
         "clockwise",
-        "Challenge order",
-        "The rulebook lets any other player challenge but does not say who goes first when "
-        "several want to. Players are asked one at a time and the first willing one challenges.",
+        N_("Challenge order"),
+        N_("The rulebook lets any other player challenge but does not say who goes first when "
+        "several want to. Players are asked one at a time and the first willing one challenges."),
         {
-            "clockwise": "Ask the other players one at a time, clockwise from the acting "
-            "player; for a block, the acting player first, then clockwise.",
-            "target_first": "Ask the target of the action first, then clockwise.",
+            "clockwise": N_("Ask the other players one at a time, clockwise from the acting "
+            "player; for a block, the acting player first, then clockwise."),
+            "target_first": N_("Ask the target of the action first, then clockwise."),
         },
-        f"Open in {SOURCE_OFFICIAL} (\"any other player can issue a challenge\"); the default "
-        f"is table order.",
+        _src(N_("Open in {official} (\"any other player can issue a challenge\"); the default "
+        "is table order.")),
     )
     block_after_lost_challenge: bool = _opt(
         True,
-        "Blocking after a failed challenge",
-        "If an action is challenged and the challenge fails (the claim is proven), may the "
-        "target still block it, even when the target was the challenger?",
+        N_("Blocking after a failed challenge"),
+        N_("If an action is challenged and the challenge fails (the claim is proven), may the "
+        "target still block it, even when the target was the challenger?"),
         {
-            True: "Yes: the challenge and the block are separate counteractions.",
-            False: "No: an action may be blocked only if it was not challenged.",
+            True: N_("Yes: the challenge and the block are separate counteractions."),
+            False: N_("No: an action may be blocked only if it was not challenged."),
         },
-        f"{SOURCE_MCGUIRE} quotes the official clarification (\"the target may still claim to "
-        f"have a Contessa after the challenge is resolved\"); {SOURCE_OFFICIAL} is silent; "
-        f"{SOURCE_TREASON} offers a block only \"if your action is not challenged\".",
+        _src(N_("{mcguire} quotes the official clarification (\"the target may still claim to "
+        "have a Contessa after the challenge is resolved\"); {official} is silent; "
+        "{treason} offers a block only \"if your action is not challenged\".")),
     )
     steal_from_eliminated: bool = _opt(
         True,
-        "Stealing from a player exiled mid-steal",
-        "If the target of a steal loses its last influence during the steal (e.g. a failed "
-        "block), do the coins go to the thief or back to the Treasury?",
+        N_("Stealing from a player exiled mid-steal"),
+        N_("If the target of a steal loses its last influence during the steal (e.g. a failed "
+        "block), do the coins go to the thief or back to the Treasury?"),
         {
-            True: "The thief takes them; the rest go back to the Treasury.",
-            False: "The eliminated player's coins go back to the Treasury first.",
+            True: N_("The thief takes them; the rest go back to the Treasury."),
+            False: N_("The eliminated player's coins go back to the Treasury first."),
         },
-        f"{SOURCE_PH}, example play: Ely is exiled and Cris still receives his 2 coins.",
+        _src(N_("{ph}, example play: Ely is exiled and Cris still receives his 2 coins.")),
     )
     finite_treasury: bool = _opt(
         True,
-        "Size of the Treasury",
-        "What happens when the Treasury runs out?",
+        N_("Size of the Treasury"),
+        N_("What happens when the Treasury runs out?"),
         {
-            True: "The box has 50 coins; a player takes only what is left in the Treasury.",
-            False: "Unlimited central store of money.",
+            True: N_("The box has 50 coins; a player takes only what is left in the Treasury."),
+            False: N_("Unlimited central store of money."),
         },
-        f"{SOURCE_OFFICIAL} (components: 50 coins); {SOURCE_TREASON} uses an unlimited store.",
+        _src(N_("{official} (components: 50 coins); {treason} uses an unlimited store.")),
     )
     challengers: Literal["first", "all"] = _opt(
         "first",
-        "Several challengers",
-        "When more than one player wants to challenge the same claim, who challenges?",
+        N_("Several challengers"),
+        N_("When more than one player wants to challenge the same claim, who challenges?"),
         {
-            "first": "The first willing player, in the challenge order, challenges alone; the "
-            "window closes.",
-            "all": "Everyone is asked; every player who said challenge is a challenger. If the "
+            "first": N_("The first willing player, in the challenge order, challenges alone; the "
+            "window closes."),
+            "all": N_("Everyone is asked; every player who said challenge is a challenger. If the "
             "claim is proven, each of them loses an influence, in table order; if not, the "
-            "claimant loses one.",
+            "claimant loses one."),
         },
-        f"{SOURCE_OFFICIAL} (\"any other player can issue a challenge ... Whoever loses the "
-        f"challenge immediately loses an influence\") speaks of one challenger; the default "
-        f"asks players in turn. Every challenger losing is how {SOURCE_COUPML} resolves it "
-        f"(actions.py: \"The challenger(s) were not successful and they must now reveal in "
-        f"turn\").",
+        _src(N_("{official} (\"any other player can issue a challenge ... Whoever loses the "
+        "challenge immediately loses an influence\") speaks of one challenger; the default "
+        "asks players in turn. Every challenger losing is how {coupml} resolves it "
+        "(actions.py: \"The challenger(s) were not successful and they must now reveal in "
+        "turn\").")),
     )
     foreign_aid_blockers: Literal["first", "queue", "random"] = _opt(
         "first",
-        "Several Duke blocks of Foreign Aid",
-        "Any player may claim the Duke to block Foreign Aid. When several want to, who blocks, "
-        "and what happens when that block is disproved?",
+        N_("Several Duke blocks of Foreign Aid"),
+        N_("Any player may claim the Duke to block Foreign Aid. When several want to, who blocks, "
+        "and what happens when that block is disproved?"),
         {
-            "first": "Players are asked in turn from the acting player; the first willing one "
-            "blocks. If that block is disproved, the Foreign Aid goes through.",
-            "queue": "Players are asked in turn; if a block is disproved, the players not yet "
-            "asked may still block, one after another.",
-            "random": "Everyone is asked; one of the players who want to block is chosen at "
-            "random to block.",
+            "first": N_("Players are asked in turn from the acting player; the first willing one "
+            "blocks. If that block is disproved, the Foreign Aid goes through."),
+            "queue": N_("Players are asked in turn; if a block is disproved, the players not yet "
+            "asked may still block, one after another."),
+            "random": N_("Everyone is asked; one of the players who want to block is chosen at "
+            "random to block."),
         },
-        f"{SOURCE_OFFICIAL} (\"Any player claiming the Duke may counteract and block\") is "
-        f"silent on several; the default asks in table order. A queue of blockers is how one "
-        f"peer engine's tests read it; a random blocker is how {SOURCE_COUPML} picks one "
-        f"(actions.py: \"If more than one player wants to block, a player is picked at random "
-        f"by the dealer\").",
+        _src(N_("{official} (\"Any player claiming the Duke may counteract and block\") is "
+        "silent on several; the default asks in table order. A queue of blockers is how one "
+        "peer engine's tests read it; a random blocker is how {coupml} picks one "
+        "(actions.py: \"If more than one player wants to block, a player is picked at random "
+        "by the dealer\").")),
         feature="shared_block",
     )
     gainless_actions: Literal["allowed", "refused"] = _opt(
         "allowed",
-        "Actions that can gain nothing",
-        "May a player take an action whose only effect is to gain coins when it can gain none: "
+        N_("Actions that can gain nothing"),
+        N_("May a player take an action whose only effect is to gain coins when it can gain none: "
         "steal from a player with no coins, embezzle from an empty Treasury Reserve, or take "
-        "income, foreign aid or tax from an empty Treasury?",
+        "income, foreign aid or tax from an empty Treasury?"),
         {
-            "allowed": "Yes: it is an action the player can afford; it simply gains nothing "
-            "(and can still be challenged or blocked).",
-            "refused": "No: such an action would be a pass, and a player may not pass.",
+            "allowed": N_("Yes: it is an action the player can afford; it simply gains nothing "
+            "(and can still be challenged or blocked)."),
+            "refused": N_("No: such an action would be a pass, and a player may not pass."),
         },
-        f"{SOURCE_OFFICIAL}: \"A player may choose any action they want and can afford\" (the "
-        f"default) against \"A player may not pass\" (refused).",
+        _src(N_("{official}: \"A player may choose any action they want and can afford\" (the "
+        "default) against \"A player may not pass\" (refused).")),
     )
     more_players: Literal["official", "web"] = _opt(
         "official",
-        "More than ten players",
-        "How many players can the deck take?",
+        N_("More than ten players"),
+        N_("How many players can the deck take?"),
         {
-            "official": "Up to 10: 3 of each character for 2–6 players, 4 for 7–8, 5 for 9–10.",
-            "web": "Any even step beyond: one more card of each character for every two more "
-            "players (6 of each for 11–12, and so on, up to 20 players).",
+            "official": N_("Up to 10: 3 of each character for 2–6 players, 4 for 7–8, 5 for 9–10."),
+            "web": N_("Any even step beyond: one more card of each character for every two more "
+            "players (6 of each for 11–12, and so on, up to 20 players)."),
         },
-        f"{SOURCE_OFFICIAL} (More Than Six Player Variant, \"with 9 or 10 players\"); "
-        f"{SOURCE_TREASON} (\"for each 2 additional players, the influences pool will contain 1 "
-        f"additional card for each role\").",
+        _src(N_("{official} (More Than Six Player Variant, \"with 9 or 10 players\"); "
+        "{treason} (\"for each 2 additional players, the influences pool will contain 1 "
+        "additional card for each role\").")),
         feature="scaling_deck",
     )
     two_player_start: Literal["one_coin", "two_coins"] = _opt(
         "one_coin",
-        "Two-player starting coins",
-        "In a two-player game, does the starting player receive fewer coins?",
+        N_("Two-player starting coins"),
+        N_("In a two-player game, does the starting player receive fewer coins?"),
         {
-            "one_coin": "The starting player receives only 1 coin; the other 2.",
-            "two_coins": "Both players start with 2 coins.",
+            "one_coin": N_("The starting player receives only 1 coin; the other 2."),
+            "two_coins": N_("Both players start with 2 coins."),
         },
-        f"{SOURCE_OFFICIAL} (\"the starting player receives only 1 coin\"); {SOURCE_TREASON} "
-        f"(\"each player also starts with $2\") and {SOURCE_FORUM} give everyone 2.",
+        _src(N_("{official} (\"the starting player receives only 1 coin\"); {treason} "
+        "(\"each player also starts with $2\") and {forum} give everyone 2.")),
         feature="two_player_rule",
     )
     examine_pick: Literal["target_chooses", "random"] = _opt(
         "target_chooses",
-        "Which card an Examine shows",
-        "When an Inquisitor examines a player, who picks the card that is shown?",
+        N_("Which card an Examine shows"),
+        N_("When an Inquisitor examines a player, who picks the card that is shown?"),
         {
-            "target_chooses": "The examined player chooses one of their face-down cards.",
-            "random": "One of the examined player's face-down cards is picked at random.",
+            "target_chooses": N_("The examined player chooses one of their face-down cards."),
+            "random": N_("One of the examined player's face-down cards is picked at random."),
         },
-        f"{SOURCE_OFFICIAL} (\"the selected opponent chooses one of their face down cards\"); "
-        f"{SOURCE_TREASON} (\"look at one of their influences (picked at random)\").",
+        _src(N_("{official} (\"the selected opponent chooses one of their face down cards\"); "
+        "{treason} (\"look at one of their influences (picked at random)\").")),
         feature="examine",
     )
     vocabulary: Literal["official", "treason"] = _opt(
         "official",
-        "Words for Reformation",
-        "What the sides and the Inquisitor's look are called on screen (the rules are the same).",
+        N_("Words for Reformation"),
+        N_("What the sides and the Inquisitor's look are called on screen (the rules are the "
+           "same)."),
         {
-            "official": "Allegiance (Loyalist, Reformist); Examine.",
-            "treason": "Team (loyalist, reformist); Interrogate.",
+            "official": N_("Allegiance (Loyalist, Reformist); Examine."),
+            "treason": N_("Team (loyalist, reformist); Interrogate."),
         },
-        f"{SOURCE_OFFICIAL} says allegiance and Examine; {SOURCE_TREASON} says team and "
-        f"interrogate.",
+        _src(N_("{official} says allegiance and Examine; {treason} says team and "
+        "interrogate.")),
         feature="allegiances",
     )
 

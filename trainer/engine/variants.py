@@ -16,6 +16,7 @@ from typing import Any, NamedTuple
 
 from trainer.engine.cards import Action, Character
 from trainer.engine.errors import RuleSetError
+from trainer.engine.names import card_name
 from trainer.engine.rules import (
     SOURCE_FORUM,
     SOURCE_MCGUIRE,
@@ -26,29 +27,31 @@ from trainer.engine.rules import (
     Options,
     Variant,
 )
+from trainer.i18n import N_, tr
 
 BASE_ACTIONS: tuple[ActionSpec, ...] = (
-    ActionSpec(Action.INCOME, None, 0, False, (), "nobody", "Take 1 coin from the Treasury.",
-               "Cannot be blocked or challenged."),
+    ActionSpec(Action.INCOME, None, 0, False, (), "nobody", N_("Take 1 coin from the Treasury."),
+               N_("Cannot be blocked or challenged.")),
     ActionSpec(Action.FOREIGN_AID, None, 0, False, (Character.DUKE,), "anyone",
-               "Take 2 coins from the Treasury.",
-               "Any player claiming the Duke may block it."),
+               N_("Take 2 coins from the Treasury."),
+               N_("Any player claiming the Duke may block it.")),
     ActionSpec(Action.COUP, None, 7, True, (), "nobody",
-               "Pay 7 coins; the target immediately loses an influence.",
-               "Always successful: cannot be blocked or challenged."),
+               N_("Pay 7 coins; the target immediately loses an influence."),
+               N_("Always successful: cannot be blocked or challenged.")),
     ActionSpec(Action.TAX, Character.DUKE, 0, False, (), "nobody",
-               "Take 3 coins from the Treasury.", "Cannot be blocked."),
+               N_("Take 3 coins from the Treasury."), N_("Cannot be blocked.")),
     ActionSpec(Action.ASSASSINATE, Character.ASSASSIN, 3, True, (Character.CONTESSA,), "target",
-               "Pay 3 coins; if successful the target loses an influence. The 3 coins are "
-               "returned if the Assassin is successfully challenged, and stay spent if blocked.",
-               "The target may block by claiming the Contessa."),
+               N_("Pay 3 coins; if successful the target loses an influence. The 3 coins are "
+                  "returned if the Assassin is successfully challenged, and stay spent if "
+                  "blocked."),
+               N_("The target may block by claiming the Contessa.")),
     ActionSpec(Action.STEAL, Character.CAPTAIN, 0, True,
                (Character.AMBASSADOR, Character.CAPTAIN), "target",
-               "Take 2 coins from the target (only 1 if they have 1).",
-               "The target may block by claiming the Ambassador or the Captain."),
+               N_("Take 2 coins from the target (only 1 if they have 1)."),
+               N_("The target may block by claiming the Ambassador or the Captain.")),
     ActionSpec(Action.EXCHANGE, Character.AMBASSADOR, 0, False, (), "nobody",
-               "Draw 2 cards from the Court deck, keep as many cards as you have influence, "
-               "return the rest.", "Cannot be blocked."),
+               N_("Draw 2 cards from the Court deck, keep as many cards as you have influence, "
+                  "return the rest."), N_("Cannot be blocked.")),
 )
 
 _BASE = {s.action: s for s in BASE_ACTIONS}
@@ -58,34 +61,34 @@ INQUISITOR_ACTIONS: tuple[ActionSpec, ...] = (
     _BASE[Action.ASSASSINATE],
     _BASE[Action.STEAL].but(
         blockers=(Character.CAPTAIN, Character.INQUISITOR),
-        counter="The target may block by claiming the Captain or the Inquisitor."),
+        counter=N_("The target may block by claiming the Captain or the Inquisitor.")),
     _BASE[Action.EXCHANGE].but(
         claim=Character.INQUISITOR,
-        effect="Draw 1 card from the Court deck, keep as many cards as you have influence, "
-        "return the rest."),
+        effect=N_("Draw 1 card from the Court deck, keep as many cards as you have influence, "
+        "return the rest.")),
     ActionSpec(Action.EXAMINE, Character.INQUISITOR, 0, True, (), "nobody",
-               "Look at one of the target's face-down cards (the target chooses which), then "
-               "hand it back or force the target to draw a new card from the Court deck and "
-               "return the examined one.", "Cannot be blocked."),
+               N_("Look at one of the target's face-down cards (the target chooses which), then "
+                  "hand it back or force the target to draw a new card from the Court deck and "
+                  "return the examined one."), N_("Cannot be blocked.")),
 )
 
 REFORMATION_ACTIONS: tuple[ActionSpec, ...] = (
     ActionSpec(Action.CONVERT, None, 1, False, (), "nobody",
-               "Pay 1 coin to change your own allegiance, or 2 coins to change another "
-               "player's; the coins go onto the Treasury Reserve.",
-               "Cannot be blocked or challenged.", other_cost=2),
+               N_("Pay 1 coin to change your own allegiance, or 2 coins to change another "
+                  "player's; the coins go onto the Treasury Reserve."),
+               N_("Cannot be blocked or challenged."), other_cost=2),
     ActionSpec(Action.EMBEZZLE, Character.DUKE, 0, False, (), "nobody",
-               "Claim NOT to have the Duke and take every coin on the Treasury Reserve.",
-               "Challengeable the other way round: a challenged player holding a Duke must "
-               "concede; one without shows their cards and the challenger loses.",
+               N_("Claim NOT to have the Duke and take every coin on the Treasury Reserve."),
+               N_("Challengeable the other way round: a challenged player holding a Duke must "
+                  "concede; one without shows their cards and the challenger loses."),
                inverted=True),
 )
 
 MCGUIRE_ACTIONS: tuple[ActionSpec, ...] = tuple(
     s.but(blockers=(Character.CAPTAIN, Character.AMBASSADOR),
-          effect="Take 2 coins from the target (only 1 if they have 1).",
-          counter="The target may block by claiming the Captain, or claim the Ambassador to "
-          "reduce the steal to 1 coin.")
+          effect=N_("Take 2 coins from the target (only 1 if they have 1)."),
+          counter=N_("The target may block by claiming the Captain, or claim the Ambassador to "
+          "reduce the steal to 1 coin."))
     if s.action is Action.STEAL else s
     for s in BASE_ACTIONS
 )
@@ -95,31 +98,32 @@ FORUM_ACTIONS: tuple[ActionSpec, ...] = (
     _BASE[Action.ASSASSINATE],
     _BASE[Action.STEAL].but(
         blockers=(Character.CAPTAIN, Character.CONTESSA),
-        counter="The target may block by claiming the Captain or the Contessa."),
+        counter=N_("The target may block by claiming the Captain or the Contessa.")),
     _BASE[Action.EXCHANGE].but(
-        effect="Draw the top 2 cards of the Court deck, keep as many cards as you have "
-        "influence, return the rest to the bottom."),
+        effect=N_("Draw the top 2 cards of the Court deck, keep as many cards as you have "
+        "influence, return the rest to the bottom.")),
     ActionSpec(Action.PEEK, Character.INQUISITOR, 0, False, (), "nobody",
-               "Take 2 coins from the Treasury and look at the top and bottom cards of the "
-               "Court deck.", "Cannot be blocked."),
+               N_("Take 2 coins from the Treasury and look at the top and bottom cards of the "
+                  "Court deck."), N_("Cannot be blocked.")),
 )
 
 # Not on a summary card: the free assassination a couped Vengeance Assassin makes.
 VENGEANCE_SPEC = ActionSpec(Action.VENGEANCE, None, 0, True, (Character.CONTESSA,), "target",
-                            "A free assassination by a player whose Vengeance Assassin was "
-                            "killed by a Coup.", "The target may block by claiming the Contessa.")
+                            N_("A free assassination by a player whose Vengeance Assassin was "
+                               "killed by a Coup."),
+                            N_("The target may block by claiming the Contessa."))
 
 
 BASE = Variant(
     name="base",
-    title="Coup (base game)",
+    title=N_("Coup (base game)"),
     source=f"{SOURCE_OFFICIAL}; {SOURCE_PH}",
     characters=(Character.DUKE, Character.ASSASSIN, Character.CAPTAIN, Character.AMBASSADOR,
                 Character.CONTESSA),
     actions=BASE_ACTIONS,
-    summary="2–6 players with 15 cards (3 of each character); 7–8 players with 4 of each and "
+    summary=N_("2–6 players with 15 cards (3 of each character); 7–8 players with 4 of each and "
     "9–10 with 5 (More Than Six Player Variant). Each player starts with 2 coins, except the "
-    "first player of a two-player game, who starts with 1.",
+    "first player of a two-player game, who starts with 1."),
 )
 
 _BASE5 = (Character.DUKE, Character.ASSASSIN, Character.CAPTAIN, Character.AMBASSADOR,
@@ -129,43 +133,43 @@ _INQ5 = (Character.DUKE, Character.ASSASSIN, Character.CAPTAIN, Character.INQUIS
 
 DRAFT = Variant(
     name="draft",
-    title="Two-player draft",
+    title=N_("Two-player draft"),
     source=SOURCE_OFFICIAL,
     characters=_BASE5,
     actions=BASE_ACTIONS,
     min_players=2,
     max_players=2,
     draft=True,
-    summary="Two players. The 15 cards are split into three sets of one of each character. "
+    summary=N_("Two players. The 15 cards are split into three sets of one of each character. "
     "Each player takes a set, secretly keeps one card and puts the other four out of the "
     "game; the third set is shuffled, one card is dealt to each player and the last three "
-    "form the Court deck. The starting player has 1 coin, the other 2.",
+    "form the Court deck. The starting player has 1 coin, the other 2."),
 )
 
 INQUISITOR = Variant(
     name="inquisitor",
-    title="Inquisitor",
+    title=N_("Inquisitor"),
     source=f"{SOURCE_OFFICIAL}; {SOURCE_TREASON}",
     characters=_INQ5,
     actions=INQUISITOR_ACTIONS,
     exchange_draw=1,
-    summary="The Inquisitor replaces the Ambassador. It exchanges one card with the Court deck, "
+    summary=N_("The Inquisitor replaces the Ambassador. It exchanges one card with the Court deck, "
     "or examines an opponent: the opponent shows one face-down card to the Inquisitor, who "
     "hands it back or forces the opponent to draw a new card and return the shown one. The "
-    "Inquisitor also blocks stealing.",
+    "Inquisitor also blocks stealing."),
 )
 
 _REFORMATION_SUMMARY = (
-    "Every player has an allegiance: the starting player chooses Loyalist or Reformist and "
+    N_("Every player has an allegiance: the starting player chooses Loyalist or Reformist and "
     "the others alternate clockwise. Nobody may coup, assassinate, steal from, examine or "
     "block the foreign aid of a player of their own allegiance unless every living player "
     "shares one. Conversion costs 1 coin (yourself) or 2 (another player), paid onto the "
-    "Treasury Reserve; embezzlement takes the whole Reserve by claiming NOT to hold the Duke."
+    "Treasury Reserve; embezzlement takes the whole Reserve by claiming NOT to hold the Duke.")
 )
 
 REFORMATION = Variant(
     name="reformation",
-    title="Reformation",
+    title=N_("Reformation"),
     source=f"{SOURCE_OFFICIAL}; {SOURCE_TREASON}",
     characters=_BASE5,
     actions=BASE_ACTIONS + REFORMATION_ACTIONS,
@@ -175,18 +179,24 @@ REFORMATION = Variant(
 
 REFORMATION_INQUISITOR = Variant(
     name="reformation-inquisitor",
-    title="Reformation with the Inquisitor",
+    title=N_("Reformation with the Inquisitor"),
     source=f"{SOURCE_OFFICIAL}; {SOURCE_TREASON}",
     characters=_INQ5,
     actions=INQUISITOR_ACTIONS + REFORMATION_ACTIONS,
     exchange_draw=1,
     allegiances=True,
-    summary=_REFORMATION_SUMMARY + " The Inquisitor replaces the Ambassador.",
+    summary=N_(
+        "Every player has an allegiance: the starting player chooses Loyalist or Reformist and "
+        "the others alternate clockwise. Nobody may coup, assassinate, steal from, examine or "
+        "block the foreign aid of a player of their own allegiance unless every living player "
+        "shares one. Conversion costs 1 coin (yourself) or 2 (another player), paid onto the "
+        "Treasury Reserve; embezzlement takes the whole Reserve by claiming NOT to hold the "
+        "Duke. The Inquisitor replaces the Ambassador."),
 )
 
 MCGUIRE = Variant(
     name="mcguire",
-    title="McGuire house rules",
+    title=N_("McGuire house rules"),
     source=SOURCE_MCGUIRE,
     characters=_BASE5,
     actions=MCGUIRE_ACTIONS,
@@ -198,18 +208,18 @@ MCGUIRE = Variant(
     specials=(Character.INHERITANCE, Character.VENGEANCE, Character.TREATY),
     event_mat=True,
     ties=True,
-    summary="1. An Ambassador reduces a steal to 1 coin instead of blocking it. 2. The first "
+    summary=N_("1. An Ambassador reduces a steal to 1 coin instead of blocking it. 2. The first "
     "player starts with 0 coins, the others with 1. 3. A challenger takes 1 coin before the "
     "challenge is resolved. 4. The loser of a challenge may pay 5 coins instead of losing a "
     "card. 5. One Ambassador has Inheritance (+4 coins when killed), one Assassin Vengeance "
     "(a free, blockable assassination when killed by a Coup) and one Contessa Treaty "
     "(overrides a Duke's block of foreign aid; challengeable). 6. The five-event mat. "
-    "7. No self-targeting. A card lost in a challenge is a death, not a kill.",
+    "7. No self-targeting. A card lost in a challenge is a death, not a kill."),
 )
 
 FORUM = Variant(
     name="forum",
-    title="Forum variant (Graverobber)",
+    title=N_("Forum variant (Graverobber)"),
     source=SOURCE_FORUM,
     characters=_BASE5 + (Character.GRAVEROBBER, Character.INQUISITOR),
     actions=FORUM_ACTIONS,
@@ -218,12 +228,12 @@ FORUM = Variant(
     fixed_deck=True,
     graverobber=True,
     timeout=True,
-    summary="21 cards: 3 of each of seven characters, for 2–8 players. The deck stays in a "
+    summary=N_("21 cards: 3 of each of seven characters, for 2–8 players. The deck stays in a "
     "fixed order: the Ambassador draws the top 2 and returns cards to the bottom, and a proven "
     "card is shuffled in before its owner takes the top card. The Inquisitor takes 2 coins and "
     "looks at the top and bottom cards. The Contessa also blocks stealing; the Ambassador does "
     "not. When a player is exiled, others may claim the Graverobber to split that player's "
-    "coins (rounded down). A turn that times out is Income (a Coup on a random player at 10+).",
+    "coins (rounded down). A turn that times out is Income (a Coup on a random player at 10+)."),
 )
 
 VARIANTS: dict[str, Variant] = {
@@ -233,24 +243,29 @@ VARIANTS: dict[str, Variant] = {
 
 
 CARD_POWERS: dict[Character, str] = {
-    Character.INHERITANCE: "Inheritance: gain 4 coins when this card is killed (coup or "
-    "assassination).",
-    Character.VENGEANCE: "Vengeance: when killed by a Coup, make a free assassination "
-    "(blockable by a Contessa).",
-    Character.TREATY: "Treaty: override a Duke's block of your foreign aid (challengeable).",
-    Character.GRAVEROBBER: "After a player is exiled, claim a share of their coins "
-    "(challengeable).",
+    Character.INHERITANCE: N_("Inheritance: gain 4 coins when this card is killed (coup or "
+                              "assassination)."),
+    Character.VENGEANCE: N_("Vengeance: when killed by a Coup, make a free assassination "
+                            "(blockable by a Contessa)."),
+    Character.TREATY: N_("Treaty: override a Duke's block of your foreign aid "
+                         "(challengeable)."),
+    Character.GRAVEROBBER: N_("After a player is exiled, claim a share of their coins "
+                              "(challengeable)."),
 }
 
 INHERITANCE_COINS = 4  # McGuire: gained when the Inheritance Ambassador is killed
 
 MAT_EVENTS: dict[str, str] = {
-    "flip_turn_1": "Flip before the first player's 1st turn",
-    "coin_turn_2": "The first player collects 1 coin before their 2nd turn",
-    "flip_turn_3": "Flip before the first player's 3rd turn (four or fewer players)",
-    "flip_death_1": "Flip after the first card is lost (four or fewer players)",
-    "flip_death_2": "Flip after the second card is lost (three or fewer players)",
+    "flip_turn_1": N_("Flip before the first player's 1st turn"),
+    "coin_turn_2": N_("The first player collects 1 coin before their 2nd turn"),
+    "flip_turn_3": N_("Flip before the first player's 3rd turn (four or fewer players)"),
+    "flip_death_1": N_("Flip after the first card is lost (four or fewer players)"),
+    "flip_death_2": N_("Flip after the second card is lost (three or fewer players)"),
 }
+# The mat's house rule in words, with its events put in where it says {events}.
+MAT_TEXT = N_("Cards dealt face down on the mat are flipped at set moments, and a coin waits "
+              "for the first player: {events}. Face-up mat cards are out of play, which tells "
+              "everyone where some cards are not.")
 
 
 
@@ -260,8 +275,8 @@ MAT_EVENTS: dict[str, str] = {
 # cards are a switch each (a table may like one power and not another).
 _STEAL_REDUCED = _BASE[Action.STEAL].but(
     blockers=(Character.CAPTAIN, Character.AMBASSADOR),
-    counter="The target may block by claiming the Captain, or claim the Ambassador to reduce "
-    "the steal to 1 coin.")
+    counter=N_("The target may block by claiming the Captain, or claim the Ambassador to reduce "
+    "the steal to 1 coin."))
 
 
 def _reduce_on(v: Variant) -> Variant:
@@ -279,7 +294,7 @@ def _reduce_off(v: Variant) -> Variant:
 def _reduce_unfit(v: Variant) -> str:
     steal = next((s for s in v.actions if s.action is Action.STEAL), None)
     if steal is None or Character.AMBASSADOR not in steal.blockers:
-        return f"the Ambassador does not block stealing in {v.title}"
+        return tr("the Ambassador does not block stealing in {rules}", rules=title_words(v))
     return ""
 
 
@@ -301,19 +316,18 @@ def _special(card: Character) -> tuple[Callable[[Variant], Variant],
 
     def unfit(v: Variant) -> str:
         if v.draft:
-            return ("the draft deals three sets of one of each character, so no copy can "
-                    "carry a power")
+            return tr("the draft deals three sets of one of each character, so no copy can "
+                      "carry a power")
         if card.role not in v.characters:
-            return f"{v.title} has no {card.role}"
+            return tr("{rules} has no {card}", rules=title_words(v), card=card_name(card.role))
         return ""
 
     return on, off, (lambda v: card in v.specials), unfit
 
 
-def _no_draft(what: str) -> Callable[[Variant], str]:
-    def unfit(v: Variant) -> str:
-        return f"the draft's Court deck of three cards cannot supply {what}" if v.draft else ""
-    return unfit
+def _no_draft_mat(v: Variant) -> str:
+    return tr("the draft's Court deck of three cards cannot supply the mat's cards") \
+        if v.draft else ""
 
 
 def _always(v: Variant) -> str:
@@ -346,72 +360,71 @@ _TRE = _special(Character.TREATY)
 
 HOUSE_RULES: tuple[HouseRule, ...] = (
     HouseRule(
-        "ambassador_reduces", 1, "1. The Ambassador only reduces a steal",
-        "Claiming the Ambassador against a steal reduces it to 1 coin instead of blocking it. "
-        "The claim can be challenged like a block.",
-        "An Ambassador can reduce the Captain's stealing to 1 ISK, but not block it entirely.",
-        "the Ambassador reducing steals", _reduce_on, _reduce_off,
+        "ambassador_reduces", 1, N_("1. The Ambassador only reduces a steal"),
+        N_("Claiming the Ambassador against a steal reduces it to 1 coin instead of blocking it. "
+        "The claim can be challenged like a block."),
+        N_("An Ambassador can reduce the Captain's stealing to 1 ISK, but not block it entirely."),
+        N_("the Ambassador reducing steals"), _reduce_on, _reduce_off,
         lambda v: Character.AMBASSADOR in v.reducers, _reduce_unfit),
     HouseRule(
-        "low_start", 2, "2. Starting coins",
-        "The first player starts with 0 coins and everyone else with 1, at any player count.",
-        "The first player starts with 0 ISK. The others start with 1 ISK.",
-        "starting coins of 0 and 1",
+        "low_start", 2, N_("2. Starting coins"),
+        N_("The first player starts with 0 coins and everyone else with 1, at any player count."),
+        N_("The first player starts with 0 ISK. The others start with 1 ISK."),
+        N_("starting coins of 0 and 1"),
         lambda v: replace(v, first_coins=0, start_coins=1),
         lambda v: replace(v, first_coins=None, start_coins=2),
         lambda v: v.first_coins == 0 and v.start_coins == 1, _always),
     HouseRule(
-        "bounty", 3, "3. The challenger's coin",
-        "Whoever challenges takes 1 coin from the Treasury at once, before the challenge is "
-        "resolved, whether it succeeds or not.",
-        "On challenging, the challenger immediately receives 1 ISK before the challenge is "
-        "resolved", "the challenger's coin",
+        "bounty", 3, N_("3. The challenger's coin"),
+        N_("Whoever challenges takes 1 coin from the Treasury at once, before the challenge is "
+        "resolved, whether it succeeds or not."),
+        N_("On challenging, the challenger immediately receives 1 ISK before the challenge is "
+        "resolved"), N_("the challenger's coin"),
         lambda v: replace(v, challenge_bounty=1), lambda v: replace(v, challenge_bounty=0),
         lambda v: v.challenge_bounty > 0, _always),
     HouseRule(
-        "pay_five", 4, "4. Paying instead of losing a card",
-        "The loser of a challenge who has at least 5 coins may pay 5 instead of losing a card. "
-        "The payment happens before the action resolves, so a steal may find less to take.",
-        "Whomever loses the challenge may pay 5 ISK to the bank instead of losing a card.",
-        "paying 5 instead of a card",
+        "pay_five", 4, N_("4. Paying instead of losing a card"),
+        N_("The loser of a challenge who has at least 5 coins may pay 5 instead of losing a card. "
+        "The payment happens before the action resolves, so a steal may find less to take."),
+        N_("Whomever loses the challenge may pay 5 ISK to the bank instead of losing a card."),
+        N_("paying 5 instead of a card"),
         lambda v: replace(v, pay_instead=5), lambda v: replace(v, pay_instead=0),
         lambda v: v.pay_instead > 0, _always),
     HouseRule(
-        "inheritance", 5, "5. Inheritance (one Ambassador)",
-        "One Ambassador has Inheritance: its owner gains 4 coins when it is killed (by a coup "
-        "or an assassination; a card lost in a challenge is a death, not a kill).",
-        "One Ambassador: Inheritance. Gain 4 ISK when this card is Killed.",
-        "Inheritance", *_INH),
+        "inheritance", 5, N_("5. Inheritance (one Ambassador)"),
+        N_("One Ambassador has Inheritance: its owner gains 4 coins when it is killed (by a coup "
+        "or an assassination; a card lost in a challenge is a death, not a kill)."),
+        N_("One Ambassador: Inheritance. Gain 4 ISK when this card is Killed."),
+        N_("Inheritance"), *_INH),
     HouseRule(
-        "vengeance", 5, "5. Vengeance (one Assassin)",
-        "One Assassin has Vengeance: when it is killed by a Coup its owner (even if now "
+        "vengeance", 5, N_("5. Vengeance (one Assassin)"),
+        N_("One Assassin has Vengeance: when it is killed by a Coup its owner (even if now "
         "exiled) makes a free assassination, which a Contessa can block; that can end the "
-        "game in a tie.",
-        "One Assassin: Vengeance. Automatically execute a free Assassination (against anyone) "
-        "when killed by a Coup", "Vengeance", *_VEN),
+        "game in a tie."),
+        N_("One Assassin: Vengeance. Automatically execute a free Assassination (against anyone) "
+        "when killed by a Coup"), N_("Vengeance"), *_VEN),
     HouseRule(
-        "treaty", 5, "5. Treaty (one Contessa)",
-        "One Contessa has Treaty: after a Duke blocks your foreign aid you may claim the "
-        "Treaty Contessa to override the block (only that card proves it).",
-        "One Contessa: Treaty. Can override a Duke's block of Foreign Aid", "Treaty", *_TRE),
+        "treaty", 5, N_("5. Treaty (one Contessa)"),
+        N_("One Contessa has Treaty: after a Duke blocks your foreign aid you may claim the "
+        "Treaty Contessa to override the block (only that card proves it)."),
+        N_("One Contessa: Treaty. Can override a Duke's block of Foreign Aid"), N_("Treaty"),
+        *_TRE),
     HouseRule(
-        "mat", 6, "6. The event mat",
-        "Cards dealt face down on the mat are flipped at set moments, and a coin waits for "
-        "the first player: " + "; ".join(MAT_EVENTS.values()) + ". Face-up mat cards are out "
-        "of play, which tells everyone where some cards are not.",
-        "A special mat is marked with five events.", "the event mat",
+        "mat", 6, N_("6. The event mat"),
+        MAT_TEXT.format(events="; ".join(MAT_EVENTS.values())),
+        N_("A special mat is marked with five events."), N_("the event mat"),
         lambda v: replace(v, event_mat=True), lambda v: replace(v, event_mat=False),
-        lambda v: v.event_mat, _no_draft("the mat's cards")),
+        lambda v: v.event_mat, _no_draft_mat),
     HouseRule(
-        "no_self_target", 7, "7. No self-targeting",
-        "Nobody may challenge their own claim, or assassinate or coup themselves. Every rule "
+        "no_self_target", 7, N_("7. No self-targeting"),
+        N_("Nobody may challenge their own claim, or assassinate or coup themselves. Every rule "
         "text says \"another player\", so this is on in every rule set; switched off, a "
         "player may also challenge themselves (taking the challenger's coin, if that rule is "
-        "on) and assassinate or coup themselves (to set off their own Vengeance, say).",
-        "No self-challenges, self-assassinations, or self-coups are allowed.",
-        "no self-targeting",
+        "on) and assassinate or coup themselves (to set off their own Vengeance, say)."),
+        N_("No self-challenges, self-assassinations, or self-coups are allowed."),
+        N_("no self-targeting"),
         lambda v: replace(v, self_target=False), lambda v: replace(v, self_target=True),
-        lambda v: not v.self_target, _always, off_phrase="self-targeting"),
+        lambda v: not v.self_target, _always, off_phrase=N_("self-targeting")),
 )
 
 HOUSE_RULE_NAMES: dict[str, HouseRule] = {r.name: r for r in HOUSE_RULES}
@@ -503,6 +516,38 @@ def _summary(family: Variant, v: Variant) -> str:
     if removed:
         text += " Switched off: " + "; ".join(r.title for r in removed) + "."
     return text
+
+
+def title_words(v: Variant) -> str:
+    """A rule set's title in the reader's language: a registered one's own, or a composed
+    one's built from its family's title and the house rules it switches ("Coup (base game) +
+    paying 5 instead of a card")."""
+    family = VARIANTS.get(v.family) if v.family else None
+    if family is None:
+        return tr(v.title)
+    diffs = [(r, r.is_on(v)) for r in HOUSE_RULES if r.is_on(v) != r.is_on(family)]
+    added = [tr(r.phrase) for r, on in diffs if on] + [tr(r.off_phrase) for r, on in diffs
+                                                       if not on and r.off_phrase]
+    removed = [tr(r.phrase) for r, on in diffs if not on and not r.off_phrase]
+    title = tr(family.title)
+    if added:
+        title = tr("{title} + {added}", title=title, added=_and_words(added))
+    if removed:
+        title = tr("{title} without {removed}", title=title, removed=_and_words(removed))
+    return title
+
+
+def house_rule_text(rule: HouseRule) -> str:
+    """A house rule's plain words in the reader's language."""
+    if rule.name == "mat":
+        return tr(MAT_TEXT, events="; ".join(tr(e) for e in MAT_EVENTS.values()))
+    return tr(rule.text)
+
+
+def _and_words(items: list[str]) -> str:
+    if len(items) == 1:
+        return items[0]
+    return tr("{first} and {last}", first=", ".join(items[:-1]), last=items[-1])
 
 
 def _and(items: list[str]) -> str:

@@ -9,16 +9,27 @@ from typing import Any
 from trainer.engine.cards import Character, proves
 from trainer.engine.explain import PHASE_QUESTION
 from trainer.engine.moves import MoveKind
+from trainer.engine.names import card_name
 from trainer.engine.observation import Observation
 from trainer.engine.variants import parse_rules
 from trainer.estimates.claims import pending_claim
 from trainer.estimates.knowledge import Knowledge, knowledge
 from trainer.estimates.posterior import Belief, mixture, p_holds
 from trainer.estimates.rollouts import option_values
+from trainer.i18n import N_, tr, tr_n
+from trainer.i18n.formats import percent
 from trainer.scenarios import Scenario, replay, run_scenario
 
 # The behaviour model the estimates assume unless told otherwise: the personas equally likely.
 DEFAULT_MODEL = {"honest": 1.0, "rule": 1.0, "bluffer": 1.0, "skeptic": 1.0}
+# The personas' names as a reader sees them (the model's keys are identifiers).
+PERSONA_WORDS = {"honest": N_("honest"), "rule": N_("rule"), "bluffer": N_("bluffer"),
+                 "skeptic": N_("skeptic")}
+
+
+def persona_name(name: str) -> str:
+    """A persona's name in the reader's language (an unknown one as it is)."""
+    return tr(PERSONA_WORDS[name]) if name in PERSONA_WORDS else name
 
 
 def _belief(scenario: Scenario, upto: int, observer: int, model: dict[str, float],
@@ -100,17 +111,23 @@ def explain(obs: Observation, k: Knowledge, claimant: int, role: Character, prio
                               e.data["move"].action).claim == role)))
     seen = []
     if mine:
-        seen.append(f"{mine} in your hand")
+        seen.append(tr("{n} in your hand", n=mine))
     if up:
-        seen.append(f"{up} face up")
+        seen.append(tr("{n} face up", n=up))
     where = f" ({', '.join(seen)})" if seen else ""
-    people = ", ".join(f"{c.name} {c.weight:.0%}" for c in mixture(model))
-    return (f"{mine + up} of the {copies} {role}s are visible to you{where}, so by counting "
-            f"alone {names[claimant]} holds one with probability {prior:.0%}. "
-            f"{names[claimant]} has claimed {role} {claims} time{'s' if claims != 1 else ''} "
-            f"this game. Weighing the kinds of player the bot knows ({people}) by how well "
-            f"each explains the moves so far, the claim is honest with probability "
-            f"{post:.0%}.")
+    people = ", ".join(tr("{kind} {share}", kind=persona_name(c.name), share=percent(c.weight))
+                       for c in mixture(model))
+    name, card = names[claimant], card_name(role)
+    counted = tr("{visible} of the {copies} {card}s are visible to you{where}, so by counting "
+                 "alone {name} holds one with probability {prior}.", visible=mine + up,
+                 copies=copies, card=card, where=where, name=name, prior=percent(prior))
+    claimed = tr_n("{name} has claimed {card} {n} time this game.",
+                   "{name} has claimed {card} {n} times this game.", claims, name=name,
+                   card=card)
+    weighed = tr("Weighing the kinds of player the bot knows ({people}) by how well each "
+                 "explains the moves so far, the claim is honest with probability {post}.",
+                 people=people, post=percent(post))
+    return f"{counted} {claimed} {weighed}"
 
 
 def report_text(result: dict[str, Any]) -> str:

@@ -12,6 +12,7 @@ only and is not scanned.
 
 from __future__ import annotations
 
+import ast
 import csv
 import fcntl
 import re
@@ -23,7 +24,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from babel.messages.catalog import Catalog, Message
-from babel.messages.extract import extract_from_dir, extract_from_file
 from babel.messages.plurals import get_plural
 from babel.messages.pofile import read_po, write_po
 
@@ -31,7 +31,6 @@ from trainer.i18n.catalogue import Key, catalogue_path
 from trainer.i18n.languages import DEFAULT, LANGUAGES
 
 PACKAGE = Path(__file__).resolve().parents[1]
-KEYWORDS = {"tr": None, "tr_n": (1, 2), "N_": None, "trc": ((1, "c"), 2)}
 GLOSSARY = Path(__file__).with_name("glossary.csv")
 # Folders whose words no visitor reads: the command line prints English for the people who
 # run the server, and the i18n package's own words are its checks'.
@@ -67,29 +66,45 @@ def extract(package: Path = PACKAGE,
         if place not in entry.places:
             entry.places.append(place)
 
-    for root, prefix in _roots(package):
-        for filename, _line, message, _comments, context in extract_from_dir(
-                root, method_map=[("**.py", "python")], keywords=KEYWORDS,
-                comment_tags=(), strip_comment_tags=True):
-            if prefix == package.name + "/" and filename.startswith(NOT_SCANNED):
-                continue
-            if isinstance(message, tuple):
-                if message[0]:
-                    add((context, message[0]), message[1] or None, prefix + filename)
-            elif message:
-                add((context, message), None, prefix + filename)
+    files = [(path, prefix + path.relative_to(root).as_posix())
+             for root, prefix in _roots(package) for path in sorted(root.rglob("*.py"))]
     app = package.parent / "streamlit_app.py"
     if app.exists():
-        for _line, message, _comments, context in extract_from_file(
-                "python", app, keywords=KEYWORDS, comment_tags=()):
-            if isinstance(message, str) and message:
-                add((context, message), None, app.name)
+        files.append((app, app.name))
+    for path, place in files:
+        if place.startswith(tuple(package.name + "/" + n for n in NOT_SCANNED)):
+            continue
+        for context, message, plural in python_messages(path):
+            add((context, message), plural, place)
     for text, place in extra:
         add((None, text), None, place)
     return found
 
 
+def _text(node: ast.expr) -> str | None:
+    return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
+
+
+def python_messages(path: Path) -> Iterator[tuple[str | None, str, str | None]]:
+    """(context, message, plural) of every `tr`, `trc`, `tr_n` and `N_` call with literal
+    text in a Python file, read from its syntax tree: a call inside an f-string's braces
+    (`f"<div>{tr('Coins')}</div>"`) counts too, which a tokenizer does not see. A call with a
+    variable (`tr(TITLE)`) shows a message marked where the variable was set."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    for node in ast.walk(tree):
+        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)):
+            continue
+        name, args = node.func.id, node.args
+        if name in ("tr", "N_") and args and (text := _text(args[0])):
+            yield None, text, None
+        elif name == "trc" and len(args) >= 2 and (text := _text(args[1])):
+            yield _text(args[0]), text, None
+        elif name == "tr_n" and len(args) >= 2 and (text := _text(args[0])):
+            yield None, text, _text(args[1])
+
+
 _FIELD = string.Formatter()
+_FIELD_NAME = re.compile(r"\{[^{}]*\}")
 _TAG = re.compile(r"</?([a-zA-Z][a-zA-Z0-9]*)")
 
 
@@ -134,9 +149,12 @@ class Term:
     note: str
 
     def wanted(self, source: str, translated: str) -> bool:
+        """Whether `translated` keeps this term where `source` has it (a `{field}`'s name is
+        not a word of the sentence: "{treasury}" says nothing about the Treasury)."""
+        source = _FIELD_NAME.sub("{}", source)
         if not self.when or not re.search(self.when, source, re.IGNORECASE):
             return True
-        return re.search(self.must, translated, re.IGNORECASE) is not None
+        return re.search(self.must, _FIELD_NAME.sub("{}", translated), re.IGNORECASE) is not None
 
 
 def glossary(language: str, path: Path = GLOSSARY) -> list[Term]:

@@ -14,8 +14,11 @@ from __future__ import annotations
 import hashlib
 import re
 
+from trainer.i18n import N_, tr
+
 _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9 _.-]{0,39}$")
-EXPECTED = "1 to 40 letters, digits, spaces, '.', '_' or '-', starting with a letter or digit"
+EXPECTED = N_("1 to 40 letters, digits, spaces, '.', '_' or '-', starting with a letter or "
+              "digit")
 MAX_NAME = 40
 
 
@@ -23,7 +26,7 @@ def check_name(name: str) -> str:
     """The name, trimmed; a ValueError saying what is expected when it is not a name."""
     name = name.strip()
     if not _NAME.match(name):
-        raise ValueError(f"That is not a name: expected {EXPECTED}")
+        raise ValueError(tr("That is not a name: expected {expected}", expected=tr(EXPECTED)))
     return name
 
 
@@ -36,5 +39,6 @@ def is_old_key(key: str) -> bool:
 
 def default_name(key: str) -> str:
     """The name a learner is shown under until they choose one: "Guest" and four characters
-    derived from the key (a hash, so the name gives nothing of the key away)."""
-    return "Guest " + hashlib.sha256(key.encode()).hexdigest()[:4].upper()
+    derived from the key (a hash, so the name gives nothing of the key away), in the reader's
+    language."""
+    return tr("Guest {code}", code=hashlib.sha256(key.encode()).hexdigest()[:4].upper())

@@ -72,6 +72,7 @@ from sqlalchemy.types import NullType
 
 from trainer.database.migrate import MigrationError, upgrade
 from trainer.engine.variants import RULES_TEXT_MAX
+from trainer.i18n import N_
 from trainer.learners.answers import COLUMNS, Answer, describe_error, now
 from trainer.paths import data_dir
 
@@ -82,8 +83,10 @@ ADVICE = (f"Answers are kept in memory in this browser tab; check {ENV_VAR} "
           "(or [db] url in .streamlit/secrets.toml) and that the database is running.")
 
 
-PUBLIC_ADVICE = "The server's log has the details, for whoever runs it."
-PUBLIC = f"The answers' database cannot be used. {PUBLIC_ADVICE}"
+PUBLIC_ADVICE = N_("The server's log has the details, for whoever runs it.")
+# Catalogued (`N_`): a page shows it through `tr`, in its reader's language.
+PUBLIC = N_("The answers' database cannot be used. The server's log has the details, for "
+            "whoever runs it.")
 
 
 class StorageError(Exception):

@@ -31,6 +31,7 @@ from trainer.engine.moves import Move, MoveKind
 from trainer.engine.variants import parse_rules
 from trainer.estimates.posterior import Belief, mixture
 from trainer.estimates.report import DEFAULT_MODEL
+from trainer.i18n import N_
 from trainer.play.assess import ROLLOUTS, Valued, kind_of, label_of, value
 from trainer.play.record import GameRecord, fresh_game
 from trainer.quiz.feedback import item_valuation
@@ -311,16 +312,23 @@ def call_out(record: GameRecord, index: int, game: Game, move: Move, valued: Val
         return None
     item = valued.item
     if move.kind is MoveKind.CHALLENGE and item.has_claim and not item.bluff:
-        return ("Good decision, bad outcome: on what you could see the challenge was right; "
-                "the card was there this time.")
+        return CHALLENGED_TRUTH
     if move.kind is MoveKind.PASS and valued.item.kind == "challenge" and item.has_claim \
             and item.bluff:
-        return ("Good decision, bad outcome: passing was right on what you could see; it "
-                "was a bluff this time.")
+        return PASSED_BLUFF
     if move.kind is MoveKind.ACT and is_bluff(game, move) and caught(record, index):
-        return ("Good decision, bad outcome: the bluff was worth trying; this time "
-                "someone challenged it.")
+        return BLUFF_CAUGHT
     return None
+
+
+# The call-outs, kept in English in a review (a review is kept per tab across language
+# switches): shown with `tr(step.call_out)`.
+CHALLENGED_TRUTH = N_("Good decision, bad outcome: on what you could see the challenge was "
+                      "right; the card was there this time.")
+PASSED_BLUFF = N_("Good decision, bad outcome: passing was right on what you could see; it "
+                  "was a bluff this time.")
+BLUFF_CAUGHT = N_("Good decision, bad outcome: the bluff was worth trying; this time someone "
+                  "challenged it.")
 
 
 def is_bluff(game: Game, move: Move) -> bool:

@@ -21,6 +21,7 @@ from trainer.bots.tournament import every_persona
 from trainer.engine.errors import RuleSetError
 from trainer.engine.explain import SECOND_PERSON
 from trainer.engine.variants import RuleSet, parse_rules
+from trainer.i18n import N_, tr
 
 LEARNER = "you"
 MIXED = "mixed"
@@ -132,9 +133,16 @@ def mixed_seats(players: int, learner: int, seed: int) -> tuple[str, ...]:
     return tuple(LEARNER if i == learner else rng.choice(MIXED_FROM) for i in range(players))
 
 
+# The personas' names as people read them; the persona's own `name` stays the identifier the
+# tournament's table is keyed by.
+BOT_TITLES = {"calibrated": N_("Calibrated"), "honest": N_("Honest"), "rule": N_("Rule bot"),
+              "skeptic": N_("Skeptic"), "bluffer": N_("Bluffer"), "random": N_("Random")}
+
+
 def bot_title(key: str) -> str:
     """The persona's name as people read it: "Calibrated", "Rule bot"."""
-    return every_persona()[key].name
+    title = BOT_TITLES.get(key)
+    return tr(title) if title is not None else every_persona()[key].name
 
 
 @dataclass(frozen=True)
@@ -155,7 +163,7 @@ class Strength:
 @cache
 def _strengths() -> dict[tuple[str, int], Strength]:
     out: dict[tuple[str, int], Strength] = {}
-    titles = {bot_title(k): k for k in BOTS}
+    titles = {every_persona()[k].name: k for k in BOTS}
     with TOURNAMENT.open(encoding="utf-8") as f:
         for row in csv.DictReader(f):
             key = titles.get(row["persona"])

@@ -34,6 +34,8 @@ from typing import Any
 from trainer.engine.cards import Action, Character
 from trainer.engine.game import Game
 from trainer.engine.moves import Move, MoveKind
+from trainer.engine.names import card_name
+from trainer.i18n import N_, tr
 from trainer.paths import data_dir, scenarios_dir
 from trainer.verdicts.kinds import ANSWER_KINDS
 
@@ -54,15 +56,34 @@ KIND_SHARE = {"challenge": 0.5, "block": 0.15, "bluff": 0.15, "lose": 0.1, "keep
 PLAYER_SHARE = {2: 0.3, 3: 0.35, 4: 0.35}
 ITEMS_PER_GAME = 2
 
+# A theme is an identifier (the bank and every answer store it, in English): shown through
+# `theme_words`, in the reader's language.
 CLAIM_THEMES = {
-    Character.DUKE: "Duke claims", Character.CONTESSA: "Contessa blocks",
-    Character.CAPTAIN: "Captain steals", Character.ASSASSIN: "Assassin claims",
-    Character.AMBASSADOR: "Ambassador claims", Character.INQUISITOR: "Inquisitor claims",
+    Character.DUKE: N_("Duke claims"), Character.CONTESSA: N_("Contessa blocks"),
+    Character.CAPTAIN: N_("Captain steals"), Character.ASSASSIN: N_("Assassin claims"),
+    Character.AMBASSADOR: N_("Ambassador claims"), Character.INQUISITOR: N_("Inquisitor claims"),
 }
-KIND_THEMES = {"block": "Blocking", "bluff": "Bluffing", "lose": "Losing a card",
-               "keep": "Exchanges"}
-END_GAME = "End-game 1-v-1"
+KIND_THEMES = {"block": N_("Blocking"), "bluff": N_("Bluffing"), "lose": N_("Losing a card"),
+               "keep": N_("Exchanges")}
+END_GAME = N_("End-game 1-v-1")
+CHALLENGING_A_BLOCK = N_("Challenging a block")
+VARIANT_THEME = "Variant: "  # and the rule set's title
+_FIXED_THEMES = frozenset([*CLAIM_THEMES.values(), *KIND_THEMES.values(), END_GAME,
+                           CHALLENGING_A_BLOCK])
 DIFFICULTIES = ("easy", "medium", "hard")
+DIFFICULTY_WORDS = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard")}
+
+
+def theme_words(theme: str) -> str:
+    """A stored theme as the reader sees it, in the reader's language."""
+    if theme in _FIXED_THEMES:
+        return tr(theme)
+    if theme.startswith(VARIANT_THEME):
+        return tr("Variant: {title}", title=theme[len(VARIANT_THEME):])
+    role = theme.removesuffix(" claims")
+    if role != theme and role in {c.value for c in Character}:
+        return tr("{card} claims", card=card_name(role))
+    return theme
 
 
 class BankError(ValueError):

@@ -31,12 +31,14 @@ from trainer.paths import scenarios_dir
 from trainer.policies.personas import Persona, personas
 from trainer.policies.runner import Runner, SeatStreams
 from trainer.quiz.bank import (
+    CHALLENGING_A_BLOCK,
     CLAIM_THEMES,
     END_GAME,
     ITEMS_PER_GAME,
     KIND_SHARE,
     KIND_THEMES,
     PLAYER_SHARE,
+    VARIANT_THEME,
     Bank,
     Item,
     Option,
@@ -146,7 +148,7 @@ def options_for(game: Game, kind: str) -> list[Move]:
 def variant_theme(rules: str) -> str:
     """The theme of every item of a rule set other than the base game: "Variant: " and its
     title (and the table rules it changes, in a few words)."""
-    return f"Variant: {rule_set_title(rules)}"
+    return f"{VARIANT_THEME}{rule_set_title(rules)}"
 
 
 def _themes(game: Game, kind: str, claim: Character | None, source: str) -> tuple[str, ...]:
@@ -156,7 +158,7 @@ def _themes(game: Game, kind: str, claim: Character | None, source: str) -> tupl
     if claim is not None:
         themes.append(CLAIM_THEMES.get(claim.role, f"{claim.role} claims"))
         if d.phase is Phase.CHALLENGE_BLOCK:
-            themes.append("Challenging a block")
+            themes.append(CHALLENGING_A_BLOCK)
         if d.action is Action.EXCHANGE and "Exchanges" not in themes:
             themes.append("Exchanges")
     if kind in KIND_THEMES and KIND_THEMES[kind] not in themes:

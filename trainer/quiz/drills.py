@@ -12,16 +12,18 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Literal
 
+from trainer.i18n import N_
 from trainer.learners.answers import Answer, Grade
 from trainer.learners.answers import now as clock_now
 from trainer.quiz.bank import END_GAME, Bank, Item
 from trainer.quiz.review import ItemCard, belief_miss, cards, due_mistakes
 
+# The drills by identifier, with their names (shown through `tr`).
 MODES = {
-    "mixed": "Mixed",
-    "theme": "By theme",
-    "end-game": "End-game",
-    "mistakes": "My mistakes",
+    "mixed": N_("Mixed"),
+    "theme": N_("By theme"),
+    "end-game": N_("End-game"),
+    "mistakes": N_("My mistakes"),
 }
 # An answer to replay: an action graded this badly, or a belief this far from the truth.
 MISTAKE_GRADES: tuple[Grade, ...] = ("inaccuracy", "mistake", "blunder")

@@ -15,12 +15,16 @@ from pathlib import Path
 
 from trainer.engine.cards import Character
 from trainer.engine.explain import LOSE_LINE, LOSE_QUESTION, action_noun, action_verb
-from trainer.engine.game import Game
+from trainer.engine.game import Game, Phase
 from trainer.engine.moves import Move, MoveKind
+from trainer.engine.names import card_name
 from trainer.engine.observation import Observation
 from trainer.estimates.bayes_steps import BayesStep, TracedBelief, bayes_steps
 from trainer.estimates.claims import pending_claim
+from trainer.i18n import N_, tr
+from trainer.i18n.formats import number, percent
 from trainer.quiz.bank import Item
+from trainer.quiz.labels import and_list, option_words
 from trainer.quiz.solved import ROLLOUT_BASIS, SOLVED_BASIS, Solved
 from trainer.verdicts import (
     Answer,
@@ -52,7 +56,7 @@ def new_answer_id() -> str:
 
 
 # The bots the playouts play against, in the words of a verdict's source.
-ROLLOUT_MODEL = "the bots"
+ROLLOUT_MODEL = N_("the bots")
 
 
 def item_valuation(item: Item, solved: Solved | None = None, who: str = "the claimant",
@@ -107,11 +111,11 @@ def grade(item: Item, *, action: str, stated: float | None, learner: str, bank: 
         raise AnswerError(str(e)) from None
     if item.asks_chance:
         if stated is None:
-            raise AnswerError("stated: this item asks how likely the claim is a bluff; "
-                              "expected a probability from 1% to 99%")
+            raise AnswerError(tr("stated: this item asks how likely the claim is a bluff; "
+                                 "expected a chance of a bluff from 1% to 99%"))
         if not 0.01 <= stated <= 0.99:
-            raise AnswerError(f"stated: expected a probability from 1% to 99% (got "
-                              f"{stated:.0%})")
+            raise AnswerError(tr("stated: expected a chance of a bluff from 1% to 99% (got "
+                                 "{stated})", stated=percent(stated)))
     else:
         stated = None
     return record(verdict, answer_id=answer_id, learner=learner, item_id=item.id, bank=bank,
@@ -137,7 +141,7 @@ class Feedback:
     evidence: str | None = None  # where the figures rest on little evidence
     # What the grade rests on, in plain words: perfect play (an End-game item solved
     # exactly) or playouts against the bots.
-    basis: str = ROLLOUT_BASIS
+    basis: str = ROLLOUT_BASIS  # English: `feedback` gives it in the reader's language
     solved: bool = False
     # A solved grade whose values still moved with the look-ahead says so.
     unsettled: str | None = None
@@ -174,6 +178,17 @@ def claimant_moves(game: Game, viewer: int, claimant: int) -> int:
                if e.kind == "move" and e.data["move"].player == claimant)
 
 
+def option_namer(item: Item, game: Game) -> words.Labeller:
+    """An option's stored label (the answer record's identifier, English) to its words in
+    the reader's language, built from the option's move at the item's position."""
+    said = {o.label: option_words(game, o.move) for o in item.options}
+
+    def name(label: str) -> str:
+        return said.get(label, label)
+
+    return name
+
+
 def feedback(item: Item, answer: Answer, game: Game | None = None,
              solved: Solved | None = None, unsettled: Solved | None = None) -> Feedback:
     """What happened and why, after the answer is in (never before: it reveals the cards).
@@ -183,64 +198,78 @@ def feedback(item: Item, answer: Answer, game: Game | None = None,
     game = game or item.game()
     names = game.names
     chosen = answer.action
-    who = names[item.claimant] if item.claimant is not None else "the claimant"
+    say = option_namer(item, game)
+    who = names[item.claimant] if item.claimant is not None else tr("the claimant")
     seen = (claimant_moves(game, item.viewer, item.claimant)
             if item.claimant is not None and solved is None else None)
     valuation = item_valuation(item, solved, who, seen)
     v = judge(valuation, chosen)
     truth = outcome = call_out = belief = None
     if item.has_claim and item.claimant is not None:
-        held = " and ".join(item.claimant_hand) or "no cards"
-        truth = (f"{who} held {held}: the {item.claim} claim was "
-                 f"{'a bluff' if item.bluff else 'true'}.")
+        held = and_list([card_name(c) for c in item.claimant_hand]) or tr("no cards")
+        claim = card_name(item.claim or "")
+        truth = (tr("{who} held {held}: the {card} claim was a bluff.", who=who, held=held,
+                    card=claim) if item.bluff else
+                 tr("{who} held {held}: the {card} claim was true.", who=who, held=held,
+                    card=claim))
         # A block judges the action's claim too; what the move did then is the table's.
         if item.kind == "challenge":
             challenged = chosen == "Challenge"
             good_outcome = bool(item.bluff) == challenged
             if challenged:
-                outcome = (f"Your challenge caught the bluff: {who} loses a card." if item.bluff
-                           else f"{who} shows the {item.claim}: you lose the challenge and a card.")
+                outcome = (tr("Your challenge caught the bluff: {who} loses a card.", who=who)
+                           if item.bluff else
+                           tr("{who} shows the {card}: you lose the challenge and a card.",
+                              who=who, card=claim))
             else:
-                outcome = ("The bluff went through unchallenged." if item.bluff
-                           else "The claim was true: passing lost you no card.")
+                outcome = (tr("The bluff went through unchallenged.") if item.bluff
+                           else tr("The claim was true: passing lost you no card."))
             # "A good decision" must hold at every end of a grade range, as "a bad one" must.
+            # Each call-out is its head, a colon, and the rest (the page sets the head in bold).
             if v.sound and not good_outcome:
-                call_out = ("Good decision, bad outcome: on what you could see, this was a sound "
-                            "call; the cards fell the other way this time.")
+                call_out = tr("Good decision, bad outcome: on what you could see, this was a "
+                              "sound call; the cards fell the other way this time.")
             elif v.unsound and good_outcome and not v.is_range:
-                call_out = ("Bad decision, good outcome: it worked this time, but over many such "
-                            "spots it loses.")
+                call_out = tr("Bad decision, good outcome: it worked this time, but over many "
+                              "such spots it loses.")
             elif v.grade == "inaccuracy" and good_outcome and not v.is_range:
-                call_out = ("A small slip, a good outcome: it worked this time, but "
-                            f"{v.best} wins a little more often here.")
+                call_out = tr("A small slip, a good outcome: it worked this time, but {best} "
+                              "wins a little more often here.", best=say(v.best))
         if answer.stated is not None and item.bot is not None:
             # Every figure is the chance of a bluff, never its complement beside it. Where a
             # challenge pays is said of a challenge decision only: at a block the claim can no
             # longer be challenged.
             star = ("" if item.kind != "challenge"
-                    else f" A challenge pays when the chance of a bluff is above "
-                         f"{item.p_star:.0%}." if item.p_star is not None
-                    else " Here a challenge never pays.")
-            spread = ""
+                    else tr("A challenge pays when the chance of a bluff is above {p}.",
+                            p=percent(item.p_star)) if item.p_star is not None
+                    else tr("Here a challenge never pays."))
+            prior = percent(item.prior) if item.prior is not None else "–"
             if item.bot_low is not None and item.bot_high is not None \
                     and item.bot_high - item.bot_low >= WIDE:
-                spread = (f" ({item.bot_low:.0%} to {item.bot_high:.0%}, by what kind of "
-                          f"player {who} is)")
-            belief = (f"Chance it is a bluff: you said {answer.stated:.0%}, the bot says "
-                      f"{item.bot:.0%}{spread}, card counting alone gives {item.prior:.0%}."
-                      f"{star}")
-    hands = tuple((names[p], tuple(str(c) for c in game.hidden[p]))
+                belief = tr("Chance it is a bluff: you said {you}, the bot says {bot} ({low} to "
+                            "{high}, by what kind of player {who} is), card counting alone "
+                            "gives {prior}.", you=percent(answer.stated),
+                            bot=percent(item.bot), low=percent(item.bot_low),
+                            high=percent(item.bot_high), who=who, prior=prior)
+            else:
+                belief = tr("Chance it is a bluff: you said {you}, the bot says {bot}, card "
+                            "counting alone gives {prior}.", you=percent(answer.stated),
+                            bot=percent(item.bot), prior=prior)
+            if star:
+                belief = f"{belief} {star}"
+    hands = tuple((names[p], tuple(card_name(c) for c in game.hidden[p]))
                   for p in range(game.n) if p != item.viewer and game.hidden[p])
     note = None
     if solved is None and unsettled is not None:
-        note = (f"The exact end-game solver did not settle this position: looking "
-                f"{unsettled.horizon} turns ahead instead of {unsettled.shorter} "
-                f"moved the options' values by up to {100 * unsettled.moved:.1f} points, so "
-                "the grade comes from playing each option out instead.")
-    return Feedback(v, words.headline(v), words.tone(v), words.sentence(v), truth, outcome,
-                    call_out, belief, hands, words.range_note(v),
+        note = tr("The exact end-game solver did not settle this position: looking {far} turns "
+                  "ahead instead of {near} moved the options' values by up to {moved} points, "
+                  "so the grade comes from playing each option out instead.",
+                  far=unsettled.horizon, near=unsettled.shorter,
+                  moved=number(100 * unsettled.moved, 1))
+    return Feedback(v, words.headline(v), words.tone(v), words.sentence(v, label=say), truth,
+                    outcome, call_out, belief, hands, words.range_note(v, label=say),
                     words.evidence_note(v, None if solved is not None else item.playouts),
-                    SOLVED_BASIS if solved is not None else valuation.source.words(),
+                    tr(SOLVED_BASIS) if solved is not None else valuation.source.words(),
                     solved is not None,
                     note)
 
@@ -269,32 +298,57 @@ def describe_decision(item: Item, game: Game) -> tuple[str, str]:
     return describe_pending(game, item.viewer, item.kind)
 
 
+# What the reader is asked at a decision no other line words, in the second person.
+YOUR_QUESTION: dict[Phase, str] = {
+    Phase.ACTION: N_("Choose an action."),
+    Phase.CHALLENGE_ACTION: N_("Challenge the claim or pass."),
+    Phase.PROVE_ACTION: N_("Show the claimed card or lose the challenge."),
+    Phase.BLOCK: N_("Block or pass."),
+    Phase.CHALLENGE_BLOCK: N_("Challenge the block or pass."),
+    Phase.PROVE_BLOCK: N_("Show the claimed card or lose the challenge."),
+    Phase.LOSE: N_("Choose an influence to lose."),
+    Phase.EXCHANGE: N_("Choose the cards to keep."),
+    Phase.DRAFT: N_("Choose one card of your draft set to keep."),
+    Phase.ALLEGIANCE: N_("Choose your starting allegiance."),
+    Phase.EXAMINE_OFFER: N_("Choose a card to show the Inquisitor."),
+    Phase.EXAMINE_DECIDE: N_("Hand the card back or force a swap."),
+    Phase.CLAIM: N_("Claim the character or pass."),
+    Phase.CHALLENGE_CLAIM: N_("Challenge the claim or pass."),
+    Phase.PROVE_CLAIM: N_("Show the claimed card or lose the challenge."),
+    Phase.VENGEANCE: N_("Choose the target of the Vengeance."),
+    Phase.OVER: N_("Nothing: the game is over."),
+}
+
+
 def describe_pending(game: Game, you: int, kind: str) -> tuple[str, str]:
     """The pending decision of `you` in one line, and the question: for a quiz item's kind,
     and for the other decisions of a whole game ("action", "prove", "other"). Actions read as
     verbs after "wants to" and as nouns after "blocks your" (`trainer.engine.explain`), and a
-    block never names its blocker twice."""
+    block never names its blocker twice. Each line is one whole sentence of the catalogue,
+    you or another player as its subject."""
     d = game.pending
     assert d is not None
     names = game.names
 
+    def name(p: int | None) -> str:
+        return names[p] if p is not None else tr("Someone")
+
     def who(p: int | None) -> str:
-        return "you" if p == you else (names[p] if p is not None else "someone")
-
-    def whose(p: int | None) -> str:
-        return "your" if p == you else f"{who(p)}'s"
-
-    def says(p: int | None, verb: str) -> str:
-        """"Ana blocks", "You block": the subject with its verb."""
-        if p == you:
-            return f"You {verb}"
-        return f"{names[p] if p is not None else 'Someone'} {verb}s"
+        """A target inside a verb phrase: "you", a name, or "someone"."""
+        return tr("you") if p == you else (names[p] if p is not None else tr("someone"))
 
     def to_do() -> str:
         """What the actor does, as a verb phrase: "take foreign aid", "steal from you"."""
         if d.action is None:
-            return "act"
+            return tr("act")
         return action_verb(game, d.action, None if d.target is None else who(d.target))
+
+    def claims(p: int | None, card: str, todo: str | None) -> str:
+        if todo is None:
+            return (tr("You claim the {card}.", card=card) if p == you else
+                    tr("{name} claims the {card}.", name=name(p), card=card))
+        return (tr("You claim the {card} to {todo}.", card=card, todo=todo) if p == you else
+                tr("{name} claims the {card} to {todo}.", name=name(p), card=card, todo=todo))
 
     if kind == "challenge":
         by, role = pending_claim(game)
@@ -302,36 +356,44 @@ def describe_pending(game: Game, you: int, kind: str) -> tuple[str, str]:
                 "BLOCK") and d.action is not None:
             # A block is made by the player the action aims at: named once, as the blocker.
             aimed = None if d.target in (None, d.blocker) else who(d.target)
-            line = (f"{says(by, 'block')} {whose(d.actor)} {action_noun(game, d.action, aimed)} "
-                    f"with the {d.block_character}.")
+            action = action_noun(game, d.action, aimed)
+            card = card_name(d.block_character)
+            if by == you:
+                line = tr("You block {actor}'s {action} with the {card}.", actor=who(d.actor),
+                          action=action, card=card)
+            elif d.actor == you:
+                line = tr("{name} blocks your {action} with the {card}.", name=name(by),
+                          action=action, card=card)
+            else:
+                line = tr("{name} blocks {actor}'s {action} with the {card}.", name=name(by),
+                          actor=who(d.actor), action=action, card=card)
         elif d.action is not None and d.claimant is None:
-            line = f"{says(by, 'claim')} the {role} to {to_do()}."
+            line = claims(by, card_name(role) if role is not None else "", to_do())
         else:
-            line = f"{says(by, 'claim')} the {role}."
+            line = claims(by, card_name(role) if role is not None else "", None)
         if by == you:  # only where the table rules let a player challenge their own claim
-            return line, "Challenge your own claim, or pass?"
-        claimant = names[by] if by is not None else "someone"
-        return line, (f"How likely is it that {claimant} is bluffing? Then: challenge or "
-                      f"pass?")
+            return line, tr("Challenge your own claim, or pass?")
+        return line, tr("How likely is it that {name} is bluffing? Then: challenge or pass?",
+                        name=who(by))
     if kind == "block":
         spec = game.variant.spec(d.action) if d.action is not None else None
         if spec is not None and spec.claim and not spec.inverted:
-            line = f"{says(d.actor, 'claim')} the {spec.claim} to {to_do()}."
+            line = claims(d.actor, card_name(spec.claim), to_do())
+        elif d.actor == you:
+            line = tr("You want to {todo}.", todo=to_do())
         else:
-            line = f"{says(d.actor, 'want')} to {to_do()}."
-        return line, "Do you block, and with which card?"
+            line = tr("{name} wants to {todo}.", name=name(d.actor), todo=to_do())
+        return line, tr("Do you block, and with which card?")
     if kind in ("bluff", "action"):
-        return ("Your turn.", "What do you do? A claim you cannot back is a bluff.")
+        return (tr("Your turn."), tr("What do you do? A claim you cannot back is a bluff."))
     if kind == "lose":
-        return (LOSE_LINE, LOSE_QUESTION)
+        return (tr(LOSE_LINE), tr(LOSE_QUESTION))
     if kind == "keep":
-        return ("You are exchanging with the Court deck.", "Which cards do you keep?")
+        return (tr("You are exchanging with the Court deck."), tr("Which cards do you keep?"))
     if kind == "prove" and d.challenger is not None:
-        return (f"{who(d.challenger).capitalize()} challenges your claim.",
-                "Show the card (you then swap it for a new one), or give up an influence?")
-    # The engine's question is about "their" choice; here it is the reader's own.
-    question = d.question.replace("their ", "your ")
-    return (f"{question[:1].upper()}{question[1:]}.", "Choose your move.")
+        return (tr("{name} challenges your claim.", name=name(d.challenger)),
+                tr("Show the card (you then swap it for a new one), or give up an influence?"))
+    return (tr(YOUR_QUESTION[d.phase]), tr("Choose your move."))
 
 
 def highlighted(item: Item, obs: Observation) -> int:

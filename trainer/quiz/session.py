@@ -19,6 +19,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from trainer.i18n import tr
 from trainer.learners.answers import Answer
 from trainer.learners.history import History
 from trainer.learners.storage import AnswerStore
@@ -258,7 +259,7 @@ class QuizSession:
                            bank=bank.version, answer_id=showing, mode=self.mode,
                            seconds=now - current.get("shown", now), solved=solved)
         except (AnswerError, KeyError, ValueError) as e:
-            self.state[ERROR] = f"That answer could not be taken: {e}"
+            self.state[ERROR] = tr("That answer could not be taken: {error}", error=e)
             return
         # The session's clock stamps the answer: the review schedule is read on the same clock.
         answer = answer.model_copy(update={"answered_at": datetime.fromtimestamp(now, UTC)})

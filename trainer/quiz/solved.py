@@ -45,6 +45,7 @@ from trainer.endgame.public import Unsupported
 from trainer.engine.cards import Character
 from trainer.engine.game import Game, Phase
 from trainer.engine.moves import Move
+from trainer.i18n import N_, tr, tr_n
 from trainer.quiz.bank import END_GAME, Bank, Item, bank_stem, new_game
 
 FORMAT = 1
@@ -53,9 +54,9 @@ SUFFIX = ".solved.json"
 # Rounding of the stored win chances: far below the solver's 0.1-point exploitability.
 DIGITS = 6
 
-SOLVED_BASIS = ("Solved exactly: graded against perfect play from the start of this turn "
+SOLVED_BASIS = N_("Solved exactly: graded against perfect play from the start of this turn "
                 "(every unseen card equally likely).")
-ROLLOUT_BASIS = ("Estimated by playing each option out many times against our bot players: "
+ROLLOUT_BASIS = N_("Estimated by playing each option out many times against our bot players: "
                  "the win chances are estimates.")
 
 
@@ -350,9 +351,11 @@ class SolvedGrades:
 
 
 def _fallback(path: Path, why: str) -> str:
-    return (f"Exact end-game grades: {path.name} {why}; End-game items are graded by "
-            f"rollouts. `python -m trainer endgame grade-bank --bank <the bank file>` "
-            f"writes them.")
+    """The sentence for a file of exact grades that cannot be used (in the reader's language:
+    the page's cache of the grades keys on it)."""
+    return tr("Exact end-game grades: {file} {why}; End-game items are graded by rollouts. "
+              "`python -m trainer endgame grade-bank --bank <the bank file>` writes them.",
+              file=path.name, why=why)
 
 
 def load_solved(path: Path, bank: Bank) -> SolvedGrades:
@@ -361,31 +364,33 @@ def load_solved(path: Path, bank: Bank) -> SolvedGrades:
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
-        return SolvedGrades(bank.version, problem=_fallback(path, "was not found"))
+        return SolvedGrades(bank.version, problem=_fallback(path, tr("was not found")))
     except (OSError, UnicodeDecodeError) as e:
-        return SolvedGrades(bank.version, problem=_fallback(path, f"cannot be read ({e})"))
+        return SolvedGrades(bank.version, problem=_fallback(path, tr("cannot be read ({error})",
+                                                                       error=e)))
     try:
         data = json.loads(text)
     except json.JSONDecodeError as e:
         return SolvedGrades(bank.version, problem=_fallback(
-            path, f"is not valid JSON (line {e.lineno}: {e.msg})"))
+            path, tr("is not valid JSON (line {line}: {error})", line=e.lineno, error=e.msg)))
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         return SolvedGrades(bank.version, problem=_fallback(
-            path, f"is not a file of exact grades (expected \"format\": {FORMAT})"))
+            path, tr("is not a file of exact grades (expected \"format\": {format})",
+                     format=FORMAT)))
     if data.get("bank") != bank.version:
         return SolvedGrades(bank.version, problem=_fallback(
-            path, f"was made for bank {data.get('bank')!r}, not {bank.version!r} (the "
-                  f"bank has changed since)"))
+            path, tr("was made for bank {made_for}, not {bank} (the bank has changed since)",
+                     made_for=repr(data.get("bank")), bank=repr(bank.version))))
     items = data.get("items")
     if not isinstance(items, dict):
         return SolvedGrades(bank.version, problem=_fallback(
-            path, "has no \"items\" object of item id to grade"))
+            path, tr("has no \"items\" object of item id to grade")))
     entries: dict[str, Solved] = {}
     bad: list[str] = []
     for item_id, raw in items.items():
         item = bank.get(str(item_id))
         if item is None:
-            bad.append(f"{item_id}: no such item in the bank")
+            bad.append(tr("{item}: no such item in the bank", item=item_id))
             continue
         try:
             solved = Solved.from_data(raw)
@@ -393,17 +398,17 @@ def load_solved(path: Path, bank: Bank) -> SolvedGrades:
             bad.append(f"{item_id}: {e}")
             continue
         if set(solved.values) != {o.label for o in item.options}:
-            bad.append(f"{item_id}: its options are not the item's "
-                       f"({', '.join(sorted(solved.values))})")
+            bad.append(tr("{item}: its options are not the item's ({options})", item=item_id,
+                          options=", ".join(sorted(solved.values))))
             continue
         entries[item.id] = solved
     problem = None
     if bad:
-        one = len(bad) == 1
-        which = "that item is" if one else "those items are"
-        problem = (f"Exact end-game grades: {len(bad)} entr{'y' if one else 'ies'} of "
-                   f"{path.name} could not be used, so {which} graded by rollouts "
-                   f"(first: {bad[0]}).")
+        problem = tr_n("Exact end-game grades: {n} entry of {file} could not be used, so that "
+                       "item is graded by rollouts (first: {first}).",
+                       "Exact end-game grades: {n} entries of {file} could not be used, so "
+                       "those items are graded by rollouts (first: {first}).", len(bad),
+                       file=path.name, first=bad[0])
     horizon = data.get("horizon")
     skipped = data.get("skipped")
     return SolvedGrades(bank.version, entries, problem,

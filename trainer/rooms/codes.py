@@ -19,6 +19,8 @@ import re
 import secrets
 import time
 
+from trainer.i18n import tr
+
 # No 0/O, 1/I/L: a code is read off a projector and typed on a phone.
 ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 6
@@ -45,14 +47,15 @@ def code_problem(typed: str) -> str | None:
     """Why `typed` is not a room code, in words for a phone; None when it is one."""
     code = normalise_code(typed)
     if not code:
-        return "Type the room code shown on the screen: 6 letters and digits."
+        return tr("Type the room code shown on the screen: {length} letters and digits.",
+                  length=CODE_LENGTH)
     if len(code) != CODE_LENGTH:
-        return (f"A room code has {CODE_LENGTH} letters and digits; {typed.strip()!r} has "
-                f"{len(code)}.")
+        return tr("A room code has {length} letters and digits; {typed} has {count}.",
+                  length=CODE_LENGTH, typed=repr(typed.strip()), count=len(code))
     bad = sorted({c for c in code if c not in ALPHABET})
     if bad:
-        return (f"A room code never contains {', '.join(bad)} (no 0, 1, O, I or L, so they "
-                "are not confused); check the code on the screen.")
+        return tr("A room code never contains {letters} (no 0, 1, O, I or L, so they are not "
+                  "confused); check the code on the screen.", letters=", ".join(bad))
     return None
 
 

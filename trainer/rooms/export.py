@@ -22,13 +22,14 @@ from dataclasses import dataclass, field
 
 import pandas as pd
 
+from trainer.i18n import N_, tr
 from trainer.learners.csvsafe import neutral
 from trainer.rooms.model import Room, RoomAnswer
 from trainer.rooms.results import standings
 from trainer.verdicts.grades import GRADES
 from trainer.verdicts.words import grade_word
 
-GONE = "(no longer in its question bank or lesson file)"
+GONE = N_("(no longer in its question bank or lesson file)")
 Cell = str | int | float | None
 Row = dict[str, Cell]
 
@@ -50,7 +51,7 @@ class QuestionInfo:
 
 def gone(item_id: str, rules: bool) -> QuestionInfo:
     """A question whose bank item or lesson step is gone: named by its id, said plainly."""
-    return QuestionInfo(text=f"{item_id} {GONE}", right="", rules=rules)
+    return QuestionInfo(text=f"{item_id} {tr(GONE)}", right="", rules=rules)
 
 
 @dataclass(frozen=True)
@@ -118,34 +119,52 @@ def _pct(x: float | None) -> int | None:
     return None if x is None else round(100 * x)
 
 
+# The files' columns are in the language of the host who downloads them (a teacher reads
+# them in a spreadsheet), as are their words; the English is each column's key in the code.
+def _col(name: str) -> str:
+    return tr(name)
+
+
+def _q(n: int, what: str) -> str:
+    """A question's own column: "Q3 answer", "Q3 result", "Q3 chance of a bluff (%)"."""
+    return {"answer": tr("Q{number} answer", number=n),
+            "result": tr("Q{number} result", number=n),
+            "chance": tr("Q{number} chance of a bluff (%)", number=n)}[what]
+
+
 def question_header(results: Sequence[QuestionResult]) -> list[str]:
-    return ["Question", "Question text", "Kind", "Right answer", "Answered", "Right",
-            *(grade_word(g) for g in GRADES), "Share right (%)", "Mean win-% points lost"]
+    return [_col(N_("Question")), _col(N_("Question text")), _col(N_("Kind")),
+            _col(N_("Right answer")), _col(N_("Answered")), _col(N_("Right")),
+            *(grade_word(g) for g in GRADES), _col(N_("Share right (%)")),
+            _col(N_("Mean win-% points lost"))]
 
 
 def question_rows(results: Sequence[QuestionResult]) -> list[Row]:
     """The per-question file: one row per question asked."""
     rows: list[Row] = []
     for r in results:
-        row: Row = {"Question": r.number, "Question text": r.info.text,
-                    "Kind": "rules (right or wrong)" if r.info.rules else "decision (graded)",
-                    "Right answer": r.info.shown(r.info.right), "Answered": r.answered,
-                    "Right": r.right}
+        row: Row = {_col("Question"): r.number, _col("Question text"): r.info.text,
+                    _col("Kind"): tr("rules (right or wrong)") if r.info.rules
+                    else tr("decision (graded)"),
+                    _col("Right answer"): r.info.shown(r.info.right),
+                    _col("Answered"): r.answered, _col("Right"): r.right}
         for g in GRADES:
             row[grade_word(g)] = None if r.grades is None else r.grades[g]
-        row["Share right (%)"] = _pct(r.share_right)
-        row["Mean win-% points lost"] = None if r.mean_lost is None else round(r.mean_lost, 1)
+        row[_col("Share right (%)")] = _pct(r.share_right)
+        row[_col("Mean win-% points lost")] = \
+            None if r.mean_lost is None else round(r.mean_lost, 1)
         rows.append(row)
     return rows
 
 
 def student_header(results: Sequence[QuestionResult]) -> list[str]:
-    out = ["Name"]
+    out = [_col(N_("Name"))]
     for r in results:
-        out += [f"Q{r.number} answer", f"Q{r.number} result"]
+        out += [_q(r.number, "answer"), _q(r.number, "result")]
         if not r.info.rules:
-            out.append(f"Q{r.number} chance of a bluff (%)")
-    return out + ["Answered", "Right", "Best moves", "Points"]
+            out.append(_q(r.number, "chance"))
+    return out + [_col(N_("Answered")), _col(N_("Right")), _col(N_("Best moves")),
+                  _col(N_("Points"))]
 
 
 def student_rows(room: Room, answers: Iterable[RoomAnswer], names: Mapping[str, str],
@@ -159,27 +178,27 @@ def student_rows(room: Room, answers: Iterable[RoomAnswer], names: Mapping[str, 
     points = {s.seat: s.total for s in standings(kept, names)}
     rows: list[Row] = []
     for seat, name in sorted(names.items(), key=lambda kv: (kv[1].casefold(), kv[1])):
-        row: Row = {"Name": name}
+        row: Row = {_col("Name"): name}
         right = best = answered = 0
         for r in results:
             a = mine.get((seat, r.number - 1))
             n = r.number
             if a is None:
-                row[f"Q{n} answer"], row[f"Q{n} result"] = None, "not answered"
+                row[_q(n, "answer")], row[_q(n, "result")] = None, tr("not answered")
             else:
                 answered += 1
-                row[f"Q{n} answer"] = r.info.shown(a.action)
+                row[_q(n, "answer")] = r.info.shown(a.action)
                 if a.correct is not None:
-                    row[f"Q{n} result"] = "right" if a.correct else "wrong"
+                    row[_q(n, "result")] = tr("right") if a.correct else tr("wrong")
                     right += a.correct
                 else:
-                    row[f"Q{n} result"] = grade_word(a.grade)
+                    row[_q(n, "result")] = grade_word(a.grade)
                     best += a.grade == "best"
             if not r.info.rules:
-                row[f"Q{n} chance of a bluff (%)"] = \
+                row[_q(n, "chance")] = \
                     None if a is None or a.stated is None else _pct(a.stated)
-        row.update({"Answered": answered, "Right": right, "Best moves": best,
-                    "Points": round(points.get(seat, 0.0))})
+        row.update({_col("Answered"): answered, _col("Right"): right,
+                    _col("Best moves"): best, _col("Points"): round(points.get(seat, 0.0))})
         rows.append(row)
     return rows
 

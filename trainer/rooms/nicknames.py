@@ -12,11 +12,15 @@ from __future__ import annotations
 
 import random
 import re
+from dataclasses import dataclass
 from functools import lru_cache
+from typing import Literal
 
 from confusable_homoglyphs.confusables import (  # type: ignore[import-untyped]
     confusables_data,
 )
+
+from trainer.i18n import N_, tr
 
 ADJECTIVES = (
     "Bold", "Calm", "Clever", "Cool", "Crafty", "Daring", "Eager", "Fearless", "Gentle",
@@ -28,7 +32,8 @@ FIGURES = (
     "Badger", "Falcon", "Fox", "Hare", "Heron", "Lynx", "Otter", "Owl", "Raven", "Wolf",
 )
 _NAME = re.compile(r"^[^\W_][\w .'-]{0,19}$")
-EXPECTED = "1 to 20 letters, digits, spaces, '.', \"'\" or '-', starting with a letter or digit"
+EXPECTED = N_("1 to 20 letters, digits, spaces, '.', \"'\" or '-', starting with a letter or "
+              "digit")
 
 
 def generated_name(rng: random.Random, taken: set[str]) -> str:
@@ -66,14 +71,33 @@ def looks_like(a: str, b: str) -> bool:
                for x, y in zip(a, b, strict=True))
 
 
-def name_problem(name: str, taken: set[str]) -> str | None:
+@dataclass(frozen=True)
+class NameProblem:
+    """Why a name cannot be used: `kind` for the code ("taken": someone in the room has it;
+    "alike": it reads the same as someone's; "invalid": not a name), `text` for the person."""
+
+    kind: Literal["invalid", "taken", "alike"]
+    text: str
+
+
+def name_check(name: str, taken: set[str]) -> NameProblem | None:
     """Why `name` cannot be used in this room, or None."""
     name = name.strip()
     if not _NAME.match(name):
-        return f"That name cannot be used: expected {EXPECTED}."
+        return NameProblem("invalid", tr("That name cannot be used: expected {expected}.",
+                                         expected=tr(EXPECTED)))
     if name.casefold() in {t.casefold() for t in taken}:
-        return f"{name!r} is taken in this room: add a letter, or take a generated name."
+        return NameProblem("taken", tr("{name} is taken in this room: add a letter, or take a "
+                                       "generated name.", name=repr(name)))
     if (twin := next((t for t in sorted(taken) if looks_like(name, t)), None)) is not None:
-        return (f"{name!r} looks the same as {twin!r}, who is already in this room (some of "
-                "its letters only look like theirs): pick a name that reads differently.")
+        return NameProblem("alike", tr("{name} looks the same as {twin}, who is already in "
+                                       "this room (some of its letters only look like "
+                                       "theirs): pick a name that reads differently.",
+                                       name=repr(name), twin=repr(twin)))
     return None
+
+
+def name_problem(name: str, taken: set[str]) -> str | None:
+    """Why `name` cannot be used in this room, in words, or None."""
+    problem = name_check(name, taken)
+    return None if problem is None else problem.text

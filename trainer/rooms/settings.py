@@ -10,6 +10,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from trainer.i18n import N_
+
 Names = Literal["names", "anonymous"]
 Leaderboard = Literal["off", "end", "each"]
 Live = Literal["after-reveal", "live"]
@@ -18,11 +20,12 @@ PuzzleKind = Literal["any", "bluff", "trap", "hold"]
 
 MAX_SEATS = 500  # the highest cap a host may set
 
-NAMES = {"anonymous": "Anonymous (generated names only)",
-         "names": "Names (each phone picks one)"}
-LEADERBOARD = {"off": "No leaderboard", "end": "At the end",
-               "each": "After each question"}
-LIVE = {"after-reveal": "Hidden until you reveal", "live": "Live, as answers come in"}
+# The choices' words, in English, marked for the catalogue: shown with `tr()`.
+NAMES = {"anonymous": N_("Anonymous (generated names only)"),
+         "names": N_("Names (each phone picks one)")}
+LEADERBOARD = {"off": N_("No leaderboard"), "end": N_("At the end"),
+               "each": N_("After each question")}
+LIVE = {"after-reveal": N_("Hidden until you reveal"), "live": N_("Live, as answers come in")}
 
 
 class RoomSettings(BaseModel):

@@ -54,6 +54,7 @@ from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 
 from trainer.database.stores import MigratedStore, aware
+from trainer.i18n import tr, tr_n
 from trainer.learners.answers import now as clock_now
 from trainer.rooms.codes import (
     SCREEN_CODE_DIGITS,
@@ -68,7 +69,7 @@ from trainer.rooms.codes import (
     token_hash,
 )
 from trainer.rooms.model import STATUSES, Room, RoomAnswer, Seat, Status
-from trainer.rooms.nicknames import name_problem
+from trainer.rooms.nicknames import name_check
 from trainer.rooms.settings import RoomSettings, Source
 from trainer.verdicts.grades import parse_grade
 
@@ -172,6 +173,11 @@ class RoomGone(RoomError):
     """A code that names no room, or a room that is closed or expired."""
 
 
+class NameTaken(RoomError):
+    """A join under a name someone in the room already has (said in words, for a person; a
+    page that would rather draw another name tells this case by its type)."""
+
+
 def seat_key(token: str) -> str:
     """A seat as the screen knows it: a stable key that is not the seat's token (which is
     that phone's key to its seat)."""
@@ -198,11 +204,12 @@ def expired(room: Room, at: datetime | None = None) -> bool:
 def usable(room: Room, at: datetime | None = None) -> Room:
     """`room` if it can still be used; RoomGone saying why not (closed or expired)."""
     if room.status == "closed":
-        raise RoomGone(f"Room {room.code} is closed. Ask the host for the new code.")
+        raise RoomGone(tr("Room {code} is closed. Ask the host for the new code.",
+                          code=room.code))
     if (at or clock_now()) > room.expires_at:
-        raise RoomGone(f"Room {room.code} has expired (rooms last "
-                       f"{LIFETIME.seconds // 3600} hours after the host's last step). Ask the "
-                       "host for a new one.")
+        raise RoomGone(tr("Room {code} has expired (rooms last {hours} hours after the "
+                          "host's last step). Ask the host for a new one.",
+                          code=room.code, hours=LIFETIME.seconds // 3600))
     return room
 
 
@@ -215,17 +222,20 @@ class RoomStore(MigratedStore):
     # ------------------------------------------------------------------ reading
     def _room_row(self, conn: Connection, code: str) -> Room:
         if not is_room_code(code):
-            raise RoomGone(f"{code!r} is not a room code: expected 6 letters and digits.")
+            raise RoomGone(tr("{code} is not a room code: expected 6 letters and digits.",
+                              code=repr(code)))
         row = conn.execute(select(rooms_table).where(rooms_table.c.code == code)).mappings() \
             .first()
         if row is None:
-            raise RoomGone(f"There is no room {code}. Check the code on the screen.")
+            raise RoomGone(tr("There is no room {code}. Check the code on the screen.",
+                              code=code))
         try:
             source = Source.model_validate_json(row["source"])
             settings = RoomSettings.model_validate_json(row["settings"])
             questions = tuple(str(q) for q in json.loads(row["questions"]))
         except (ValidationError, ValueError, TypeError) as e:
-            raise RoomError(f"Room {code} is damaged in the database: {e}") from e
+            raise RoomError(tr("Room {code} is damaged in the database: {problem}", code=code,
+                               problem=e)) from e
         status: Status = row["status"] if row["status"] in STATUSES else "closed"
         expires = aware(row["expires_at"])
         assert expires is not None
@@ -276,9 +286,9 @@ class RoomStore(MigratedStore):
         room = self.room(code)
         seat = self.seat(code, token)
         if seat is None or seat.kicked:
-            raise RoomError("This phone has no seat in the room.")
+            raise RoomError(tr("This phone has no seat in the room."))
         if room.status != "finished":
-            raise RoomError("The class's results are shown when the room has finished.")
+            raise RoomError(tr("The class's results are shown when the room has finished."))
         answers = room_answers_table
         with self._tx() as conn:
             rows = conn.execute(
@@ -298,7 +308,7 @@ class RoomStore(MigratedStore):
                bank_version: str) -> tuple[Room, str]:
         """A new room in the lobby, and its host token (shown once; only its hash is kept)."""
         if not questions:
-            raise RoomError("A room needs at least one question; this choice has none.")
+            raise RoomError(tr("A room needs at least one question; this choice has none."))
         host = new_token()
         stamp = clock_now()
         for _ in range(20):
@@ -316,7 +326,7 @@ class RoomStore(MigratedStore):
                 return self.room(code), host
             except IntegrityError:
                 continue
-        raise RoomError("No free room code was found; try again.")
+        raise RoomError(tr("No free room code was found; try again."))
 
     def _host(self, conn: Connection, code: str, host: str, *, write: bool = True) -> Room:
         """The room, if `host` is its host key. A step that changes the room (`write`) is
@@ -326,13 +336,13 @@ class RoomStore(MigratedStore):
         stored = conn.execute(select(rooms_table.c.host_hash)
                               .where(rooms_table.c.code == code)).scalar_one()
         if not is_token(host) or not same_token(host, stored):
-            raise HostOnly(f"Only the host of room {code} can do that: this link does not "
-                           "carry the room's host key.")
+            raise HostOnly(tr("Only the host of room {code} can do that: this link does "
+                              "not carry the room's host key.", code=code))
         if room.status == "closed":
-            raise RoomGone(f"Room {code} is closed.")
+            raise RoomGone(tr("Room {code} is closed.", code=code))
         if write and expired(room):
-            raise RoomGone(f"Room {code} has expired, so phones can no longer join or answer. "
-                           "Reopen it to go on.")
+            raise RoomGone(tr("Room {code} has expired, so phones can no longer join or "
+                              "answer. Reopen it to go on.", code=code))
         return room
 
     @staticmethod
@@ -342,8 +352,9 @@ class RoomStore(MigratedStore):
         stale page would otherwise skip a question. `at` is the (status, question) that page
         showed; None for a caller that has just read the room."""
         if at is not None and at != (room.status, room.question):
-            raise Moved("The room moved on since this page was drawn (from another tab or "
-                        "your phone): here it is now. Press again if you still mean it.")
+            raise Moved(tr("The room moved on since this page was drawn (from another tab "
+                           "or your phone): here it is now. Press again if you still mean "
+                           "it."))
 
     def is_host(self, code: str, host: str) -> bool:
         try:
@@ -363,7 +374,7 @@ class RoomStore(MigratedStore):
         with self._tx() as conn:
             room = self._host(conn, code, host, write=False)
             if not expired(room):
-                raise RoomError(f"Room {code} has not expired.")
+                raise RoomError(tr("Room {code} has not expired.", code=code))
             self._set(conn, code)
         return self.room(code)
 
@@ -374,7 +385,7 @@ class RoomStore(MigratedStore):
             room = self._host(conn, code, host)
             self._at(room, at)
             if room.status != "lobby":
-                raise RoomError("The room has already started.")
+                raise RoomError(tr("The room has already started."))
             self._set(conn, code, status="question", question=0, question_at=clock_now())
         return self.room(code)
 
@@ -384,7 +395,7 @@ class RoomStore(MigratedStore):
             room = self._host(conn, code, host)
             self._at(room, at)
             if room.status != "question":
-                raise RoomError("There is no open question to reveal.")
+                raise RoomError(tr("There is no open question to reveal."))
             self._set(conn, code, status="revealed")
         return self.room(code)
 
@@ -395,7 +406,7 @@ class RoomStore(MigratedStore):
             room = self._host(conn, code, host)
             self._at(room, at)
             if room.status != "revealed":
-                raise RoomError("Reveal the answers before moving on.")
+                raise RoomError(tr("Reveal the answers before moving on."))
             if room.last:
                 self._set(conn, code, status="finished")
             else:
@@ -410,7 +421,7 @@ class RoomStore(MigratedStore):
             room = self._host(conn, code, host)
             self._at(room, at)
             if room.status == "question":
-                raise RoomError("Reveal the open question before ending.")
+                raise RoomError(tr("Reveal the open question before ending."))
             self._set(conn, code, status="finished")
         return self.room(code)
 
@@ -425,7 +436,8 @@ class RoomStore(MigratedStore):
         with self._tx() as conn:
             room = self._host(conn, code, host)
             if settings.names != room.settings.names and room.status != "lobby":
-                raise RoomError("Names or anonymous is chosen before the first question.")
+                raise RoomError(tr("Names or anonymous is chosen before the first "
+                                   "question."))
             self._set(conn, code, settings=settings.model_dump_json())
         return self.room(code)
 
@@ -436,7 +448,7 @@ class RoomStore(MigratedStore):
             done = conn.execute(update(seats_table).where(
                 seats_table.c.room == code, seats_table.c.token == seat).values(kicked=True))
             if done.rowcount != 1:
-                raise RoomError("No such participant in this room.")
+                raise RoomError(tr("No such participant in this room."))
             self._set(conn, code)
 
     def kick_many(self, code: str, host: str, seats: Sequence[str]) -> int:
@@ -446,12 +458,12 @@ class RoomStore(MigratedStore):
         with self._tx() as conn:
             self._host(conn, code, host)
             if not wanted:
-                raise RoomError("Choose who to remove first.")
+                raise RoomError(tr("Choose who to remove first."))
             done = conn.execute(update(seats_table).where(
                 seats_table.c.room == code, seats_table.c.token.in_(wanted),
                 seats_table.c.kicked.is_(False)).values(kicked=True)).rowcount
             if not done:
-                raise RoomError("None of them is in the room any more.")
+                raise RoomError(tr("None of them is in the room any more."))
             self._set(conn, code)
         return int(done)
 
@@ -531,8 +543,8 @@ class RoomStore(MigratedStore):
     def _screen(self, conn: Connection, code: str, screen: str) -> Room:
         room = self._room_row(conn, code)
         if not is_token(screen) or not hmac_equal(screen_token(room.join_secret), screen):
-            raise ScreenOnly(f"This link does not carry room {code}'s screen key. Open the "
-                             "screen view from the host's remote.")
+            raise ScreenOnly(tr("This link does not carry room {code}'s screen key. Open "
+                                "the screen view from the host's remote.", code=code))
         return room
 
     def screen_room(self, code: str, screen: str) -> Room:
@@ -566,8 +578,8 @@ class RoomStore(MigratedStore):
             room = self._screen(conn, code, screen)
             shown = visible_questions(room)
             if question is not None and question not in shown:
-                raise RoomError("The room's answers to this question are shown at the "
-                                "reveal.")
+                raise RoomError(tr("The room's answers to this question are shown at the "
+                                   "reveal."))
             answers = self._answers(conn, code, question)
         return [replace(a, seat=seat_key(a.seat)) for a in answers if a.question in shown]
 
@@ -584,7 +596,8 @@ class RoomStore(MigratedStore):
         `max_seats` people; a wrong screen code counts against the room (`_code_missed`)."""
         room = self.live_room(code)
         if not room.open:
-            raise RoomGone(f"Room {code} has finished; ask the host for the next one.")
+            raise RoomGone(tr("Room {code} has finished; ask the host for the next one.",
+                              code=code))
         mark = token_hash(browser) if browser else None
         stamp = clock_now()
         with self._tx() as conn:
@@ -595,34 +608,38 @@ class RoomStore(MigratedStore):
                 if (back := next((r for r in mine if not r["kicked"]), None)) is not None:
                     return _seat(back)
                 if len(mine) >= BROWSER_SEATS:
-                    raise RoomError(f"This browser has joined room {code} {len(mine)} times "
-                                    "already and cannot join again. Ask the host.")
+                    raise RoomError(tr_n("This browser has joined room {code} {n} time already "
+                                         "and cannot join again. Ask the host.",
+                                         "This browser has joined room {code} {n} times "
+                                         "already and cannot join again. Ask the host.",
+                                         len(mine), code=code))
             wait = aware(conn.execute(select(rooms_table.c.code_wait_until).where(
                 rooms_table.c.code == code)).scalar_one())
         if room.settings.screen_code:
             if wait is not None and wait > stamp:
                 seconds = max(1, int((wait - stamp).total_seconds() + 0.999))
-                raise RoomError(f"Too many wrong screen codes were typed in this room: wait "
-                                f"{seconds} s, then type the code shown on the screen now.")
+                raise RoomError(tr("Too many wrong screen codes were typed in this room: "
+                                   "wait {seconds} s, then type the code shown on the "
+                                   "screen now.", seconds=seconds))
             if not screen_code_ok(room.join_secret, screen_code or ""):
                 self._code_missed(code, stamp)
-                raise RoomError(f"Type the {SCREEN_CODE_DIGITS}-digit code shown on the "
-                                f"screen now (it changes every {SCREEN_CODE_SECONDS} "
-                                "seconds).")
+                raise RoomError(tr("Type the {digits}-digit code shown on the screen now (it "
+                                   "changes every {seconds} seconds).",
+                                   digits=SCREEN_CODE_DIGITS, seconds=SCREEN_CODE_SECONDS))
         with self._tx() as conn:
             recent = conn.execute(select(func.count()).select_from(seats_table).where(
                 seats_table.c.room == code,
                 seats_table.c.joined_at > stamp - JOIN_WINDOW)).scalar_one()
             if recent >= JOIN_BURST:
-                raise RoomError("Many people are joining at once: wait a few seconds, then "
-                                "press Join again.")
+                raise RoomError(tr("Many people are joining at once: wait a few seconds, "
+                                   "then press Join again."))
             rows = conn.execute(select(seats_table.c.nickname, seats_table.c.kicked)
                                 .where(seats_table.c.room == code)).all()
         if sum(not kicked for _, kicked in rows) >= room.settings.max_seats:
-            raise RoomError(f"Room {code} is full: it takes {room.settings.max_seats} people. "
-                            "Ask the host.")
-        if (problem := name_problem(nickname, {n for n, _ in rows})) is not None:
-            raise RoomError(problem)
+            raise RoomError(tr("Room {code} is full: it takes {max_seats} people. Ask the "
+                               "host.", code=code, max_seats=room.settings.max_seats))
+        if (problem := name_check(nickname, {n for n, _ in rows})) is not None:
+            raise (NameTaken if problem.kind == "taken" else RoomError)(problem.text)
         name = nickname.strip()
         token = new_token()
         try:
@@ -632,7 +649,8 @@ class RoomStore(MigratedStore):
                     "name_key": name.casefold(), "joined_at": clock_now(), "kicked": False,
                     "browser": mark})
         except IntegrityError as e:
-            raise RoomError(f"{name!r} was taken a moment ago: pick another name.") from e
+            raise NameTaken(tr("{name} was taken a moment ago: pick another name.",
+                               name=repr(name))) from e
         seat = self.seat(code, token)
         assert seat is not None
         return seat
@@ -674,21 +692,23 @@ class RoomStore(MigratedStore):
         room = self.live_room(code)
         seat = self.seat(code, token)
         if seat is None:
-            raise RoomError("This phone has no seat in the room: join again with the code.")
+            raise RoomError(tr("This phone has no seat in the room: join again with the "
+                               "code."))
         if seat.kicked:
-            raise RoomError("The host removed you from this room.")
+            raise RoomError(tr("The host removed you from this room."))
         if room.status != "question" or room.question != question:
-            raise RoomError("Answers for that question are closed.")
+            raise RoomError(tr("Answers for that question are closed."))
         if correct is None:
             if grade is None or lost_pp is None:
-                raise RoomError("This answer cannot be stored: it has no grade.")
+                raise RoomError(tr("This answer cannot be stored: it has no grade."))
             try:
                 grade = parse_grade(grade)
             except ValueError as e:
-                raise RoomError(f"This answer cannot be stored: {e}.") from None
+                raise RoomError(tr("This answer cannot be stored: {problem}.",
+                                   problem=e)) from None
         elif grade is not None or lost_pp is not None:
-            raise RoomError("This answer cannot be stored: a rules question is right or "
-                            "wrong, not graded.")
+            raise RoomError(tr("This answer cannot be stored: a rules question is right or "
+                               "wrong, not graded."))
         row = {"room": code, "question": question, "seat": token, "item_id": item_id,
                "action": action, "stated": stated, "bot": bot, "bluff": bluff, "best": best,
                "lost_pp": lost_pp, "grade": grade, "seconds": seconds,
@@ -727,8 +747,9 @@ def _answer(row: object) -> RoomAnswer:
         # A rules question has no grade (it is right or wrong); a decision always has one.
         grade = None if correct is not None and r["grade"] is None else parse_grade(r["grade"])
     except ValueError as e:
-        raise RoomError(f"Room {r.get('room', '?')}: the stored answer to question "
-                        f"{int(r['question']) + 1} is damaged ({e}).") from None
+        raise RoomError(tr("Room {code}: the stored answer to question {number} is damaged "
+                           "({problem}).", code=r.get("room", "?"),
+                           number=int(r["question"]) + 1, problem=e)) from None
     return RoomAnswer(question=int(r["question"]), seat=r["seat"], item_id=r["item_id"],
                       action=r["action"], stated=r["stated"], bot=r["bot"],
                       bluff=None if r["bluff"] is None else bool(r["bluff"]), best=r["best"],

@@ -26,9 +26,12 @@ from trainer.engine.variants import (
     HouseRule,
     RuleSet,
     compose,
+    house_rule_text,
     house_rules_on,
     parse_rules,
+    title_words,
 )
+from trainer.i18n import N_, tr, tr_n
 from trainer.rulebook.reference import OptionRow, option_rows
 
 PLAYERS = "players"
@@ -152,7 +155,7 @@ def follow_link(state: MutableMapping[str, Any], text: str | None,
     try:
         load(state, by_title(text), keys)
     except RuleSetError as e:
-        return f"The link's rules cannot be read: {str(e).rstrip('.')}."
+        return tr("The link's rules cannot be read: {reason}.", reason=str(e).rstrip("."))
     return None
 
 
@@ -217,55 +220,63 @@ def default_players(variant: Variant) -> int:
 # A table rule in a few words, for a line that lists those in force (their full text is one
 # click away). Every choice other than the rulebook's has one; a test checks it.
 SHORT: dict[tuple[str, Any], str] = {
-    ("challenge_order", "target_first"): "the target is asked first whether to challenge",
-    ("block_after_lost_challenge", False): "no block after a challenge",
-    ("steal_from_eliminated", False): "an exiled target's coins go back to the Treasury",
-    ("finite_treasury", False): "the Treasury never runs out",
-    ("challengers", "all"): "everyone who wants to may challenge",
-    ("foreign_aid_blockers", "queue"): "after a failed Duke block, others may still block",
-    ("foreign_aid_blockers", "random"): "a random one of the willing Dukes blocks",
-    ("gainless_actions", "refused"): "no action that would gain nothing",
-    ("more_players", "web"): "up to 20 players",
-    ("two_player_start", "two_coins"): "2 coins each in a two-player game",
-    ("examine_pick", "random"): "Examine shows a random card",
-    ("vocabulary", "treason"): "Treason's words (team, interrogate)",
+    ("challenge_order", "target_first"): N_("the target is asked first whether to challenge"),
+    ("block_after_lost_challenge", False): N_("no block after a challenge"),
+    ("steal_from_eliminated", False): N_("an exiled target's coins go back to the Treasury"),
+    ("finite_treasury", False): N_("the Treasury never runs out"),
+    ("challengers", "all"): N_("everyone who wants to may challenge"),
+    ("foreign_aid_blockers", "queue"): N_("after a failed Duke block, others may still block"),
+    ("foreign_aid_blockers", "random"): N_("a random one of the willing Dukes blocks"),
+    ("gainless_actions", "refused"): N_("no action that would gain nothing"),
+    ("more_players", "web"): N_("up to 20 players"),
+    ("two_player_start", "two_coins"): N_("2 coins each in a two-player game"),
+    ("examine_pick", "random"): N_("Examine shows a random card"),
+    ("vocabulary", "treason"): N_("Treason's words (team, interrogate)"),
 }
 
 
-HOUSE_INTRO = ("Optional rules from one designer's house-rule sheet (McGuire's). Each one is its "
-               "own switch; the base game has none of them on.")
-HOUSE_RULES_PAGE_INTRO = (
+# Catalogued: show with `tr(...)`.
+HOUSE_INTRO = N_("Optional rules from one designer's house-rule sheet (McGuire's). Each one is "
+                 "its own switch; the base game has none of them on.")
+HOUSE_RULES_PAGE_INTRO = N_(
     "Optional rules from one designer's house-rule sheet (McGuire's). Each is its own switch "
     "on top of the rule set above, and every section of this page follows it. The McGuire "
     "rule set is the base game with all of them on.")
-TABLE_INTRO = ("Points the rulebooks leave open. The trainer follows the official rulebook "
-               "unless you change them.")
+TABLE_INTRO = N_("Points the rulebooks leave open. The trainer follows the official rulebook "
+                 "unless you change them.")
 
 # What each switch does, in one plain sentence (the full rule is one click away).
 PLAIN: dict[str, str] = {
-    "ambassador_reduces": "Claiming the Ambassador against a steal only cuts it to 1 coin "
-                          "instead of blocking it.",
-    "low_start": "The first player starts with 0 coins and everyone else with 1.",
-    "bounty": "Whoever challenges takes 1 coin at once, right or wrong.",
-    "pay_five": "Whoever loses a challenge may pay 5 coins instead of losing a card.",
-    "inheritance": "One Ambassador pays its owner 4 coins when it is killed.",
-    "vengeance": "One Assassin, when killed by a coup, makes a free assassination.",
-    "treaty": "One Contessa can override a Duke's block of your foreign aid.",
-    "mat": "A mat of five events turns cards face up and gives the first player a coin.",
-    "no_self_target": "On in every rule set, because every rule text says \u201canother "
+    "ambassador_reduces": N_("Claiming the Ambassador against a steal only cuts it to 1 coin "
+                          "instead of blocking it."),
+    "low_start": N_("The first player starts with 0 coins and everyone else with 1."),
+    "bounty": N_("Whoever challenges takes 1 coin at once, right or wrong."),
+    "pay_five": N_("Whoever loses a challenge may pay 5 coins instead of losing a card."),
+    "inheritance": N_("One Ambassador pays its owner 4 coins when it is killed."),
+    "vengeance": N_("One Assassin, when killed by a coup, makes a free assassination."),
+    "treaty": N_("One Contessa can override a Duke's block of your foreign aid."),
+    "mat": N_("A mat of five events turns cards face up and gives the first player a coin."),
+    "no_self_target": N_("On in every rule set, because every rule text says \u201canother "
                       "player\u201d. Switched off, a player may challenge their own claim, "
-                      "and assassinate or coup themselves.",
+                      "and assassinate or coup themselves."),
 }
 
 
 def plain_sentence(rule: HouseRule) -> str:
-    return PLAIN.get(rule.name, rule.text)
+    if rule.name in PLAIN:
+        return tr(PLAIN[rule.name])
+    return house_rule_text(rule)
+
+
+def plain_text(rule: HouseRule) -> str:
+    """A house rule's full plain words (a switch's help), in the reader's language."""
+    return house_rule_text(rule)
 
 
 def plain_sentence_off() -> str:
     """What rule 7 switched off allows."""
-    return ("A player may challenge their own claim or block (asked last), and assassinate or "
-            "coup themselves.")
+    return tr("A player may challenge their own claim or block (asked last), and assassinate "
+              "or coup themselves.")
 
 
 def house_rules_switched(variant: Variant) -> bool:
@@ -290,7 +301,7 @@ class HouseRuleChoice:
     @property
     def label(self) -> str:
         """The switch's label: its number and title ("4. Paying instead of losing a card")."""
-        return self.rule.title
+        return tr(self.rule.title)
 
 
 def house_rule_choices(variant: Variant) -> list[HouseRuleChoice]:
@@ -317,25 +328,43 @@ def table_rules_in_force(ruleset: RuleSet) -> list[OptionRow]:
 
 
 def short_option(row: OptionRow) -> str:
-    return SHORT.get((row.name, row.active), f"{row.title.lower()}: {row.active_text}")
+    short = SHORT.get((row.name, row.active))
+    if short is not None:
+        return tr(short)
+    return tr("{rule}: {choice}", rule=row.title[:1].lower() + row.title[1:],
+              choice=row.active_text)
 
 
-def house_rules_words(variant: Variant, short: bool = False) -> list[str]:
-    """The house rules in force in a few words each ("4. Paying instead of losing a card"),
-    with rule 7 switched off as "self-targeting allowed"."""
+def _mcguire(variant: Variant) -> tuple[str, list[HouseRule]]:
+    """How the house rules in force read: "all" of McGuire's, "without" a few of them, or
+    "each" one named; and the rules to name."""
     on = house_rules_in_force(variant)
     fitting = [c.rule for c in house_rule_choices(variant)
                if not c.unfit and c.name != SELF_TARGET]
     missing = [r for r in fitting if r not in on]
     if len(on) > 4 and not missing:
-        words = ["all of McGuire's"]
-    elif len(on) > 4 and len(missing) < len(on):
-        words = ["McGuire's without " + ", ".join(r.phrase if short else r.title
-                                                  for r in missing)]
+        return "all", []
+    if len(on) > 4 and len(missing) < len(on):
+        return "without", missing
+    return "each", on
+
+
+def house_rules_words(variant: Variant, short: bool = False,
+                      house_rules: bool = False) -> list[str]:
+    """The house rules in force in a few words each ("4. Paying instead of losing a card"),
+    with rule 7 switched off as "self-targeting allowed" (`house_rules`: "McGuire's house
+    rules" rather than "McGuire's")."""
+    how, rules = _mcguire(variant)
+    named = ", ".join(tr(r.phrase if short else r.title) for r in rules)
+    if how == "all":
+        words = [tr("all of McGuire's house rules") if house_rules else tr("all of McGuire's")]
+    elif how == "without":
+        words = [tr("McGuire's house rules without {rules}", rules=named) if house_rules
+                 else tr("McGuire's without {rules}", rules=named)]
     else:
-        words = [r.phrase if short else r.title for r in on]
+        words = [tr(r.phrase if short else r.title) for r in rules]
     if self_targeting(variant):
-        words.append("self-targeting allowed" if short else "7. Self-targeting allowed")
+        words.append(tr("self-targeting allowed") if short else tr("7. Self-targeting allowed"))
     return words
 
 
@@ -346,36 +375,37 @@ def in_force_line(ruleset: RuleSet | str) -> str:
     house = house_rules_words(rs.variant)
     table = [short_option(r) for r in table_rules_in_force(rs)]
     if not house and not table:
-        return "No house rules; every table rule as in the rulebook."
+        return tr("No house rules; every table rule as in the rulebook.")
     parts = []
     if house:
-        parts.append("House rules: " + " · ".join(house))
+        parts.append(tr("House rules: {rules}", rules=" · ".join(house)))
     if table:
-        parts.append("Table rules: " + "; ".join(table))
+        parts.append(tr("Table rules: {rules}", rules="; ".join(table)))
     return ". ".join(parts) + "."
 
 
 def choice_summary(ruleset: RuleSet, room: int = 80) -> str:
     """What an expander of house and table rules says while closed: what is on, in a few
     words when they fit in `room` characters, else counted."""
-    words = house_rules_words(ruleset.variant, short=True)
+    words = house_rules_words(ruleset.variant, short=True, house_rules=True)
     n = len(house_rules_in_force(ruleset.variant)) + self_targeting(ruleset.variant)
     table = [short_option(r) for r in table_rules_in_force(ruleset)]
     if not n and not table:
-        return "none (as in the rulebook)"
-    named = "; ".join([w.replace("McGuire's", "McGuire's house rules", 1) for w in words]
-                      + table)
+        return tr("none (as in the rulebook)")
+    named = "; ".join(words + table)
     if len(named) <= room:
         return named
-    parts = []
-    if words and words[0] == "all of McGuire's":
-        parts.append("all of McGuire's house rules"
-                     + (" and self-targeting allowed" if len(words) > 1 else ""))
+    house = ""
+    if _mcguire(ruleset.variant)[0] == "all":
+        house = (tr("all of McGuire's house rules and self-targeting allowed")
+                 if self_targeting(ruleset.variant) else tr("all of McGuire's house rules"))
     elif n:
-        parts.append(f"{n} house rule{'s' if n != 1 else ''}")
-    if table:
-        parts.append(f"{len(table)} table rule{'s' if len(table) != 1 else ''} changed")
-    return " and ".join(parts)
+        house = tr_n("{n} house rule", "{n} house rules", n)
+    changed = tr_n("{n} table rule changed", "{n} table rules changed", len(table)) \
+        if table else ""
+    if house and changed:
+        return tr("{first} and {last}", first=house, last=changed)
+    return house or changed
 
 
 def choice_summary_house(variant: Variant) -> str:
@@ -383,15 +413,15 @@ def choice_summary_house(variant: Variant) -> str:
     on = house_rules_in_force(variant)
     fitting = [c for c in house_rule_choices(variant) if not c.unfit and c.name != SELF_TARGET]
     if not on:
-        text = "none on"
+        text = tr("none on")
     elif len(on) == len(fitting):
-        text = "all on"
+        text = tr("all on")
     else:
-        numbers = ", ".join(dict.fromkeys(str(r.number) for r in on))
-        text = f"{len(on)} on (rule{'s' if len(set(numbers.split(', '))) > 1 else ''} " \
-               f"{numbers})"
+        numbers = list(dict.fromkeys(str(r.number) for r in on))
+        text = tr_n("{count} on (rule {numbers})", "{count} on (rules {numbers})",
+                    len(numbers), count=len(on), numbers=", ".join(numbers))
     if self_targeting(variant):
-        text += "; self-targeting allowed"
+        text = tr("{rules}; self-targeting allowed", rules=text)
     return text
 
 
@@ -401,9 +431,9 @@ def summary(variant: Variant) -> str:
     quote), or for McGuire's, a sentence pointing at them."""
     fam = VARIANTS.get(variant.family or variant.name, variant)
     if fam.name == "mcguire":
-        return ("The base game with McGuire's house rules on top. Each one in force is "
-                "explained below, with the sentence it comes from.")
-    return fam.summary
+        return tr("The base game with McGuire's house rules on top. Each one in force is "
+                  "explained below, with the sentence it comes from.")
+    return tr(fam.summary)
 
 
 def title(ruleset: RuleSet | str) -> str:
@@ -411,7 +441,7 @@ def title(ruleset: RuleSet | str) -> str:
     in a few words ("Coup (base game) · everyone who wants to may challenge")."""
     rs = parse_rules(ruleset) if isinstance(ruleset, str) else ruleset
     table = [short_option(r) for r in table_rules_in_force(rs)]
-    return rs.variant.title + ("" if not table else " · " + "; ".join(table))
+    return title_words(rs.variant) + ("" if not table else " · " + "; ".join(table))
 
 
 def header_line(ruleset: RuleSet) -> str:
@@ -422,13 +452,14 @@ def header_line(ruleset: RuleSet) -> str:
     table = [short_option(r) for r in table_rules_in_force(ruleset)]
     parts = []
     if house:
-        parts.append(f":orange-badge[{n} house rule{'s' if n > 1 else ''}] "
+        parts.append(":orange-badge[" + tr_n("{n} house rule", "{n} house rules", n) + "] "
                      + " · ".join(house))
     else:
-        parts.append(":gray-badge[No house rules]")
+        parts.append(":gray-badge[" + tr("No house rules") + "]")
     if table:
-        parts.append(f":blue-badge[{len(table)} table rule{'s' if len(table) > 1 else ''} "
-                     f"changed] " + " · ".join(table))
+        parts.append(":blue-badge[" + tr_n("{n} table rule changed", "{n} table rules changed",
+                                           len(table)) + "] " + " · ".join(table))
     else:
-        parts.append(":gray-badge[Table rules as in the rulebook]")
-    return " ".join(parts) + " — see [House rules](#house-rules) and [Table rules](#table-rules)"
+        parts.append(":gray-badge[" + tr("Table rules as in the rulebook") + "]")
+    return " ".join(parts) + " — " + tr("see [House rules](#house-rules) and [Table "
+                                        "rules](#table-rules)")

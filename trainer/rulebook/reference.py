@@ -15,17 +15,25 @@ from typing import Any
 import pandas as pd
 
 from trainer.engine.cards import Action, Character
-from trainer.engine.explain import PHASE_QUESTION
+from trainer.engine.explain import (
+    join_and,
+    join_or,
+    phase_question,
+    vocabulary_word,
+)
 from trainer.engine.game import Phase
-from trainer.engine.rules import ActionSpec, Options, Variant
-from trainer.engine.variants import CARD_POWERS
+from trainer.engine.names import action_word, card_name
+from trainer.engine.rules import SOURCE_FIELDS, ActionSpec, OptionInfo, Options, Variant
+from trainer.engine.variants import CARD_POWERS, title_words
+from trainer.i18n import N_, tr, tr_n
+from trainer.i18n.catalogue import CLOSE, OPEN
 
 # ------------------------------------------------------------------------------------ words
 
 
 def action_name(action: Action) -> str:
-    """`Action.FOREIGN_AID` -> "Foreign aid"."""
-    return action.label[:1].upper() + action.label[1:]
+    """`Action.FOREIGN_AID` -> "Foreign aid", in the reader's language."""
+    return _capital(action_word(action))
 
 
 def _capital(text: str) -> str:
@@ -34,37 +42,61 @@ def _capital(text: str) -> str:
 
 def join_words(words: list[str] | tuple[str, ...], last: str = "or") -> str:
     """["a"] -> "a"; ["a", "b"] -> "a or b"; ["a", "b", "c"] -> "a, b or c"."""
-    words = list(words)
-    if not words:
-        return ""
-    if len(words) == 1:
-        return words[0]
-    return f"{', '.join(words[:-1])} {last} {words[-1]}"
+    return join_and(words) if last == "and" else join_or(words)
 
 
 def first_sentence(text: str) -> str:
     """The first sentence of a rule text (for a card face, where space is short)."""
     match = re.match(r"(.+?[.!?])(\s|$)", text.strip())
-    return match.group(1) if match else text.strip()
+    first = match.group(1) if match else text.strip()
+    # A marked message (the pseudo-language's ⟦...⟧) stays marked when it is cut.
+    return first + CLOSE * (first.count(OPEN) - first.count(CLOSE))
 
 
 _SOURCE_FILE = re.compile(r"\b\d{3}_[0-9a-f]{16}\.txt \(([^)]*)\)")
+# The rule texts by the words a source note gives them, as a reader names them.
+_SOURCE_NAMES: dict[str, str] = {
+    "official rulebook": N_("the official rulebook"),
+    "Philippine edition rulebook": N_("the Philippine edition rulebook"),
+    "Treason web version": N_("the Treason web version"),
+    "McGuire house rules": N_("the McGuire house rules"),
+    "forum variant": N_("the forum variant"),
+}
+_COUPML = N_("coupml 0.1.1 (an independent Python engine of the base game)")
+
+
+def _source_name(what: str) -> str:
+    known = _SOURCE_NAMES.get(what)
+    return tr(known) if known is not None else tr("the {text}", text=what)
 
 
 def source_label(source: str) -> str:
     """A source note for people: "001_efafd3cbf19ea30b.txt (official rulebook)" -> "the official
-    rulebook". The raw note (with the file names) stays available for citation."""
-    text = _SOURCE_FILE.sub(lambda m: f"the {m.group(1)}", source)
-    return text[:1].upper() + text[1:]
+    rulebook", in the reader's language. The raw note (with the file names) stays available
+    for citation."""
+    text = _SOURCE_FILE.sub(lambda m: _source_name(m.group(1)), source)
+    return _capital(text)
+
+
+def source_words(info: OptionInfo) -> str:
+    """A table rule's source note for people: its words with the rule texts named as
+    `source_label` names them, in the reader's language."""
+    if not info.source_words:
+        return source_label(info.source)
+    names = {key: (tr(_COUPML) if key == "coupml" else source_label(value)[:1].lower()
+                   + source_label(value)[1:]) for key, value in SOURCE_FIELDS.items()}
+    return _capital(tr(info.source_words, **names))
 
 
 def blocker_text(blockers: tuple[Character, ...], scope: str) -> str:
     """Who may block and with which character, e.g. "The target, claiming Ambassador or
     Captain"; "Nobody" when the action cannot be blocked."""
     if not blockers or scope == "nobody":
-        return "Nobody"
-    who = "The target" if scope == "target" else "Any other player"
-    return f"{who}, claiming {join_words([c.value for c in blockers])}"
+        return tr("Nobody")
+    cards = join_or([card_name(c) for c in blockers])
+    if scope == "target":
+        return tr("The target, claiming {cards}", cards=cards)
+    return tr("Any other player, claiming {cards}", cards=cards)
 
 
 # ------------------------------------------------------------------------------- the table
@@ -92,23 +124,23 @@ class ActionRow:
     @property
     def character_text(self) -> str:
         if self.character and self.inverted:
-            return f"NOT holding the {self.character.value}"
-        return self.character.value if self.character else "None (anyone may)"
+            return tr("NOT holding the {card}", card=card_name(self.character))
+        return card_name(self.character) if self.character else tr("None (anyone may)")
 
     @property
     def cost_text(self) -> str:
-        text = f"{self.cost} coin{'s' if self.cost != 1 else ''}" if self.cost else "Free"
+        text = tr_n("{n} coin", "{n} coins", self.cost) if self.cost else tr("Free")
         if self.other_cost:
-            text += f" ({self.other_cost} for another player)"
+            text = tr("{cost} ({other} for another player)", cost=text, other=self.other_cost)
         return text
 
     @property
     def target_text(self) -> str:
         if self.other_cost:
-            return "Yourself or one other player"
+            return tr("Yourself or one other player")
         if self.targeted and self.self_target:
-            return "Any player, yourself included"
-        return "One other player" if self.targeted else "No target"
+            return tr("Any player, yourself included")
+        return tr("One other player") if self.targeted else tr("No target")
 
     @property
     def block_text(self) -> str:
@@ -117,8 +149,11 @@ class ActionRow:
     @property
     def challenge_text(self) -> str:
         if self.challengeable and self.inverted:
-            return f"Yes, the other way round: a {self.character} holder must concede"
-        return f"Yes: the {self.character} claim" if self.challengeable else "No"
+            return tr("Yes, the other way round: a {card} holder must concede",
+                      card=card_name(self.character or ""))
+        if self.challengeable:
+            return tr("Yes: the {card} claim", card=card_name(self.character or ""))
+        return tr("No")
 
 
 def action_rows(variant: Variant, options: Options | None = None) -> list[ActionRow]:
@@ -127,10 +162,10 @@ def action_rows(variant: Variant, options: Options | None = None) -> list[Action
     words = options or Options()
     return [
         ActionRow(
-            action=s.action, name=_capital(words.action_label(s.action)), character=s.claim,
-            cost=s.cost,
+            action=s.action, name=_capital(vocabulary_word(words.vocabulary, s.action)),
+            character=s.claim, cost=s.cost,
             targeted=s.targeted, blockers=s.blockers, block_scope=s.block_scope,
-            challengeable=s.challengeable, effect=s.effect, counter=s.counter,
+            challengeable=s.challengeable, effect=tr(s.effect), counter=tr(s.counter),
             other_cost=s.other_cost, inverted=s.inverted,
             self_target=variant.self_target and s.action in (Action.COUP, Action.ASSASSINATE),
             reducers=tuple(c for c in s.blockers if c in variant.reducers),
@@ -171,7 +206,12 @@ class CharacterRole:
 
     @property
     def name(self) -> str:
+        """The card's identifier ("Duke"); `title` is its name for a reader."""
         return self.character.value
+
+    @property
+    def title(self) -> str:
+        return card_name(self.character)
 
 
 def character_roles(variant: Variant) -> list[CharacterRole]:
@@ -185,8 +225,8 @@ def character_roles(variant: Variant) -> list[CharacterRole]:
         roles.append(CharacterRole(
             character=c, actions=claimed,
             blocks=tuple(s for s in stops if s not in reduces),
-            power=CARD_POWERS.get(c, "") if (c in variant.specials or c not in CARD_POWERS
-                                            or c is Character.GRAVEROBBER) else "",
+            power=tr(CARD_POWERS[c]) if c in CARD_POWERS and (
+                c in variant.specials or c is Character.GRAVEROBBER) else "",
             reduces=reduces,
         ))
     return roles
@@ -234,20 +274,22 @@ class SetupFacts:
     def starting_coins_text(self) -> str:
         coins = self.starting_coins
         if len(set(coins)) == 1:
-            return f"{coins[0]} each"
+            return tr("{n} each", n=coins[0])
         rest = set(coins[1:])
         if len(rest) == 1:
-            return f"{coins[0]} for the first player, {rest.pop()} for the others"
-        return ", ".join(f"seat {i + 1}: {c}" for i, c in enumerate(coins))
+            return tr("{first} for the first player, {others} for the others", first=coins[0],
+                      others=rest.pop())
+        return ", ".join(tr("seat {seat}: {n}", seat=i + 1, n=c) for i, c in enumerate(coins))
 
     @property
     def court_text(self) -> str:
-        text = ", ".join(f"{n} {c.value}" for c, n in self.court)
+        text = ", ".join(tr("{n} {card}", n=n, card=card_name(c)) for c, n in self.court)
         if len(self.specials) == 1:
-            text += f" (one of them the {self.specials[0].value})"
+            text = tr("{cards} (one of them the {card})", cards=text,
+                      card=card_name(self.specials[0]))
         elif self.specials:
-            text += (" (among them one each of the "
-                     + join_words([c.value for c in self.specials], "and") + ")")
+            text = tr("{cards} (among them one each of the {specials})", cards=text,
+                      specials=join_and([card_name(c) for c in self.specials]))
         return text
 
 
@@ -256,9 +298,9 @@ def setup_facts(variant: Variant, players: int, options: Options | None = None) 
     (up to 20 players with the web version's deck, `Options.more_players`)."""
     most = variant.most_players(options)
     if not variant.min_players <= players <= most:
-        raise ValueError(
-            f"{variant.title} is for {variant.min_players}–{most} players, not {players}"
-        )
+        raise ValueError(tr("{rules} is for {low}–{high} players, not {n}",
+                            rules=title_words(variant), low=variant.min_players, high=most,
+                            n=players))
     court = variant.court(players)
     counts = tuple((c, sum(1 for k in court if k.role == c)) for c in variant.characters)
     dealt = players * variant.hand_size
@@ -285,35 +327,32 @@ def setup_facts(variant: Variant, players: int, options: Options | None = None) 
     )
 
 
-def _unit(n: int, word: str) -> str:
-    return word if n == 1 else f"{word}s"
-
-
 def setup_text(facts: SetupFacts, finite_treasury: bool = True) -> str:
     """The deal in one paragraph (markdown: the player count in bold)."""
     if finite_treasury:
         left = facts.coins_total - sum(facts.starting_coins) - facts.mat_coins
-        treasury = (f"the Treasury holds {facts.coins_total} coins ({left} after everyone takes "
-                    f"their starting coins)")
+        treasury = tr("the Treasury holds {total} coins ({left} after everyone takes their "
+                      "starting coins)", total=facts.coins_total, left=left)
     else:
-        treasury = "the Treasury never runs out (a table rule)"
+        treasury = tr("the Treasury never runs out (a table rule)")
     if facts.draft:
-        return (
-            f"With **{facts.players} players**: {facts.court_text} are split into three sets of "
-            f"one of each. Each player keeps one card of their own set and puts four out of the "
-            f"game; the third set deals one card to each and leaves {facts.deck_size - 12} in "
-            f"the Court deck. Starting coins: {facts.starting_coins_text}; {treasury}."
-        )
-    mat = ""
+        return tr(
+            "With **{players} players**: {court} are split into three sets of one of each. "
+            "Each player keeps one card of their own set and puts four out of the game; the "
+            "third set deals one card to each and leaves {left} in the Court deck. Starting "
+            "coins: {coins}; {money}.", players=facts.players, court=facts.court_text,
+            left=facts.deck_size - 12, coins=facts.starting_coins_text, money=treasury)
+    deal = tr("With **{players} players**: {court} make a Court deck of {deck}. Deal {hand} "
+              "face down to each player ({dealt} cards).", players=facts.players,
+              court=facts.court_text, deck=facts.deck_size, hand=facts.hand_size,
+              dealt=facts.dealt)
     if facts.mat_cards:
-        mat = (f" {facts.mat_cards} more go face down on the event mat with "
-               f"{facts.mat_coins} coin{'s' if facts.mat_coins != 1 else ''}.")
-    return (
-        f"With **{facts.players} players**: {facts.court_text} make a Court deck of "
-        f"{facts.deck_size}. Deal {facts.hand_size} face down to each player ({facts.dealt} "
-        f"cards).{mat} That leaves {facts.left_in_deck} in the deck. Starting coins: "
-        f"{facts.starting_coins_text}; {treasury}."
-    )
+        deal += " " + tr_n("{cards} more go face down on the event mat with {n} coin.",
+                           "{cards} more go face down on the event mat with {n} coins.",
+                           facts.mat_coins, cards=facts.mat_cards)
+    return deal + " " + tr("That leaves {left} in the deck. Starting coins: {coins}; "
+                           "{money}.", left=facts.left_in_deck,
+                           coins=facts.starting_coins_text, money=treasury)
 
 
 def copies_text(variant: Variant, options: Options | None = None) -> str:
@@ -325,9 +364,10 @@ def copies_text(variant: Variant, options: Options | None = None) -> str:
             groups[-1][2] = n
         else:
             groups.append([c, n, n])
-    parts = [f"{c} for {a}–{b}" if a != b else f"{c} for {a}" for c, a, b in groups]
+    parts = [tr("{copies} for {low}–{high}", copies=c, low=a, high=b) if a != b
+             else tr("{copies} for {n}", copies=c, n=a) for c, a, b in groups]
     if parts:
-        parts[0] += " players"
+        parts[0] = tr("{range} players", range=parts[0])
     return ", ".join(parts)
 
 
@@ -347,23 +387,34 @@ def setup_tiles(variant: Variant, players: int, options: Options | None = None) 
     f = setup_facts(variant, players, options)
     coins = sorted(set(f.starting_coins))
     coup = next((s for s in variant.actions if s.action == Action.COUP), None)
-    coup_note = ("cannot be blocked or challenged"
+    coup_note = (tr("cannot be blocked or challenged")
                  if coup and not coup.blockable and not coup.challengeable
-                 else "the target loses an influence")
+                 else tr("the target loses an influence"))
+    deck_note = tr("{characters} characters × {copies}", characters=len(variant.characters),
+                   copies=f.copies)
+    if f.specials:
+        deck_note = tr("{deck}, {n} with a power", deck=deck_note, n=len(f.specials))
     return [
-        Fact("copies", "Each character", str(f.copies), "copies" if f.copies != 1 else "copy",
+        Fact("copies", tr("Each character"), str(f.copies),
+             tr_n("copy", "copies", f.copies),
              copies_text(variant, options)),
-        Fact("deck", "Court deck", str(f.deck_size), _unit(f.deck_size, "card"),
-             f"{len(variant.characters)} characters × {f.copies}"
-             + (f", {len(f.specials)} with a power" if f.specials else "")),
-        Fact("hand", "Cards in hand", str(f.hand_size), "", "each card is one influence"),
-        Fact("coins", "Starting coins", " or ".join(str(c) for c in coins),
+        Fact("deck", tr("Court deck"), str(f.deck_size), _unit(f.deck_size, "card"), deck_note),
+        Fact("hand", tr("Cards in hand"), str(f.hand_size), "",
+             tr("each card is one influence")),
+        Fact("coins", tr("Starting coins"), join_or([str(c) for c in coins]),
              _unit(coins[-1], "coin"),
-             "for every player" if len(coins) == 1 else f.starting_coins_text),
-        Fact("coup", "Coup costs", str(f.coup_cost), _unit(f.coup_cost, "coin"), coup_note),
-        Fact("forced", "Must coup at", f"{f.forced_coup_at}+", "coins",
-             "at the start of a turn"),
+             tr("for every player") if len(coins) == 1 else f.starting_coins_text),
+        Fact("coup", tr("Coup costs"), str(f.coup_cost), _unit(f.coup_cost, "coin"), coup_note),
+        Fact("forced", tr("Must coup at"), f"{f.forced_coup_at}+", _unit(2, "coin"),
+             tr("at the start of a turn")),
     ]
+
+
+def _unit(n: int, word: str) -> str:
+    """A tile's unit after its number: "card"/"cards", "coin"/"coins"."""
+    if word == "card":
+        return tr_n("card", "cards", n)
+    return tr_n("coin", "coins", n)
 
 
 # ------------------------------------------------------------------------------- options
@@ -388,6 +439,7 @@ class OptionRow:
     default: Any
     active: Any
     source: str
+    source_text: str = ""  # the source note for people (`source_words`)
 
     @property
     def changed(self) -> bool:
@@ -413,10 +465,11 @@ def option_rows(options: Options | None = None,
     infos = options.relevant(variant) if variant is not None else Options.info()
     for name, info in infos.items():
         rows.append(OptionRow(
-            name=name, title=info.title, question=info.question,
-            choices=tuple(Choice(v, text, v == defaults[name], v == active[name])
+            name=name, title=tr(info.title), question=tr(info.question),
+            choices=tuple(Choice(v, tr(text), v == defaults[name], v == active[name])
                           for v, text in info.choices.items()),
             default=defaults[name], active=active[name], source=info.source,
+            source_text=source_words(info),
         ))
     return rows
 
@@ -449,12 +502,11 @@ def _lower_first(text: str) -> str:
     return text[:1].lower() + text[1:]
 
 
-def _paid(specs: list[ActionSpec], plural: str = "are", singular: str = "is") -> str:
-    """"the 3 coins paid for Assassinate are" (the verb agrees with the coins)."""
+def _paid(specs: list[ActionSpec]) -> tuple[str, bool]:
+    """"the 3 coins paid for Assassinate", and whether the verb after it is plural."""
     many = len(specs) > 1 or specs[0].cost != 1
-    return join_words([f"the {s.cost} coin{'s' if s.cost != 1 else ''} paid for "
-                       f"{action_name(s.action)}" for s in specs], "and") + (
-        f" {plural}" if many else f" {singular}")
+    return join_and([tr_n("the {n} coin paid for {action}", "the {n} coins paid for {action}",
+                          s.cost, action=action_name(s.action)) for s in specs]), many
 
 
 def _claimed(variant: Variant) -> list[ActionSpec]:
@@ -466,11 +518,11 @@ def _gainless_words(variant: Variant) -> str:
     names = {s.action for s in variant.actions}
     bits = []
     if Action.STEAL in names:
-        bits.append("a steal from a player with no coins")
+        bits.append(tr("a steal from a player with no coins"))
     if Action.EMBEZZLE in names:
-        bits.append("embezzling from an empty Treasury Reserve")
-    bits.append("income, foreign aid or tax from an empty Treasury")
-    return join_words(bits)
+        bits.append(tr("embezzling from an empty Treasury Reserve"))
+    bits.append(tr("income, foreign aid or tax from an empty Treasury"))
+    return join_or(bits)
 
 
 def turn_steps(variant: Variant, options: Options | None = None) -> list[Step]:
@@ -481,98 +533,119 @@ def turn_steps(variant: Variant, options: Options | None = None) -> list[Step]:
     costly = [s for s in variant.actions if s.cost]
     claim_refund = [s for s in claimed if s.cost]
 
-    cost_words = join_words([f"{action_name(s.action)} costs {s.cost}" for s in costly], "and")
-    step1 = (
-        f"The player whose turn it is announces one action and pays its cost ({cost_words}). "
-        f"Anyone may announce any action: claiming a character needs no proof. With "
-        f"{variant.forced_coup_at} or more coins at the start of the turn the only action "
-        f"allowed is a coup."
-    )
+    cost_words = join_and([tr("{action} costs {cost}", action=action_name(s.action),
+                              cost=s.cost) for s in costly])
+    step1 = tr(
+        "The player whose turn it is announces one action and pays its cost ({costs}). "
+        "Anyone may announce any action: claiming a character needs no proof. With {forced} "
+        "or more coins at the start of the turn the only action allowed is a coup.",
+        costs=cost_words, forced=variant.forced_coup_at)
     if variant.self_target:
-        step1 += " A player may even coup or assassinate themselves (house rule 7 is off)."
+        step1 += " " + tr("A player may even coup or assassinate themselves (house rule 7 is "
+                          "off).")
     if options.gainless_actions == "refused":
-        step1 += (f" An action that would gain nothing ({_gainless_words(variant)}) may not be "
-                  f"taken: it would be a pass, and a player may not pass.")
+        step1 += " " + tr("An action that would gain nothing ({actions}) may not be taken: it "
+                          "would be a pass, and a player may not pass.",
+                          actions=_gainless_words(variant))
 
     if options.challenge_order == "target_first":
-        order = "The target (if any) is asked first, then the others in clockwise order"
+        order = tr("The target (if any) is asked first, then the others in clockwise order")
     else:
-        order = "The other players are asked one at a time, clockwise from the acting player"
-    who = ("any player may challenge the claim, the claimant too (asked last)"
-           if variant.self_target else "any other player may challenge the claim")
-    settle = ("everyone who wants to challenges (see the challenge rules)"
+        order = tr("The other players are asked one at a time, clockwise from the acting "
+                   "player")
+    who = (tr("any player may challenge the claim, the claimant too (asked last)")
+           if variant.self_target else tr("any other player may challenge the claim"))
+    settle = (tr("everyone who wants to challenges (see the challenge rules)")
               if options.challengers == "all"
-              else "the first one who challenges settles it (see the challenge rules)")
-    step2 = (
-        f"If the action claims a character, {who}. {order}; {settle}. If the claim falls, "
-        f"the action fails"
-        + (f" and {_paid(claim_refund)} returned" if claim_refund else "")
-        + "; if it stands, the turn goes on."
-    )
+              else tr("the first one who challenges settles it (see the challenge rules)"))
+    step2 = tr("If the action claims a character, {who}. {order}; {settle}.", who=who,
+               order=order, settle=settle) + " "
+    if claim_refund:
+        paid, many = _paid(claim_refund)
+        step2 += (tr("If the claim falls, the action fails and {paid} are returned; if it "
+                     "stands, the turn goes on.", paid=paid) if many else
+                  tr("If the claim falls, the action fails and {paid} is returned; if it "
+                     "stands, the turn goes on.", paid=paid))
+    else:
+        step2 += tr("If the claim falls, the action fails; if it stands, the turn goes on.")
 
     block_bits = []
     for s in blockable:
         full = tuple(c for c in s.blockers if c not in variant.reducers)
-        bit = f"{action_name(s.action)}: {_lower_first(blocker_text(full, s.block_scope))}"
-        half = [c.value for c in s.blockers if c in variant.reducers]
+        bit = tr("{action}: {who}", action=action_name(s.action),
+                 who=_lower_first(blocker_text(full, s.block_scope)))
+        half = [card_name(c) for c in s.blockers if c in variant.reducers]
         if half:
-            bit += f", while claiming {join_words(half)} only reduces it to 1 coin"
+            bit = tr("{who}, while claiming {cards} only reduces it to 1 coin", who=bit,
+                     cards=join_or(half))
         block_bits.append(bit)
     after_lost = (
-        "A target who challenged and lost may still block."
+        tr("A target who challenged and lost may still block.")
         if options.block_after_lost_challenge
-        else "An action that was challenged can no longer be blocked."
+        else tr("An action that was challenged can no longer be blocked.")
     )
-    step3 = (
-        f"If the action can be blocked, players may block it by claiming a character "
-        f"({'; '.join(block_bits)}). {after_lost}"
-    )
+    step3 = tr("If the action can be blocked, players may block it by claiming a character "
+               "({blocks}).", blocks="; ".join(block_bits)) + " " + after_lost
     shared = [s for s in blockable if s.block_scope == "anyone"]
     if shared:
-        what = join_words([action_name(s.action) for s in shared])
-        step3 += " " + {
-            "first": f"If several want to block {what}, the first one asked blocks.",
-            "queue": f"If several want to block {what}, the first one asked blocks; if that "
-                     f"block falls, the players not yet asked may still block, one after "
-                     f"another.",
-            "random": f"If several want to block {what}, one of them is picked at random.",
-        }[options.foreign_aid_blockers]
+        what = join_or([action_name(s.action) for s in shared])
+        if options.foreign_aid_blockers == "first":
+            several = tr("If several want to block {what}, the first one asked blocks.",
+                         what=what)
+        elif options.foreign_aid_blockers == "queue":
+            several = tr("If several want to block {what}, the first one asked blocks; if that "
+                         "block falls, the players not yet asked may still block, one after "
+                         "another.", what=what)
+        else:
+            several = tr("If several want to block {what}, one of them is picked at random.",
+                         what=what)
+        step3 += " " + several
 
     kept = [s for s in blockable if s.cost]
-    asked = ("The acting player is asked first, then the others clockwise, the blocker last"
+    asked = (tr("The acting player is asked first, then the others clockwise, the blocker last")
              if variant.self_target
-             else "The acting player is asked first, then the others clockwise")
-    step4 = (
-        f"A block is a character claim too, so it can be challenged. {asked}. If the block "
-        f"stands, the action fails"
-        + (f" and {_paid(kept, 'stay', 'stays')} spent" if kept else "")
-        + "; if the block falls, the action goes ahead."
-    )
+             else tr("The acting player is asked first, then the others clockwise"))
+    step4 = tr("A block is a character claim too, so it can be challenged. {asked}.",
+               asked=asked) + " "
+    if kept:
+        paid, many = _paid(kept)
+        step4 += (tr("If the block stands, the action fails and {paid} stay spent; if the "
+                     "block falls, the action goes ahead.", paid=paid) if many else
+                  tr("If the block stands, the action fails and {paid} stays spent; if the "
+                     "block falls, the action goes ahead.", paid=paid))
+    else:
+        step4 += tr("If the block stands, the action fails; if the block falls, the action "
+                    "goes ahead.")
     if Character.TREATY in variant.specials:
-        step4 += (" When a Duke's block of foreign aid stands, the acting player may claim "
-                  "the Treaty Contessa to override it; that claim can be challenged too.")
+        step4 += " " + tr("When a Duke's block of foreign aid stands, the acting player may "
+                          "claim the Treaty Contessa to override it; that claim can be "
+                          "challenged too.")
 
-    step5 = (
-        "If nothing stopped it, the action takes effect. A player who must lose an influence "
-        "chooses one of their face-down cards and turns it face up; a player with no face-down "
-        "cards is out of the game. The last player with influence wins."
-    )
     if variant.pay_instead:
-        step5 = step5.replace(
-            "turns it face up;",
-            f"turns it face up (after a lost challenge they may pay {variant.pay_instead} "
-            f"coins instead);")
+        step5 = tr(
+            "If nothing stopped it, the action takes effect. A player who must lose an "
+            "influence chooses one of their face-down cards and turns it face up (after a lost "
+            "challenge they may pay {pay} coins instead); a player with no face-down cards is "
+            "out of the game. The last player with influence wins.", pay=variant.pay_instead)
+    else:
+        step5 = tr(
+            "If nothing stopped it, the action takes effect. A player who must lose an "
+            "influence chooses one of their face-down cards and turns it face up; a player "
+            "with no face-down cards is out of the game. The last player with influence wins.")
 
-    q = PHASE_QUESTION
+    def q(phase: Phase) -> str:
+        return phase_question(phase)
+
     return [
-        Step("Action", step1, (), (q[Phase.ACTION],)),
-        Step("Challenge the action", step2,
+        Step(tr("Action"), step1, (), (q(Phase.ACTION),)),
+        Step(tr("Challenge the action"), step2,
              tuple(action_name(s.action) for s in claimed),
-             (q[Phase.CHALLENGE_ACTION], q[Phase.PROVE_ACTION])),
-        Step("Block", step3, tuple(action_name(s.action) for s in blockable), (q[Phase.BLOCK],)),
-        Step("Challenge the block", step4, tuple(action_name(s.action) for s in blockable),
-             (q[Phase.CHALLENGE_BLOCK], q[Phase.PROVE_BLOCK])),
-        Step("Resolution", step5, (), (q[Phase.LOSE], q[Phase.EXCHANGE])),
+             (q(Phase.CHALLENGE_ACTION), q(Phase.PROVE_ACTION))),
+        Step(tr("Block"), step3, tuple(action_name(s.action) for s in blockable),
+             (q(Phase.BLOCK),)),
+        Step(tr("Challenge the block"), step4, tuple(action_name(s.action) for s in blockable),
+             (q(Phase.CHALLENGE_BLOCK), q(Phase.PROVE_BLOCK))),
+        Step(tr("Resolution"), step5, (), (q(Phase.LOSE), q(Phase.EXCHANGE))),
     ]
 
 
@@ -583,71 +656,82 @@ def challenge_rules(variant: Variant, options: Options | None = None) -> list[st
     claimed = _claimed(variant)
     unclaimed = [s for s in variant.actions if not s.challengeable]
     refund = [s for s in claimed if s.cost]
-    extra = ", every block and the Treaty claim" if Character.TREATY in variant.specials \
-        else ", and every block"
+    actions = join_and([tr("{action} ({card})", action=action_name(s.action),
+                           card=card_name(s.claim or "")) for s in claimed])
     rules = [
-        "Only a claim to hold a character can be challenged: the actions "
-        + join_words([f"{action_name(s.action)} ({s.claim})" for s in claimed], "and")
-        + extra + ".",
+        tr("Only a claim to hold a character can be challenged: the actions {actions}, every "
+           "block and the Treaty claim.", actions=actions)
+        if Character.TREATY in variant.specials else
+        tr("Only a claim to hold a character can be challenged: the actions {actions}, and "
+           "every block.", actions=actions),
     ]
     if unclaimed:
-        rules.append(
-            join_words([action_name(s.action) for s in unclaimed], "and")
-            + " claim no character, so they can never be challenged."
-        )
+        rules.append(tr("{actions} claim no character, so they can never be challenged.",
+                        actions=join_and([action_name(s.action) for s in unclaimed])))
     if options.challengers == "all":
-        rules.append("When several players want to challenge the same claim, all of them do. "
-                     "If the claim is proven, each of them loses an influence, in table order; "
-                     "if not, only the claimant loses one.")
+        rules.append(tr("When several players want to challenge the same claim, all of them "
+                        "do. If the claim is proven, each of them loses an influence, in table "
+                        "order; if not, only the claimant loses one."))
     else:
-        rules.append("When several players want to challenge the same claim, only the first "
-                     "one asked challenges.")
-    rules += [
+        rules.append(tr("When several players want to challenge the same claim, only the first "
+                        "one asked challenges."))
+    rules.append(tr(
         "If the challenged player shows the claimed card, the challenger loses an influence. "
         "The shown card is shuffled back into the Court deck and its owner draws a "
         "replacement, so the proof does not give their hand away; the action or block goes "
-        "ahead.",
-        "If they cannot (or choose not to) show it, they lose an influence and the action or "
-        "block fails"
-        + (f"; {_paid(refund)} returned." if refund else "."),
-        "Bluffing is allowed at any time. A lie only costs something when it is challenged.",
-    ]
+        "ahead."))
+    if refund:
+        paid, many = _paid(refund)
+        rules.append(tr("If they cannot (or choose not to) show it, they lose an influence and "
+                        "the action or block fails; {paid} are returned.", paid=paid) if many
+                     else tr("If they cannot (or choose not to) show it, they lose an "
+                             "influence and the action or block fails; {paid} is returned.",
+                             paid=paid))
+    else:
+        rules.append(tr("If they cannot (or choose not to) show it, they lose an influence and "
+                        "the action or block fails."))
+    rules.append(tr("Bluffing is allowed at any time. A lie only costs something when it is "
+                    "challenged."))
     inverted = [s for s in variant.actions if s.inverted]
     for spec in inverted:
-        rules.append(f"{action_name(spec.action)} claims NOT to hold the {spec.claim}: a "
-                     f"challenged player who holds one must concede; one who does not shows "
-                     f"every face-down card, and those cards are shuffled back and replaced.")
+        rules.append(tr("{action} claims NOT to hold the {card}: a challenged player who holds "
+                        "one must concede; one who does not shows every face-down card, and "
+                        "those cards are shuffled back and replaced.",
+                        action=action_name(spec.action), card=card_name(spec.claim or "")))
     if variant.challenge_bounty:
-        rules.append(f"Whoever challenges takes {variant.challenge_bounty} coin from the "
-                     f"Treasury at once, win or lose.")
+        rules.append(tr_n("Whoever challenges takes {n} coin from the Treasury at once, win or "
+                          "lose.", "Whoever challenges takes {n} coins from the Treasury at "
+                          "once, win or lose.", variant.challenge_bounty))
     if variant.pay_instead:
-        rules.append(f"The loser of a challenge may pay {variant.pay_instead} coins instead of "
-                     f"losing a card, if they have them.")
+        rules.append(tr("The loser of a challenge may pay {pay} coins instead of losing a "
+                        "card, if they have them.", pay=variant.pay_instead))
     if variant.self_target:
-        rules.append("House rule 7 is off: a player may challenge their own claim or block "
-                     "(they are asked last). Either way it goes, they lose an influence.")
+        rules.append(tr("House rule 7 is off: a player may challenge their own claim or block "
+                        "(they are asked last). Either way it goes, they lose an influence."))
     if variant.graverobber:
-        rules.append("Graverobber claims, made after a player is exiled, can be challenged "
-                     "one by one like any claim.")
+        rules.append(tr("Graverobber claims, made after a player is exiled, can be challenged "
+                        "one by one like any claim."))
     return rules
 
 
 def coup_rules(variant: Variant) -> list[str]:
     """The coup and the forced coup, with the variant's numbers."""
     coup = next((s for s in variant.actions if s.action == Action.COUP), None)
+    first = tr("A coup costs {cost} coins and makes the target lose an influence.",
+               cost=variant.coup_cost)
     rules = [
-        f"A coup costs {variant.coup_cost} coins and makes the target lose an influence"
-        + (f". {coup.counter}" if coup else "."),
-        f"A player who starts their turn with {variant.forced_coup_at} or more coins must "
-        f"launch a coup.",
+        first + (" " + tr(coup.counter) if coup else ""),
+        tr("A player who starts their turn with {forced} or more coins must launch a coup.",
+           forced=variant.forced_coup_at),
     ]
     if variant.self_target:
-        rules.append("House rule 7 is off: a player may also coup themselves.")
+        rules.append(tr("House rule 7 is off: a player may also coup themselves."))
     if Character.VENGEANCE in variant.specials:
-        rules.append("A player whose Vengeance Assassin is killed by a Coup makes a free "
-                     "assassination against anyone, even if now exiled; a Contessa can block "
-                     "it. If it takes the last player's last card, the game is a tie.")
+        rules.append(tr("A player whose Vengeance Assassin is killed by a Coup makes a free "
+                        "assassination against anyone, even if now exiled; a Contessa can "
+                        "block it. If it takes the last player's last card, the game is a "
+                        "tie."))
     if variant.allegiances:
-        rules.append("A coup may not target a player of your own allegiance while another "
-                     "allegiance is still in the game.")
+        rules.append(tr("A coup may not target a player of your own allegiance while another "
+                        "allegiance is still in the game."))
     return rules

@@ -11,15 +11,17 @@ import os
 import re
 from pathlib import Path
 
+from trainer.i18n import N_
 from trainer.paths import CHECKOUT
 
 # The five texts of shared/rules beside the checkout (see its README.md), by file name.
 RULE_SOURCES: dict[str, str] = {
-    "000_6e655cddb6a19b32.txt": "McGuire house rules and strategy advice",
-    "001_efafd3cbf19ea30b.txt": "the official rulebook (core game and Reformation)",
-    "002_85f950dd113ab156.txt": "a play-by-post forum variant",
-    "003_696deabcbb3041af.txt": "Treason, an open-source web version",
-    "004_7a51b40b357838ae.txt": "the Philippine edition's English rulebook (with the example play)",
+    "000_6e655cddb6a19b32.txt": N_("McGuire house rules and strategy advice"),
+    "001_efafd3cbf19ea30b.txt": N_("the official rulebook (core game and Reformation)"),
+    "002_85f950dd113ab156.txt": N_("a play-by-post forum variant"),
+    "003_696deabcbb3041af.txt": N_("Treason, an open-source web version"),
+    "004_7a51b40b357838ae.txt": N_("the Philippine edition's English rulebook (with the "
+                                   "example play)"),
 }
 
 RULES_DIR_ENV = "COUP_RULES_DIR"

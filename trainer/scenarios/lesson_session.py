@@ -14,6 +14,7 @@ from collections.abc import MutableMapping, Sequence
 from typing import Any, Protocol
 
 from trainer.engine.moves import Move
+from trainer.i18n import N_
 from trainer.scenarios.lessons import WATCH_NEXT, Lesson, Library, Progress
 from trainer.scenarios.replay import PromptOption
 from trainer.scenarios.screens import Screen, first_screen, screens
@@ -24,6 +25,10 @@ PICKED = "answer"  # in the state: the label of the option picked at the open qu
 PROGRESS = "learn_progress"  # in the state
 OWNER = "learn_progress_of"  # in the state: the learner whose progress that is
 PRACTICE = "learn_practice"  # in the state: per game lesson, the learner's moves so far
+
+# The path button's words (translated where the button is drawn).
+START = N_("Start")
+CONTINUE = N_("Continue")
 
 
 class ProgressSink(Protocol):
@@ -146,12 +151,14 @@ class LessonSession:
     # ------------------------------------------------------------------------ what is next
     def start(self, path: Sequence[Lesson]) -> tuple[str, Lesson] | None:
         """The button of the five-minute path: "Start" at its first lesson, else "Continue"
-        at the first one not finished (the first again once all are)."""
+        at the first one not finished (the first again once all are). The label is the
+        catalogue's English: the page translates it."""
         done = self.progress
         nxt = next((x for x in path if not done.finished(x.id)), path[0] if path else None)
         if nxt is None:
             return None
-        return ("Start" if nxt is path[0] and not done.finished(nxt.id) else "Continue"), nxt
+        first = nxt is path[0] and not done.finished(nxt.id)
+        return (START if first else CONTINUE), nxt
 
     def following(self, library: Library, current: str | None = None) -> Lesson | None:
         """The lesson to offer after `current`: the first not finished, the five-minute path

@@ -11,7 +11,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from trainer.engine.errors import CoupError
-from trainer.engine.variants import parse_rules
+from trainer.engine.variants import parse_rules, title_words
+from trainer.i18n import DEFAULT, use_language
 from trainer.scenarios.errors import ScenarioError
 from trainer.scenarios.lesson_game import check_practice
 from trainer.scenarios.loader import load_scenario
@@ -56,7 +57,8 @@ class Lesson:
 
     @property
     def variant_title(self) -> str:
-        return parse_rules(self.variant).variant.title
+        """The rule set's title in the reader's language."""
+        return title_words(parse_rules(self.variant).variant)
 
     @property
     def steps(self) -> int:
@@ -101,9 +103,14 @@ def load_library(directory: str | Path = "scenarios") -> Library:
 
     A rule case (`mode: rule`) is checked like any scenario but is not a lesson: it pins a
     rule down for `python -m trainer check` and has no story to show, so it is left out."""
+    with use_language(DEFAULT):  # the library is plain data, the same for every reader
+        return _load_library(Path(directory))
+
+
+def _load_library(directory: Path) -> Library:
     lessons: list[Lesson] = []
     broken: list[BrokenLesson] = []
-    for path in sorted(Path(directory).glob("*.yaml")):
+    for path in sorted(directory.glob("*.yaml")):
         try:
             scenario = load_scenario(path)
             if scenario.mode == "rule":

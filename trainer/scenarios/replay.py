@@ -24,6 +24,7 @@ from trainer.engine.explain import PHASE_QUESTION
 from trainer.engine.game import Decision, Event, Game, Phase
 from trainer.engine.moves import Move, MoveKind
 from trainer.engine.notation import complete
+from trainer.i18n import DEFAULT, use_language
 from trainer.rulebook.sources import missing_quote, rules_dir
 from trainer.scenarios.checkpoints import cards_text, checkpoint_failures, count_text, plural
 from trainer.scenarios.errors import ScenarioError, error_at
@@ -463,10 +464,15 @@ def replay(scenario: Scenario, upto_step: int | None = None) -> Game:
 
 def run_scenario(scenario: Scenario) -> ScenarioRun:
     """Replay every step, checking moves, draws and checkpoints; raise ScenarioError if any
-    fails. The result holds each step's moves, events and prompt."""
-    r = _Replayer(scenario)
-    results = tuple(r.play(i) for i in range(len(scenario.steps)))
-    r.finish()
+    fails. The result holds each step's moves, events and prompt.
+
+    Its words (`StepResult.described`, an option's `label` and `why_illegal`, an error's
+    message) are English whoever runs it: a run is plain data, cached and shared by every
+    reader; a page words a move again from the game, in its reader's language."""
+    with use_language(DEFAULT):
+        r = _Replayer(scenario)
+        results = tuple(r.play(i) for i in range(len(scenario.steps)))
+        r.finish()
     return ScenarioRun(scenario, r.plan.names, r.plan.learner, results)
 
 
@@ -479,10 +485,11 @@ def prompt_for(scenario: Scenario, step: int) -> PromptView | None:
     """The prompt shown before step `step` (1-based), or None if the step has none."""
     if scenario.steps[step - 1].prompt is None:
         return None
-    r = _Replayer(scenario)
-    for i in range(step - 1):
-        r.play(i)
-    return r.play(step - 1).prompt
+    with use_language(DEFAULT):  # its labels are identifiers, as `run_scenario`'s
+        r = _Replayer(scenario)
+        for i in range(step - 1):
+            r.play(i)
+        return r.play(step - 1).prompt
 
 
 def check_quotes(scenario: Scenario, directory: Path | None = None) -> None:

@@ -35,6 +35,8 @@ from trainer.engine.observation import Observation
 from trainer.engine.variants import rules_text
 from trainer.estimates.posterior import Belief, mixture, p_holds
 from trainer.estimates.report import DEFAULT_MODEL
+from trainer.i18n import tr, tr_n
+from trainer.i18n.formats import number, percent
 from trainer.learners.csvsafe import neutral
 from trainer.play.assess import judged_claim
 
@@ -320,119 +322,159 @@ def report_lines(report: PeopleReport) -> list[str]:
     estimate came closer (only when the interval says so), the confident misses and how
     people's own challenges did."""
     if not report.n or report.bot is None or report.counting is None:
-        return ["No claims judged by people yet: there is nothing to measure."]
-    lines = [f"Out of {_count(report.n, 'claim')} people judged in "
-             f"{_count(report.games, 'game')}, {_percent(report.base_rate or 0.0)} "
-             f"{'was a bluff' if report.n == 1 else 'were bluffs'}."]
+        return [tr("No claims judged by people yet: there is nothing to measure.")]
+    lines = [tr_n("Out of {count} claim people judged in {games}, {share} was a bluff.",
+                  "Out of {count} claims people judged in {games}, {share} were bluffs.",
+                  report.n, count=_int(report.n), games=_games(report.games),
+                  share=_percent(report.base_rate or 0.0))]
     lines.append(_comparison(report))
-    lines.append(
-        f"Confident misses (a chance of a bluff of {_percent(1 - CONFIDENT)} or more when "
-        f"the claim was true, or {_percent(CONFIDENT)} or less when it was a bluff): "
-        f"{_misses('the bot', report.bot)}; {_misses('counting cards alone', report.counting)}.")
+    lines.append(tr("Confident misses (a chance of a bluff of {high} or more when the claim was "
+                    "true, or {low} or less when it was a bluff): {bot}; {counting}.",
+                    high=_percent(1 - CONFIDENT), low=_percent(CONFIDENT),
+                    bot=_misses(report.bot, bot=True), counting=_misses(report.counting,
+                                                                         bot=False)))
     lines.append(_challenges(report))
     if report.stated and report.stated_brier is not None \
             and report.bot_brier_on_stated is not None:
-        lines.append(
-            f"People gave their own chance of a bluff for {_count(report.stated, 'claim')}: "
-            f"Brier {_number(report.stated_brier)} on those, against "
-            f"{_number(report.bot_brier_on_stated)} for the bot on the same claims.")
+        lines.append(tr_n(
+            "People gave their own chance of a bluff for {count} claim: Brier {people} on "
+            "those, against {bot} for the bot on the same claims.",
+            "People gave their own chance of a bluff for {count} claims: Brier {people} on "
+            "those, against {bot} for the bot on the same claims.", report.stated,
+            count=_int(report.stated), people=_number(report.stated_brier),
+            bot=_number(report.bot_brier_on_stated)))
     return lines
 
 
 def _comparison(report: PeopleReport) -> str:
     assert report.bot is not None and report.counting is not None
     assert report.difference is not None
-    scores = (f"Brier {_number(report.bot.brier)} for the bot against "
-              f"{_number(report.counting.brier)} for counting alone")
+    scores = tr("Brier {bot} for the bot against {counting} for counting alone",
+                bot=_number(report.bot.brier), counting=_number(report.counting.brier))
     ci = report.difference_interval
     if ci is None:
-        return (f"The bot's chances and counting cards alone: {scores} (lower is better); one "
-                f"game is too few to tell whether the difference is more than luck.")
-    detail = (f"(lower is better; the difference is {_signed(report.difference)}, "
-              f"{_percent(report.level)} interval {_signed(ci.low)} to {_signed(ci.high)}")
+        return tr("The bot's chances and counting cards alone: {scores} (lower is better); one "
+                  "game is too few to tell whether the difference is more than luck.",
+                  scores=scores)
+    said = {"scores": scores, "difference": _signed(report.difference),
+              "level": _percent(report.level), "low": _signed(ci.low),
+              "high": _signed(ci.high)}
     if ci.high < 0:
-        return f"The bot's chances were closer to the truth than counting cards alone: " \
-               f"{scores} {detail})."
+        return tr("The bot's chances were closer to the truth than counting cards alone: "
+                  "{scores} (lower is better; the difference is {difference}, {level} interval "
+                  "{low} to {high}).", **said)
     if ci.low > 0:
-        return f"Counting cards alone was closer to the truth than the bot's chances: " \
-               f"{scores} {detail})."
-    return (f"There is no clear difference between the bot's chances and counting cards "
-            f"alone: {scores} {detail}, which includes no difference).")
+        return tr("Counting cards alone was closer to the truth than the bot's chances: "
+                  "{scores} (lower is better; the difference is {difference}, {level} interval "
+                  "{low} to {high}).", **said)
+    return tr("There is no clear difference between the bot's chances and counting cards "
+              "alone: {scores} (lower is better; the difference is {difference}, {level} "
+              "interval {low} to {high}, which includes no difference).", **said)
 
 
 def report_figures(report: PeopleReport) -> list[tuple[str, str]]:
     """The report's figures as (label, value) rows, for a table or a terminal."""
-    rows = [("claims", f"{report.n:,} in {_count(report.games, 'game')}")]
+    rows = [(tr("claims"), tr("{claims} in {games}", claims=_int(report.n),
+                              games=_games(report.games)))]
     if report.base_rate is not None:
-        rows.append(("bluffs", f"{report.bluffs:,} ({_percent(report.base_rate)})"))
+        rows.append((tr("bluffs"), f"{_int(report.bluffs)} ({_percent(report.base_rate)})"))
     level = _percent(report.level)
     for f in (report.bot, report.counting):
         if f is None:
             continue
-        ci = "" if f.interval is None else \
-            f" ({level} interval {_number(f.interval.low)} to {_number(f.interval.high)})"
-        rows.append((f"Brier, {f.name}", _number(f.brier) + ci))
+        ci = "" if f.interval is None else " " + tr(
+            "({level} interval {low} to {high})", level=level, low=_number(f.interval.low),
+            high=_number(f.interval.high))
+        rows.append((_figure_name(f, "Brier"), _number(f.brier) + ci))
     if report.difference is not None:
-        ci = "" if report.difference_interval is None else (
-            f" ({level} interval {_signed(report.difference_interval.low)} to "
-            f"{_signed(report.difference_interval.high)})")
-        rows.append(("Brier, bot − counting", _signed(report.difference) + ci))
+        ci = "" if report.difference_interval is None else " " + tr(
+            "({level} interval {low} to {high})", level=level,
+            low=_signed(report.difference_interval.low),
+            high=_signed(report.difference_interval.high))
+        rows.append((tr("Brier, bot − counting"), _signed(report.difference) + ci))
     for f in (report.bot, report.counting):
         if f is not None:
-            rows.append((f"confident misses, {f.name}",
-                         f"{f.misses:,} of {f.confident:,} confident"))
-    rows.append(("challenges", f"{report.challenges:,} of {report.judged:,} claims that "
-                               f"could be challenged"))
+            rows.append((_figure_name(f, "misses"),
+                         tr("{misses} of {confident} confident", misses=_int(f.misses),
+                            confident=_int(f.confident))))
+    rows.append((tr("challenges"), tr("{challenges} of {judged} claims that could be "
+                                      "challenged", challenges=_int(report.challenges),
+                                      judged=_int(report.judged))))
     if report.catch_rate is not None:
-        rows.append(("caught a bluff", f"{report.caught:,} ({_percent(report.catch_rate)})"))
+        rows.append((tr("caught a bluff"),
+                     f"{_int(report.caught)} ({_percent(report.catch_rate)})"))
     if report.stated_brier is not None:
-        rows.append(("Brier, people's stated chances",
-                     f"{_number(report.stated_brier)} on {report.stated:,} claims"))
+        rows.append((tr("Brier, people's stated chances"),
+                     tr("{brier} on {claims} claims", brier=_number(report.stated_brier),
+                        claims=_int(report.stated))))
     return rows
 
 
-def _misses(who: str, f: Forecaster) -> str:
+def _figure_name(f: Forecaster, what: str) -> str:
+    """"Brier, bot", "confident misses, counting": a forecaster's row of the figures."""
+    if what == "Brier":
+        return tr("Brier, bot") if f.name == "bot" else tr("Brier, counting")
+    return tr("confident misses, bot") if f.name == "bot" else tr("confident misses, counting")
+
+
+def _misses(f: Forecaster, *, bot: bool) -> str:
     if not f.confident:
-        return f"{who} was never that confident"
-    return f"{who} missed {f.misses:,} of its {_count(f.confident, 'confident chance')}"
+        return tr("the bot was never that confident") if bot else \
+            tr("counting cards alone was never that confident")
+    if bot:
+        return tr_n("the bot missed {misses} of its {count} confident chance",
+                    "the bot missed {misses} of its {count} confident chances", f.confident,
+                    misses=_int(f.misses), count=_int(f.confident))
+    return tr_n("counting cards alone missed {misses} of its {count} confident chance",
+                "counting cards alone missed {misses} of its {count} confident chances",
+                f.confident, misses=_int(f.misses), count=_int(f.confident))
 
 
 def _challenges(report: PeopleReport) -> str:
     if not report.judged:
-        return "None of these claims came at a moment to challenge them."
+        return tr("None of these claims came at a moment to challenge them.")
+    judged = _int(report.judged)
     if not report.challenges:
-        text = f"People challenged none of the {_count(report.judged, 'claim')} they could " \
-               f"have challenged"
+        text = tr_n("People challenged none of the {count} claim they could have challenged",
+                    "People challenged none of the {count} claims they could have challenged",
+                    report.judged, count=judged)
     else:
-        text = (f"People challenged {report.challenges:,} of the "
-                f"{_count(report.judged, 'claim')} they could have challenged, and "
-                f"{report.caught:,} of their challenges "
-                f"({_percent(report.catch_rate or 0.0)}) caught a bluff")
+        text = tr_n("People challenged {challenges} of the {count} claim they could have "
+                    "challenged, and {caught} of their challenges ({share}) caught a bluff",
+                    "People challenged {challenges} of the {count} claims they could have "
+                    "challenged, and {caught} of their challenges ({share}) caught a bluff",
+                    report.judged, challenges=_int(report.challenges), count=judged,
+                    caught=_int(report.caught), share=_percent(report.catch_rate or 0.0))
     if report.passed:
-        text += (f"; of the claims they let pass, "
-                 f"{_percent(report.passed_bluffs / report.passed)} were bluffs")
+        text += tr("; of the claims they let pass, {share} were bluffs",
+                   share=_percent(report.passed_bluffs / report.passed))
     return text + "."
 
 
-def _count(k: int, noun: str) -> str:
-    return f"{k:,} {noun}{'' if k == 1 else 's'}"
+def _int(k: int) -> str:
+    """A count with the language's grouping ("1,234")."""
+    return number(k)
+
+
+def _games(k: int) -> str:
+    return tr_n("{count} game", "{count} games", k, count=_int(k))
 
 
 def _percent(x: float) -> str:
-    return f"{round(100 * x):d}%"
+    return percent(round(100 * x) / 100)
 
 
 def _number(x: float) -> str:
     """Three decimals with a true minus sign; never "−0.000"."""
-    text = f"{x:.3f}"
-    if text.lstrip("-") == "0.000":
-        return "0.000"
+    text = number(x, 3)
+    if text.lstrip("-") == number(0, 3):
+        return number(0, 3)
     return text.replace("-", "−")
 
 
 def _signed(x: float) -> str:
     text = _number(x)
-    return text if text.startswith("−") or text == "0.000" else "+" + text
+    return text if text.startswith("−") or text == number(0, 3) else "+" + text
 
 
 # --------------------------------------------------------------------------- tables

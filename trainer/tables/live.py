@@ -43,6 +43,7 @@ from trainer.engine.game import Game, Phase
 from trainer.engine.moves import Move, MoveKind
 from trainer.engine.notation import move_text, parse
 from trainer.engine.observation import Observation, Seat, observe
+from trainer.i18n import tr
 from trainer.learners.answers import now as clock_now
 from trainer.play.assess import judged_claim
 from trainer.play.record import GameRecord
@@ -126,13 +127,14 @@ class Live:
         """Apply the moves written since this copy's version (by any process)."""
         for m in store.moves(self.code, self.number, since=self.version):
             if m.index != self.version:
-                raise TableError(f"Table {self.code}: move {m.index + 1} is missing from the "
-                                 "database.")
+                raise TableError(tr("Table {code}: move {number} is missing from the "
+                                    "database.", code=self.code, number=m.index + 1))
             try:
                 self.runner.apply(parse(m.move), self.version)
             except (MoveError, ValueError) as e:
-                raise TableError(f"Table {self.code}: move {m.index + 1} {m.move!r} does not "
-                                 f"replay: {e}") from e
+                raise TableError(tr("Table {code}: move {number} {move} does not replay: "
+                                    "{problem}", code=self.code, number=m.index + 1,
+                                    move=repr(m.move), problem=e)) from e
 
 
 def public_observation(game: Game) -> Observation:
@@ -242,7 +244,7 @@ class Tables:
                     raise
                 yield live
                 return
-        raise TableError(f"Table {table.code} is busy: try again.")
+        raise TableError(tr("Table {code} is busy: try again.", code=table.code))
 
     def _throw_away(self, live: Live) -> None:
         live.broken = True
@@ -306,9 +308,9 @@ class Tables:
         holds the seed, which deals the cards. TableError before that."""
         game = self.store.game(code, number)
         if game is None:
-            raise TableError(f"Table {code} has no game {number}.")
+            raise TableError(tr("Table {code} has no game {number}.", code=code, number=number))
         if game.finished_at is None:
-            raise TableError("The review opens when the game is over.")
+            raise TableError(tr("The review opens when the game is over."))
         moves = self.store.moves(code, number)
         learner = 0 if seat is None else seat
         labels = tuple(SECOND_PERSON if p == seat else name
@@ -324,8 +326,8 @@ class Tables:
     def _my_seat(self, table: GameTable, token: str) -> TableSeat:
         seat = self.store.my_seat(table.code, token)
         if seat is None:
-            raise TableError(f"This link's seat is not at table {table.code}: join again "
-                             "with the code.")
+            raise TableError(tr("This link's seat is not at table {code}: join again with "
+                                "the code.", code=table.code))
         return seat
 
     def seen(self, code: str, token: str) -> None:
@@ -349,21 +351,22 @@ class Tables:
         table = self.store.live_table(code)
         seat = self._my_seat(table, token)
         if table.status != "playing":
-            raise NotYourTurn("No game is being played at this table now.")
+            raise NotYourTurn(tr("No game is being played at this table now."))
         with self._locked(table) as live:
             if live is None:
-                raise NotYourTurn("No game has been dealt at this table yet.")
+                raise NotYourTurn(tr("No game has been dealt at this table yet."))
             if version != live.version:
-                raise Stale("The table moved on since your buttons were drawn: here it is "
-                            "now.")
+                raise Stale(tr("The table moved on since your buttons were drawn: here it "
+                               "is now."))
             game = live.game
             if game.is_over:
-                raise NotYourTurn("The game is over.")
+                raise NotYourTurn(tr("The game is over."))
             if game.decider != seat.seat:
-                raise NotYourTurn(f"It is {game.names[game.decider]}'s decision, not yours.")
+                raise NotYourTurn(tr("It is {name}'s decision, not yours.",
+                                     name=game.names[game.decider]))
             legal = game.as_legal(move)
             if legal.player != seat.seat:
-                raise NotYourTurn("That move is another player's.")
+                raise NotYourTurn(tr("That move is another player's."))
             self._write(table, live, legal, "person", stated)
         if seat.away:
             self.store.seen(code, token)

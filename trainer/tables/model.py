@@ -16,7 +16,9 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from trainer.engine.errors import RuleSetError
+from trainer.engine.explain import variant_title
 from trainer.engine.variants import RULES_TEXT_MAX, parse_rules
+from trainer.i18n import tr
 from trainer.play.setup import BOTS, table_sizes
 
 Status = Literal["lobby", "playing", "over", "closed"]
@@ -73,8 +75,9 @@ class TableSettings(BaseModel):
     def _size(self) -> TableSettings:
         allowed = table_sizes(parse_rules(self.rules))
         if self.seats not in allowed:
-            raise ValueError(f"{parse_rules(self.rules).variant.title} is played here by "
-                             f"{allowed[0]}–{allowed[-1]} players, not {self.seats}")
+            raise ValueError(tr("{rules} is played here by {low}–{high} players, not {seats}",
+                                rules=variant_title(parse_rules(self.rules).variant),
+                                low=allowed[0], high=allowed[-1], seats=self.seats))
         return self
 
     @property

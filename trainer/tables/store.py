@@ -50,6 +50,7 @@ from sqlalchemy.engine import Connection, Row
 from sqlalchemy.exc import IntegrityError
 
 from trainer.database.stores import MigratedStore, aware
+from trainer.i18n import tr
 from trainer.learners.answers import now as clock_now
 from trainer.play.setup import BOTS, MAX_SEED
 from trainer.rooms.codes import (
@@ -181,15 +182,18 @@ class TableStore(MigratedStore):
     # ------------------------------------------------------------------ reading
     def _row(self, conn: Connection, code: str) -> GameTable:
         if not is_room_code(code):
-            raise TableGone(f"{code!r} is not a table code: expected 6 letters and digits.")
+            raise TableGone(tr("{code} is not a table code: expected 6 letters and digits.",
+                               code=repr(code)))
         row = conn.execute(select(tables_table).where(tables_table.c.code == code)) \
             .mappings().first()
         if row is None:
-            raise TableGone(f"There is no table {code}. Check the code on the screen.")
+            raise TableGone(tr("There is no table {code}. Check the code on the screen.",
+                               code=code))
         try:
             settings = TableSettings.model_validate_json(row["settings"])
         except ValidationError as e:
-            raise TableError(f"Table {code} is damaged in the database: {e}") from e
+            raise TableError(tr("Table {code} is damaged in the database: {problem}", code=code,
+                                problem=e)) from e
         seats = conn.execute(select(table_seats_table).where(
             table_seats_table.c.table_code == code).order_by(table_seats_table.c.seat)).all()
         status: Status = row["status"] if row["status"] in STATUSES else "closed"
@@ -216,10 +220,11 @@ class TableStore(MigratedStore):
         """The table if it can still be used; TableGone saying why not."""
         table = self.table(code)
         if table.status == "closed":
-            raise TableGone(f"Table {code} is closed. Ask the host for the new code.")
+            raise TableGone(tr("Table {code} is closed. Ask the host for the new code.",
+                               code=code))
         if clock_now() > table.expires_at:
-            raise TableGone(f"Table {code} has expired (tables last "
-                            f"{LIFETIME.seconds // 3600} hours after their last move).")
+            raise TableGone(tr("Table {code} has expired (tables last {hours} hours after "
+                               "their last move).", code=code, hours=LIFETIME.seconds // 3600))
         return table
 
     def pulse(self, code: str) -> tuple[int, str] | None:
@@ -310,7 +315,7 @@ class TableStore(MigratedStore):
                 return self.table(code), host
             except IntegrityError:
                 continue
-        raise TableError("No free table code was found; try again.")
+        raise TableError(tr("No free table code was found; try again."))
 
     @staticmethod
     def _code_taken_by_room(conn: Connection, code: str) -> bool:
@@ -324,10 +329,10 @@ class TableStore(MigratedStore):
         stored = conn.execute(select(tables_table.c.host_hash).where(
             tables_table.c.code == code)).scalar_one()
         if not is_token(host) or not same_token(host, stored):
-            raise HostOnly(f"Only the host of table {code} can do that: this link does not "
-                           "carry the table's host key.")
+            raise HostOnly(tr("Only the host of table {code} can do that: this link does "
+                              "not carry the table's host key.", code=code))
         if table.status == "closed":
-            raise TableGone(f"Table {code} is closed.")
+            raise TableGone(tr("Table {code} is closed.", code=code))
         return table
 
     def is_host(self, code: str, host: str) -> bool:
@@ -352,13 +357,15 @@ class TableStore(MigratedStore):
         """A bot of persona `bot` in an open seat (or in a bot's seat, replacing it), in the
         lobby or between games."""
         if bot not in BOTS:
-            raise TableError(f"Unknown bot {bot!r}; expected one of {', '.join(BOTS)}.")
+            raise TableError(tr("Unknown bot {bot}; expected one of {bots}.",
+                                bot=repr(bot), bots=", ".join(BOTS)))
         with self._tx() as conn:
             table = self._host(conn, code, host)
             self._between_games(table)
             current = self._seat_row(table, seat)
             if current.kind == "person":
-                raise TableError(f"Seat {seat + 1} is {current.nickname}'s: free it first.")
+                raise TableError(tr("Seat {seat} is {name}'s: free it first.",
+                                    seat=seat + 1, name=current.nickname))
             conn.execute(update(table_seats_table).where(
                 table_seats_table.c.table_code == code, table_seats_table.c.seat == seat)
                 .values(kind="bot", bot=bot, nickname=None, name_key=None, token_hash=None,
@@ -381,14 +388,14 @@ class TableStore(MigratedStore):
     @staticmethod
     def _between_games(table: GameTable) -> None:
         if table.status == "playing":
-            raise TableError("Seats change between games: end this game first, or let the "
-                             "stand-in bot play for someone who left.")
+            raise TableError(tr("Seats change between games: end this game first, or let "
+                                "the stand-in bot play for someone who left."))
 
     @staticmethod
     def _seat_row(table: GameTable, seat: int) -> TableSeat:
         if not 0 <= seat < len(table.seats):
-            raise TableError(f"Table {table.code} has seats 1–{len(table.seats)}, not "
-                             f"{seat + 1}.")
+            raise TableError(tr("Table {code} has seats 1–{seats}, not {seat}.",
+                                code=table.code, seats=len(table.seats), seat=seat + 1))
         return table.seats[seat]
 
     def deal(self, code: str, host: str, *, seed: int | None = None,
@@ -400,16 +407,16 @@ class TableStore(MigratedStore):
         with self._tx() as conn:
             table = self._host(conn, code, host)
             if at is not None and at != table.version:
-                raise Stale("The table changed since this page was drawn: here it is now. "
-                            "Press again if you still mean it.")
+                raise Stale(tr("The table changed since this page was drawn: here it is "
+                               "now. Press again if you still mean it."))
             if table.status == "playing":
-                raise TableError("A game is already being played at this table.")
+                raise TableError(tr("A game is already being played at this table."))
             if table.open_seats:
-                raise TableError("Fill every seat first (a person or a bot): seat "
-                                 f"{table.open_seats[0] + 1} is empty.")
+                raise TableError(tr("Fill every seat first (a person or a bot): seat "
+                                    "{seat} is empty.", seat=table.open_seats[0] + 1))
             if not table.people:
-                raise TableError("A table needs at least one person: the bots play each "
-                                 "other on the Play page.")
+                raise TableError(tr("A table needs at least one person: the bots play each "
+                                    "other on the Play page."))
             number = table.game + 1
             players = [[s.nickname if s.kind == "person" else _bot_name(s, table), s.kind]
                        for s in table.seats]
@@ -430,7 +437,7 @@ class TableStore(MigratedStore):
         with self._tx() as conn:
             table = self._host(conn, code, host)
             if table.status != "playing":
-                raise TableError("No game is being played at this table.")
+                raise TableError(tr("No game is being played at this table."))
             conn.execute(update(table_games_table).where(
                 table_games_table.c.table_code == code,
                 table_games_table.c.number == table.game).values(finished_at=clock_now()))
@@ -449,8 +456,8 @@ class TableStore(MigratedStore):
             self._between_games(table)
             have = len(table.seats)
             if settings.seats < have and any(s.filled for s in table.seats[settings.seats:]):
-                raise TableError(f"Free seats {settings.seats + 1}–{have} before making the "
-                                 f"table smaller.")
+                raise TableError(tr("Free seats {first}–{last} before making the table "
+                                    "smaller.", first=settings.seats + 1, last=have))
             if settings.seats > have:
                 conn.execute(insert(table_seats_table), [
                     {"table_code": code, "seat": i, "kind": "open", "away": False}
@@ -467,8 +474,8 @@ class TableStore(MigratedStore):
         with self._tx() as conn:
             table = self._row(conn, code)
         if not is_token(screen) or not hmac_equal(screen_token(table.join_secret), screen):
-            raise ScreenOnly(f"This link does not carry table {code}'s screen key. Open the "
-                             "screen view from the host's page.")
+            raise ScreenOnly(tr("This link does not carry table {code}'s screen key. Open "
+                                "the screen view from the host's page.", code=code))
         return table
 
     # ------------------------------------------------------------------ the phones
@@ -485,8 +492,8 @@ class TableStore(MigratedStore):
             raise TableError(problem)
         name = nickname.strip()
         if name.casefold() in RESERVED_NAMES:
-            raise TableError(f"{name!r} is how the table names its own players to "
-                             "themselves: pick another name.")
+            raise TableError(tr("{name} is how the table names its own players to "
+                                "themselves: pick another name.", name=repr(name)))
         mark = token_hash(browser) if browser else None
         token = new_token()
         for seat in table.open_seats:
@@ -503,12 +510,13 @@ class TableStore(MigratedStore):
                         continue  # taken a moment ago by another phone: the next one
                     self._bump(conn, code)
             except IntegrityError as e:
-                raise TableError(f"{name!r} was taken a moment ago: pick another name.") from e
+                raise TableError(tr("{name} was taken a moment ago: pick another name.",
+                                    name=repr(name))) from e
             return self.table(code).seats[seat], token
         if table.status == "playing":
-            raise TableError(f"Table {code} is playing and every seat is taken; wait for "
-                             "the next game.")
-        raise TableError(f"Table {code} is full: every seat is taken.")
+            raise TableError(tr("Table {code} is playing and every seat is taken; wait for "
+                                "the next game.", code=code))
+        raise TableError(tr("Table {code} is full: every seat is taken.", code=code))
 
     def rejoin(self, code: str, browser: str) -> tuple[TableSeat, str] | None:
         """This browser's seat at the table (its id is the learner cookie), under a new seat
@@ -557,7 +565,7 @@ class TableStore(MigratedStore):
         plays it to the end (the game's players are fixed at the deal)."""
         seat = self.my_seat(code, token)
         if seat is None:
-            raise TableError("This phone has no seat at the table.")
+            raise TableError(tr("This phone has no seat at the table."))
         with self._tx() as conn:
             table = self._row(conn, code)
             values: dict[str, object]
@@ -602,12 +610,12 @@ class TableStore(MigratedStore):
                     moves=index + 1, moved_at=stamp,
                     **({"finished_at": stamp, "winner": winner} if over else {}))).rowcount
                 if done != 1:
-                    raise Stale(f"The game is no longer at move {index + 1}: another move "
-                                "came first.")
+                    raise Stale(tr("The game is no longer at move {number}: another move "
+                                   "came first.", number=index + 1))
                 current = conn.execute(select(tables_table.c.game, tables_table.c.status)
                                        .where(tables_table.c.code == code)).one()
                 if int(current[0]) != number or current[1] != "playing":
-                    raise Stale("This game is no longer being played at the table.")
+                    raise Stale(tr("This game is no longer being played at the table."))
                 conn.execute(insert(table_moves_table), {
                     "table_code": code, "game": number, "idx": index, "move": move,
                     "seat": seat, "made_by": made_by,
@@ -616,7 +624,8 @@ class TableStore(MigratedStore):
                     "made_at": stamp})
                 self._bump(conn, code, **({"status": "over"} if over else {}))
         except IntegrityError as e:
-            raise Stale(f"Move {index + 1} was written by another player first.") from e
+            raise Stale(tr("Move {number} was written by another player first.",
+                           number=index + 1)) from e
         return stamp
 
     def seats_of(self, code: str) -> Sequence[TableSeat]:

@@ -22,6 +22,8 @@ from trainer.endgame import hidden_tables
 from trainer.endgame.hidden import Solution, solve
 from trainer.endgame.known import MAX_COINS
 from trainer.endgame.tables import known_values
+from trainer.engine.names import card_name
+from trainer.i18n import tr, tr_n
 from trainer.ui.chrome import LARGE
 from trainer.ui.state import session_state
 from trainer.views import endgame_view as view
@@ -114,54 +116,68 @@ def position_picker() -> Choice:
     with st.container(border=True, key="eg_picker"):
         if not session_state().get(LARGE):  # stacked, the headings would stand alone
             you, them = row()
-            you.markdown("**You**")
-            them.markdown("**They**")
+            you.markdown("**" + tr("You") + "**")
+            them.markdown("**" + tr("They") + "**")
         you, them = row()
-        you.selectbox("Your card", CHARACTERS, key=KEYS["card"], on_change=_changed,
-                      help="Hidden from them, as in a real game.")
+        you.selectbox(tr("Your card"), CHARACTERS, key=KEYS["card"], on_change=_changed,
+                      format_func=card_name, help=tr("Hidden from them, as in a real game."))
         with them:
             if faceup:
-                their_card_select("Their card")
+                their_card_select(tr("Their card"))
             else:
-                st.markdown("Their card: **hidden**", help="In a real game you cannot see "
-                            "it: the page works out what each card they may hold means.")
+                st.markdown(tr("Their card: **hidden**"),
+                            help=tr("In a real game you cannot see it: the page works out "
+                                    "what each card they may hold means."))
         you, them = row()
-        you.selectbox("Card you lost", CHARACTERS, key=KEYS["lost0"], on_change=_changed,
-                      help="Face up on the table: both players see it.")
-        them.selectbox("Card they lost", CHARACTERS, key=KEYS["lost1"], on_change=_changed,
-                       help="Face up on the table: both players see it.")
+        you.selectbox(tr("Card you lost"), CHARACTERS, key=KEYS["lost0"], on_change=_changed,
+                      format_func=card_name,
+                      help=tr("Face up on the table: both players see it."))
+        them.selectbox(tr("Card they lost"), CHARACTERS, key=KEYS["lost1"], on_change=_changed,
+                       format_func=card_name,
+                       help=tr("Face up on the table: both players see it."))
         you, them = row()
-        you.number_input("Your coins", 0, MAX_COINS, step=1, key=KEYS["coins0"],
+        you.number_input(tr("Your coins"), 0, MAX_COINS, step=1, key=KEYS["coins0"],
                          on_change=_changed)
-        them.number_input("Their coins", 0, MAX_COINS, step=1, key=KEYS["coins1"],
+        them.number_input(tr("Their coins"), 0, MAX_COINS, step=1, key=KEYS["coins1"],
                           on_change=_changed)
         turn_col, ahead_col = row()
-        turn_col.segmented_control("Who acts now", list(TURNS), format_func=TURNS.__getitem__,
+        turn_col.segmented_control(tr("Who acts now"), list(TURNS), format_func=_turn_word,
                                    key=KEYS["turn"], required=True, on_change=_changed)
         if not faceup:
-            ahead_col.selectbox("Look ahead", HORIZONS, key=KEYS["horizon"],
+            ahead_col.selectbox(tr("Look ahead"), HORIZONS, key=KEYS["horizon"],
                                 format_func=_horizon_words, on_change=_changed,
-                                help="How many turns ahead to work out perfect play; past "
-                                     "them, the rest is counted as if both cards were face "
-                                     "up.")
-        st.segmented_control("Mode", list(MODES), format_func=MODES.__getitem__,
+                                help=tr("How many turns ahead to work out perfect play; past "
+                                        "them, the rest is counted as if both cards were face "
+                                        "up."))
+        st.segmented_control(tr("Mode"), list(MODES), format_func=_mode_word,
                              key=KEYS["mode"], required=True, on_change=_changed,
-                             help="In a real game you cannot see the other player's card. "
-                                  "Face up, the duel is a race that the cards and coins "
-                                  "alone decide.")
+                             help=tr("In a real game you cannot see the other player's card. "
+                                     "Face up, the duel is a race that the cards and coins "
+                                     "alone decide."))
         if not faceup:
-            st.caption(view.HORIZON_NOTE)
+            st.caption(tr(view.HORIZON_NOTE))
     choice = _from_state()
     state[KEPT] = asdict(choice)
     return choice
 
 
 def _horizon_words(h: int) -> str:
-    return f"{h} turn{'s' if h != 1 else ''} ({view.HORIZON_TIME[h]})"
+    """"4 turns": short enough for a phone's half-width column; how long each takes is in
+    the note below the choices."""
+    return tr_n("{n} turn", "{n} turns", h)
+
+
+def _turn_word(turn: str) -> str:
+    return tr(TURNS[turn])  # type: ignore[index]
+
+
+def _mode_word(mode: str) -> str:
+    return tr(MODES[mode])  # type: ignore[index]
 
 
 def their_card_select(label: str) -> None:
-    st.selectbox(label, CHARACTERS, key=KEYS["their"], on_change=_changed)
+    st.selectbox(label, CHARACTERS, key=KEYS["their"], on_change=_changed,
+                 format_func=card_name)
 
 
 def keep_link(choice: Choice) -> None:
@@ -276,24 +292,24 @@ def hidden_mode(choice: Choice) -> None:
         if (unsettled := view.unsettled_note(result)) is not None:
             st.caption(unsettled)
     if choice.turn == "you":
-        st.subheader("Your options, best first")
-        st.caption(view.STRIP_LEGEND)
+        st.subheader(tr("Your options, best first"))
+        st.caption(tr(view.STRIP_LEGEND))
         st.html(view.options_html(rows))
-        st.caption(view.OUTCOME_NOTE)
+        st.caption(tr(view.OUTCOME_NOTE))
         if (mix := view.mix_note(rows)) is not None:
             st.caption(mix)
         claims(choice, result, rows)
     else:
-        st.button("Switch seats", key="eg_switch", icon=":material/swap_horiz:",
+        st.button(tr("Switch seats"), key="eg_switch", icon=":material/swap_horiz:",
                   on_click=_switch_seats,
-                  help="Swap the lost cards and coins and take their turn.")
+                  help=tr("Swap the lost cards and coins and take their turn."))
     if (note := view.horizon_note(result)) is not None:
         st.caption(note)
-    with st.expander("Expert figures: how exact this is", icon=":material/functions:"):
+    with st.expander(tr("Expert figures: how exact this is"), icon=":material/functions:"):
         st.markdown("\n".join(f"- {line}" for line in view.expert_lines(result)))
         if rows:
-            st.caption("The engine's names for the options (you are P1, they are P2): "
-                       + "; ".join(r.engine_text for r in rows) + ".")
+            st.caption(tr("The engine's names for the options (you are P1, they are P2): "
+                          "{names}.", names="; ".join(r.engine_text for r in rows)))
 
 
 def _fresh_key(choice: Choice) -> tuple[object, ...]:
@@ -304,7 +320,7 @@ def _fresh_key(choice: Choice) -> tuple[object, ...]:
 def _work_out_claims(choice: Choice) -> None:
     """A fresh solve of a stored position, for what the table does not keep: the
     break-even belief of each claim."""
-    with st.spinner("Working out when a challenge pays…"):
+    with st.spinner(tr("Working out when a challenge pays…")):
         start = time.perf_counter()
         solution = solve(choice.lost, choice.coins, choice.first, horizon=choice.horizon)
         fresh = view.distil(solution, choice.horizon, time.perf_counter() - start,
@@ -316,17 +332,17 @@ def claims(choice: Choice, result: Solved, rows: list[view.OptionRow]) -> None:
     """Each claim's bluff rate and break-even belief; for a stored position (which keeps
     neither the likely lines nor the break-even beliefs) a button works them out."""
     if result.claims is None:
-        st.button("Work out the likely lines and when to challenge (about a second)",
+        st.button(tr("Work out the likely lines and when to challenge (about a second)"),
                   key=WORK_OUT, on_click=_work_out_claims, args=(choice,),
                   icon=":material/calculate:",
-                  help="The stored table keeps each option's figures; this solves the "
-                       "position again to follow the lines of play.")
+                  help=tr("The stored table keeps each option's figures; this solves the "
+                          "position again to follow the lines of play."))
     if not any(r.claim is not None for r in rows):
         return
-    with st.expander(view.CLAIMS_HEADING, icon=":material/theater_comedy:"):
+    with st.expander(tr(view.CLAIMS_HEADING), icon=":material/theater_comedy:"):
         st.markdown("\n".join(f"- {line}" for line in view.claim_lines(result, rows)))
         if result.claims is not None:
-            st.caption(view.CLAIMS_NOTE)
+            st.caption(tr(view.CLAIMS_NOTE))
 
 
 # ----------------------------------------------------------------------------- face up
@@ -345,11 +361,11 @@ def face_up_mode(choice: Choice) -> None:
 
 def heat_map(choice: Choice) -> None:
     """Every coin count at once, both cards face up, for your card against a chosen one."""
-    st.subheader(view.HEAT_HEADING)
+    st.subheader(tr(view.HEAT_HEADING))
     words, drawing = st.columns([2, 3], gap="large")
     with words:
         if choice.mode == "hidden":
-            their_card_select("Their card, for this map")
+            their_card_select(tr("Their card, for this map"))
         if (problem := view.their_card_problem(choice)) is not None:
             st.info(problem, icon=":material/block:")
             return
@@ -364,7 +380,7 @@ def heat_map(choice: Choice) -> None:
 def hidden_against_face_up(choice: Choice) -> None:
     """The stored hidden-card table beside the face-up one, for your card, every coin
     count: what hiding your card is worth."""
-    st.subheader(view.HIDDEN_HEADING)
+    st.subheader(tr(view.HIDDEN_HEADING))
     hidden = hidden_tables.win_grid(choice.lost, choice.card, choice.first)
     if hidden is None:
         st.caption(view.hidden_missing())
@@ -375,9 +391,9 @@ def hidden_against_face_up(choice: Choice) -> None:
     before = hidden_tables.win_grid(choice.lost, choice.card, choice.first, shorter=True)
     marks = (flags, before) if flags is not None and before is not None else None
     left, right = st.columns(2, gap="medium")
-    left.altair_chart(view.heat_chart(hidden, None, choice.coins, "cards hidden", 320,
+    left.altair_chart(view.heat_chart(hidden, None, choice.coins, view.CARDS_HIDDEN, 320,
                                       labels=False, unsettled=marks),
                       width="stretch", height=320, key="eg_hidden_heat")
-    right.altair_chart(view.heat_chart(shown, None, choice.coins, "cards face up", 320,
-                                       "face up, averaged over their card", labels=False),
+    right.altair_chart(view.heat_chart(shown, None, choice.coins, view.CARDS_FACE_UP, 320,
+                                       view.FACE_UP_AVERAGED, labels=False),
                        width="stretch", height=320, key="eg_faceup_heat")

@@ -22,6 +22,7 @@ import streamlit as st
 from trainer.endgame import practice as duel
 from trainer.endgame.hidden import Solution, solve
 from trainer.endgame.puzzles import KINDS, Puzzle, find, puzzles
+from trainer.i18n import N_, tr
 from trainer.learners.answers import now
 from trainer.ui.learner import current_learner
 from trainer.ui.state import session_state
@@ -74,7 +75,7 @@ def _solution(lost: tuple[str, str], coins: tuple[int, int], first: int) -> Solu
 
 def _start(source: dict[str, str], puzzle: Puzzle | None, choice: view.Choice,
            seed: int) -> None:
-    with st.spinner("Working out perfect play for this duel (a few seconds)…"):
+    with st.spinner(tr("Working out perfect play for this duel (a few seconds)…")):
         s = _solution((choice.lost[0].value, choice.lost[1].value), choice.coins,
                       choice.first)
         goal = puzzle.goal if puzzle is not None else duel.Goal()
@@ -145,8 +146,8 @@ def follow_link() -> None:
         p = find(params["puzzle"])
         if p is None:
             session_state()[LINK_ERRORS] = [
-                f"The link's puzzle “{params['puzzle'][:60]}” is not in this version's "
-                "table. Deal a new one below."]
+                tr("The link's puzzle “{puzzle}” is not in this version's table. Deal a new "
+                   "one below.", puzzle=params["puzzle"][:60])]
             st.query_params.pop("seed", None)
             return
         _start({"tab": "practice", "puzzle": p.id}, p, pview.puzzle_choice(p), _new_seed())
@@ -194,30 +195,38 @@ def picker() -> None:
     state = session_state()
     state.setdefault(KIND_KEY, ANY)
     state.setdefault(LEVEL_KEY, ANY)
-    kinds = {ANY: "Any kind", **{k: pview.KIND_TITLES[k] for k in KINDS}}
-    levels = {ANY: "Any", **{k: pview.DIFFICULTY_WORDS[k] for k in LEVELS}}
+    kinds = [ANY, *KINDS]
+    levels = [ANY, *LEVELS]
     # During a duel the picker folds away, so on a phone the duel is not a screen down.
     running = _running() is not None
-    box = (st.expander("Another puzzle", icon=":material/playing_cards:") if running
+    box = (st.expander(tr("Another puzzle"), icon=":material/playing_cards:") if running
            else st.container(border=True))
     with box, st.container(key="eg_practice_picker"):
-        st.segmented_control("Puzzle", list(kinds), format_func=kinds.__getitem__,
+        st.segmented_control(tr("Puzzle"), kinds, format_func=_kind_word,
                              key=KIND_KEY, required=True)
-        st.segmented_control("Difficulty", list(levels), format_func=levels.__getitem__,
+        st.segmented_control(tr("Difficulty"), levels, format_func=_level_word,
                              key=LEVEL_KEY, required=True,
-                             help="Hard puzzles have a best move only a little better than "
-                                  "the next one.")
-        st.button("Deal a puzzle", key="eg_deal", icon=":material/playing_cards:",
+                             help=tr("Hard puzzles have a best move only a little better than "
+                                     "the next one."))
+        st.button(tr("Deal a puzzle"), key="eg_deal", icon=":material/playing_cards:",
                   type="primary", on_click=deal_puzzle)
+
+
+def _kind_word(kind: str) -> str:
+    return tr(N_("Any kind") if kind == ANY else pview.KIND_TITLES[kind])
+
+
+def _level_word(level: str) -> str:
+    return tr(N_("Any") if level == ANY else pview.DIFFICULTY_WORDS[level])
 
 
 def _header(r: Running) -> None:
     if r.puzzle is not None:
-        st.subheader(pview.KIND_TITLES[r.puzzle.kind])
-        st.markdown(pview.KIND_HINTS[r.puzzle.kind] + " " +
-                    f"({pview.DIFFICULTY_WORDS[r.puzzle.difficulty]})")
+        st.subheader(tr(pview.KIND_TITLES[r.puzzle.kind]))
+        st.markdown(tr(pview.KIND_HINTS[r.puzzle.kind]) + " " +
+                    f"({tr(pview.DIFFICULTY_WORDS[r.puzzle.difficulty])})")
     else:
-        st.subheader("Your position, played out")
+        st.subheader(tr("Your position, played out"))
         if (note := pview.settled_note(_choice_of(r.source))) is not None:
             st.caption(note)
     st.markdown(pview.goal_line(r.game.goal))
@@ -234,8 +243,8 @@ def duel_view() -> None:
     """The duel on screen: what happened, the last grade, the buttons or the summary."""
     r = _running()
     if r is None:
-        st.info("Deal a puzzle to start, or set up a position under “Explore” and press "
-                "“Play it out”.", icon=":material/sports_esports:")
+        st.info(tr("Deal a puzzle to start, or set up a position under “Explore” and press "
+                   "“Play it out”."), icon=":material/sports_esports:")
         return
     _keep_link(r)
     g = r.game
@@ -245,14 +254,14 @@ def duel_view() -> None:
     _table(r)
     if g.events:
         with st.container(key="eg_practice_events"):
-            st.markdown("**So far:** " + pview.events_text(g.events))
+            st.markdown("**" + tr("So far:") + "** " + pview.events_text(g.events))
     if g.graded:
         last = g.graded[-1]
         grade = pview.grade_of(last)
         box = {"success": st.success, "info": st.info, "warning": st.warning,
                "error": st.error}[pview.graded_tone(last)]
         box(" ".join(pview.graded_lines(last, r.labels[-1])), icon=pview.GRADE_ICONS[grade])
-        with st.expander("Every option of that decision, with its win chance",
+        with st.expander(tr("Every option of that decision, with its win chance"),
                          icon=":material/functions:"):
             st.markdown("\n".join(pview.option_lines(last, r.labels[-1])))
     if g.over:
@@ -260,25 +269,25 @@ def duel_view() -> None:
         for line in pview.summary_lines(s):
             st.markdown(line)
         again, new = st.columns(2)
-        again.button("Play it again (same cards)", key="eg_again", on_click=_replay,
+        again.button(tr("Play it again (same cards)"), key="eg_again", on_click=_replay,
                      icon=":material/replay:")
         if r.puzzle is not None:
-            new.button("Next puzzle", key="eg_next", on_click=deal_puzzle, type="primary",
+            new.button(tr("Next puzzle"), key="eg_next", on_click=deal_puzzle, type="primary",
                        icon=":material/skip_next:")
         return
     if (threat := pview.threat_line(g.game)) is not None:
         st.markdown(threat)
     st.markdown(f"**{pview.situation(g.game)}**")
-    with st.expander("Hint: what their moves say about their card",
+    with st.expander(tr("Hint: what their moves say about their card"),
                      icon=":material/lightbulb:"):
         st.markdown(pview.belief_line(g.belief()))
-        st.caption(pview.BELIEF_NOTE)
+        st.caption(tr(pview.BELIEF_NOTE))
     offers = g.offers()
     with st.container(key="eg_practice_buttons"):
         for o in offers:
             st.button(pview.offer_label(g.game, o), key=f"eg_offer_{len(g.graded)}_{o.index}",
                       on_click=_choose, args=(o.index,), width="stretch")
-    st.caption(pview.REPLAY_NOTE)
+    st.caption(tr(pview.REPLAY_NOTE))
 
 
 def link_messages() -> None:
@@ -288,7 +297,7 @@ def link_messages() -> None:
 
 def accuracy() -> None:
     """The learner's end-game accuracy, day by day (practice and the quiz's drill)."""
-    st.subheader("Your end-game accuracy")
+    st.subheader(tr("Your end-game accuracy"))
     me = current_learner()
     frame = pview.accuracy_frame(me.history.answers)
     st.markdown(pview.accuracy_sentence(frame))
@@ -299,8 +308,8 @@ def accuracy() -> None:
 # ------------------------------------------------------------------------------ sections
 
 TAB = "eg_tab"
-SECTIONS = {"explore": "Explore positions", "two": "Two cards against one",
-            "practice": "Practice duels"}
+SECTIONS = {"explore": N_("Explore positions"), "two": N_("Two cards against one"),
+            "practice": N_("Practice duels")}
 _PRACTICE_ONLY = ("tab", "seed", "puzzle")
 # Parameters of the sections' links (the one-card explorer's, the two-card duel's): a section
 # opened from the control starts from its own, not the other's (`lost` and `coins` mean
@@ -319,6 +328,10 @@ def _section_changed() -> None:
             session_state().pop(k, None)
 
 
+def _section_word(key: str) -> str:
+    return tr(SECTIONS[key])
+
+
 def section() -> str:
     """Explore or Practice, from the address the first time, then from the control."""
     state = session_state()
@@ -327,7 +340,7 @@ def section() -> str:
     if wanted in SECTIONS and wanted != state.get(TAB) and is_duel_link(params):
         state[TAB] = wanted
     state.setdefault(TAB, wanted if wanted in SECTIONS else "explore")
-    st.segmented_control("Section", list(SECTIONS), format_func=SECTIONS.__getitem__,
+    st.segmented_control(tr("Section"), list(SECTIONS), format_func=_section_word,
                          key=TAB, required=True, on_change=_section_changed,
                          label_visibility="collapsed")
     return str(state[TAB])
@@ -339,6 +352,6 @@ def play_it_out(choice: view.Choice) -> None:
         session_state()[TAB] = "practice"
         practise_position(choice)
 
-    st.button("Play it out against perfect play", key="eg_play_out",
+    st.button(tr("Play it out against perfect play"), key="eg_play_out",
               icon=":material/sports_esports:", on_click=go,
-              help="Your card is the one picked; theirs is dealt from what is left.")
+              help=tr("Your card is the one picked; theirs is dealt from what is left."))

@@ -19,6 +19,8 @@ import streamlit as st
 from trainer.endgame import hidden_two, hidden_two_tables
 from trainer.endgame import practice as played
 from trainer.endgame.known import MAX_COINS
+from trainer.engine.names import card_name
+from trainer.i18n import N_, tr
 from trainer.learners.answers import now
 from trainer.ui.endgame import Shelf, row
 from trainer.ui.learner import current_learner
@@ -32,7 +34,7 @@ from trainer.views.table_art import TABLE_CSS
 PREFIX = "eg2_"
 KEYS = {"two": "eg2_two", "card0": "eg2_card0", "card1": "eg2_card1", "lost": "eg2_lost",
         "coins0": "eg2_coins_you", "coins1": "eg2_coins_them", "turn": "eg2_turn"}
-WHO = {"you": "You", "them": "They"}
+WHO = {"you": N_("You"), "them": N_("They")}
 TARGET = 1e-4  # a tenth of the settled test's tolerance, as the stored one-card table
 
 
@@ -100,40 +102,46 @@ def picker() -> TwoChoice:
     for key, value in _defaults().items():
         state.setdefault(key, value)
     with st.container(border=True, key="eg2_picker"):
-        st.segmented_control("Who still holds two cards?", list(WHO), format_func=WHO.__getitem__,
+        st.segmented_control(tr("Who still holds two cards?"), list(WHO), format_func=_who,
                              key=KEYS["two"], required=True, on_change=_changed,
-                             help="The other player has lost one card already: it lies face "
-                                  "up.")
+                             help=tr("The other player has lost one card already: it lies "
+                                     "face up."))
         two = state[KEYS["two"]] == "you"
+        hidden, face_up = (tr("Hidden from them, as in a real game."),
+                           tr("Face up on the table: both players see it."))
         you, them = row()
-        you.markdown("**You**")
-        them.markdown("**They**")
+        you.markdown("**" + tr("You") + "**")
+        them.markdown("**" + tr("They") + "**")
         you, them = row()
         if two:
-            you.selectbox("Your first card", one.CHARACTERS, key=KEYS["card0"], on_change=_changed,
-                          help="Hidden from them, as in a real game.")
-            them.markdown("Their card: **hidden**")
+            you.selectbox(tr("Your first card"), one.CHARACTERS, key=KEYS["card0"],
+                          on_change=_changed, format_func=card_name, help=hidden)
+            them.markdown(tr("Their card: **hidden**"))
             you, them = row()
-            you.selectbox("Your second card", one.CHARACTERS, key=KEYS["card1"], on_change=_changed,
-                          help="Hidden from them, as in a real game.")
-            them.selectbox("Card they lost", one.CHARACTERS, key=KEYS["lost"], on_change=_changed,
-                           help="Face up on the table: both players see it.")
+            you.selectbox(tr("Your second card"), one.CHARACTERS, key=KEYS["card1"],
+                          on_change=_changed, format_func=card_name, help=hidden)
+            them.selectbox(tr("Card they lost"), one.CHARACTERS, key=KEYS["lost"],
+                           on_change=_changed, format_func=card_name, help=face_up)
         else:
-            you.selectbox("Your card", one.CHARACTERS, key=KEYS["card0"], on_change=_changed,
-                          help="Hidden from them, as in a real game.")
-            them.markdown("Their two cards: **hidden**")
+            you.selectbox(tr("Your card"), one.CHARACTERS, key=KEYS["card0"],
+                          on_change=_changed, format_func=card_name, help=hidden)
+            them.markdown(tr("Their two cards: **hidden**"))
             you, _ = row()
-            you.selectbox("Card you lost", one.CHARACTERS, key=KEYS["lost"], on_change=_changed,
-                          help="Face up on the table: both players see it.")
+            you.selectbox(tr("Card you lost"), one.CHARACTERS, key=KEYS["lost"],
+                          on_change=_changed, format_func=card_name, help=face_up)
         you, them = row()
-        you.number_input("Your coins", 0, MAX_COINS, step=1, key=KEYS["coins0"],
+        you.number_input(tr("Your coins"), 0, MAX_COINS, step=1, key=KEYS["coins0"],
                         on_change=_changed)
-        them.number_input("Their coins", 0, MAX_COINS, step=1, key=KEYS["coins1"],
+        them.number_input(tr("Their coins"), 0, MAX_COINS, step=1, key=KEYS["coins1"],
                          on_change=_changed)
-        st.segmented_control("Who acts now", list(WHO), format_func=WHO.__getitem__,
+        st.segmented_control(tr("Who acts now"), list(WHO), format_func=_who,
                              key=KEYS["turn"], required=True, on_change=_changed)
         st.caption(view.time_note())
     return _from_state()
+
+
+def _who(key: str) -> str:
+    return tr(WHO[key])
 
 
 @st.cache_resource(show_spinner=False)
@@ -155,10 +163,10 @@ def solved(choice: TwoChoice) -> TwoSolved:
         shelf.put(choice.key(), result)
         session_state()[PREFIX + "kept"] = asdict(choice)
         return result
-    bar = st.progress(0.0, text="Laying out every line of play, one turn ahead…")
+    bar = st.progress(0.0, text=tr("Laying out every line of play, one turn ahead…"))
     prev = hidden_two.solve(choice.lost, choice.solver_coins, choice.first,
                             horizon=view.SHORTER, target=TARGET)
-    bar.progress(0.2, text="Laying out every line of play, two turns ahead…")
+    bar.progress(0.2, text=tr("Laying out every line of play, two turns ahead…"))
     first: list[float] = []
 
     def progress(iteration: int, exploitability: float) -> None:
@@ -189,20 +197,20 @@ def duel(choice: TwoChoice) -> None:
         if (note := view.unsettled_note(result, rows)) is not None:
             st.caption(note)
     if rows:
-        st.subheader("Your options, best first")
+        st.subheader(tr("Your options, best first"))
         if result.choice.two == "you":
-            st.caption(one.STRIP_LEGEND)
+            st.caption(tr(one.STRIP_LEGEND))
         st.html(one.options_html(rows))
-        st.caption(one.OUTCOME_NOTE)
+        st.caption(tr(one.OUTCOME_NOTE))
         if (mix := one.mix_note(rows)) is not None:
             st.caption(mix)
-    st.caption(view.HOW_FAR)
+    st.caption(view.how_far())
     play_it_out(choice)
-    with st.expander("Expert figures: how exact this is", icon=":material/functions:"):
+    with st.expander(tr("Expert figures: how exact this is"), icon=":material/functions:"):
         st.markdown("\n".join(f"- {line}" for line in view.expert_lines(result)))
         if rows:
-            st.caption("The engine's names for the options (the two-card player is P1): "
-                       + "; ".join(r.engine_text for r in rows) + ".")
+            st.caption(tr("The engine's names for the options (the two-card player is P1): "
+                          "{names}.", names="; ".join(r.engine_text for r in rows)))
 
 
 # ------------------------------------------------------------------------- played out
@@ -230,7 +238,7 @@ def running() -> Running | None:
 
 def _start(choice: TwoChoice, seed: int) -> None:
     hand = tuple(sorted(choice.hand, key=one.CHARACTERS.index))
-    with st.spinner("Working out perfect play for this duel (a few seconds)…"):
+    with st.spinner(tr("Working out perfect play for this duel (a few seconds)…")):
         game = played.start_two(choice.lost, choice.solver_coins, choice.first, choice.seat,
                               hand=hand, seed=seed, horizon=view.HORIZON)
     session_state()[DUEL] = Running(choice, seed, game)
@@ -248,10 +256,10 @@ def _again() -> None:
 
 def play_it_out(choice: TwoChoice) -> None:
     """The explorer's button: this duel played out against perfect play."""
-    st.button("Play it out against perfect play", key="eg2_play_out",
+    st.button(tr("Play it out against perfect play"), key="eg2_play_out",
               icon=":material/sports_esports:", on_click=_start,
               args=(choice, random.SystemRandom().randrange(1, 10**6)),
-              help="Your cards are the ones picked; theirs are dealt from what is left.")
+              help=tr("Your cards are the ones picked; theirs are dealt from what is left."))
 
 
 def _choose(index: int) -> None:
@@ -263,7 +271,7 @@ def _choose(index: int) -> None:
     labels = [pview.offer_label(r.game.game, o) for o in r.game.offers()]
     seconds = time.monotonic() - r.asked_at
     try:
-        with st.spinner("Their move…"):
+        with st.spinner(tr("Their move…")):
             graded = r.game.play(index)
     except played.PracticeError as e:
         st.toast(str(e), icon=":material/block:")
@@ -278,19 +286,19 @@ def _choose(index: int) -> None:
 def duel_view(r: Running) -> None:
     """The duel on screen: what happened, the last grade, the buttons or the summary."""
     g = r.game
-    st.subheader(view.DUEL_HEADING)
-    st.caption(view.DUEL_INTRO)
+    st.subheader(tr(view.DUEL_HEADING))
+    st.caption(tr(view.DUEL_INTRO))
     st.html(TABLE_CSS + view.duel_hands_html(g))
     if g.events:
         with st.container(key="eg2_events"):
-            st.markdown("**So far:** " + pview.events_text(g.events, g.learner))
+            st.markdown("**" + tr("So far:") + "** " + pview.events_text(g.events, g.learner))
     if g.graded:
         last = g.graded[-1]
         grade = pview.grade_of(last)
         box = {"success": st.success, "info": st.info, "warning": st.warning,
                "error": st.error}[pview.graded_tone(last)]
         box(" ".join(pview.graded_lines(last, r.labels[-1])), icon=pview.GRADE_ICONS[grade])
-        with st.expander("Every option of that decision, with its win chance",
+        with st.expander(tr("Every option of that decision, with its win chance"),
                          icon=":material/functions:"):
             st.markdown("\n".join(pview.option_lines(last, r.labels[-1])))
     if g.over:
@@ -299,21 +307,21 @@ def duel_view(r: Running) -> None:
             if line:
                 st.markdown(line)
         again, back = st.columns(2)
-        again.button("Play it again (same cards)", key="eg2_again", on_click=_again,
+        again.button(tr("Play it again (same cards)"), key="eg2_again", on_click=_again,
                      icon=":material/replay:")
-        back.button("Back to the position", key="eg2_back", on_click=_stop,
+        back.button(tr("Back to the position"), key="eg2_back", on_click=_stop,
                     icon=":material/arrow_back:")
         return
     if (threat := pview.threat_line(g.game, g.learner)) is not None:
         st.markdown(threat)
     st.markdown(f"**{pview.situation(g.game)}**")
-    with st.expander("Hint: what their moves say about their cards",
+    with st.expander(tr("Hint: what their moves say about their cards"),
                      icon=":material/lightbulb:"):
         st.markdown(view.belief_hands_line(g.belief_hands()))
-        st.caption(pview.BELIEF_NOTE)
+        st.caption(tr(pview.BELIEF_NOTE))
     with st.container(key="eg2_buttons"):
         for o in g.offers():
             st.button(pview.offer_label(g.game, o), key=f"eg2_offer_{len(g.graded)}_{o.index}",
                       on_click=_choose, args=(o.index,), width="stretch")
-    st.button("Back to the position", key="eg2_stop", on_click=_stop,
+    st.button(tr("Back to the position"), key="eg2_stop", on_click=_stop,
               icon=":material/arrow_back:")

@@ -17,8 +17,9 @@ from dataclasses import dataclass
 
 import streamlit as st
 
+from trainer.i18n import current_language, tr
 from trainer.quiz.bank import DEFAULT_BANK, Bank, Item
-from trainer.quiz.feedback import feedback
+from trainer.quiz.feedback import feedback, option_namer
 from trainer.quiz.solved import SolvedGrades
 from trainer.rooms import kiosk as rk
 from trainer.scenarios.lessons import Library
@@ -98,12 +99,14 @@ def slide_link(d: Deck, slide: rk.Slide, base: str) -> tuple[str, str]:
     path = d.library.five_minutes()
     first = path[0].id if path else None
     link = rk.lesson_link(base, first) if first else f"{base}/{rk.LEARN_PATH}"
-    return link, kt.FIRST_LESSON_CAPTION
+    return link, tr(kt.FIRST_LESSON_CAPTION)
 
 
 @st.cache_resource(show_spinner=False, max_entries=512)
-def _slide_html(key: str, phase: rk.Phase, link: str, caption: str, _d: Deck,
+def _slide_html(key: str, phase: rk.Phase, link: str, caption: str, language: str, _d: Deck,
                 _slide: rk.Slide) -> str:
+    """One slide's HTML in `language` (a kiosk's screen and a visitor's phone on one server
+    may each read their own)."""
     qr = kt.qr_box(_qr(link), caption)
     if isinstance(_slide, rk.LessonSlide):
         lesson = _d.library.get(_slide.lesson)
@@ -116,10 +119,11 @@ def _slide_html(key: str, phase: rk.Phase, link: str, caption: str, _d: Deck,
 
 
 def slide_html(d: Deck, slide: rk.Slide, phase: rk.Phase, base: str) -> str:
-    """The slide drawn whole (table, words and QR), once per slide, phase and address."""
+    """The slide drawn whole (table, words and QR), once per slide, phase, address and
+    language."""
     link, caption = slide_link(d, slide, base)
     key = f"{d.bank.version}:{id(d.library)}:{slide!r}"
-    return _slide_html(key, phase, link, caption, d, slide)
+    return _slide_html(key, phase, link, caption, current_language(), d, slide)
 
 
 @st.fragment(run_every=rk.TICK_SECONDS)
@@ -134,12 +138,12 @@ def loop(d: Deck) -> None:
     """The headline, "Try it", and the slides, moving on by themselves."""
     with st.container(horizontal=True, vertical_alignment="center", key="kiosk_head",
                       gap="medium"):
-        st.markdown(f"### {kt.LOOP_HEADLINE}  \n{kt.LOOP_LINE}", width="stretch")
-        st.button(kt.TRY_IT, key="kiosk_try", type="primary", icon=":material/touch_app:",
-                  on_click=_kiosk().try_it, args=(d.pool,), help=kt.TRY_IT_HELP,
+        st.markdown(f"### {tr(kt.LOOP_HEADLINE)}  \n{tr(kt.LOOP_LINE)}", width="stretch")
+        st.button(tr(kt.TRY_IT), key="kiosk_try", type="primary", icon=":material/touch_app:",
+                  on_click=_kiosk().try_it, args=(d.pool,), help=tr(kt.TRY_IT_HELP),
                   width="content", disabled=not d.pool)
     if not d.playlist:
-        st.info("There are no lessons and no solved decisions to show.",
+        st.info(tr("There are no lessons and no solved decisions to show."),
                 icon=":material/info:")
         return
     _slides(d, public_base_url())
@@ -160,19 +164,20 @@ def _answer_controls(k: rk.Kiosk, d: Deck, item: Item) -> None:
     answer = k.answer()
     done = answer is not None
     if item.has_claim and not done:
-        st.slider("Chance it is a bluff", 1, 99, key=rk.STATED, format="%d%%",
+        st.slider(tr("Chance it is a bluff"), 1, 99, key=rk.STATED, format="%d%%",
                   on_change=k.touch,
-                  help="Your guess that the claimant does not hold the card.")
+                  help=tr("Your guess that the claimant does not hold the card."))
         with st.container(horizontal=True, gap="small"):
             for delta in (-5, 5):
                 st.button(f"{delta:+d}%".replace("-", "−"), key=f"kiosk_nudge_{delta}",
                           on_click=k.nudge, args=(delta,), width="stretch")
     solved = d.grades.entry(item)
+    say = option_namer(item, item.game())
     for i, option in enumerate(item.options):
         chosen = answer is not None and answer.action == option.label
         if done and not chosen:
             continue
-        st.button(quiz_text.option_label(option.label, chosen), key=f"kiosk_option_{i}",
+        st.button(quiz_text.option_label(say(option.label), chosen), key=f"kiosk_option_{i}",
                   on_click=k.submit, args=(item, d.bank.version, option.label, solved),
                   disabled=done, width="stretch", type="primary" if chosen else "secondary",
                   icon=":material/check_circle:" if chosen else None)
@@ -183,17 +188,17 @@ def _feedback(k: rk.Kiosk, d: Deck, item: Item) -> None:
     against the bot's: what matters most first, as the screen is read from afar."""
     answer = k.answer()
     if answer is None:
-        st.caption(kt.IDLE_NOTE)
+        st.caption(tr(kt.IDLE_NOTE))
         return
     solved = d.grades.entry(item)
     fb = feedback(item, answer, item.game(), solved)
     with st.container(key="kiosk_grade"):
         verdict_box(fb)
     if fb.truth:
-        st.markdown(f"**The truth.** {fb.truth} {fb.outcome}")
+        st.markdown("**" + tr("The truth.") + f"** {fb.truth} {fb.outcome}")
     st.html(kt.station_chances(item, solved, answer.action))
     if fb.belief:
-        st.markdown(f"**Your guess.** {fb.belief}")
+        st.markdown("**" + tr("Your guess.") + f"** {fb.belief}")
     if fb.call_out:
         st.info(quiz_text.call_out(fb.call_out), icon=":material/casino:")
 
@@ -210,10 +215,10 @@ def station(d: Deck) -> None:
     game = item.game()
     with st.container(key="kiosk_station"):
         with st.container(horizontal=True, vertical_alignment="center", gap="medium"):
-            st.markdown(f"### {kt.STATION_TITLE}", width="stretch")
-            st.button(kt.AGAIN, key="kiosk_again", icon=":material/refresh:",
+            st.markdown(f"### {tr(kt.STATION_TITLE)}", width="stretch")
+            st.button(tr(kt.AGAIN), key="kiosk_again", icon=":material/refresh:",
                       on_click=k.try_it, args=(d.pool,), width="content")
-            st.button(kt.BACK, key="kiosk_back", icon=":material/slideshow:",
+            st.button(tr(kt.BACK), key="kiosk_back", icon=":material/slideshow:",
                       on_click=k.back_to_loop, width="content")
         table_col, side_col = st.columns([5, 4], gap="medium")
         table_col.html(kt.station_table(item, game))

@@ -16,6 +16,7 @@ from typing import Any
 import streamlit as st
 
 from trainer.engine.game import Game
+from trainer.i18n import N_, tr, tr_n
 from trainer.scenarios.lesson_game import PracticeState, practice
 from trainer.scenarios.lesson_session import LessonSession, shown_lessons, shuffled
 from trainer.scenarios.lessons import CHECK, WATCH_NEXT, Lesson, Library, Progress
@@ -27,54 +28,60 @@ from trainer.views.move_labels import your_move
 from trainer.views.table_art import character_overview, table_html
 from trainer.views.table_view import table_view
 
-KEYS_HINT = "Keys: → or Space next · ← back · 1–9 answer"
+KEYS_HINT = N_("Keys: → or Space next · ← back · 1–9 answer")
 
 
 def library(walk: LessonSession, lib: Library, path_caption: str,
             minutes: Callable[[Lesson], float]) -> None:
     """The lessons: the five-minute path first, then every lesson by rule set."""
-    from trainer.engine.variants import parse_rules
+    from trainer.engine.variants import parse_rules, title_words
 
     done = walk.progress
-    st.title("Learn Coup")
-    st.markdown(lesson_text.WELCOME)
+    st.title(tr("Learn Coup"))
+    st.markdown(tr(lesson_text.WELCOME))
     if (missing := walk.asked_for_missing()) is not None:
         st.warning(lesson_text.missing_lesson(missing))
     path = lib.five_minutes()
     with st.container(border=True, key="path_box"):
-        st.subheader("Learn Coup in five minutes", anchor="five-minutes")
+        st.subheader(tr("Learn Coup in five minutes"), anchor="five-minutes")
         st.caption(path_caption)
         if (start := walk.start(path)) is not None:
             label, nxt = start
-            st.button(f"{label}: {nxt.title}", icon=":material/play_arrow:", type="primary",
+            st.button(f"{tr(label)}: {tr(nxt.title)}", icon=":material/play_arrow:", type="primary",
                       on_click=walk.open, args=(nxt.id,), key="start_path", shortcut="right",
                       width="stretch")
-        st.markdown("  \n".join(f"{done.mark(x)} {i}. {x.title}"
+        st.markdown("  \n".join(f"{done.mark(x)} {i}. {tr(x.title)}"
                                 for i, x in enumerate(path, start=1)))
         if (check := lib.check()) is not None:
-            st.button(f"{check.title}: {lesson_text.check_score(*done.first_tries(check))}",
+            st.button(f"{tr(check.title)}: {lesson_text.check_score(*done.first_tries(check))}",
                       key="check_yourself", icon=":material/fact_check:", type="tertiary",
                       on_click=walk.open, args=(check.id,))
         if (example := lib.get(WATCH_NEXT)) is not None:
-            st.button(f"Then watch a real game: {example.title}", key="watch_example",
+            st.button(tr("Then watch a real game: {title}", title=tr(example.title)),
+                      key="watch_example",
                       icon=":material/visibility:", type="tertiary", on_click=walk.open,
                       args=(example.id,))
 
-    titles = {"all": "All", **{v: parse_rules(v).variant.title for v in lib.variants()}}
-    st.subheader("All lessons", anchor="all-lessons")
-    chosen = st.pills("Rule set", list(titles), format_func=titles.__getitem__,
+    titles = {"all": tr("All"),
+              **{v: title_words(parse_rules(v).variant) for v in lib.variants()}}
+    st.subheader(tr("All lessons"), anchor="all-lessons")
+    chosen = st.pills(tr("Rule set"), list(titles), format_func=titles.__getitem__,
                       default="all", key="variant_filter")
     shown = shown_lessons(lib, chosen)
-    st.caption(f"{len(shown)} lessons, in the recommended order.")
+    st.caption(tr_n("{n} lesson, in the recommended order.",
+                    "{n} lessons, in the recommended order.", len(shown)))
     grid = st.columns(3, gap="small")
     for i, x in enumerate(shown):
         with grid[i % 3].container(border=True):
             st.markdown(lesson_text.lesson_card(x, done, minutes(x)))
-            st.caption(x.scenario.summary)
-            st.button("Open", key=f"open_{x.id}", on_click=walk.open, args=(x.id,),
+            st.caption(tr(x.scenario.summary))
+            st.button(tr("Open"), key=f"open_{x.id}", on_click=walk.open, args=(x.id,),
                       width="stretch")
     for b in lib.broken:
-        st.error(f"This lesson file could not be loaded: {b.message}", icon=":material/error:")
+        # The checker's own words (file, line, field and what is wrong) are the teacher's,
+        # as `python -m trainer check` prints them; the page's sentence around them is not.
+        st.error(tr("This lesson file could not be loaded: {message}", message=b.message),
+                 icon=":material/error:")
 
 
 def header(walk: LessonSession, lib: Library, lesson: Lesson, number: int, total: int,
@@ -86,10 +93,10 @@ def header(walk: LessonSession, lib: Library, lesson: Lesson, number: int, total
     # One row that stays a row on a phone: every line above the table pushes Next down.
     with st.container(horizontal=True, wrap=False, vertical_alignment="center",
                       key="lesson_head"):
-        st.markdown(f"## {lesson.title}")
-        st.button("Lessons", icon=":material/arrow_back:", on_click=walk.open, args=(None,),
-                  key="to_library", type="tertiary", width="content",
-                  help="All lessons and the five-minute path")
+        st.markdown(f"## {tr(lesson.title)}")
+        st.button(tr("Lessons"), icon=":material/arrow_back:", on_click=walk.open,
+                  args=(None,), key="to_library", type="tertiary", width="content",
+                  help=tr("All lessons and the five-minute path"))
     if done is None:
         done = min(number / total, 1.0) if total else 1.0
     st.progress(done, text=lesson_text.screen_caption(lesson, number, total, place))
@@ -102,7 +109,7 @@ def table(game: Game, learner: int, latest: int = 1) -> None:
 def _next_button(label: str, on_click: Callable[..., Any], args: tuple[Any, ...],
                  disabled: bool, blocked: bool) -> None:
     """Next, with → as its key; a twin hidden by CSS carries Space (a button takes one key)."""
-    help_text = "Answer the question first" if blocked else "Key: → or Space"
+    help_text = tr("Answer the question first") if blocked else tr("Key: → or Space")
     st.button(label, icon=":material/chevron_right:", on_click=on_click, args=args,
               disabled=disabled, key="next", type="primary", width="stretch",
               shortcut="right", help=help_text)
@@ -112,13 +119,14 @@ def _next_button(label: str, on_click: Callable[..., Any], args: tuple[Any, ...]
 
 def nav(back: Callable[..., Any] | None, back_args: tuple[Any, ...], next_label: str,
         forward: Callable[..., Any] | None, next_args: tuple[Any, ...], blocked: bool,
-        back_label: str = "Back") -> None:
+        back_label: str = N_("Back")) -> None:
+    """The Back and Next row; the labels are catalogue messages, translated here."""
     # A row that stays a row on a phone (columns would stack, pushing Next down).
     with st.container(horizontal=True, wrap=False, key="lesson_nav", gap="small"):
-        st.button(back_label, icon=":material/chevron_left:", on_click=back, args=back_args,
-                  disabled=back is None, key="back", width="content", shortcut="left",
-                  help="Key: ←")
-        _next_button(next_label, forward or (lambda: None), next_args,
+        st.button(tr(back_label), icon=":material/chevron_left:", on_click=back,
+                  args=back_args, disabled=back is None, key="back", width="content",
+                  shortcut="left", help=tr("Key: ←"))
+        _next_button(tr(next_label), forward or (lambda: None), next_args,
                      forward is None or blocked, blocked)
 
 
@@ -142,19 +150,22 @@ def options(walk: LessonSession, lesson: Lesson, prompt: PromptView, game: Game,
                       shortcut=str(i + 1) if i < 9 else None)
     wrong = next((o for o in shown if o.label == walk.picked and not o.correct), None)
     if wrong is not None:
-        st.error(lesson_text.not_quite(wrong), icon=":material/close:")
+        # the engine's reason in the reader's words (the loaded lesson keeps English)
+        why = None if wrong.legal else game.why_illegal(wrong.move)
+        st.error(lesson_text.not_quite(wrong, why), icon=":material/close:")
 
 
 def timeline(lesson: Lesson, upto: int, walk: LessonSession | None = None,
              current: int | None = None) -> None:
     """The moves so far, newest first (the current one is always in view); nothing at all
     before the first move. In a lesson to watch, each line jumps to its step."""
-    texts = lesson.run.step_texts()[:upto]
-    if not texts:
+    results = lesson.run.steps[:upto]
+    if not results:
         return
-    with st.expander(f"Moves so far ({len(texts)})", icon=":material/history:"):
-        for n in range(len(texts), 0, -1):
-            label = lesson_text.timeline_label(n, texts[n - 1])
+    game = replay(lesson.scenario, upto)  # for the names and the rules of each move's words
+    with st.expander(tr("Moves so far ({n})", n=len(results)), icon=":material/history:"):
+        for n in range(len(results), 0, -1):
+            label = lesson_text.timeline_label(n, lesson_text.step_words(results[n - 1], game))
             if walk is None:
                 st.markdown(f"**{label}**" if n == current else label)
             else:
@@ -169,7 +180,7 @@ def game_history(game: Game, learner: int) -> None:
     if not any(p for r in rows if r.turn for p in r.phrases):
         return
     # One label throughout: a count that changes with every move is words to read again.
-    with st.expander(lesson_text.HISTORY_LABEL, icon=":material/history:"):
+    with st.expander(tr(lesson_text.HISTORY_LABEL), icon=":material/history:"):
         st.html(HISTORY_CSS + history_html(tuple(reversed(rows))))
 
 
@@ -181,16 +192,17 @@ def rule_note(lesson: Lesson, first: int, last: int) -> None:
     tips = [s.tip for s in lesson.scenario.steps[first - 1:last] if s.tip is not None]
     if not refs and not tips:
         return
-    with st.expander("What the rulebook says", icon=":material/menu_book:"):
+    with st.expander(tr("What the rulebook says"), icon=":material/menu_book:"):
         for ref in refs + tips:
-            st.html(cardart.quote_block(ref.quote, ref.source, ref.section))
+            st.html(cardart.quote_block(tr(ref.quote), ref.source,
+                                        tr(ref.section) if ref.section else ref.section))
 
 
 # ------------------------------------------------------------------------ the screens
 def intro_screen(lesson: Lesson) -> None:
     s = lesson.scenario
     assert s.intro is not None
-    st.markdown(f"{s.summary}  \n{s.intro.text}")
+    st.markdown(f"{tr(s.summary)}  \n{tr(s.intro.text)}")
     st.html(character_overview(s.setup.variant, [str(c) for c in s.intro.cards]))
 
 
@@ -207,18 +219,19 @@ def play_screen(walk: LessonSession, lesson: Lesson, screen: Screen, first: bool
         table(game, learner)
     with side_col, st.container(border=True, key="lesson_card"):
         if first:
-            st.markdown(lesson.scenario.summary)
+            st.markdown(tr(lesson.scenario.summary))
         if screen.before:
-            st.markdown(" ".join(screen.before))
+            st.markdown(" ".join(tr(x) for x in screen.before))
         prompt = screen.prompt
         assert prompt is not None  # a play screen is a question
         if answered:
             st.success(lesson_text.right(prompt), icon=":material/check:")
             if screen.after or ending:
-                st.markdown("  \n".join(x for x in (" ".join(screen.after), ending) if x))
+                after = " ".join(tr(x) for x in screen.after)
+                st.markdown("  \n".join(x for x in (after, ending) if x))
         else:
             options(walk, lesson, prompt, replay(lesson.scenario, screen.shown),
-                    f"**{prompt.question}**")
+                    f"**{tr(prompt.question)}**")
     return answered
 
 
@@ -236,10 +249,10 @@ def watch_screen(walk: LessonSession, lesson: Lesson, step: int) -> bool:
                            compact=True))
     with side_col, st.container(border=True, key="lesson_card"):
         if result is None:
-            st.markdown(f"**The set-up.** {lesson.scenario.summary}")
+            st.markdown(tr("**The set-up.** {summary}", summary=tr(lesson.scenario.summary)))
         else:
-            st.markdown(f"**{result.text}**" + (f"  \n{result.narration}"
-                                                if result.narration else ""))
+            st.markdown(f"**{lesson_text.step_words(result, game)}**"
+                        + (f"  \n{tr(result.narration)}" if result.narration else ""))
         upcoming = run.step(step + 1).prompt if step < lesson.steps else None
         if upcoming is None:
             return True
@@ -247,7 +260,8 @@ def watch_screen(walk: LessonSession, lesson: Lesson, step: int) -> bool:
             st.success(lesson_text.right(upcoming), icon=":material/check:")
             return True
         options(walk, lesson, upcoming, game,
-                f"**Your move, {upcoming.player_name}.** {upcoming.question}")
+                tr("**Your move, {name}.** {question}", name=upcoming.player_name,
+                   question=tr(upcoming.question)))
         return False
 
 
@@ -265,8 +279,8 @@ def game_screen(walk: LessonSession, lesson: Lesson) -> PracticeState:
         # a projector's screen Next has no height to spare.
         words = []
         if not moves:
-            hint = f" :material/lightbulb: {s.practice.hint}" if s.practice.hint else ""
-            words.append(f"{s.summary} **{s.practice.goal}**{hint}")
+            hint = f" :material/lightbulb: {tr(s.practice.hint)}" if s.practice.hint else ""
+            words.append(f"{tr(s.summary)} **{tr(s.practice.goal)}**{hint}")
         if state.bot_moves:
             words.append(lesson_text.bot_moves(state.game, state.bot_moves, state.bot_phases))
         if state.latest and not state.over:
@@ -278,7 +292,7 @@ def game_screen(walk: LessonSession, lesson: Lesson) -> PracticeState:
             if words:
                 st.markdown("  \n".join(words))
             box = st.success if state.won else st.warning
-            after = f"  \n{lesson_text.AFTER_THE_GAME}" if state.won else ""
+            after = f"  \n{tr(lesson_text.AFTER_THE_GAME)}" if state.won else ""
             box(lesson_text.game_over(state.game, state.learner, state.mistakes) + after,
                 icon=":material/emoji_events:" if state.won else ":material/replay:")
         else:
@@ -316,7 +330,8 @@ def lesson_page(walk: LessonSession, lib: Library, lesson: Lesson) -> None:
         walk.finish(lesson.id)
         walk.open(following.id if following is not None else None)
 
-    next_label = "Next" if n < last else ("Next lesson" if following is not None else "Finish")
+    next_label = N_("Next") if n < last else (N_("Next lesson") if following is not None
+                                              else N_("Finish"))
     back: tuple[Callable[..., Any] | None, tuple[Any, ...]] = (
         (walk.go, (n - 1,)) if n > first else (None, ()))
     forward: tuple[Callable[..., Any] | None, tuple[Any, ...]] = (
@@ -329,22 +344,22 @@ def lesson_page(walk: LessonSession, lib: Library, lesson: Lesson) -> None:
                done=1.0 if done.finished(lesson.id) else min(len(moves) / line, 0.9))
         state = game_screen(walk, lesson)
         forward = (finish, ())  # the game is the lesson's last screen
-        next_label = "Next lesson" if following is not None else "Finish"
+        next_label = N_("Next lesson") if following is not None else N_("Finish")
         if state.won:
             walk.finish(lesson.id)
         elif state.over:
-            forward, next_label = (walk.restart, (lesson.id,)), "Start again"
+            forward, next_label = (walk.restart, (lesson.id,)), N_("Start again")
         if moves:
             back = (walk.take_back, (lesson.id,))
         nav(back[0], back[1], next_label, forward[0], forward[1], blocked=not state.over,
-            back_label="Take back" if moves else "Back")
+            back_label=N_("Take back") if moves else N_("Back"))
         game_history(state.game, state.learner)
         return
 
     header(walk, lib, lesson, n, last)
     if s.intro is not None and n == 0:
         intro_screen(lesson)
-        nav(None, (), "Next", walk.go, (1,), blocked=False)
+        nav(None, (), N_("Next"), walk.go, (1,), blocked=False)
         return
     if s.mode == "play":
         screen = next(sc for sc in scripted if sc.number == n)

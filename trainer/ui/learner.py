@@ -18,6 +18,7 @@ from typing import Any
 import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 
+from trainer.i18n import tr
 from trainer.learners import identity
 from trainer.learners.history import History
 from trainer.learners.identity import LINK_PARAM, Note, Source, is_browser_id, resolve
@@ -57,7 +58,7 @@ def _known(db: Store | None) -> Callable[[str], bool]:
 
 def _name(key: str, db: Store | None) -> str:
     """The learner's display name, read once per tab: the chosen name, else an old key (which
-    was the name), else a guest name."""
+    was the name), else a guest name (made at each run, in the reader's language)."""
     names = session_state().setdefault(NAMES, {})
     if key not in names:
         chosen = None
@@ -67,8 +68,8 @@ def _name(key: str, db: Store | None) -> str:
             except StorageError:
                 chosen = None
         old = is_old_key(key) and not is_browser_id(key)
-        names[key] = chosen or (key if old else default_name(key))
-    return str(names[key])
+        names[key] = chosen or (key if old else None)
+    return str(names[key] or default_name(key))
 
 
 def current_learner() -> Learner:
@@ -104,7 +105,7 @@ def _rename(key: str) -> None:
             db.set_name(key, name)
     except StorageError as e:
         logging.getLogger(__name__).warning("%s", e)
-        state[NAME_UNSAVED] = e.public  # no path or URL on a page
+        state[NAME_UNSAVED] = e.public  # no path or URL on a page; catalogued, said with tr
     state[TYPED] = ""
 
 
@@ -128,24 +129,24 @@ def learner_box(container: DeltaGenerator, me: Learner,
         if me.source == "room":
             return
         if me.source == "link":
-            st.button(text.OWN_LEARNER, key="own_learner", icon=":material/person:",
+            st.button(tr(text.OWN_LEARNER), key="own_learner", icon=":material/person:",
                       on_click=_leave, args=(identity.back_to_own, on_change))
             return
-        with st.popover(text.NAME_LABEL, icon=":material/badge:"):
-            st.text_input("Name", key=TYPED, max_chars=text.MAX_NAME_CHARS,
-                          placeholder=me.name, help=text.NAME_HELP)
-            st.button("Use this name", key="use_name", on_click=_rename, args=(me.key,))
-            st.caption(text.NAME_CAPTION)
+        with st.popover(tr(text.NAME_LABEL), icon=":material/badge:"):
+            st.text_input(tr("Name"), key=TYPED, max_chars=text.MAX_NAME_CHARS,
+                          placeholder=me.name, help=text.name_help())
+            st.button(tr("Use this name"), key="use_name", on_click=_rename, args=(me.key,))
+            st.caption(tr(text.NAME_CAPTION))
             if st.session_state.get(REFUSED):
                 st.error(st.session_state[REFUSED], icon=":material/badge:")
-        with st.popover(text.NOT_YOU, icon=":material/switch_account:"):
+        with st.popover(tr(text.NOT_YOU), icon=":material/switch_account:"):
             st.markdown(text.not_you_text(me.name))
-            st.button(text.NEW_LEARNER, key="new_learner", icon=":material/person_add:",
+            st.button(tr(text.NEW_LEARNER), key="new_learner", icon=":material/person_add:",
                       on_click=_leave, args=(identity.start_new, on_change))
     with container:
         if st.session_state.get(NAME_UNSAVED):
-            st.warning(f"Your name is kept in this tab only. {st.session_state[NAME_UNSAVED]}",
-                       icon=":material/cloud_off:")
+            st.warning(tr("Your name is kept in this tab only. {why}",
+                          why=tr(st.session_state[NAME_UNSAVED])), icon=":material/cloud_off:")
 
 
 def learner_caption(me: Learner) -> None:
@@ -163,7 +164,8 @@ def answers_warnings(learner: Learner) -> None:
     """Say when answers are kept in this tab only, and which saved answers were skipped."""
     history = learner.history
     if history.offline:
-        st.warning(f"Answers are kept in memory in this browser tab only. {history.offline}",
-                   icon=":material/cloud_off:")
+        st.warning(tr("Answers are kept in memory in this browser tab only. {why}",
+                      why=text.offline_reason(history.offline)), icon=":material/cloud_off:")
     for problem in history.problems[:SHOWN_PROBLEMS]:
-        st.warning(f"A saved answer was skipped: {problem}", icon=":material/report:")
+        st.warning(tr("A saved answer was skipped: {problem}", problem=problem),
+                   icon=":material/report:")

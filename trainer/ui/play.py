@@ -24,9 +24,10 @@ import streamlit as st
 
 from trainer.engine.cards import Action
 from trainer.engine.errors import MoveError
-from trainer.engine.explain import second_person
 from trainer.engine.game import Phase
 from trainer.engine.moves import Move
+from trainer.i18n import tr
+from trainer.i18n.formats import percent
 from trainer.play.assess import judged_claim, kind_of, rollouts
 from trainer.play.match import Match, NotYourTurn, Stale
 from trainer.play.record import GameRecord
@@ -110,12 +111,12 @@ class PlayTab:
             try:
                 self.store.save(record, after=after)
             except StaleGameError:
-                self.state[ERROR] = ("This game was played on in another tab or window, so "
-                                     "this copy is no longer saved. Open it from Your games "
-                                     "to go on from there.")
+                self.state[ERROR] = tr("This game was played on in another tab or window, so "
+                                       "this copy is no longer saved. Open it from Your games "
+                                       "to go on from there.")
                 return
             except PlayStoreError as e:
-                self.state[ERROR] = f"The game could not be saved: {e}"
+                self.state[ERROR] = tr("The game could not be saved: {reason}", reason=e)
                 return
             match.mark_saved(len(record.moves))
 
@@ -124,7 +125,7 @@ class PlayTab:
         try:
             match = Match.start(setup, self.learner)
         except ValueError as e:  # a table the saved game refuses: said, never a crash
-            self.state[ERROR] = f"The game could not be started: {e}"
+            self.state[ERROR] = tr("The game could not be started: {reason}", reason=e)
             return
         match.saved = 0  # a new game: the first save inserts it
         self.state[MATCH] = match
@@ -138,7 +139,8 @@ class PlayTab:
         try:
             match = Match.resume(record)
         except ValueError as e:
-            self.state[ERROR] = f"The game {record.game_id} could not be rebuilt: {e}"
+            self.state[ERROR] = tr("The game {game} could not be rebuilt: {reason}",
+                                   game=record.game_id, reason=e)
             return
         if saved:
             match.saved = len(record.moves)
@@ -191,7 +193,8 @@ class PlayTab:
         except Stale:
             return
         except (MoveError, NotYourTurn) as e:
-            self.state[ERROR] = f"That move cannot be made now: {second_person(str(e))}"
+            self.state[ERROR] = tr("That move cannot be made now: {reason}",
+                                   reason=str(e))  # worded for the reader's seat
             return
         self.state.pop(PICK, None)
         self.state.pop(ERROR, None)
@@ -308,30 +311,31 @@ def setup_form(tab: PlayTab) -> None:
     params = st.query_params
     linked = _linked_setup(params)
     if linked is not None:
-        st.info(f"This link deals a game: {play_text.table_line(linked)}.",
+        st.info(tr("This link deals a game: {table}.", table=play_text.table_line(linked)),
                 icon=":material/link:")
-        st.button("Play this deal", key="play_linked", type="primary",
+        st.button(tr("Play this deal"), key="play_linked", type="primary",
                   icon=":material/play_arrow:", on_click=tab.start, args=(linked,))
     follow_link(PLAY)  # a link's rules fill the form too (`/play?rules=base+pay_five`)
-    family_picker(PLAY, label="Rule set")
+    family_picker(PLAY, label=tr("Rule set"))
     ruleset = chosen(PLAY)
     rules_expander(ruleset, PLAY)
     variant = ruleset.text
     allowed = list(table_sizes(ruleset))
     cols = st.columns(2)
-    players = cols[0].select_slider("Players", allowed, value=4 if 4 in allowed
+    players = cols[0].select_slider(tr("Players"), allowed, value=4 if 4 in allowed
                                     else allowed[-1],
                                     key=f"play_players_{allowed[0]}_{allowed[-1]}")
-    seat = cols[1].select_slider("Your seat", list(range(1, players + 1)), value=1,
+    seat = cols[1].select_slider(tr("Your seat"), list(range(1, players + 1)), value=1,
                                  key=f"play_seat_{players}",
-                                 help="Seat 1 plays first; the others follow clockwise.") - 1
-    mixed = st.toggle(play_text.MIXED_TITLE, value=True, key="play_mixed",
-                      help=play_text.MIXED_HELP)
+                                 help=tr("Seat 1 plays first; the others follow "
+                                         "clockwise.")) - 1
+    mixed = st.toggle(tr(play_text.MIXED_TITLE), value=True, key="play_mixed",
+                      help=tr(play_text.MIXED_HELP))
     # A new deal drawn once per form (a new game draws another); the field keeps what the
     # learner types over it.
     drawn = tab.state.setdefault(DRAWN, random.randrange(10_000))
-    seed = int(st.number_input("Deal number", 0, MAX_SEED, value=drawn, key=f"play_seed_{drawn}",
-                               help=play_text.SEED_HELP))
+    seed = int(st.number_input(tr("Deal number"), 0, MAX_SEED, value=drawn,
+                               key=f"play_seed_{drawn}", help=tr(play_text.SEED_HELP)))
     if mixed:
         seats = mixed_seats(players, seat, seed)
     else:
@@ -341,7 +345,8 @@ def setup_form(tab: PlayTab) -> None:
                 chosen_bots.append(LEARNER)
                 continue
             name = Setup(variant, seed, mixed_seats(players, seat, seed)).names[i]
-            chosen_bots.append(st.selectbox(f"Seat {i + 1}: {name}", BOTS, key=f"play_bot_{i}",
+            chosen_bots.append(st.selectbox(tr("Seat {n}: {name}", n=i + 1, name=name), BOTS,
+                                            key=f"play_bot_{i}",
                                             format_func=partial(play_text.bot_choice,
                                                                 players=players)))
         seats = tuple(chosen_bots)
@@ -356,7 +361,7 @@ def setup_form(tab: PlayTab) -> None:
         if (note := play_text.bots_note(variant)) is not None:
             st.caption(note)
     st.caption(play_text.table_line(setup))
-    st.button("Start the game", key="play_start", type="primary", icon=":material/play_arrow:",
+    st.button(tr("Start the game"), key="play_start", type="primary", icon=":material/play_arrow:",
               on_click=tab.start, args=(setup,), width="stretch")
 
 
@@ -369,7 +374,8 @@ def _linked_setup(params: Any) -> Setup | None:
         seats = tuple(s.strip() for s in str(params["seats"]).split(","))
         return Setup(str(params.get("rules", "base")), int(str(params["deal"])), seats)
     except (ValueError, SetupError) as e:
-        st.warning(f"The link's game cannot be dealt: {e}", icon=":material/link_off:")
+        st.warning(tr("The link's game cannot be dealt: {reason}", reason=e),
+                   icon=":material/link_off:")
         return None
 
 
@@ -391,10 +397,10 @@ def rules_button(setup: Setup, bar: Any) -> None:
     """Each house rule and table rule in force in full, one click away in the game's bar."""
     if setup.variant == "base":
         return
-    with bar.popover("Rules", icon=":material/menu_book:"):
+    with bar.popover(tr("Rules"), icon=":material/menu_book:"):
         for text in play_text.rules_details(setup):
             st.markdown(text)
-        st.page_link("pages/rules.py", label="Every rule of this game",
+        st.page_link("pages/rules.py", label=tr("Every rule of this game"),
                      icon=":material/open_in_new:",
                      query_params={"rules": url_value(setup.variant)})
 
@@ -437,13 +443,13 @@ def decision_panel(tab: PlayTab, match: Match) -> None:
     line, question = describe_pending(game, match.learner, kind)
     st.markdown(f"**{line}**  \n{question}")
     if judged_claim(game) is not None:
-        st.toggle("Say how likely it is a bluff", key=SAY, help=play_text.STATE_HELP)
+        st.toggle(tr("Say how likely it is a bluff"), key=SAY, help=tr(play_text.STATE_HELP))
         if tab.state.get(SAY):
-            st.slider("Chance it is a bluff", 1, 99, 50, key=CHANCE, format="%d%%")
+            st.slider(tr("Chance it is a bluff"), 1, 99, 50, key=CHANCE, format="%d%%")
             nudges = st.columns(2)
-            nudges[0].button("−5%", key="play_minus", on_click=tab.nudge, args=(-5,),
-                             shortcut="J", width="stretch")
-            nudges[1].button("+5%", key="play_plus", on_click=tab.nudge, args=(5,),
+            nudges[0].button("−" + percent(0.05), key="play_minus", on_click=tab.nudge,
+                             args=(-5,), shortcut="J", width="stretch")
+            nudges[1].button("+" + percent(0.05), key="play_plus", on_click=tab.nudge, args=(5,),
                              shortcut="K", width="stretch")
     moves, back = _buttons(tab, match)
     with st.container(key="play_moves", gap="small"):
@@ -451,9 +457,9 @@ def decision_panel(tab: PlayTab, match: Match) -> None:
             st.button(label, key=f"play_move_{i}", on_click=on_click, args=args,
                       width="stretch", shortcut=str(i + 1) if i < 9 else None)
         if back:
-            st.button("Back to the actions", key="play_back", icon=":material/undo:",
+            st.button(tr("Back to the actions"), key="play_back", icon=":material/undo:",
                       on_click=tab.pick, args=(None,), width="stretch")
-    st.caption("Keys: 1–9 press the buttons in order; H turns the coach on or off.")
+    st.caption(tr("Keys: 1–9 press the buttons in order; H turns the coach on or off."))
 
 
 def _buttons(tab: PlayTab, match: Match) -> tuple[list[tuple[str, Any, tuple[Any, ...]]], bool]:
@@ -484,17 +490,18 @@ def _buttons(tab: PlayTab, match: Match) -> tuple[list[tuple[str, Any, tuple[Any
 def coach_panel(match: Match) -> None:
     """The coach's view of the pending decision: the bot's chance of a bluff and the win
     chance of each option with its noise (valued in a worker; the page waits for it)."""
-    with st.spinner("The coach is playing each option out…"):
+    with st.spinner(tr("The coach is playing each option out…")):
         valued = valuer().result(match.record, match.index, rollouts())
     if valued is None:
-        st.caption("Nothing to weigh: this decision has only one real option.")
+        st.caption(tr("Nothing to weigh: this decision has only one real option."))
         return
     belief = play_text.coach_belief(valued, match.game.names)
     if belief:
         st.markdown(belief)
-        if valued.item.explanation:
-            with st.expander("Why the bot thinks so", icon=":material/calculate:"):
-                st.markdown(valued.item.explanation)
+        why = play_text.coach_why(valued, match.game, match.learner)
+        if why:
+            with st.expander(tr("Why the bot thinks so"), icon=":material/calculate:"):
+                st.markdown(why)
     st.markdown(play_text.coach_best(valued))
     st.dataframe(play_text.coach_table(valued), hide_index=True, width="stretch")
 

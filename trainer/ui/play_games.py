@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import streamlit as st
 
+from trainer.i18n import tr
 from trainer.play.log import LogError, import_text
 from trainer.play.store import GameSummary, PlayStoreError
 from trainer.ui.play import ERROR, PlayTab
@@ -23,10 +24,10 @@ UPLOAD_MB = 1
 
 
 def saved_games(tab: PlayTab) -> None:
-    st.subheader("Your games")
+    st.subheader(tr("Your games"))
     if tab.store is None:
-        st.caption("Games cannot be saved: the database cannot be reached. This game will "
-                   "last as long as this tab.")
+        st.caption(tr("Games cannot be saved: the database cannot be reached. This game will "
+                      "last as long as this tab."))
     else:
         games: list[GameSummary] = []
         try:
@@ -35,20 +36,22 @@ def saved_games(tab: PlayTab) -> None:
             for game_id in found.damaged:
                 _damaged(tab, game_id, found.problems.get(game_id, ""))
         except PlayStoreError as e:
-            st.warning(f"Your saved games could not be read: {e}", icon=":material/warning:")
+            st.warning(tr("Your saved games could not be read: {reason}", reason=e),
+                       icon=":material/warning:")
         if not games:
-            st.caption("Games you play are saved here after every move.")
+            st.caption(tr("Games you play are saved here after every move."))
         for g in games:
             row = st.container(horizontal=True, vertical_alignment="center")
             row.markdown(play_text.saved_line(g))
-            row.button("Review" if g.finished_at else "Resume", key=f"play_open_{g.game_id}",
+            row.button(tr("Review") if g.finished_at else tr("Resume"),
+                       key=f"play_open_{g.game_id}",
                        on_click=tab.open_saved, args=(g.game_id,))
-    upload = st.file_uploader("Import a game log", type=["txt"], key="play_import",
+    upload = st.file_uploader(tr("Import a game log"), type=["txt"], key="play_import",
                               max_upload_size=UPLOAD_MB,
-                              help="A log downloaded from the review of a game.")
+                              help=tr("A log downloaded from the review of a game."))
     st.caption(play_text.import_note(UPLOAD_MB))
     if upload is not None:
-        st.button("Open the imported game", key="play_import_open", type="primary",
+        st.button(tr("Open the imported game"), key="play_import_open", type="primary",
                   on_click=_import, args=(tab, upload.getvalue()))
     if (refused := tab.state.pop(IMPORT_ERROR, None)) is not None:
         # Here, under the button pressed, not at the top of the page: on a phone the top is
@@ -63,9 +66,9 @@ def _damaged(tab: PlayTab, game_id: str, problem: str) -> None:
     box = st.container(horizontal=True, vertical_alignment="center")
     box.warning(text, icon=":material/warning:")
     if repairable:
-        box.button("Keep the moves before it", key=f"play_repair_{game_id}",
+        box.button(tr("Keep the moves before it"), key=f"play_repair_{game_id}",
                    on_click=tab.repair_saved, args=(game_id,),
-                   help="The game goes on from its last move the rules allow.")
+                   help=tr("The game goes on from its last move the rules allow."))
 
 
 def _import(tab: PlayTab, data: bytes) -> None:
@@ -73,10 +76,11 @@ def _import(tab: PlayTab, data: bytes) -> None:
     try:
         record = import_text(data.decode("utf-8"), learner=tab.learner)
     except UnicodeDecodeError:
-        tab.state[IMPORT_ERROR] = "The imported file is not a text file (UTF-8 expected)."
+        tab.state[IMPORT_ERROR] = tr("The imported file is not a text file (UTF-8 "
+                                     "expected).")
         return
     except LogError as e:
-        tab.state[IMPORT_ERROR] = f"The game log could not be read: {e}"
+        tab.state[IMPORT_ERROR] = tr("The game log could not be read: {reason}", reason=e)
         return
     tab.open(record)
     if ERROR in tab.state:  # a game the engine cannot rebuild

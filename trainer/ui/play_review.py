@@ -10,12 +10,19 @@ from __future__ import annotations
 
 import streamlit as st
 
+from trainer.i18n import tr
 from trainer.learners.history import History
 from trainer.learners.storage import Store
 from trainer.play.assess import rollouts
 from trainer.play.match import Match
 from trainer.play.review import BANK, Review, Step, answers, review
-from trainer.quiz.feedback import describe_pending, feedback, grade, new_answer_id
+from trainer.quiz.feedback import (
+    describe_pending,
+    feedback,
+    grade,
+    new_answer_id,
+    option_namer,
+)
 from trainer.ui.play import PlayTab, valuer
 from trainer.ui.quiz_parts import options_panel, verdict_box
 from trainer.views import play_text, quiz_text
@@ -29,6 +36,10 @@ RETRY_ANSWER = "play_retry_answer"
 MOMENT = "play_moment"
 ALL_CARDS = "play_all_cards"
 RETRY_P = "play_retry_p"
+# Whose moves besides the learner's the review speaks of: a code, never shown (the table's
+# review passes `OTHER_PLAYERS`, a table of people); each is worded by whole sentences.
+BOTS = "the bots'"
+OTHER_PLAYERS = "the other players'"
 
 
 def the_review(tab: PlayTab, match: Match, history: History, store: Store | None) -> Review:
@@ -38,11 +49,12 @@ def the_review(tab: PlayTab, match: Match, history: History, store: Store | None
     record = match.record
     key = (record.game_id, len(record.moves))
     if key not in reviews:
-        bar = st.progress(0.0, text="Reviewing your decisions…")
+        bar = st.progress(0.0, text=tr("Reviewing your decisions…"))
 
         def progress(done: int, total: int) -> None:
             bar.progress(done / max(1, total),
-                         text=f"Reviewing your decisions… {done} of {total}")
+                         text=tr("Reviewing your decisions… {done} of {total}", done=done,
+                                 total=total))
 
         valued = tab.finish_valuing(record, progress)
         rev = review(record, valued, rollouts=rollouts())
@@ -55,19 +67,25 @@ def the_review(tab: PlayTab, match: Match, history: History, store: Store | None
     return result
 
 
-def summary(rev: Review, others: str = "the bots'") -> None:
-    """`others`: whose moves the chart's caption names ("the other players'" at a table of
+def summary(rev: Review, others: str = BOTS) -> None:
+    """`others`: whose moves the chart's caption names (`OTHER_PLAYERS` at a table of
     people)."""
     st.markdown(play_text.summary_line(rev))
     st.html(play_text.grade_chips(rev.counts()))
     if rev.steps:
         st.altair_chart(win_chart(rev), width="stretch")
-        st.caption("The grey dashes are what each position was worth with the best move; the "
-                   "gold line what your move kept. A dotted rule marks where "
-                   f"{others} moves and the cards changed your chance to win by 15 percentage "
-                   "points or more.")
-    with st.expander("How the review grades", icon=":material/help:"):
-        st.markdown(play_text.ACCURACY_NOTE)
+        if others == OTHER_PLAYERS:
+            st.caption(tr("The grey dashes are what each position was worth with the best "
+                          "move; the gold line what your move kept. A dotted rule marks where "
+                          "the other players' moves and the cards changed your chance to win "
+                          "by 15 percentage points or more."))
+        else:
+            st.caption(tr("The grey dashes are what each position was worth with the best "
+                          "move; the gold line what your move kept. A dotted rule marks where "
+                          "the bots' moves and the cards changed your chance to win by 15 "
+                          "percentage points or more."))
+    with st.expander(tr("How the review grades"), icon=":material/help:"):
+        st.markdown(play_text.accuracy_note())
 
 
 def key_moments(tab: PlayTab, rev: Review) -> None:
@@ -75,17 +93,18 @@ def key_moments(tab: PlayTab, rev: Review) -> None:
     mistakes = rev.mistakes()
     lucky = [s for s in rev.steps if s.call_out]
     if not mistakes and not lucky:
-        st.success("No mistakes the estimates can prove. Well played.",
+        st.success(tr("No mistakes the estimates can prove. Well played."),
                    icon=":material/task_alt:")
         return
     for n, s in enumerate(mistakes):
         with st.container(border=True):  # points are defined in the first one only
             st.markdown(f"**{play_text.step_title(s)}**  \n"
                         f"{play_text.step_verdict(s, first=n == 0)}")
-            st.button("Retry this decision", key=f"play_retry_{s.index}",
+            st.button(tr("Retry this decision"), key=f"play_retry_{s.index}",
                       icon=":material/replay:", on_click=_retry, args=(tab, s.index))
     for s in lucky:
-        st.info(f"**{play_text.step_title(s)}** · {s.call_out}", icon=":material/casino:")
+        said = tr(s.call_out) if s.call_out else ""
+        st.info(f"**{play_text.step_title(s)}** · {said}", icon=":material/casino:")
 
 
 def _retry(tab: PlayTab, index: int) -> None:
@@ -104,17 +123,19 @@ def retry_panel(tab: PlayTab, match: Match, rev: Review, history: History,
     item, solved = step.valued.item, step.valued.solved
     game = match.record.game(index)
     with st.container(border=True, key="play_retry_box"):
-        st.markdown(f"#### Retry decision {step.number}")
+        st.markdown("#### " + tr("Retry decision {number}", number=step.number))
         st.html(table_html(table_view(game.observation(match.learner)), compact=True))
         line, question = describe_pending(game, match.learner, step.kind)
         st.markdown(f"**{line}**  \n{question}")
         answer = tab.state.get(RETRY_ANSWER)
         if item.asks_chance:  # a claim to judge; a block decision only blocks or lets through
-            st.slider("Chance it is a bluff", 1, 99, 50, key=RETRY_P, format="%d%%",
+            st.slider(tr("Chance it is a bluff"), 1, 99, 50, key=RETRY_P, format="%d%%",
                       disabled=answer is not None)
+        said = option_namer(item, game)  # the stored labels are English identifiers
         for i, option in enumerate(item.options):
             chosen = answer is not None and answer.action == option.label
-            st.button(quiz_text.option_label(option.label, chosen), key=f"play_retry_option_{i}",
+            st.button(quiz_text.option_label(said(option.label), chosen),
+                      key=f"play_retry_option_{i}",
                       width="stretch", disabled=answer is not None, on_click=_answer_retry,
                       args=(tab, step, option.label, history, store),
                       type="primary" if chosen else "secondary",
@@ -127,7 +148,7 @@ def retry_panel(tab: PlayTab, match: Match, rev: Review, history: History,
             if fb.belief:
                 st.markdown(fb.belief)
             options_panel(item, answer, solved)
-        st.button("Close the retry", key="play_retry_close", icon=":material/close:",
+        st.button(tr("Close the retry"), key="play_retry_close", icon=":material/close:",
                   on_click=_retry, args=(tab, None))
 
 
@@ -141,7 +162,7 @@ def _answer_retry(tab: PlayTab, step: Step, label: str, history: History,
     history.add(store, answer)
 
 
-def explorer(tab: PlayTab, match: Match, rev: Review, others: str = "the bots'") -> None:
+def explorer(tab: PlayTab, match: Match, rev: Review, others: str = BOTS) -> None:
     """Any moment of the game, as you saw it or with every card face up; the moves listed
     with the bots' bluffs and your grades."""
     record = match.record
@@ -149,11 +170,14 @@ def explorer(tab: PlayTab, match: Match, rev: Review, others: str = "the bots'")
     # Opened on the first mistake, just made: its line is the one marked in the list below.
     first = rev.mistakes()[0].index + 1 if rev.mistakes() else 0
     cols = st.columns([3, 2], vertical_alignment="bottom")
-    at = cols[0].slider("After move", 0, total, first, key=f"{MOMENT}_{record.game_id}",
-                        help="0 is the deal; each step is one move.")
-    every = cols[1].toggle("All the cards", key=ALL_CARDS,
-                           help="Off: the table as you saw it. On: every hand face up, and "
-                                f"{others} bluffs marked.")
+    at = cols[0].slider(tr("After move"), 0, total, first, key=f"{MOMENT}_{record.game_id}",
+                        help=tr("0 is the deal; each step is one move."))
+    every = cols[1].toggle(tr("All the cards"), key=ALL_CARDS,
+                           help=tr("Off: the table as you saw it. On: every hand face up, and "
+                                   "the other players' bluffs marked.")
+                           if others == OTHER_PLAYERS else
+                           tr("Off: the table as you saw it. On: every hand face up, and the "
+                              "bots' bluffs marked."))
     game = record.game(at)
     view = table_view(game.observation(match.learner))
     if every:
@@ -169,8 +193,8 @@ def export_button(match: Match) -> None:
     from trainer.play.log import export_text
 
     record = match.record
-    st.download_button("Download the game log", export_text(record),
+    st.download_button(tr("Download the game log"), export_text(record),
                        file_name=f"coup-game-{record.game_id}.txt", mime="text/plain",
                        icon=":material/download:", key="play_export",
-                       help="A plain-text log of every move; import it on this page to "
-                            "replay and review the same game.")
+                       help=tr("A plain-text log of every move; import it on this page to "
+                               "replay and review the same game."))

@@ -13,6 +13,7 @@ from pathlib import Path
 import streamlit as st
 
 from trainer.estimates.bayes_steps import BayesStep
+from trainer.i18n import current_language, tr
 from trainer.paths import scenarios_dir
 from trainer.quiz.bank import Bank, Item, load_bank
 from trainer.quiz.feedback import estimate_steps
@@ -27,18 +28,21 @@ from trainer.views.path_model import (
 )
 
 
-@st.cache_resource(show_spinner="Loading the question bank…")
+@st.cache_resource(show_spinner=False)
 def _bank(path: str, stamp: float) -> Bank:
     return load_bank(path)
 
 
 def question_bank(path: Path) -> Bank:
-    """The bank in `path` (a `BankError` when it cannot be read)."""
-    return _bank(str(path), path.stat().st_mtime)
+    """The bank in `path` (a `BankError` when it cannot be read). The spinner's words are the
+    reader's (a cached function's own spinner text is fixed when the module is imported);
+    Streamlit shows a spinner only after half a second, so a bank already loaded shows none."""
+    with st.spinner(tr("Loading the question bank…")):
+        return _bank(str(path), path.stat().st_mtime)
 
 
 @st.cache_resource(show_spinner=False, max_entries=8)
-def _solved(path: str, stamp: float, version: str, _bank: Bank) -> SolvedGrades:
+def _solved(path: str, stamp: float, version: str, language: str, _bank: Bank) -> SolvedGrades:
     return load_solved(Path(path), _bank)
 
 
@@ -50,7 +54,8 @@ def solved_grades(bank_path: Path, bank: Bank) -> SolvedGrades:
         stamp = path.stat().st_mtime
     except OSError:
         stamp = -1.0
-    return _solved(str(path), stamp, bank.version, bank)
+    # The language is part of the key: a file that cannot be used is said in the reader's words.
+    return _solved(str(path), stamp, bank.version, current_language(), bank)
 
 
 @st.cache_resource(show_spinner=False, max_entries=64)
@@ -65,7 +70,7 @@ def item_estimate_steps(bank: Bank, item: Item) -> list[BayesStep] | None:
     return _estimate_steps(bank.version, item.id, item)
 
 
-@st.cache_resource(show_spinner="Checking the lessons…")
+@st.cache_resource(show_spinner=False)
 def _library(folder: str, stamp: tuple[tuple[str, float], ...]) -> Library:
     return load_library(folder)
 
@@ -81,7 +86,8 @@ def _stamped(folder: Path | None) -> tuple[str, tuple[tuple[str, float], ...]]:
 
 def lesson_library(folder: Path | None = None) -> Library:
     """Every lesson in `folder`, replayed once and again whenever a file changes."""
-    return _library(*_stamped(folder))
+    with st.spinner(tr("Checking the lessons…")):
+        return _library(*_stamped(folder))
 
 
 @st.cache_resource(show_spinner=False, max_entries=4)

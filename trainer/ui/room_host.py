@@ -14,16 +14,18 @@ from __future__ import annotations
 
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from functools import partial
 from typing import Any
 
 import pandas as pd
 import streamlit as st
 
+from trainer.i18n import N_, tr, tr_n, trc
 from trainer.quiz import rule_banks
-from trainer.quiz.bank import BankError, available_banks
+from trainer.quiz.bank import BankError, available_banks, theme_words
 from trainer.quiz.drills import ALL_RULE_SETS
 from trainer.quiz.findings import findings
 from trainer.rooms import check, export
@@ -57,8 +59,24 @@ KICK_ERROR = "room_kick_error"  # shown in the people list, which reruns on its 
 MAKE = "room_make_questions"  # (rules, count) of a "Make questions" click, run on the rerun
 MADE_BANK = "room_made_bank"  # the bank just made (or picked), selected on the next run
 MADE_NOTE = "room_made_note"  # said once, after questions were made
-SOURCE_KINDS = {"drill": "A quiz drill", "puzzles": "End-game puzzles", "lesson": "A lesson",
-                "check": room_check.SOURCE_LABEL}
+SOURCE_KINDS = {"drill": N_("A quiz drill"), "puzzles": N_("End-game puzzles"),
+                "lesson": N_("A lesson"), "check": room_check.SOURCE_LABEL}
+
+
+DRILLS = {"mixed": N_("Mixed decisions"), "end-game": N_("End-game (graded by perfect play)"),
+          "theme": N_("One theme")}
+
+
+def _say(words: Mapping[str, str], key: str) -> str:
+    """A choice's words in the visitor's language (a module function, not a lambda: a
+    widget's `format_func` is kept with the session, which must pickle)."""
+    return tr(words[key])
+
+
+def _lesson_title(titles: Mapping[str, str], lesson: str) -> str:
+    if lesson == ALL_LESSONS:
+        return tr("Every lesson's questions")
+    return tr(titles[lesson]) if lesson in titles else lesson
 
 
 QR_SHOWN = "room_remote_qr"  # when this tab showed the remote's QR code (time.time())
@@ -80,30 +98,32 @@ def screen_link(code: str, screen: str) -> str:
 
 # ------------------------------------------------------------------------------ making one
 def create_form(rooms: RoomStore) -> None:
-    st.title(room_text.HOST_TITLE)
-    st.markdown(room_text.HOST_INTRO)
+    st.title(tr(room_text.HOST_TITLE))
+    st.markdown(tr(room_text.HOST_INTRO))
     network_note(host=True)
     state = session_state()
-    kind = st.segmented_control("Questions from", list(SOURCE_KINDS), default="drill",
+    kind = st.segmented_control(tr("Questions from"), list(SOURCE_KINDS), default="drill",
                                 key="room_new_kind",
-                                format_func=SOURCE_KINDS.__getitem__) or "drill"
+                                format_func=partial(_say, SOURCE_KINDS)) or "drill"
     if kind == "check":  # the lesson file's questions: no question bank is involved
         _check_form(rooms)
         return
     banks = available_banks()
     if not banks:
-        st.error("No question bank was found: build one with `python -m trainer bank build`.")
+        st.error(tr("No question bank was found: build one with `python -m trainer bank "
+                    "build`."))
         return
     if state.get(MADE_BANK) in banks:  # questions just made: ask from their bank
         state["room_new_bank"] = state.pop(MADE_BANK)
-    bank_name = st.selectbox("Question bank", list(banks), key="room_new_bank") \
+    bank_name = st.selectbox(tr("Question bank"), list(banks), key="room_new_bank") \
         if len(banks) > 1 else next(iter(banks))
     if (note := state.pop(MADE_NOTE, None)) is not None:
         st.success(note, icon=":material/task_alt:")
     try:
         questions = room_bank(bank_name)
     except BankError as e:
-        st.error(f"The question bank could not be read: {e}", icon=":material/error:")
+        st.error(tr("The question bank could not be read: {problem}", problem=e),
+                 icon=":material/error:")
         return
     bank = questions.bank
     titles = lesson_titles()
@@ -111,33 +131,31 @@ def create_form(rooms: RoomStore) -> None:
     rule_set = ALL_RULE_SETS
     if kind == "drill":
         cols = st.columns(2)
-        drill = cols[0].selectbox("Drill", ["mixed", "end-game", "theme"], key="room_new_drill",
-                                  format_func={"mixed": "Mixed decisions",
-                                               "end-game": "End-game (graded by perfect play)",
-                                               "theme": "One theme"}.__getitem__)
-        family = family_picker(ROOM, label="Rules", container=cols[1],
-                               extra={ALL_RULE_SETS: room_text.EVERY_RULE_SET})
+        drill = cols[0].selectbox(tr("Drill"), list(DRILLS), key="room_new_drill",
+                                  format_func=partial(_say, DRILLS))
+        family = family_picker(ROOM, label=tr("Rules"), container=cols[1],
+                               extra={ALL_RULE_SETS: tr(room_text.EVERY_RULE_SET)})
         if family != ALL_RULE_SETS:
             ruleset = chosen(ROOM)
             rules_expander(ruleset, ROOM)
             rule_set = ruleset.text
-        theme = st.selectbox("Theme", [t for t, _ in bank.themes().most_common()],
-                             key="room_new_theme") if drill == "theme" else None
-        count = st.slider("Questions", 3, 20, 10, key="room_new_count")
+        theme = st.selectbox(tr("Theme"), [t for t, _ in bank.themes().most_common()],
+                             key="room_new_theme", format_func=theme_words) \
+            if drill == "theme" else None
+        count = st.slider(tr("Questions"), 3, 20, 10, key="room_new_count")
         source = Source.model_validate({
             "kind": "drill", "bank": bank_name, "drill": drill, "theme": theme,
             "rule_set": rule_set, "count": count, "seed": seed})
     elif kind == "puzzles":
-        which = st.selectbox("Puzzles", list(room_text.PUZZLE_KINDS), key="room_new_puzzles",
-                             format_func=room_text.PUZZLE_KINDS.__getitem__)
-        count = st.slider("Questions", 3, 20, 10, key="room_new_puzzle_count")
+        which = st.selectbox(tr("Puzzles"), list(room_text.PUZZLE_KINDS), key="room_new_puzzles",
+                             format_func=room_text.puzzle_kind)
+        count = st.slider(tr("Questions"), 3, 20, 10, key="room_new_puzzle_count")
         source = Source.model_validate({"kind": "puzzles", "bank": bank_name,
                                         "puzzles": which, "count": count, "seed": seed})
     else:
         lessons = [ALL_LESSONS, *lesson_ids(bank)]
-        lesson = st.selectbox("Lesson", lessons, key="room_new_lesson",
-                              format_func=lambda x: "Every lesson's questions" if x == ALL_LESSONS
-                              else titles.get(x, x))
+        lesson = st.selectbox(tr("Lesson"), lessons, key="room_new_lesson",
+                              format_func=partial(_lesson_title, titles))
         source = Source(kind="lesson", bank=bank_name, lesson=lesson, count=20)
     settings = _new_settings()
     order = {lid: i for i, lid in enumerate(titles)}
@@ -145,8 +163,10 @@ def create_form(rooms: RoomStore) -> None:
                    lambda s: order.get(s, len(order)))
     if kind == "drill" and rule_set != ALL_RULE_SETS and not items:
         _make_questions_panel(rule_set, bank_name, banks, count)
-    st.caption(f"{len(items)} questions · {room_text.source_title(source, titles)}")
-    st.button("Make the room", type="primary", icon=":material/meeting_room:", key="room_make",
+    st.caption(tr_n("{n} question", "{n} questions", len(items)) + " · "
+               + room_text.source_title(source, titles))
+    st.button(tr("Make the room"), type="primary", icon=":material/meeting_room:",
+              key="room_make",
               disabled=not items, width="stretch", on_click=_make,
               args=(rooms, source, settings, [i.id for i in items], bank.version))
     if (error := state.pop(ERROR, None)) is not None:
@@ -154,7 +174,7 @@ def create_form(rooms: RoomStore) -> None:
 
 
 def _new_settings(check: bool = False) -> RoomSettings:
-    with st.expander("Room settings", icon=":material/tune:", expanded=True):
+    with st.expander(tr("Room settings"), icon=":material/tune:", expanded=True):
         return _settings_inputs(RoomSettings(), "room_new", names_open=True, check=check)
 
 
@@ -162,13 +182,15 @@ def _check_form(rooms: RoomStore) -> None:
     """A room of "Check yourself": the rules questions that end the Learn path, in their
     order, each right or wrong by the rules."""
     ids, version = check_ids()
-    st.markdown(room_check.FORM_NOTE)
+    st.markdown(tr(room_check.FORM_NOTE))
     if not ids:
-        st.error(room_check.NO_LESSON, icon=":material/error:")
+        st.error(tr(room_check.NO_LESSON), icon=":material/error:")
     source = Source(kind="check", lesson=check.DEFAULT_LESSON, count=max(1, len(ids)))
     settings = _new_settings(check=True)
-    st.caption(f"{len(ids)} questions · {room_text.source_title(source, {})}")
-    st.button("Make the room", type="primary", icon=":material/meeting_room:", key="room_make",
+    st.caption(tr_n("{n} question", "{n} questions", len(ids)) + " · "
+               + room_text.source_title(source, {}))
+    st.button(tr("Make the room"), type="primary", icon=":material/meeting_room:",
+              key="room_make",
               disabled=not ids, width="stretch", on_click=_make,
               args=(rooms, source, settings, ids, version))
     if (error := session_state().pop(ERROR, None)) is not None:
@@ -185,26 +207,29 @@ def _make_questions_panel(rule_set: str, bank_name: str, banks: dict[str, Any],
     with st.container(border=True, key="room_make_questions"):
         st.markdown(room_text.no_questions_line(bank_name, ready))
         if ready is not None:
-            st.button("Ask from that bank", icon=":material/swap_horiz:", key="room_use_made",
+            st.button(tr("Ask from that bank"), icon=":material/swap_horiz:", key="room_use_made",
                       type="primary", on_click=_pick_bank, args=(ready,))
-        st.button(f"Make {count} questions under these rules", icon=":material/construction:",
-                  key="room_make_questions_button",
-                  help=room_text.MAKE_HELP.format(rollouts=rule_banks.ROLLOUTS),
+        st.button(tr_n("Make {n} question under these rules",
+                       "Make {n} questions under these rules", count),
+                  icon=":material/construction:", key="room_make_questions_button",
+                  help=tr(room_text.MAKE_HELP, rollouts=rule_banks.ROLLOUTS),
                   on_click=state.__setitem__, args=(MAKE, (rule_set, count)))
         asked = state.pop(MAKE, None)
         if asked is None or asked != (rule_set, count):
             return
-        bar = st.progress(0.0, text="Bots are playing under these rules…")
+        bar = st.progress(0.0, text=tr("Bots are playing under these rules…"))
 
         def progress(done: int, total: int) -> None:
             bar.progress(done / max(total, 1),
-                         text=f"Valuing the questions… {done} of {total}")
+                         text=tr("Valuing the questions… {done} of {total}", done=done,
+                                 total=total))
 
         problems: list[str] = []
         made_bank = rule_banks.make_questions(rule_set, count, seed=secrets.randbelow(10**6),
                                               progress=progress, problems=problems)
-        bar.progress(1.0, text=f"Done: {len(made_bank.items)} questions in the bank "
-                               f"{made_bank.name!r}")
+        bar.progress(1.0, text=tr_n("Done: {n} question in the bank {bank}",
+                                    "Done: {n} questions in the bank {bank}",
+                                    len(made_bank.items), bank=repr(made_bank.name)))
         state[MADE_BANK] = made_bank.name
         state[MADE_NOTE] = room_text.made_line(len(made_bank.items), made_bank.name)
         forget_banks()
@@ -228,21 +253,22 @@ def _make(rooms: RoomStore, source: Source, settings: RoomSettings, ids: list[st
 
 def _settings_inputs(now: RoomSettings, key: str, names_open: bool,
                      check: bool = False) -> RoomSettings:
-    names = st.radio("Names", list(NAMES), index=list(NAMES).index(now.names),
-                     format_func=NAMES.__getitem__, key=f"{key}_names",
+    names = st.radio(tr("Names"), list(NAMES), index=list(NAMES).index(now.names),
+                     format_func=partial(_say, NAMES), key=f"{key}_names",
                      disabled=not names_open, horizontal=True)
-    board = st.radio("Leaderboard", list(LEADERBOARD),
+    board = st.radio(tr("Leaderboard"), list(LEADERBOARD),
                      index=list(LEADERBOARD).index(now.leaderboard),
-                     format_func=LEADERBOARD.__getitem__, key=f"{key}_board", horizontal=True,
-                     help=room_check.RANKING_RULE if check else room_text.RANKING_RULE)
-    live = st.radio("The room's answers on the screen", list(LIVE),
-                    index=list(LIVE).index(now.live), format_func=LIVE.__getitem__,
+                     format_func=partial(_say, LEADERBOARD), key=f"{key}_board",
+                     horizontal=True,
+                     help=tr(room_check.RANKING_RULE) if check else tr(room_text.RANKING_RULE))
+    live = st.radio(tr("The room's answers on the screen"), list(LIVE),
+                    index=list(LIVE).index(now.live), format_func=partial(_say, LIVE),
                     key=f"{key}_live", horizontal=True)
-    code = st.toggle(room_text.SCREEN_CODE_TOGGLE.format(digits=SCREEN_CODE_DIGITS),
+    code = st.toggle(tr(room_text.SCREEN_CODE_TOGGLE, digits=SCREEN_CODE_DIGITS),
                      value=now.screen_code, key=f"{key}_screen")
-    most = st.number_input(room_text.MAX_SEATS_LABEL, min_value=1, max_value=MAX_SEATS,
+    most = st.number_input(tr(room_text.MAX_SEATS_LABEL), min_value=1, max_value=MAX_SEATS,
                            value=now.max_seats, step=10, key=f"{key}_max_seats",
-                           help=room_text.MAX_SEATS_HELP)
+                           help=tr(room_text.MAX_SEATS_HELP))
     return RoomSettings.model_validate({"names": names, "leaderboard": board, "live": live,
                                         "screen_code": code, "max_seats": int(most)})
 
@@ -263,34 +289,35 @@ def remote(rooms: RoomStore, code: str, host: str) -> None:
         st.error(str(e), icon=":material/error:")
         return
     if room.status == "closed":  # as a phone is told: closed rooms take no host key
-        st.info(f"Room {code} is closed.", icon=":material/door_front:")
+        st.info(tr("Room {code} is closed.", code=code), icon=":material/door_front:")
         return
     if not rooms.is_host(code, host):
-        st.error(f"This link does not carry room {code}'s host key. To join as a player, "
-                 "open the room without `host=` in the address.", icon=":material/lock:")
+        st.error(tr("This link does not carry room {code}'s host key. To join as a player, "
+                    "open the room without `host=` in the address.", code=code),
+                 icon=":material/lock:")
         return
     _opened(rooms, code, host)
     st.fragment(follow, run_every=POLL_SECONDS)(code, room.version)
-    st.subheader(room_remote.REMOTE_TITLE.format(code=code))
+    st.subheader(tr(room_remote.REMOTE_TITLE, code=code))
     st.caption(room_text.source_title(room.source, lesson_titles()))
     if room.source.kind == "drill" and (rules := room_text.rules_line(
             room.source.rule_set)) is not None:
         st.caption(rules)
-    st.markdown(room_remote.REMOTE_INTRO)
-    st.link_button(room_remote.PROJECT_THIS, screen_link(code, rooms.screen_token(code, host)),
-                   type="primary", icon=":material/cast:", help=room_remote.PROJECT_HELP,
-                   width="stretch")
-    st.caption(room_remote.NOT_THIS_PAGE)
+    st.markdown(tr(room_remote.REMOTE_INTRO))
+    st.link_button(tr(room_remote.PROJECT_THIS),
+                   screen_link(code, rooms.screen_token(code, host)), type="primary",
+                   icon=":material/cast:", help=tr(room_remote.PROJECT_HELP), width="stretch")
+    st.caption(tr(room_remote.NOT_THIS_PAGE))
     if expired(room):
         _expired(rooms, room, host)
         return
     if room.source.kind == "check":
         if room.bank_version != check_version():
-            st.warning(room_check.CHANGED, icon=":material/warning:")
+            st.warning(tr(room_check.CHANGED), icon=":material/warning:")
     elif (questions := room_questions(room)) is not None and \
             questions.version != room.bank_version:
-        st.warning("The question bank was rebuilt after this room was made; questions it "
-                   "lost are skipped with a message.", icon=":material/warning:")
+        st.warning(tr("The question bank was rebuilt after this room was made; questions it "
+                      "lost are skipped with a message."), icon=":material/warning:")
     st.divider()
     st.fragment(_status, run_every=POLL_SECONDS * 2 if room.open else None)(rooms, room, host)
     _controls(rooms, room, host)
@@ -313,11 +340,15 @@ def _status(rooms: RoomStore, room: Room, host: str) -> None:
         st.error(str(e), icon=":material/error:")
         return
     header = room_text.question_header(room)
-    count = f"{answered} of {joined} answered"
-    line = {"lobby": room_remote.LOBBY_STATUS.format(joined=room_text.joined_line(joined)),
-            "question": room_remote.QUESTION_STATUS.format(header=header, count=count),
-            "revealed": room_remote.REVEALED_STATUS.format(header=header, count=count),
-            }.get(room.status, room_remote.FINISHED_STATUS)
+    count = room_text.answered_line(answered, joined)
+    if room.status == "lobby":
+        line = tr(room_remote.LOBBY_STATUS, joined=room_text.joined_line(joined))
+    elif room.status == "question":
+        line = tr(room_remote.QUESTION_STATUS, header=header, count=count)
+    elif room.status == "revealed":
+        line = tr(room_remote.REVEALED_STATUS, header=header, count=count)
+    else:
+        line = tr(room_remote.FINISHED_STATUS)
     st.markdown(f"**{line}**")
 
 
@@ -327,27 +358,27 @@ def _controls(rooms: RoomStore, room: Room, host: str) -> None:
     code, at = room.code, (room.status, room.question)
     bar = st.columns(2, vertical_alignment="center")
     if room.status == "lobby":
-        bar[0].button("Start", type="primary", icon=":material/play_arrow:", width="stretch",
-                      on_click=_act, args=(lambda: rooms.start(code, host, at),),
+        bar[0].button(trc("button", "Start"), type="primary", icon=":material/play_arrow:",
+                      width="stretch", on_click=_act, args=(lambda: rooms.start(code, host, at),),
                       key="room_start")
     elif room.status == "question":
-        bar[0].button("Reveal", type="primary", icon=":material/visibility:", width="stretch",
+        bar[0].button(tr("Reveal"), type="primary", icon=":material/visibility:", width="stretch",
                       on_click=_act, args=(lambda: rooms.reveal(code, host, at),),
                       key="room_reveal")
     elif room.status == "revealed":
-        label = "See the results" if room.last else "Next question"
+        label = tr("See the results") if room.last else tr("Next question")
         bar[0].button(label, type="primary", icon=":material/skip_next:", width="stretch",
                       on_click=_act, args=(lambda: rooms.next(code, host, at),),
                       key="room_next")
         if not room.last:
-            bar[1].button("End here", icon=":material/flag:", width="stretch",
+            bar[1].button(tr("End here"), icon=":material/flag:", width="stretch",
                           on_click=_act, args=(lambda: rooms.finish(code, host, at),),
                           key="room_finish")
 
 
 def _people_and_settings(rooms: RoomStore, room: Room, host: str) -> None:
     code = room.code
-    with st.expander("People and settings", icon=":material/tune:",
+    with st.expander(tr("People and settings"), icon=":material/tune:",
                      expanded=room.status == "lobby"):
         _people(rooms, room, host)
         st.divider()
@@ -355,11 +386,11 @@ def _people_and_settings(rooms: RoomStore, room: Room, host: str) -> None:
                                     names_open=room.status == "lobby",
                                     check=room.source.kind == "check")
         if settings != room.settings:
-            st.button("Apply settings", key="room_apply", on_click=_act,
+            st.button(tr("Apply settings"), key="room_apply", on_click=_act,
                       args=(lambda: rooms.change_settings(code, host, settings),))
-        st.button("Close the room", icon=":material/close:", key="room_close",
+        st.button(tr("Close the room"), icon=":material/close:", key="room_close",
                   on_click=_act, args=(lambda: rooms.close(code, host),),
-                  help="The code stops working; phones are told the room is closed.")
+                  help=tr("The code stops working; phones are told the room is closed."))
 
 
 # ------------------------------------------------------------------ the remote on a phone
@@ -387,19 +418,19 @@ def _phone_remote(rooms: RoomStore, code: str, host: str) -> None:
     remote, after `QR_SECONDS`, or on a click."""
     state = session_state()
     with st.container(border=True, key="room_phone_remote"):
-        st.markdown(f"**{room_remote.PHONE_REMOTE}**")
-        st.caption(room_remote.PHONE_REMOTE_NOTE)
+        st.markdown(f"**{tr(room_remote.PHONE_REMOTE)}**")
+        st.caption(tr(room_remote.PHONE_REMOTE_NOTE))
         left, right = st.columns(2, vertical_alignment="top")
         with left:
             st.iframe(room_remote.copy_button_html(remote_link(code, host)), height=66)
         if state.get(QR_SHOWN) is None:
-            right.button(room_remote.SHOW_QR, icon=":material/qr_code_2:", width="stretch",
+            right.button(tr(room_remote.SHOW_QR), icon=":material/qr_code_2:", width="stretch",
                          key="room_show_qr", on_click=state.__setitem__,
                          args=(QR_SHOWN, time.time()))
             if (said := state.pop("room_qr_said", None)) is not None:
                 st.caption(said)
             return
-        right.button(room_remote.HIDE_QR, icon=":material/visibility_off:", width="stretch",
+        right.button(tr(room_remote.HIDE_QR), icon=":material/visibility_off:", width="stretch",
                      key="room_hide_qr", on_click=state.pop, args=(QR_SHOWN, None))
         st.fragment(_remote_qr, run_every=POLL_SECONDS)(rooms, code, host)
 
@@ -417,22 +448,22 @@ def _remote_qr(rooms: RoomStore, code: str, host: str) -> None:
         return
     if scanned or time.time() - float(shown) > QR_SECONDS:
         state.pop(QR_SHOWN, None)
-        state["room_qr_said"] = room_remote.QR_SCANNED if scanned else \
-            room_remote.QR_TIMED_OUT.format(seconds=QR_SECONDS)
+        state["room_qr_said"] = tr(room_remote.QR_SCANNED) if scanned else \
+            tr(room_remote.QR_TIMED_OUT, seconds=QR_SECONDS)
         st.rerun(scope="app")
-    st.caption(room_remote.QR_NOTE)
+    st.caption(tr(room_remote.QR_NOTE))
     st.html(qr_svg(remote_link(code, host), size_px=260,
-                   label=f"The remote of room {code}"))
+                   label=tr("The remote of room {code}", code=code)))
 
 
 def _expired(rooms: RoomStore, room: Room, host: str) -> None:
     """An expired room stays expired until the host says otherwise: no step of theirs quietly
     lets phones in again, and the button says what reopening does."""
     hours = LIFETIME.seconds // 3600
-    st.warning(room_text.EXPIRED_HOST.format(code=room.code, hours=hours),
+    st.warning(tr(room_text.EXPIRED_HOST, code=room.code, hours=hours),
                icon=":material/timer_off:")
-    st.button(room_text.REOPEN.format(hours=hours), type="primary", key="room_reopen",
-              icon=":material/lock_open:", help=room_text.REOPEN_HELP, on_click=_act,
+    st.button(tr(room_text.REOPEN, hours=hours), type="primary", key="room_reopen",
+              icon=":material/lock_open:", help=tr(room_text.REOPEN_HELP), on_click=_act,
               args=(lambda: rooms.reopen(room.code, host),))
     if (error := session_state().pop(ERROR, None)) is not None:
         st.error(error, icon=":material/error:")
@@ -496,7 +527,7 @@ def _results(rooms: RoomStore, room: Room, host: str) -> None:
     the downloads, neutralised (`trainer.rooms.export`)."""
     answers = rooms.answers(room.code, host)
     names = _names(rooms, room, host)
-    with st.expander("Each person's results", icon=":material/group:"):
+    with st.expander(tr("Each person's results"), icon=":material/group:"):
         if room.source.kind == "check":
             asked = [a for a in answers if a.question < room.asked]
             marks = {(a.seat, a.question): bool(a.correct) for a in asked
@@ -505,7 +536,7 @@ def _results(rooms: RoomStore, room: Room, host: str) -> None:
                      hide_index=True)
             return
         rows = room_text.standings_rows(standings(answers, names))
-        st.table(pd.DataFrame(rows).sort_values("Name") if rows else pd.DataFrame(),
+        st.table(pd.DataFrame(rows).sort_values(tr(room_text.NAME)) if rows else pd.DataFrame(),
                  hide_index=True)
 
 
@@ -553,10 +584,10 @@ def _keep(rooms: RoomStore, room: Room, host: str) -> None:
         st.error(str(e), icon=":material/error:")
         return
     with st.container(border=True, key="room_keep"):
-        st.markdown(f"**{room_report.DOWNLOADS_TITLE}**")
-        st.caption(room_report.DOWNLOADS_NOTE)
+        st.markdown(f"**{tr(room_report.DOWNLOADS_TITLE)}**")
+        st.caption(tr(room_report.DOWNLOADS_NOTE))
         if room.open:
-            st.caption(room_report.DOWNLOADS_SO_FAR)
+            st.caption(tr(room_report.DOWNLOADS_SO_FAR))
         people = export.csv_text(
             export.student_header(got.questions),
             export.student_rows(room, got.answers, got.names, got.questions))
@@ -564,17 +595,18 @@ def _keep(rooms: RoomStore, room: Room, host: str) -> None:
                                        export.question_rows(got.questions))
         left, right = st.columns(2)
         # utf-8-sig: a spreadsheet opening the file reads "Zoë" as written, not as mojibake.
-        left.download_button(room_report.PER_PERSON, people.encode("utf-8-sig"),
+        left.download_button(tr(room_report.PER_PERSON), people.encode("utf-8-sig"),
                              file_name=room_report.file_name(room, "people"), mime="text/csv",
                              icon=":material/group:", key="room_csv_people", width="stretch",
                              on_click="ignore")
-        right.download_button(room_report.PER_QUESTION, per_question.encode("utf-8-sig"),
+        right.download_button(tr(room_report.PER_QUESTION), per_question.encode("utf-8-sig"),
                               file_name=room_report.file_name(room, "questions"),
                               mime="text/csv", icon=":material/quiz:",
                               key="room_csv_questions", width="stretch", on_click="ignore")
-        st.page_link("pages/room.py", label=room_report.REPORT_LINK, icon=":material/print:",
+        st.page_link("pages/room.py", label=tr(room_report.REPORT_LINK),
+                     icon=":material/print:",
                      query_params={"code": room.code, "host": host, "report": "1"},
-                     help=room_report.REPORT_HELP)
+                     help=tr(room_report.REPORT_HELP))
 
 
 def report(rooms: RoomStore, code: str, host: str) -> None:
@@ -586,18 +618,18 @@ def report(rooms: RoomStore, code: str, host: str) -> None:
         st.error(str(e), icon=":material/error:")
         return
     if not rooms.is_host(code, host):
-        st.error(f"This link does not carry room {code}'s host key, so it cannot show the "
-                 "room's report.", icon=":material/error:")
+        st.error(tr("This link does not carry room {code}'s host key, so it cannot show the "
+                    "room's report.", code=code), icon=":material/error:")
         return
     st.html(room_report.REPORT_CSS)
     with st.container(key="room_report_controls"):
-        st.page_link("pages/room.py", label=room_report.BACK, icon=":material/arrow_back:",
-                     query_params={"code": code, "host": host})
-        shown = st.toggle(room_report.SHOW_SCORES, value=False, key="room_report_scores",
-                          help=room_report.SHOW_SCORES_HELP)
-        st.caption(room_report.PRINT_HINT)
+        st.page_link("pages/room.py", label=tr(room_report.BACK),
+                     icon=":material/arrow_back:", query_params={"code": code, "host": host})
+        shown = st.toggle(tr(room_report.SHOW_SCORES), value=False, key="room_report_scores",
+                          help=tr(room_report.SHOW_SCORES_HELP))
+        st.caption(tr(room_report.PRINT_HINT))
     if not room.asked:
-        st.info(room_report.NOT_YET, icon=":material/hourglass_empty:")
+        st.info(tr(room_report.NOT_YET), icon=":material/hourglass_empty:")
         return
     try:
         got = _read(rooms, room, host)

@@ -10,10 +10,12 @@ something.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from datetime import datetime
 
 import streamlit as st
 
+from trainer.i18n import current_language, tr
 from trainer.learners import identity
 from trainer.learners.answers import now as clock_now
 from trainer.quiz.bank import Item
@@ -23,16 +25,18 @@ from trainer.rooms.check import CheckQuestion, rules_fields
 from trainer.rooms.codes import SCREEN_CODE_DIGITS, code_problem, normalise_code
 from trainer.rooms.model import Room, RoomAnswer, Seat
 from trainer.rooms.nicknames import generated_name
-from trainer.rooms.questions import grade_answer
+from trainer.rooms.questions import grade_answer, resolve
 from trainer.rooms.results import answer_points
-from trainer.rooms.store import RoomError, RoomGone, RoomStore, usable
+from trainer.rooms.store import NameTaken, RoomError, RoomGone, RoomStore, usable
 from trainer.ui.quiz_parts import verdict_box
 from trainer.ui.rooms import (
+    Questions,
     check_question,
     check_questions,
     draw_check,
     draw_question,
     history_fold,
+    namer,
     network_note,
     pulse,
     room_at,
@@ -51,12 +55,12 @@ NOTICE = "room_phone_notice"  # which answer counts, for a tab whose answer came
 
 def enter_code() -> None:
     """Step one without a QR: type the code."""
-    st.title(room_text.JOIN_TITLE)
+    st.title(tr(room_text.JOIN_TITLE))
     network_note(host=False)
     with st.form("room_code_form", border=False):
-        st.text_input("Room code", max_chars=12, placeholder="ABC234", key="room_typed_code",
-                      help=room_text.JOIN_INTRO)
-        st.form_submit_button("Next", type="primary", width="stretch", on_click=_code_typed)
+        st.text_input(tr("Room code"), max_chars=12, placeholder="ABC234", key="room_typed_code",
+                      help=tr(room_text.JOIN_INTRO))
+        st.form_submit_button(tr("Next"), type="primary", width="stretch", on_click=_code_typed)
     if (error := session_state().pop(ERROR, None)) is not None:
         st.error(error, icon=":material/error:")
 
@@ -78,10 +82,10 @@ def join(rooms: RoomStore, code: str) -> None:
         st.error(str(e), icon=":material/door_front:")
         _try_another_code()
         return
-    st.title(f"Join room {code}")
+    st.title(tr("Join room {code}", code=code))
     network_note(host=False)
     if not room.open:
-        st.info(f"Room {code} has finished. Ask the host for the next code.")
+        st.info(tr("Room {code} has finished. Ask the host for the next code.", code=code))
         return
     state = session_state()
     key = f"room_suggested_{code}"
@@ -89,14 +93,15 @@ def join(rooms: RoomStore, code: str) -> None:
         state[key] = generated_name(random.Random(), rooms.taken_names(code))
     with st.form("room_join_form", border=False):
         if room.settings.names == "names":
-            st.text_input("Your name on the screen", value=state[key], max_chars=20,
+            st.text_input(tr("Your name on the screen"), value=state[key], max_chars=20,
                           key="room_typed_name")
         else:
-            st.markdown(f"You will be **{state[key]}** in this room (names are anonymous).")
+            st.markdown(tr("You will be **{name}** in this room (names are anonymous).",
+                           name=state[key]))
         if room.settings.screen_code:
             st.text_input(room_text.screen_code_label(SCREEN_CODE_DIGITS),
                           max_chars=SCREEN_CODE_DIGITS, key="room_typed_screen")
-        st.form_submit_button("Join", type="primary", width="stretch", on_click=_join,
+        st.form_submit_button(tr("Join"), type="primary", width="stretch", on_click=_join,
                               args=(rooms, room, key))
     if (error := state.pop(ERROR, None)) is not None:
         st.error(error, icon=":material/error:")
@@ -111,17 +116,17 @@ def _join(rooms: RoomStore, room: Room, suggested: str) -> None:
             seat = rooms.join(room.code, str(name or state[suggested]),
                               state.get("room_typed_screen"), browser=_browser())
             break
-        except RoomError as e:
-            if "taken" not in str(e) or typed:
-                state[ERROR] = str(e)
-                if "taken" in str(e):
-                    state[suggested] = generated_name(random.Random(),
-                                                      rooms.taken_names(room.code))
-                return
+        except NameTaken as e:  # someone has the name: a typed one is said, a drawn one redrawn
             state[suggested] = generated_name(random.Random(), rooms.taken_names(room.code))
+            if typed:
+                state[ERROR] = str(e)
+                return
             name = None
+        except RoomError as e:
+            state[ERROR] = str(e)
+            return
     else:
-        state[ERROR] = "Joining failed three times: press Join again."
+        state[ERROR] = tr("Joining failed three times: press Join again.")
         return
     st.query_params["seat"] = seat.token
 
@@ -134,7 +139,7 @@ def _browser() -> str:
 
 
 def _try_another_code() -> None:
-    st.button("Type another code", icon=":material/keyboard:", key="room_other_code",
+    st.button(tr("Type another code"), icon=":material/keyboard:", key="room_other_code",
               on_click=_leave, args=("code", "seat"))
 
 
@@ -154,9 +159,9 @@ def seat_view(rooms: RoomStore, code: str, token: str) -> None:
     now = pulse(code)
     seat = _seat(code, token, now[0] if now else 0)
     if seat is None:
-        st.error(f"This link's seat is not in room {code}. Join again with the code.",
-                 icon=":material/error:")
-        st.button("Join again", type="primary", key="room_join_again", on_click=_leave,
+        st.error(tr("This link's seat is not in room {code}. Join again with the code.",
+                    code=code), icon=":material/error:")
+        st.button(tr("Join again"), type="primary", key="room_join_again", on_click=_leave,
                   args=("seat",))
         return
     try:
@@ -165,14 +170,14 @@ def seat_view(rooms: RoomStore, code: str, token: str) -> None:
         st.info(str(e), icon=":material/door_front:")
         return
     if seat.kicked:
-        st.warning("The host removed you from this room.", icon=":material/person_remove:")
+        st.warning(tr("The host removed you from this room."), icon=":material/person_remove:")
         return
     st.fragment(_watch, run_every=POLL_SECONDS)(code, room.version)
     st.caption(room_text.phone_header(code, seat.nickname))
     if (rules := room_text.room_rules(room.source)) is not None:
         st.caption(rules)
     if room.status == "lobby":
-        st.info(room_text.WAITING_START, icon=":material/hourglass_top:")
+        st.info(tr(room_text.WAITING_START), icon=":material/hourglass_top:")
         return
     if room.source.kind == "check":
         _check_seat(rooms, room, token)
@@ -182,7 +187,7 @@ def seat_view(rooms: RoomStore, code: str, token: str) -> None:
         return
     mine = rooms.my_answers(code, token)
     if room.status == "finished":
-        _my_results(room, mine)
+        _my_results(room, mine, questions)
         return
     found = room_item(room, questions)
     if found is None:
@@ -198,15 +203,16 @@ def seat_view(rooms: RoomStore, code: str, token: str) -> None:
     st.caption(room_text.seat_line(seat_name))
     st.markdown(f"**{line}**  \n{question}")
     answer = mine.get(room.question)
+    say = namer(questions.version, item)
     if room.status == "question" and answer is None:
         _controls(rooms, room, token, item, solved, questions.version)
     elif room.status == "question":
         _first_counts()
-        st.markdown(room_text.my_answer_line(answer.action, answer.stated))  # type: ignore[union-attr]
-        st.info(room_text.WAITING_REVEAL, icon=":material/hourglass_top:")
+        st.markdown(room_text.my_answer_line(say(answer.action), answer.stated))  # type: ignore[union-attr]
+        st.info(tr(room_text.WAITING_REVEAL), icon=":material/hourglass_top:")
     else:
         _my_feedback(item, answer, solved, questions.version)
-        st.caption(room_text.WAITING_NEXT)
+        st.caption(tr(room_text.WAITING_NEXT))
     history_fold(item, questions.version)
 
 
@@ -222,10 +228,11 @@ def _controls(rooms: RoomStore, room: Room, token: str, item: Item, solved: Solv
     """The Quiz's controls: the chance of a bluff for a claim, then one button per move."""
     slider = f"room_p_{room.code}_{room.question}"
     if item.has_claim:
-        st.slider("Chance it is a bluff", 1, 99, 50, key=slider, format="%d%%",
-                  help="Your probability that the claimant does not hold the card.")
+        st.slider(tr("Chance it is a bluff"), 1, 99, 50, key=slider, format="%d%%",
+                  help=tr("Your probability that the claimant does not hold the card."))
+    say = namer(bank_version, item)
     for i, option in enumerate(item.options):
-        st.button(option.label, key=f"room_option_{room.question}_{i}", width="stretch",
+        st.button(say(option.label), key=f"room_option_{room.question}_{i}", width="stretch",
                   on_click=_submit, args=(rooms, room, token, item, option.label, solved,
                                           bank_version, slider))
     error = session_state().pop(ERROR, None)
@@ -246,16 +253,17 @@ def _submit(rooms: RoomStore, room: Room, token: str, item: Item, label: str,
         state[ERROR] = str(e)
         return
     if not stored:
-        _told_which_counts(rooms, room, token)
+        _told_which_counts(rooms, room, token, namer(bank_version, item))
 
 
-def _told_which_counts(rooms: RoomStore, room: Room, token: str) -> None:
+def _told_which_counts(rooms: RoomStore, room: Room, token: str,
+                       say: Callable[[str], str] = str) -> None:
     """This seat had already answered (another tab of it, or a tap a moment earlier): the
     first answer stored counts, and this tab is told which it was rather than left to think
     its own tap counted."""
     first = rooms.my_answers(room.code, token).get(room.question)
     if first is not None:
-        session_state()[NOTICE] = room_text.first_answer_counts(first.action, first.stated)
+        session_state()[NOTICE] = room_text.first_answer_counts(say(first.action), first.stated)
 
 
 def _first_counts() -> None:
@@ -264,10 +272,11 @@ def _first_counts() -> None:
 
 
 @st.cache_data(show_spinner=False, max_entries=2000)
-def _feedback(version: str, item_id: str, action: str, stated: float | None, _item: Item,
-              _solved: Solved | None) -> Feedback:
-    """The feedback on one answer: the same for every phone that gave it, and it replays
-    the game, so it is worked out once per process, not on each phone's every redraw."""
+def _feedback(version: str, item_id: str, action: str, stated: float | None, language: str,
+              _item: Item, _solved: Solved | None) -> Feedback:
+    """The feedback on one answer: the same for every phone of one language that gave it,
+    and it replays the game, so it is worked out once per process and language, not on each
+    phone's every redraw."""
     record = grade(_item, action=action, stated=stated, learner="room-seat", bank=version,
                    answer_id="room-answer", mode="room", solved=_solved)
     return feedback(_item, record, solved=_solved)
@@ -276,24 +285,26 @@ def _feedback(version: str, item_id: str, action: str, stated: float | None, _it
 def _my_feedback(item: Item, answer: RoomAnswer | None, solved: Solved | None,
                  bank_version: str) -> None:
     if answer is None:
-        st.info("You did not answer this one.", icon=":material/timer_off:")
+        st.info(tr("You did not answer this one."), icon=":material/timer_off:")
         if item.has_claim and item.claimant is not None and item.claim is not None:
             st.markdown(room_text.truth_line(item.game().names[item.claimant], item.claim,
                                              bool(item.bluff)))
         return
-    fb = _feedback(bank_version, item.id, answer.action, answer.stated, item, solved)
-    st.markdown(room_text.my_answer_line(answer.action, answer.stated))
+    fb = _feedback(bank_version, item.id, answer.action, answer.stated, current_language(),
+                   item, solved)
+    say = namer(bank_version, item)
+    st.markdown(room_text.my_answer_line(say(answer.action), answer.stated))
     verdict_box(fb)
     if fb.truth:
-        st.markdown(f"**The truth.** {fb.truth} {fb.outcome}")
+        st.markdown("**" + tr("The truth.") + f"** {fb.truth} {fb.outcome}")
     if fb.belief:
-        st.markdown(f"**Your belief.** {fb.belief}")
+        st.markdown("**" + tr("Your belief.") + f"** {fb.belief}")
     if fb.call_out:
         st.info(quiz_text.call_out(fb.call_out), icon=":material/casino:")
 
 
-def _my_results(room: Room, mine: dict[int, RoomAnswer]) -> None:
-    st.subheader("Your results")
+def _my_results(room: Room, mine: dict[int, RoomAnswer], questions: Questions) -> None:
+    st.subheader(tr("Your results"))
     points = sum(answer_points(a) for a in mine.values())
     asked = room.asked
     st.markdown(room_text.my_total_line(points, len(mine), asked))
@@ -304,10 +315,20 @@ def _my_results(room: Room, mine: dict[int, RoomAnswer]) -> None:
         a = mine.get(q)
         lines.append(room_text.my_result_line(q + 1, a.action if a else None,
                                               a.grade if a else None, a.best if a else None,
-                                              a.stated if a else None))
+                                              a.stated if a else None,
+                                              _questionnamer(room, questions, q)))
     if lines:
         st.markdown("\n".join(f"- {line}" for line in lines))
-    st.caption(room_text.RANKING_RULE)
+    st.caption(tr(room_text.RANKING_RULE))
+
+
+def _questionnamer(room: Room, questions: Questions, q: int) -> Callable[[str], str]:
+    """Question `q`'s option labels in this visitor's words (as stored, for a question its
+    bank no longer holds)."""
+    found = resolve(questions.bank, questions.grades, room.questions[q], room.source.rule_set)
+    if found is None:
+        return str
+    return namer(questions.version, found[0])
 
 
 # ------------------------------------------------------------------ "Check yourself" rooms
@@ -337,10 +358,10 @@ def _check_seat(rooms: RoomStore, room: Room, token: str) -> None:
     elif room.status == "question" and answer is not None:
         _first_counts()
         st.markdown(room_check.my_answer_line(question, drawn.labels, answer.action))
-        st.info(room_text.WAITING_REVEAL, icon=":material/hourglass_top:")
+        st.info(tr(room_text.WAITING_REVEAL), icon=":material/hourglass_top:")
     else:
         if answer is None or answer.correct is None:
-            st.info("You did not answer this one.", icon=":material/timer_off:")
+            st.info(tr("You did not answer this one."), icon=":material/timer_off:")
             st.markdown(room_check.right_line(question, drawn.labels))
         else:
             right, said = room_check.my_verdict(question, drawn.labels, answer.action,
@@ -352,7 +373,7 @@ def _check_seat(rooms: RoomStore, room: Room, token: str) -> None:
                 st.markdown(room_check.right_line(question, drawn.labels))
         if (after := room_check.after_line(question)) is not None:
             st.caption(after)
-        st.caption(room_text.WAITING_NEXT)
+        st.caption(tr(room_text.WAITING_NEXT))
 
 
 def _check_submit(rooms: RoomStore, room: Room, token: str, question: CheckQuestion,
@@ -368,12 +389,20 @@ def _check_submit(rooms: RoomStore, room: Room, token: str, question: CheckQuest
         session_state()[ERROR] = str(e)
         return
     if not stored:
-        _told_which_counts(rooms, room, token)
+        _told_check_counts(rooms, room, token, question)
+
+
+def _told_check_counts(rooms: RoomStore, room: Room, token: str,
+                       question: CheckQuestion) -> None:
+    """As `_told_which_counts`, the stored move worded as this phone's button was."""
+    labels = draw_check(question).labels
+    _told_which_counts(rooms, room, token,
+                       lambda stored: room_check.label_of(question, labels, stored))
 
 
 def _my_check_results(rooms: RoomStore, room: Room, token: str,
                       mine: dict[int, RoomAnswer]) -> None:
-    st.subheader("Your results")
+    st.subheader(tr("Your results"))
     asked = room.asked
     marks = {q: a.correct for q, a in mine.items() if q < asked and a.correct is not None}
     st.markdown(room_check.my_total_line(sum(marks.values()), len(marks), asked))

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 import pandas as pd
 import streamlit as st
 
+from trainer.i18n import tr
 from trainer.quiz.bank import Item
 from trainer.quiz.solved import Solved
 from trainer.rooms.check import CheckQuestion
@@ -45,6 +46,7 @@ from trainer.ui.rooms import (
     draw_check,
     draw_question,
     lesson_titles,
+    namer,
     network_note,
     pulse,
     room_item,
@@ -90,14 +92,15 @@ def screen(rooms: RoomStore, code: str, key: str) -> None:
         st.error(str(e), icon=":material/error:")
         return
     if room.status == "closed":
-        st.info(f"Room {code} is closed.", icon=":material/door_front:")
+        st.info(tr("Room {code} is closed.", code=code), icon=":material/door_front:")
         return
     st.fragment(follow, run_every=POLL_SECONDS)(code, room.version)
     if expired(room):
-        st.warning(room_remote.EXPIRED_SCREEN.format(code=code), icon=":material/timer_off:")
+        st.warning(tr(room_remote.EXPIRED_SCREEN, code=code), icon=":material/timer_off:")
         return
     reads = Reads(rooms, code, key)
-    st.markdown(f"**Room {code}** · {room_text.source_title(room.source, lesson_titles())}")
+    st.markdown("**" + tr("Room {code}", code=code) + "** · "
+                f"{room_text.source_title(room.source, lesson_titles())}")
     if room.source.kind == "check":
         _check_screen(reads, room)
         return
@@ -132,7 +135,7 @@ def _join_panel(room: Room, large: bool) -> None:
     code = screen_code(room.join_secret) if room.settings.screen_code else None
     if not large:
         st.html('<div style="display:flex;gap:1.2rem;align-items:center">'
-                + qr_svg(link, size_px=96, label=f"Join room {room.code}")
+                + qr_svg(link, size_px=96, label=tr("Join room {code}", code=room.code))
                 + room_text.join_strip_html(room.code, link, code) + "</div>")
         return
     network_note(host=True)
@@ -142,7 +145,7 @@ def _join_panel(room: Room, large: bool) -> None:
         if code is not None:
             st.html(room_text.screen_code_html(code))
     with right:
-        st.html(qr_svg(link, size_px=320, label=f"Join room {room.code}"))
+        st.html(qr_svg(link, size_px=320, label=tr("Join room {code}", code=room.code)))
 
 
 def _lobby(reads: Reads, room: Room) -> None:
@@ -180,30 +183,31 @@ def _question(reads: Reads, room: Room, item: Item, solved: Solved | None) -> No
     with table:  # the charts under the compact table, so the screen shows all at once
         if answers:
             st.altair_chart(room_charts.grade_chart(grade_counts(answers)))
-        _charts(answers, item, best)
+        _charts(answers, item, best, room.bank_version)
 
 
 def _live(reads: Reads, room: Room, item: Item) -> None:
     joined, answered = reads.tally(room.question)
     st.html(room_text.count_html(answered, joined))
     if room.settings.live != "live":
-        st.caption(room_text.HIDDEN_UNTIL_REVEAL)
+        st.caption(tr(room_text.HIDDEN_UNTIL_REVEAL))
         return
     try:
         answers = reads.answers(room.question)
     except RoomError:  # the host hid the answers between the poll and this read
         return
-    _charts(answers, item, best=None)
+    _charts(answers, item, None, room.bank_version)
 
 
-def _charts(answers: list[RoomAnswer], item: Item, best: str | None) -> None:
+def _charts(answers: list[RoomAnswer], item: Item, best: str | None, version: str) -> None:
     if not answers:
-        st.caption(room_text.NO_ANSWERS_YET)
+        st.caption(tr(room_text.NO_ANSWERS_YET))
         return
     if item.has_claim:
         st.altair_chart(room_charts.stated_chart(stated_histogram(answers)))
     st.altair_chart(room_charts.action_chart(
-        action_counts(answers, [o.label for o in item.options]), best))
+        action_counts(answers, [o.label for o in item.options]), best,
+        namer(version, item)))
 
 
 def _reveal(reads: Reads, room: Room, item: Item, solved: Solved | None,
@@ -219,12 +223,13 @@ def _reveal(reads: Reads, room: Room, item: Item, solved: Solved | None,
         mean = statistics.fmean(stated) if stated else None
         if (line := room_text.class_belief_line(mean, len(stated))) is not None:
             st.markdown(line)
+    say = namer(room.bank_version, item)
     share = sum(a.action == best for a in answers) / len(answers) if answers else None
-    st.markdown(room_text.best_line(best, share))
-    if (line := room_text.wrong_line(popular_wrong(answers))) is not None:
+    st.markdown(room_text.best_line(say(best), share))
+    if (line := room_text.wrong_line(popular_wrong(answers), say)) is not None:
         st.markdown(line)
     if solved is None:
-        close = [o.label for o in item.options if o.label != best
+        close = [say(o.label) for o in item.options if o.label != best
                  and (r := item.lost_range(o.label)) is not None and r[0] < 1.0]
         if close and item.claimant is not None:
             st.caption(room_text.doubt_line(item.game().names[item.claimant], close))
@@ -234,26 +239,26 @@ def _reveal(reads: Reads, room: Room, item: Item, solved: Solved | None,
 
 def _ranking(reads: Reads, room: Room, top: int | None) -> None:
     table = standings(reads.answers(), reads.names())
-    st.markdown("**Leaderboard**")
+    st.markdown("**" + tr("Leaderboard") + "**")
     check_room = room.source.kind == "check"
     rows = room_check.ranking_rows(table, top) if check_room \
         else room_text.standings_rows(table, top)
     st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch")
-    st.caption(room_check.RANKING_RULE if check_room else room_text.RANKING_RULE)
+    st.caption(tr(room_check.RANKING_RULE) if check_room else tr(room_text.RANKING_RULE))
 
 
 def _finished(reads: Reads, room: Room) -> None:
     answers = reads.answers()
-    st.header("How the room did")
+    st.header(tr("How the room did"))
     if (early := room_text.ended_early_line(room.asked, len(room.questions))) is not None:
         st.caption(early)
     left, right = st.columns([3, 2], gap="large")
     with left:
         table = reliability_table(answers)
         if table.empty:
-            st.info("No chance of a bluff was given, so there is no calibration chart.")
+            st.info(tr("No chance of a bluff was given, so there is no calibration chart."))
         else:
-            st.altair_chart(reliability_chart(table, you="the class"), width="stretch",
+            st.altair_chart(reliability_chart(table, you=tr("the class")), width="stretch",
                             height=400)
     with right:
         for line in room_text.scores_lines(class_scores(answers)):
@@ -268,7 +273,7 @@ def _finished(reads: Reads, room: Room) -> None:
 def _check_screen(reads: Reads, room: Room) -> None:
     """The screen of a rules room: the lesson file's questions, no question bank."""
     if room.bank_version != check_version():
-        st.warning(room_check.CHANGED, icon=":material/warning:")
+        st.warning(tr(room_check.CHANGED), icon=":material/warning:")
     if room.status == "lobby":
         st.fragment(_lobby, run_every=POLL_SECONDS)(reads, room)
     elif room.status == "finished":
@@ -320,7 +325,7 @@ def _check_count(reads: Reads, room: Room) -> None:
     joined, answered = reads.tally(room.question)
     st.html(room_text.count_html(answered, joined))
     if room.settings.live != "live":
-        st.caption(room_text.HIDDEN_UNTIL_REVEAL)
+        st.caption(tr(room_text.HIDDEN_UNTIL_REVEAL))
 
 
 def _check_live_options(reads: Reads, room: Room, question: CheckQuestion,
@@ -339,7 +344,7 @@ def _check_finished(reads: Reads, room: Room) -> None:
     """The end: the class's score and each question's share right. Each person's results
     are on the host's remote, not on the projector."""
     answers = reads.answers()
-    st.header("How the room did")
+    st.header(tr("How the room did"))
     if (early := room_text.ended_early_line(room.asked, len(room.questions))) is not None:
         st.caption(early)
     asked = [a for a in answers if a.question < room.asked]

@@ -7,12 +7,14 @@ every two seconds would be 30 queries a second; shared, it is one.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import streamlit as st
 
+from trainer.i18n import current_language, tr
 from trainer.quiz.bank import Bank, BankError, Item, available_banks
-from trainer.quiz.feedback import describe_decision, highlighted
+from trainer.quiz.feedback import describe_decision, highlighted, option_namer
 from trainer.quiz.solved import Solved, SolvedGrades
 from trainer.rooms import check
 from trainer.rooms.check import CheckQuestion
@@ -49,7 +51,7 @@ def room_at(code: str, version: int) -> Room:
     room (the version comes from `pulse`). RoomGone when the code names no room."""
     rooms, problem = room_store()
     if rooms is None:
-        raise RoomError(problem or "the database cannot be reached")
+        raise RoomError(problem or tr("the database cannot be reached"))
     return rooms.room(code)
 
 
@@ -64,8 +66,8 @@ class Questions:
 def _questions(name: str) -> Questions:
     banks = available_banks()
     if name not in banks:
-        raise BankError(f"the question bank {name!r} is no longer on this server; expected "
-                        f"one of {', '.join(banks) or 'none'}")
+        raise BankError(tr("the question bank {name} is no longer on this server; expected one "
+                           "of {banks}", name=repr(name), banks=", ".join(banks) or tr("none")))
     bank = question_bank(banks[name])
     return Questions(bank, solved_grades(banks[name], bank), bank.version)
 
@@ -86,11 +88,14 @@ def room_questions(room: Room) -> Questions | None:
     try:
         return room_bank(room.source.bank)
     except BankError as e:
-        st.error(f"The room's questions cannot be read: {e}", icon=":material/error:")
+        st.error(tr("The room's questions cannot be read: {problem}", problem=e),
+                 icon=":material/error:")
         return None
 
 
 def lesson_titles() -> dict[str, str]:
+    """Each lesson's title as its file writes it, in English (the catalogue's key): shown
+    through `tr()`."""
     return {lesson.id: lesson.title for lesson in lesson_library().lessons}
 
 
@@ -101,9 +106,10 @@ def room_item(room: Room, questions: Questions) -> tuple[Item, Solved | None] | 
         return None
     found = resolve(questions.bank, questions.grades, room.item_id, room.source.rule_set)
     if found is None:
-        st.error(f"Question {room.question + 1} ({room.item_id}) cannot be found: the question "
-                 "bank or the end-game table changed after this room was made. Move on to "
-                 "the next question.", icon=":material/error:")
+        st.error(tr("Question {number} ({item}) cannot be found: the question bank or the "
+                    "end-game table changed after this room was made. Move on to the next "
+                    "question.", number=room.question + 1, item=room.item_id),
+                 icon=":material/error:")
     return found
 
 
@@ -113,7 +119,7 @@ def network_note(*, host: bool) -> None:
     first minutes, so the host sees it before making the room, with the command that fixes
     it; a phone's join page says the same in one line."""
     if reachable_from_lan():
-        st.caption(room_text.LAN_OPEN if host else room_text.PHONE_LAN)
+        st.caption(tr(room_text.LAN_OPEN) if host else tr(room_text.PHONE_LAN))
     elif host:
         st.warning(room_text.loopback_only(lan_command()), icon=":material/wifi_off:")
     else:
@@ -142,10 +148,10 @@ def check_question(room: Room) -> CheckQuestion | None:
         return None
     found = check.resolve(lesson_library(), room.item_id)
     if found is None:
-        st.error(f"Question {room.question + 1} ({room.item_id}) cannot be found: the \"Check "
-                 "yourself\" lesson file changed after this room was made, and that step no "
-                 "longer asks a question. Move on to the next question.",
-                 icon=":material/error:")
+        st.error(tr("Question {number} ({item}) cannot be found: the \"Check yourself\" "
+                    "lesson file changed after this room was made, and that step no longer "
+                    "asks a question. Move on to the next question.",
+                    number=room.question + 1, item=room.item_id), icon=":material/error:")
     return found
 
 
@@ -156,22 +162,23 @@ def check_questions(room: Room) -> dict[int, CheckQuestion | None]:
 
 
 @st.cache_data(show_spinner=False, max_entries=64)
-def _check_drawn(version: str, item_id: str, _question: CheckQuestion) -> Drawn:
-    """A rules question's table and labels: the same for every phone, drawn once per
-    process and version of the lesson file."""
+def _check_drawn(version: str, item_id: str, language: str, _question: CheckQuestion) -> Drawn:
+    """A rules question's table and labels: the same for every phone of one language, drawn
+    once per process, version of the lesson file and language."""
     return drawn(_question)
 
 
 def draw_check(question: CheckQuestion) -> Drawn:
     """The table from the learner's seat (hidden cards stay hidden) and the options' words."""
-    return _check_drawn(check_version(), question.id, question)
+    return _check_drawn(check_version(), question.id, current_language(), question)
 
 
 @st.cache_data(show_spinner=False, max_entries=256)
-def _drawn(version: str, item_id: str, compact: bool, _item: Item
+def _drawn(version: str, item_id: str, compact: bool, language: str, _item: Item
            ) -> tuple[str, str, str, str, str]:
     """The table's HTML, the decision's words, the seat's name and the history's HTML of one
-    question: the same for every phone, so drawn once per process."""
+    question: the same for every phone of one language, so drawn once per process and
+    language (a room's screen and phones may each read their own)."""
     game = _item.game()
     obs = game.observation(_item.viewer)
     table = table_html(table_view(obs, latest=highlighted(_item, obs)), compact=compact)
@@ -186,18 +193,34 @@ def draw_question(item: Item, version: str, *, compact: bool) -> tuple[str, str,
     the name of the seat everyone plays; None, with a message, when the position cannot be
     rebuilt."""
     try:
-        table, line, question, seat, _history = _drawn(version, item.id, compact, item)
+        table, line, question, seat, _history = _drawn(version, item.id, compact,
+                                                       current_language(), item)
     except (ScenarioError, ValueError, IndexError, OSError) as e:
-        st.error(f"Question {item.id} could not be rebuilt: {e}", icon=":material/error:")
+        st.error(tr("Question {item} could not be rebuilt: {problem}", item=item.id, problem=e),
+                 icon=":material/error:")
         return None
     st.html(table)
     return line, question, seat
 
 
+@st.cache_data(show_spinner=False, max_entries=2000)
+def _labels(version: str, item_id: str, language: str, _item: Item) -> dict[str, str]:
+    """Each option's stored label to its words in `language`: the same for every phone of one
+    language, so worked out once per process (it replays the game)."""
+    say = option_namer(_item, _item.game())
+    return {o.label: say(o.label) for o in _item.options}
+
+
+def namer(version: str, item: Item) -> Callable[[str], str]:
+    """A stored option label to its words in this visitor's language."""
+    words = _labels(version, item.id, current_language(), item)
+    return lambda label: words.get(label, label)
+
+
 def history_fold(item: Item, version: str) -> None:
     """Every earlier move, as the Quiz shows it: the facts the bot's estimate used."""
     try:
-        drawn = _drawn(version, item.id, True, item)
+        drawn = _drawn(version, item.id, True, current_language(), item)
     except (ScenarioError, ValueError, IndexError, OSError):
         return
     title, body = drawn[4].split("\n", 1)

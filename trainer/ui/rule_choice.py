@@ -14,7 +14,8 @@ from typing import Any
 
 import streamlit as st
 
-from trainer.engine.variants import VARIANTS, RuleSet
+from trainer.engine.variants import VARIANTS, RuleSet, title_words
+from trainer.i18n import tr
 from trainer.rulebook import choices
 from trainer.rulebook.choices import RuleKeys
 from trainer.rulebook.reference import option_rows
@@ -22,11 +23,12 @@ from trainer.ui.state import session_state
 from trainer.views import cardart
 
 
-def family_picker(keys: RuleKeys, *, label: str = "Rule set", container: Any = None,
+def family_picker(keys: RuleKeys, *, label: str | None = None, container: Any = None,
                   extra: Mapping[str, str] | None = None, help: str | None = None) -> str:
-    """The registered rule set (and any `extra` choice, such as a room's "every rule set"),
-    by title."""
-    titles = {name: v.title for name, v in VARIANTS.items()} | dict(extra or {})
+    """The registered rule set (and any `extra` choice, such as a room's "every rule set",
+    already in the reader's words), by title."""
+    titles = {name: title_words(v) for name, v in VARIANTS.items()} | dict(extra or {})
+    label = tr("Rule set") if label is None else label
     state = session_state()
     if state.get(keys.family) not in titles:
         state[keys.family] = choices.DEFAULT_FAMILY
@@ -48,7 +50,7 @@ def follow_link(keys: RuleKeys, param: str = "rules", old: str | None = None) ->
         params.get(old) if old is not None and old in params else None)
     problem = choices.follow_link(session_state(), text, keys)
     if problem is not None:
-        st.warning(problem + " The rules below are the ones chosen before.",
+        st.warning(problem + " " + tr("The rules below are the ones chosen before."),
                    icon=":material/link_off:")
 
 
@@ -84,15 +86,16 @@ def house_rule_switches(ruleset: RuleSet, keys: RuleKeys, *, detailed: bool) -> 
         with box:
             st.toggle(f"**{c.label}**" if detailed else c.label, key=keys.house(c.name),
                       disabled=bool(c.unfit), persist_state="session",
-                      help=None if detailed else c.rule.text)
+                      help=None if detailed else choices.plain_text(c.rule))
             if c.unfit:
-                st.caption(f"Cannot apply to {family.title}: {c.unfit}.")
+                st.caption(tr("Cannot apply to {rules}: {reason}.", rules=title_words(family),
+                              reason=c.unfit))
             else:
                 st.caption(choices.plain_sentence(c.rule))
             if detailed:
-                st.html(cardart.quote_block(c.rule.quote, c.rule.source))
+                st.html(cardart.quote_block(tr(c.rule.quote), c.rule.source))
     if detailed:
-        st.button("Back to the rule set's own house rules", icon=":material/restart_alt:",
+        st.button(tr("Back to the rule set's own house rules"), icon=":material/restart_alt:",
                   key=f"{keys.prefix}reset_house_rules", on_click=choices.reset_house_rules,
                   args=(session_state(), keys),
                   disabled=not choices.house_rules_switched(ruleset.variant))
@@ -112,14 +115,14 @@ def table_rule_choices(ruleset: RuleSet, keys: RuleKeys, *, detailed: bool,
         with cell.container(border=True):
             st.markdown(f"**{row.title}**")
             st.caption(row.question)
-            labels = {c.value: c.text + (" (rulebook default)" if c.is_default else "")
-                      for c in row.choices}
+            labels = {c.value: tr("{choice} (rulebook default)", choice=c.text)
+                      if c.is_default else c.text for c in row.choices}
             st.radio(row.title, list(labels), format_func=labels.__getitem__,
                      key=keys.option(row.name), label_visibility="collapsed",
                      persist_state="session")
             if detailed:
-                st.html(cardart.source_note(row.source))
-    st.button("Reset to rulebook defaults", icon=":material/restart_alt:",
+                st.html(cardart.source_note(row.source, row.source_text))
+    st.button(tr("Reset to rulebook defaults"), icon=":material/restart_alt:",
               on_click=choices.reset_options, args=(session_state(), keys),
               disabled=not any(r.changed for r in rows), key=f"{keys.prefix}reset_options")
 
@@ -128,10 +131,11 @@ def rules_expander(ruleset: RuleSet, keys: RuleKeys) -> None:
     """The set-ups' fold of house rules and table rules: closed, one line says what is on.
     A table rule that cannot matter at the tables of a set-up (more than ten players) is
     offered only while it differs from the rulebook."""
-    label = f"House rules and table rules: {choices.choice_summary(ruleset)}"
+    label = tr("House rules and table rules: {summary}",
+               summary=choices.choice_summary(ruleset))
     with st.expander(label, icon=":material/tune:", key=f"{keys.prefix}rules_fold"):
-        st.caption(choices.HOUSE_INTRO)
+        st.caption(tr(choices.HOUSE_INTRO))
         house_rule_switches(ruleset, keys, detailed=False)
-        st.markdown("**Table rules**")
-        st.caption(choices.TABLE_INTRO)
+        st.markdown(f"**{tr('Table rules')}**")
+        st.caption(tr(choices.TABLE_INTRO))
         table_rule_choices(ruleset, keys, detailed=False, hide=SMALL_TABLES_HIDE)

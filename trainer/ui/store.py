@@ -17,11 +17,15 @@ from typing import TypeVar, cast
 import streamlit as st
 from sqlalchemy.engine import Engine
 
+from trainer.i18n import N_
 from trainer.learners.history import Connection, History, configured_setting, session_history
 from trainer.learners.storage import ENV_VAR, Store
 from trainer.ui.state import session_state
 
-NOT_OPENED = "its tables could not be opened in the answers' database (the server's log says why)"
+# Catalogued (`N_`): what a page says of it goes through `tr`.
+NOT_OPENED = N_("its tables could not be opened in the answers' database (the server's log says "
+                "why)")
+NOT_CONFIGURED = N_("no database is configured")
 
 
 @st.cache_resource(show_spinner=False)
@@ -67,7 +71,7 @@ def store_beside_answers(make: Callable[[Engine], S], error: type[Exception]
     per server; None and why when the database cannot be reached or `make` raises `error`."""
     db, problem = database()
     if db is None:
-        return None, problem or "no database is configured"
+        return None, problem or NOT_CONFIGURED
     try:
         kind = f"{getattr(make, '__module__', '')}.{getattr(make, '__qualname__', make)}"
         return cast("S", _beside(kind, db.url_for_display, make, db.engine)), None

@@ -6,6 +6,7 @@ from typing import Any
 
 import streamlit as st
 
+from trainer.i18n import tr
 from trainer.rooms.codes import is_room_code, normalise_code
 from trainer.ui import table_host, table_phone, table_screen
 from trainer.ui.tables import live_tables, table_store
@@ -21,7 +22,7 @@ def route(params: Any) -> None:
     store, problem = table_store()
     tables = live_tables()
     if store is None or tables is None:
-        st.error(table_text.NO_DB.format(problem=problem), icon=":material/cloud_off:")
+        st.error(tr(table_text.NO_DB, problem=problem), icon=":material/cloud_off:")
         return
     raw = str(params.get("table") or "")
     code = normalise_code(raw)
@@ -34,8 +35,8 @@ def route(params: Any) -> None:
             st.rerun()
         return
     if not is_room_code(code):
-        st.error(f"{raw!r} is not a table code: expected 6 letters and digits.",
-                 icon=":material/error:")
+        st.error(tr("{code} is not a table code: expected 6 letters and digits.",
+                    code=repr(raw)), icon=":material/error:")
         return
     if host:
         table_host.host_page(store, code, str(host))

@@ -17,9 +17,9 @@ import streamlit as st
 
 from trainer.engine.cards import Action
 from trainer.engine.errors import MoveError
-from trainer.engine.explain import second_person
 from trainer.engine.game import Game, Phase
 from trainer.engine.moves import Move
+from trainer.i18n import tr
 from trainer.learners import identity
 from trainer.play.assess import kind_of
 from trainer.quiz.feedback import describe_pending
@@ -92,19 +92,19 @@ def join(store: TableStore, code: str) -> None:
     if back is not None:  # this browser's seat: a closed tab or a lost address, back at once
         st.query_params["seat"] = back[1]
         st.rerun()
-    st.title(f"Join table {code}")
+    st.title(tr("Join table {code}", code=code))
     key = f"table_suggested_{code}"
     if key not in state:
         state[key] = generated_name(random.Random(),
                                     {s.nickname for s in table.seats if s.nickname})
     if not table.open_seats:
-        st.info("Every seat at this table is taken. Ask the host to free one, or wait for "
-                "the next game.", icon=":material/event_seat:")
+        st.info(tr("Every seat at this table is taken. Ask the host to free one, or wait for "
+                   "the next game."), icon=":material/event_seat:")
         return
     with st.form("table_join_form", border=False):
-        st.text_input("Your name at the table", value=state[key], max_chars=20,
+        st.text_input(tr("Your name at the table"), value=state[key], max_chars=20,
                       key="table_typed_name")
-        st.form_submit_button("Take a seat", type="primary", width="stretch", on_click=_join,
+        st.form_submit_button(tr("Take a seat"), type="primary", width="stretch", on_click=_join,
                               args=(store, code, key))
     if (error := state.pop(ERROR, None)) is not None:
         st.error(error, icon=":material/error:")
@@ -138,39 +138,39 @@ def _watch(tables: Tables, code: str, token: str, seen: int) -> None:
 def hand(code: str, token: str) -> None:
     tables = live_tables()
     if tables is None:
-        st.error("The table's database cannot be reached.", icon=":material/cloud_off:")
+        st.error(tr("The table's database cannot be reached."), icon=":material/cloud_off:")
         return
     try:
         view = tables.seat_view(code, token, decision_words)
     except TableError as e:
         st.error(str(e), icon=":material/error:")
-        st.button("Join again", key="table_join_again", on_click=_leave)
+        st.button(tr("Join again"), key="table_join_again", on_click=_leave)
         return
     st.html(cardart.stylesheet() + TABLE_CSS + table_text.TABLE_CSS + HISTORY_CSS
             + table_text.at_html(view.number, view.version))
     st.fragment(_watch, run_every=POLL_SECONDS)(tables, code, token, view.table.version)
     me = view.seat
-    st.markdown(f"**Table {code}** · you are **{me.nickname}**, seat {me.seat + 1}")
+    st.markdown("**" + tr("Table {code}", code=code) + "** · "
+                + tr("you are **{name}**, seat {seat}", name=me.nickname, seat=me.seat + 1))
     if me.away:
-        st.warning("A bot is playing for you: this phone was gone for a while. It plays "
-                   "for you again from your next decision.", icon=":material/smart_toy:")
+        st.warning(tr("A bot is playing for you: this phone was gone for a while. It plays "
+                      "for you again from your next decision."), icon=":material/smart_toy:")
     if (error := session_state().pop(ERROR, None)) is not None:
         st.error(error, icon=":material/error:")
     obs = view.observation
     if obs is None or view.table.status == "lobby":
-        st.info("You have a seat. The game starts when the host deals: keep this page open.",
-                icon=":material/hourglass_top:")
+        st.info(tr("You have a seat. The game starts when the host deals: keep this page "
+                   "open."), icon=":material/hourglass_top:")
         st.html(table_text.seats_html(view.table.seats))
-        st.button("Leave the table", key="table_leave", icon=":material/logout:",
+        st.button(tr("Leave the table"), key="table_leave", icon=":material/logout:",
                   on_click=_give_up, args=(tables, code, token))
         return
     over = view.hands is not None
     drawn = table_view(obs, latest=1)
     if over and view.hands is not None:
         drawn = revealing(drawn, view.hands)
-        st.success(table_text.result_line(tuple(s.name for s in obs.seats), obs.winner,
-                                          me.seat) + " Every card is turned over.",
-                   icon=":material/emoji_events:")
+        st.success(table_text.result_over_line(tuple(s.name for s in obs.seats), obs.winner,
+                                               me.seat), icon=":material/emoji_events:")
     st.html(table_html(drawn, compact=True))
     if not over:
         if isinstance(view.words, Decision):
@@ -192,11 +192,11 @@ def _decision(tables: Tables, code: str, token: str, view: SeatView, words: Deci
     time_left(view.deadline)
     state = session_state()
     if view.claim:
-        st.toggle("Say how likely it is a bluff", key=SAY,
-                  help="Your chance is kept with your move; the review compares it with the "
-                       "truth and with the bot's estimate.")
+        st.toggle(tr("Say how likely it is a bluff"), key=SAY,
+                  help=tr("Your chance is kept with your move; the review compares it with the "
+                          "truth and with the bot's estimate."))
         if state.get(SAY):
-            st.slider("Chance it is a bluff", 1, 99, 50, key=CHANCE, format="%d%%")
+            st.slider(tr("Chance it is a bluff"), 1, 99, 50, key=CHANCE, format="%d%%")
     picked = state.get(PICK)
     shown = words.targets.get(picked) if picked is not None else None
     choices = shown if shown is not None else words.choices
@@ -211,7 +211,7 @@ def _decision(tables: Tables, code: str, token: str, view: SeatView, words: Deci
                 st.button(c.label, key=f"table_move_{i}", width="stretch", shortcut=key,
                           on_click=_pick, args=(c.action,))
         if shown is not None:
-            st.button("Back to the actions", key="table_back", icon=":material/undo:",
+            st.button(tr("Back to the actions"), key="table_back", icon=":material/undo:",
                       on_click=_pick, args=(None,), width="stretch")
 
 
@@ -226,11 +226,12 @@ def _press(tables: Tables, code: str, token: str, move: Move, version: int,
     try:
         tables.play(code, token, move, version, stated)
     except Stale:
-        state[ERROR] = "The table moved on before your press arrived: here it is now."
+        state[ERROR] = tr("The table moved on before your press arrived: here it is now.")
     except NotYourTurn as e:
         state[ERROR] = str(e)
     except MoveError as e:
-        state[ERROR] = f"That move cannot be made now: {second_person(str(e))}"
+        state[ERROR] = tr("That move cannot be made now: {reason}",
+                          reason=str(e))  # worded for the reader's seat
     except TableError as e:
         state[ERROR] = str(e)
     state.pop(PICK, None)

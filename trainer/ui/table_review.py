@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import streamlit as st
 
+from trainer.i18n import tr, tr_n
 from trainer.play.match import Match
 from trainer.play.record import GameRecord
 from trainer.play.store import PlayStore, PlayStoreError
@@ -20,6 +21,7 @@ from trainer.tables.store import TableError
 from trainer.ui.learner import current_learner
 from trainer.ui.play import PlayTab, play_store
 from trainer.ui.play_review import (
+    OTHER_PLAYERS,
     RETRY,
     explorer,
     export_button,
@@ -31,7 +33,7 @@ from trainer.ui.play_review import (
 from trainer.ui.state import session_state
 from trainer.views import play_text, table_text
 
-OTHERS = "the other players'"
+OTHERS = OTHER_PLAYERS  # the review's key for "the other players'" (it words them itself)
 OPEN = "table_review_open"  # the reviews this tab has asked for, by (table, game)
 KEPT = "table_review_kept"  # game id → whether this tab saved it among the player's games
 
@@ -44,12 +46,12 @@ def phone_review(tables: Tables, code: str, number: int, seat: int) -> None:
     except TableError as e:
         st.caption(str(e))
         return
-    st.header("Your review", anchor="your-review")
+    st.header(tr("Your review"), anchor="your-review")
     opened: set[tuple[str, int]] = session_state().setdefault(OPEN, set())
     if (code, number) not in opened:
-        st.markdown("Every decision you made in this game, graded against the best one you "
-                    "could have made with what you knew then.")
-        st.button("Review my decisions", key="table_review", type="primary",
+        st.markdown(tr("Every decision you made in this game, graded against the best one you "
+                       "could have made with what you knew then."))
+        st.button(tr("Review my decisions"), key="table_review", type="primary",
                   icon=":material/fact_check:", width="stretch",
                   on_click=opened.add, args=((code, number),))
         return
@@ -60,17 +62,17 @@ def phone_review(tables: Tables, code: str, number: int, seat: int) -> None:
     tab = PlayTab(session_state(), me.key, games if saved else None)
     match = Match.resume(mine)
     rev = the_review(tab, match, me.history, me.store)
-    st.caption(table_text.REVIEW_NOTE)
+    st.caption(tr(table_text.REVIEW_NOTE))
     summary(rev, OTHERS)
     key_moments(tab, rev)
     if session_state().get(RETRY) is not None:
         retry_panel(tab, match, rev, me.history, me.store)
-    st.subheader("Step through the game")
+    st.subheader(tr("Step through the game"))
     explorer(tab, match, rev, OTHERS)
     export_button(match)
     if saved:
-        st.caption("This game is kept with your games: open it again from *Your games* on "
-                   "the Play page.")
+        st.caption(tr("This game is kept with your games: open it again from *Your games* on "
+                      "the Play page."))
 
 
 def _keep(games: PlayStore | None, record: GameRecord) -> bool:
@@ -97,7 +99,7 @@ def look_back(tables: Tables, code: str, number: int) -> None:
         return
     lines = play_text.timeline(record.parsed(), record.game(0), -1, [], True)
     bluffs = sum(1 for line in lines if line.bluff)
-    st.markdown(f"**The whole game, every card known** · {bluffs} bluff"
-                f"{'' if bluffs == 1 else 's'} marked")
+    st.markdown("**" + tr("The whole game, every card known") + "** · "
+                + tr_n("{n} bluff marked", "{n} bluffs marked", bluffs))
     with st.container(height=360, key="table_look_back"):
         st.html(play_text.timeline_html(lines))

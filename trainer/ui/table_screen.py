@@ -10,13 +10,15 @@ from __future__ import annotations
 
 import streamlit as st
 
+from trainer.engine.explain import variant_title
 from trainer.engine.variants import parse_rules
+from trainer.i18n import tr, tr_n
 from trainer.tables.live import PublicView, Tables
 from trainer.tables.model import GameTable
 from trainer.tables.store import TableError
 from trainer.ui.table_review import look_back
 from trainer.ui.tables import SCREEN_POLL_SECONDS, follow, join_link, waiting_line
-from trainer.views import cardart, table_text
+from trainer.views import cardart, room_text, table_text
 from trainer.views.history_text import HISTORY_CSS, history_html, history_rows, history_title
 from trainer.views.qr import qr_svg
 from trainer.views.table_art import TABLE_CSS, table_html
@@ -33,7 +35,7 @@ def screen(tables: Tables, code: str, key: str) -> None:
     st.html(cardart.stylesheet() + TABLE_CSS + table_text.TABLE_CSS + HISTORY_CSS
             + table_text.at_html(view.number, view.version))
     if table.status == "closed":
-        st.info(f"Table {code} is closed.", icon=":material/door_front:")
+        st.info(tr("Table {code} is closed.", code=code), icon=":material/door_front:")
         return
     st.fragment(follow, run_every=SCREEN_POLL_SECONDS)(code, table.version, True)
     if view.observation is None or table.status == "lobby":
@@ -48,22 +50,22 @@ def _join_panel(code: str) -> None:
     link = join_link(code)
     shown = link.split("://", 1)[-1]
     left, right = st.columns([3, 2], vertical_alignment="center")
-    left.html(table_text.code_html(code)
-              + f'<p class="room-join">Scan the code, or go to <b>{shown}</b></p>')
-    right.html(qr_svg(link, size_px=300, label=f"Join table {code}"))
+    left.html(table_text.code_html(code) + room_text.join_html(shown))
+    right.html(qr_svg(link, size_px=300, label=tr("Join table {code}", code=code)))
 
 
 def _lobby(view: PublicView) -> None:
     table = view.table
-    st.markdown(f"**Table {table.code}** · the players join on their phones")
+    st.markdown("**" + tr("Table {code}", code=table.code) + "** · "
+                + tr("the players join on their phones"))
     _join_panel(table.code)
     st.html(table_text.seats_html(table.seats))
     if table.open_seats:
-        empty = len(table.open_seats)
-        st.caption(f"{empty} seat{' is' if empty == 1 else 's are'} still empty. The host "
-                   "deals when every seat has a player or a bot.")
+        st.caption(tr_n("{n} seat is still empty. The host deals when every seat has a player "
+                        "or a bot.", "{n} seats are still empty. The host deals when every "
+                        "seat has a player or a bot.", len(table.open_seats)))
     else:
-        st.caption("Every seat is filled: the host deals next.")
+        st.caption(tr("Every seat is filled: the host deals next."))
 
 
 def _game(tables: Tables, view: PublicView) -> None:
@@ -75,7 +77,7 @@ def _game(tables: Tables, view: PublicView) -> None:
     drawn = table_view(obs, latest=1)
     if over and view.hands is not None:
         drawn = revealing(drawn, view.hands)
-        st.success(table_text.result_line(names, obs.winner) + " Every card is turned over.",
+        st.success(table_text.result_over_line(names, obs.winner),
                    icon=":material/emoji_events:")
     else:
         waiting_line(view.deadline, view.waiting_for, drawn.question)
@@ -88,8 +90,9 @@ def _game(tables: Tables, view: PublicView) -> None:
             rows = history_rows(obs)
             st.markdown(f"**{history_title(rows, over=over)}**")
             st.html(history_html(tuple(reversed(rows))))
-    st.caption(f"Table {table.code} · {table_text.settings_line(table.settings, _title(table))}")
+    st.caption(tr("Table {code}", code=table.code) + " · "
+               + table_text.settings_line(table.settings, _title(table)))
 
 
 def _title(table: GameTable) -> str:
-    return parse_rules(table.settings.rules).variant.title
+    return variant_title(parse_rules(table.settings.rules).variant)

@@ -15,6 +15,7 @@ from datetime import datetime
 
 import streamlit as st
 
+from trainer.i18n import tr_n
 from trainer.learners.answers import now as clock_now
 from trainer.tables.live import Tables
 from trainer.tables.store import TableError, TableStore
@@ -104,4 +105,5 @@ def time_left(deadline: datetime | None) -> None:
 
 def _left(deadline: datetime) -> None:
     left = table_text.seconds_left(deadline, clock_now())
-    st.caption(f"{left} s left to decide, then the table decides for you.")
+    st.caption(tr_n("{n} s left to decide, then the table decides for you.",
+                    "{n} s left to decide, then the table decides for you.", left or 0))

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from trainer.engine.game import Game
+from trainer.i18n import tr
 from trainer.verdicts.kinds import DecisionKind
 from trainer.verdicts.valuation import Valuation
 from trainer.verdicts.verdict import Verdict, judge
@@ -33,9 +34,11 @@ class Decision:
     def judge(self, valuation: Valuation, chosen: str) -> Verdict:
         """The verdict on `chosen`, checked against the options on offer."""
         if chosen not in self.options:
-            raise DecisionError(f"action: {chosen!r} is not an answer to this decision; "
-                                f"expected one of {', '.join(repr(x) for x in self.options)}")
+            raise DecisionError(tr("action: {chosen} is not an answer to this decision; "
+                                   "expected one of {options}", chosen=repr(chosen),
+                                   options=", ".join(repr(x) for x in self.options)))
         missing = [x for x in self.options if x not in valuation.labels]
         if missing:
-            raise DecisionError(f"valuation: no value for {', '.join(repr(x) for x in missing)}")
+            raise DecisionError(tr("valuation: no value for {options}",
+                                   options=", ".join(repr(x) for x in missing)))
         return judge(valuation, chosen)

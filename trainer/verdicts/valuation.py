@@ -13,6 +13,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
+from trainer.i18n import tr, tr_n
+from trainer.i18n.formats import number
+
 SourceKind = Literal["solved", "playouts", "estimate"]
 
 
@@ -23,19 +26,33 @@ class Source:
 
     kind: SourceKind
     playouts: int | None = None
-    model: str = ""  # whom the playouts play against, in words: "the bots"
+    model: str = ""  # whom the playouts play against, in words marked `N_`: "the bots"
 
     def words(self) -> str:
         """One plain sentence for the page."""
         if self.kind == "solved":
-            return ("Graded against perfect play: this end-game is solved exactly, with every "
-                    "unseen card equally likely.")
+            return tr("Graded against perfect play: this end-game is solved exactly, with "
+                      "every unseen card equally likely.")
         if self.kind == "playouts":
-            many = f"{self.playouts:,} times" if self.playouts else "many times"
-            against = f" against {self.model}" if self.model else ""
-            return (f"Graded by playing each option out {many}{against}: the win chances are "
-                    "estimates.")
-        return "Graded by an estimate of each option's chance to win."
+            # `model` is catalogued text (`N_`) where the caller marked it
+            against = tr(self.model) if self.model else ""
+            if self.playouts and against:
+                return tr_n("Graded by playing each option out {count} time against {model}: "
+                            "the win chances are estimates.",
+                            "Graded by playing each option out {count} times against {model}: "
+                            "the win chances are estimates.", self.playouts,
+                            count=number(self.playouts), model=against)
+            if self.playouts:
+                return tr_n("Graded by playing each option out {count} time: the win chances "
+                            "are estimates.",
+                            "Graded by playing each option out {count} times: the win chances "
+                            "are estimates.", self.playouts, count=number(self.playouts))
+            if against:
+                return tr("Graded by playing each option out many times against {model}: the "
+                          "win chances are estimates.", model=against)
+            return tr("Graded by playing each option out many times: the win chances are "
+                      "estimates.")
+        return tr("Graded by an estimate of each option's chance to win.")
 
 
 @dataclass(frozen=True)

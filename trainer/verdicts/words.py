@@ -13,25 +13,34 @@ thing. Three rules hold everywhere:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Literal
 
+from trainer.i18n import N_, tr, tr_n
+from trainer.i18n.formats import number, percent
 from trainer.verdicts.grades import GRADES, Grade
 from trainer.verdicts.verdict import Verdict
 
 Tone = Literal["success", "info", "warning", "error"]
 
-POINTS_MEANING = "percentage points of your chance to win"
+# Every text here is English, marked for the catalogue (`N_`): shown through `tr()` (or
+# `grade_word`), never as it is, so a Filipino reader sees the glossary's grade words.
+POINTS_MEANING = N_("percentage points of your chance to win")
 # How the grades read as a headline, and as one side of a range (no grade word there, so a
 # range headline can never hold two of them).
 HEADLINES: dict[Grade, str] = {
-    "best": "Best move", "good": "Good", "inaccuracy": "Inaccuracy", "mistake": "Mistake",
-    "blunder": "Blunder",
+    "best": N_("Best move"), "good": N_("Good"), "inaccuracy": N_("Inaccuracy"),
+    "mistake": N_("Mistake"), "blunder": N_("Blunder"),
 }
 RANGE_WORDS: dict[Grade, str] = {
-    "best": "right", "good": "close to right", "inaccuracy": "a small error",
-    "mistake": "an error", "blunder": "a serious error",
+    "best": N_("right"), "good": N_("close to right"), "inaccuracy": N_("a small error"),
+    "mistake": N_("an error"), "blunder": N_("a serious error"),
 }
-CLOSE_CALL = "Too close to call"
+CLOSE_CALL = N_("Too close to call")
+NOT_GRADED = N_("Not graded")
+# A label as the reader sees it: an option's stored label (the answer record's identifier)
+# to its words in the reader's language; the identity where the caller has none.
+Labeller = Callable[[str], str]
 TONES: dict[Grade, Tone] = {
     "best": "success", "good": "success", "inaccuracy": "warning", "mistake": "warning",
     "blunder": "error",
@@ -43,9 +52,19 @@ WIDE = 0.1
 FEW_MOVES = 3
 
 
+def _same(label: str) -> str:
+    return label
+
+
+def _range_word(grade: Grade) -> str:
+    return tr(RANGE_WORDS[grade])
+
+
 def points(x: float, *, first: bool) -> str:
     """"3.0 points", with what points are the first time a page says it."""
-    return f"{x:.1f} {POINTS_MEANING}" if first else f"{x:.1f} points"
+    if first:
+        return tr("{x} percentage points of your chance to win", x=number(x, 1))
+    return tr("{x} points", x=number(x, 1))
 
 
 def headline(v: Verdict) -> str:
@@ -53,30 +72,31 @@ def headline(v: Verdict) -> str:
     if v.reason == "doubt" and v.doubt is not None and v.rarely and v.often:
         who = v.doubt.who
         if v.sound:
-            return f"Sound however often {who} bluffs"
-        return (f"Depends on {who}: {RANGE_WORDS[v.rarely]} if {who} rarely bluffs, "
-                f"{RANGE_WORDS[v.often]} if {who} often does")
+            return tr("Sound however often {who} bluffs", who=who)
+        return tr("Depends on {who}: {rarely} if {who} rarely bluffs, {often} if {who} often "
+                  "does", who=who, rarely=_range_word(v.rarely), often=_range_word(v.often))
     if v.reason == "horizon" and v.horizons is not None and v.shorter and v.longer:
         h = v.horizons
         if v.sound:
-            return "Sound however far ahead you look"
+            return tr("Sound however far ahead you look")
         # the nearer look-ahead first (a stored position may be checked one turn deeper)
         (near, near_grade), (far, far_grade) = sorted(
             ((h.shorter, v.shorter), (h.longer, v.longer)))
-        return (f"Depends on how far ahead you look: {RANGE_WORDS[near_grade]} looking "
-                f"{near}, {RANGE_WORDS[far_grade]} looking {far} turns ahead")
+        return tr("Depends on how far ahead you look: {near_word} looking {near}, {far_word} "
+                  "looking {far} turns ahead", near_word=_range_word(near_grade), near=near,
+                  far_word=_range_word(far_grade), far=far)
     if v.is_range:
-        return CLOSE_CALL
-    return HEADLINES[v.grade]
+        return tr(CLOSE_CALL)
+    return tr(HEADLINES[v.grade])
 
 
 def short_headline(v: Verdict) -> str:
     """The headline in a tag's room (a move list on a phone): what a range depends on, without
     the two sides."""
     if v.reason == "doubt" and v.doubt is not None:
-        return "Sound either way" if v.sound else f"Depends on {v.doubt.who}"
+        return tr("Sound either way") if v.sound else tr("Depends on {who}", who=v.doubt.who)
     if v.reason == "horizon":
-        return "Sound either way" if v.sound else "Depends on look-ahead"
+        return tr("Sound either way") if v.sound else tr("Depends on look-ahead")
     return headline(v)
 
 
@@ -86,55 +106,67 @@ def tone(v: Verdict) -> Tone:
 
 
 def grade_word(grade: Grade | None) -> str:
-    """A grade's headline word alone (a tag, a table cell); "Not graded" for none."""
-    return HEADLINES[grade] if grade is not None else "Not graded"
+    """A grade's headline word alone (a tag, a table cell), in the reader's language; "Not
+    graded" for none."""
+    return tr(HEADLINES[grade]) if grade is not None else tr(NOT_GRADED)
 
 
-def sentence(v: Verdict, *, first: bool = True) -> str:
+def sentence(v: Verdict, *, first: bool = True, label: Labeller = _same) -> str:
     """What the verdict means here, in one or two sentences; `first`: the page has not yet
-    said what points are."""
+    said what points are; `label` words an option's label for the reader."""
+    chosen, best = label(v.chosen), label(v.best)
     if v.reason == "doubt" and v.doubt is not None:
-        at = f"At the bot's best guess about {v.doubt.who}, "
+        who = v.doubt.who
         if v.lost_pp <= 1.0:
-            return (f"{at}{v.chosen} is the best option: no option beats it by more than 1 "
-                    "percentage point of your chance to win.")
-        return f"{at}{v.chosen} gives up {points(v.lost_pp, first=first)}, compared with {v.best}."
+            return tr("At the bot's best guess about {who}, {chosen} is the best option: no "
+                      "option beats it by more than 1 percentage point of your chance to win.",
+                      who=who, chosen=chosen)
+        return tr("At the bot's best guess about {who}, {chosen} gives up {points}, compared "
+                  "with {best}.", who=who, chosen=chosen,
+                  points=points(v.lost_pp, first=first), best=best)
     if v.reason == "horizon" and v.horizons is not None and v.lost_range is not None:
         h = v.horizons
         if v.lost_range[1] <= 1.0:
-            return (f"{v.chosen} is the best option at both look-aheads: no option beats it by "
-                    "more than 1 percentage point of your chance to win.")
-        return (f"{v.chosen} gives up {points(v.lost_range[0], first=first)} or "
-                f"{v.lost_range[1]:.1f} points compared with the best option, depending on "
-                f"whether the solver looks {min(h.shorter, h.longer)} or "
-                f"{max(h.shorter, h.longer)} turns ahead; only the smaller loss is counted.")
+            return tr("{chosen} is the best option at both look-aheads: no option beats it by "
+                      "more than 1 percentage point of your chance to win.", chosen=chosen)
+        return tr("{chosen} gives up {low} or {high} points compared with the best option, "
+                  "depending on whether the solver looks {near} or {far} turns ahead; only "
+                  "the smaller loss is counted.", chosen=chosen,
+                  low=points(v.lost_range[0], first=first), high=number(v.lost_range[1], 1),
+                  near=min(h.shorter, h.longer), far=max(h.shorter, h.longer))
     if v.reason == "noise":
-        return (f"By these playouts {v.chosen} gives up {points(v.lost_pp, first=first)} "
-                f"against {v.best}, but their noise is about ±{2 * v.noise_pp:.1f} points, so "
-                f"they cannot tell the two apart.")
-    if v.lost_pp <= 1.0 or v.within_noise:
-        return (f"{v.chosen} is the best option here: no option beats it by more than 1 "
-                "percentage point of your chance to win."
-                if v.lost_pp <= 1.0 else
-                f"{v.chosen} is as good as {v.best} as far as the figures can tell (the gap of "
-                f"{points(v.lost_pp, first=first)} is within their noise).")
-    return f"{v.chosen} gives up {points(v.lost_pp, first=first)}, compared with {v.best}."
+        return tr("By these playouts {chosen} gives up {points} against {best}, but their noise "
+                  "is about ±{noise} points, so they cannot tell the two apart.",
+                  chosen=chosen, points=points(v.lost_pp, first=first), best=best,
+                  noise=number(2 * v.noise_pp, 1))
+    if v.lost_pp <= 1.0:
+        return tr("{chosen} is the best option here: no option beats it by more than 1 "
+                  "percentage point of your chance to win.", chosen=chosen)
+    if v.within_noise:
+        return tr("{chosen} is as good as {best} as far as the figures can tell (the gap of "
+                  "{points} is within their noise).", chosen=chosen, best=best,
+                  points=points(v.lost_pp, first=first))
+    return tr("{chosen} gives up {points}, compared with {best}.", chosen=chosen,
+              points=points(v.lost_pp, first=first), best=best)
 
 
-def range_note(v: Verdict) -> str | None:
+def range_note(v: Verdict, *, label: Labeller = _same) -> str | None:
     """Why the grade is a range, with its figures (after the sentence: points are defined)."""
     if v.reason == "horizon" and v.horizons is not None:
         h = v.horizons
-        return (f"This position is not settled: looking {min(h.shorter, h.longer)} and "
-                f"{max(h.shorter, h.longer)} turns ahead gives different values, and nobody "
-                "knows yet which is right. The grade counts only what both agree on.")
+        return tr("This position is not settled: looking {near} and {far} turns ahead gives "
+                  "different values, and nobody knows yet which is right. The grade counts "
+                  "only what both agree on.", near=min(h.shorter, h.longer),
+                  far=max(h.shorter, h.longer))
     if v.reason != "doubt" or v.doubt is None or v.lost_range is None:
         return None
     d = v.doubt
-    return (f"How much this costs depends on how often {d.who} bluffs, and {d.who}'s moves so "
-            f"far do not settle it: over the kinds of player {d.who} might be, the chance of a "
-            f"bluff runs from {d.low:.0%} to {d.high:.0%}, so {v.chosen} gives up between "
-            f"{v.lost_range[0]:.1f} and {v.lost_range[1]:.1f} points.")
+    return tr("How much this costs depends on how often {who} bluffs, and {who}'s moves so far "
+              "do not settle it: over the kinds of player {who} might be, the chance of a "
+              "bluff runs from {low} to {high}, so {chosen} gives up between {least} and "
+              "{most} points.", who=d.who, low=percent(d.low), high=percent(d.high),
+              chosen=label(v.chosen), least=number(v.lost_range[0], 1),
+              most=number(v.lost_range[1], 1))
 
 
 def evidence_note(v: Verdict, playouts: int | str | None = None) -> str | None:
@@ -148,17 +180,32 @@ def evidence_note(v: Verdict, playouts: int | str | None = None) -> str | None:
     if d is not None and d.high - d.low >= WIDE and (v.reason != "doubt" or few):
         seen = d.moves_seen
         if seen is not None and seen < FEW_MOVES:
-            moves = "no move" if seen == 0 else ("one move" if seen == 1 else f"{seen} moves")
-            notes.append(f"The bot's read of {d.who} rests on {moves} by {d.who} so far, so "
-                         "it is rough.")
+            if seen == 0:
+                notes.append(tr("The bot's read of {who} rests on no move by {who} so far, so "
+                                "it is rough.", who=d.who))
+            else:
+                notes.append(tr_n("The bot's read of {who} rests on one move by {who} so far, "
+                                  "so it is rough.",
+                                  "The bot's read of {who} rests on {n} moves by {who} so far, "
+                                  "so it is rough.", seen, who=d.who))
         else:
-            notes.append(f"The bot's read of {d.who} is still rough: its chance of a bluff "
-                         f"spans {d.low:.0%} to {d.high:.0%}.")
+            notes.append(tr("The bot's read of {who} is still rough: its chance of a bluff "
+                            "spans {low} to {high}.", who=d.who, low=percent(d.low),
+                            high=percent(d.high)))
     if not v.solved and v.noise_pp >= ROUGH_NOISE_PP:
-        count = f"{playouts:,}" if isinstance(playouts, int) else playouts
-        many = f"{count} playouts" if count else "playouts"
-        notes.append(f"These win chances come from {many} and may be off by about "
-                     f"{v.noise_pp:.1f} points either way.")
+        noise = number(v.noise_pp, 1)
+        if isinstance(playouts, int):
+            notes.append(tr_n("These win chances come from {count} playout and may be off by "
+                              "about {noise} points either way.",
+                              "These win chances come from {count} playouts and may be off by "
+                              "about {noise} points either way.", playouts,
+                              count=number(playouts), noise=noise))
+        elif playouts:
+            notes.append(tr("These win chances come from {count} playouts and may be off by "
+                            "about {noise} points either way.", count=playouts, noise=noise))
+        else:
+            notes.append(tr("These win chances come from playouts and may be off by about "
+                            "{noise} points either way.", noise=noise))
     return " ".join(notes) or None
 
 

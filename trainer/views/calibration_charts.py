@@ -31,14 +31,19 @@ import numpy as np
 import pandas as pd
 from altair.utils.data import to_values
 
+from trainer.i18n import N_, current_language, tr
+
 # What Altair's layering returns: a layer, or a facet of layers.
 Drawn = alt.LayerChart | alt.FacetChart
 
-P_TITLE = "chance of a bluff that was given"
-OBSERVED_TITLE = "how often it was a bluff"
-UNCLEAR_NOTE = "fewer than 3 bluffs or 3 honest claims"
-FEW_NOTE = "few answers"
-DIAGONAL_NOTE = "perfectly calibrated"
+# Every word of a chart is English here, marked for the catalogue, and put into the chart
+# through `tr` when it is drawn: each template is made once per language.
+P_TITLE = N_("chance of a bluff that was given")
+OBSERVED_TITLE = N_("how often it was a bluff")
+UNCLEAR_NOTE = N_("fewer than 3 bluffs or 3 honest claims")
+ENOUGH_NOTE = N_("enough answers")
+FEW_NOTE = N_("few answers")
+DIAGONAL_NOTE = N_("perfectly calibrated")
 
 # Colours: you and the bot in the default Tableau pair; bins with few answers in greyed
 # versions of the same two, so whose point it is still shows (by shape too) while the grey
@@ -52,9 +57,20 @@ YOU_FEW, BOT_FEW = "#aab3bf", "#c2b5a9"
 SERIES = {
     ("you", False): ("you", YOU, "circle"),
     ("bot", False): ("the bot", BOT, "square"),
-    ("you", True): (f"you, {FEW_NOTE}", YOU_FEW, "circle"),
-    ("bot", True): (f"bot, {FEW_NOTE}", BOT_FEW, "square"),
+    ("you", True): ("you, few answers", YOU_FEW, "circle"),
+    ("bot", True): ("bot, few answers", BOT_FEW, "square"),
 }
+
+
+def _series_label(key: tuple[str, bool], you: str) -> str:
+    """A series' name in the legend, in the reader's language (`you`: the learner's series'
+    name, "the class" on a room's screen)."""
+    who, few = key
+    if who == "you":
+        return tr("{who}, few answers", who=you) if few else you
+    if who == "bot":
+        return tr("bot, few answers") if few else tr("the bot")
+    return who
 
 PERCENT_TICKS = [0, 0.2, 0.4, 0.6, 0.8, 1]
 
@@ -62,17 +78,25 @@ PERCENT_TICKS = [0, 0.2, 0.4, 0.6, 0.8, 1]
 # ~600 px wide more points only overplot, and the spec stays under Altair's 5,000-row limit.
 MAX_POINTS = 500
 
+# The over-time charts by metric (the scores' identifiers, which the tooltips show through
+# `tr`), each with its chart's title.
 PANELS = {
-    "Brier (you)": "Brier, 0–1 (lower is better)",
-    "Brier (bot)": "Brier, 0–1 (lower is better)",
-    "log score": "Log score (higher is better)",
-    "win-% lost": "Win-% lost (lower is better)",
+    "Brier (you)": N_("Brier, 0–1 (lower is better)"),
+    "Brier (bot)": N_("Brier, 0–1 (lower is better)"),
+    "log score": N_("Log score (higher is better)"),
+    "win-% lost": N_("Win-% lost (lower is better)"),
 }
+METRIC_WORDS = {"Brier (you)": N_("Brier (you)"), "Brier (bot)": N_("Brier (bot)"),
+                "log score": N_("log score"), "win-% lost": N_("win-% lost")}
 
 
 SUBTITLES = {
-    PANELS["Brier (you)"]: "blue: you · orange: the bot, same claims",
+    PANELS["Brier (you)"]: N_("blue: you · orange: the bot, same claims"),
 }
+
+
+def _metric(name: str) -> str:
+    return tr(METRIC_WORDS[name]) if name in METRIC_WORDS else name
 
 
 def spec(chart: alt.TopLevelMixin) -> dict[str, Any]:
@@ -209,17 +233,15 @@ def integer_ticks(top: float, most: int = 5, cover: bool = True) -> list[int]:
         magnitude *= 10
 
 
-def _series_scale(present: list[tuple[str, bool]]) -> tuple[list[str], list[str], list[str]]:
+def _series_scale(present: list[tuple[str, bool]], you: str
+                  ) -> tuple[list[str], list[str], list[str]]:
     """(labels, colours, shapes) of the series present, in the fixed order of SERIES."""
-    rows = [SERIES[key] for key in SERIES if key in present]
-    return [r[0] for r in rows], [r[1] for r in rows], [r[2] for r in rows]
+    keys = [key for key in SERIES if key in present]
+    return ([_series_label(key, you) for key in keys], [SERIES[key][1] for key in keys],
+            [SERIES[key][2] for key in keys])
 
 
-def _renamed(label: str, you: str) -> str:
-    return you + label[3:] if label.startswith("you") else label
-
-
-def reliability_chart(table: pd.DataFrame, you: str = "you") -> Drawn:
+def reliability_chart(table: pd.DataFrame, you: str | None = None) -> Drawn:
     """The reliability diagram: the chance of a bluff given, against how often it was one.
 
     Points on the dashed diagonal, labelled "perfectly calibrated", are calibrated. Point
@@ -227,26 +249,31 @@ def reliability_chart(table: pd.DataFrame, you: str = "you") -> Drawn:
     point from four answers reads as noise; bins with few answers are also greyed and faded,
     and named so in the legend. Axes are whole percentages.
 
-    `you` names the learner's series ("the class" on a room's screen).
+    `you` names the learner's series ("the class" on a room's screen; "you" by default, in
+    the reader's language).
 
     A point selection named "bin" over (who, bin) lets a page call
     `st.altair_chart(chart, on_select="rerun")` and list the answers of the clicked bin.
     """
+    you = you or tr("you")
     data, values = _reliability_data(table, you)
     return _reliability(_frame(data), you, **values)
 
 
-def reliability_spec(table: pd.DataFrame, you: str = "you") -> dict[str, Any]:
+def reliability_spec(table: pd.DataFrame, you: str | None = None) -> dict[str, Any]:
     """`reliability_chart`'s spec, filled into its template (see `Template`)."""
+    you = you or tr("you")
     data, values = _reliability_data(table, you)
-    return _reliability_template(you).fill({RELIABILITY_DATA: records(data)}, **values)
+    return _reliability_template(you, current_language()).fill(
+        {RELIABILITY_DATA: records(data)}, **values)
 
 
 RELIABILITY_DATA = "reliability"
 
 
 @functools.lru_cache(maxsize=8)
-def _reliability_template(you: str) -> Template:
+def _reliability_template(you: str, language: str) -> Template:
+    """The template in `language` (the key: its words are the reader's)."""
     return Template.of(_reliability(alt.NamedData(name=RELIABILITY_DATA), you,
                                     labels=slot("labels"), colours=slot("colours"),
                                     shapes=slot("shapes")))
@@ -270,10 +297,9 @@ def _reliability_data(table: pd.DataFrame, you: str) -> tuple[Columns, dict[str,
                 **{c: table[c].to_numpy(dtype=float).round(4)
                    for c in ("forecast", "observed", "se", "lower", "upper")},
                 "small": small,
-                "series": [_renamed(SERIES.get(k, (str(k[0]),))[0], you) for k in present]}
-    labels, colours, shapes = _series_scale(present)
-    return data, {"labels": [_renamed(label, you) for label in labels],
-                  "colours": colours, "shapes": shapes}
+                "series": [_series_label(k, you) for k in present]}
+    labels, colours, shapes = _series_scale(present, you)
+    return data, {"labels": labels, "colours": colours, "shapes": shapes}
 
 
 def _reliability(data: pd.DataFrame | alt.NamedData, you: str, labels: list[str],
@@ -287,15 +313,15 @@ def _reliability(data: pd.DataFrame | alt.NamedData, you: str, labels: list[str]
     opacity = alt.Opacity("small:N", legend=None,
                           scale=alt.Scale(domain=[False, True], range=[0.95, 0.7]))
     axis = alt.Axis(format=".0%", values=PERCENT_TICKS)
-    x = alt.X("forecast:Q", title=P_TITLE, scale=alt.Scale(domain=[0, 1]), axis=axis)
-    y = alt.Y("observed:Q", title=OBSERVED_TITLE, scale=alt.Scale(domain=[0, 1]), axis=axis)
+    x = alt.X("forecast:Q", title=tr(P_TITLE), scale=alt.Scale(domain=[0, 1]), axis=axis)
+    y = alt.Y("observed:Q", title=tr(OBSERVED_TITLE), scale=alt.Scale(domain=[0, 1]), axis=axis)
     tooltip = [
-        alt.Tooltip("series:N", title="who"),
-        alt.Tooltip("label:N", title="chances given"),
-        alt.Tooltip("n:Q", title="answers"),
-        alt.Tooltip("forecast:Q", title="average chance of a bluff given", format=".0%"),
-        alt.Tooltip("observed:Q", title="how often it was a bluff", format=".0%"),
-        alt.Tooltip("se:Q", title="± standard error", format=".0%"),
+        alt.Tooltip("series:N", title=tr("who")),
+        alt.Tooltip("label:N", title=tr("chances of a bluff given")),
+        alt.Tooltip("n:Q", title=tr("answers")),
+        alt.Tooltip("forecast:Q", title=tr("average chance of a bluff given"), format=".0%"),
+        alt.Tooltip("observed:Q", title=tr("how often it was a bluff"), format=".0%"),
+        alt.Tooltip("se:Q", title=tr("± standard error"), format=".0%"),
     ]
     pick = alt.selection_point(name="bin", fields=["who", "bin"])
 
@@ -304,13 +330,14 @@ def _reliability(data: pd.DataFrame | alt.NamedData, you: str, labels: list[str]
         color=GREY, strokeDash=[4, 4], strokeWidth=1).encode(x=x, y=y)
     # The label follows the line's slope whatever width the page gives the chart.
     note = alt.Chart(pd.DataFrame({"forecast": [0.1], "observed": [0.1],
-                                   "text": [DIAGONAL_NOTE]})).mark_text(
+                                   "text": [tr(DIAGONAL_NOTE)]})).mark_text(
         color=GREY, fontSize=11, dy=-7, align="left", angle=alt.ExprRef(
             "(360 - atan2(height, width) * 180 / PI) % 360")).encode(
         x=x, y=y, text="text:N")
     base = alt.Chart(data).encode(x=x, color=colour, opacity=opacity)
     bars = base.mark_rule(strokeWidth=1.5).encode(
-        y=alt.Y("lower:Q", title=OBSERVED_TITLE, scale=alt.Scale(domain=[0, 1]), axis=axis),
+        y=alt.Y("lower:Q", title=tr(OBSERVED_TITLE), scale=alt.Scale(domain=[0, 1]),
+                axis=axis),
         y2=alt.Y2("upper:Q"), tooltip=tooltip)
     points = base.mark_point(filled=True).encode(
         y=y, shape=shape, tooltip=tooltip,
@@ -321,9 +348,10 @@ def _reliability(data: pd.DataFrame | alt.NamedData, you: str, labels: list[str]
                                                        "value": 2}),
     ).add_params(pick)
     return alt.layer(diagonal, note, bars, points, width=420, height=340,
-                     title=alt.TitleParams("How often was it a bluff?", fontSize=14,
-                                           subtitle=[f"circle: {you} · square: the bot",
-                                                     "dashed line: perfectly calibrated"],
+                     title=alt.TitleParams(tr("How often was it a bluff?"), fontSize=14,
+                                           subtitle=[tr("circle: {who} · square: the bot",
+                                                        who=you),
+                                                     tr("dashed line: perfectly calibrated")],
                                            subtitleColor=GREY))
 
 
@@ -359,7 +387,8 @@ def over_time_charts(long_df: pd.DataFrame, max_points: int = MAX_POINTS
 def over_time_specs(long_df: pd.DataFrame, max_points: int = MAX_POINTS
                     ) -> list[dict[str, Any]]:
     """`over_time_charts`' specs, filled into their templates (see `Template`)."""
-    return [_over_time_template(panel).fill({OVER_TIME_DATA: records(part)}, **values)
+    language = current_language()
+    return [_over_time_template(panel, language).fill({OVER_TIME_DATA: records(part)}, **values)
             for panel, part, values in _over_time_data(long_df, max_points)]
 
 
@@ -367,8 +396,9 @@ OVER_TIME_DATA = "over_time"
 _LOST_PANEL = PANELS["win-% lost"]
 
 
-@functools.lru_cache(maxsize=8)
-def _over_time_template(panel: str) -> Template:
+@functools.lru_cache(maxsize=16)
+def _over_time_template(panel: str, language: str) -> Template:
+    """The template of one panel in `language` (the key: its words are the reader's)."""
     names = ["x_domain", "x_ticks", *(["y_domain", "y_ticks"] if panel == _LOST_PANEL else [])]
     return Template.of(_over_time(alt.NamedData(name=OVER_TIME_DATA), panel,
                                   **{name: slot(name) for name in names}))
@@ -400,8 +430,9 @@ def _over_time_data(long_df: pd.DataFrame, max_points: int
         if panel == _LOST_PANEL:
             ticks = integer_ticks(value[rows].max() if rows.size else 1)
             values |= {"y_domain": [0, ticks[-1]], "y_ticks": ticks}
-        part = {"n": n[rows], "metric": metric[rows], "value": value[rows],
-                "moving": moving[rows], "panel": [panel] * rows.size}
+        part = {"n": n[rows], "metric": [_metric(m) for m in metric[rows].tolist()],
+                "value": value[rows], "moving": moving[rows],
+                "panel": [tr(panel)] * rows.size}
         charts.append((panel, part, values))
     return charts
 
@@ -413,12 +444,13 @@ def _over_time(data: pd.DataFrame | alt.NamedData, panel: str, x_domain: list[in
     domain and ticks are given for win-% lost only."""
     colours = dict(zip(PANELS, [YOU, BOT, "#54a24b", "#e45756"], strict=True))
     metrics = [m for m, p in PANELS.items() if p == panel]
-    x = alt.X("n:Q", title="answer number", scale=alt.Scale(domain=x_domain, nice=False),
+    x = alt.X("n:Q", title=tr("answer number"), scale=alt.Scale(domain=x_domain, nice=False),
               axis=alt.Axis(values=x_ticks, format="d"))
     # Who is who in a subtitle rather than a legend: a legend below would take its
     # height from the chart's fixed height and squash the lines on a phone.
     colour = alt.Color("metric:N", title=None, legend=None,
-                       scale=alt.Scale(domain=metrics, range=[colours[m] for m in metrics]))
+                       scale=alt.Scale(domain=[_metric(m) for m in metrics],
+                                       range=[colours[m] for m in metrics]))
     base = alt.Chart(data).encode(x=x, color=colour)
     y_axis, y_scale = alt.Axis(), alt.Scale()
     if y_domain is not None and y_ticks is not None:
@@ -426,16 +458,18 @@ def _over_time(data: pd.DataFrame | alt.NamedData, panel: str, x_domain: list[in
         y_scale = alt.Scale(domain=y_domain, nice=False)
     dots = base.mark_circle(size=8, opacity=0.25).encode(
         y=alt.Y("value:Q", title=None, axis=y_axis, scale=y_scale),
-        tooltip=[alt.Tooltip("n:Q", title="answer"), alt.Tooltip("metric:N"),
-                 alt.Tooltip("value:Q", format=".3f")])
+        tooltip=[alt.Tooltip("n:Q", title=tr("answer")), alt.Tooltip("metric:N",
+                                                                      title=tr("measure")),
+                 alt.Tooltip("value:Q", title=tr("value"), format=".3f")])
     line = base.mark_line(strokeWidth=2.5).encode(
         y=alt.Y("moving:Q", title=None, axis=y_axis, scale=y_scale),
-        tooltip=[alt.Tooltip("n:Q", title="answer"), alt.Tooltip("metric:N"),
-                 alt.Tooltip("moving:Q", title="moving average", format=".3f")])
+        tooltip=[alt.Tooltip("n:Q", title=tr("answer")), alt.Tooltip("metric:N",
+                                                                      title=tr("measure")),
+                 alt.Tooltip("moving:Q", title=tr("moving average"), format=".3f")])
     chart: Drawn = alt.layer(dots, line).properties(
         width=560, height=140, title=alt.TitleParams(
-            panel, fontSize=13, subtitleColor=GREY,
-            subtitle=SUBTITLES.get(panel, alt.Undefined)))
+            tr(panel), fontSize=13, subtitleColor=GREY,
+            subtitle=tr(SUBTITLES[panel]) if panel in SUBTITLES else alt.Undefined))
     return chart
 
 
@@ -454,14 +488,15 @@ def theme_chart(theme_df: pd.DataFrame) -> Drawn:
 def theme_spec(theme_df: pd.DataFrame) -> dict[str, Any]:
     """`theme_chart`'s spec, filled into its template (see `Template`)."""
     data, order = _theme_data(theme_df)
-    return _theme_template().fill({THEME_DATA: records(data)}, order=order)
+    return _theme_template(current_language()).fill({THEME_DATA: records(data)}, order=order)
 
 
 THEME_DATA = "themes"
 
 
 @functools.cache
-def _theme_template() -> Template:
+def _theme_template(language: str) -> Template:
+    """The template in `language` (the key: its words are the reader's)."""
     return Template.of(_theme(alt.NamedData(name=THEME_DATA), order=slot("order")))
 
 
@@ -469,13 +504,13 @@ def _theme(data: pd.DataFrame | alt.NamedData, order: list[str]) -> Drawn:
     """The Brier-by-theme chart's definition, for its rows or a template's named data."""
     y, tooltip = _theme_axis(order), _theme_tooltip()
     base = alt.Chart(data).encode(y=y, tooltip=tooltip)
-    x_title = "Brier, 0–1 (lower is better)"
+    x_title = tr("Brier, 0–1 (lower is better)")
     bars = base.mark_bar(strokeWidth=1.5).encode(
         x=alt.X("brier:Q", title=x_title, scale=alt.Scale(domain=[0, 0.5], clamp=True),
                 axis=alt.Axis(format=".1f", tickCount=5)),
         color=alt.Color("status:N", title=None,
                         legend=alt.Legend(orient="bottom", columns=1, labelLimit=320),
-                        scale=alt.Scale(domain=["enough answers", UNCLEAR_NOTE],
+                        scale=alt.Scale(domain=[tr(ENOUGH_NOTE), tr(UNCLEAR_NOTE)],
                                         range=[YOU, LIGHT])),
         opacity=alt.OpacityValue(0.9, condition={"test": "datum.unclear", "value": 0.55}),
         stroke=alt.StrokeValue(None, condition={"test": "datum.unclear", "value": GREY}),
@@ -488,9 +523,10 @@ def _theme(data: pd.DataFrame | alt.NamedData, order: list[str]) -> Drawn:
     # Short lines: the title and each subtitle line must fit a 390 px phone.
     chart: Drawn = alt.layer(bars, ticks, always_half).properties(
         width=420, height=alt.Step(24),
-        title=alt.TitleParams("Your Brier score by theme", fontSize=13, subtitleColor=GREY,
-                              subtitle=["lower is better; orange tick: the bot",
-                                        "dotted line: always saying 50%"]))
+        title=alt.TitleParams(tr("Your Brier score by theme"), fontSize=13,
+                              subtitleColor=GREY,
+                              subtitle=[tr("lower is better; orange tick: the bot"),
+                                        tr("dotted line: always saying 50%")]))
     return chart
 
 
@@ -503,12 +539,13 @@ def theme_lost_chart(theme_df: pd.DataFrame) -> alt.Chart:
 def theme_lost_spec(theme_df: pd.DataFrame) -> dict[str, Any]:
     """`theme_lost_chart`'s spec, filled into its template (see `Template`)."""
     data, order = _theme_data(theme_df)
-    return _theme_lost_template().fill({THEME_DATA: records(data)}, order=order,
-                                       **_theme_lost_axis(data))
+    return _theme_lost_template(current_language()).fill({THEME_DATA: records(data)},
+                                                         order=order, **_theme_lost_axis(data))
 
 
 @functools.cache
-def _theme_lost_template() -> Template:
+def _theme_lost_template(language: str) -> Template:
+    """The template in `language` (the key: its words are the reader's)."""
     return Template.of(_theme_lost(alt.NamedData(name=THEME_DATA), order=slot("order"),
                                    domain=slot("domain"), ticks=slot("ticks")))
 
@@ -526,12 +563,13 @@ def _theme_lost(data: pd.DataFrame | alt.NamedData, order: list[str], domain: li
     """The win-%-lost-by-theme chart's definition, for its rows or a template's named data."""
     chart: alt.Chart = alt.Chart(data).mark_bar(color="#e45756", opacity=0.85).encode(
         y=_theme_axis(order), tooltip=_theme_tooltip(),
-        x=alt.X("mean_lost:Q", title="mean win-% lost per move",
+        x=alt.X("mean_lost:Q", title=tr("mean win-% lost per move"),
                 scale=alt.Scale(domain=domain, nice=False),
                 axis=alt.Axis(values=ticks, format="d")),
     ).properties(width=420, height=alt.Step(24),
-                 title=alt.TitleParams("Your moves by theme", fontSize=13, subtitleColor=GREY,
-                                       subtitle="win chance lost; lower is better"))
+                 title=alt.TitleParams(tr("Your moves by theme"), fontSize=13,
+                                       subtitleColor=GREY,
+                                       subtitle=tr("win chance lost; lower is better")))
     return chart
 
 
@@ -545,7 +583,7 @@ def _theme_data(theme_df: pd.DataFrame) -> tuple[Columns, list[str]]:
             **{c: theme_df[c].to_numpy(dtype=float).round(4)
                for c in ("brier", "bot_brier", "mean_lost")},
             "unclear": unclear,
-            "status": np.where(unclear, UNCLEAR_NOTE, "enough answers")}
+            "status": [tr(UNCLEAR_NOTE) if u else tr(ENOUGH_NOTE) for u in unclear.tolist()]}
     return data, order
 
 
@@ -556,12 +594,13 @@ def _theme_axis(order: list[str]) -> alt.Y:
 
 def _theme_tooltip() -> list[alt.Tooltip]:
     return [
-        alt.Tooltip("theme:N"), alt.Tooltip("n:Q", title="answers"),
-        alt.Tooltip("bluffs:Q"), alt.Tooltip("honest:Q", title="honest claims"),
-        alt.Tooltip("brier:Q", title="your Brier", format=".3f"),
-        alt.Tooltip("bot_brier:Q", title="bot's Brier", format=".3f"),
-        alt.Tooltip("mean_lost:Q", title="mean win-% lost", format=".1f"),
-        alt.Tooltip("status:N", title="note"),
+        alt.Tooltip("theme:N", title=tr("theme")), alt.Tooltip("n:Q", title=tr("answers")),
+        alt.Tooltip("bluffs:Q", title=tr("bluffs")),
+        alt.Tooltip("honest:Q", title=tr("honest claims")),
+        alt.Tooltip("brier:Q", title=tr("your Brier"), format=".3f"),
+        alt.Tooltip("bot_brier:Q", title=tr("bot's Brier"), format=".3f"),
+        alt.Tooltip("mean_lost:Q", title=tr("mean win-% lost"), format=".1f"),
+        alt.Tooltip("status:N", title=tr("note")),
     ]
 
 

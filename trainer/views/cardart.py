@@ -18,6 +18,8 @@ from dataclasses import dataclass
 from html import escape
 
 from trainer.engine.cards import ROLES, Character
+from trainer.engine.names import card_name
+from trainer.i18n import tr
 from trainer.rulebook.reference import (
     ActionRow,
     CharacterRole,
@@ -147,7 +149,7 @@ def _vars(character: Character | str) -> str:
 def chip(character: Character | str) -> str:
     """A small coloured name tag for a character, for tables and lists."""
     return (f'<span class="ct-chip" style="{_vars(character)}">'
-            f'<span class="ct-chip__dot"></span>{escape(str(character))}</span>')
+            f'<span class="ct-chip__dot"></span>{escape(card_name(character))}</span>')
 
 
 # ---------------------------------------------------------------------------- card faces
@@ -158,39 +160,41 @@ def card_face(role: CharacterRole, copies: int | None = None) -> str:
 
     `copies` (cards of this character in the Court deck) is printed at the foot when given.
     """
-    name = escape(role.name)
+    name = escape(role.title)
+    ident = escape(role.name)
+
+    def line(tag: str, body: str) -> str:
+        return (f'<div class="ct-card__line"><span class="ct-card__tag">{escape(tag)}</span>'
+                f'{body}</div>')
+
+    def none(text: str) -> str:
+        return f'<span class="ct-card__none">{escape(text)}</span>'
+
     lines = []
     if role.actions:
         for spec in role.actions:
-            lines.append(
-                '<div class="ct-card__line"><span class="ct-card__tag">Action</span>'
-                f'<b>{escape(action_name(spec.action))}</b> '
-                f'{escape(first_sentence(spec.effect))}</div>'
-            )
+            lines.append(line(tr("Action"), f'<b>{escape(action_name(spec.action))}</b> '
+                                             f'{escape(first_sentence(tr(spec.effect)))}'))
     else:
-        lines.append('<div class="ct-card__line"><span class="ct-card__tag">Action</span>'
-                     '<span class="ct-card__none">No action of its own</span></div>')
+        lines.append(line(tr("Action"), none(tr("No action of its own"))))
     if role.reduces:
         reduced = " · ".join(f"<b>{escape(action_name(s.action))}</b>" for s in role.reduces)
-        lines.append('<div class="ct-card__line"><span class="ct-card__tag">Reduces</span>'
-                     f'{reduced} to 1 coin</div>')
+        lines.append(line(tr("Reduces"), tr("{actions} to 1 coin", actions=reduced)))
     if role.power:
-        lines.append('<div class="ct-card__line"><span class="ct-card__tag">Power</span>'
-                     f'{escape(role.power)}</div>')
+        lines.append(line(tr("Power"), escape(role.power)))
     if role.blocks:
         blocked = " · ".join(f"<b>{escape(action_name(s.action))}</b>" for s in role.blocks)
-        lines.append('<div class="ct-card__line"><span class="ct-card__tag">Blocks</span>'
-                     f'{blocked}</div>')
+        lines.append(line(tr("Blocks"), blocked))
     elif role.reduces or role.power:
         pass
     else:
-        lines.append('<div class="ct-card__line"><span class="ct-card__tag">Blocks</span>'
-                     '<span class="ct-card__none">Nothing</span></div>')
-    foot = (f'<div class="ct-card__foot">{copies} in the Court deck</div>'
+        lines.append(line(tr("Blocks"), none(tr("Nothing"))))
+    foot = (f'<div class="ct-card__foot">'
+            f'{escape(tr("{n} in the Court deck", n=copies))}</div>'
             if copies is not None else "")
     return (
         f'<article class="ct-card" style="{_vars(role.character)}" '
-        f'aria-label="{name} card" data-character="{name}">'
+        f'aria-label="{escape(tr("{card} card", card=role.title))}" data-character="{ident}">'
         f'<div class="ct-card__name">{name}</div>'
         f'<div class="ct-card__art"><div class="ct-card__medal">{emblem_img(role.character)}'
         f'</div></div>'
@@ -211,45 +215,49 @@ def card_grid(roles: Iterable[CharacterRole],
 # ------------------------------------------------------------------------- reference panels
 
 
-def _yes_no(flag: bool, yes: str = "Yes", no: str = "No") -> str:
+def _yes_no(flag: bool, yes: str = "", no: str = "") -> str:
     cls = "ct-pill ct-pill--yes" if flag else "ct-pill ct-pill--no"
-    return f'<span class="{cls}">{escape(yes if flag else no)}</span>'
+    text = (yes or tr("Yes")) if flag else (no or tr("No"))
+    return f'<span class="{cls}">{escape(text)}</span>'
 
 
 def action_table(rows: Sequence[ActionRow]) -> str:
     """The action table; on narrow screens each row becomes a small card of label/value pairs."""
-    head = ("Action", "Character", "Cost", "Target", "Who may block", "Challenge?",
-            "Effect", "Counteraction")
+    head = (tr("Action"), tr("Character"), tr("Cost"), tr("Target"), tr("Who may block"),
+            tr("Challenge?"), tr("Effect"), tr("Counteraction"))
     th = "".join(f'<th scope="col">{escape(h)}</th>' for h in head)
+
+    def muted(text: str) -> str:
+        return f'<span class="ct-muted">{escape(text)}</span>'
+
     body = []
     for r in rows:
-        claim = chip(r.character) if r.character else '<span class="ct-muted">None</span>'
+        claim = chip(r.character) if r.character else muted(tr("None"))
         if r.blockers:
-            who = "The target" if r.block_scope == "target" else "Any other player"
+            who = tr("The target") if r.block_scope == "target" else tr("Any other player")
             block = (f'<span class="ct-who">{escape(who)}</span> '
-                     + " ".join(chip(c) + (' <span class="ct-muted">only reduces it</span>'
+                     + " ".join(chip(c) + (" " + muted(tr("only reduces it"))
                                            if c in r.reducers else "")
                                 for c in r.blockers))
         else:
-            block = '<span class="ct-muted">Nobody</span>'
+            block = muted(tr("Nobody"))
         cells = (
-            ("Action", f'<span class="ct-act">{escape(r.name)}</span>', "ct-td-act"),
-            ("Character", claim, ""),
-            ("Cost", escape(r.cost_text) if r.cost else '<span class="ct-muted">Free</span>',
-             "ct-td-nowrap"),
-            ("Target", escape("Any player, you too" if r.self_target else "One player")
+            (head[0], f'<span class="ct-act">{escape(r.name)}</span>', "ct-td-act"),
+            (head[1], claim, ""),
+            (head[2], escape(r.cost_text) if r.cost else muted(tr("Free")), "ct-td-nowrap"),
+            (head[3], escape(tr("Any player, you too") if r.self_target else tr("One player"))
              if r.targeted else '<span class="ct-muted">—</span>', "ct-td-nowrap"),
-            ("Who may block", block, ""),
-            ("Challenge?", _yes_no(r.challengeable), ""),
-            ("Effect", escape(r.effect), "ct-td-wide"),
-            ("Counteraction", escape(r.counter), "ct-td-wide"),
+            (head[4], block, ""),
+            (head[5], _yes_no(r.challengeable), ""),
+            (head[6], escape(r.effect), "ct-td-wide"),
+            (head[7], escape(r.counter), "ct-td-wide"),
         )
         tds = "".join(f'<td data-label="{escape(label)}" class="{cls}">'
                       f'<div class="ct-val">{value}</div></td>' for label, value, cls in cells)
         body.append(f'<tr data-action="{escape(r.action.value)}">{tds}</tr>')
     return (
         '<div class="ct-root"><div class="ct-tablewrap">'
-        '<table class="ct-table" aria-label="Actions">'
+        f'<table class="ct-table" aria-label="{escape(tr("Actions"))}">'
         f'<thead><tr>{th}</tr></thead><tbody>{"".join(body)}</tbody></table></div></div>'
     )
 
@@ -259,13 +267,15 @@ def turn_flow(steps: Sequence[Step]) -> str:
     items = []
     for i, s in enumerate(steps, 1):
         applies = (
-            '<div class="ct-step__meta"><span class="ct-step__label">Only for</span>'
+            '<div class="ct-step__meta"><span class="ct-step__label">'
+            f'{escape(tr("Only for"))}</span>'
             + "".join(f'<span class="ct-tagchip">{escape(a)}</span>' for a in s.applies_to)
             + "</div>"
             if s.applies_to else ""
         )
         decisions = (
-            '<div class="ct-step__meta"><span class="ct-step__label">Decisions</span>'
+            '<div class="ct-step__meta"><span class="ct-step__label">'
+            f'{escape(tr("Decisions"))}</span>'
             + " · ".join(escape(d[:1].upper() + d[1:]) for d in s.decisions)
             + "</div>"
             if s.decisions else ""
@@ -288,14 +298,17 @@ def active_options(rows: Sequence[OptionRow]) -> str:
     """The table rules in force, each marked as the rulebook's default or changed."""
     items = []
     for r in rows:
-        badge = ('<span class="ct-pill ct-pill--house">Changed</span>' if r.changed
-                 else '<span class="ct-pill ct-pill--default">Rulebook default</span>')
+        badge = (f'<span class="ct-pill ct-pill--house">{escape(tr("Changed"))}</span>'
+                 if r.changed else
+                 f'<span class="ct-pill ct-pill--default">{escape(tr("Rulebook default"))}'
+                 f'</span>')
         items.append(
             f'<li class="ct-opt{" ct-opt--changed" if r.changed else ""}" '
             f'data-option="{escape(r.name)}" data-changed="{str(r.changed).lower()}">'
             f'<div class="ct-opt__head"><span class="ct-opt__title">{escape(r.title)}</span>'
             f'{badge}</div><div class="ct-opt__value">{escape(r.active_text)}</div>'
-            + (f'<div class="ct-opt__default">Rulebook: {escape(r.default_text)}</div>'
+            + (f'<div class="ct-opt__default">'
+               f'{escape(tr("Rulebook: {choice}", choice=r.default_text))}</div>'
                if r.changed else "")
             + "</li>"
         )
@@ -303,12 +316,13 @@ def active_options(rows: Sequence[OptionRow]) -> str:
 
 
 def variant_rule_list(rules: Sequence[VariantRule]) -> str:
-    """What a variant changes: a title, the rule in plain words, the quote and its source."""
+    """What a variant changes: a title, the rule in plain words, the quote (in the reader's
+    language: our own translation of it) and its source."""
     items = "".join(
         f'<li class="ct-opt" data-hook="{escape(r.hook)}">'
-        f'<div class="ct-opt__head"><span class="ct-opt__title">{escape(r.title)}</span></div>'
-        f'<div class="ct-opt__value">{escape(r.text)}</div>'
-        f'<blockquote class="ct-quote">“{escape(r.quote)}”'
+        f'<div class="ct-opt__head"><span class="ct-opt__title">{escape(r.title_words)}</span>'
+        f'</div><div class="ct-opt__value">{escape(r.text_words)}</div>'
+        f'<blockquote class="ct-quote">{escape(tr("“{quote}”", quote=r.quote_words))}'
         f'<small class="ct-source-line"> — <span class="ct-source" title="{escape(r.source)}">'
         f'{escape(source_label(r.source))}</span></small></blockquote></li>'
         for r in rules
@@ -330,20 +344,30 @@ def fact_tiles(facts: Sequence[Fact]) -> str:
 
 
 def quote_block(quote: str, source: str, section: str | None = None) -> str:
-    """A rule quoted word for word, with the text (and heading) it comes from."""
+    """A rule quoted, with the text (and heading) it comes from: the English word for word,
+    or in another language our own translation of it (`quote` as the reader reads it: the
+    caller translates it, `tr(rule.quote)`)."""
     described = RULE_SOURCES.get(source)
-    where = (described[:1].upper() + described[1:] if described else source_label(source)) + (
-        f", “{section}”" if section else "")
-    return (f'<div class="ct-root"><blockquote class="ct-quote">“{escape(quote)}”'
+    where = (_capital(tr(described)) if described else source_label(source))
+    if section:
+        where = tr("{source}, “{section}”", source=where, section=section)
+    return (f'<div class="ct-root"><blockquote class="ct-quote">'
+            f'{escape(tr("“{quote}”", quote=quote))}'
             f'<small class="ct-source-line"> — <span class="ct-source" '
             f'title="{escape(source)}">{escape(where)}</span></small></blockquote></div>')
 
 
-def source_note(source: str) -> str:
-    """A source reference for people, keeping the exact note (file names) in a tooltip."""
-    return (f'<div class="ct-root"><small class="ct-source-line">Source: '
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def source_note(source: str, words: str | None = None) -> str:
+    """A source reference for people (`words`, else the source named as `source_label` names
+    it), keeping the exact note (file names) in a tooltip."""
+    shown = words if words is not None else source_label(source)
+    return (f'<div class="ct-root"><small class="ct-source-line">{escape(tr("Source:"))} '
             f'<span class="ct-source" title="{escape(source)}">'
-            f'{escape(source_label(source))}</span></small></div>')
+            f'{escape(shown)}</span></small></div>')
 
 
 # ------------------------------------------------------------------------------ stylesheet

@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from html import escape
 from typing import Literal
 
 from trainer.endgame import hidden_two, hidden_two_tables
@@ -32,7 +33,10 @@ from trainer.endgame.public_two import TwoCardGraph, two_card_graph
 from trainer.engine.cards import Character
 from trainer.engine.game import Game
 from trainer.engine.moves import Move
+from trainer.engine.names import card_name
 from trainer.engine.variants import get_variant
+from trainer.i18n import N_, tr, tr_n
+from trainer.i18n.formats import number
 from trainer.verdicts import Horizons, Valuation, judge, words
 from trainer.views.endgame_view import (
     CHARACTERS,
@@ -41,7 +45,9 @@ from trainer.views.endgame_view import (
     Cell,
     OptionRow,
     article,
+    best_move_line,
     coins_words,
+    mixes_line,
     move_label,
     percent,
     percent_band,
@@ -50,6 +56,7 @@ from trainer.views.endgame_view import (
     short_name,
     turns_words,
 )
+from trainer.views.practice_view import start_line
 from trainer.views.table_art import mini_card
 
 Turn = Literal["you", "them"]
@@ -58,22 +65,28 @@ SHORTER = 1  # the check
 DEEPER = hidden_two_tables.CHECK  # the stored table's second check, where SHORTER disagreed
 _COURT = Counter(get_variant(VARIANT).court(2))
 
-INTRO = ("The more common end of a real game: one player still holds two cards, the other is "
-         "down to one. Set it up to see how often you win if you both play perfectly, and "
-         "what each move is worth.")
-HOW_FAR = (f"Worked out {turns_words(HORIZON)} ahead and checked against {turns_words(SHORTER)}"
-           f" (in the stored table, where those disagree, against {turns_words(DEEPER)}): "
-           "where the two last looked at disagree you see a range, and a move is only called "
-           "worse than another by what both agree on. Looking further ahead takes minutes "
-           "here, so these figures are less certain than the one-card duel's.")
-TIME_NOTE = "Every position is worked out ahead, so it shows at once."
-TIME_NOTE_SOLVING = ("A new position takes a few seconds to work out; one worked out before "
-                     "shows at once.")
+INTRO = N_("The more common end of a real game: one player still holds two cards, the other "
+           "is down to one. Set it up to see how often you win if you both play perfectly, "
+           "and what each move is worth.")
+
+
+def how_far() -> str:
+    return tr("Worked out {horizon} ahead and checked against {shorter} (in the stored table, "
+              "where those disagree, against {deeper}): where the two last looked at disagree "
+              "you see a range, and a move is only called worse than another by what both "
+              "agree on. Looking further ahead takes minutes here, so these figures are less "
+              "certain than the one-card duel's.", horizon=turns_words(HORIZON),
+              shorter=turns_words(SHORTER), deeper=turns_words(DEEPER))
+
+
+TIME_NOTE = N_("Every position is worked out ahead, so it shows at once.")
+TIME_NOTE_SOLVING = N_("A new position takes a few seconds to work out; one worked out before "
+                       "shows at once.")
 
 
 def time_note() -> str:
     """How long a position takes to show: at once from the stored table, else solved now."""
-    return TIME_NOTE if hidden_two_tables.has_table(VARIANT) else TIME_NOTE_SOLVING
+    return tr(TIME_NOTE if hidden_two_tables.has_table(VARIANT) else TIME_NOTE_SOLVING)
 
 
 @dataclass(frozen=True)
@@ -155,27 +168,42 @@ def read_link(params: dict[str, str], base: TwoChoice) -> tuple[TwoChoice, list[
                     raise ValueError(text)
                 found[key] = coins
         except ValueError:
-            expected = {
-                "two": "you or them (who still holds two cards)",
-                "hand": f"your hidden cards, one or two of {names} (like hand=Duke,Captain)",
-                "lost": f"the card the one-card player lost, one of {names}",
-                "coins": f"two whole numbers from 0 to {MAX_COINS}, your coins then theirs "
-                         "(like coins=2,6)",
-                "turn": "you or them (who acts now)",
-            }[key]
             shown = text if len(text) <= 40 else text[:40] + "…"
-            errors.append(f"The link's `{key}` could not be read: expected {expected}; it "
-                          f"says “{shown}”. Showing {link_params(base)[key]} instead.")
+            errors.append(tr("The link's `{param}` could not be read: expected {expected}; it "
+                             "says “{shown}”. Showing {kept} instead.", param=key,
+                             expected=_expected(key, names), shown=shown,
+                             kept=link_params(base)[key]))
     choice = replace(base, **found)  # type: ignore[arg-type]
     want = 2 if choice.two == "you" else 1
     if len(choice.hand) != want:
         hand = (*choice.hand, *base.hand, Character.CAPTAIN)[:want]
-        errors.append(f"The link's `hand` has {len(choice.hand)} card"
-                      f"{'s' if len(choice.hand) != 1 else ''}, but "
-                      f"{'you hold two' if want == 2 else 'you hold one'} in this duel. "
-                      f"Showing {','.join(c.value for c in hand)} instead.")
+        shown_hand = ",".join(c.value for c in hand)
+        errors.append(tr_n("The link's `hand` has {n} card, but you hold two in this duel. "
+                           "Showing {hand} instead.",
+                           "The link's `hand` has {n} cards, but you hold two in this duel. "
+                           "Showing {hand} instead.", len(choice.hand), hand=shown_hand)
+                      if want == 2 else
+                      tr_n("The link's `hand` has {n} card, but you hold one in this duel. "
+                           "Showing {hand} instead.",
+                           "The link's `hand` has {n} cards, but you hold one in this duel. "
+                           "Showing {hand} instead.", len(choice.hand), hand=shown_hand))
         choice = replace(choice, hand=hand)
     return choice, errors
+
+
+def _expected(key: str, names: str) -> str:
+    """What a link's parameter should hold (the link's own words stay as typed)."""
+    if key == "two":
+        return tr("you or them (who still holds two cards)")
+    if key == "hand":
+        return tr("your hidden cards, one or two of {names} (like hand=Duke,Captain)",
+                  names=names)
+    if key == "lost":
+        return tr("the card the one-card player lost, one of {names}", names=names)
+    if key == "coins":
+        return tr("two whole numbers from 0 to {most}, your coins then theirs (like "
+                  "coins=2,6)", most=MAX_COINS)
+    return tr("you or them (who acts now)")
 
 
 def _card(text: str) -> Character:
@@ -189,32 +217,45 @@ def impossible(choice: TwoChoice) -> str | None:
     """Why the deck cannot deal this (3 of each character), or None."""
     want = 2 if choice.two == "you" else 1
     if len(choice.hand) != want:
-        return (f"Pick {want} card{'s' if want > 1 else ''} for your hand: you hold "
-                f"{'two cards' if want == 2 else 'one card'} in this duel.")
+        return (tr("Pick 2 cards for your hand: you hold two cards in this duel.") if want == 2
+                else tr("Pick 1 card for your hand: you hold one card in this duel."))
     if not all(0 <= n <= MAX_COINS for n in choice.coins):
-        return f"Coins run from 0 to {MAX_COINS}."
+        return tr("Coins run from 0 to {most}.", most=MAX_COINS)
     used = Counter([*choice.hand, choice.lost])
     over = next((c for c in CHARACTERS if used[c] > _COURT[c]), None)
     if over is not None:
-        return (f"This position cannot happen: the deck has {_COURT[over]} {plural(over)}, "
-                f"and your {'cards' if want == 2 else 'card'} and the lost card use more.")
+        if want == 2:
+            return tr_n("This position cannot happen: the deck has {n} {card}, and your cards "
+                        "and the lost card use more.",
+                        "This position cannot happen: the deck has {n} {card}, and your cards "
+                        "and the lost card use more.", _COURT[over], card=plural(over))
+        return tr_n("This position cannot happen: the deck has {n} {card}, and your card and "
+                    "the lost card use more.",
+                    "This position cannot happen: the deck has {n} {card}, and your card and "
+                    "the lost card use more.", _COURT[over], card=plural(over))
     return None
 
 
 def position_lines(choice: TwoChoice) -> list[str]:
     """The position in short sentences, the newcomer's first read."""
     you, them = choice.coins
-    cards = " and the ".join(c.value for c in choice.hand)
-    if choice.two == "you":
-        held = (f"You hold **two cards**, the **{cards}**; they are down to one card, having "
-                f"lost {article(choice.lost)} (face up).")
+    names = [card_name(c) for c in choice.hand]
+    if choice.two == "you" and len(names) == 2:
+        held = tr("You hold **two cards**, the **{first} and the {second}**; they are down to "
+                  "one card, having lost {a_card} (face up).", first=names[0],
+                  second=names[1], a_card=article(choice.lost))
+    elif choice.two == "you":
+        held = tr("You hold **two cards**, the **{card}**; they are down to one card, having "
+                  "lost {a_card} (face up).", card=names[0], a_card=article(choice.lost))
     else:
-        held = (f"You are down to **one card**, the **{cards}**, having lost "
-                f"{article(choice.lost)} (face up); they still hold two cards.")
-    turn = ("It is your turn." if choice.turn == "you" else
-            "It is their turn: they act first, then you.")
-    return [held, f"You have {coins_words(you)}, they have {coins_words(them)}.",
-            "The player who loses every card is out. " + turn]
+        held = tr("You are down to **one card**, the **{card}**, having lost {a_card} (face "
+                  "up); they still hold two cards.", card=" / ".join(names),
+                  a_card=article(choice.lost))
+    turn = (tr("It is your turn.") if choice.turn == "you" else
+            tr("It is their turn: they act first, then you."))
+    return [held, tr("You have {your_coins}, they have {their_coins}.",
+                     your_coins=coins_words(you), their_coins=coins_words(them)),
+            tr("The player who loses every card is out.") + " " + turn]
 
 
 @dataclass(frozen=True)
@@ -338,6 +379,7 @@ def _label_game(choice: TwoChoice) -> Game:
         names, hands_, revealed = ["you", "them"], [list(choice.hand), other], [[], [choice.lost]]
     else:
         names, hands_, revealed = ["them", "you"], [other, list(choice.hand)], [[], [choice.lost]]
+    names = [tr("you") if n == "you" else tr("them") for n in names]
     return Game(names=names, hands=hands_, revealed=revealed, coins=list(choice.solver_coins),
                 deck=deck, first=choice.first, variant=variant)
 
@@ -376,46 +418,51 @@ def option_rows(solved: TwoSolved) -> list[OptionRow]:
 
 def lead_lines(solved: TwoSolved, rows: Sequence[OptionRow]) -> list[str]:
     """The sentences above the options: your chance, then what perfect play does."""
-    lines = [f"If you both play perfectly, you win **{percent_band(solved.band)}** of the "
-             "time."]
+    lines = [tr("If you both play perfectly, you win **{chance}** of the time.",
+                chance=percent_band(solved.band))]
     if not solved.you_act:
         if solved.their_moves:
             top = [(m, f) for m, f in solved.their_moves if f >= PLAYED][:3]
             game = _label_game(solved.choice)
-            said = ", ".join(f"**{move_label(game, m)[0].split(':')[0]}** {percent(f)}"
+            said = ", ".join(f"**{_short(move_label(game, m)[0])}** {percent(f)}"
                              for m, f in top)
-            lines.append(f"What they do, as far as you can tell (their cards are hidden): "
-                         f"{said} of the time.")
+            lines.append(tr("What they do, as far as you can tell (their cards are hidden): "
+                            "{moves} of the time.", moves=said))
         return lines
     before = [r.win_prev for r in rows if r.win_prev is not None]
     changed = settledness.best_changes(before, [r.win for r in rows])
     if changed is not None:
-        lines.append(f"Which move is best depends on how far ahead perfect play looks: "
-                     f"**{short_name(rows[0])}** looking {turns_words(HORIZON)} ahead, "
-                     f"**{short_name(rows[changed])}** looking {turns_words(solved.check)}.")
+        lines.append(tr("Which move is best depends on how far ahead perfect play looks: "
+                        "**{best}** looking {horizon} ahead, **{other}** looking {shorter}.",
+                        best=short_name(rows[0]), horizon=turns_words(HORIZON),
+                        other=short_name(rows[changed]), shorter=turns_words(solved.check)))
         return lines
     played = [r for r in rows if r.frequency >= PLAYED] or list(rows[:1])
     if len(played) == 1:
-        best = played[0]
-        what = (f" (a bluff: you do not hold the {best.claim.value})"
-                if best.bluff and best.claim is not None else "")
-        lines.append(f"Your best move: **{best.label}**{what}.")
+        lines.append(best_move_line(played[0]))
     else:
-        names = [f"**{short_name(r)}**" for r in played]
-        lines.append(f"Perfect play mixes {', '.join(names[:-1])} and {names[-1]}: they win "
-                     "equally often.")
+        lines.append(mixes_line(played))
     return lines
+
+
+def _short(label: str) -> str:
+    """A move label's name before its colon (see `endgame_view.short_name`)."""
+    return short_name(OptionRow(label, None, False, 0.0, 0.0, "best", 0.0, "play", (), ""))
 
 
 def their_hand_line(solved: TwoSolved) -> str:
     """What the other player may hold, from what you can see."""
     items = sorted(solved.their_chances.items(), key=lambda kv: -kv[1])
     if solved.choice.two == "you":
-        parts = ", ".join(f"{h[0].value} {percent(p)}" for h, p in items)
-        return f"Their card, from what you can see (the chance they hold each): {parts}."
-    top = ", ".join(f"{' + '.join(c.value for c in h)} {percent(p)}" for h, p in items[:4])
-    return (f"Their two cards, from what you can see: {len(items)} hands are possible; the "
-            f"likeliest are {top}.")
+        parts = ", ".join(f"{card_name(h[0])} {percent(p)}" for h, p in items)
+        return tr("Their card, from what you can see (the chance they hold each): {parts}.",
+                  parts=parts)
+    top = ", ".join(f"{' + '.join(card_name(c) for c in h)} {percent(p)}"
+                    for h, p in items[:4])
+    return tr_n("Their two cards, from what you can see: {n} hand is possible; the likeliest "
+                "are {top}.",
+                "Their two cards, from what you can see: {n} hands are possible; the likeliest "
+                "are {top}.", len(items), top=top)
 
 
 def unsettled_note(solved: TwoSolved, rows: Sequence[OptionRow]) -> str | None:
@@ -428,60 +475,79 @@ def unsettled_note(solved: TwoSolved, rows: Sequence[OptionRow]) -> str | None:
             r.verdict for r in rows):
         return None
     low, high = sorted((solved.check, HORIZON))
-    squares = (f" The squares under each move look {turns_words(HORIZON)} ahead."
-               if any(r.strip for r in rows) else "")
-    return (f"Looking {turns_words(low)} and {turns_words(high)} ahead gives different "
-            "figures here, so each is shown as the range between them, and a move is called "
-            "worse than the best only by the points both look-aheads agree on." + squares)
+    squares = (" " + tr("The squares under each move look {turns} ahead.",
+                        turns=turns_words(HORIZON)) if any(r.strip for r in rows) else "")
+    return tr("Looking {low} and {high} ahead gives different figures here, so each is shown "
+              "as the range between them, and a move is called worse than the best only by "
+              "the points both look-aheads agree on.", low=turns_words(low),
+              high=turns_words(high)) + squares
 
 
 def expert_lines(solved: TwoSolved) -> list[str]:
-    how = (f"Solved ahead by discounted CFR to {100 * solved.exploitability:.2f} points of "
-           f"perfect play in {solved.iterations} rounds, and read from the stored table of "
-           f"every such duel ({1000 * solved.seconds:.0f} ms)." if solved.stored else
-           f"Solved by discounted CFR to {100 * solved.exploitability:.2f} points of perfect "
-           f"play in {solved.iterations} rounds ({solved.seconds:.1f} s).")
+    points = number(100 * solved.exploitability, 2)
+    how = (tr_n("Solved ahead by discounted CFR to {points} points of perfect play in {n} "
+                "round, and read from the stored table of every such duel ({ms} ms).",
+                "Solved ahead by discounted CFR to {points} points of perfect play in {n} "
+                "rounds, and read from the stored table of every such duel ({ms} ms).",
+                solved.iterations, points=points, ms=number(1000 * solved.seconds))
+           if solved.stored else
+           tr_n("Solved by discounted CFR to {points} points of perfect play in {n} round "
+                "({seconds} s).",
+                "Solved by discounted CFR to {points} points of perfect play in {n} rounds "
+                "({seconds} s).", solved.iterations, points=points,
+                seconds=number(solved.seconds, 1)))
     return [
         how,
-        f"Public tree: {solved.tree_nodes:,} nodes, {solved.cut_nodes:,} of them cut "
-        f"{turns_words(HORIZON)} ahead and valued with both hands face up (the known-role "
-        "tables of two cards against one and of one card each).",
+        tr("Public tree: {nodes} nodes, {cut} of them cut {turns} ahead and valued with both "
+           "hands face up (the known-role tables of two cards against one and of one card "
+           "each).", nodes=number(solved.tree_nodes), cut=number(solved.cut_nodes),
+           turns=turns_words(HORIZON)),
         _chances_words(solved) + " " + _settled_words(solved),
-        f"Your seat averaged over every hand you might have been dealt: "
-        f"{percent(solved.average)}.",
+        tr("Your seat averaged over every hand you might have been dealt: {chance}.",
+           chance=percent(solved.average)),
     ]
 
 
 def _chances_words(solved: TwoSolved) -> str:
     """Your chance at the two look-aheads compared, the shorter first."""
     if solved.check < HORIZON:
-        return (f"Your chance {turns_words(solved.check)} ahead: {percent(solved.chance_prev)}; "
-                f"{turns_words(HORIZON)} ahead: {percent(solved.chance)}.")
-    return (f"Your chance {turns_words(HORIZON)} ahead: {percent(solved.chance)}; "
-            f"{turns_words(solved.check)} ahead: {percent(solved.chance_prev)} (looked at "
-            f"because {turns_words(SHORTER)} and {turns_words(HORIZON)} ahead disagreed).")
+        return tr("Your chance {shorter} ahead: {chance_shorter}; {longer} ahead: "
+                  "{chance_longer}.", shorter=turns_words(solved.check),
+                  chance_shorter=percent(solved.chance_prev), longer=turns_words(HORIZON),
+                  chance_longer=percent(solved.chance))
+    return tr("Your chance {horizon} ahead: {chance}; {deeper} ahead: {chance_deeper} (looked "
+              "at because {shorter} and {horizon} ahead disagreed).",
+              horizon=turns_words(HORIZON), chance=percent(solved.chance),
+              deeper=turns_words(solved.check), chance_deeper=percent(solved.chance_prev),
+              shorter=turns_words(SHORTER))
 
 
 def _settled_words(solved: TwoSolved) -> str:
     """Why the figures count as settled or not, in `trainer.endgame.settled`'s terms."""
     if solved.settled:
-        return ("Over every hand, the two look-aheads agree within 0.1 points and name the "
-                "same best moves: settled.")
-    why = []
+        return tr("Over every hand, the two look-aheads agree within 0.1 points and name the "
+                  "same best moves: settled.")
+    moved = tr("the value over every hand moves {points} points",
+               points=number(100 * solved.moved, 1))
+    swapped = tr_n("the best move changes for {n} of the hands the player to act may hold",
+                   "the best move changes for {n} of the hands the player to act may hold",
+                   solved.swapped)
+    if solved.moved > settledness.TOLERANCE and solved.swapped:
+        return tr("Not settled: {moved} and {swapped}.", moved=moved, swapped=swapped)
     if solved.moved > settledness.TOLERANCE:
-        why.append(f"the value over every hand moves {100 * solved.moved:.1f} points")
+        return tr("Not settled: {why}.", why=moved)
     if solved.swapped:
-        why.append(f"the best move changes for {solved.swapped} of the hands the player to "
-                   "act may hold")
-    return "Not settled: " + " and ".join(why) + "."
+        return tr("Not settled: {why}.", why=swapped)
+    return tr("Not settled.")
 
 
 # ------------------------------------------------------------------------- played out
 
-DUEL_HEADING = "Your duel, played out"
-DUEL_INTRO = ("Your cards are dealt as picked, theirs from what is left; they play perfectly, "
-              "and each of your decisions is graded. Every two turns the duel is worked out "
-              "again from what the moves so far say of the cards (a few seconds).")
+DUEL_HEADING = N_("Your duel, played out")
+DUEL_INTRO = N_("Your cards are dealt as picked, theirs from what is left; they play "
+                "perfectly, and each of your decisions is graded. Every two turns the duel is "
+                "worked out again from what the moves so far say of the cards (a few "
+                "seconds).")
 
 
 def duel_hands_html(p: Practice) -> str:
@@ -489,7 +555,7 @@ def duel_hands_html(p: Practice) -> str:
     the duel is over), each player's lost cards face up, the coins and who acts."""
     g = p.game
     out = []
-    for seat, name in ((p.learner, "You"), (1 - p.learner, "They")):
+    for seat, name in ((p.learner, tr("You")), (1 - p.learner, tr("They"))):
         acts = not g.is_over and g.decider == seat
         if seat == p.learner:
             hidden = "".join(mini_card(c.value, "own") for c in p.my_hand)
@@ -498,9 +564,10 @@ def duel_hands_html(p: Practice) -> str:
         else:
             hidden = "".join(mini_card(None) for _ in g.hidden[seat])
         lost = "".join(mini_card(c.value, "revealed") for c in g.revealed[seat])
+        to_act = " · " + escape(tr("to act")) if acts else ""
         out.append(f'<div class="eg-seat{" eg-seat--acts" if acts else ""}">'
-                   f'<div class="eg-seat__name">{name} · {coins_words(g.coins[seat])}'
-                   f'{" · to act" if acts else ""}</div>'
+                   f'<div class="eg-seat__name">{escape(name)} · '
+                   f'{escape(coins_words(g.coins[seat]))}{to_act}</div>'
                    f'<div class="eg-seat__cards">{hidden}{lost}</div></div>')
     return f'<div class="eg-hands">{"".join(out)}</div>'
 
@@ -510,26 +577,33 @@ def belief_hands_line(hands: Mapping[tuple[Character, ...], float]) -> str:
     likeliest hands."""
     items = sorted(hands.items(), key=lambda kv: -kv[1])
     if all(len(h) == 1 for h, _ in items):
-        parts = ", ".join(f"{h[0].value} {percent(p)}" for h, p in items if p >= 0.005)
-        return f"The chance they hold each card: {parts}."
+        parts = ", ".join(f"{card_name(h[0])} {percent(p)}" for h, p in items if p >= 0.005)
+        return tr("The chance they hold each card: {parts}.", parts=parts)
     top = [(h, p) for h, p in items if p >= 0.005][:4]
-    parts = ", ".join(f"{' + '.join(c.value for c in h)} {percent(p)}" for h, p in top)
-    return f"Their likeliest hands: {parts}."
+    parts = ", ".join(f"{' + '.join(card_name(c) for c in h)} {percent(p)}" for h, p in top)
+    return tr("Their likeliest hands: {parts}.", parts=parts)
 
 
 def duel_summary_lines(p: Practice, accurate: int, lost_pp: float) -> list[str]:
     """The end of a duel played out: the result, both hands, how the decisions went."""
-    result = "**You won the duel.**" if p.won else "**You lost the duel.**"
-    mine = " and the ".join(c.value for c in p.my_hand)
-    theirs = " and the ".join(c.value for c in p.their_hand or ())
-    hands = f"You held the {mine}; they held the {theirs}." if theirs else ""
+    result = "**" + (tr("You won the duel.") if p.won else tr("You lost the duel.")) + "**"
+    hands = (tr("You held the {mine}; they held the {theirs}.", mine=_the_cards(p.my_hand),
+                theirs=_the_cards(p.their_hand)) if p.their_hand else "")
     n = len(p.graded)
     if n == 0:
-        graded = "You had no decision to make: the duel was over before your turn."
+        graded = tr("You had no decision to make: the duel was over before your turn.")
     else:
-        graded = (f"{accurate} of your {n} decision{'s' if n != 1 else ''} "
-                  f"{'were' if n != 1 else 'was'} best or good; in all you gave away "
-                  f"{lost_pp:.1f} points of winning chance.")
-    start = (f"With perfect play from the start you would win {percent(p.start_value)} of "
-             "the time: a duel can be lost with every move right, and won with mistakes.")
-    return [result, hands, graded, start]
+        graded = tr_n("{accurate} of your {n} decision was best or good; in all you gave away "
+                      "{points} points of winning chance.",
+                      "{accurate} of your {n} decisions were best or good; in all you gave "
+                      "away {points} points of winning chance.", n, accurate=accurate,
+                      points=number(lost_pp, 1))
+    return [result, hands, graded, start_line(p.start_value)]
+
+
+def _the_cards(hand: Sequence[Character]) -> str:
+    """"Duke and the Captain" (after "the"), or one card's name."""
+    names = [card_name(c) for c in hand]
+    if len(names) == 2:
+        return tr("{first} and the {second}", first=names[0], second=names[1])
+    return ", ".join(names)

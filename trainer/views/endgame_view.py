@@ -31,7 +31,12 @@ from trainer.endgame.known import MAX_COINS
 from trainer.engine.cards import Action, Character
 from trainer.engine.game import Game, Phase
 from trainer.engine.moves import Move, MoveKind
+from trainer.engine.names import action_word, card_name
 from trainer.engine.variants import get_variant
+from trainer.i18n import N_, tr, tr_n
+from trainer.i18n.catalogue import CLOSE, OPEN
+from trainer.i18n.formats import number
+from trainer.i18n.formats import percent as _percent
 from trainer.verdicts import Horizons, Valuation, judge, words
 from trainer.views.move_labels import your_move
 from trainer.views.styles import read_css
@@ -45,21 +50,21 @@ Turn = Literal["you", "them"]
 Mode = Literal["hidden", "faceup"]
 Outcome = Literal["wins", "loses", "card", "play"]
 
-MODES: dict[Mode, str] = {"hidden": "Cards hidden (real play)",
-                          "faceup": "Both cards face up"}
-TURNS: dict[Turn, str] = {"you": "You", "them": "They"}
+MODES: dict[Mode, str] = {"hidden": N_("Cards hidden (real play)"),
+                          "faceup": N_("Both cards face up")}
+TURNS: dict[Turn, str] = {"you": N_("You"), "them": N_("They")}
 HORIZONS = (1, 2, 3, 4)
 DEFAULT_HORIZON = 4  # read from the stored table (trainer.endgame.hidden_tables)
 # Measured on a shared 2-core machine over bench/endgame.py's ten positions, each with its
 # check two turns shorter and the page's figures (median, slowest CPU seconds): 0.02 s one
 # turn ahead, 0.03 s two, 0.11 s and 0.39 s three, 0.62 s and 1.0 s four.
-HORIZON_TIME = {1: "instant", 2: "instant", 3: "under a second", 4: "stored: instant"}
-HORIZON_NOTE = ("Four turns ahead comes from a table solved in advance, so it is instant; "
-                "fewer turns are worked out now (well under a second). With 7 coins or more "
-                "the one to act is not in the table, and four turns take about a second. A "
-                "position worked out once is instant after.")
-OUTCOMES: dict[Outcome, str] = {"wins": "wins for sure", "loses": "loses for sure",
-                                "card": "depends on their card", "play": "depends on play"}
+HORIZON_NOTE = N_("Four turns ahead comes from a table solved in advance, so it is instant; "
+                  "fewer turns are worked out now (well under a second). With 7 coins or more "
+                  "the one to act is not in the table, and four turns take about a second. A "
+                  "position worked out once is instant after.")
+OUTCOMES: dict[Outcome, str] = {"wins": N_("wins for sure"), "loses": N_("loses for sure"),
+                                "card": N_("depends on their card"),
+                                "play": N_("depends on play")}
 # A chance this close to 0 or 1 counts as certain: the solver stops within 0.1 points of
 # perfect play, and a figure shown as "100%" must not be called "depends on play".
 CERTAIN = 0.005
@@ -74,9 +79,9 @@ LOSE, EVEN, WIN = "#b5394a", "#5b4843", "#2f74b5"
 
 STYLE = f"<style>{read_css('endgame.css')}</style>"
 
-INTRO = ("The last duel of a game: two players left, each has lost one card and holds one. "
-         "Set up a position to see how often you win if you both play perfectly, and what "
-         "each move is worth.")
+INTRO = N_("The last duel of a game: two players left, each has lost one card and holds "
+           "one. Set up a position to see how often you win if you both play perfectly, and "
+           "what each move is worth.")
 
 LINK_KEYS = ("card", "lost", "coins", "turn", "mode", "their", "horizon")
 
@@ -113,6 +118,7 @@ class Choice:
 
 
 def _card_names() -> str:
+    """The cards as a link writes them (identifiers: a link's words are English)."""
     return ", ".join(c.value for c in CHARACTERS)
 
 
@@ -125,8 +131,29 @@ def _card(text: str) -> Character:
 
 def _problem(param: str, expected: str, got: str, kept: str) -> str:
     shown = got if len(got) <= 40 else got[:40] + "…"
-    return (f"The link's `{param}` could not be read: expected {expected}; it says "
-            f"“{shown}”. Showing {kept} instead.")
+    return tr("The link's `{param}` could not be read: expected {expected}; it says "
+              "“{shown}”. Showing {kept} instead.", param=param, expected=expected,
+              shown=shown, kept=kept)
+
+
+def _expected(key: str, names: str) -> str:
+    """What a link's parameter should hold (the link's own words stay as typed)."""
+    if key == "card":
+        return tr("your card, one of {names}", names=names)
+    if key == "their":
+        return tr("their card, one of {names}", names=names)
+    if key == "lost":
+        return tr("two cards, the one you lost then the one they lost, each one of {names} "
+                  "(like lost=Ambassador,Contessa)", names=names)
+    if key == "coins":
+        return tr("two whole numbers from 0 to {most}, your coins then theirs (like "
+                  "coins=2,6)", most=MAX_COINS)
+    if key == "turn":
+        return tr("you or them (who acts now)")
+    if key == "mode":
+        return tr("hidden (cards hidden, real play) or faceup (both cards face up)")
+    return tr("how many turns ahead to look, {low} to {high}", low=HORIZONS[0],
+              high=HORIZONS[-1])
 
 
 def read_link(params: Mapping[str, str], base: Choice) -> tuple[Choice, list[str]]:
@@ -172,18 +199,7 @@ def read_link(params: Mapping[str, str], base: Choice) -> tuple[Choice, list[str
                 found[key] = int(text)
         except ValueError:
             now = link_params(base)[key]
-            expected = {
-                "card": f"your card, one of {names}",
-                "their": f"their card, one of {names}",
-                "lost": f"two cards, the one you lost then the one they lost, each one of "
-                        f"{names} (like lost=Ambassador,Contessa)",
-                "coins": f"two whole numbers from 0 to {MAX_COINS}, your coins then theirs "
-                         "(like coins=2,6)",
-                "turn": "you or them (who acts now)",
-                "mode": "hidden (cards hidden, real play) or faceup (both cards face up)",
-                "horizon": f"how many turns ahead to look, {HORIZONS[0]} to {HORIZONS[-1]}",
-            }[key]
-            errors.append(_problem(key, expected, text, now))
+            errors.append(_problem(key, _expected(key, names), text, now))
     return replace(base, **found), errors
 
 
@@ -208,8 +224,10 @@ def impossible(choice: Choice) -> str | None:
     shown = [choice.card, *choice.lost]
     over = _too_many(shown)
     if over is not None:
-        return (f"This position cannot happen: the deck has {_COURT[over]} "
-                f"{plural(over)}, and your card and the two lost cards use more.")
+        return tr_n("This position cannot happen: the deck has {n} {card}, and your card and "
+                    "the two lost cards use more.",
+                    "This position cannot happen: the deck has {n} {card}, and your card and "
+                    "the two lost cards use more.", _COURT[over], card=plural(over))
     if choice.mode == "faceup":
         return their_card_problem(choice)
     return None
@@ -219,9 +237,11 @@ def their_card_problem(choice: Choice) -> str | None:
     """Why they cannot hold `choice.their` here, or None."""
     if _too_many([choice.card, *choice.lost, choice.their]) is None:
         return None
-    return (f"They cannot hold {article(choice.their)} here: the deck has only "
-            f"{_COURT[choice.their]} {plural(choice.their)}, and your card and the two lost "
-            f"cards already show them all. Pick another card for them.")
+    return tr_n("They cannot hold {a_card} here: the deck has only {n} {card}, and your card "
+                "and the two lost cards already show them all. Pick another card for them.",
+                "They cannot hold {a_card} here: the deck has only {n} {card}, and your card "
+                "and the two lost cards already show them all. Pick another card for them.",
+                _COURT[choice.their], a_card=article(choice.their), card=plural(choice.their))
 
 
 def their_chances(choice: Choice) -> dict[Character, float]:
@@ -236,51 +256,75 @@ def their_chances(choice: Choice) -> dict[Character, float]:
 # ---------------------------------------------------------------------------------- words
 
 
+# A card with its indefinite article ("a Duke", "an Ambassador"), chosen by the card (the
+# article goes with the English name; a translation words both the same way if it likes).
+_AN = frozenset({Character.ASSASSIN, Character.AMBASSADOR, Character.INQUISITOR,
+                 Character.INHERITANCE})
+CARD_PLURALS: dict[Character, str] = {
+    Character.DUKE: N_("Dukes"), Character.ASSASSIN: N_("Assassins"),
+    Character.CAPTAIN: N_("Captains"), Character.AMBASSADOR: N_("Ambassadors"),
+    Character.CONTESSA: N_("Contessas"), Character.INQUISITOR: N_("Inquisitors"),
+}
+
+
 def article(card: Character) -> str:
     """"a Duke", "an Ambassador"."""
-    return f"{'an' if card.value[0] in 'AEIOU' else 'a'} {card.value}"
+    if card in _AN:
+        return tr("an {card}", card=card_name(card))
+    return tr("a {card}", card=card_name(card))
 
 
 def plural(card: Character) -> str:
-    return f"{card.value}s" if not card.value.endswith("s") else f"{card.value}es"
+    """The card's name for several of it ("Dukes")."""
+    found = CARD_PLURALS.get(card)
+    return tr(found) if found is not None else card_name(card)
 
 
 def percent(p: float) -> str:
     """A chance as whole percent: "24%". Values within rounding of 0 or 1 read 0% and
     100%, as the certain outcomes they are taken for."""
-    return f"{100 * p:.0f}%"
+    return _percent(p)
 
 
 def percent_band(b: settledness.Band) -> str:
     """A chance known only as a range: "52–55%"; one figure when both ends round alike."""
     low, high = percent(b.low), percent(b.high)
-    return low if low == high else f"{low[:-1]}–{high}"
+    if low == high:
+        return low
+    return tr("{low}–{high}", low=number(100 * b.low), high=high)
 
 
 def turns_words(n: int) -> str:
-    return f"{n} turn{'s' if n != 1 else ''}"
+    return tr_n("{n} turn", "{n} turns", n)
 
 
 def coins_words(n: int) -> str:
-    return "no coins" if n == 0 else "1 coin" if n == 1 else f"{n} coins"
+    return tr("no coins") if n == 0 else tr_n("{n} coin", "{n} coins", n)
 
 
 def position_lines(choice: Choice) -> list[str]:
     """The position in three short sentences, the newcomer's first read."""
     you, them = choice.coins
-    turn = ("It is your turn." if choice.turn == "you" else
-            "It is their turn: they act first, then you.")
-    return [f"You hold the **{choice.card.value}** and have {coins_words(you)}; "
-            f"they have {coins_words(them)}.",
-            f"You lost {article(choice.lost[0])}, they lost {article(choice.lost[1])}: "
-            "both lie face up. One more lost card ends the game.",
+    turn = (tr("It is your turn.") if choice.turn == "you" else
+            tr("It is their turn: they act first, then you."))
+    return [tr("You hold the **{card}** and have {your_coins}; they have {their_coins}.",
+               card=card_name(choice.card), your_coins=coins_words(you),
+               their_coins=coins_words(them)),
+            tr("You lost {a_card}, they lost {their_card}: both lie face up. One more lost "
+               "card ends the game.", a_card=article(choice.lost[0]),
+               their_card=article(choice.lost[1])),
             turn]
+
+
+def card_chances(chances: Mapping[Character, float]) -> str:
+    """"Duke 20%, Captain 30%": each card with its chance."""
+    return ", ".join(f"{card_name(c)} {percent(p)}" for c, p in chances.items())
 
 
 def chances_line(chances: Mapping[Character, float]) -> str:
     """What they may hold, and how likely each card is from what you can see."""
-    parts = ", ".join(f"{c.value} {percent(p)}" for c, p in chances.items())
-    return f"Their card, from what you can see (the chance they hold each): {parts}."
+    return tr("Their card, from what you can see (the chance they hold each): {parts}.",
+              parts=card_chances(chances))
 
 
 # ----------------------------------------------------------------------------- face up
@@ -288,20 +332,24 @@ def chances_line(chances: Mapping[Character, float]) -> str:
 
 def faceup_lines(choice: Choice, value: float, turns: int | None) -> list[str]:
     """The known-role table's verdict on the position, in words."""
-    cards = (f"your {choice.card.value} against their {choice.their.value}, "
-             f"{'you' if choice.turn == 'you' else 'they'} to act")
+    mine, theirs = card_name(choice.card), card_name(choice.their)
+    head = (tr("With both cards face up (your {card} against their {their}, you to act):",
+               card=mine, their=theirs) if choice.turn == "you" else
+            tr("With both cards face up (your {card} against their {their}, they to act):",
+               card=mine, their=theirs))
     if turns is not None and value >= 1 - CERTAIN:
-        verdict = (f"You **win for sure**, within {turns_words(turns)} (counting this one), "
-                   "whatever they do.")
+        verdict = tr("You **win for sure**, within {turns} (counting this one), whatever they "
+                     "do.", turns=turns_words(turns))
     elif turns is not None and value <= CERTAIN:
-        verdict = (f"You **lose for sure**: they win within {turns_words(turns)} (counting "
-                   "this one), whatever you do.")
+        verdict = tr("You **lose for sure**: they win within {turns} (counting this one), "
+                     "whatever you do.", turns=turns_words(turns))
     else:
-        verdict = (f"You win **{percent(value)}** of the time if you both play perfectly: no "
-                   "one can force the win, and the cards drawn in an Exchange decide.")
-    return [f"With both cards face up ({cards}):", verdict,
-            "In a real game you cannot see their card: switch to “Cards hidden” to see how "
-            "bluffing changes this."]
+        verdict = tr("You win **{chance}** of the time if you both play perfectly: no one can "
+                     "force the win, and the cards drawn in an Exchange decide.",
+                     chance=percent(value))
+    return [head, verdict,
+            tr("In a real game you cannot see their card: switch to “{mode}” to see how "
+               "bluffing changes this.", mode=tr("Cards hidden"))]
 
 
 # ------------------------------------------------------------------------------ hidden
@@ -460,8 +508,8 @@ class OptionRow:
 
 
 # After "n points below the best: ", the quiz's grade of that loss.
-GRADE_WORDS = {"best": "as good", "good": "good", "inaccuracy": "an inaccuracy",
-               "mistake": "a mistake", "blunder": "a blunder"}
+GRADE_WORDS = {"best": N_("as good"), "good": N_("good"), "inaccuracy": N_("an inaccuracy"),
+               "mistake": N_("a mistake"), "blunder": N_("a blunder")}
 
 
 def _label_game(choice: Choice) -> Game:
@@ -473,17 +521,14 @@ def _label_game(choice: Choice) -> Game:
     rest = Counter(_COURT)
     rest.subtract([choice.card, theirs, *choice.lost])
     deck = sorted(c for c, n in rest.items() if n > 0 for _ in range(n))
-    return Game(names=["you", "them"], hands=[[choice.card], [theirs]],
+    return Game(names=[tr("you"), tr("them")], hands=[[choice.card], [theirs]],
                 revealed=[[choice.lost[0]], [choice.lost[1]]], coins=list(choice.coins),
                 deck=deck, first=choice.first, variant=variant)
 
 
 def move_label(game: Game, move: Move) -> tuple[str, Character | None]:
     """A move as your button would read, and the character it claims (if any)."""
-    label = your_move(game, move)
-    if move.action is Action.STEAL and move.target is not None and game.coins[move.target] < 2:
-        left = game.coins[move.target]
-        label = label.replace("take 2", "take 1" if left == 1 else "take nothing")
+    label = your_move(game, move)  # a steal says what it takes from this target
     spec = next((s for s in game.variant.actions if s.action is move.action), None)
     claim = spec.claim if spec is not None and not spec.inverted else None
     return label, claim
@@ -520,29 +565,46 @@ def option_rows(choice: Choice, solved: Solved) -> list[OptionRow]:
     return rows
 
 
-_ACTS = {Action.INCOME: "take Income", Action.FOREIGN_AID: "take Foreign Aid",
-         Action.TAX: "claim the Duke for Tax", Action.STEAL: "claim the Captain to steal",
-         Action.ASSASSINATE: "claim the Assassin to assassinate",
-         Action.EXCHANGE: "claim the Ambassador to exchange", Action.COUP: "launch a Coup"}
-_PASSES = {Phase.CHALLENGE_ACTION: "let the claim stand", Phase.BLOCK: "do not block",
-           Phase.CHALLENGE_BLOCK: "accept the block"}
+# A move of a line, by who makes it: (yours, theirs).
+_ACTS: dict[Action, tuple[str, str]] = {
+    Action.INCOME: (N_("you take Income"), N_("they take Income")),
+    Action.FOREIGN_AID: (N_("you take Foreign Aid"), N_("they take Foreign Aid")),
+    Action.TAX: (N_("you claim the Duke for Tax"), N_("they claim the Duke for Tax")),
+    Action.STEAL: (N_("you claim the Captain to steal"), N_("they claim the Captain to steal")),
+    Action.ASSASSINATE: (N_("you claim the Assassin to assassinate"),
+                         N_("they claim the Assassin to assassinate")),
+    Action.EXCHANGE: (N_("you claim the Ambassador to exchange"),
+                      N_("they claim the Ambassador to exchange")),
+    Action.COUP: (N_("you launch a Coup"), N_("they launch a Coup")),
+}
+_PASSES: dict[Phase, tuple[str, str]] = {
+    Phase.CHALLENGE_ACTION: (N_("you let the claim stand"), N_("they let the claim stand")),
+    Phase.BLOCK: (N_("you do not block"), N_("they do not block")),
+    Phase.CHALLENGE_BLOCK: (N_("you accept the block"), N_("they accept the block")),
+}
 
 
 def step_words(step: Step, you: int) -> str:
     """One move of a line, from your seat: "you claim the Duke for Tax", "they challenge"."""
-    who = "you" if step.player == you else "they"
+    mine = step.player == you
     m = step.move
     if m.kind is MoveKind.ACT and m.action is not None:
-        verb = _ACTS.get(m.action, m.action.value.replace("_", " "))
-    elif m.kind is MoveKind.CHALLENGE:
-        verb = "challenge"
-    elif m.kind is MoveKind.BLOCK and m.character is not None:
-        verb = f"block as the {m.character.value}"
-    elif m.kind is MoveKind.PASS:
-        verb = _PASSES.get(step.phase, "pass")
-    else:
-        verb = m.kind.value
-    return f"{who} {verb}"
+        pair = _ACTS.get(m.action)
+        if pair is None:
+            return (tr("you {action}", action=action_word(m.action)) if mine
+                    else tr("they {action}", action=action_word(m.action)))
+        return tr(pair[0] if mine else pair[1])
+    if m.kind is MoveKind.CHALLENGE:
+        return tr("you challenge") if mine else tr("they challenge")
+    if m.kind is MoveKind.BLOCK and m.character is not None:
+        card = card_name(m.character)
+        return (tr("you block as the {card}", card=card) if mine
+                else tr("they block as the {card}", card=card))
+    if m.kind is MoveKind.PASS:
+        pair = _PASSES.get(step.phase, (N_("you pass"), N_("they pass")))
+        return tr(pair[0] if mine else pair[1])
+    who = tr("you") if mine else tr("they")
+    return f"{who} {m.kind.value}"
 
 
 def line_text(steps: Sequence[Step], you: int) -> str:
@@ -550,21 +612,23 @@ def line_text(steps: Sequence[Step], you: int) -> str:
     if not steps:
         return ""
     words = [step_words(s, you) for s in steps]
-    return "Likely line: " + " → ".join(words) + " …"
+    return tr("Likely line: {moves} …", moves=" → ".join(words))
 
 
 def frequency_words(f: float) -> str:
     """How often perfect play picks an option, as a sentence's end."""
     if f >= 1 - CERTAIN:
-        return "perfect play always picks it"
+        return tr("perfect play always picks it")
     if f < CERTAIN:
-        return "perfect play never picks it"
-    return f"perfect play picks it {percent(f)} of the time"
+        return tr("perfect play never picks it")
+    return tr("perfect play picks it {chance} of the time", chance=percent(f))
 
 
 def short_name(row: OptionRow) -> str:
-    """"Tax" of "Tax: claim Duke, take 3"."""
-    return row.label.split(":")[0]
+    """"Tax" of "Tax: claim Duke, take 3" (a translation keeps the name before the colon; the
+    pseudo-language's marks cut open by the split are closed again)."""
+    head = row.label.split(":")[0]
+    return head + CLOSE * max(0, head.count(OPEN) - head.count(CLOSE))
 
 
 def mix_note(rows: Sequence[OptionRow]) -> str | None:
@@ -573,62 +637,74 @@ def mix_note(rows: Sequence[OptionRow]) -> str | None:
     if len(played) < 2:
         return None
     names = [f"{short_name(r)} ({percent(r.frequency)})" for r in played]
-    listed = ", ".join(names[:-1]) + " and " + names[-1]
-    return (f"Perfect play mixes {listed}. Options played in a mix win equally often "
-            "(any gap is rounding): mixing keeps the other player from reading your card "
-            "from your move.")
+    return tr("Perfect play mixes {first} and {last}. Options played in a mix win equally "
+              "often (any gap is rounding): mixing keeps the other player from reading your "
+              "card from your move.", first=", ".join(names[:-1]), last=names[-1])
 
 
 def lead_you_act(choice: Choice, solved: Solved, rows: Sequence[OptionRow]) -> list[str]:
     """The sentences above your options: the chance, then what perfect play does, in
     words (a mix of options named as such: no one of them is "the" best move)."""
     chance = percent_band(solved.chance_band(choice.card))
-    lines = [f"If you both play perfectly, you win **{chance}** of the time."]
+    lines = [tr("If you both play perfectly, you win **{chance}** of the time.", chance=chance)]
     played = [r for r in rows if r.frequency >= PLAYED] or list(rows[:1])
     before = [r.win_prev for r in rows if r.win_prev is not None]
     changed = settledness.best_changes(before, [r.win for r in rows])
     if changed is not None and solved.shorter is not None:
         # no verdict on which move is best: the two look-aheads name different ones
-        lines.append(f"Which move is best depends on how far ahead perfect play looks: "
-                     f"**{short_name(rows[0])}** looking {solved.horizon} turns ahead, "
-                     f"**{short_name(rows[changed])}** looking {solved.shorter}.")
+        lines.append(tr("Which move is best depends on how far ahead perfect play looks: "
+                        "**{best}** looking {horizon} turns ahead, **{other}** looking "
+                        "{shorter}.", best=short_name(rows[0]), horizon=solved.horizon,
+                        other=short_name(rows[changed]), shorter=solved.shorter))
         return lines
     if len(played) == 1:
-        best = played[0]
-        what = (f" (a bluff: you do not hold the {best.claim.value})"
-                if best.bluff and best.claim is not None else "")
-        lines.append(f"Your best move: **{best.label}**{what}.")
+        lines.append(best_move_line(played[0]))
     elif played:
-        names = [f"**{short_name(r)}**" for r in played]
-        lines.append(f"Perfect play mixes {', '.join(names[:-1])} and {names[-1]}: they win "
-                     "equally often.")
+        lines.append(mixes_line(played))
     return lines
+
+
+def best_move_line(best: OptionRow) -> str:
+    """"Your best move: **Tax: ...**", saying when it is a bluff."""
+    if best.bluff and best.claim is not None:
+        return tr("Your best move: **{move}** (a bluff: you do not hold the {card}).",
+                  move=best.label, card=card_name(best.claim))
+    return tr("Your best move: **{move}**.", move=best.label)
+
+
+def mixes_line(played: Sequence[OptionRow]) -> str:
+    names = [f"**{short_name(r)}**" for r in played]
+    return tr("Perfect play mixes {first} and {last}: they win equally often.",
+              first=", ".join(names[:-1]), last=names[-1])
 
 
 def lead_they_act(choice: Choice, solved: Solved) -> list[str]:
     """Their turn: your chance with your card, and how to study their options honestly
     (their best move depends on the card they hold, which you cannot see)."""
     mine = solved.card_values[choice.card]
-    lines = [f"If you both play perfectly, you win "
-             f"**{percent_band(solved.chance_band(choice.card))}** of the time."]
+    lines = [tr("If you both play perfectly, you win **{chance}** of the time.",
+                chance=percent_band(solved.chance_band(choice.card)))]
     average = solved.value
+    fields = {"card": card_name(choice.card), "average": percent(average)}
     if mine > average + 0.05:
-        compare = f"better than most cards here (a random card would win {percent(average)})"
+        lines.append(tr("The {card} is better than most cards here (a random card would win "
+                        "{average}).", **fields))
     elif mine < average - 0.05:
-        compare = f"worse than most cards here (a random card would win {percent(average)})"
+        lines.append(tr("The {card} is worse than most cards here (a random card would win "
+                        "{average}).", **fields))
     else:
-        compare = f"about as good as any card here (a random card would win {percent(average)})"
-    lines.append(f"The {choice.card.value} is {compare}.")
-    lines.append("What they should do depends on the card they hold, which you cannot "
-                 "see. To study their options, switch seats: you then sit in their chair "
-                 "and pick the card they might hold.")
+        lines.append(tr("The {card} is about as good as any card here (a random card would "
+                        "win {average}).", **fields))
+    lines.append(tr("What they should do depends on the card they hold, which you cannot "
+                    "see. To study their options, switch seats: you then sit in their chair "
+                    "and pick the card they might hold."))
     return lines
 
 
-CLAIMS_HEADING = "Bluffs and challenges"
-CLAIMS_NOTE = ("The break-even belief: if they think you are bluffing more often than this, "
-               "challenging pays; less often, they should let the claim stand. It depends on "
-               "the card they hold, so the figure is their average.")
+CLAIMS_HEADING = N_("Bluffs and challenges")
+CLAIMS_NOTE = N_("The break-even belief: if they think you are bluffing more often than this, "
+                 "challenging pays; less often, they should let the claim stand. It depends "
+                 "on the card they hold, so the figure is their average.")
 
 
 def bluff_rate(solved: Solved, move: Move) -> float | None:
@@ -654,14 +730,25 @@ def claim_lines(solved: Solved, rows: Sequence[OptionRow]) -> list[str]:
         if o is None or row.claim is None:
             continue
         rate = bluff_rate(solved, o.move)
-        said = (f"**{short_name(row)}** (claims the {row.claim.value}): "
-                + ("perfect play never makes this claim" if rate is None else
-                   f"when perfect play makes it, it is a bluff {percent(rate)} of the time"))
+        fields = {"move": short_name(row), "card": card_name(row.claim)}
         figures = (solved.claims or {}).get(o.move)
-        if figures is not None and figures.p_star is not None:
-            said += (f"; they should challenge when they think a bluff more likely than "
-                     f"**{percent(figures.p_star)}**")
-        lines.append(said + ".")
+        p_star = figures.p_star if figures is not None else None
+        if rate is None and p_star is None:
+            said = tr("**{move}** (claims the {card}): perfect play never makes this claim.",
+                      **fields)
+        elif rate is None:
+            said = tr("**{move}** (claims the {card}): perfect play never makes this claim; "
+                      "they should challenge when they think a bluff more likely than "
+                      "**{threshold}**.", threshold=percent(p_star or 0.0), **fields)
+        elif p_star is None:
+            said = tr("**{move}** (claims the {card}): when perfect play makes it, it is a "
+                      "bluff {rate} of the time.", rate=percent(rate), **fields)
+        else:
+            said = tr("**{move}** (claims the {card}): when perfect play makes it, it is a "
+                      "bluff {rate} of the time; they should challenge when they think a "
+                      "bluff more likely than **{threshold}**.", rate=percent(rate),
+                      threshold=percent(p_star), **fields)
+        lines.append(said)
     return lines
 
 
@@ -669,15 +756,15 @@ def horizon_note(solved: Solved) -> str | None:
     """Said when the solve stopped short of the game's end somewhere."""
     if solved.cut_nodes == 0:
         return None
-    return (f"These figures look {turns_words(solved.horizon)} ahead. Where the game goes "
-            "on longer, they count the rest as if both cards were face up, so “for sure” "
-            "means for sure within that.")
+    return tr("These figures look {turns} ahead. Where the game goes on longer, they count "
+              "the rest as if both cards were face up, so “for sure” means for sure within "
+              "that.", turns=turns_words(solved.horizon))
 
 
-UNSETTLED_NOTE = ("Not settled yet: looking {shorter} and {longer} turns ahead gives "
-                  "different figures, so a figure that moves is shown as the range between "
-                  "the two, and an option is only called worse by what both agree on. The "
-                  "squares under each option look {page} turns ahead.")
+UNSETTLED_NOTE = N_("Not settled yet: looking {shorter} and {longer} turns ahead gives "
+                    "different figures, so a figure that moves is shown as the range between "
+                    "the two, and an option is only called worse by what both agree on. The "
+                    "squares under each option look {page} turns ahead.")
 
 
 def unsettled_note(solved: Solved) -> str | None:
@@ -685,24 +772,25 @@ def unsettled_note(solved: Solved) -> str | None:
     if not solved.unsettled or solved.shorter is None:
         return None
     low, high = sorted((solved.shorter, solved.horizon))
-    return UNSETTLED_NOTE.format(shorter=low, longer=high, page=solved.horizon)
+    return tr(UNSETTLED_NOTE, shorter=low, longer=high, page=solved.horizon)
 
 
 def settled_line(solved: Solved) -> str | None:
     """The expert's line on settledness: what was compared and what it showed."""
     if solved.shorter is None or solved.moved is None:
-        return ("Not checked against a shorter look-ahead (that needs at least three turns "
-                "ahead).")
-    verdict = ("settled: the value moved at most 0.1 points and no card's best option "
-               "changed" if solved.settled else
-               "not settled: the figures are shown as ranges and graded only where both "
-               "look-aheads agree")
+        return tr("Not checked against a shorter look-ahead (that needs at least three turns "
+                  "ahead).")
+    verdict = (tr("settled: the value moved at most 0.1 points and no card's best option "
+                  "changed") if solved.settled else
+               tr("not settled: the figures are shown as ranges and graded only where both "
+                  "look-aheads agree"))
     # `moved` is the deeper look-ahead's value minus the shallower's
     shift = solved.moved if solved.shorter > solved.horizon else -solved.moved
-    by = ("less than 0.01 points" if abs(100 * shift) < 0.005 else
-          f"{100 * shift:+.2f} points")
-    line = (f"Looking {turns_words(solved.shorter)} ahead instead moves the mover's chance by "
-            f"{by} ({verdict}).")
+    by = (tr("less than 0.01 points") if abs(100 * shift) < 0.005 else
+          tr("{points} points", points=("+" if shift > 0 else "-" if shift < 0 else "")
+             + number(abs(100 * shift), 2)))
+    line = tr("Looking {turns} ahead instead moves the mover's chance by {by} ({verdict}).",
+              turns=turns_words(solved.shorter), by=by, verdict=verdict)
     if solved.shorter > solved.horizon:
         line += " " + deeper_reason(solved)
     return line
@@ -713,50 +801,57 @@ def deeper_reason(solved: Solved) -> str:
     the page's and the one two turns shorter said."""
     two, between = solved.horizon - 2, solved.horizon - 1
     if solved.between_agreed is False:
-        return (f"It was checked that far because {two} and {turns_words(between)} ahead "
-                "gave other figures.")
-    said = f"It was checked that far because {turns_words(two)} ahead gave other figures"
+        return tr("It was checked that far because {two} and {between} ahead gave other "
+                  "figures.", two=two, between=turns_words(between))
     if solved.between_agreed is None:
-        return said + "."
+        return tr("It was checked that far because {turns} ahead gave other figures.",
+                  turns=turns_words(two))
     if solved.settled:
-        return said + f"; {turns_words(between)} ahead agrees too."
-    return said + f" ({turns_words(between)} ahead agreed with {solved.horizon})."
+        return tr("It was checked that far because {turns} ahead gave other figures; "
+                  "{between} ahead agrees too.", turns=turns_words(two),
+                  between=turns_words(between))
+    return tr("It was checked that far because {turns} ahead gave other figures ({between} "
+              "ahead agreed with {horizon}).", turns=turns_words(two),
+              between=turns_words(between), horizon=solved.horizon)
 
 
 
 def expert_lines(solved: Solved) -> list[str]:
     """The figures that say how exact the solve is, for those who want them."""
+    exploit = tr("Exploitability: {points} points. On average, a player could win no more "
+                 "often than that by changing their play against these strategies.",
+                 points=number(100 * solved.exploitability, 2))
+    seat = tr("Your seat averaged over the deal: {chance}.", chance=percent(solved.value))
     if solved.stored:
         return [
-            f"From the stored table, solved ahead {turns_words(solved.horizon)} deep.",
-            f"Exploitability: {100 * solved.exploitability:.2f} points. On average, a player "
-            "could win no more often than that by changing their play against these "
-            "strategies.",
+            tr("From the stored table, solved ahead {turns} deep.",
+               turns=turns_words(solved.horizon)),
+            exploit,
             *[line for line in (settled_line(solved),) if line],
-            f"Your seat averaged over the deal: {percent(solved.value)}.",
+            seat,
         ]
     return [
-        f"Exploitability: {100 * solved.exploitability:.2f} points. On average, a player could "
-        "win no more often than that by changing their play against these strategies.",
-        f"Iterations of the solver (discounted CFR): {solved.iterations}, in "
-        f"{solved.seconds:.1f} s.",
-        f"Public tree: {solved.tree_nodes:,} nodes, {solved.cut_nodes:,} of them cut at the "
-        f"horizon ({turns_words(solved.horizon)}) and valued by "
-        "the face-up table.",
+        exploit,
+        tr("Iterations of the solver (discounted CFR): {n}, in {seconds} s.",
+           n=number(solved.iterations), seconds=number(solved.seconds, 1)),
+        tr("Public tree: {nodes} nodes, {cut} of them cut at the horizon ({turns}) and valued "
+           "by the face-up table.", nodes=number(solved.tree_nodes),
+           cut=number(solved.cut_nodes), turns=turns_words(solved.horizon)),
         *[line for line in (settled_line(solved),) if line],
-        f"Your seat averaged over the deal: {percent(solved.value)}.",
+        seat,
     ]
 
 
 def progress_start(horizon: int) -> str:
     """Before the first report: most of a deep solve is laying out every line of play."""
-    return (f"Working out perfect play {turns_words(horizon)} ahead: first every line of "
-            "play, then rounds of better and better play…")
+    return tr("Working out perfect play {turns} ahead: first every line of play, then rounds "
+              "of better and better play…", turns=turns_words(horizon))
 
 
 def progress_text(iteration: int, exploitability: float) -> str:
-    return (f"Working out perfect play… {iteration} rounds, within "
-            f"{100 * exploitability:.1f} points of perfect")
+    return tr_n("Working out perfect play… {n} round, within {points} points of perfect",
+                "Working out perfect play… {n} rounds, within {points} points of perfect",
+                iteration, points=number(100 * exploitability, 1))
 
 
 def progress_fraction(iteration: int, exploitability: float, first: float,
@@ -788,11 +883,11 @@ def win_colour(p: float) -> str:
     return _mix(LOSE, EVEN, p / 0.5) if p < 0.5 else _mix(EVEN, WIN, (p - 0.5) / 0.5)
 
 
-STRIP_LEGEND = ("Under each option, one square per card they may hold: how likely they "
-                "hold it, and how often you win with this option if they do.")
-OUTCOME_NOTE = ("“Depends on their card”: a sure win against some of their cards, a sure "
-                "loss against the others. “Depends on play”: the moves after this one "
-                "decide.")
+STRIP_LEGEND = N_("Under each option, one square per card they may hold: how likely they "
+                  "hold it, and how often you win with this option if they do.")
+OUTCOME_NOTE = N_("“Depends on their card”: a sure win against some of their cards, a sure "
+                  "loss against the others. “Depends on play”: the moves after this one "
+                  "decide.")
 
 
 def options_html(rows: Sequence[OptionRow]) -> str:
@@ -800,43 +895,58 @@ def options_html(rows: Sequence[OptionRow]) -> str:
     the strip last. A list rather than a table: on a phone a wide table scrolls sideways
     and hides the figures a reader compares."""
     items = []
+    bluff, honest = escape(tr("bluff")), escape(tr("true claim"))
     said = False  # whether a row has said what points are
     for i, r in enumerate(rows):
-        tag = ('<span class="eg-tag eg-tag--bluff">bluff</span>' if r.bluff else
-               '<span class="eg-tag eg-tag--honest">true claim</span>'
+        tag = (f'<span class="eg-tag eg-tag--bluff">{bluff}</span>' if r.bluff
+               else f'<span class="eg-tag eg-tag--honest">{honest}</span>'
                if r.claim is not None else "")
         if i == 0:
-            loss = "the best move"
+            loss = tr("the best move")
         elif r.lost_pp < 0.05 and not r.verdict:
-            loss = "as good as the best"  # a mix: "0.0 points below" says nothing more
+            loss = tr("as good as the best")  # a mix: "0.0 points below" says nothing more
         else:
-            loss = (f"{'at least ' if r.verdict else ''}"
-                    f"{words.points(r.lost_pp, first=not said)} below the best: "
-                    f"{r.verdict.lower() if r.verdict else GRADE_WORDS[r.grade]}")
+            points = words.points(r.lost_pp, first=not said)
+            if r.verdict:
+                loss = tr("at least {points} below the best: {verdict}", points=points,
+                          verdict=r.verdict.lower())
+            else:
+                loss = tr("{points} below the best: {grade}", points=points,
+                          grade=tr(GRADE_WORDS[r.grade]))
             said = True
         cells = "".join(
             f'<div class="eg-cell" style="background:{win_colour(c.win)}" '
             f'data-card="{escape(c.card.value)}" title="{escape(_cell_title(c))}">'
-            f'<span class="eg-cell__card">{escape(c.card.value)}</span>'
-            f'<span class="eg-cell__held">{percent(c.held)} likely</span>'
-            f'<span class="eg-cell__win">win {percent(c.win)}</span></div>'
+            f'<span class="eg-cell__card">{escape(card_name(c.card))}</span>'
+            f'<span class="eg-cell__held">{escape(_likely(c.held))}'
+            f'</span><span class="eg-cell__win">{escape(_win(c.win))}</span></div>'
             for c in r.strip)
+        you_win = tr("You win <b>{chance}</b>", chance=escape(percent_band(r.band)))
         items.append(
             f'<li class="eg-option eg-option--{r.outcome}" data-rank="{i + 1}">'
             f'<div class="eg-option__head"><span class="eg-rank">{i + 1}</span>'
             f'<span class="eg-option__label">{escape(r.label)}</span>{tag}</div>'
-            f'<div class="eg-option__figures"><span class="eg-win">You win '
-            f'<b>{percent_band(r.band)}</b></span><span>{escape(loss)}</span>'
-            f'<span>{frequency_words(r.frequency)}</span></div>'
-            f'<div class="eg-outcome eg-outcome--{r.outcome}">{OUTCOMES[r.outcome]}</div>'
+            f'<div class="eg-option__figures"><span class="eg-win">{you_win}'
+            f'</span><span>{escape(loss)}</span>'
+            f'<span>{escape(frequency_words(r.frequency))}</span></div>'
+            f'<div class="eg-outcome eg-outcome--{r.outcome}">{escape(tr(OUTCOMES[r.outcome]))}'
+            '</div>'
             f'<div class="eg-strip">{cells}</div>'
             + (f'<div class="eg-line">{escape(r.line)}</div>' if r.line else "") + '</li>')
     return f'<ol class="eg-options">{"".join(items)}</ol>'
 
 
+def _likely(p: float) -> str:
+    return tr("{chance} likely", chance=percent(p))
+
+
+def _win(p: float) -> str:
+    return tr("win {chance}", chance=percent(p))
+
+
 def _cell_title(c: Cell) -> str:
-    return (f"They hold {article(c.card)} {percent(c.held)} of the time; then you win "
-            f"{percent(c.win)} with this option.")
+    return tr("They hold {a_card} {held} of the time; then you win {win} with this option.",
+              a_card=article(c.card), held=percent(c.held), win=percent(c.win))
 
 
 def hands_html(choice: Choice) -> str:
@@ -844,14 +954,15 @@ def hands_html(choice: Choice) -> str:
     (their hidden card shown only in face-up mode)."""
     theirs = mini_card(choice.their.value, "shown") if choice.mode == "faceup" else \
         mini_card(None)
-    seats = [("You", mini_card(choice.card.value, "own"), choice.lost[0], choice.coins[0],
-              choice.turn == "you"),
-             ("They", theirs, choice.lost[1], choice.coins[1], choice.turn == "them")]
+    seats = [(tr("You"), mini_card(choice.card.value, "own"), choice.lost[0],
+              choice.coins[0], choice.turn == "you"),
+             (tr("They"), theirs, choice.lost[1], choice.coins[1], choice.turn == "them")]
     out = []
     for name, hidden, lost, coins, acts in seats:
+        to_act = " · " + escape(tr("to act")) if acts else ""
         out.append(f'<div class="eg-seat{" eg-seat--acts" if acts else ""}">'
-                   f'<div class="eg-seat__name">{name} · {coins_words(coins)}'
-                   f'{" · to act" if acts else ""}</div>'
+                   f'<div class="eg-seat__name">{escape(name)} · {escape(coins_words(coins))}'
+                   f'{to_act}</div>'
                    f'<div class="eg-seat__cards">{hidden}{mini_card(lost.value, "revealed")}'
                    '</div></div>')
     return f'<div class="eg-hands">{"".join(out)}</div>'
@@ -860,12 +971,17 @@ def hands_html(choice: Choice) -> str:
 # ---------------------------------------------------------------------------- heat map
 
 
-HEAT_TITLE = "your chance of winning"
-HEAT_HEADING = "How the coins change it"
+HEAT_TITLE = N_("your chance of winning")
+HEAT_HEADING = N_("How the coins change it")
+# The notes of a square with no sure winner (marked here, translated where the chart is drawn).
+BLUFFS_INCLUDED = N_("perfect play, bluffs included")
+FACE_UP_AVERAGED = N_("face up, averaged over their card")
+CARDS_HIDDEN = N_("cards hidden")
+CARDS_FACE_UP = N_("cards face up")
 
 
 def heat_frame(values: np.ndarray, distances: np.ndarray | None,
-               note_text: str = "perfect play, bluffs included",
+               note_text: str = BLUFFS_INCLUDED,
                unsettled: tuple[np.ndarray, np.ndarray] | None = None) -> pd.DataFrame:
     """One row per pair of coin counts (`values[yours, theirs]`): your chance, and (face
     up) the turns within which the sure winner wins (-1: nobody can force it). Without
@@ -883,15 +999,15 @@ def heat_frame(values: np.ndarray, distances: np.ndarray | None,
             loose = unsettled is not None and unsettled[0][a, b] == 0.0
             if loose and unsettled is not None:
                 span = percent_band(settledness.band(v, float(unsettled[1][a, b])))
-                note = f"not settled: {span}, by how far ahead the solver looks"
+                note = tr("not settled: {span}, by how far ahead the solver looks", span=span)
             elif distances is None:
-                note = "the one to act coups" if v in (0.0, 1.0) else note_text
+                note = tr("the one to act coups") if v in (0.0, 1.0) else tr(note_text)
             elif v >= 1 - CERTAIN and d >= 0:
-                note = f"you win within {turns_words(d)}"
+                note = tr("you win within {turns}", turns=turns_words(d))
             elif v <= CERTAIN and d >= 0:
-                note = f"they win within {turns_words(d)}"
+                note = tr("they win within {turns}", turns=turns_words(d))
             else:
-                note = "the draw of an Exchange decides"
+                note = tr("the draw of an Exchange decides")
             rows.append({"you": a, "them": b, "win": round(v, 4),
                          "label": "" if v >= 1 - CERTAIN or v <= CERTAIN else f"{100 * v:.0f}",
                          "note": note, "unsettled": loose})
@@ -900,7 +1016,7 @@ def heat_frame(values: np.ndarray, distances: np.ndarray | None,
 
 def heat_chart(values: np.ndarray, distances: np.ndarray | None, coins: tuple[int, int],
                title: str | None = None, height: int = 400,
-               note_text: str = "perfect play, bluffs included", labels: bool = True,
+               note_text: str = BLUFFS_INCLUDED, labels: bool = True,
                unsettled: tuple[np.ndarray, np.ndarray] | None = None
                ) -> alt.LayerChart | alt.FacetChart:
     """Your coins across, theirs up; colour your chance with both cards face up. Squares
@@ -908,16 +1024,17 @@ def heat_chart(values: np.ndarray, distances: np.ndarray | None, coins: tuple[in
     outlined; with `unsettled` (see `heat_frame`), a dot marks each unsettled square."""
     data = heat_frame(values, distances, note_text, unsettled)
     ticks = list(range(0, values.shape[0], 2))
-    x = alt.X("you:O", title="your coins", axis=alt.Axis(labelAngle=0, values=ticks))
-    y = alt.Y("them:O", title="their coins", sort="descending", axis=alt.Axis(values=ticks))
-    colour = alt.Color("win:Q", title=HEAT_TITLE,
+    yours, theirs, heat = tr("your coins"), tr("their coins"), tr(HEAT_TITLE)
+    x = alt.X("you:O", title=yours, axis=alt.Axis(labelAngle=0, values=ticks))
+    y = alt.Y("them:O", title=theirs, sort="descending", axis=alt.Axis(values=ticks))
+    colour = alt.Color("win:Q", title=heat,
                        scale=alt.Scale(domain=[0, 0.5, 1], range=[LOSE, EVEN, WIN]),
                        legend=alt.Legend(orient="bottom", format=".0%", gradientLength=180,
                                          titleLimit=260))
-    tooltip = [alt.Tooltip("you:O", title="your coins"),
-               alt.Tooltip("them:O", title="their coins"),
-               alt.Tooltip("win:Q", title=HEAT_TITLE, format=".0%"),
-               alt.Tooltip("note:N", title="with best play")]
+    tooltip = [alt.Tooltip("you:O", title=yours),
+               alt.Tooltip("them:O", title=theirs),
+               alt.Tooltip("win:Q", title=heat, format=".0%"),
+               alt.Tooltip("note:N", title=tr("with best play"))]
     base = alt.Chart(data)
     squares = base.mark_rect(stroke="#15100f", strokeWidth=0.5).encode(
         x=x, y=y, color=colour, tooltip=tooltip)
@@ -931,29 +1048,36 @@ def heat_chart(values: np.ndarray, distances: np.ndarray | None, coins: tuple[in
             x=x, y=y, tooltip=tooltip)
         layers.insert(1, dots)
     chart = alt.layer(*layers).properties(height=height)
-    return chart.properties(title=title) if title else chart
+    return chart.properties(title=tr(title)) if title else chart
 
 
-HIDDEN_HEADING = "Hidden cards against face-up cards"
+HIDDEN_HEADING = N_("Hidden cards against face-up cards")
 
 
 def hidden_sentence(choice: Choice) -> str:
-    return (f"The first map is your chance holding the {choice.card.value} when neither of "
-            "you sees the other's card, with perfect play and bluffs included. The second is "
-            "your chance if both cards were face up, averaged over the card they may hold. "
-            "Where the first is bluer, keeping your card hidden is worth something; point at "
-            "a square for its figure. A dot marks a position that is not settled: its figure "
-            "moves with how far ahead the solver looks, and pointing at it gives the range.")
+    return tr("The first map is your chance holding the {card} when neither of you sees the "
+              "other's card, with perfect play and bluffs included. The second is your chance "
+              "if both cards were face up, averaged over the card they may hold. Where the "
+              "first is bluer, keeping your card hidden is worth something; point at a square "
+              "for its figure. A dot marks a position that is not settled: its figure moves "
+              "with how far ahead the solver looks, and pointing at it gives the range.",
+              card=card_name(choice.card))
 
 
 def hidden_missing() -> str:
-    return ("The table of hidden-card positions is not installed, so this comparison is not "
-            "available (build it with python -m trainer endgame build --table hidden).")
+    return tr("The table of hidden-card positions is not installed, so this comparison is not "
+              "available (build it with {command}).",
+              command="python -m trainer endgame build --table hidden")
 
 
 def heat_sentence(choice: Choice) -> str:
-    who = "you act" if choice.turn == "you" else "they act"
-    return (f"Each square is one pair of coin counts, yours across and theirs up, with both "
-            f"cards face up: your {choice.card.value} against their {choice.their.value}, "
-            f"{who} first. Blue squares you win for sure, red ones they do; a number is your "
-            "chance where no one can force the win. The gold square is this position.")
+    fields = {"card": card_name(choice.card), "their": card_name(choice.their)}
+    if choice.turn == "you":
+        return tr("Each square is one pair of coin counts, yours across and theirs up, with "
+                  "both cards face up: your {card} against their {their}, you act first. Blue "
+                  "squares you win for sure, red ones they do; a number is your chance where no "
+                  "one can force the win. The gold square is this position.", **fields)
+    return tr("Each square is one pair of coin counts, yours across and theirs up, with both "
+              "cards face up: your {card} against their {their}, they act first. Blue squares "
+              "you win for sure, red ones they do; a number is your chance where no one can "
+              "force the win. The gold square is this position.", **fields)

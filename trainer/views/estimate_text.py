@@ -14,11 +14,14 @@ from dataclasses import dataclass
 
 from trainer.engine.game import Event
 from trainer.engine.moves import Move, MoveKind
+from trainer.engine.names import card_name
 from trainer.engine.observation import Observation
 from trainer.estimates.bayes_steps import BayesStep
+from trainer.i18n import N_, tr, tr_n
+from trainer.i18n.formats import number, percent
 from trainer.views.history_text import Phrase, history_rows
 
-ESTIMATE_TITLE = "How the bot's estimate was built"
+ESTIMATE_TITLE = N_("How the bot's estimate was built")
 
 
 @dataclass(frozen=True)
@@ -31,10 +34,6 @@ class EstimateLine:
     lr: float | None
     p_bluff: float
     player: int | None = None  # who made the move(s) of the line
-
-
-def _a(card: str) -> str:
-    return f"{'an' if card[:1] in 'AEIOU' else 'a'} {card}"
 
 
 def _event_of(steps_move: Move, events_before: int, events: Sequence[Event]) -> int | None:
@@ -54,7 +53,7 @@ def _event_of(steps_move: Move, events_before: int, events: Sequence[Event]) -> 
 def _pct(p: float) -> str:
     """A chance in whole percent, the same whether it was stored (to a few decimals) or
     worked out again (with float noise): 0.625 and 0.6250000000000001 both read 62%."""
-    return f"{round(p, 6):.0%}"
+    return percent(round(p, 6))
 
 
 def _figure(x: float | None) -> str:
@@ -66,7 +65,7 @@ def _figure(x: float | None) -> str:
     if x == 0:
         return "0"
     if x >= 1000:
-        return f"{x:,.0f}"
+        return number(x)
     if x >= 1:
         return f"{x:.3g}"
     return f"{x:.{max(2, 1 - math.floor(math.log10(x)))}f}"
@@ -92,7 +91,7 @@ def estimate_lines(steps: Sequence[BayesStep], obs: Observation) -> list[Estimat
                 phrase_of[j] = (r, phrase)
     names = [s.name for s in obs.seats]
     prior, *moves = steps
-    lines = [EstimateLine(None, "Card counting alone (the cards you can see)", None,
+    lines = [EstimateLine(None, tr("Card counting alone (the cards you can see)"), None,
                           prior.p_bluff)]
     unchanged = 0
     groups: list[tuple[object, list[BayesStep], str]] = []
@@ -104,8 +103,8 @@ def estimate_lines(steps: Sequence[BayesStep], obs: Observation) -> list[Estimat
         if found:
             text = found[1].text
         else:
-            who = "you" if step.move.player == obs.player else names[step.move.player]
-            text = f"a move by {who}"
+            text = (tr("a move by you") if step.move.player == obs.player
+                    else tr("a move by {name}", name=names[step.move.player]))
         if groups and groups[-1][0] == key:
             groups[-1][1].append(step)
         else:
@@ -122,28 +121,30 @@ def estimate_lines(steps: Sequence[BayesStep], obs: Observation) -> list[Estimat
         lines.append(EstimateLine(first.turn, text, lr, group[-1].p_bluff, first.move.player))
     final = steps[-1].p_bluff
     if unchanged:
-        lines.append(EstimateLine(None, f"Other moves ({unchanged}): no change", 1.0, final))
-    lines.append(EstimateLine(None, "The bot's estimate", None, final))
+        lines.append(EstimateLine(None, tr("Other moves ({n}): no change", n=unchanged), 1.0,
+                                  final))
+    lines.append(EstimateLine(None, tr("The bot's estimate"), None, final))
     return lines
 
 
 def estimate_explainer(name: str, claim: str) -> str:
     """What the ratio is, in one sentence, and how to follow the table."""
-    return (f"**LR** (likelihood ratio): how many times more likely this move was if {name} "
-            f"held {_a(claim)} than if {name} did not. Each line divides the odds of a "
-            f"bluff by its LR; the chance of a bluff is odds ÷ (1 + odds).")
+    return tr("**LR** (likelihood ratio): how many times more likely this move was if {name} "
+              "held the {card} than if {name} did not. Each line divides the odds of a bluff by "
+              "its LR; the chance of a bluff is odds ÷ (1 + odds).", name=name,
+              card=card_name(claim))
 
 
 def estimate_table(lines: Sequence[EstimateLine], name: str, claim: str) -> str:
     """The lines as a Markdown table, in "chance it is a bluff" terms throughout; four
     columns, so that it fits a phone."""
-    head = ("| What happened | LR | Odds of a bluff | Chance of a bluff |\n"
-            "|---|--:|--:|--:|")
+    head = (f"| {tr('What happened')} | {tr('LR')} | {tr('Odds of a bluff')} | "
+            f"{tr('Chance of a bluff')} |\n|---|--:|--:|--:|")
     rows = []
     for line in lines:
         what = line.what.replace("|", "\\|").replace("*", "\\*")
         if line.turn is not None:
-            what = f"Turn {line.turn} · {what}"
+            what = tr("Turn {n} · {what}", n=line.turn, what=what)
         elif line.lr is None:
             what = f"**{what}**"
         lr = _figure(line.lr) if line.lr is not None else ""
@@ -155,13 +156,17 @@ def estimate_summary(prior: float, bot: float, name: str) -> str:
     """One plain line above the table, from the item's own figures (the chance of a bluff by
     counting alone and the bot's), so it costs nothing to draw: where counting stood, which
     way the game moved it, and where the bot ended."""
-    start = f"Card counting alone: {_pct(prior)} chance of a bluff."
+    start = tr("Card counting alone: {p} chance of a bluff.", p=_pct(prior))
     if _pct(prior) == _pct(bot):
-        return (f"{start} What {name} and the others did this game left a bluff about as "
-                f"likely: the bot says {_pct(bot)}.")
-    way = "less" if bot < prior else "more"
-    return (f"{start} What {name} and the others did this game made a bluff {way} likely: "
-            f"the bot says {_pct(bot)}.")
+        then = tr("What {name} and the others did this game left a bluff about as likely: the "
+                  "bot says {p}.", name=name, p=_pct(bot))
+    elif bot < prior:
+        then = tr("What {name} and the others did this game made a bluff less likely: the bot "
+                  "says {p}.", name=name, p=_pct(bot))
+    else:
+        then = tr("What {name} and the others did this game made a bluff more likely: the bot "
+                  "says {p}.", name=name, p=_pct(bot))
+    return f"{start} {then}"
 
 
 def estimate_moves(lines: Sequence[EstimateLine], claimant: int, name: str) -> str:
@@ -171,11 +176,12 @@ def estimate_moves(lines: Sequence[EstimateLine], claimant: int, name: str) -> s
     own = sum(1 for line in moved if line.player == claimant)
     others = len(moved) - own
     if not moved:
-        return "No move of this game changed the odds."
-    parts = []
-    if own:
-        parts.append(f"{name}'s {own} move{'s' if own != 1 else ''}")
-    if others:
-        parts.append(f"{others} {'move' if others == 1 else 'moves'} by the other players")
-    who = " and ".join(parts)
-    return f"{who[:1].upper() + who[1:]} changed the odds; every other move changed nothing."
+        return tr("No move of this game changed the odds.")
+    mine = tr_n("{name}'s {n} move", "{name}'s {n} moves", own, name=name)
+    theirs = tr_n("{n} move by the other players", "{n} moves by the other players", others)
+    if own and others:
+        return tr("{mine} and {theirs} changed the odds; every other move changed nothing.",
+                  mine=mine, theirs=theirs)
+    who = mine if own else theirs
+    return tr("{who} changed the odds; every other move changed nothing.",
+              who=who[:1].upper() + who[1:])

@@ -18,32 +18,44 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from html import escape
 
-from trainer.engine.cards import Action, Character
+from trainer.engine.cards import Action, Allegiance, Character
 from trainer.engine.game import Event, Phase
-from trainer.engine.moves import CHOICE_TEXT, Move, MoveKind
+from trainer.engine.moves import Move, MoveKind
+from trainer.engine.names import action_title, allegiance_name, card_name
 from trainer.engine.observation import Observation
 from trainer.engine.rules import ActionSpec, Options
 from trainer.engine.variants import VENGEANCE_SPEC
+from trainer.i18n import N_, tr, tr_n
+from trainer.quiz.labels import and_list
 from trainer.views.styles import read_css
 
 HISTORY_CSS = f"<style>{read_css('history.css')}</style>"
 
-PRIVATE = "only you saw this"
+PRIVATE = N_("only you saw this")
 
-# The decision a pass declines, by the window it was made in.
+# The decision a pass declines, by the window it was made in: what one or more players did
+# (`{who}`: the names, "you" among them), and what the whole table did.
 _DECLINED = {
-    "challenge": ("didn't challenge", "nobody challenged"),
-    "challenge the block": ("didn't challenge the block", "nobody challenged the block"),
-    "challenge the claim": ("didn't challenge the claim", "nobody challenged the claim"),
-    "block": ("didn't block", "nobody blocked"),
+    "challenge": (N_("{who} didn't challenge"), N_("nobody challenged")),
+    "challenge the block": (N_("{who} didn't challenge the block"),
+                            N_("nobody challenged the block")),
+    "challenge the claim": (N_("{who} didn't challenge the claim"),
+                            N_("nobody challenged the claim")),
+    "block": (N_("{who} didn't block"), N_("nobody blocked")),
 }
+_PASSED = (N_("{who} passed"), N_("everyone passed"))
+# How a player's influence was lost, when not to a challenge.
+_LOSS_REASON = {"couped": N_("{who} lost {card} to the Coup"),
+                "assassinated": N_("{who} lost {card} to the assassination")}
+# A choice of the Inquisitor's examination.
+_CHOICE = {"return": N_("{who} handed the card back"),
+           "swap": N_("{who} forced a swap with the Court deck")}
 
 # The window a pass was made in, from the decision the log records with it.
 _WINDOW = {Phase.CHALLENGE_ACTION: "challenge", Phase.BLOCK: "block",
            Phase.CHALLENGE_BLOCK: "challenge the block", Phase.CLAIM: "claim",
            Phase.CHALLENGE_CLAIM: "challenge the claim"}
 
-_LOSS_REASON = {"couped": " to the Coup", "assassinated": " to the assassination"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,7 +79,7 @@ class HistoryRow:
 
     @property
     def label(self) -> str:
-        return f"Turn {self.turn}" if self.turn else "Start"
+        return tr("Turn {n}", n=self.turn) if self.turn else tr("Start")
 
     @property
     def events(self) -> tuple[int, ...]:
@@ -87,23 +99,37 @@ def _sentence(row: HistoryRow) -> str:
     return "; ".join(words)
 
 
+def _card(card: object) -> str:
+    return card_name(str(card))
+
+
 def _a(card: object) -> str:
+    """"a Duke", "an Assassin": the card with its article (English picks it by the English
+    name's first letter; another language translates both messages its own way)."""
     name = str(card)
-    return f"{'an' if name[:1] in 'AEIOU' else 'a'} {name}"
+    return (tr("an {card}", card=card_name(name)) if name[:1] in "AEIOU"
+            else tr("a {card}", card=card_name(name)))
 
 
 def _cards(cards: Sequence[object]) -> str:
-    return " and ".join(str(c) for c in cards)
+    return and_list([card_name(str(c)) for c in cards])
 
 
 def _coins(n: int) -> str:
-    return f"{n} coin{'' if n == 1 else 's'}"
+    return tr_n("{n} coin", "{n} coins", n)
 
 
-def _names(who: list[str]) -> str:
-    if len(who) <= 1:
-        return "".join(who)
-    return f"{', '.join(who[:-1])} and {who[-1]}"
+def _side(side: object) -> str:
+    """A team's name ("Loyalist"), in the reader's language."""
+    try:
+        return allegiance_name(Allegiance(str(side)))
+    except ValueError:
+        return str(side)
+
+
+def _lost(who: str, card: object, reason: str = "") -> str:
+    """"Ana lost the Duke", or to what (a Coup, an assassination)."""
+    return tr(_LOSS_REASON.get(reason, N_("{who} lost {card}")), who=who, card=_a(card))
 
 
 class _Turns:
@@ -151,11 +177,11 @@ class _Turns:
             self.claimant = self.queue.pop(0)
 
     def who(self, p: int) -> str:
-        return "you" if p == self.viewer else self.names[p]
+        return tr("you") if p == self.viewer else self.names[p]
 
     def add(self, text: str, events: Sequence[int], private: bool = False) -> None:
         if private:
-            text = f"{text} ({PRIVATE})"
+            text = tr("{phrase} (only you saw this)", phrase=text)
         self.phrases.append(Phrase(text[:1].upper() + text[1:] if not self.phrases else text,
                                    tuple(events), private))
 
@@ -171,17 +197,27 @@ class _Turns:
         everyone passing; `answered`: someone then challenged, blocked or claimed."""
         if not self.passers:
             return
-        one, nobody = _DECLINED.get(self.window or "", ("passed", "everyone passed"))
+        one, nobody = _DECLINED.get(self.window or "", _PASSED)
+        fields: dict[str, str] = {}
         if self.window == "challenge the claim" and self.claimant is not None:
-            whose = "your" if self.claimant == self.viewer else f"{self.names[self.claimant]}'s"
-            one, nobody = (f"didn't challenge {whose} claim",
-                           f"nobody challenged {whose} claim")
+            if self.claimant == self.viewer:
+                one, nobody = (N_("{who} didn't challenge your claim"),
+                               N_("nobody challenged your claim"))
+            else:
+                one, nobody = (N_("{who} didn't challenge {owner}'s claim"),
+                               N_("nobody challenged {owner}'s claim"))
+                fields["owner"] = self.names[self.claimant]
         if self.window == "claim":
-            card = self.claimed or "the card"
-            one, nobody = f"didn't claim the {card}", f"nobody claimed the {card}"
+            if self.claimed is None:
+                one, nobody = N_("{who} didn't claim the card"), N_("nobody claimed the card")
+            else:
+                one, nobody = (N_("{who} didn't claim the {card}"),
+                               N_("nobody claimed the {card}"))
+                fields["card"] = _card(self.claimed)
         who = [self.who(p) for p in self.passers]
         everyone = closed and not answered and len(who) > 1
-        self.add(nobody if everyone else f"{_names(who)} {one}", self.pass_events)
+        self.add(tr(nobody, **fields) if everyone else tr(one, who=and_list(who), **fields),
+                 self.pass_events)
         self.passers, self.pass_events = [], []
 
     def pass_(self, move: Move, i: int, phase: Phase | None = None) -> None:
@@ -219,20 +255,21 @@ class _Turns:
         if k is MoveKind.ACT and move.action is not None:
             self.act(move, i)
         elif k is MoveKind.CHALLENGE:
-            what = {"challenge the block": " the block",
-                    "challenge the claim": " the claim"}.get(self.window or "", "")
-            self.add(f"{me} challenged{what}", [i])
+            said = {"challenge the block": N_("{who} challenged the block"),
+                    "challenge the claim": N_("{who} challenged the claim")}.get(
+                self.window or "", N_("{who} challenged"))
+            self.add(tr(said, who=me), [i])
             self.challenged = True
             self.after_challenge = (
                 "block" if self.window == "challenge" and self.spec and self.spec.blockers
                 else "challenge the claim" if self.window == "challenge the claim"
                 and self.queue else None)
         elif k is MoveKind.BLOCK:
-            self.add(f"{me} blocked with {_a(move.character)}", [i])
+            self.add(tr("{who} blocked with {card}", who=me, card=_a(move.character)), [i])
             self.open_window("challenge the block")
             self.claimed, self.claimant = move.character, move.player
         elif k is MoveKind.CLAIM:
-            self.add(f"{me} claimed the {move.character}", [i])
+            self.add(tr("{who} claimed the {card}", who=me, card=_card(move.character)), [i])
             self.claimed = move.character
             if self.window == "claim" and self.claimed == Character.GRAVEROBBER:
                 self.seen.add(move.player)  # answered the Graverobber's poll
@@ -242,41 +279,48 @@ class _Turns:
                 self.open_window("challenge the claim")
         elif k is MoveKind.SHOW:
             shown = _cards(move.cards) if move.cards else _a(move.character)
-            new = "new cards" if move.cards else "a new card"
+            many = bool(move.cards)
             drew = next((j for j in range(i + 1, min(i + 3, len(events)))
                          if events[j].kind == "draw" and events[j].visible_to == self.viewer
                          and events[j].data.get("why") == "replacement"), None)
             if drew is None:
-                self.add(f"{me} showed {shown} and drew {new}", [i])
+                self.add(tr("{who} showed {cards} and drew new cards", who=me, cards=shown)
+                         if many else
+                         tr("{who} showed {cards} and drew a new card", who=me,
+                            cards=shown), [i])
             else:  # the viewer's own proof: they saw what they drew
                 self.skip.add(drew)
-                self.add(f"{me} showed {shown} and drew {new}: "
-                         f"{_cards(events[drew].data['cards'])} ({PRIVATE})", [i, drew])
+                got = _cards(events[drew].data["cards"])
+                self.add(tr("{who} showed {cards} and drew new cards: {drawn} (only you "
+                            "saw this)", who=me, cards=shown, drawn=got)
+                         if many else
+                         tr("{who} showed {cards} and drew a new card: {drawn} (only you "
+                            "saw this)", who=me, cards=shown, drawn=got), [i, drew])
             self.end_challenge()
         elif k is MoveKind.LOSE:
             self.lose(move, i, events)
         elif k is MoveKind.PAY:
             paid = next((j for j in range(i + 1, min(i + 3, len(events)))
                          if events[j].kind == "paid"), None)
-            coins = f" {_coins(events[paid].data['coins'])}" if paid is not None else ""
-            self.add(f"{me} paid{coins} instead of losing a card",
+            self.add(tr("{who} paid instead of losing a card", who=me) if paid is None else
+                     tr("{who} paid {amount} instead of losing a card", who=me,
+                        amount=_coins(events[paid].data["coins"])),
                      [i] if paid is None else [i, paid])
             if paid is not None:
                 self.skip.add(paid)
             self.end_challenge()
         elif k is MoveKind.KEEP:
             if move.player == self.viewer and move.cards is not None:
-                self.add(f"you kept {_cards(move.cards)}", [i], private=True)
+                self.add(tr("you kept {cards}", cards=_cards(move.cards)), [i], private=True)
             else:
-                self.add(f"{me} kept cards from the deck", [i])
+                self.add(tr("{who} kept cards from the deck", who=me), [i])
         elif k is MoveKind.CHOOSE:
             choice = move.choice or ""
-            text = CHOICE_TEXT.get(choice, f"chose {choice}")
-            self.add(f"{me} {text}", [i])
+            self.add(tr(_CHOICE[choice], who=me) if choice in _CHOICE
+                     else tr("{who} chose {choice}", who=me, choice=choice), [i])
         elif k is MoveKind.OFFER:
-            card = _a(move.character)
-            self.add(f"{me} showed {card} to the Inquisitor", [i], private=move.player ==
-                     self.viewer)
+            self.add(tr("{who} showed {card} to the Inquisitor", who=me,
+                        card=_a(move.character)), [i], private=move.player == self.viewer)
 
     def act(self, move: Move, i: int) -> None:
         assert move.action is not None
@@ -286,15 +330,24 @@ class _Turns:
             spec = self.variant.spec(action)
         except KeyError:
             spec = VENGEANCE_SPEC if action is Action.VENGEANCE else None
-        word = self.options.action_label(action)
-        word = word[:1].upper() + word[1:]
+        if self.options.vocabulary == "treason":  # the table's own words for its actions
+            word = self.options.action_label(action)
+            word = word[:1].upper() + word[1:]
+        else:
+            word = action_title(action)
         if move.target is not None:
-            joint = {Action.STEAL: " from ", Action.COUP: " against "}.get(action, " ")
-            word += joint + self.who(move.target)
+            target = self.who(move.target)
+            word = (tr("{action} from {target}", action=word, target=target)
+                    if action is Action.STEAL else
+                    tr("{action} against {target}", action=word, target=target)
+                    if action is Action.COUP else
+                    tr("{action} {target}", action=word, target=target))
         elif action is Action.CONVERT:
-            word += " (own team)"
+            word = tr("{action} (own team)", action=word)
         if spec is not None and spec.claim is not None:
-            word += f" (claims {'no ' if spec.inverted else ''}{spec.claim})"
+            word = (tr("{action} (claims no {card})", action=word, card=_card(spec.claim))
+                    if spec.inverted else
+                    tr("{action} (claims {card})", action=word, card=_card(spec.claim)))
         self.spec = spec
         self.claimed = spec.claim if spec is not None else None
         self.claimant = move.player
@@ -303,21 +356,22 @@ class _Turns:
             self.open_window("challenge")
         else:
             self.open_window("block" if spec is not None and spec.blockers else None)
-        self.add(f"{self.who(move.player)}: {word}", [i])
+        self.add(tr("{who}: {action}", who=self.who(move.player), action=word), [i])
 
     def lose(self, move: Move, i: int, events: tuple[Event, ...]) -> None:
         me = self.who(move.player)
         lost = next((j for j in range(i + 1, min(i + 3, len(events)))
                      if events[j].kind == "lost" and events[j].data["player"] == move.player),
                     None)
-        reason = _LOSS_REASON.get(events[lost].data.get("reason", ""), "") if lost else ""
+        reason = events[lost].data.get("reason", "") if lost else ""
         covered = [i] if lost is None else [i, lost]
         if lost is not None:
             self.skip.add(lost)
         if self.challenged and move.player == self.claimant and self.claimed is not None:
-            text = f"{me} did not show {_a(self.claimed)} and lost {_a(move.character)}"
+            text = tr("{who} did not show {proof} and lost {card}", who=me,
+                      proof=_a(self.claimed), card=_a(move.character))
         else:
-            text = f"{me} lost {_a(move.character)}{reason}"
+            text = _lost(me, move.character, reason)
         self.add(text, covered)
         if self.challenged:
             self.end_challenge()
@@ -332,71 +386,79 @@ class _Turns:
         d = e.data
         mine = e.visible_to == self.viewer
         if e.kind == "deal":
-            self.add(f"you were dealt {_cards(d['cards'])}", [i], private=True)
-        elif e.kind == "draw":
-            why = d.get("why")
-            where = " in its place" if why == "replacement" else ""
-            self.add(f"you drew {_cards(d['cards'])}{where}", [i], private=True)
-        elif e.kind == "return":
-            self.add(f"you put back {_cards(d['cards'])}", [i], private=True)
-        elif e.kind == "discard":
-            self.add(f"you put {_cards(d['cards'])} out of the game", [i], private=True)
-        elif e.kind == "peek":
-            self.add(f"you saw the top and bottom cards of the deck: {_cards(d['cards'])}",
-                     [i], private=True)
-        elif e.kind == "examined":
-            self.add(f"{self.names[d['player']]} showed you {_a(d['cards'][0])}", [i],
+            self.add(tr("you were dealt {cards}", cards=_cards(d["cards"])), [i],
                      private=True)
+        elif e.kind == "draw":
+            drawn = _cards(d["cards"])
+            self.add(tr("you drew {cards} in its place", cards=drawn)
+                     if d.get("why") == "replacement" else
+                     tr("you drew {cards}", cards=drawn), [i], private=True)
+        elif e.kind == "return":
+            self.add(tr("you put back {cards}", cards=_cards(d["cards"])), [i],
+                     private=True)
+        elif e.kind == "discard":
+            self.add(tr("you put {cards} out of the game", cards=_cards(d["cards"])), [i],
+                     private=True)
+        elif e.kind == "peek":
+            self.add(tr("you saw the top and bottom cards of the deck: {cards}",
+                        cards=_cards(d["cards"])), [i], private=True)
+        elif e.kind == "examined":
+            self.add(tr("{name} showed you {card}", name=self.names[d["player"]],
+                        card=_a(d["cards"][0])), [i], private=True)
         elif e.kind == "offer":
-            self.add(f"your draft set: {_cards(d['cards'])}", [i], private=True)
+            self.add(tr("your draft set: {cards}", cards=_cards(d["cards"])), [i],
+                     private=True)
         elif e.kind == "exchanged":
             if d["player"] == self.viewer:
-                self.add("you exchanged cards with the deck", [i])
+                self.add(tr("you exchanged cards with the deck"), [i])
             else:
-                who = self.names[d["player"]]
-                self.add(f"{who} exchanged cards with the Court deck (which, only {who} knows)",
-                         [i])
+                self.add(tr("{name} exchanged cards with the Court deck (which, only {name} "
+                            "knows)", name=self.names[d["player"]]), [i])
         elif e.kind == "lost":
-            reason = _LOSS_REASON.get(d.get("reason", ""), "")
-            self.add(f"{self.who(d['player'])} lost {_a(d['card'])}{reason}", [i])
+            self.add(_lost(self.who(d["player"]), d["card"], d.get("reason", "")), [i])
         elif e.kind == "eliminated":
-            self.add(f"{self.who(d['player'])} {'are' if d['player'] == self.viewer else 'is'}"
-                     " out of the game", [i])
+            self.add(tr("you are out of the game") if d["player"] == self.viewer
+                     else tr("{name} is out of the game", name=self.names[d["player"]]), [i])
         elif e.kind == "paid":
-            self.add(f"{self.who(d['player'])} paid {_coins(d['coins'])} instead of losing a "
-                     "card", [i])
+            self.add(tr("{who} paid {amount} instead of losing a card",
+                        who=self.who(d["player"]), amount=_coins(d["coins"])), [i])
         elif e.kind == "allegiances":
-            sides = ", ".join(f"{self.who(p)} {side}" for p, side in enumerate(d["sides"]))
-            self.add(f"teams: {sides}", [i])
+            sides = ", ".join(f"{self.who(p)} {_side(side)}" for p, side in enumerate(d["sides"]))
+            self.add(tr("teams: {sides}", sides=sides), [i])
         elif e.kind == "converted":
-            self.add(f"{self.who(d['player'])} joined the {d['side']} team", [i])
+            self.add(tr("{who} joined the {side} team", who=self.who(d["player"]),
+                        side=_side(d["side"])), [i])
         elif e.kind == "mat":
             if "card" in d:
-                self.add(f"the mat turned up {_a(d['card'])}", [i])
+                self.add(tr("the mat turned up {card}", card=_a(d["card"])), [i])
             else:
-                self.add(f"{self.who(d['player'])} took {_coins(d['coins'])} from the mat", [i])
+                self.add(tr("{who} took {amount} from the mat", who=self.who(d["player"]),
+                            amount=_coins(d["coins"])), [i])
         elif e.kind == "grave":
             self.open_window("claim")
             self.claimed, self.queue = Character.GRAVEROBBER, []
-            self.add(f"{self.who(d['player'])}'s {_coins(d['coins'])} are up for a Graverobber",
-                     [i])
+            coins = _coins(d["coins"])
+            self.add(tr("your {amount} are up for a Graverobber", amount=coins)
+                     if d["player"] == self.viewer else
+                     tr("{name}'s {amount} are up for a Graverobber",
+                        name=self.names[d["player"]], amount=coins), [i])
         elif e.kind == "graverobbed":
             who = [self.who(p) for p in d["claimants"]]
-            text = (f"{_names(who)} took {_coins(d['each'])} each" if who
-                    else "nobody took the coins")
-            self.add(text, [i])
+            self.add(tr("{who} took {amount} each", who=and_list(who), amount=_coins(d["each"]))
+                     if who else tr("nobody took the coins"), [i])
         elif e.kind == "chosen_blocker":  # foreign_aid_blockers="random"
             among = [self.who(p) for p in d["among"]]
-            self.add(f"{_names(among)} wanted to block; {self.who(d['player'])} was drawn "
-                     f"at random to block", [i])
+            self.add(tr("{among} wanted to block; {who} was drawn at random to block",
+                        among=and_list(among), who=self.who(d["player"])), [i])
         elif e.kind == "inheritance":
-            self.add(f"{self.who(d['player'])}'s Inheritance paid out", [i])
+            self.add(tr("your Inheritance paid out") if d["player"] == self.viewer else
+                     tr("{name}'s Inheritance paid out", name=self.names[d["player"]]), [i])
         elif e.kind == "vengeance":
-            self.add(f"{self.who(d['player'])} may take Vengeance", [i])
+            self.add(tr("{who} may take Vengeance", who=self.who(d["player"])), [i])
         elif e.kind == "game_over":
             winner = d.get("winner")
-            self.add("the game ended in a tie" if winner is None
-                     else f"{self.who(winner)} won", [i])
+            self.add(tr("the game ended in a tie") if winner is None
+                     else tr("{who} won", who=self.who(winner)), [i])
         else:  # a kind of event added later: say it rather than drop it
             self.add(e.kind.replace("_", " "), [i], private=mine)
 
@@ -440,17 +502,17 @@ def history_title(rows: Sequence[HistoryRow], over: bool = False) -> str:
     counted (nothing comes after it)."""
     n = earlier_turns(rows)
     if over:
-        return f"What happened ({n} turn{'s' if n != 1 else ''})"
+        return tr_n("What happened ({n} turn)", "What happened ({n} turns)", n)
     if n == 0:
-        return "What happened so far (first turn)"
-    return f"What happened before ({n} turn{'s' if n != 1 else ''})"
+        return tr("What happened so far (first turn)")
+    return tr_n("What happened before ({n} turn)", "What happened before ({n} turns)", n)
 
 
 def history_html(rows: Sequence[HistoryRow]) -> str:
     """The rows as a compact list (newest last), the current turn marked, the viewer's own
     private events in italics."""
     if not rows:
-        return '<p class="ct-history-empty">Nothing has happened yet.</p>'
+        return f'<p class="ct-history-empty">{escape(tr("Nothing has happened yet."))}</p>'
     items = []
     for row in rows:
         words = []

@@ -14,15 +14,19 @@ import base64
 from collections.abc import Sequence
 from html import escape
 
-from trainer.engine.explain import LOSE_QUESTION
+from trainer.engine.explain import LOSE_QUESTION, describe_move
 from trainer.engine.game import Game
+from trainer.i18n import N_, tr
+from trainer.i18n.formats import percent
 from trainer.quiz.bank import Item
-from trainer.quiz.feedback import describe_decision, highlighted
+from trainer.quiz.feedback import describe_decision, highlighted, option_namer
+from trainer.quiz.labels import and_list
 from trainer.quiz.solved import Solved
 from trainer.rooms.kiosk import LessonSlide, Phase
 from trainer.scenarios.lessons import Lesson
-from trainer.scenarios.replay import replay
+from trainer.scenarios.replay import StepResult, replay
 from trainer.scenarios.screens import screens
+from trainer.verdicts.words import Labeller
 from trainer.views.move_labels import your_move
 from trainer.views.table_art import table_html
 from trainer.views.table_view import TableView, table_view
@@ -65,8 +69,9 @@ html body [data-testid="stMainBlockContainer"] { padding: .8rem 1.5rem 1rem !imp
   background: rgba(255,255,255,.12); overflow: hidden; }
 .kk-chance__bar span { display: block; height: 100%; background: #d9a84e; }
 .kk-chance--best .kk-chance__bar span { background: #5fb56b; }
-.kk-chance--best .kk-chance__label::after { content: "  ★ best"; color: #9be0a4; }
-.kk-chance--you .kk-chance__label::before { content: "You chose: "; font-weight: 400; }
+/* The words come from the label's data attributes, in the visitor's language. */
+.kk-chance--best .kk-chance__label::after { content: "  ★ " attr(data-best); color: #9be0a4; }
+.kk-chance--you .kk-chance__label::before { content: attr(data-you) " "; font-weight: 400; }
 .kk-foot { font-size: .8rem; opacity: .75; margin: 0; line-height: 1.35; }
 .kk-qr { display: flex; gap: .8rem; align-items: center; margin-top: .4rem;
   background: rgba(0,0,0,.25); border-radius: 12px; padding: .6rem; }
@@ -102,21 +107,21 @@ html body [data-testid="stMainBlockContainer"] { padding: .8rem 1.5rem 1rem !imp
 }
 </style>"""
 
-TRY_IT = "Try it: you decide"
-TRY_IT_HELP = "One decision from a real game. Answer, and see how good your move was."
-BACK = "Back to the loop"
-AGAIN = "Another decision"
-IDLE_NOTE = "Nobody here? The screen goes back to the loop after a minute without a touch."
-LOOP_HEADLINE = "Coup: the card game of bluffing"
-LOOP_LINE = ("You may claim any character, even one you do not hold. Catch the others "
-             "lying, and do not get caught.")
-STATION_TITLE = "Your decision"
+TRY_IT = N_("Try it: you decide")
+TRY_IT_HELP = N_("One decision from a real game. Answer, and see how good your move was.")
+BACK = N_("Back to the loop")
+AGAIN = N_("Another decision")
+IDLE_NOTE = N_("Nobody here? The screen goes back to the loop after a minute without a touch.")
+LOOP_HEADLINE = N_("Coup: the card game of bluffing")
+LOOP_LINE = N_("You may claim any character, even one you do not hold. Catch the others "
+               "lying, and do not get caught.")
+STATION_TITLE = N_("Your decision")
 
 # The chances of a solved decision: of winning the game, with perfect play by both.
-SOLVED_FOOT = ("Chances of winning if both players play perfectly from here, worked out "
-               "exactly by a solver (every card you cannot see is equally likely).")
-ROLLOUT_FOOT = ("Chances of winning worked out by playing the game on many times with bot "
-                "players.")
+SOLVED_FOOT = N_("Chances of winning if both players play perfectly from here, worked out "
+                 "exactly by a solver (every card you cannot see is equally likely).")
+ROLLOUT_FOOT = N_("Chances of winning worked out by playing the game on many times with bot "
+                  "players.")
 
 
 def tables(view: TableView) -> str:
@@ -151,6 +156,28 @@ def _sentence(text: str) -> str:
     return text if text.endswith((".", "!", "?", "…")) else f"{text}."
 
 
+def or_list(parts: Sequence[str]) -> str:
+    """"a or b or c" in the reader's language."""
+    said = parts[0] if parts else ""
+    for part in parts[1:]:
+        said = tr("{first} or {last}", first=said, last=part)
+    return said
+
+
+def step_words(lesson: Lesson, result: StepResult) -> str:
+    """A lesson step's moves in the reader's words, as the engine says them ("Ana: income",
+    "Ben passes"); the lesson file's own notation is for the replay, not the reader. A step
+    that made no move is said by its text."""
+    if not result.moves:
+        return tr(result.text)
+    game = replay(lesson.scenario, result.number - 1)
+    said = []
+    for move in result.moves:
+        said.append(_sentence(describe_move(game, move)))
+        game.apply(move)
+    return " ".join(said)
+
+
 def qr_box(qr: str, caption: str) -> str:
     """The QR with what scanning it does, in bold first."""
     head, _, rest = caption.partition(":")
@@ -161,10 +188,12 @@ def qr_box(qr: str, caption: str) -> str:
 
 
 def lesson_qr_caption(lesson: Lesson) -> str:
-    return f"Scan to play this lesson on your phone: {lesson.title}, free, no sign-up."
+    return tr("Scan to play this lesson on your phone: {title}, free, no sign-up.",
+              title=tr(lesson.title))
 
 
-FIRST_LESSON_CAPTION = "Scan to learn Coup on your phone: five short lessons, free, no sign-up."
+FIRST_LESSON_CAPTION = N_("Scan to learn Coup on your phone: five short lessons, free, no "
+                          "sign-up.")
 
 
 def _slide(table: str, side: Sequence[str], kind: str, phase: Phase) -> str:
@@ -178,8 +207,10 @@ def lesson_kicker(slide: LessonSlide) -> str:
     """Which lesson and which step of it, in the Learn page's words: "Lesson 2 of 5" is the
     lesson's place on the five-minute path, "step 3 of 5" the screen within the lesson (the
     lesson's title follows under it)."""
-    lesson = f"Lesson {slide.place[0]} of {slide.place[1]}" if slide.place else "Lesson"
-    return f"{lesson} · step {slide.step} of {slide.steps}"
+    lesson = (tr("Lesson {number} of {total}", number=slide.place[0], total=slide.place[1])
+              if slide.place else tr("Lesson"))
+    return f"{lesson} · " + tr("step {number} of {total}", number=slide.step,
+                               total=slide.steps)
 
 
 def lesson_slide(lesson: Lesson, slide: LessonSlide, phase: Phase, qr: str) -> str:
@@ -195,17 +226,18 @@ def lesson_slide(lesson: Lesson, slide: LessonSlide, phase: Phase, qr: str) -> s
         answered = phase == "answer"
         game = replay(lesson.scenario, screen.result if answered else screen.shown)
         table = tables(table_view(game.observation(run.learner), latest=1))
-        words.extend(_p(_sentence(t)) for t in screen.before)
-        words.append(_p(screen.prompt.question, "kk-question"))
+        words.extend(_p(_sentence(tr(t))) for t in screen.before)
+        words.append(_p(tr(screen.prompt.question), "kk-question"))
         if answered:
             before = replay(lesson.scenario, screen.shown)
             right = screen.prompt.correct
-            after = "".join(_p(_sentence(t)) for t in screen.after)
-            words.append(f'<div class="kk-answer"><p class="kk-kicker">{escape(me)} plays'
+            after = "".join(_p(_sentence(tr(t))) for t in screen.after)
+            plays = escape(tr("{name} plays", name=me))
+            words.append(f'<div class="kk-answer"><p class="kk-kicker">{plays}'
                          f'</p><p><b>{escape(your_move(before, right.move))}</b></p>'
-                         f'{_p(right.explanation)}{after}</div>')
+                         f'{_p(tr(right.explanation))}{after}</div>')
         else:
-            words.append(_p(f"What would you do, {me}?", "kk-wait"))
+            words.append(_p(tr("What would you do, {name}?", name=me), "kk-wait"))
     else:
         game = replay(lesson.scenario, screen.shown)
         result = run.step(screen.shown) if screen.shown else None
@@ -213,22 +245,23 @@ def lesson_slide(lesson: Lesson, slide: LessonSlide, phase: Phase, qr: str) -> s
                                   turn=result.turn if result else None,
                                   latest=len(result.moves) if result else 0))
         if result is None:
-            words.append(_p("The set-up.", "kk-question"))
+            words.append(_p(tr("The set-up."), "kk-question"))
         else:
-            words.append(_p(_sentence(result.text), "kk-question"))
+            words.append(_p(_sentence(step_words(lesson, result)), "kk-question"))
             if result.narration:
-                words.append(_p(_sentence(result.narration)))
+                words.append(_p(_sentence(tr(result.narration))))
     side = [f'<div class="kk-kicker">{escape(kicker)}</div>',
-            f'<div class="kk-title">{escape(lesson.title)}</div>',
-            _p(f"{lesson.scenario.summary} You play {me}.", "kk-summary"),
+            f'<div class="kk-title">{escape(tr(lesson.title))}</div>',
+            _p(f"{tr(lesson.scenario.summary)} " + tr("You play {name}.", name=me),
+               "kk-summary"),
             f'<div class="kk-words">{"".join(words)}</div>', qr]
     return _slide(table, side, "lesson", phase)
 
 
 # ------------------------------------------------------------------------ decisions
-_TITLES = {"challenge": "Bluff or not?", "block": "Block or not?",
-           "bluff": "Your turn: what do you do?", "lose": LOSE_QUESTION,
-           "keep": "Which card do you keep?"}
+_TITLES = {"challenge": N_("Bluff or not?"), "block": N_("Block or not?"),
+           "bluff": N_("Your turn: what do you do?"), "lose": LOSE_QUESTION,
+           "keep": N_("Which card do you keep?")}
 
 
 def decision_question(item: Item, game: Game) -> tuple[str, str]:
@@ -237,7 +270,7 @@ def decision_question(item: Item, game: Game) -> tuple[str, str]:
     line, question = describe_decision(item, game)
     if item.kind == "challenge" and item.claimant is not None:
         who = game.names[item.claimant]
-        question = f"Do you challenge {who}, or let it pass?"
+        question = tr("Do you challenge {name}, or let it pass?", name=who)
     return line, question
 
 
@@ -245,9 +278,9 @@ def duel_line(item: Item, game: Game) -> str:
     """Who is left and what is at stake, for someone who never played."""
     me = game.names[item.viewer]
     live = [game.names[p] for p in range(game.n) if game.hidden[p] and p != item.viewer]
-    other = live[0] if len(live) == 1 else " and ".join(live)
-    return (f"The end of a real game. You are {me}. Only you and {other} are left, with one "
-            f"card each: lose it and you are out.")
+    other = live[0] if len(live) == 1 else and_list(live)
+    return tr("The end of a real game. You are {name}. Only you and {other} are left, with one "
+              "card each: lose it and you are out.", name=me, other=other)
 
 
 def best_labels(values: dict[str, float]) -> list[str]:
@@ -256,29 +289,37 @@ def best_labels(values: dict[str, float]) -> list[str]:
     return [k for k, v in values.items() if top - v <= 0.005]
 
 
-def chances_html(values: dict[str, float], chosen: str | None = None) -> str:
-    """Each option with a bar and its chance of winning the game, best first."""
+def chances_html(values: dict[str, float], chosen: str | None = None,
+                 say: Labeller | None = None) -> str:
+    """Each option with a bar and its chance of winning the game, best first; `say` words an
+    option's stored label."""
     best = set(best_labels(values))
+    name = say or (lambda label: label)
+    best_word, you_chose = escape(tr("best")), escape(tr("You chose:"))
+    marks = f' data-best="{best_word}" data-you="{you_chose}"'
     rows = []
     for label in sorted(values, key=lambda k: -values[k]):
         pct = round(100 * values[label])
         classes = "kk-chance" + (" kk-chance--best" if label in best else "") + (
             " kk-chance--you" if label == chosen else "")
-        rows.append(f'<li class="{classes}"><span class="kk-chance__label">{escape(label)}'
-                    f'</span><span class="kk-chance__pct" aria-label="{pct}% chance you win '
-                    f'the game">{pct}%</span><span class="kk-chance__bar"><span '
+        shown = percent(pct / 100)
+        chance = escape(tr("{p} chance you win the game", p=shown))
+        rows.append(f'<li class="{classes}"><span class="kk-chance__label"{marks}>'
+                    f'{escape(name(label))}</span><span class="kk-chance__pct" '
+                    f'aria-label="{chance}">{shown}</span><span class="kk-chance__bar"><span '
                     f'style="width:{max(pct, 1)}%"></span></span></li>')
-    return (f'<p class="kk-foot">Your chance of winning the game after each move:</p>'
+    foot = escape(tr("Your chance of winning the game after each move:"))
+    return (f'<p class="kk-foot">{foot}</p>'
             f'<ul class="kk-chances">{"".join(rows)}</ul>')
 
 
-def best_line(values: dict[str, float]) -> str:
-    best = best_labels(values)
-    pct = round(100 * values[best[0]])
+def best_line(values: dict[str, float], say: Labeller | None = None) -> str:
+    best = [say(b) for b in best_labels(values)] if say else best_labels(values)
+    pct = round(100 * values[best_labels(values)[0]])
     if len(best) == 1:
-        return f"Best move: {best[0]}. You win {pct} games in 100 with it."
-    return (f"Best moves: {' or '.join(best)}, equally good. You win {pct} games in 100 with "
-            f"either.")
+        return tr("Best move: {move}. You win {n} games in 100 with it.", move=best[0], n=pct)
+    return tr("Best moves: {moves}, equally good. You win {n} games in 100 with either.",
+              moves=or_list(best), n=pct)
 
 
 def decision_slide(item: Item, game: Game, solved: Solved, phase: Phase, qr: str) -> str:
@@ -287,16 +328,20 @@ def decision_slide(item: Item, game: Game, solved: Solved, phase: Phase, qr: str
     obs = game.observation(item.viewer)
     table = tables(table_view(obs, latest=highlighted(item, obs)))
     line, question = decision_question(item, game)
+    say = option_namer(item, game)
     words = [_p(line), _p(question, "kk-question")]
     if phase == "answer":
-        words.append(f'<div class="kk-answer"><p><b>{escape(best_line(solved.values))}</b>'
-                     f'</p></div>')
-        words.append(chances_html(solved.values))
-        words.append(_p(SOLVED_FOOT, "kk-foot"))
+        words.append(f'<div class="kk-answer"><p><b>{escape(best_line(solved.values, say))}'
+                     f'</b></p></div>')
+        words.append(chances_html(solved.values, say=say))
+        words.append(_p(tr(SOLVED_FOOT), "kk-foot"))
     else:
-        words.append(_p("What would you do? The answer follows in a few seconds.", "kk-wait"))
-    side = ['<div class="kk-kicker">A decision from a real game</div>',
-            f'<div class="kk-title">{escape(_TITLES.get(item.kind, "Your move"))}</div>',
+        words.append(_p(tr("What would you do? The answer follows in a few seconds."),
+                        "kk-wait"))
+    title = tr(_TITLES[item.kind]) if item.kind in _TITLES else tr("Your move")
+    kicker = escape(tr("A decision from a real game"))
+    side = [f'<div class="kk-kicker">{kicker}</div>',
+            f'<div class="kk-title">{escape(title)}</div>',
             _p(duel_line(item, game), "kk-summary"),
             f'<div class="kk-words">{"".join(words)}</div>', qr]
     return _slide(table, side, "decision", phase)
@@ -313,14 +358,15 @@ def station_intro(item: Item, game: Game) -> str:
     """Who the visitor is and what is going on, in Markdown."""
     me = game.names[item.viewer]
     line, question = describe_decision(item, game)
-    return (f"You are **{me}** in a real game between bots. Your cards are the ones you can "
-            f"see; the others' cards are face down.  \n**{line}** {question}")
+    return tr("You are **{name}** in a real game between bots. Your cards are the ones you can "
+              "see; the others' cards are face down.", name=me) + f"  \n**{line}** {question}"
 
 
 def station_chances(item: Item, solved: Solved | None, chosen: str) -> str:
     """After the answer: every option's chance of winning the game, the visitor's marked,
     and how the chances were found."""
     values = solved.values if solved is not None else {o.label: o.win for o in item.options}
-    foot = SOLVED_FOOT if solved is not None else ROLLOUT_FOOT
-    return (f'<div class="kk-side">{chances_html(values, chosen)}'
+    foot = tr(SOLVED_FOOT) if solved is not None else tr(ROLLOUT_FOOT)
+    say = option_namer(item, item.game())
+    return (f'<div class="kk-side">{chances_html(values, chosen, say)}'
             f'{_p(foot, "kk-foot")}</div>')

@@ -9,18 +9,28 @@ from __future__ import annotations
 
 import json
 
+from trainer.i18n import N_, tr
 from trainer.learners.identity import COOKIE, COOKIE_MAX_AGE, Note, Source, is_browser_id
 from trainer.learners.names import EXPECTED, MAX_NAME
 
-KEPT = "Your answers are kept in this browser."
-NAME_LABEL = "Your name"
-NAME_HELP = f"Shown on your pages only: {EXPECTED}."
-NAME_CAPTION = ("Only this browser shows this name. Someone who types the same name elsewhere "
-                "starts their own answers; they never see yours.")
-NOT_YOU = "Not you?"
-NEW_LEARNER = "Start as a new learner"
-OWN_LEARNER = "Back to my own answers"
+KEPT = N_("Your answers are kept in this browser.")
+NAME_LABEL = N_("Your name")
+NAME_CAPTION = N_("Only this browser shows this name. Someone who types the same name "
+                  "elsewhere starts their own answers; they never see yours.")
+NOT_YOU = N_("Not you?")
+NEW_LEARNER = N_("Start as a new learner")
+OWN_LEARNER = N_("Back to my own answers")
 MAX_NAME_CHARS = MAX_NAME
+
+
+def name_help() -> str:
+    return tr("Shown on your pages only: {expected}.", expected=tr(EXPECTED))
+
+
+def offline_reason(why: str) -> str:
+    """Why answers are kept in this tab only, in the reader's language (every reason the
+    storage gives is catalogued)."""
+    return tr(why)
 
 
 def _code(value: str) -> str:
@@ -31,40 +41,42 @@ def _code(value: str) -> str:
 def answering_as(name: str, source: Source) -> str:
     """The line above the quiz and the calibration page."""
     if source == "link":
-        return (f"Answering as **{name}**, opened from a link: anyone with this link sees "
-                f"these answers.")
+        return tr("Answering as **{name}**, opened from a link: anyone with this link sees "
+                  "these answers.", name=name)
     if source == "room":
-        return f"Answering as **{name}**, the name your room gave you."
-    return f"Answering as **{name}**. {KEPT}"
+        return tr("Answering as **{name}**, the name your room gave you.", name=name)
+    return tr("Answering as **{name}**. Your answers are kept in this browser.", name=name)
 
 
 def answers_of(name: str, source: Source) -> str:
     """The line under the Calibration page's title."""
     if source == "link":
-        return (f"Answers of **{name}**, opened from a link: anyone with this link sees them. "
-                f"Back to your own answers on the Quiz.")
-    return f"Answers of **{name}**. {KEPT} Not you? Say so on the Quiz."
+        return tr("Answers of **{name}**, opened from a link: anyone with this link sees them. "
+                  "Back to your own answers on the Quiz.", name=name)
+    return tr("Answers of **{name}**. Your answers are kept in this browser. Not you? Say so "
+              "on the Quiz.", name=name)
 
 
 def not_you_text(name: str) -> str:
-    return (f"Start afresh as someone new in this browser. The answers of **{name}** stay "
-            f"saved, but this browser will not open them again.")
+    return tr("Start afresh as someone new in this browser. The answers of **{name}** stay "
+              "saved, but this browser will not open them again.", name=name)
 
 
 def note_text(note: Note) -> str:
     """Why the cookie or the link was not used, in one or two sentences."""
     if note.kind == "bad_cookie":
-        return ("This browser's learner cookie could not be read, so you start here as a new "
-                "learner.")
+        return tr("This browser's learner cookie could not be read, so you start here as a "
+                  "new learner.")
     if note.kind == "bad_link":
-        return (f"The address names the learner {_code(note.value)}, which is not a learner "
-                f"name ({EXPECTED}); it was ignored.")
+        return tr("The address names the learner {value}, which is not a learner name "
+                  "({expected}); it was ignored.", value=_code(note.value),
+                  expected=tr(EXPECTED))
     if note.kind == "other_browser":
-        return ("The address names a learner of another browser. Answers stay in the browser "
-                "that gave them, so this page shows yours.")
-    return (f"No answers are saved under {_code(note.value)}. Names are private to each "
-            f"browser now, so a name in the address opens only answers saved under it before; "
-            f"this page shows yours.")
+        return tr("The address names a learner of another browser. Answers stay in the browser "
+                  "that gave them, so this page shows yours.")
+    return tr("No answers are saved under {value}. Names are private to each browser now, so "
+              "a name in the address opens only answers saved under it before; this page "
+              "shows yours.", value=_code(note.value))
 
 
 def cookie_script(browser_id: str) -> str:

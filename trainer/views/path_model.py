@@ -26,6 +26,7 @@ from pathlib import Path
 from trainer.engine.cards import Action, Character
 from trainer.engine.game import Game
 from trainer.engine.moves import Move, MoveKind
+from trainer.i18n import DEFAULT, use_language
 from trainer.scenarios.lesson_game import line_moves, practice
 from trainer.scenarios.lessons import Lesson, Library
 from trainer.scenarios.replay import replay
@@ -104,11 +105,13 @@ def count_words(*texts: str) -> int:
 
 
 def path_model(path: Sequence[Lesson]) -> PathModel:
-    """The model over the lessons of the path, in order."""
+    """The model over the lessons of the path, in order (of the English words: the lesson
+    files' and the page's, whoever asks; the model is cached once for every reader)."""
     costs: list[ScreenCost] = []
     done: list[tuple[Game, Move]] = []
-    for lesson in path:
-        costs += _lesson_costs(lesson, done)
+    with use_language(DEFAULT):
+        for lesson in path:
+            costs += _lesson_costs(lesson, done)
     actions = frozenset(m.action for _, m in done
                         if m.kind is MoveKind.ACT and m.action is not None)
     characters = frozenset(c for g, m in done if (c := _claimed(g, m)) is not None)
@@ -116,11 +119,13 @@ def path_model(path: Sequence[Lesson]) -> PathModel:
 
 
 def lesson_seconds(library: Library) -> dict[str, float]:
-    """Every lesson's modelled time on its own (its first screen shows its title)."""
+    """Every lesson's modelled time on its own (its first screen shows its title), in
+    English words as `path_model`."""
     out = {}
-    for lesson in library.lessons:
-        costs = _lesson_costs(lesson, [])
-        out[lesson.id] = sum(c.seconds for c in costs)
+    with use_language(DEFAULT):
+        for lesson in library.lessons:
+            costs = _lesson_costs(lesson, [])
+            out[lesson.id] = sum(c.seconds for c in costs)
     return out
 
 

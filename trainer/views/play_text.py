@@ -11,9 +11,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from trainer.engine.cards import Character
+from trainer.engine.explain import variant_title
 from trainer.engine.game import Game
 from trainer.engine.moves import Move, MoveKind
+from trainer.engine.names import card_name
 from trainer.engine.variants import parse_rules
+from trainer.estimates.knowledge import knowledge
+from trainer.estimates.report import DEFAULT_MODEL, explain
+from trainer.i18n import N_, tr, tr_n
+from trainer.i18n.formats import number, percent
 from trainer.learners.answers import Grade
 from trainer.play.assess import Valued
 from trainer.play.review import Review, Step, is_bluff
@@ -46,38 +53,56 @@ PLAY_CSS = """<style>
 .coup-tag.big{font-size:.95rem;padding:.2rem .7rem;border-radius:1rem}
 </style>"""
 
-INTRO = ("Play a whole game of Coup against bots. Each bot plays by its own habits; the coach "
-         "can tell you what it thinks, and after the game a review grades your decisions.")
-NO_UNDO = ("There is no undo: Coup is a bluffing game, and a bluff once seen cannot be "
-           "taken back. You can resign or start a new game at any time.")
-MIXED_TITLE = "A mixed table"
-MIXED_HELP = ("Each bot seat gets a bot drawn at random (fixed by the deal's number), from "
-              "every bot that plays to win.")
-SEED_HELP = ("The deal's number: the same number deals the same cards, and the bots decide "
-             "the same way as long as you do. Share the game's link to replay it.")
-DELAY_HELP = ("How long each bot move stays on screen before the next one: slow 2 s, "
-              "normal 0.8 s, fast 0.3 s, instant none.")
-COACH_HELP = ("At each of your decisions: the bot's chance that a claim is a bluff, and how "
-              "often each option wins when played out many times. Key: H. Using the coach "
-              "is noted in the review.")
-STATE_HELP = ("Optional. Your chance, from 1% to 99%, that the claim is a bluff (the player "
-              "does not hold the card). Stated chances feed the Calibration page. "
-              "J and K move it by 5.")
+INTRO = N_("Play a whole game of Coup against bots. Each bot plays by its own habits; the "
+            "coach can tell you what it thinks, and after the game a review grades your "
+            "decisions.")
+NO_UNDO = N_("There is no undo: Coup is a bluffing game, and a bluff once seen cannot be "
+             "taken back. You can resign or start a new game at any time.")
+MIXED_TITLE = N_("A mixed table")
+MIXED_HELP = N_("Each bot seat gets a bot drawn at random (fixed by the deal's number), from "
+                "every bot that plays to win.")
+SEED_HELP = N_("The deal's number: the same number deals the same cards, and the bots decide "
+               "the same way as long as you do. Share the game's link to replay it.")
+DELAY_HELP = N_("How long each bot move stays on screen before the next one: slow 2 s, "
+                "normal 0.8 s, fast 0.3 s, instant none.")
+COACH_HELP = N_("At each of your decisions: the bot's chance that a claim is a bluff, and how "
+                "often each option wins when played out many times. Key: H. Using the coach "
+                "is noted in the review.")
+STATE_HELP = N_("Optional. Your chance, from 1% to 99%, that the claim is a bluff (the player "
+                "does not hold the card). Stated chances feed the Calibration page. "
+                "J and K move it by 5.")
 
 
-# How long each bot move stays on screen, in seconds, by the speed's name.
+# How long each bot move stays on screen, in seconds, by the speed's name (the names are
+# the control's values, kept in the session: identifiers, worded by `speed_word`).
 SPEEDS = {"Slow": 2.0, "Normal": 0.8, "Fast": 0.3, "Instant": 0.0}
+SPEED_WORDS = {"Slow": N_("Slow"), "Normal": N_("Normal"), "Fast": N_("Fast"),
+               "Instant": N_("Instant")}
+PACE_WORDS = {"Slow": N_("Bots: slow"), "Normal": N_("Bots: normal"),
+              "Fast": N_("Bots: fast"), "Instant": N_("Bots: instant")}
+
+
+def speed_word(speed: str) -> str:
+    """A speed as its button reads ("Slow")."""
+    return tr(SPEED_WORDS.get(speed, speed))
 
 
 def pace_label(speed: str | None) -> str:
-    return f"Bots: {(speed or 'Normal').lower()}"
+    return tr(PACE_WORDS.get(speed or "Normal", PACE_WORDS["Normal"]))
+
+
+def grade_word(grade: Grade) -> str:
+    """A grade's headline ("Mistake"), in the reader's language."""
+    return tr(GRADE_WORDS[grade])
 
 
 def grade_chips(counts: dict[Grade, int]) -> str:
     """The grade counts as one wrapping row of labelled chips (five metrics would stack into
     five screens on a phone)."""
-    chips = "".join(f'<span class="coup-tag {g} big">{GRADE_WORDS[g]} <b>{n}</b></span>'
-                    for g, n in counts.items())
+    import html
+
+    chips = "".join(f'<span class="coup-tag {g} big">{html.escape(grade_word(g))} '
+                    f'<b>{number(n)}</b></span>' for g, n in counts.items())
     return f'{PLAY_CSS}<div class="coup-chips">{chips}</div>'
 
 
@@ -97,40 +122,53 @@ def rules_details(setup: Setup) -> list[str]:
     rules = setup.rules
     lines = [f"**{r.title}.** {r.text}" for r in choices.house_rules_in_force(rules.variant)]
     if choices.self_targeting(rules.variant):
-        lines.append(f"**7. Self-targeting allowed.** {choices.plain_sentence_off()}")
+        title = tr("7. Self-targeting allowed.")
+        lines.append(f"**{title}** {choices.plain_sentence_off()}")
     lines += [f"**{r.title}.** {r.active_text}" for r in choices.table_rules_in_force(rules)]
     return lines
 
 
-BOTS_MEASURED = ("The bots' strengths were measured in the base game with the rulebook's "
-                 "table rules; under these rules they may win more or less often.")
+BOTS_MEASURED = N_("The bots' strengths were measured in the base game with the rulebook's "
+                   "table rules; under these rules they may win more or less often.")
 
 
 def strength_title(variant: str) -> str:
     """The fold of the bots' strengths, saying where they were measured when it matters."""
     if parse_rules(variant).text == "base":
-        return "How strong are these bots?"
-    return "How strong are these bots? (measured in the base game)"
+        return tr("How strong are these bots?")
+    return tr("How strong are these bots? (measured in the base game)")
 
 
 def bots_note(variant: str) -> str | None:
     """Said wherever strengths are shown for a game under other rules than the base game's."""
-    return None if parse_rules(variant).text == "base" else BOTS_MEASURED
+    return None if parse_rules(variant).text == "base" else tr(BOTS_MEASURED)
 
 
 def seat_label(key: str) -> str:
-    return "You" if key == LEARNER else bot_title(key)
+    return tr("You") if key == LEARNER else bot_title(key)
 
 
 def strength_line(key: str, players: int, strength: Strength | None) -> str:
     """How often a bot wins, in one sentence (with the measurement it rests on)."""
     if strength is None:
-        return f"{bot_title(key)}: not measured."
-    where = (f"{strength.players}-player games" if strength.players == players
-             else f"{strength.players}-player games (the nearest size measured)")
-    return (f"{bot_title(key)} wins {strength.rate:.0%} of {where} of the base game against a "
-            f"mix of the other bots ({strength.low:.0%}–{strength.high:.0%}, 95% interval over "
-            f"{strength.games} games; an even share is {strength.fair:.0%}).")
+        return tr("{bot}: not measured.", bot=bot_title(key))
+    fields = {"bot": bot_title(key), "rate": percent(strength.rate),
+              "low": percent(strength.low), "high": percent(strength.high),
+              "fair": percent(strength.fair), "size": strength.players,
+              "interval": percent(0.95)}
+    if strength.players == players:
+        return tr_n("{bot} wins {rate} of {size}-player games of the base game against a mix "
+                    "of the other bots ({low}–{high}, {interval} interval over {n} game; an "
+                    "even share is {fair}).",
+                    "{bot} wins {rate} of {size}-player games of the base game against a mix "
+                    "of the other bots ({low}–{high}, {interval} interval over {n} games; an "
+                    "even share is {fair}).", strength.games, **fields)
+    return tr_n("{bot} wins {rate} of {size}-player games (the nearest size measured) of the "
+                "base game against a mix of the other bots ({low}–{high}, {interval} interval "
+                "over {n} game; an even share is {fair}).",
+                "{bot} wins {rate} of {size}-player games (the nearest size measured) of the "
+                "base game against a mix of the other bots ({low}–{high}, {interval} interval "
+                "over {n} games; an even share is {fair}).", strength.games, **fields)
 
 
 def bot_choice(key: str, players: int) -> str:
@@ -138,58 +176,69 @@ def bot_choice(key: str, players: int) -> str:
     measured = strength(key, players)
     if measured is None:
         return bot_title(key)
-    return (f"{bot_title(key)} · wins {measured.rate:.0%} at {measured.players} players "
-            f"(base game)")
+    return tr_n("{bot} · wins {rate} at {n} player (base game)",
+                "{bot} · wins {rate} at {n} players (base game)", measured.players,
+                bot=bot_title(key), rate=percent(measured.rate))
 
 
 def table_line(setup: Setup, table_rules: bool = True) -> str:
     """The table in one line: the rule set (and the table rules it changes, unless they are
     said on a line of their own), who sits where, the deal."""
     names = setup.names
-    seats = ", ".join(f"{names[i]} ({seat_label(k)})" if k != LEARNER else "You"
-                      for i, k in enumerate(setup.seats))
-    rules = rule_set_title(setup.variant) if table_rules else setup.rules.variant.title
-    return f"{rules} · {seats} · deal {setup.seed}"
+    seats = ", ".join(tr("{name} ({bot})", name=names[i], bot=seat_label(k))
+                      if k != LEARNER else tr("You") for i, k in enumerate(setup.seats))
+    rules = (rule_set_title(setup.variant) if table_rules
+             else variant_title(setup.rules.variant))
+    return f"{rules} · {seats} · " + tr("deal {seed}", seed=setup.seed)
 
 
 # The Review heading's anchor: the result at the top of a finished game links down to it.
 REVIEW_ANCHOR = "review"
-TO_THE_REVIEW = f"[The review below](#{REVIEW_ANCHOR}) grades each decision you made."
+
+
+def to_the_review() -> str:
+    return tr("[The review below](#{anchor}) grades each decision you made.",
+              anchor=REVIEW_ANCHOR)
 
 
 def result_line(game: Game, learner: int, resigned: bool) -> str:
     """How the game ended, said first (won, lost, resigned, a tie), then where the review is:
     the review sits below the final table, out of sight on a phone."""
     if resigned:
-        return f"You resigned this game. It counts as a loss. {TO_THE_REVIEW}"
+        return tr("You resigned this game. It counts as a loss.") + " " + to_the_review()
     if not game.is_over:
-        return "The game goes on."
+        return tr("The game goes on.")
     if game.winner is None:
-        return f"The game ended in a tie: nobody won. {TO_THE_REVIEW}"
+        return tr("The game ended in a tie: nobody won.") + " " + to_the_review()
     if game.winner == learner:
-        return f"You won! You are the last player with influence. {TO_THE_REVIEW}"
-    return f"You lost. {game.names[game.winner]} won. {TO_THE_REVIEW}"
+        return (tr("You won! You are the last player with influence.") + " "
+                + to_the_review())
+    return tr("You lost. {name} won.", name=game.names[game.winner]) + " " + to_the_review()
 
 
 def import_note(megabytes: int) -> str:
     """Under the import: what a log is, and the size limit that a file refused by the upload
     itself (a red mark, with no words on a phone) has run into."""
-    return (f"A game log is the small text file a game's review downloads. Files over "
-            f"{megabytes} MB are refused.")
+    return tr("A game log is the small text file a game's review downloads. Files over "
+              "{mb} MB are refused.", mb=number(megabytes))
 
 
 def saved_line(game: Any) -> str:
     """A saved game in the list: when, the rule set, the table size, how it went."""
-    when = game.started_at.strftime("%d %b %Y %H:%M")
+    from trainer.i18n.formats import moment
+
+    when = moment(game.started_at, "dd MMM yyyy HH:mm")
     if game.resigned:
-        how = "resigned"
+        how = tr("resigned")
     elif game.finished_at is None:
-        how = f"unfinished, {game.moves} moves"
+        how = tr_n("unfinished, {n} move", "unfinished, {n} moves", game.moves)
     elif game.winner_name:
-        how = "you won" if game.winner_name == "You" else f"{game.winner_name} won"
+        how = (tr("you won") if game.winner_name == "You"
+               else tr("{name} won", name=game.winner_name))
     else:
-        how = "a tie"
-    return f"{when} · {rule_set_title(game.variant)}, {game.players} players · {how}"
+        how = tr("a tie")
+    size = tr_n("{n} player", "{n} players", game.players)
+    return f"{when} · {rule_set_title(game.variant)}, {size} · {how}"
 
 
 def damaged_line(game_id: str, problem: str) -> tuple[str, bool]:
@@ -197,18 +246,31 @@ def damaged_line(game_id: str, problem: str) -> tuple[str, bool]:
     moves before the one at fault would repair it (the problem names a move of the game)."""
     found = re.search(r"move (\d+) ('[^']*') (is not legal there|comes after the end)", problem)
     if found is None:
-        return (f"Saved game {game_id} cannot be opened: {problem or 'it cannot be read'}. "
-                f"It is kept as it is.", False)
+        if not problem:
+            return (tr("Saved game {game} cannot be opened: it cannot be read. It is kept as "
+                       "it is.", game=game_id), False)
+        return (tr("Saved game {game} cannot be opened: {problem}. It is kept as it is.",
+                   game=game_id, problem=problem), False)
     n, move, why = int(found.group(1)), found.group(2), found.group(3)
-    reason = "is not allowed there" if why.startswith("is not") else "comes after the end"
-    kept = "no moves" if n == 1 else "move 1" if n == 2 else f"moves 1 to {n - 1}"
-    return (f"Saved game {game_id} stops at move {n}: {move} {reason}, so the game cannot "
-            f"go on from it. It is set aside; you can keep {kept} and play on from there.",
-            True)
+    if n == 1:
+        kept = tr("you can keep no moves and play on from there")
+    elif n == 2:
+        kept = tr("you can keep move 1 and play on from there")
+    else:
+        kept = tr("you can keep moves 1 to {last} and play on from there", last=n - 1)
+    if why.startswith("is not"):
+        text = tr("Saved game {game} stops at move {n}: {move} is not allowed there, so the "
+                  "game cannot go on from it. It is set aside; {kept}.", game=game_id, n=n,
+                  move=move, kept=kept)
+    else:
+        text = tr("Saved game {game} stops at move {n}: {move} comes after the end, so the "
+                  "game cannot go on from it. It is set aside; {kept}.", game=game_id, n=n,
+                  move=move, kept=kept)
+    return text, True
 
 
 def thinking_line(game: Game) -> str:
-    return f"{game.names[game.decider]} is deciding…"
+    return tr("{name} is deciding…", name=game.names[game.decider])
 
 
 # ------------------------------------------------------------------------ the coach
@@ -235,72 +297,122 @@ def coach_belief(valued: Valued, names: Sequence[str]) -> str | None:
     if item.bot is None or item.claimant is None or item.claim is None:
         return None
     who = names[item.claimant]
-    return (f"The bot's chance that {who} is bluffing (holds no {item.claim}): "
-            f"**{item.bot:.0%}**. Counting cards alone gives {item.prior:.0%}.")
+    return tr("The bot's chance that {name} is bluffing (holds no {card}): **{bot}**. "
+              "Counting cards alone gives {prior}.", name=who, card=card_name(item.claim),
+              bot=percent(item.bot), prior=percent(item.prior or 0.0))
+
+
+def coach_why(valued: Valued, game: Game, viewer: int) -> str | None:
+    """How the bot reached its chance, worded now in the reader's language (the valued item
+    was made in a worker process, which words nothing for a visitor), or None without one."""
+    item = valued.item
+    if item.bot is None or item.prior is None or item.claimant is None or item.claim is None:
+        return None
+    obs = game.observation(viewer)
+    return explain(obs, knowledge(obs), item.claimant, Character(item.claim), 1 - item.prior,
+                   1 - item.bot, game.names, DEFAULT_MODEL)
 
 
 def coach_best(valued: Valued) -> str:
     """The coach's pick, what it rests on, and whether the runner-up is too close to call."""
     rows = coach_rows(valued)
-    basis = ("Solved exactly: perfect play from here, every unseen card equally likely."
+    basis = (tr("Solved exactly: perfect play from here, every unseen card equally likely.")
              if valued.solved is not None else
-             f"Each option played out {valued.item.playouts} times against the bots; ± is "
-             f"the noise of each figure, in percentage points of your chance to win.")
+             _played_out(valued))
     close = ""
     if len(rows) > 1 and valued.solved is None:
         v = judge(item_valuation(valued.item), rows[1].option)
         if v.indistinct:
-            close = (f" {words.CLOSE_CALL}: {rows[1].option} is within the noise of it, so "
-                     "either may be the better one.")
-    return (f"The coach's pick: **{rows[0].option}** (wins {rows[0].win:.0%}).{close} "
-            f"{basis}")
+            close = " " + tr("{close_call}: {option} is within the noise of it, so either may "
+                             "be the better one.", close_call=tr(words.CLOSE_CALL),
+                             option=rows[1].option)
+    pick = tr("The coach's pick: **{option}** (wins {win}).", option=rows[0].option,
+              win=percent(rows[0].win))
+    return f"{pick}{close} {basis}"
+
+
+def _played_out(valued: Valued) -> str:
+    """How many times each option was played out ("64 to 1,024" when the sequential
+    playouts stopped some early), and what ± means."""
+    item = valued.item
+    counts = sorted({o.n or item.rollouts for o in item.options}) or [item.rollouts]
+    if len(counts) == 1:
+        return tr_n("Each option played out {count} time against the bots; ± is the noise of "
+                    "each figure, in percentage points of your chance to win.",
+                    "Each option played out {count} times against the bots; ± is the noise of "
+                    "each figure, in percentage points of your chance to win.", counts[0],
+                    count=number(counts[0]))
+    return tr("Each option played out {low} to {high} times against the bots; ± is the noise "
+              "of each figure, in percentage points of your chance to win.",
+              low=number(counts[0]), high=number(counts[-1]))
 
 
 def coach_table(valued: Valued) -> list[dict[str, Any]]:
-    return [{"Option": r.option, "Chance you win": f"{r.win:.0%}",
-             "±": f"{100 * r.noise:.1f} points"} for r in coach_rows(valued)]
+    option, chance = tr("Option"), tr("Chance you win")
+    return [{option: r.option, chance: percent(r.win),
+             "±": tr("{points} points", points=number(100 * r.noise, 1))}
+            for r in coach_rows(valued)]
 
 
 # ------------------------------------------------------------------------ the review
 GRADE_WORDS: dict[Grade, str] = words.HEADLINES
-GRADE_PLURALS: dict[Grade, str] = {"best": "best moves", "good": "good",
-                                   "inaccuracy": "inaccuracies", "mistake": "mistakes",
-                                   "blunder": "blunders"}
-ACCURACY_NOTE = (
-    "**How the review grades.** Each of your decisions is valued by playing every option out "
-    "many times against the bots (a duel of one card each in the base game is solved "
-    "exactly). A decision gives up the percentage points of your chance to win that the best "
-    "option would have kept: Best move ≤ 1 point, Good ≤ 5, Inaccuracy ≤ 10, Mistake ≤ 15, "
-    f"Blunder more. A loss within {NOISE_FACTOR:g} times its noise cannot be told from the "
-    f"best: it counts as Good, and reads “{words.CLOSE_CALL}” when the loss alone would have "
-    "been worse. Forced and obvious decisions (every option within a point) are left out. "
-    "**Accuracy** is Lichess's formula on the points lost, 103.17·e^(−0.0435·lost) − 3.17, "
-    "averaged over the graded decisions: 100 for best play, about 50 for a 15-point loss.")
+
+
+def grade_count(grade: Grade, n: int) -> str:
+    """"2 mistakes", "1 best move", in the number the count takes."""
+    if grade == "best":
+        return tr_n("{n} best move", "{n} best moves", n)
+    if grade == "good":
+        return tr_n("{n} good", "{n} good", n)
+    if grade == "inaccuracy":
+        return tr_n("{n} inaccuracy", "{n} inaccuracies", n)
+    if grade == "mistake":
+        return tr_n("{n} mistake", "{n} mistakes", n)
+    return tr_n("{n} blunder", "{n} blunders", n)
+
+
+def accuracy_note() -> str:
+    return tr(
+        "**How the review grades.** Each of your decisions is valued by playing every option "
+        "out many times against the bots (a duel of one card each in the base game is solved "
+        "exactly). A decision gives up the percentage points of your chance to win that the "
+        "best option would have kept: Best move ≤ 1 point, Good ≤ 5, Inaccuracy ≤ 10, "
+        "Mistake ≤ 15, Blunder more. A loss within {factor} times its noise cannot be told "
+        "from the best: it counts as Good, and reads “{close_call}” when the loss alone would "
+        "have been worse. Forced and obvious decisions (every option within a point) are left "
+        "out. **Accuracy** is Lichess's formula on the points lost, "
+        "103.17·e^(−0.0435·lost) − 3.17, averaged over the graded decisions: 100 for best "
+        "play, about 50 for a 15-point loss.", factor=format(NOISE_FACTOR, "g"),
+        close_call=tr(words.CLOSE_CALL))
 
 
 def summary_line(rev: Review) -> str:
     graded = rev.graded()
     if not graded:
-        return "None of your decisions in this game had options far enough apart to grade."
+        return tr("None of your decisions in this game had options far enough apart to grade.")
     acc = rev.accuracy
     counts = rev.counts()
-    parts = [f"{counts[g]} {(GRADE_WORDS if counts[g] == 1 else GRADE_PLURALS)[g].lower()}"
-             for g in counts if counts[g]]
-    coach = (f" You used the coach at {rev.coached} of your decisions." if rev.coached else "")
-    return (f"Accuracy **{acc:.0f}%** over {len(graded)} graded decisions: "
-            f"{', '.join(parts)}.{coach}")
+    parts = [grade_count(g, counts[g]) for g in counts if counts[g]]
+    coach = (" " + tr_n("You used the coach at {n} of your decisions.",
+                        "You used the coach at {n} of your decisions.", rev.coached)
+             if rev.coached else "")
+    head = tr_n("Accuracy **{accuracy}** over {n} graded decision",
+                "Accuracy **{accuracy}** over {n} graded decisions", len(graded),
+                accuracy=percent((acc or 0.0) / 100))
+    return f"{head}: {', '.join(parts)}.{coach}"
 
 
 def step_headline(step: Step) -> str:
     """The step's verdict in a few words: the verdict layer's headline, "Not graded" for a
     decision left out."""
     if step.grade is None:
-        return "Not graded"
-    return words.headline(step.verdict) if step.verdict is not None else GRADE_WORDS[step.grade]
+        return tr("Not graded")
+    return words.headline(step.verdict) if step.verdict is not None else grade_word(step.grade)
 
 
 def step_title(step: Step) -> str:
-    return f"Decision {step.number} (turn {step.turn}): {step.chosen} · {step_headline(step)}"
+    return tr("Decision {number} (turn {turn}): {move} · {verdict}", number=step.number,
+              turn=step.turn, move=step.chosen, verdict=step_headline(step))
 
 
 def step_tag(step: Step) -> str:
@@ -319,23 +431,31 @@ def step_verdict(step: Step, *, first: bool = True) -> str:
     defined where this is shown)."""
     best = step.valued.best
     if step.grade is None:
-        return "Every option was within a point of the best: not graded."
+        return tr("Every option was within a point of the best: not graded.")
     if step.chosen == best or step.lost_pp <= 1.0:
-        return f"{step.chosen} was the best option (you win {step.win_after:.0%} of the time)."
+        return tr("{move} was the best option (you win {win} of the time).", move=step.chosen,
+                  win=percent(step.win_after))
     if step.verdict is not None:
-        return (f"{words.sentence(step.verdict, first=first)} You win {step.win_after:.0%} "
-                f"of the time against {step.win_before:.0%} with {best}.")
-    return (f"{step.chosen} gives up {words.points(step.lost_pp, first=first)}, compared "
-            f"with {best} ({step.win_after:.0%} against {step.win_before:.0%}).")
+        return (words.sentence(step.verdict, first=first) + " "
+                + tr("You win {win} of the time against {best_win} with {best}.",
+                     win=percent(step.win_after), best_win=percent(step.win_before),
+                     best=best))
+    return tr("{move} gives up {points}, compared with {best} ({win} against {best_win}).",
+              move=step.chosen, points=words.points(step.lost_pp, first=first), best=best,
+              win=percent(step.win_after), best_win=percent(step.win_before))
 
 
 def stated_line(step: Step, names: Sequence[str]) -> str | None:
     item = step.valued.item
     if step.stated is None or item.bot is None or item.claimant is None:
         return None
-    truth = "it was a bluff" if item.bluff else "the claim was true"
-    return (f"You said {step.stated:.0%} that {names[item.claimant]} was bluffing; the bot "
-            f"said {item.bot:.0%}; {truth}.")
+    fields = {"stated": percent(step.stated), "name": names[item.claimant],
+              "bot": percent(item.bot)}
+    if item.bluff:
+        return tr("You said {stated} that {name} was bluffing; the bot said {bot}; it was a "
+                  "bluff.", **fields)
+    return tr("You said {stated} that {name} was bluffing; the bot said {bot}; the claim was "
+              "true.", **fields)
 
 
 @dataclass(frozen=True)
@@ -360,7 +480,8 @@ def timeline(record_moves: Sequence[Move], game: Game, learner: int, steps: Sequ
     for k, move in enumerate(record_moves):
         text = game.describe(move)
         if not all_cards and move.kind is MoveKind.KEEP and move.player != learner:
-            text = f"{game.names[move.player]} keeps {len(move.cards or ())} of the cards"
+            text = tr_n("{name} keeps {n} of the cards", "{name} keeps {n} of the cards",
+                        len(move.cards or ()), name=game.names[move.player])
         bluff = all_cards and is_bluff(game, move)
         out.append(Line(k, game.turn, text, move.player == learner, bluff, by_index.get(k)))
         game.apply(move)
@@ -372,15 +493,16 @@ def timeline_html(lines: Sequence[Line], current: int | None = None) -> str:
     import html
 
     rows = []
+    bluff, coach = html.escape(tr("bluff")), html.escape(tr("coach"))
     for line in lines:
         tags = []
         if line.bluff:
-            tags.append('<span class="coup-tag bluff">bluff</span>')
+            tags.append(f'<span class="coup-tag bluff">{bluff}</span>')
         s = line.step
         if s is not None and s.grade is not None:
             tags.append(step_tag(s))
         if s is not None and s.coached:
-            tags.append('<span class="coup-tag coach">coach</span>')
+            tags.append(f'<span class="coup-tag coach">{coach}</span>')
         cls = "coup-review-line" + (" mine" if line.mine else "") + (
             " current" if current == line.index else "")
         rows.append(f'<div class="{cls}"><span class="n">{line.index + 1}.</span>'

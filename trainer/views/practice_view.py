@@ -7,7 +7,7 @@ plain values, tested without a browser. You are always player 0, as on the explo
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -21,6 +21,9 @@ from trainer.engine.cards import Action, Character
 from trainer.engine.explain import LOSE_LINE, LOSE_QUESTION
 from trainer.engine.game import Game, Phase
 from trainer.engine.moves import MoveKind
+from trainer.engine.names import card_name
+from trainer.i18n import N_, tr, tr_n
+from trainer.i18n.formats import number
 from trainer.quiz.bank import END_GAME
 from trainer.verdicts import Answer, Grade, record, words
 from trainer.verdicts.endgame import practice_kind, practice_verdict
@@ -28,43 +31,52 @@ from trainer.verdicts.words import Tone
 from trainer.views.endgame_view import (
     Choice,
     Turn,
+    article,
     percent,
     step_words,
 )
 from trainer.views.move_labels import your_move
 
 PRACTICE_THEME = "End-game practice"
-KIND_TITLES = {"bluff": "A bluff wins it", "trap": "The obvious move loses",
-               "hold": "Hold on"}
+KIND_TITLES = {"bluff": N_("A bluff wins it"), "trap": N_("The obvious move loses"),
+               "hold": N_("Hold on")}
 KIND_HINTS = {
-    "bluff": "Every honest move here loses more often. Find the lie that wins.",
-    "trap": "The move that looks natural costs you. Find the better one.",
-    "hold": "You are behind. Stay in the duel for two of their turns, and win if you can.",
+    "bluff": N_("Every honest move here loses more often. Find the lie that wins."),
+    "trap": N_("The move that looks natural costs you. Find the better one."),
+    "hold": N_("You are behind. Stay in the duel for two of their turns, and win if you can."),
 }
-DIFFICULTY_WORDS = {"easy": "Easy", "medium": "Medium", "hard": "Hard"}
+DIFFICULTY_WORDS = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard")}
 GRADE_WORDS: dict[Grade, str] = words.HEADLINES
 GRADE_ICONS: dict[Grade, str] = {"best": ":material/star:", "good": ":material/check:",
                                  "inaccuracy": ":material/info:",
                                  "mistake": ":material/warning:",
                                  "blunder": ":material/error:"}
-INTRO = ("Play a duel to the end against an opponent who plays perfectly: it holds a real "
-         "card, bluffs as often as the solution says and calls your bluffs the same way. "
-         "Every decision you make is graded by how much of your chance to win it gives away.")
-REPLAY_NOTE = ("This page's link shares the duel, not the cards: opened again, it deals their "
-               "card afresh. At the end, “Play it again” replays these same cards.")
+INTRO = N_("Play a duel to the end against an opponent who plays perfectly: it holds a real "
+           "card, bluffs as often as the solution says and calls your bluffs the same way. "
+           "Every decision you make is graded by how much of your chance to win it gives "
+           "away.")
+REPLAY_NOTE = N_("This page's link shares the duel, not the cards: opened again, it deals "
+                 "their card afresh. At the end, “Play it again” replays these same cards.")
 
 
 def puzzle_label(p: Puzzle) -> str:
     """One line of the puzzle list: kind, position, difficulty."""
-    return (f"{KIND_TITLES[p.kind]} · your {p.card.value}, {p.coins[0]} coins against "
-            f"{p.coins[1]} · {DIFFICULTY_WORDS[p.difficulty]}")
+    position = tr_n("your {card}, {n} coin against {theirs}",
+                    "your {card}, {n} coins against {theirs}", p.coins[0],
+                    card=card_name(p.card), theirs=p.coins[1])
+    return f"{tr(KIND_TITLES[p.kind])} · {position} · {tr(DIFFICULTY_WORDS[p.difficulty])}"
+
+
+# "The table has no easy puzzle ...": the difficulty as the sentence says it.
+_LEVEL_WORDS = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard")}
 
 
 def no_puzzle_words(kind: str, level: str) -> str:
     """Said when the table has no puzzle of that kind and difficulty."""
-    what = KIND_TITLES.get(kind, "these").lower() if kind in KIND_TITLES else "any kind"
-    return (f"The table has no {DIFFICULTY_WORDS.get(level, level).lower()} puzzle of the kind "
-            f"“{what}”: here is one of another difficulty.")
+    what = tr(KIND_TITLES[kind]).lower() if kind in KIND_TITLES else tr("any kind")
+    return tr("The table has no {level} puzzle of the kind “{kind}”: here is one of another "
+              "difficulty.", level=tr(_LEVEL_WORDS[level]) if level in _LEVEL_WORDS else level,
+              kind=what)
 
 
 def puzzle_choice(p: Puzzle) -> Choice:
@@ -72,13 +84,13 @@ def puzzle_choice(p: Puzzle) -> Choice:
 
 
 def goal_line(goal: Goal) -> str:
-    return f"**Goal:** {goal.describe()}"
+    return "**" + tr("Goal:") + "** " + goal.describe()
 
 
-UNSETTLED_PRACTICE = ("This position is not settled: looking 2 and 4 turns ahead gives "
-                      "different values, so the grades here, against perfect play 4 turns "
-                      "ahead, could change with a deeper look. Puzzles use settled positions "
-                      "only.")
+UNSETTLED_PRACTICE = N_("This position is not settled: looking 2 and 4 turns ahead gives "
+                        "different values, so the grades here, against perfect play 4 turns "
+                        "ahead, could change with a deeper look. Puzzles use settled "
+                        "positions only.")
 
 
 def settled_note(choice: Choice) -> str | None:
@@ -86,7 +98,7 @@ def settled_note(choice: Choice) -> str | None:
     (`trainer.endgame.settled`); None when it is, or when the table does not hold it (a
     player to act with 7 coins or more coups and wins: nothing to settle)."""
     entry = lookup(choice.lost, choice.coins, 0, choice.first)
-    return UNSETTLED_PRACTICE if entry is not None and not entry.settled else None
+    return tr(UNSETTLED_PRACTICE) if entry is not None and not entry.settled else None
 
 
 def position_choice(practice: Practice) -> Choice:
@@ -106,38 +118,60 @@ def threat_line(game: Game, you: int = 0) -> str | None:
     if len(game.hidden[you]) > 1 or len(game.hidden[1 - you]) > 1:
         return _threat_two(game, you, mine, theirs)
     if theirs >= 7 and mine >= 7:
-        return ("You both have 7 coins or more: whoever acts next can launch a Coup, which "
-                "nothing blocks, and win.")
+        return tr("You both have 7 coins or more: whoever acts next can launch a Coup, which "
+                  "nothing blocks, and win.")
     if theirs >= 7:
-        return ("They have 7 coins: on their next turn they can launch a Coup, which nothing "
-                "blocks, and win. Can you stop that first?")
+        return tr("They have 7 coins: on their next turn they can launch a Coup, which "
+                  "nothing blocks, and win. Can you stop that first?")
     if mine >= 7:
-        return "You have 7 coins or more: a Coup, which nothing blocks, wins on your turn."
+        return tr("You have 7 coins or more: a Coup, which nothing blocks, wins on your turn.")
     return None
 
 
 def _threat_two(game: Game, you: int, mine: int, theirs: int) -> str | None:
     """The same in a duel where a player still holds two cards: a Coup takes one card."""
-    def takes(p: int) -> str:
-        return ("and win" if len(game.hidden[1 - p]) == 1
-                else "and take one of the two cards")
+    def last(p: int) -> bool:
+        """Whether a Coup by `p` takes the other player's last card."""
+        return len(game.hidden[1 - p]) == 1
 
     if theirs >= 7:
-        return (f"They have {theirs} coins: on their next turn they can launch a Coup, which "
-                f"nothing blocks, {takes(1 - you)}.")
+        if last(1 - you):
+            return tr("They have {n} coins: on their next turn they can launch a Coup, which "
+                      "nothing blocks, and win.", n=theirs)
+        return tr("They have {n} coins: on their next turn they can launch a Coup, which "
+                  "nothing blocks, and take one of the two cards.", n=theirs)
     if mine >= 7:
-        return f"You have {mine} coins: a Coup, which nothing blocks, can {takes(you)[4:]}."
+        if last(you):
+            return tr("You have {n} coins: a Coup, which nothing blocks, can win.", n=mine)
+        return tr("You have {n} coins: a Coup, which nothing blocks, can take one of the two "
+                  "cards.", n=mine)
     return None
 
 
 def offer_label(game: Game, offer: Offer) -> str:
     """A button: what pressing it does."""
     if offer.kept is not None:
-        return f"Keep the {offer.kept.value}"
+        return tr("Keep the {card}", card=card_name(offer.kept))
     if offer.hand is not None:
-        return "Keep the " + " and the ".join(c.value for c in offer.hand)
-    assert offer.move is not None
-    return your_move(game, offer.move)
+        return keep_words(offer.hand, you=True, button=True)
+    move = offer.move
+    assert move is not None
+    return worded(game, lambda: your_move(game, move))
+
+
+# The duel's players are named "you" and "them" in the engine game (words the move labels put
+# in: "Steal from them"): named in the reader's language while a label is worded.
+PLAYER_WORDS = {"you": N_("you"), "them": N_("them")}
+
+
+def worded(game: Game, say: Callable[[], str]) -> str:
+    """`say()` with the duel's players named in the reader's language."""
+    names = game.names
+    game.names = [tr(PLAYER_WORDS[n]) if n in PLAYER_WORDS else n for n in names]
+    try:
+        return say()
+    finally:
+        game.names = names
 
 
 def situation(game: Game) -> str:
@@ -145,45 +179,66 @@ def situation(game: Game) -> str:
     phase = game.phase
     d = game.pending
     action = d.action if d is not None else None
-    act = _ACT_WORDS.get(action, "act") if action is not None else "act"
     if phase is Phase.ACTION:
-        return "Your turn: choose an action."
+        return tr("Your turn: choose an action.")
     if phase is Phase.EXCHANGE:
-        pool = ", ".join(c.value for c in game.exchange_pool())
-        keep = "one card" if len(game.hidden[game.decider]) == 1 else "two cards"
-        return f"Your Exchange: you hold {pool} for a moment. Keep {keep}."
+        pool = ", ".join(card_name(c) for c in game.exchange_pool())
+        if len(game.hidden[game.decider]) == 1:
+            return tr("Your Exchange: you hold {pool} for a moment. Keep one card.", pool=pool)
+        return tr("Your Exchange: you hold {pool} for a moment. Keep two cards.", pool=pool)
     if phase is Phase.LOSE:
-        return f"{LOSE_LINE} {LOSE_QUESTION}"
+        return f"{tr(LOSE_LINE)} {tr(LOSE_QUESTION)}"
     if phase in (Phase.PROVE_ACTION, Phase.PROVE_BLOCK):
-        return ("They challenged, and you do not hold the card you claimed. "
-                f"{LOSE_LINE} {LOSE_QUESTION}")
+        return (tr("They challenged, and you do not hold the card you claimed.")
+                + f" {tr(LOSE_LINE)} {tr(LOSE_QUESTION)}")
     if phase is Phase.CHALLENGE_ACTION and d is not None and d.claim is not None:
-        return f"They claim the {d.claim.value} to {act}. Do you challenge?"
+        return tr("They claim the {card} to {act}. Do you challenge?", card=card_name(d.claim),
+                  act=_act(action))
     if phase is Phase.BLOCK:
-        return f"They {act}. Do you block?"
+        return tr("They {act}. Do you block?", act=_act(action))
     if phase is Phase.CHALLENGE_BLOCK and d is not None and d.block_character is not None:
-        return (f"They block by claiming the {d.block_character.value}. Do you challenge the "
-                "block?")
-    return "Your decision."
+        return tr("They block by claiming the {card}. Do you challenge the block?",
+                  card=card_name(d.block_character))
+    return tr("Your decision.")
 
 
-_ACT_WORDS = {Action.INCOME: "take Income", Action.FOREIGN_AID: "take Foreign Aid",
-              Action.TAX: "take Tax", Action.STEAL: "steal from you",
-              Action.ASSASSINATE: "assassinate you", Action.EXCHANGE: "exchange"}
+_ACT_WORDS = {Action.INCOME: N_("take Income"), Action.FOREIGN_AID: N_("take Foreign Aid"),
+              Action.TAX: N_("take Tax"), Action.STEAL: N_("steal from you"),
+              Action.ASSASSINATE: N_("assassinate you"), Action.EXCHANGE: N_("exchange")}
+
+
+def _act(action: Action | None) -> str:
+    """Their action inside a sentence ("steal from you"), after "They"."""
+    if action is None or action not in _ACT_WORDS:
+        return tr("act")
+    return tr(_ACT_WORDS[action])
+
+
+def keep_words(hand: Sequence[Character], *, you: bool, button: bool = False) -> str:
+    """"Keep the Duke and the Captain" (a button), "you keep the Duke and the Captain"."""
+    cards = [card_name(c) for c in hand]
+    if len(cards) == 1:
+        return (tr("Keep the {card}", card=cards[0]) if button
+                else tr("you keep the {card}", card=cards[0]))
+    if button:
+        return tr("Keep the {first} and the {second}", first=cards[0], second=cards[1])
+    return tr("you keep the {first} and the {second}", first=cards[0], second=cards[1])
 
 
 def event_words(event: Event, you: int = 0) -> str:
     """One move of the duel, from your seat; their Exchange keeps its cards secret."""
     if event.move.kind is MoveKind.KEEP:
         if event.player == you and event.hand is not None:
-            return "you keep the " + " and the ".join(c.value for c in event.hand)
+            return keep_words(event.hand, you=True)
         if event.player == you and event.kept is not None:
-            return f"you keep the {event.kept.value}"
+            return tr("you keep the {card}", card=card_name(event.kept))
         kept = len(event.move.cards or ())
-        return f"they keep {'one card' if kept <= 1 else 'two cards'} (you do not see which)"
+        return (tr("they keep one card (you do not see which)") if kept <= 1
+                else tr("they keep two cards (you do not see which)"))
     if event.move.kind is MoveKind.LOSE and event.move.character is not None:
-        who = "you give up" if event.player == you else "they give up"
-        return f"{who} the {event.move.character.value}"
+        card = card_name(event.move.character)
+        return (tr("you give up the {card}", card=card) if event.player == you
+                else tr("they give up the {card}", card=card))
     from trainer.endgame.hidden import Step
 
     return step_words(Step(event.player, event.move, event.phase), you)
@@ -210,16 +265,18 @@ def graded_lines(g: Graded, labels: Sequence[str]) -> list[str]:
     v = practice_verdict(g, labels)
     chosen = g.offers[g.chosen]
     best = g.best
-    name, best_name = f"“{v.chosen}”", f"“{v.best}”"
     text = [f"**{words.headline(v)}.**"]
     if g.lost_pp < 0.05:
-        text.append(f"{name} keeps your chance of winning at {percent(chosen.value)}.")
+        text.append(tr("“{move}” keeps your chance of winning at {chance}.", move=v.chosen,
+                       chance=percent(chosen.value)))
         if g.mixed:
-            text.append("Perfect play mixes it with another move of the same value, so your "
-                        "opponent cannot tell which is coming.")
+            text.append(tr("Perfect play mixes it with another move of the same value, so "
+                           "your opponent cannot tell which is coming."))
     else:
-        text.append(f"{name} gives you {percent(chosen.value)} to win; {best_name} gives "
-                    f"{percent(best.value)}. You gave away {words.points(v.lost_pp, first=True)}.")
+        text.append(tr("“{move}” gives you {chance} to win; “{best}” gives {best_chance}. You "
+                       "gave away {points}.", move=v.chosen, chance=percent(chosen.value),
+                       best=v.best, best_chance=percent(best.value),
+                       points=words.points(v.lost_pp, first=True)))
     return [" ".join(text)]
 
 
@@ -228,23 +285,28 @@ def option_lines(g: Graded, labels: Sequence[str]) -> list[str]:
     play picks it."""
     lines = []
     for i, o in sorted(enumerate(g.offers), key=lambda io: -io[1].value):
-        mark = " ← your choice" if i == g.chosen else ""
-        freq = (f"; perfect play picks it {percent(o.frequency)} of the time"
-                if o.frequency >= 0.02 else "; perfect play never picks it")
-        lines.append(f"- {labels[i]}: you win {percent(o.value)}{freq}{mark}")
+        fields = {"option": labels[i], "chance": percent(o.value),
+                  "often": percent(o.frequency)}
+        if o.frequency >= 0.02:
+            line = tr("{option}: you win {chance}; perfect play picks it {often} of the time",
+                      **fields)
+        else:
+            line = tr("{option}: you win {chance}; perfect play never picks it", **fields)
+        mark = " ← " + tr("your choice") if i == g.chosen else ""
+        lines.append(f"- {line}{mark}")
     return lines
 
 
-BELIEF_NOTE = ("Worked out from the cards you can see and from how often perfect play makes "
-               "each move with each card. A move that perfect play only makes with one card "
-               "gives that card away.")
+BELIEF_NOTE = N_("Worked out from the cards you can see and from how often perfect play makes "
+                 "each move with each card. A move that perfect play only makes with one card "
+                 "gives that card away.")
 
 
 def belief_line(belief: Mapping[Character, float]) -> str:
     """What their moves so far say of their card."""
-    parts = ", ".join(f"{c.value} {percent(p)}" for c, p in
+    parts = ", ".join(f"{card_name(c)} {percent(p)}" for c, p in
                       sorted(belief.items(), key=lambda kv: -kv[1]) if p >= 0.005)
-    return f"The chance they hold each card: {parts}."
+    return tr("The chance they hold each card: {parts}.", parts=parts)
 
 
 @dataclass(frozen=True)
@@ -269,26 +331,38 @@ def summary(practice: Practice) -> Summary:
 
 
 def summary_lines(s: Summary) -> list[str]:
-    result = "**You won the duel.**" if s.won else "**You lost the duel.**"
-    goal = "Goal reached." if s.goal_met else "Goal missed."
-    card = (f"You held {article_word(s.my_card)}; they held {article_word(s.their_card)}.")
+    result = "**" + (tr("You won the duel.") if s.won else tr("You lost the duel.")) + "**"
+    goal = tr("Goal reached.") if s.goal_met else tr("Goal missed.")
+    card = tr("You held {mine}; they held {theirs}.", mine=article_word(s.my_card),
+              theirs=article_word(s.their_card))
+    points = number(s.lost_pp, 1)
     if s.decisions == 0:
-        graded = "You had no decision to make: the duel was over before your turn."
+        graded = tr("You had no decision to make: the duel was over before your turn.")
     elif s.decisions == 1:
-        how = ("sound (best or good)" if s.accurate
-               else "costly (an inaccuracy, a mistake or a blunder)")
-        graded = (f"Your one decision was {how}: it gave away {s.lost_pp:.1f} points of "
-                  "winning chance.")
+        graded = (tr("Your one decision was sound (best or good): it gave away {points} points "
+                     "of winning chance.", points=points) if s.accurate else
+                  tr("Your one decision was costly (an inaccuracy, a mistake or a blunder): it "
+                     "gave away {points} points of winning chance.", points=points))
     else:
-        graded = (f"{s.accurate} of your {s.decisions} decisions were best or good; in all "
-                  f"you gave away {s.lost_pp:.1f} points of winning chance.")
-    start = (f"With perfect play from the start you would win {percent(s.start_value)} of "
-             "the time: a duel can be lost with every move right, and won with mistakes.")
-    return [f"{result} {goal}", card, graded, start]
+        graded = tr_n("{accurate} of your {n} decision was best or good; in all you gave away "
+                      "{points} points of winning chance.",
+                      "{accurate} of your {n} decisions were best or good; in all you gave away "
+                      "{points} points of winning chance.", s.decisions, accurate=s.accurate,
+                      points=points)
+    return [f"{result} {goal}", card, graded, start_line(s.start_value)]
+
+
+def start_line(value: float) -> str:
+    return tr("With perfect play from the start you would win {chance} of the time: a duel can "
+              "be lost with every move right, and won with mistakes.", chance=percent(value))
 
 
 def article_word(name: str) -> str:
-    return f"{'an' if name[:1] in 'AEIOU' else 'a'} {name}"
+    """"a Duke", "an Ambassador" of a card's identifier ("?" when not known)."""
+    try:
+        return article(Character(name))
+    except ValueError:
+        return name
 
 
 # ---------------------------------------------------------------------- accuracy over time
@@ -317,35 +391,42 @@ def accuracy_frame(answers: Sequence[Answer]) -> pd.DataFrame:
 def accuracy_chart(frame: pd.DataFrame) -> alt.LayerChart | alt.FacetChart:
     """The share of end-game decisions that were best or good, day by day; each point sized
     by how many decisions that day held."""
+    day, decisions = tr("Day"), tr("Decisions")
     base = alt.Chart(frame).encode(
-        x=alt.X("day:T", title="Day", axis=alt.Axis(format="%b %d")),
-        y=alt.Y("accuracy:Q", title="Best or good decisions", scale=alt.Scale(domain=[0, 1]),
-                axis=alt.Axis(format="%")),
-        tooltip=[alt.Tooltip("day:T", title="Day"),
-                 alt.Tooltip("decisions:Q", title="Decisions"),
-                 alt.Tooltip("accuracy:Q", title="Best or good", format=".0%"),
-                 alt.Tooltip("lost:Q", title="Points given away, on average", format=".1f")])
+        x=alt.X("day:T", title=day, axis=alt.Axis(format="%b %d")),
+        y=alt.Y("accuracy:Q", title=tr("Best or good decisions"),
+                scale=alt.Scale(domain=[0, 1]), axis=alt.Axis(format="%")),
+        tooltip=[alt.Tooltip("day:T", title=day),
+                 alt.Tooltip("decisions:Q", title=decisions),
+                 alt.Tooltip("accuracy:Q", title=tr("Best or good"), format=".0%"),
+                 alt.Tooltip("lost:Q", title=tr("Points given away, on average"),
+                             format=".1f")])
     line = base.mark_line(color="#2f74b5")
     points = base.mark_circle(color="#2f74b5", opacity=0.9).encode(
-        size=alt.Size("decisions:Q", title="Decisions", legend=None,
+        size=alt.Size("decisions:Q", title=decisions, legend=None,
                       scale=alt.Scale(range=[40, 300])))
     return alt.layer(line, points).properties(height=240)
 
 
 def accuracy_sentence(frame: pd.DataFrame) -> str:
     if frame.empty:
-        return ("No end-game decisions yet. Play a practice duel or the quiz's End-game drill "
-                "and your accuracy appears here, day by day.")
+        return tr("No end-game decisions yet. Play a practice duel or the quiz's End-game "
+                  "drill and your accuracy appears here, day by day.")
     total = int(frame["decisions"].sum())
     overall = float((frame["accuracy"] * frame["decisions"]).sum() / total)
     last = frame.iloc[-1]
     days = len(frame)
-    decisions = "one end-game decision" if total == 1 else f"{total} end-game decisions"
-    latest = ("" if days == 1 else
-              f" On your latest day, {percent(float(last['accuracy']))} of "
-              f"{int(last['decisions'])}.")
-    return f"Over {decisions}, {percent(overall)} {'was' if total == 1 else 'were'} best or " \
-           f"good.{latest}"
+    if total == 1:
+        said = tr("Over one end-game decision, {share} was best or good.",
+                  share=percent(overall))
+    else:
+        said = tr_n("Over {n} end-game decision, {share} were best or good.",
+                    "Over {n} end-game decisions, {share} were best or good.", total,
+                    share=percent(overall))
+    if days == 1:
+        return said
+    return said + " " + tr("On your latest day, {share} of {n}.",
+                           share=percent(float(last["accuracy"])), n=int(last["decisions"]))
 
 
 def practice_answer(learner: str, practice_id: str, g: Graded, labels: Sequence[str],

@@ -15,25 +15,26 @@ import html
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from trainer.i18n import N_, tr, tr_n
+from trainer.i18n.formats import percent
 from trainer.rooms.check import CheckQuestion
 from trainer.rooms.results import Standing
 from trainer.views.move_labels import your_move
-from trainer.views.plurals import count
 from trainer.views.table_art import table_html
 from trainer.views.table_view import table_view
 
-SOURCE_LABEL = "Check yourself (the rules after the Learn path)"
-SOURCE_TITLE = "Check yourself: rules questions after the Learn path"
-NO_LESSON = ("The \"Check yourself\" lesson file is missing or does not load on this server, "
-             "so there are no questions to ask. Fix `scenarios/learn-check.yaml` (the Learn "
-             "page names the problem at the foot of its library).")
-CHANGED = ("The \"Check yourself\" lesson file was changed after this room was made; a "
-           "question it no longer asks is skipped with a message.")
-FORM_NOTE = ("The rules questions that end the Learn path, in a game no lesson showed. Every "
-             "phone sees the table from the same seat and picks a move; each answer is right or "
-             "wrong by the rules, and the screen shows how many got each question right.")
-RANKING_RULE = "Points: 100 for each question answered right, 0 for a wrong one. Speed never " \
-    "counts."
+SOURCE_LABEL = N_("Check yourself (the rules after the Learn path)")
+SOURCE_TITLE = N_("Check yourself: rules questions after the Learn path")
+NO_LESSON = N_("The \"Check yourself\" lesson file is missing or does not load on this "
+               "server, so there are no questions to ask. Fix `scenarios/learn-check.yaml` (the "
+               "Learn page names the problem at the foot of its library).")
+CHANGED = N_("The \"Check yourself\" lesson file was changed after this room was made; a "
+             "question it no longer asks is skipped with a message.")
+FORM_NOTE = N_("The rules questions that end the Learn path, in a game no lesson showed. Every "
+               "phone sees the table from the same seat and picks a move; each answer is right "
+               "or wrong by the rules, and the screen shows how many got each question right.")
+RANKING_RULE = N_("Points: 100 for each question answered right, 0 for a wrong one. Speed "
+                  "never counts.")
 
 CHECK_CSS = """<style>
 .room-check-options{list-style:none;padding:0 !important;margin:.6rem 0 0 0 !important;
@@ -66,20 +67,23 @@ def drawn(question: CheckQuestion) -> Drawn:
 
 
 def seat_line(question: CheckQuestion) -> str:
-    return f"At this table everyone plays **{question.prompt.player_name}** (marked YOU)."
+    return tr("At this table everyone plays **{seat}** (marked YOU).",
+              seat=question.prompt.player_name)
 
 
 def question_text(question: CheckQuestion) -> str:
     """What is read with the question, as markdown: what just happened, then the question."""
-    said = " ".join(question.before)
-    return (f"{said}  \n" if said else "") + f"**{question.prompt.question}** What do you do?"
+    said = " ".join(tr(t) for t in question.before)
+    return (f"{said}  \n" if said else "") + tr("**{question}** What do you do?",
+                                                question=tr(question.prompt.question))
 
 
 def question_html(question: CheckQuestion) -> str:
     """The same, large, for the presenter's screen."""
-    said = html.escape(" ".join(question.before))
-    return (f'<p class="room-big-question">{said + "<br>" if said else ""}'
-            f"<b>{html.escape(question.prompt.question)}</b> What do you do?</p>")
+    said = html.escape(" ".join(tr(t) for t in question.before))
+    asked = tr("<b>{question}</b> What do you do?",
+               question=html.escape(tr(question.prompt.question)))
+    return f'<p class="room-big-question">{said + "<br>" if said else ""}{asked}</p>'
 
 
 def label_of(question: CheckQuestion, labels: Sequence[str], stored: str) -> str:
@@ -92,19 +96,25 @@ def label_of(question: CheckQuestion, labels: Sequence[str], stored: str) -> str
 
 def right_line(question: CheckQuestion, labels: Sequence[str]) -> str:
     right = question.right
-    return f"Right answer: **{label_of(question, labels, right.label)}**. {right.explanation}"
+    return tr("Right answer: **{answer}**.", answer=label_of(question, labels, right.label)) + \
+        f" {tr(right.explanation)}"
 
 
 def after_line(question: CheckQuestion) -> str | None:
     """What the right answer led to in the lesson (its narrations after the question)."""
-    said = " ".join(question.screen.after)
-    return f"What happens next: {said}" if said else None
+    said = " ".join(tr(t) for t in question.screen.after)
+    return tr("What happens next: {said}", said=said) if said else None
 
 
 def class_right_line(right: int, answered: int) -> str:
     if not answered:
-        return "Nobody answered this one."
-    return f"{right} of {answered} right"
+        return tr("Nobody answered this one.")
+    return right_of(right, answered)
+
+
+def right_of(right: int, answered: int) -> str:
+    """"3 of 12 right"."""
+    return tr_n("{right} of {n} right", "{right} of {n} right", answered, right=right)
 
 
 def options_html(question: CheckQuestion, labels: Sequence[str],
@@ -117,9 +127,11 @@ def options_html(question: CheckQuestion, labels: Sequence[str],
         mark = " ✓" if revealed and option.correct else ""
         cls = ' class="right"' if revealed and option.correct else ""
         n = None if counts is None else counts.get(option.label, 0)
-        tally = "" if n is None else f'<b class="n" aria-label="{count(n, "answer")}">{n}</b>'
+        said = html.escape(tr_n("{n} answer", "{n} answers", n or 0))
+        tally = "" if n is None else f'<b class="n" aria-label="{said}">{n}</b>'
         rows.append(f"<li{cls}><span>{html.escape(label)}{mark}</span>{tally}</li>")
-    title = "Answers per option" if counts is not None else "The options on the phones"
+    title = html.escape(tr("Answers per option") if counts is not None
+                        else tr("The options on the phones"))
     return f'<ul class="room-check-options" aria-label="{title}">{"".join(rows)}</ul>'
 
 
@@ -128,21 +140,27 @@ def my_verdict(question: CheckQuestion, labels: Sequence[str], chosen: str,
     """A phone's own verdict after the reveal: (right?, what to say)."""
     label = label_of(question, labels, chosen)
     if correct:
-        return True, f"**Right.** You chose **{label}**. {question.right.explanation}"
+        return True, tr("**Right.** You chose **{answer}**.", answer=label) + \
+            f" {tr(question.right.explanation)}"
     option = question.option(chosen)
-    why = f" {option.explanation}" if option is not None and option.explanation else ""
-    return False, f"**Not quite.** You chose **{label}**.{why}"
+    why = f" {tr(option.explanation)}" if option is not None and option.explanation else ""
+    return False, tr("**Not quite.** You chose **{answer}**.", answer=label) + why
 
 
 def my_answer_line(question: CheckQuestion, labels: Sequence[str], chosen: str) -> str:
-    return f"You chose **{label_of(question, labels, chosen)}**."
+    return tr("You chose **{move}**.", move=label_of(question, labels, chosen))
 
 
 def share(right: int, answered: int) -> str:
-    return f"{right / answered:.0%}" if answered else "–"
+    return percent(right / answered) if answered else "–"
 
 
-GONE = "(no longer in the lesson file)"
+GONE = N_("(no longer in the lesson file)")
+
+
+def asked_text(question: CheckQuestion | None) -> str:
+    """A question's words, or that the lesson file no longer asks it."""
+    return tr(question.prompt.question) if question is not None else tr(GONE)
 
 
 def summary_html(questions: Mapping[int, CheckQuestion | None],
@@ -151,10 +169,10 @@ def summary_html(questions: Mapping[int, CheckQuestion | None],
     rows = []
     for q in range(asked):
         question = questions.get(q)
-        words = html.escape(question.prompt.question if question is not None else GONE)
+        words = html.escape(asked_text(question))
         right, answered = by_question.get(q, (0, 0))
-        said = (f"<b>{right} of {answered} right</b> ({share(right, answered)})" if answered
-                else "nobody answered")
+        said = (f"<b>{html.escape(right_of(right, answered))}</b> ({share(right, answered)})"
+                if answered else html.escape(tr("nobody answered")))
         rows.append(f"<li>{words} — {said}</li>")
     return f'<ol class="room-check-summary">{"".join(rows)}</ol>'
 
@@ -162,27 +180,35 @@ def summary_html(questions: Mapping[int, CheckQuestion | None],
 def total_html(right: int, answered: int, asked: int) -> str:
     """The class's score over the questions asked, large on the screen."""
     if not answered:
-        said = f"Nobody answered the {count(asked, 'question')} asked."
+        said = tr_n("Nobody answered the {n} question asked.",
+                    "Nobody answered the {n} questions asked.", asked)
     else:
-        said = (f"The class: {right} of {count(answered, 'answer')} right "
-                f"({share(right, answered)}), over {count(asked, 'question')}.")
+        said = tr("The class: {right} ({share}), over {questions}.",
+                  right=tr_n("{right} of {n} answer right", "{right} of {n} answers right",
+                             answered, right=right),
+                  share=share(right, answered),
+                  questions=tr_n("{n} question", "{n} questions", asked))
     return f'<p class="room-count room-check-total">{html.escape(said)}</p>'
 
 
 def my_total_line(right: int, answered: int, asked: int) -> str:
     if asked == 0:
-        return "The room ended before its first question."
-    return (f"You got **{right} of {asked}** right"
-            + (f" ({asked - answered} not answered)." if answered < asked else "."))
+        return tr("The room ended before its first question.")
+    if answered < asked:
+        return tr("You got **{right} of {asked}** right ({missed} not answered).", right=right,
+                  asked=asked, missed=asked - answered)
+    return tr("You got **{right} of {asked}** right.", right=right, asked=asked)
 
 
 def my_summary_line(number: int, question: CheckQuestion | None, correct: bool | None,
                     right: int, answered: int) -> str:
     """One question of a phone's results: its own verdict and how the class did."""
-    asked = question.prompt.question if question is not None else GONE
-    mine = "not answered" if correct is None else "right" if correct else "wrong"
-    theirs = f"the class: {share(right, answered)} right" if answered else "no answers"
-    return f"**Q{number}** {asked} — you: **{mine}** · {theirs}"
+    asked = asked_text(question)
+    mine = tr("not answered") if correct is None else tr("right") if correct else tr("wrong")
+    theirs = (tr("the class: {share} right", share=share(right, answered)) if answered
+              else tr("no answers"))
+    return tr("**Q{number}** {question} — you: **{mine}** · {theirs}", number=number,
+              question=asked, mine=mine, theirs=theirs)
 
 
 def person_rows(names: Mapping[str, str], answers: Mapping[tuple[str, int], bool],
@@ -192,10 +218,11 @@ def person_rows(names: Mapping[str, str], answers: Mapping[tuple[str, int], bool
     rows: list[dict[str, object]] = []
     for seat, name in sorted(names.items(), key=lambda kv: kv[1].casefold()):
         marks = [answers.get((seat, q)) for q in range(asked)]
-        row: dict[str, object] = {"Name": name, "Right": sum(1 for m in marks if m),
-                                  "Answered": sum(1 for m in marks if m is not None)}
+        row: dict[str, object] = {tr("Name"): name, tr("Right"): sum(1 for m in marks if m),
+                                  tr("Answered"): sum(1 for m in marks if m is not None)}
         for q, m in enumerate(marks, start=1):
-            row[f"Q{q}"] = "–" if m is None else "right" if m else "wrong"
+            row[tr("Q{number}", number=q)] = "–" if m is None else tr("right") if m \
+                else tr("wrong")
         rows.append(row)
     return rows
 
@@ -205,5 +232,5 @@ def ranking_rows(table: Sequence[Standing], top: int | None = None
     """The leaderboard of a rules room: right answers only (there are no beliefs or moves to
     score)."""
     rows = table[:top] if top else table
-    return [{"#": i + 1, "Name": s.name, "Answered": s.answered, "Right": s.right}
+    return [{"#": i + 1, tr("Name"): s.name, tr("Answered"): s.answered, tr("Right"): s.right}
             for i, s in enumerate(rows)]

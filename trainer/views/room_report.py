@@ -14,8 +14,10 @@ from __future__ import annotations
 import html
 from collections.abc import Sequence
 
+from trainer.i18n import N_, tr, tr_n
+from trainer.i18n.formats import date, number, percent
 from trainer.quiz.bank import Item
-from trainer.quiz.feedback import describe_decision
+from trainer.quiz.feedback import describe_decision, option_namer
 from trainer.quiz.findings import Findings
 from trainer.quiz.solved import Solved
 from trainer.rooms.check import CheckQuestion
@@ -25,25 +27,24 @@ from trainer.rooms.results import ClassScores
 from trainer.views import room_text
 from trainer.views.calibration_text import class_lead
 from trainer.views.move_labels import your_move
-from trainer.views.plurals import count
 
-DOWNLOADS_TITLE = "Results to keep"
-DOWNLOADS_NOTE = ("Two CSV files for a spreadsheet: one row per person, and one row per "
-                  "question asked. They hold the names shown in the room only (in an "
-                  "anonymous room, the generated names); people you removed are left out.")
-DOWNLOADS_SO_FAR = "The room is still open: the files hold the questions asked so far."
-PER_PERSON = "Download each person's answers (CSV)"
-PER_QUESTION = "Download each question's results (CSV)"
-REPORT_LINK = "Class report (to print)"
-REPORT_HELP = ("A page laid out for printing: the class's calibration, the hardest questions "
-               "with their right answers and, only if you ask, each person's score.")
-BACK = "Back to the remote"
-SHOW_SCORES = "Show each person's score"
-SHOW_SCORES_HELP = ("Off by default: the report may be shown or handed round, and the class's "
-                    "results need nobody's name.")
-PRINT_HINT = ("Print this page with your browser (Ctrl+P, or ⌘P on a Mac); the menu and these "
-              "controls are left off the paper, and each part starts a new page.")
-NOT_YET = "The report fills in once the room has asked its first question."
+DOWNLOADS_TITLE = N_("Results to keep")
+DOWNLOADS_NOTE = N_("Two CSV files for a spreadsheet: one row per person, and one row per "
+                    "question asked. They hold the names shown in the room only (in an "
+                    "anonymous room, the generated names); people you removed are left out.")
+DOWNLOADS_SO_FAR = N_("The room is still open: the files hold the questions asked so far.")
+PER_PERSON = N_("Download each person's answers (CSV)")
+PER_QUESTION = N_("Download each question's results (CSV)")
+REPORT_LINK = N_("Class report (to print)")
+REPORT_HELP = N_("A page laid out for printing: the class's calibration, the hardest questions "
+                 "with their right answers and, only if you ask, each person's score.")
+BACK = N_("Back to the remote")
+SHOW_SCORES = N_("Show each person's score")
+SHOW_SCORES_HELP = N_("Off by default: the report may be shown or handed round, and the "
+                      "class's results need nobody's name.")
+PRINT_HINT = N_("Print this page with your browser (Ctrl+P, or ⌘P on a Mac); the menu and "
+                "these controls are left off the paper, and each part starts a new page.")
+NOT_YET = N_("The report fills in once the room has asked its first question.")
 
 
 def file_name(room: Room, what: str) -> str:
@@ -55,9 +56,12 @@ def file_name(room: Room, what: str) -> str:
 def decision_info(item: Item, solved: Solved | None) -> QuestionInfo:
     """A decision question: the situation and the question as the phones read them, and the
     best move (the exact one where the end-game solver graded it)."""
-    line, question = describe_decision(item, item.game())
+    game = item.game()
+    line, question = describe_decision(item, game)
     best = solved.best if solved is not None else item.best.label
-    return QuestionInfo(text=f"{line} {question}", right=best, rules=False)
+    say = option_namer(item, game)
+    return QuestionInfo(text=f"{line} {question}", right=best, rules=False,
+                        labels={o.label: say(o.label) for o in item.options})
 
 
 def check_info(question: CheckQuestion) -> QuestionInfo:
@@ -65,7 +69,7 @@ def check_info(question: CheckQuestion) -> QuestionInfo:
     (the store keeps the engine's move)."""
     game = question.game()
     labels = {o.label: your_move(game, o.move) for o in question.options}
-    return QuestionInfo(text=question.prompt.question, right=question.right.label,
+    return QuestionInfo(text=tr(question.prompt.question), right=question.right.label,
                         rules=True, labels=labels)
 
 
@@ -113,27 +117,28 @@ def _e(text: object) -> str:
 
 
 def _pct(x: float | None) -> str:
-    return "–" if x is None else f"{x:.0%}"
+    return "–" if x is None else percent(x)
 
 
 def report_title(room: Room) -> str:
-    return f"Class report: room {room.code}"
+    return tr("Class report: room {code}", code=room.code)
 
 
 def rules_of(room: Room) -> str:
     """The rule set a room asked under, in words."""
     if room.source.kind == "lesson":
-        return "Each lesson's own (the base game unless the lesson says otherwise)"
+        return tr("Each lesson's own (the base game unless the lesson says otherwise)")
     if room.source.kind == "check":
         return room_text.rules_title("base")
     return room_text.rules_title(room.source.rule_set)
 
 
 def head_html(room: Room, what: str, people: int) -> str:
-    asked = (f"{room.asked} of {len(room.questions)}" if room.asked < len(room.questions)
-             else str(room.asked))
-    rows = [("Questions", what), ("Date", f"{room.created_at:%d %B %Y}"),
-            ("Rules", rules_of(room)), ("People", str(people)), ("Questions asked", asked)]
+    asked = (tr("{asked} of {total}", asked=room.asked, total=len(room.questions))
+             if room.asked < len(room.questions) else str(room.asked))
+    rows = [(tr("Questions"), what), (tr("Date"), date(room.created_at.date())),
+            (tr("Rules"), rules_of(room)), (tr("People"), str(people)),
+            (tr("Questions asked"), asked)]
     items = "".join(f"<dt>{_e(k)}</dt><dd>{_e(v)}</dd>" for k, v in rows)
     # The head shares the first page with the calibration: no page of its own.
     return f'<header class="report-head"><h1>{_e(report_title(room))}</h1><dl>{items}</dl></header>'
@@ -147,55 +152,66 @@ def calibration_html(f: Findings, scores: ClassScores) -> str:
     if f.enough:
         paragraphs += room_text.scores_lines(scores)
     body = "".join(f"<p>{_e(p.replace('**', ''))}</p>" for p in paragraphs)
-    return (f'<section class="report-section"><h2>How well the class judged bluffs</h2>'
-            f"{body}</section>")
+    title = _e(tr("How well the class judged bluffs"))
+    return f'<section class="report-section"><h2>{title}</h2>{body}</section>'
 
 
 def hardest_html(results: Sequence[QuestionResult]) -> str:
     """The hardest questions, each with its right answer and how the class did."""
     if not results:
-        body = "<p>Nobody answered a question, so none stands out as hard.</p>"
+        body = "<p>" + _e(tr("Nobody answered a question, so none stands out as hard.")) + "</p>"
     else:
         rows = []
         for r in results:
-            detail = (f"{r.right} of {count(r.answered, 'answer')} right" if r.right is not None
-                      else f"{r.grades.get('best', 0) if r.grades else 0} of "
-                           f"{count(r.answered, 'answer')} graded best")
+            detail = (tr_n("{right} of {n} answer right", "{right} of {n} answers right",
+                           r.answered, right=r.right) if r.right is not None
+                      else tr_n("{best} of {n} answer graded best",
+                                "{best} of {n} answers graded best", r.answered,
+                                best=r.grades.get("best", 0) if r.grades else 0))
             if r.mean_lost is not None:
-                detail += f"; {r.mean_lost:.1f} win-% points lost on average"
+                detail += "; " + tr("{points} win-% points lost on average",
+                                    points=number(r.mean_lost, 1))
             answer = r.info.shown(r.info.right) or "–"
             rows.append(f'<tr><td class="n">{r.number}</td><td>{_e(r.info.text)}</td>'
                         f"<td>{_e(answer)}</td>"
                         f'<td class="n">{_pct(r.share_right)}</td><td>{_e(detail)}</td></tr>')
-        body = ('<table><thead><tr><th class="n">Q</th><th>Question</th>'
-                '<th>Right answer</th><th class="n">Right</th><th>How the class did</th></tr>'
+        q, question, answer = _e(tr("Q")), _e(tr("Question")), _e(tr("Right answer"))
+        right, how = _e(tr("Right")), _e(tr("How the class did"))
+        heads = (f'<th class="n">{q}</th><th>{question}</th><th>{answer}</th>'
+                 f'<th class="n">{right}</th><th>{how}</th>')
+        note = tr("Right: the share answered right (a rules question) or graded best: the "
+                  "best move, or one within a point of it (a decision).")
+        body = (f'<table><thead><tr>{heads}</tr>'
                 f'</thead><tbody>{"".join(rows)}</tbody></table>'
-                '<p class="note">Right: the share answered right (a rules question) or '
-                "graded best: the best move, or one within a point of it (a decision).</p>")
-    return (f'<section class="report-section"><h2>The hardest questions</h2>{body}'
-            "</section>")
+                f'<p class="note">{_e(note)}</p>')
+    title = _e(tr("The hardest questions"))
+    return f'<section class="report-section"><h2>{title}</h2>{body}</section>'
 
 
 def scores_html(rows: Sequence[Row], rules: bool, decisions: bool) -> str:
     """Each person's totals, by name, A to Z (shown only when the teacher asks): right
     answers where the room asked rules questions, best moves and points where it asked
     decisions."""
-    columns = ["Answered", *(["Right"] if rules else []), *(["Best moves"] if decisions else []),
-               "Points"]
+    # The rows are the per-person file's (`export.student_rows`): its columns are in the
+    # reader's language, as these headings are.
+    columns = [tr("Answered"), *([tr("Right")] if rules else []),
+               *([tr("Best moves")] if decisions else []), tr("Points")]
     if not rows:
-        body = "<p>Nobody is in the room.</p>"
+        body = "<p>" + _e(tr("Nobody is in the room.")) + "</p>"
     else:
         head = "".join(f'<th class="n">{_e(c)}</th>' for c in columns)
+        name = tr("Name")
         lines = "".join(
-            f'<tr><td>{_e(r["Name"])}</td>'
+            f'<tr><td>{_e(r[name])}</td>'
             + "".join(f'<td class="n">{_e(r[c])}</td>' for c in columns) + "</tr>"
             for r in rows)
-        notes = [*(["Right: rules questions answered right."] if rules else []),
-                 *(["Best moves: decisions graded best."] if decisions else []),
-                 "Points: as the leaderboard counts them."]
-        body = (f"<table><thead><tr><th>Name</th>{head}</tr></thead><tbody>{lines}</tbody>"
-                f'</table><p class="note">{_e(" ".join(notes))}</p>')
-    return f'<section class="report-section"><h2>Each person</h2>{body}</section>'
+        notes = [*([tr("Right: rules questions answered right.")] if rules else []),
+                 *([tr("Best moves: decisions graded best.")] if decisions else []),
+                 tr("Points: as the leaderboard counts them.")]
+        body = (f"<table><thead><tr><th>{_e(name)}</th>{head}</tr></thead><tbody>{lines}"
+                f'</tbody></table><p class="note">{_e(" ".join(notes))}</p>')
+    title = _e(tr("Each person"))
+    return f'<section class="report-section"><h2>{title}</h2>{body}</section>'
 
 
 def report_html(room: Room, what: str, people: int, f: Findings, scores: ClassScores,

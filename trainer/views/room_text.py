@@ -8,15 +8,19 @@ import html
 from collections.abc import Mapping, Sequence
 
 from trainer.engine.errors import RuleSetError
+from trainer.engine.explain import variant_title
+from trainer.engine.names import card_name
 from trainer.engine.variants import parse_rules
+from trainer.i18n import N_, tr, tr_n
+from trainer.i18n.formats import number, percent
+from trainer.quiz.bank import theme_words
 from trainer.quiz.scoring import VERDICT_AT
 from trainer.rooms.model import Room
 from trainer.rooms.results import ClassScores, Standing
-from trainer.rooms.settings import LEADERBOARD, LIVE, NAMES, RoomSettings, Source
+from trainer.rooms.settings import RoomSettings, Source
 from trainer.rulebook import choices
 from trainer.verdicts.grades import parse_grade
-from trainer.verdicts.words import grade_word
-from trainer.views.plurals import count
+from trainer.verdicts.words import Labeller, grade_word
 
 ROOM_CSS = """<style>
 .room-code{font-family:ui-monospace,monospace;font-size:clamp(2.6rem,9vw,6.5rem);
@@ -33,22 +37,22 @@ ROOM_CSS = """<style>
 .room-big-question{font-size:clamp(1.2rem,2.4vw,2rem);line-height:1.35}
 </style>"""
 
-HOST_TITLE = "Run a room"
-HOST_INTRO = ("Put the same Coup decision in front of a whole class. Everyone answers on their "
-              "phone; you reveal the truth and how the room did. Nothing is shown to the room "
-              "until you choose.")
-JOIN_TITLE = "Join a room"
-JOIN_INTRO = "Type the code shown on the screen."
-HIDDEN_UNTIL_REVEAL = "Answers stay hidden until you reveal them."
-NO_ANSWERS_YET = "No answers yet."
-WAITING_START = "You're in. The host will start soon: keep this page open."
-WAITING_REVEAL = "Your answer is in. Wait for the host to reveal."
-WAITING_NEXT = "The next question is coming."
-NO_ROOM_DB = ("Rooms need the shared database, and it cannot be reached: {problem}")
-RANKING_RULE = ("Points per question: for the chance of a bluff, 100 × (1 + log₂ of the "
-                "chance you gave to what really happened), so 50% scores 0 and a confident "
-                "miss costs up to 564; for the move, 100 minus the win-% points it lost. "
-                "Speed never counts.")
+HOST_TITLE = N_("Run a room")
+HOST_INTRO = N_("Put the same Coup decision in front of a whole class. Everyone answers on "
+                "their phone; you reveal the truth and how the room did. Nothing is shown to "
+                "the room until you choose.")
+JOIN_TITLE = N_("Join a room")
+JOIN_INTRO = N_("Type the code shown on the screen.")
+HIDDEN_UNTIL_REVEAL = N_("Answers stay hidden until you reveal them.")
+NO_ANSWERS_YET = N_("No answers yet.")
+WAITING_START = N_("You're in. The host will start soon: keep this page open.")
+WAITING_REVEAL = N_("Your answer is in. Wait for the host to reveal.")
+WAITING_NEXT = N_("The next question is coming.")
+NO_ROOM_DB = N_("Rooms need the shared database, and it cannot be reached: {problem}")
+RANKING_RULE = N_("Points per question: for the chance of a bluff, 100 × (1 + log₂ of the "
+                  "chance you gave to what really happened), so 50% scores 0 and a confident "
+                  "miss costs up to 564; for the move, 100 minus the win-% points it lost. "
+                  "Speed never counts.")
 
 
 # Whether phones can reach the server: `make run` serves this computer only, `make run LAN=1`
@@ -59,107 +63,142 @@ SERVE_LAN_COMMAND = "make serve LAN=1"  # with the same WORKERS= and DB= as befo
 
 
 def loopback_only(command: str = LAN_COMMAND) -> str:
-    return ("Phones cannot join: this app is served to this computer only. To let phones on "
-            "the same Wi-Fi join, stop it (Ctrl+C in its terminal) and start it again with "
-            f"`{command}`.")
+    return tr("Phones cannot join: this app is served to this computer only. To let phones on "
+              "the same Wi-Fi join, stop it (Ctrl+C in its terminal) and start it again with "
+              "`{command}`.", command=command)
 
 
 def phone_loopback(command: str = LAN_COMMAND) -> str:
-    return ("This app is served to its own computer only, so phones cannot open it until the "
-            f"host starts it again with `{command}`.")
+    return tr("This app is served to its own computer only, so phones cannot open it until the "
+              "host starts it again with `{command}`.", command=command)
 
 
-LAN_OPEN = ("Open to the network: phones on the same network as this computer (the "
-            "classroom Wi-Fi) can join.")
-PHONE_LAN = "Phones on the same network as the screen can join."
+LAN_OPEN = N_("Open to the network: phones on the same network as this computer (the "
+              "classroom Wi-Fi) can join.")
+PHONE_LAN = N_("Phones on the same network as the screen can join.")
 
 
 def phone_header(code: str, nickname: str) -> str:
-    return f"Room {code} · your name in the room: **{nickname}**"
+    return tr("Room {code} · your name in the room: **{nickname}**", code=code,
+              nickname=nickname)
 
 
 def seat_line(seat: str) -> str:
-    return f"At this table everyone plays **{seat}** (marked YOU)."
+    return tr("At this table everyone plays **{seat}** (marked YOU).", seat=seat)
+
+
+def or_list(parts: Sequence[str]) -> str:
+    """"a or b or c" in the reader's language."""
+    said = parts[0] if parts else ""
+    for part in parts[1:]:
+        said = tr("{first} or {last}", first=said, last=part)
+    return said
 
 
 def doubt_line(claimant: str, options: list[str]) -> str:
-    which = " or ".join(f"**{o}**" for o in options)
-    return (f"The bot cannot tell what kind of player {claimant} is; within that doubt, "
-            f"{which} may be as good as the best move.")
+    which = or_list([f"**{o}**" for o in options])
+    return tr("The bot cannot tell what kind of player {claimant} is; within that doubt, "
+              "{options} may be as good as the best move.", claimant=claimant, options=which)
 
 
 def code_html(code: str) -> str:
-    return f'<p class="room-code" aria-label="Room code {" ".join(code)}">{code}</p>'
+    label = html.escape(tr("Room code {code}", code=" ".join(code)))
+    return f'<p class="room-code" aria-label="{label}">{code}</p>'
 
 
 def join_html(link: str) -> str:
     shown = html.escape(link.split("://", 1)[-1])
-    return f'<p class="room-join">Scan the code, or go to <b>{shown}</b></p>'
+    said = tr("Scan the code, or go to <b>{link}</b>", link=shown)
+    return f'<p class="room-join">{said}</p>'
 
 
 def join_strip_html(code: str, link: str, screen: str | None) -> str:
     shown = html.escape(link.split("://", 1)[-1].split("?", 1)[0])
-    extra = f" · screen code <b>{screen}</b>" if screen else ""
-    return (f'<p class="room-strip">Join at <b>{shown}</b> with code '
-            f'<b class="room-code-small">{code}</b>{extra}</p>')
+    extra = tr(" · screen code <b>{code}</b>", code=screen) if screen else ""
+    said = tr('Join at <b>{link}</b> with code <b class="room-code-small">{code}</b>',
+              link=shown, code=code)
+    return f'<p class="room-strip">{said}{extra}</p>'
 
 
 def screen_code_html(code: str) -> str:
-    return (f'<p class="room-join">Then type this screen code (it changes every 30 s):</p>'
+    said = html.escape(tr("Then type this screen code (it changes every 30 s):"))
+    return (f'<p class="room-join">{said}</p>'
             f'<p class="room-screen-code">{code}</p>')
 
 
 def names_html(names: Sequence[str]) -> str:
     if not names:
-        return '<p class="room-join">Nobody has joined yet.</p>'
+        nobody = html.escape(tr("Nobody has joined yet."))
+        return f'<p class="room-join">{nobody}</p>'
     return '<div class="room-names">' + "".join(
         f"<span>{html.escape(n)}</span>" for n in names) + "</div>"
 
 
+def answered_line(answered: int, joined: int) -> str:
+    """"3 of 12 answered"."""
+    return tr_n("{answered} of {n} answered", "{answered} of {n} answered", joined,
+                answered=answered)
+
+
 def count_html(answered: int, joined: int) -> str:
-    return f'<p class="room-count">{answered} of {joined} answered</p>'
+    return f'<p class="room-count">{html.escape(answered_line(answered, joined))}</p>'
 
 
 def joined_line(joined: int) -> str:
-    return f"{joined} joined" if joined != 1 else "1 joined"
+    return tr_n("{n} joined", "{n} joined", joined)
 
 
 def question_header(room: Room) -> str:
-    return f"Question {room.question + 1} of {len(room.questions)}"
+    return tr("Question {number} of {total}", number=room.question + 1,
+              total=len(room.questions))
 
 
 PUZZLE_KINDS = {
-    "any": "Any end-game puzzle",
-    "bluff": "A bluff wins it",
-    "trap": "The obvious move loses",
-    "hold": "Hold on when behind",
+    "any": N_("Any end-game puzzle"),
+    "bluff": N_("A bluff wins it"),
+    "trap": N_("The obvious move loses"),
+    "hold": N_("Hold on when behind"),
 }
+# The same kinds inside "End-game puzzles: …", where English writes them in lower case.
+_PUZZLE_KINDS_INSIDE = {
+    "any": N_("any end-game puzzle"),
+    "bluff": N_("a bluff wins it"),
+    "trap": N_("the obvious move loses"),
+    "hold": N_("hold on when behind"),
+}
+
+
+def puzzle_kind(kind: str) -> str:
+    return tr(PUZZLE_KINDS[kind])
 
 
 def source_title(source: Source, lesson_titles: Mapping[str, str]) -> str:
     if source.kind == "check":
-        return "Check yourself: rules questions after the Learn path"
+        return tr("Check yourself: rules questions after the Learn path")
     if source.kind == "puzzles":
-        return f"End-game puzzles: {PUZZLE_KINDS[source.puzzles].lower()} (graded by perfect play)"
+        return tr("End-game puzzles: {kind} (graded by perfect play)",
+                  kind=tr(_PUZZLE_KINDS_INSIDE[source.puzzles]))
     if source.kind == "lesson":
         if source.lesson in (None, "*"):
-            return "Questions from every lesson"
-        return f"Lesson: {lesson_titles.get(source.lesson, source.lesson)}"
-    drill = {"mixed": "Mixed decisions", "end-game": "End-game decisions",
-             "theme": f"Theme: {source.theme}"}[source.drill]
-    return f"{drill} · {rules_title(source.rule_set)}"
+            return tr("Questions from every lesson")
+        title = lesson_titles.get(source.lesson)
+        return tr("Lesson: {title}", title=tr(title) if title else source.lesson)
+    drill = {"mixed": N_("Mixed decisions"), "end-game": N_("End-game decisions")}
+    what = (tr("Theme: {theme}", theme=theme_words(source.theme or ""))
+            if source.drill == "theme" else tr(drill[source.drill]))
+    return f"{what} · {rules_title(source.rule_set)}"
 
 
-EVERY_RULE_SET = "Every rule set in the bank"
+EVERY_RULE_SET = N_("Every rule set in the bank")
 
 
 def rules_title(rule_set: str) -> str:
     """A room's rules by name ("Coup (base game) + paying 5 instead of a card"); a stored
     description the rules no longer read is shown as it is."""
     if rule_set == "all":
-        return EVERY_RULE_SET
+        return tr(EVERY_RULE_SET)
     try:
-        return parse_rules(rule_set).variant.title
+        return variant_title(parse_rules(rule_set).variant)
     except RuleSetError:
         return rule_set
 
@@ -181,7 +220,8 @@ def question_rules_line(item_rules: str, room_rules: str) -> str | None:
         return None
     title = rules_title(item_rules)
     extra = rules_line(item_rules)
-    return f"Rules of this question: **{title}**." + (f" {extra}" if extra else "")
+    return tr("Rules of this question: **{rules}**.", rules=title) + (
+        f" {extra}" if extra else "")
 
 
 def room_rules(source: Source) -> str | None:
@@ -191,68 +231,83 @@ def room_rules(source: Source) -> str | None:
     if source.kind != "drill":
         return None
     line = rules_line(source.rule_set)
-    return f"Rules: **{rules_title(source.rule_set)}**." + (f" {line}" if line else "")
+    return tr("Rules: **{rules}**.", rules=rules_title(source.rule_set)) + (
+        f" {line}" if line else "")
 
 
-MAKE_HELP = ("Bots play games under exactly these rules; each decision is valued by playing "
-             "every option out {rollouts} times, as the Quiz's own question banks are. The "
-             "questions are saved as a question bank named after the rules, for every room "
-             "and the Quiz.")
+MAKE_HELP = N_("Bots play games under exactly these rules; each decision is valued by playing "
+               "every option out {rollouts} times, as the Quiz's own question banks are. The "
+               "questions are saved as a question bank named after the rules, for every room "
+               "and the Quiz.")
 
 
 def no_questions_line(bank: str, made: str | None) -> str:
     """Why the room has no questions yet under the rules chosen, and what can be done."""
     if made is not None:
-        return (f"The question bank {bank!r} has no questions under these rules, but the bank "
-                f"{made!r} was made for them.")
-    return ("No question here was played under these rules yet. Make some: bots play games "
-            "under exactly these rules and each decision is valued, a few seconds a question.")
+        return tr("The question bank {bank} has no questions under these rules, but the bank "
+                  "{made} was made for them.", bank=repr(bank), made=repr(made))
+    return tr("No question here was played under these rules yet. Make some: bots play games "
+              "under exactly these rules and each decision is valued, a few seconds a "
+              "question.")
 
 
 def made_line(count: int, bank: str) -> str:
-    return (f"{count} questions under these rules are in the bank {bank!r}, for rooms and the "
-            f"Quiz.")
+    return tr_n("{n} question under these rules is in the bank {bank}, for rooms and the Quiz.",
+                "{n} questions under these rules are in the bank {bank}, for rooms and the "
+                "Quiz.", count, bank=repr(bank))
 
 
 def settings_line(settings: RoomSettings) -> str:
-    parts = [NAMES[settings.names].split(" (")[0],
-             f"leaderboard: {LEADERBOARD[settings.leaderboard].lower()}",
-             f"answers: {LIVE[settings.live].lower()}"]
+    parts = [tr({"anonymous": N_("Anonymous"), "names": N_("Names")}[settings.names]),
+             tr("leaderboard: {choice}", choice={
+                 "off": tr("no leaderboard"), "end": tr("at the end"),
+                 "each": tr("after each question")}[settings.leaderboard]),
+             tr("answers: {choice}", choice={
+                 "after-reveal": tr("hidden until you reveal"),
+                 "live": tr("live, as answers come in")}[settings.live])]
     if settings.screen_code:
-        parts.append("screen code on")
+        parts.append(tr("screen code on"))
     return " · ".join(parts)
 
 
 def truth_line(claimant: str, claim: str, bluff: bool) -> str:
-    return (f"The truth: {claimant} {'did not have' if bluff else 'had'} the {claim}. "
-            f"The claim was {'a bluff' if bluff else 'true'}.")
+    if bluff:
+        return tr("The truth: {claimant} did not have the {card}. The claim was a bluff.",
+                  claimant=claimant, card=card_name(claim))
+    return tr("The truth: {claimant} had the {card}. The claim was true.",
+              claimant=claimant, card=card_name(claim))
 
 
 def bot_line(bot: float | None, p_star: float | None) -> str | None:
     if bot is None:
         return None
-    star = (f" A challenge pays when the chance of a bluff is above {p_star:.0%}."
-            if p_star is not None else " Here a challenge never pays.")
-    return f"The bot put the chance of a bluff at {bot:.0%}.{star}"
+    star = (tr("A challenge pays when the chance of a bluff is above {p}.", p=percent(p_star))
+            if p_star is not None else tr("Here a challenge never pays."))
+    return tr("The bot put the chance of a bluff at {p}.", p=percent(bot)) + " " + star
 
 
 def class_belief_line(mean: float | None, n: int) -> str | None:
     if mean is None or not n:
         return None
-    return f"The room's average chance of a bluff: {mean:.0%} ({count(n, 'answer')})."
+    return tr_n("The room's average chance of a bluff: {p} ({n} answer).",
+                "The room's average chance of a bluff: {p} ({n} answers).", n,
+                p=percent(mean))
 
 
 def best_line(best: str, share: float | None) -> str:
     if share is None:
-        return f"Best move: **{best}**."
-    return f"Best move: **{best}**, chosen by {share:.0%} of the room."
+        return tr("Best move: **{move}**.", move=best)
+    return tr("Best move: **{move}**, chosen by {share} of the room.", move=best,
+              share=percent(share))
 
 
-def wrong_line(popular: tuple[str, int] | None) -> str | None:
+def wrong_line(popular: tuple[str, int] | None, say: Labeller | None = None) -> str | None:
     if popular is None:
         return None
     action, n = popular
-    return f"Most popular poor move: **{action}** ({n} {'person' if n == 1 else 'people'})."
+    return tr_n("Most popular poor move: **{move}** ({n} person).",
+                "Most popular poor move: **{move}** ({n} people).", n,
+                move=say(action) if say is not None else action)
 
 
 def scores_lines(s: ClassScores, enough: int = VERDICT_AT) -> list[str]:
@@ -261,55 +316,75 @@ def scores_lines(s: ClassScores, enough: int = VERDICT_AT) -> list[str]:
     which claims happened to come up, and the Calibration page and the class report wait for
     the same number."""
     if not s.n or s.brier is None or s.log is None:
-        return ["No chance of a bluff was given, so there is no calibration to show."]
+        return [tr("No chance of a bluff was given, so there is no calibration to show.")]
     if s.n < enough:
-        return [f"On {count(s.n, 'answer')} about bluffs: too few to tell how well the room "
-                f"judged them (it takes {enough})."]
-    lines = [f"On {count(s.n, 'answer')} about bluffs, the room's Brier score is {s.brier:.3f} "
-             "(0 is perfect; always saying 50% scores 0.250)."]
+        return [tr_n("On {n} answer about bluffs: too few to tell how well the room judged "
+                     "them (it takes {enough}).",
+                     "On {n} answers about bluffs: too few to tell how well the room judged "
+                     "them (it takes {enough}).", s.n, enough=enough)]
+    lines = [tr_n("On {n} answer about bluffs, the room's Brier score is {brier} (0 is "
+                  "perfect; always saying 50% scores {coin}).",
+                  "On {n} answers about bluffs, the room's Brier score is {brier} (0 is "
+                  "perfect; always saying 50% scores {coin}).", s.n,
+                  brier=number(s.brier, 3), coin=number(0.25, 3))]
     if s.bot_brier is not None:
-        verdict = ("the room did better than the bot" if s.brier < s.bot_brier
-                   else "the bot did better than the room")
-        lines.append(f"The bot scored {s.bot_brier:.3f} on the same questions: {verdict}.")
+        if s.brier < s.bot_brier:
+            lines.append(tr("The bot scored {brier} on the same questions: the room did better "
+                            "than the bot.", brier=number(s.bot_brier, 3)))
+        else:
+            lines.append(tr("The bot scored {brier} on the same questions: the bot did better "
+                            "than the room.", brier=number(s.bot_brier, 3)))
     if s.bot_log is not None:
-        lines.append(f"Log score (higher is better, 0 for always 50%): the room "
-                     f"{s.log:.0f}, the bot {s.bot_log:.0f}.")
+        lines.append(tr("Log score (higher is better, 0 for always 50%): the room {room}, the "
+                        "bot {bot}.", room=number(s.log), bot=number(s.bot_log)))
     return lines
+
+
+# The columns of the leaderboard and of the host's table of each person's results.
+RANK, NAME, ANSWERED, BELIEF, MOVE, TOTAL, RIGHT = (
+    "#", N_("Name"), N_("Answered"), N_("Belief points"), N_("Move points"), N_("Total"),
+    N_("Right"))
 
 
 def standings_rows(table: Sequence[Standing], top: int | None = None) -> list[dict[str, object]]:
     rows = table[:top] if top else table
-    return [{"#": i + 1, "Name": s.name, "Answered": s.answered,
-             "Belief points": round(s.belief), "Move points": round(s.decision),
-             "Total": round(s.total)} for i, s in enumerate(rows)]
+    return [{RANK: i + 1, tr(NAME): s.name, tr(ANSWERED): s.answered,
+             tr(BELIEF): round(s.belief), tr(MOVE): round(s.decision),
+             tr(TOTAL): round(s.total)} for i, s in enumerate(rows)]
 
 
 def my_answer_line(action: str, stated: float | None) -> str:
     if stated is None:
-        return f"You chose **{action}**."
-    return f"You chose **{action}** and said the chance of a bluff was **{stated:.0%}**."
+        return tr("You chose **{move}**.", move=action)
+    return tr("You chose **{move}** and said the chance of a bluff was **{p}**.", move=action,
+              p=percent(stated))
 
 
 def my_result_line(question: int, action: str | None, grade: str | None, best: str | None,
-                   stated: float | None) -> str:
-    """One question of a phone's results, short enough for a narrow screen."""
+                   stated: float | None, say: Labeller | None = None) -> str:
+    """One question of a phone's results, short enough for a narrow screen; `say` words a
+    stored option's label."""
     if action is None:
-        return f"{question}. Not answered."
-    said = f" · you said {stated:.0%} bluff" if stated is not None else ""
-    tip = "" if action == best or best is None else f" (best: {best})"
-    word = grade_word(parse_grade(grade)) if grade is not None else "Not graded"
-    return f"{question}. **{action}** — {word}{tip}{said}"
+        return tr("{number}. Not answered.", number=question)
+    name = say or (lambda label: label)
+    said = (" · " + tr("you said {p} bluff", p=percent(stated))) if stated is not None else ""
+    tip = "" if action == best or best is None else " " + tr("(best: {move})", move=name(best))
+    word = grade_word(parse_grade(grade)) if grade is not None else grade_word(None)
+    return f"{question}. **{name(action)}** — {word}{tip}{said}"
 
 
 def my_total_line(points: float, answered: int, asked: int) -> str:
     """A phone's total over the questions the room was asked (not those it never reached)."""
     if asked == 0:
-        return "The room ended before its first question."
-    scored = f" and scored {points:.0f} points (belief plus move points)"
+        return tr("The room ended before its first question.")
     if asked == 1:
-        return ("You did not answer the one question asked." if not answered
-                else f"You answered the one question asked{scored}.")
-    return f"You answered {answered} of the {asked} questions asked{scored}."
+        return (tr("You did not answer the one question asked.") if not answered
+                else tr("You answered the one question asked and scored {points} points "
+                        "(belief plus move points).", points=number(points)))
+    return tr_n("You answered {answered} of the {n} question asked and scored {points} points "
+                "(belief plus move points).",
+                "You answered {answered} of the {n} questions asked and scored {points} points "
+                "(belief plus move points).", asked, answered=answered, points=number(points))
 
 
 def ended_early_line(asked: int, total: int) -> str | None:
@@ -317,32 +392,37 @@ def ended_early_line(asked: int, total: int) -> str | None:
     (and in a room ended in the lobby, whose phones already say that nothing was asked)."""
     if asked == 0 or asked >= total:
         return None
-    return f"The room ended after question {asked} of {total}."
+    return tr("The room ended after question {asked} of {total}.", asked=asked, total=total)
 
 
 # ------------------------------------------------------------------ joining and its limits
 def screen_code_label(digits: int) -> str:
-    return f"Screen code ({digits} digits on the screen)"
+    return tr("Screen code ({digits} digits on the screen)", digits=digits)
 
 
-SCREEN_CODE_TOGGLE = ("Rotating screen code: joining also needs a {digits}-digit code shown "
-                      "only on this screen")
-MAX_SEATS_LABEL = "Most people in the room"
-MAX_SEATS_HELP = ("Joins past this number are refused with a message; removing someone frees "
-                  "a place.")
-EXPIRED_HOST = ("Room {code} has expired: rooms last {hours} hours after your last step. "
-                "Phones cannot join or answer, and are told it has expired.")
-REOPEN = "Reopen the room for {hours} more hours"
-REOPEN_HELP = "Phones can join and answer again; the room stays where it was."
+SCREEN_CODE_TOGGLE = N_("Rotating screen code: joining also needs a {digits}-digit code shown "
+                        "only on this screen")
+MAX_SEATS_LABEL = N_("Most people in the room")
+MAX_SEATS_HELP = N_("Joins past this number are refused with a message; removing someone frees "
+                    "a place.")
+EXPIRED_HOST = N_("Room {code} has expired: rooms last {hours} hours after your last step. "
+                  "Phones cannot join or answer, and are told it has expired.")
+REOPEN = N_("Reopen the room for {hours} more hours")
+REOPEN_HELP = N_("Phones can join and answer again; the room stays where it was.")
 
 
 def remove_button(n: int) -> str:
-    return "Remove the people ticked" if n == 0 else \
-        f"Remove {n} {'person' if n == 1 else 'people'}"
+    if n == 0:
+        return tr("Remove the people ticked")
+    return tr_n("Remove {n} person", "Remove {n} people", n)
 
 
 def first_answer_counts(action: str, stated: float | None) -> str:
     """Said to a tab whose answer came second: which answer of this seat counts."""
-    said = f" with {stated:.0%} bluff" if stated is not None else ""
-    return (f"This seat had already answered, in another tab or a moment earlier: "
-            f"**{action}**{said} counts (the first answer stored). Your last tap did not count.")
+    if stated is None:
+        return tr("This seat had already answered, in another tab or a moment earlier: "
+                  "**{move}** counts (the first answer stored). Your last tap did not count.",
+                  move=action)
+    return tr("This seat had already answered, in another tab or a moment earlier: "
+              "**{move}** with {p} bluff counts (the first answer stored). Your last tap did "
+              "not count.", move=action, p=percent(stated))

@@ -10,6 +10,8 @@ from __future__ import annotations
 import html
 from datetime import datetime
 
+from trainer.i18n import N_, tr, tr_n
+from trainer.i18n.formats import percent
 from trainer.play.setup import Strength, bot_title
 from trainer.tables.model import TableSeat, TableSettings
 
@@ -24,64 +26,73 @@ TABLE_CSS = """<style>
 .table-clock{font-family:ui-monospace,monospace;color:#f0c970}
 </style>"""
 
-HOST_TITLE = "Open a game table"
-HOST_INTRO = ("People play a whole game of Coup against each other, each on their own phone, "
-              "with this screen as the table. Empty seats can be filled by bots. After the "
-              "game every card is turned over, and each player gets a review of their own "
-              "decisions.")
-JOIN_TITLE = "Join the game"
-NO_DB = "Game tables need the shared database, and it cannot be reached: {problem}"
-CLOCK_HELP = ("A decision not made in time is made for the player: Income on a turn (a Coup "
-              "on a random player at 10 or more coins), a pass when others may challenge or "
-              "block, and the stand-in bot's choice otherwise (which card to lose or keep). "
-              "This is the time-out rule of the forum variant, offered for every rule set.")
-STAND_IN_HELP = ("If a phone has not been seen for this long (closed, out of battery, out of "
-                 "range), a bot plays for that seat until the phone comes back.")
-PACE_HELP = "How long each bot move stays on the screen before the next one."
-SCREEN_HELP = ("Open this on the screen everyone can see. It shows the table and never a "
-               "hidden card; it has no controls, so its address can be on view.")
-VENUE_INTRO = ("Every time someone at a table here decided whether to challenge or block a "
-               "claim, the bot had its own chance that the claim was a bluff. Once the game "
-               "is over the cards show who was bluffing: this compares the bot's chances, "
-               "and counting the cards alone, with the truth. Names are never used.")
-REVIEW_NOTE = ("How it grades: each option you had is played out many times with the bots in "
-               "the other seats, and with the cards you could not see drawn from what you "
-               "knew. It does not know how these people play, so a grade says what was best "
-               "against the bots' habits.")
-HOST_KEY_NOTE = ("This page's address is the table's host key: keep it on your own phone or "
-                 "laptop, not on the shared screen.")
+HOST_TITLE = N_("Open a game table")
+HOST_INTRO = N_("People play a whole game of Coup against each other, each on their own phone, "
+                "with this screen as the table. Empty seats can be filled by bots. After the "
+                "game every card is turned over, and each player gets a review of their own "
+                "decisions.")
+JOIN_TITLE = N_("Join the game")
+NO_DB = N_("Game tables need the shared database, and it cannot be reached: {problem}")
+CLOCK_HELP = N_("A decision not made in time is made for the player: Income on a turn (a Coup "
+                "on a random player at 10 or more coins), a pass when others may challenge or "
+                "block, and the stand-in bot's choice otherwise (which card to lose or keep). "
+                "This is the time-out rule of the forum variant, offered for every rule set.")
+STAND_IN_HELP = N_("If a phone has not been seen for this long (closed, out of battery, out of "
+                   "range), a bot plays for that seat until the phone comes back.")
+PACE_HELP = N_("How long each bot move stays on the screen before the next one.")
+SCREEN_HELP = N_("Open this on the screen everyone can see. It shows the table and never a "
+                 "hidden card; it has no controls, so its address can be on view.")
+VENUE_INTRO = N_("Every time someone at a table here decided whether to challenge or block a "
+                 "claim, the bot had its own chance that the claim was a bluff. Once the game "
+                 "is over the cards show who was bluffing: this compares the bot's chances, "
+                 "and counting the cards alone, with the truth. Names are never used.")
+REVIEW_NOTE = N_("How it grades: each option you had is played out many times with the bots "
+                 "in the other seats, and with the cards you could not see drawn from what you "
+                 "knew. It does not know how these people play, so a grade says what was best "
+                 "against the bots' habits.")
+HOST_KEY_NOTE = N_("This page's address is the table's host key: keep it on your own phone or "
+                   "laptop, not on the shared screen.")
 
 
 def clock_label(seconds: int) -> str:
-    return "No clock" if seconds == 0 else (f"{seconds} s per decision" if seconds < 60
-                                            else f"{seconds // 60} min per decision"
-                                            if seconds % 60 == 0
-                                            else f"{seconds} s per decision")
+    if seconds == 0:
+        return tr("No clock")
+    if seconds >= 60 and seconds % 60 == 0:
+        return tr_n("{n} min per decision", "{n} min per decision", seconds // 60)
+    return tr_n("{n} s per decision", "{n} s per decision", seconds)
 
 
 def stand_in_label(seconds: int) -> str:
-    return "Never" if seconds == 0 else (f"After {seconds} s" if seconds < 60
-                                         else f"After {seconds // 60} min")
+    if seconds == 0:
+        return tr("Never")
+    if seconds < 60:
+        return tr_n("After {n} s", "After {n} s", seconds)
+    return tr_n("After {n} min", "After {n} min", seconds // 60)
 
 
 def settings_line(settings: TableSettings, title: str) -> str:
-    parts = [title, f"{settings.seats} seats", clock_label(settings.turn_seconds).lower()
-             if settings.turn_seconds else "no clock"]
+    seconds = settings.turn_seconds
+    clock = clock_label(seconds) if seconds else tr("no clock")
+    parts = [title, tr_n("{n} seat", "{n} seats", settings.seats), clock]
     if settings.stand_in_after:
-        parts.append(f"a bot stands in {stand_in_label(settings.stand_in_after).lower()} "
-                     "away")
+        away = settings.stand_in_after
+        parts.append(tr_n("a bot stands in after {n} s away", "a bot stands in after {n} s away",
+                          away) if away < 60 else
+                     tr_n("a bot stands in after {n} min away",
+                          "a bot stands in after {n} min away", away // 60))
     return " · ".join(parts)
 
 
 def seat_label(seat: TableSeat) -> str:
     """"Ann", "Calibrated bot", "Ann (a bot plays for now)", "empty"."""
     if seat.kind == "open":
-        return "empty"
+        return tr("empty")
     if seat.kind == "bot":
-        title = bot_title(seat.bot or "honest")
-        return title if title.lower().endswith("bot") else f"{title} bot"
+        key = seat.bot or "honest"
+        title = bot_title(key)
+        return title if key == "rule" else tr("{name} bot", name=title)
     name = seat.nickname or "?"
-    return f"{name} (a bot plays for now)" if seat.away else name
+    return tr("{name} (a bot plays for now)", name=name) if seat.away else name
 
 
 def seats_html(seats: tuple[TableSeat, ...]) -> str:
@@ -94,9 +105,10 @@ def seats_html(seats: tuple[TableSeat, ...]) -> str:
 
 def strength_note(key: str, strength: Strength | None) -> str:
     if strength is None:
-        return f"{bot_title(key)}: not measured."
-    return (f"{bot_title(key)} wins {strength.rate:.0%} of games against other bots at a "
-            f"table of {strength.players} (a fair share is {strength.fair:.0%}).")
+        return tr("{bot}: not measured.", bot=bot_title(key))
+    return tr("{bot} wins {rate} of games against other bots at a table of {players} (a fair "
+              "share is {fair}).", bot=bot_title(key), rate=percent(strength.rate),
+              players=strength.players, fair=percent(strength.fair))
 
 
 def at_html(number: int, moves: int) -> str:
@@ -107,7 +119,8 @@ def at_html(number: int, moves: int) -> str:
 
 
 def code_html(code: str) -> str:
-    return f'<p class="table-code" aria-label="Table code {" ".join(code)}">{code}</p>'
+    label = html.escape(tr("Table code {code}", code=" ".join(code)))
+    return f'<p class="table-code" aria-label="{label}">{code}</p>'
 
 
 def seconds_left(deadline: datetime | None, now: datetime) -> int | None:
@@ -121,28 +134,37 @@ def waiting_html(name: str | None, question: str | None, left: int | None) -> st
     if name is None:
         return ""
     clock = f' <span class="table-clock">· {left} s</span>' if left is not None else ""
-    text = html.escape(question or f"Waiting for {name}")
+    text = html.escape(question or tr("Waiting for {name}", name=name))
     return f'<p class="table-wait">{text}{clock}</p>'
 
 
 def result_line(names: tuple[str, ...], winner: int | None, me: int | None = None) -> str:
     if winner is None:
-        return "The game was ended before anyone won."
+        return tr("The game was ended before anyone won.")
     if me is not None and winner == me:
-        return "You won the game."
-    return f"{names[winner]} won the game."
+        return tr("You won the game.")
+    return tr("{name} won the game.", name=names[winner])
 
 
 def quiz_from_games(count: int, rollouts: int) -> str:
     if not count:
-        return ("Once games are played to their end here, the decisions people made in them "
-                "can become quiz questions.")
-    return (f"{count} decision{'' if count == 1 else 's'} people made in the finished games "
-            f"here can become questions of the Quiz's bank *people*, each graded by playing "
-            f"its options out (up to {rollouts} times each; a few seconds a decision). Nobody's "
-            "name goes with them.")
+        return tr("Once games are played to their end here, the decisions people made in them "
+                  "can become quiz questions.")
+    return tr_n("{n} decision people made in the finished games here can become questions of "
+                "the Quiz's bank *people*, each graded by playing its options out (up to "
+                "{rollouts} times each; a few seconds a decision). Nobody's name goes with "
+                "them.",
+                "{n} decisions people made in the finished games here can become questions of "
+                "the Quiz's bank *people*, each graded by playing its options out (up to "
+                "{rollouts} times each; a few seconds a decision). Nobody's name goes with "
+                "them.", count, rollouts=rollouts)
 
 
 def quiz_made(items: int) -> str:
-    return (f"{items} question{'' if items == 1 else 's'} in the bank *people*: choose it on "
-            "the Quiz page.")
+    return tr_n("{n} question in the bank *people*: choose it on the Quiz page.",
+                "{n} questions in the bank *people*: choose it on the Quiz page.", items)
+
+
+def result_over_line(names: tuple[str, ...], winner: int | None, me: int | None = None) -> str:
+    """The result, then that every card is now face up."""
+    return result_line(names, winner, me) + " " + tr("Every card is turned over.")

@@ -12,12 +12,21 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from trainer.engine.cards import Action
-from trainer.engine.explain import PHASE_QUESTION, SECOND_PERSON
-from trainer.engine.game import Event, Phase
+from trainer.engine.cards import Action, Allegiance
+from trainer.engine.explain import (
+    SECOND_PERSON,
+    cards_words,
+    decision_line,
+    target_words,
+    vocabulary_word,
+)
+from trainer.engine.game import Event
 from trainer.engine.moves import Move, MoveKind
+from trainer.engine.names import allegiance_name, card_name
 from trainer.engine.observation import Observation
 from trainer.engine.rules import Options
+from trainer.engine.variants import title_words
+from trainer.i18n import N_, tr, trc
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,40 +100,60 @@ def _turn_events(obs: Observation, turn: int) -> list[Event]:
 def _badge(move: Move, names: tuple[str, ...], options: Options, claims: dict[Action, str],
            latest: bool) -> Badge | None:
     kind = _SHOW_KINDS.get(move.kind, "action")
-    target = f" {names[move.target]}" if move.target is not None else ""
-    if target == f" {SECOND_PERSON}":
-        target = " you"  # "assassinate you": the reader's own seat
+    target = ""
+    if move.target is not None:  # "assassinate you": the reader's own seat
+        name = names[move.target]
+        target = target_words(name, name == SECOND_PERSON)
     if move.kind is MoveKind.ACT and move.action is not None:
-        label = options.action_label(move.action)
+        label = vocabulary_word(options.vocabulary, move.action)
         claim = claims.get(move.action)
         if move.action is Action.EMBEZZLE:
-            return Badge("claim", f"claims no Duke: {label}", latest)
+            return Badge("claim", trc("badge", "claims no {card}: {action}",
+                                      card=card_name("Duke"), action=label), latest)
+        if claim and target:
+            return Badge("claim", trc("badge", "claims {card}: {action} {target}",
+                                      card=card_name(claim), action=label, target=target),
+                         latest)
         if claim:
-            return Badge("claim", f"claims {claim}: {label}{target}", latest)
-        return Badge("action", f"{label}{target}", latest)
+            return Badge("claim", trc("badge", "claims {card}: {action}",
+                                      card=card_name(claim), action=label), latest)
+        if target:
+            return Badge("action", trc("badge", "{action} {target}", action=label,
+                                       target=target), latest)
+        return Badge("action", label, latest)
     if move.kind is MoveKind.BLOCK:
-        return Badge("block", f"blocks with {move.character}", latest)
+        return Badge("block", trc("badge", "blocks with {card}",
+                                  card=card_name(move.character or "")), latest)
     if move.kind is MoveKind.CHALLENGE:
-        return Badge("challenge", "challenges!", latest)
+        return Badge("challenge", trc("badge", "challenges!"), latest)
     if move.kind is MoveKind.PASS:
-        return Badge("pass", "passes", latest) if latest else None
+        return Badge("pass", trc("badge", "passes"), latest) if latest else None
     if move.kind is MoveKind.SHOW:
-        shown = " and ".join(move.cards) if move.cards else str(move.character)
-        return Badge("show", f"shows {shown}", latest)
+        shown = cards_words(move.cards) if move.cards else card_name(move.character or "")
+        return Badge("show", trc("badge", "shows {cards}", cards=shown), latest)
     if move.kind is MoveKind.LOSE:
-        return Badge("lose", f"loses {move.character}", latest)
+        return Badge("lose", trc("badge", "loses {card}", card=card_name(move.character or "")),
+                     latest)
     if move.kind is MoveKind.CLAIM:
-        return Badge("claim", f"claims {move.character}", latest)
+        return Badge("claim", trc("badge", "claims {card}", card=card_name(move.character or "")),
+                     latest)
     if move.kind is MoveKind.PAY:
-        return Badge("lose", "pays instead of a card", latest)
+        return Badge("lose", trc("badge", "pays instead of a card"), latest)
     if move.kind is MoveKind.CHOOSE:
-        return Badge(kind, {"return": "hands the card back",
-                            "swap": "forces a swap"}.get(move.choice or "",
-                                                         f"chooses {move.choice}"), latest)
+        if move.choice == "return":
+            text = trc("badge", "hands the card back")
+        elif move.choice == "swap":
+            text = trc("badge", "forces a swap")
+        else:
+            choice = move.choice or ""
+            side = allegiance_name(Allegiance(choice)) if choice in (
+                Allegiance.LOYALIST, Allegiance.REFORMIST) else choice
+            text = trc("badge", "chooses {choice}", choice=side)
+        return Badge(kind, text, latest)
     if move.kind is MoveKind.KEEP:
-        return Badge("keep", "exchanges cards", latest)
+        return Badge("keep", trc("badge", "exchanges cards"), latest)
     if move.kind is MoveKind.OFFER:
-        return Badge("show", "shows a card to the Inquisitor", latest)
+        return Badge("show", trc("badge", "shows a card to the Inquisitor"), latest)
     return None
 
 
@@ -161,21 +190,13 @@ def table_view(obs: Observation, turn: int | None = None, latest: int = 0) -> Ta
             badges=tuple(per_seat.get(p, ())),
         ))
     question = None
-    if d is not None:
-        asked = PHASE_QUESTION[d.phase]
-        if names[d.player] == SECOND_PERSON:  # the reader's own seat: "Your turn", "your set"
-            question = f"You must {asked.replace('their ', 'your ')}"
-            if d.phase is Phase.ACTION:
-                question = f"Your turn: {asked}"
-        else:
-            question = f"{names[d.player]} must {asked}"
-            if d.phase is Phase.ACTION:
-                question = f"{names[d.player]}'s turn: {asked}"
+    if d is not None:  # the reader's own seat: "Your turn", "your set"
+        question = decision_line(d.phase, names[d.player])
     notes = tuple(_private_note(e) for e in events
                   if e.visible_to == obs.player and "cards" in e.data and e.kind != "deal")
     over = obs.pending is None
     return TableView(
-        variant=variant.title, variant_name=variant.name, turn=turn, seats=tuple(seats),
+        variant=title_words(variant), variant_name=variant.name, turn=turn, seats=tuple(seats),
         deck_size=obs.deck_size,
         treasury=obs.treasury, reserve=obs.reserve, mat_up=tuple(map(str, obs.mat_up)),
         mat_face_down=obs.mat_face_down, removed=obs.removed, question=question,
@@ -186,15 +207,15 @@ def table_view(obs: Observation, turn: int | None = None, latest: int = 0) -> Ta
 
 
 _NOTE = {
-    "draw": "You drew", "return": "You returned", "peek": "You peeked at (top, bottom)",
-    "examined": "You were shown", "discard": "You put out of the game",
-    "offer": "Your draft set",
+    "draw": N_("You drew: {cards}"), "return": N_("You returned: {cards}"),
+    "peek": N_("You peeked at (top, bottom): {cards}"),
+    "examined": N_("You were shown: {cards}"), "discard": N_("You put out of the game: {cards}"),
+    "offer": N_("Your draft set: {cards}"),
 }
 
 
 def _private_note(e: Event) -> str:
-    cards = " and ".join(str(c) for c in e.data["cards"])
-    return f"{_NOTE.get(e.kind, 'You saw')}: {cards}"
+    return tr(_NOTE.get(e.kind, N_("You saw: {cards}")), cards=cards_words(e.data["cards"]))
 
 
 def revealing(view: TableView, hands: Sequence[Sequence[object]]) -> TableView:
