@@ -28,6 +28,7 @@ from trainer.engine.cards import Character
 from trainer.engine.chance import RandomChance
 from trainer.engine.game import Game, Phase
 from trainer.engine.moves import Move, MoveKind
+from trainer.engine.names import card_name
 from trainer.i18n import tr, tr_n
 
 Hand = tuple[Character, ...]
@@ -222,9 +223,11 @@ class Practice:
                                 else tr("the duel is over"))
         at = [o.index for o in offers]
         if index not in at:
-            expected = (f"0 to {len(at) - 1}" if at == list(range(len(at)))
-                        else "one of " + ", ".join(map(str, at)))
-            raise PracticeError(f"option {index} does not exist; expected {expected}")
+            raise PracticeError(
+                tr("option {index} does not exist; expected 0 to {last}", index=index,
+                   last=len(at) - 1) if at == list(range(len(at))) else
+                tr("option {index} does not exist; expected one of {choices}", index=index,
+                   choices=", ".join(map(str, at))))
         g = Graded(len(self.graded) + 1, self.game.phase, tuple(offers), at.index(index),
                    self.belief(), self.belief_hands())
         self.graded.append(g)
@@ -258,7 +261,8 @@ class Practice:
             return
         move = tree.moves[self.node][index]
         if move not in self.game.legal_moves():
-            raise PracticeError(f"{move} is not legal in the game now")  # tree and game apart
+            # the tree and the game apart
+            raise PracticeError(tr("{move} is not legal in the game now", move=move))
         self._apply(move, player)
         self.node = tree.children[self.node][index]
         self._follow()
@@ -400,8 +404,11 @@ def start(revealed: tuple[Character, Character], coins: tuple[int, int], first: 
     worlds = [w for w in graph.worlds if chance[w] > 0
               and (card is None or chars[w[learner]] == card)]
     if not worlds:
-        raise PracticeError(f"you cannot hold {card.value if card else 'a card'} here: it is "
-                            "not in this rule set's court, or the face-up cards use every copy")
+        raise PracticeError(
+            tr("you cannot hold {card} here: it is not in this rule set's court, or the face-up "
+               "cards use every copy", card=card_name(card)) if card else
+            tr("you cannot hold a card here: it is not in this rule set's court, or the face-up "
+               "cards use every copy"))
     world = rng.choices(worlds, weights=[float(chance[w]) for w in worlds])[0]
     game = graph.game(world, coins, first)
     game.names = ["you", "them"] if learner == 0 else ["them", "you"]
@@ -429,9 +436,11 @@ def start_two(lost: Character, coins: tuple[int, int], first: int, learner: int,
     want = None if hand is None else graph.label(learner, hand)
     worlds = [w for w in graph.worlds if chance[w] > 0 and (want is None or w[learner] == want)]
     if not worlds:
-        held = "+".join(c.value for c in hand) if hand else "that hand"
-        raise PracticeError(f"you cannot hold {held} here: the court and the face-up card "
-                            "leave too few copies")
+        raise PracticeError(
+            tr("you cannot hold {hand} here: the court and the face-up card leave too few "
+               "copies", hand="+".join(card_name(c) for c in hand)) if hand else
+            tr("you cannot hold that hand here: the court and the face-up card leave too few "
+               "copies"))
     world = rng.choices(worlds, weights=[float(chance[w]) for w in worlds])[0]
     game = graph.game(world, coins, first)
     game.names = ["you", "them"] if learner == 0 else ["them", "you"]

@@ -32,6 +32,7 @@ from trainer.engine.cards import Action, Character
 from trainer.engine.errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveError
 from trainer.engine.moves import Move, MoveKind
 from trainer.engine.observation import Observation
+from trainer.i18n import tr
 
 if TYPE_CHECKING:
     from trainer.engine.game import Game
@@ -66,7 +67,8 @@ class NotationError(InvalidMoveError):
     """
 
     def __init__(self, text: str, expected: str) -> None:
-        super().__init__(f"cannot read the move {text!r}: expected {expected}", move=text)
+        super().__init__(tr("cannot read the move {text}: expected {expected}", text=repr(text),
+                            expected=expected), move=text)
         self.text = text
         self.expected = expected
 
@@ -112,8 +114,9 @@ def parse(text: str) -> Move:
     expected where the text goes wrong."""
     seat, colon, body = text.partition(":")
     if not colon:
-        raise NotationError(text, "a seat and a move separated by ':', like P0:income")
-    player = _seat(text, seat, "a seat like P0 before ':'")
+        raise NotationError(text, tr("a seat and a move separated by ':', like {example}",
+                                     example="P0:income"))
+    player = _seat(text, seat, tr("a seat like {example} before ':'", example="P0"))
     verb, slash, arg = body.partition("/")
     if slash:
         if verb in _CARD_VERBS:
@@ -124,25 +127,29 @@ def parse(text: str) -> Move:
             return Move(MoveKind.KEEP, player, cards=_card_list(text, arg))
         if verb == "choose":
             if not _CHOICE.fullmatch(arg):
-                raise NotationError(text, "a choice after 'choose/', like Loyalist or swap")
+                raise NotationError(text, tr("a choice after 'choose/', like {first} or {second}",
+                                             first="Loyalist", second="swap"))
             return Move(MoveKind.CHOOSE, player, choice=arg)
-        raise NotationError(text, f"one of {', '.join(_CARD_VERBS)}, {SHOW_HAND}, keep or "
-                                  f"choose before '/'")
+        raise NotationError(text, tr("one of {verbs}, {show}, keep or choose before '/'",
+                                     verbs=", ".join(_CARD_VERBS), show=SHOW_HAND))
     if verb in _BARE_VERBS:
         return Move(_BARE_VERBS[verb], player)
     if verb in _CARD_VERBS or verb in (SHOW_HAND, "keep", "choose"):
-        raise NotationError(text, f"'/' and what to {verb} after {verb!r}")
+        raise NotationError(text, tr("'/' and what to {verb} after {quoted}", verb=verb,
+                                     quoted=repr(verb)))
     name, arrow, target = verb.partition(">")
     try:
         action = Action(name)
     except ValueError:
         raise NotationError(
-            text, f"an action ({_ACTION_NAMES}) or one of {', '.join(_VERBS)} after ':'"
+            text, tr("an action ({actions}) or one of {verbs} after ':'", actions=_ACTION_NAMES,
+                     verbs=", ".join(_VERBS))
         ) from None
     if not arrow:
         return Move(MoveKind.ACT, player, action)
     return Move(MoveKind.ACT, player, action,
-                _seat(text, target, "a target seat like P2 after '>'"))
+                _seat(text, target, tr("a target seat like {example} after '>'",
+                                       example="P2")))
 
 
 def moves_text(moves: Iterable[Move]) -> str:
@@ -250,7 +257,8 @@ def _card(text: str, name: str) -> Character:
     try:
         return Character(name)
     except ValueError:
-        raise NotationError(text, f"a card name ({_CARD_NAMES}), not {name!r}") from None
+        raise NotationError(text, tr("a card name ({cards}), not {name}", cards=_CARD_NAMES,
+                                     name=repr(name))) from None
 
 
 def _card_list(text: str, arg: str) -> tuple[Character, ...]:

@@ -15,7 +15,7 @@ from typing import Any, Literal
 
 from trainer.engine.cards import Action, Character
 from trainer.engine.errors import RuleSetError
-from trainer.i18n import N_
+from trainer.i18n import N_, tr
 
 BlockScope = Literal["nobody", "anyone", "target"]
 
@@ -304,17 +304,23 @@ class Options:
                 continue
             name, eq, raw = (x.strip() for x in pair.partition("="))
             if name not in known:
-                raise RuleSetError(
-                    f"unknown table rule {name!r}{_close_to(name, known)}; the table rules: "
-                    f"{', '.join(known)}", text=text, part=name, expected=tuple(known))
+                near = _nearest(name, known)
+                reason = (tr("unknown table rule {name} (did you mean {near}?); the table "
+                             "rules: {choices}", name=repr(name), near=repr(near),
+                             choices=", ".join(known))
+                          if near is not None else
+                          tr("unknown table rule {name}; the table rules: {choices}",
+                             name=repr(name), choices=", ".join(known)))
+                raise RuleSetError(reason, text=text, part=name, expected=tuple(known))
             choices = {_value_text(c): c for c in known[name].choices}
             if not eq or raw.lower() not in choices:
                 raise RuleSetError(
-                    f"the table rule {name!r} cannot be {raw!r}; expected one of "
-                    f"{', '.join(choices)}", text=text, part=pair, expected=tuple(choices))
+                    tr("the table rule {name} cannot be {value}; expected one of {choices}",
+                       name=repr(name), value=repr(raw), choices=", ".join(choices)),
+                    text=text, part=pair, expected=tuple(choices))
             if name in changes:
-                raise RuleSetError(f"the table rule {name!r} is given twice", text=text,
-                                   part=name)
+                raise RuleSetError(tr("the table rule {name} is given twice", name=repr(name)),
+                                   text=text, part=name)
             changes[name] = choices[raw.lower()]
         return cls().with_(**changes)
 
@@ -466,9 +472,9 @@ def _value_text(value: Any) -> str:
     return str(value)
 
 
-def _close_to(word: str, choices: Any) -> str:
+def _nearest(word: str, choices: Any) -> str | None:
     close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
-    return f" (did you mean {close[0]!r}?)" if close else ""
+    return close[0] if close else None
 
 
 @cache

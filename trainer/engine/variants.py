@@ -453,15 +453,14 @@ def compose(family: Variant, switches: Mapping[str, bool], *, text: str = "") ->
     rule cannot apply (``ambassador_reduces`` where the Ambassador does not block stealing).
     """
     if VARIANTS.get(family.name) != family:
-        raise RuleSetError(f"{family.name!r} is not a registered rule set; switch house rules "
-                           f"on one of {', '.join(VARIANTS)} (or use `switch`)",
+        raise RuleSetError(tr("{name} is not a registered rule set; switch house rules on one "
+                              "of {choices} (or use `switch`)", name=repr(family.name),
+                              choices=", ".join(VARIANTS)),
                            text=text or family.name, part=family.name,
                            expected=tuple(VARIANTS))
     unknown = [name for name in switches if name not in HOUSE_RULE_NAMES]
     if unknown:
-        raise RuleSetError(f"unknown house rule {unknown[0]!r}"
-                           f"{_close(unknown[0], HOUSE_RULE_NAMES)}; the house rules: "
-                           f"{', '.join(HOUSE_RULE_NAMES)}", text=text, part=unknown[0],
+        raise RuleSetError(_unknown_house_rule(unknown[0]), text=text, part=unknown[0],
                            expected=tuple(HOUSE_RULE_NAMES))
     v = family
     for rule in HOUSE_RULES:
@@ -471,8 +470,10 @@ def compose(family: Variant, switches: Mapping[str, bool], *, text: str = "") ->
         if want:
             why = rule.unfit(v)
             if why:
-                raise RuleSetError(f"the house rule {rule.name!r} ({rule.title}) cannot apply "
-                                   f"to {family.title}: {why}", text=text, part=rule.name)
+                raise RuleSetError(tr("the house rule {name} ({title}) cannot apply to {rules}: "
+                                      "{why}", name=repr(rule.name), title=tr(rule.title),
+                                      rules=title_words(family), why=why),
+                                   text=text, part=rule.name)
             v = rule.on(v)
         else:
             v = rule.off(v)
@@ -499,7 +500,8 @@ def switch(v: Variant, **switches: bool) -> Variant:
     `v` has them: ``switch(BASE, pay_five=True)`` is ``base+pay_five``."""
     family = VARIANTS.get(v.family or v.name)
     if family is None:
-        raise RuleSetError(f"{v.name!r} is not built from a registered rule set",
+        raise RuleSetError(tr("{name} is not built from a registered rule set",
+                              name=repr(v.name)),
                            text=v.name, part=v.name, expected=tuple(VARIANTS))
     return compose(family, {**house_rules_on(v), **switches})
 
@@ -554,9 +556,29 @@ def _and(items: list[str]) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
-def _close(word: str, choices: Any) -> str:
+def _nearest(word: str, choices: Any) -> str | None:
+    """The choice closest to a mistyped `word`, if one is close enough to suggest."""
     close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
-    return f" (did you mean {close[0]!r}?)" if close else ""
+    return close[0] if close else None
+
+
+def _unknown_house_rule(word: str, text: str | None = None) -> str:
+    """Why `word` is refused as a house rule's name, in the reader's language (whole sentences
+    with and without a suggestion, so a translation may order them as it needs)."""
+    near = _nearest(word, HOUSE_RULE_NAMES)
+    choices = ", ".join(HOUSE_RULE_NAMES)
+    if text is None:
+        if near is not None:
+            return tr("unknown house rule {word} (did you mean {near}?); the house rules: "
+                      "{choices}", word=repr(word), near=repr(near), choices=choices)
+        return tr("unknown house rule {word}; the house rules: {choices}", word=repr(word),
+                  choices=choices)
+    if near is not None:
+        return tr("unknown house rule {word} (did you mean {near}?) in {text}; the house "
+                  "rules: {choices}", word=repr(word), near=repr(near), text=repr(text),
+                  choices=choices)
+    return tr("unknown house rule {word} in {text}; the house rules: {choices}",
+              word=repr(word), text=repr(text), choices=choices)
 
 
 # ------------------------------------------------------------------------ rule sets as text
@@ -596,7 +618,8 @@ def parse_rules(text: str) -> RuleSet:
     link's query string decodes it, ``-`` for ``_`` inside a name); RuleSetError otherwise,
     naming the part at fault and what was expected there."""
     if not isinstance(text, str) or not text.strip():
-        raise RuleSetError(f"a rule set is needed, one of {', '.join(VARIANTS)}",
+        raise RuleSetError(tr("a rule set is needed, one of {choices}",
+                              choices=", ".join(VARIANTS)),
                            text=str(text), expected=tuple(VARIANTS))
     s = text.strip().lower()
     options = Options()
@@ -604,8 +627,9 @@ def parse_rules(text: str) -> RuleSet:
         head, _, tail = s.partition("(")
         if not tail.endswith(")") or "(" in tail or ")" in head:
             raise RuleSetError(
-                f"cannot read {text!r}: table rules go in one pair of brackets at the end, "
-                f"e.g. base(challengers=all)", text=text)
+                tr("cannot read {text}: table rules go in one pair of brackets at the end, "
+                   "e.g. {example}", text=repr(text), example="base(challengers=all)"),
+                text=text)
         s = head.strip()
         options = Options.parse(tail[:-1])
     s = re.sub(r"\s*([+-])\s*", r"\1", s)
@@ -614,28 +638,32 @@ def parse_rules(text: str) -> RuleSet:
                    if s == n or (s.startswith(n) and s[len(n)] in "+-")), None)
     if family is None:
         word = re.split(r"[+]", s)[0]
-        raise RuleSetError(f"unknown variant {word!r}{_close(word, VARIANTS)}; expected one "
-                           f"of {', '.join(VARIANTS)}", text=text, part=word,
-                           expected=tuple(VARIANTS))
+        near = _nearest(word, VARIANTS)
+        reason = (tr("unknown variant {word} (did you mean {near}?); expected one of "
+                     "{choices}", word=repr(word), near=repr(near), choices=", ".join(VARIANTS))
+                  if near is not None else
+                  tr("unknown variant {word}; expected one of {choices}", word=repr(word),
+                     choices=", ".join(VARIANTS)))
+        raise RuleSetError(reason, text=text, part=word, expected=tuple(VARIANTS))
     switches: dict[str, bool] = {}
     rest = s[len(family.name):]
     i = 0
     while i < len(rest):
         sign = rest[i]
         if sign not in "+-":
-            raise RuleSetError(f"cannot read {text!r} at {rest[i:]!r}: expected + or - and "
-                               f"a house rule", text=text, part=rest[i:])
+            raise RuleSetError(tr("cannot read {text} at {rest}: expected + or - and a house "
+                                  "rule", text=repr(text), rest=repr(rest[i:])),
+                               text=text, part=rest[i:])
         word = rest[i + 1:]
         name = next((n for n in _SWITCH_NAMES if word.replace("-", "_").startswith(n)
                      and (len(word) == len(n) or word[len(n)] in "+-")), None)
         if name is None:
             bad = re.split(r"[+-]", word)[0] if word else ""
-            raise RuleSetError(
-                f"unknown house rule {bad!r}{_close(bad, HOUSE_RULE_NAMES)} in {text!r}; the "
-                f"house rules: {', '.join(HOUSE_RULE_NAMES)}", text=text, part=bad,
-                expected=tuple(HOUSE_RULE_NAMES))
+            raise RuleSetError(_unknown_house_rule(bad, text), text=text, part=bad,
+                               expected=tuple(HOUSE_RULE_NAMES))
         if name in switches:
-            raise RuleSetError(f"the house rule {name!r} is switched twice in {text!r}",
+            raise RuleSetError(tr("the house rule {name} is switched twice in {text}",
+                                  name=repr(name), text=repr(text)),
                                text=text, part=name)
         switches[name] = sign == "+"
         i += 1 + len(name)
@@ -661,9 +689,10 @@ def described(variant: Variant) -> str:
             return variant.name
     except RuleSetError:
         pass
-    raise RuleSetError(f"the rule set {variant.name!r} was changed by hand, not by switching "
-                       f"house rules, so no description reads it back; compose it with "
-                       f"`switch` or `parse_rules`", text=variant.name, part=variant.name)
+    raise RuleSetError(tr("the rule set {name} was changed by hand, not by switching house "
+                          "rules, so no description reads it back; compose it with `switch` "
+                          "or `parse_rules`", name=repr(variant.name)),
+                       text=variant.name, part=variant.name)
 
 
 def get_variant(name: str) -> Variant:
@@ -671,6 +700,7 @@ def get_variant(name: str) -> Variant:
     ``mcguire-inheritance``), without table rules: those are `parse_rules`'s."""
     ruleset = parse_rules(name)
     if ruleset.options != Options():
-        raise RuleSetError(f"{name!r} sets table rules too ({ruleset.options.text()}); read "
-                           f"it as a whole rule set", text=name)
+        raise RuleSetError(tr("{name} sets table rules too ({options}); read it as a whole "
+                              "rule set", name=repr(name), options=ruleset.options.text()),
+                           text=name)
     return ruleset.variant

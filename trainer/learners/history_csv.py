@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 
 from pydantic import ValidationError
 
+from trainer.i18n import tr, tr_n
 from trainer.learners.answers import COLUMNS, Answer, describe_error
 from trainer.learners.csvsafe import is_formula, neutral
 from trainer.learners.identity import is_browser_id
@@ -78,7 +79,8 @@ def export_csv(answers: Iterable[Answer]) -> str:
 
 
 def _expected() -> str:
-    return "expected a CSV file whose first line is the header: " + ",".join(COLUMNS)
+    return tr("expected a CSV file whose first line is the header: {header}",
+              header=",".join(COLUMNS))
 
 
 def import_csv(text: str | bytes, learner: str, store: AnswerStore) -> ImportReport:
@@ -92,14 +94,16 @@ def import_csv(text: str | bytes, learner: str, store: AnswerStore) -> ImportRep
         try:
             text = text.decode("utf-8-sig")
         except UnicodeDecodeError as e:
-            report.errors.append(f"the file is not UTF-8 text (byte {e.start}); {_expected()}")
+            report.errors.append(tr("the file is not UTF-8 text (byte {byte}); {expected}",
+                                    byte=e.start, expected=_expected()))
             return report
     text = text.removeprefix("\ufeff")  # a spreadsheet's byte-order mark
     if not text.strip():
-        report.errors.append(f"the file is empty; {_expected()}")
+        report.errors.append(tr("the file is empty; {expected}", expected=_expected()))
         return report
     if "\x00" in text:
-        report.errors.append(f"the file is binary, not CSV text; {_expected()}")
+        report.errors.append(tr("the file is binary, not CSV text; {expected}",
+                                expected=_expected()))
         return report
 
     reader = csv.reader(io.StringIO(text, newline=""))
@@ -110,9 +114,12 @@ def import_csv(text: str | bytes, learner: str, store: AnswerStore) -> ImportRep
         unknown = [h for h in header if h not in COLUMNS]
         repeated = sorted({h for h in header if header.count(h) > 1})
         if missing or unknown or repeated:
-            wrong = "; ".join(f"{what}: {', '.join(names)}" for what, names in (
-                ("missing", missing), ("unknown", unknown), ("repeated", repeated)) if names)
-            report.errors.append(f"line 1: wrong columns ({wrong}); {_expected()}")
+            wrong = "; ".join(words for words, names in (
+                (tr("missing: {columns}", columns=", ".join(missing)), missing),
+                (tr("unknown: {columns}", columns=", ".join(unknown)), unknown),
+                (tr("repeated: {columns}", columns=", ".join(repeated)), repeated)) if names)
+            report.errors.append(tr("line {line}: wrong columns ({wrong}); {expected}", line=1,
+                                    wrong=wrong, expected=_expected()))
             return report
         line = reader.line_num + 1
         for cells in reader:
@@ -120,16 +127,20 @@ def import_csv(text: str | bytes, learner: str, store: AnswerStore) -> ImportRep
             if not any(c.strip() for c in cells):
                 continue
             if len(cells) != len(header):
-                report.errors.append(f"line {start}: expected {len(header)} cells as in the "
-                                     f"header, found {len(cells)}")
+                report.errors.append(tr_n("line {line}: expected {n} cell as in the header, "
+                                          "found {found}",
+                                          "line {line}: expected {n} cells as in the header, "
+                                          "found {found}", len(header), line=start,
+                                          found=len(cells)))
                 continue
             formulas = [name for name, value in zip(header, cells, strict=True)
                         if is_formula(value)]
             if formulas:
                 report.errors.extend(
-                    f"line {start}: {name}: starts with {cells[header.index(name)][:1]!r}, "
-                    f"which a spreadsheet runs as a formula; not imported (a ' in front keeps "
-                    f"it as text)" for name in formulas)
+                    tr("line {line}: {column}: starts with {sign}, which a spreadsheet runs as "
+                       "a formula; not imported (a ' in front keeps it as text)", line=start,
+                       column=name, sign=repr(cells[header.index(name)][:1]))
+                    for name in formulas)
                 continue
             data: dict[str, object] = {
                 name: None if value == "" and name in NULLABLE else value
@@ -138,9 +149,11 @@ def import_csv(text: str | bytes, learner: str, store: AnswerStore) -> ImportRep
             try:
                 answers.append(Answer.model_validate(data))
             except ValidationError as e:
-                report.errors.extend(describe_error(e, f"line {start}").splitlines())
+                report.errors.extend(
+                    describe_error(e, tr("line {line}", line=start)).splitlines())
     except csv.Error as e:
-        report.errors.append(f"line {reader.line_num}: not readable as CSV ({e}); {_expected()}")
+        report.errors.append(tr("line {line}: not readable as CSV ({problem}); {expected}",
+                                line=reader.line_num, problem=e, expected=_expected()))
         return report
 
     flags = store.save_many(answers)

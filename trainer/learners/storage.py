@@ -72,7 +72,7 @@ from sqlalchemy.types import NullType
 
 from trainer.database.migrate import MigrationError, upgrade
 from trainer.engine.variants import RULES_TEXT_MAX
-from trainer.i18n import N_
+from trainer.i18n import N_, tr
 from trainer.learners.answers import COLUMNS, Answer, describe_error, now
 from trainer.paths import data_dir
 
@@ -497,7 +497,8 @@ class Store:
             try:
                 good.append(Answer.model_validate(data))
             except ValidationError as e:
-                where = f"answers row {number} (answer_id {data['answer_id']})"
+                where = tr("answers row {row} (answer_id {answer})", row=number,
+                           answer=data["answer_id"])
                 problems.extend(describe_error(e, where).splitlines())
         return good, problems
 

@@ -52,28 +52,31 @@ from pydantic import ValidationError
 from trainer.engine.errors import MoveError
 from trainer.engine.game import Game
 from trainer.engine.notation import NotationError, move_text, parse
+from trainer.i18n import N_, formats, tr, tr_n
 from trainer.play.record import GAME_ID, GameRecord, fresh_game
 from trainer.play.setup import LEARNER, MAX_SEED, Setup, SetupError
+from trainer.verdicts.answers import field_problem
 
 VERSION = 1
 MAGIC = "coup-trainer game log"
 FIRST_LINE = f"{MAGIC} {VERSION}"
 MOVES = "moves:"
 NOT_YET = "-"
-# The header's keys, in the order they are written, with what each holds.
+# The header's keys, in the order they are written, with what each holds (in the reader's
+# words through `key_expected`; the keys themselves are the file's and stay as written).
 KEYS: dict[str, str] = {
-    "game": "the game's id: 12 lowercase letters and digits",
-    "learner": "the learner's id: 1 to 64 characters",
-    "rule set": "a rule set's description: a variant (base, draft, inquisitor, reformation, "
-                "reformation-inquisitor, mcguire, forum), house rules switched with + or -, "
-                "table rules in brackets, like base+pay_five(challengers=all)",
-    "seed": f"a whole number from 0 to {MAX_SEED}",
-    "seats": f"one persona per seat separated by commas, {LEARNER!r} once",
-    "names": "the players' names in seat order, separated by commas",
-    "started": "a time in ISO 8601 with its zone, like 2025-03-01T18:04:05Z",
-    "finished": f"a time in ISO 8601 with its zone, or {NOT_YET!r} while the game goes on",
-    "resigned": "yes or no",
-    "result": "who won, in words",
+    "game": N_("the game's id: 12 lowercase letters and digits"),
+    "learner": N_("the learner's id: 1 to 64 characters"),
+    "rule set": N_("a rule set's description: a variant (base, draft, inquisitor, reformation, "
+                   "reformation-inquisitor, mcguire, forum), house rules switched with + or -, "
+                   "table rules in brackets, like {example}"),
+    "seed": N_("a whole number from 0 to {most}"),
+    "seats": N_("one persona per seat separated by commas, {learner} once"),
+    "names": N_("the players' names in seat order, separated by commas"),
+    "started": N_("a time in ISO 8601 with its zone, like 2025-03-01T18:04:05Z"),
+    "finished": N_("a time in ISO 8601 with its zone, or {not_yet} while the game goes on"),
+    "resigned": N_("yes or no"),
+    "result": N_("who won, in words"),
 }
 _FIELD_KEYS = {"game_id": "game", "learner": "learner", "variant": "rule set", "seed": "seed",
                "seats": "seats", "started_at": "started", "finished_at": "finished",
@@ -97,11 +100,24 @@ class LogError(ValueError):
     so the person who edited it can fix that line."""
 
     def __init__(self, line: int, found: str, expected: str, what: str = "") -> None:
-        where = f"line {line}: {what}: " if what else f"line {line}: "
-        super().__init__(f"{where}found {found}; expected {expected}")
+        super().__init__(
+            tr("line {line}: {what}: found {found}; expected {expected}", line=line, what=what,
+               found=found, expected=expected) if what else
+            tr("line {line}: found {found}; expected {expected}", line=line, found=found,
+               expected=expected))
         self.line = line
         self.found = found
         self.expected = expected
+
+
+def key_expected(key: str) -> str:
+    """What the header line `key` holds, in the reader's words."""
+    return tr(KEYS[key], most=MAX_SEED, learner=repr(LEARNER), not_yet=repr(NOT_YET),
+              example="base+pay_five(challengers=all)")
+
+
+def _move_words(n: int) -> str:
+    return tr("move {n}", n=n)
 
 
 # ---------------------------------------------------------------------- writing
@@ -196,23 +212,29 @@ def import_text(text: str, learner: str | None = None) -> GameRecord:
             key, colon, value = line.partition(":")
             key = key.strip()
             if not colon or key not in KEYS:
-                raise LogError(number, _shown(line), f"a header line 'key: value' with a key of "
-                                                   f"{', '.join(KEYS)}, or {MOVES!r}")
+                raise LogError(number, _shown(line),
+                               tr("a header line 'key: value' with a key of {keys}, or {moves}",
+                                  keys=", ".join(KEYS), moves=repr(MOVES)))
             if key in header:
-                raise LogError(number, f"{key!r} again", f"each header key once (it was on "
-                                                         f"line {header[key][0]})")
+                raise LogError(number, tr("{key} again", key=repr(key)),
+                               tr("each header key once (it was on line {line})",
+                                  line=header[key][0]))
             header[key] = (number, value.strip())
         else:
             moves.append(_move_line(number, line, len(moves) + 1))
     end = len(lines)
     if state == "first":
-        raise LogError(end, "no header", f"{FIRST_LINE!r} on the first line")
+        raise LogError(end, tr("no header"),
+                       tr("{first} on the first line", first=repr(FIRST_LINE)))
     if state == "header":
-        raise LogError(end, "the end of the file", f"a {MOVES!r} line after the header")
+        raise LogError(end, tr("the end of the file"),
+                       tr("a {moves} line after the header", moves=repr(MOVES)))
     missing = [k for k in KEYS if k not in header]
     if missing:
-        raise LogError(moves_line, f"{MOVES!r} with no {missing[0]!r} line before it",
-                       f"a header line '{missing[0]}: ...' ({KEYS[missing[0]]})")
+        raise LogError(moves_line, tr("{moves} with no {key} line before it",
+                                      moves=repr(MOVES), key=repr(missing[0])),
+                       tr("a header line '{key}: ...' ({what})", key=missing[0],
+                          what=key_expected(missing[0])))
     record = _record(header, moves, learner)
     _replay(record, header, moves, moves_line)
     return record
@@ -224,10 +246,12 @@ def _too_long(text: str) -> None:
     head = text[:MAX_CHARS + 1].splitlines()
     last = head[-1] if head else ""
     quoted = repr(last) if len(last) <= SHOWN else f"{last[:SHOWN // 2]!r}..."
-    raise LogError(len(head), f"{quoted} going on past the first {MAX_CHARS:,} characters "
-                              f"(the file holds {len(text):,})",
-                   f"a game log of at most {MAX_CHARS:,} characters (a long game's log holds "
-                   "some 10,000): the log a game's review downloads")
+    raise LogError(len(head), tr("{start} going on past the first {most} characters (the file "
+                                 "holds {size})", start=quoted, most=formats.number(MAX_CHARS),
+                                 size=formats.number(len(text))),
+                   tr("a game log of at most {most} characters (a long game's log holds some "
+                      "{some}): the log a game's review downloads",
+                      most=formats.number(MAX_CHARS), some=formats.number(10_000)))
 
 
 def _first_line(number: int, line: str) -> None:
@@ -235,28 +259,31 @@ def _first_line(number: int, line: str) -> None:
         return
     found = re.fullmatch(re.escape(MAGIC) + r"\s+(\d+)", line)
     if found:
-        raise LogError(number, f"a log of version {_number(found.group(1))}",
-                       f"version {VERSION}, the one this program reads")
-    raise LogError(number, _shown(line), f"{FIRST_LINE!r}: this is not a Coup Trainer game log")
+        raise LogError(number, tr("a log of version {version}",
+                                  version=_number(found.group(1))),
+                       tr("version {version}, the one this program reads", version=VERSION))
+    raise LogError(number, _shown(line), tr("{first}: this is not a Coup Trainer game log",
+                                            first=repr(FIRST_LINE)))
 
 
 def _move_line(number: int, line: str, expected: int) -> _Move:
     body = line.split("#", 1)[0].strip()
     found = _MOVE_LINE.fullmatch(body)
     if not found:
-        raise LogError(number, _shown(body), f"move {expected} as '{expected}. <move>', like "
-                                           f"'{expected}. P0:income'")
+        raise LogError(number, _shown(body), tr("move {n} as '{n}. <move>', like "
+                                                "'{n}. {example}'", n=expected,
+                                                example="P0:income"))
     digits = found.group(1)
     if _whole(digits, expected) != expected:
-        raise LogError(number, f"move number {_number(digits)}",
-                       f"{expected}: moves are numbered from 1 in order")
+        raise LogError(number, tr("move number {number}", number=_number(digits)),
+                       tr("{n}: moves are numbered from 1 in order", n=expected))
     text, *notes = (part.strip() for part in found.group(2).split("|"))
     try:
         move = parse(text)
     except NotationError as e:
-        raise LogError(number, _shown(text), e.expected, f"move {expected}") from None
+        raise LogError(number, _shown(text), e.expected, _move_words(expected)) from None
     if move_text(move) != text:
-        raise LogError(number, _shown(text), repr(move_text(move)), f"move {expected}")
+        raise LogError(number, _shown(text), repr(move_text(move)), _move_words(expected))
     stated: float | None = None
     coached = False
     for note in notes:
@@ -266,8 +293,8 @@ def _move_line(number: int, line: str, expected: int) -> _Move:
         elif note == "coach" and not coached:
             coached = True
         else:
-            raise LogError(number, _shown(note), "'stated NN%' or 'coach' after '|', each "
-                                               "once", f"move {expected}")
+            raise LogError(number, _shown(note), tr("'stated NN%' or 'coach' after '|', each "
+                                                    "once"), _move_words(expected))
     return _Move(number, text, stated, coached)
 
 
@@ -290,8 +317,12 @@ def _shown(text: str) -> str:
     (never more than some 60 characters, whatever the file holds)."""
     if len(text) <= SHOWN:
         return repr(text)
-    what = "digits" if text.isdigit() else "characters"
-    return f"{text[:SHOWN // 2]!r}... ({len(text):,} {what})"
+    start = repr(text[:SHOWN // 2])
+    if text.isdigit():
+        return tr_n("{start}... ({n} digit)", "{start}... ({n} digits)", len(text),
+                    start=start, n=formats.number(len(text)))
+    return tr_n("{start}... ({n} character)", "{start}... ({n} characters)", len(text),
+                start=start, n=formats.number(len(text)))
 
 
 def _number(digits: str) -> str:
@@ -310,7 +341,8 @@ def _quotes_cut(reason: str) -> str:
 def _chance(number: int, digits: str) -> float:
     percent = Decimal(digits)  # digits and one point, as the pattern admits
     if not 1 <= percent <= 99:
-        raise LogError(number, f"a stated chance of {digits}%", "a chance from 1% to 99%")
+        raise LogError(number, tr("a stated chance of {digits}%", digits=digits),
+                       tr("a chance from 1% to 99%"))
     return float(percent / 100)
 
 
@@ -321,7 +353,7 @@ def _record(header: dict[str, tuple[int, str]], moves: list[_Move],
         return header[key][1]
 
     def fail(key: str, expected: str | None = None) -> LogError:
-        return LogError(header[key][0], _shown(value(key)), expected or KEYS[key], key)
+        return LogError(header[key][0], _shown(value(key)), expected or key_expected(key), key)
 
     if not re.fullmatch(GAME_ID, value("game")):
         raise fail("game")
@@ -332,18 +364,20 @@ def _record(header: dict[str, tuple[int, str]], moves: list[_Move],
         raise fail("seed")
     seats = tuple(s.strip() for s in value("seats").split(","))
     if len(seats) > MAX_SEATS:
-        raise fail("seats", f"at most {MAX_SEATS} seats (a saved game's limit), not "
-                            f"{len(seats)}")
+        raise fail("seats", tr_n("at most {n} seat (a saved game's limit), not {found}",
+                                 "at most {n} seats (a saved game's limit), not {found}",
+                                 MAX_SEATS, found=len(seats)))
     try:
         setup = Setup(value("rule set"), seed, seats)
     except SetupError as e:
         key = {"variant": "rule set"}.get(e.field, e.field)
-        reason = _quotes_cut(str(e).removeprefix(f"{e.field}: "))
-        raise LogError(header[key][0], f"{_shown(value(key))}, which the rules refuse "
-                                       f"({reason})", KEYS[key], key) from None
+        raise LogError(header[key][0], tr("{value}, which the rules refuse ({reason})",
+                                          value=_shown(value(key)),
+                                          reason=_quotes_cut(e.reason)),
+                       key_expected(key), key) from None
     names = ", ".join(setup.names)
     if value("names") != names:
-        raise fail("names", f"{names!r}, the names of these seats")
+        raise fail("names", tr("{names}, the names of these seats", names=repr(names)))
     started = _parse_time(header, "started")
     finished = None if value("finished") == NOT_YET else _parse_time(header, "finished")
     if value("resigned") not in ("yes", "no"):
@@ -352,9 +386,10 @@ def _record(header: dict[str, tuple[int, str]], moves: list[_Move],
     for k, m in enumerate(moves):
         mover = parse(m.text).player
         if (m.stated is not None or m.coached) and mover != seat:
-            raise LogError(m.line, f"a note on a move of {setup.names[mover]}'s (P{mover})",
-                           f"'stated' and 'coach' only on the learner's moves (P{seat})",
-                           f"move {k + 1}")
+            raise LogError(m.line, tr("a note on a move of {name}'s (P{seat})",
+                                      name=setup.names[mover], seat=mover),
+                           tr("'stated' and 'coach' only on the learner's moves (P{seat})",
+                              seat=seat), _move_words(k + 1))
     data = {
         "game_id": value("game"), "learner": value("learner") if learner is None else learner,
         "variant": setup.variant, "seed": setup.seed, "seats": setup.seats,
@@ -368,13 +403,16 @@ def _record(header: dict[str, tuple[int, str]], moves: list[_Move],
     except ValidationError as e:
         err = e.errors()[0]
         field = str(err["loc"][0]) if err["loc"] else ""
-        reason = _quotes_cut(str(err["msg"]).removeprefix("Value error, "))
+        ctx = err.get("ctx") or {}
+        reason = _quotes_cut(str(ctx["error"]) if err["type"] == "value_error" and "error" in ctx
+                             else field_problem(err))
         if field == "learner" and learner is not None:
             raise ValueError(f"learner: the importing learner {learner!r}: {reason}") from None
         at = _FIELD_KEYS.get(field)
         if at is None:  # a rule across fields; the checks above leave none to the model
-            raise LogError(header["game"][0], f"a game the record refuses ({reason})",
-                           "a game the record accepts") from None
+            raise LogError(header["game"][0],
+                           tr("a game the record refuses ({reason})", reason=reason),
+                           tr("a game the record accepts")) from None
         raise fail(at, reason) from None
 
 
@@ -383,9 +421,10 @@ def _parse_time(header: dict[str, tuple[int, str]], key: str) -> datetime:
     try:
         t = datetime.fromisoformat(text)
     except ValueError:
-        raise LogError(line, _shown(text), KEYS[key], key) from None
+        raise LogError(line, _shown(text), key_expected(key), key) from None
     if t.tzinfo is None:
-        raise LogError(line, f"{_shown(text)} with no zone", KEYS[key], key)
+        raise LogError(line, tr("{value} with no zone", value=_shown(text)), key_expected(key),
+                       key)
     return t.astimezone(UTC)
 
 
@@ -396,19 +435,21 @@ def _replay(record: GameRecord, header: dict[str, tuple[int, str]], moves: list[
     game = fresh_game(record.setup())
     for k, (m, move) in enumerate(zip(moves, record.parsed(), strict=True)):
         if game.is_over:
-            raise LogError(m.line, _shown(m.text), f"no more moves: the game ended at move {k} "
-                                                 f"({result_words(record, game)})",
-                           f"move {k + 1}")
+            raise LogError(m.line, _shown(m.text),
+                           tr("no more moves: the game ended at move {n} ({result})", n=k,
+                              result=result_words(record, game)), _move_words(k + 1))
         try:
             game.apply(move)
         except MoveError as e:
             legal = [move_text(x) for x in game.legal_moves()]
             shown = ", ".join(legal[:_SHOWN_LEGAL]) + (", ..." if len(legal) > _SHOWN_LEGAL
                                                        else "")
-            raise LogError(m.line, f"{m.text!r}, which the rules refuse there ({e.reason})",
-                           f"a legal move: {shown}", f"move {k + 1}") from None
+            raise LogError(m.line, tr("{move}, which the rules refuse there ({reason})",
+                                      move=repr(m.text), reason=e.reason),
+                           tr("a legal move: {moves}", moves=shown), _move_words(k + 1)) from None
     words = result_words(record, game)
     line, found = header["result"]
     if found != words:
-        raise LogError(line, _shown(found), f"{words!r}, what the moves and the header give",
+        raise LogError(line, _shown(found),
+                       tr("{words}, what the moves and the header give", words=repr(words)),
                        "result")

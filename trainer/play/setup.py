@@ -20,8 +20,8 @@ from pathlib import Path
 from trainer.bots.tournament import every_persona
 from trainer.engine.errors import RuleSetError
 from trainer.engine.explain import SECOND_PERSON
-from trainer.engine.variants import RuleSet, parse_rules
-from trainer.i18n import N_, tr
+from trainer.engine.variants import RuleSet, parse_rules, title_words
+from trainer.i18n import N_, tr, trc
 
 LEARNER = "you"
 MIXED = "mixed"
@@ -53,8 +53,22 @@ class SetupError(ValueError):
     """A table the rules or the bots do not allow, with the field that is wrong."""
 
     def __init__(self, message: str, field: str) -> None:
-        super().__init__(f"{field}: {message}")
+        super().__init__(tr("{field}: {reason}", field=_field_words(field), reason=message))
+        self.reason = message
         self.field = field
+
+
+def _field_words(field: str) -> str:
+    """The name of a table's field as an error starts with it (English: the field's own)."""
+    if field == "variant":
+        return trc("table field", "variant")
+    if field == "seats":
+        return trc("table field", "seats")
+    if field == "names":
+        return trc("table field", "names")
+    if field == "seed":
+        return trc("table field", "seed")
+    return field
 
 
 @dataclass(frozen=True)
@@ -104,27 +118,28 @@ def check(setup: Setup) -> None:
     try:
         rules = parse_rules(setup.variant)
     except RuleSetError as e:
-        raise SetupError(str(e), "variant") from None
+        raise SetupError(e.reason, "variant") from None
     v = rules.variant
     allowed = table_sizes(rules)
     if len(setup.seats) not in allowed:
-        raise SetupError(f"{v.title} is played here by {allowed[0]}–{allowed[-1]} players, "
-                         f"not {len(setup.seats)}", "seats")
+        raise SetupError(tr("{rules} is played here by {least}–{most} players, not {n}",
+                            rules=title_words(v), least=allowed[0], most=allowed[-1],
+                            n=len(setup.seats)), "seats")
     if setup.seats.count(LEARNER) != 1:
-        raise SetupError(f"expected exactly one seat {LEARNER!r} (the learner), got "
-                         f"{setup.seats.count(LEARNER)}", "seats")
+        raise SetupError(tr("expected exactly one seat {learner} (the learner), got {n}",
+                            learner=repr(LEARNER), n=setup.seats.count(LEARNER)), "seats")
     unknown = [s for s in setup.seats if s != LEARNER and s not in BOTS]
     if unknown:
-        raise SetupError(f"unknown bot {unknown[0]!r}; expected one of {', '.join(BOTS)}",
-                         "seats")
+        raise SetupError(tr("unknown bot {bot}; expected one of {choices}",
+                            bot=repr(unknown[0]), choices=", ".join(BOTS)), "seats")
     if setup.labels is not None and (len(setup.labels) != len(setup.seats)
                                      or len(set(setup.labels)) != len(setup.labels)
                                      or not all(name.strip() for name in setup.labels)):
-        raise SetupError(f"expected {len(setup.seats)} different names, one per seat, got "
-                         f"{list(setup.labels)}", "names")
+        raise SetupError(tr("expected {n} different names, one per seat, got {names}",
+                            n=len(setup.seats), names=list(setup.labels)), "names")
     if not 0 <= setup.seed <= MAX_SEED:
-        raise SetupError(f"expected a whole number from 0 to {MAX_SEED}, got {setup.seed}",
-                         "seed")
+        raise SetupError(tr("expected a whole number from 0 to {most}, got {seed}",
+                            most=MAX_SEED, seed=setup.seed), "seed")
 
 
 def mixed_seats(players: int, learner: int, seed: int) -> tuple[str, ...]:

@@ -71,10 +71,17 @@ class Lesson:
 
 @dataclass(frozen=True)
 class BrokenLesson:
-    """A scenario file that does not load or replay; the message names the file and line."""
+    """A scenario file that does not load or replay; the message names the file and line
+    (in English, as the library is checked once for every reader); `error`, the checker's
+    own, says it again in the reader's language (`words`)."""
 
     path: str
     message: str
+    error: ScenarioError | None = None
+
+    def words(self) -> str:
+        """What is wrong, in the reader's language."""
+        return self.error.words() if self.error is not None else self.message
 
 
 @dataclass(frozen=True)
@@ -119,9 +126,10 @@ def _load_library(directory: Path) -> Library:
             check_practice(scenario)
             lessons.append(Lesson(scenario, run))
         except ScenarioError as e:
-            broken.append(BrokenLesson(str(path), str(e)))
+            broken.append(BrokenLesson(str(path), str(e), e))
         except CoupError as e:  # an engine refusal the checker did not word: still contained
-            broken.append(BrokenLesson(str(path), f"{path}: {e}"))
+            broken.append(BrokenLesson(str(path), f"{path}: {e}",
+                                       ScenarioError(str(e), path=str(path))))
     lessons.sort(key=lambda x: (x.scenario.order is None, x.scenario.order or 0, x.title))
     return Library(tuple(lessons), tuple(broken))
 

@@ -11,14 +11,16 @@ import difflib
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
 from trainer.engine.rules import Options, Variant
-from trainer.engine.variants import VARIANTS, parse_rules
-from trainer.scenarios.errors import ScenarioError, error_at
+from trainer.engine.variants import VARIANTS, parse_rules, title_words
+from trainer.i18n import N_
+from trainer.scenarios.errors import Said, ScenarioError, error_at, said
 from trainer.scenarios.move_text import MovePhrase, MoveTextError, parse_move_text
 from trainer.scenarios.schema import Checkpoint, Scenario, allowed_keys
 from trainer.scenarios.yaml_lines import (
@@ -40,14 +42,17 @@ def load_scenario(path: str | Path) -> Scenario:
             raise ScenarioError(too_big(size), path=name, line=1)
         text = Path(path).read_text(encoding="utf-8")
     except OSError as e:
-        raise ScenarioError(f"cannot read the file: {e.strerror or e}", path=name) from None
+        raise ScenarioError(said(N_("cannot read the file: {reason}"),
+                                 reason=str(e.strerror or e)), path=name) from None
     except UnicodeDecodeError as e:
-        raise ScenarioError(f"the file is not UTF-8 text ({e.reason})", path=name) from None
+        raise ScenarioError(said(N_("the file is not UTF-8 text ({reason})"), reason=e.reason),
+                            path=name) from None
     scenario = parse_scenario(text, path=name)
     stem = Path(path).stem
     if scenario.id != stem:
-        raise error_at(scenario, ("id",), f"the id {scenario.id!r} must match the file name "
-                                        f"{stem!r} (so every lesson has its own id)")
+        raise error_at(scenario, ("id",), said(N_("the id {id} must match the file name {stem} "
+                                                  "(so every lesson has its own id)"),
+                                               id=repr(scenario.id), stem=repr(stem)))
     return scenario
 
 
@@ -59,8 +64,8 @@ def parse_scenario(text: str, path: str = "<scenario>") -> Scenario:
         raise ScenarioError(e.message, path=path, line=e.line) from None
     if not isinstance(data, dict):
         raise ScenarioError(
-            "a scenario file is a mapping with the keys id, title, summary, setup and steps",
-            path=path, line=1)
+            said(N_("a scenario file is a mapping with the keys id, title, summary, setup and "
+                    "steps")), path=path, line=1)
     try:
         scenario = Scenario.model_validate(data)
     except ValidationError as e:
@@ -102,28 +107,35 @@ def _schema_error(exc: ValidationError, data: Any, lines: dict[Loc, int],
         if meant:  # the typo explains that missing key: one problem, not two
             errors = [e for e in errors if not (
                 e["type"] == "missing" and tuple(e["loc"]) == (*where, _close_word(key, missing)))]
-        message = f"unknown key {key!r}{meant or _did_you_mean(key, allowed)}; allowed keys: " \
-                  f"{', '.join(allowed)}"
+        near = _close_word(key, missing) if meant else _close_word(key, allowed)
+        message: Said = (
+            said(N_("unknown key {key} (did you mean {near}?); allowed keys: {keys}"),
+                 key=repr(key), near=repr(near), keys=", ".join(allowed)) if near else
+            said(N_("unknown key {key}; allowed keys: {keys}"), key=repr(key),
+                 keys=", ".join(allowed)))
     elif kind == "missing":
         where = loc[:-1]
-        message = f"missing key {loc[-1]!r}"
         here = allowed_keys(where)
-        if here:
-            message += f" (keys here: {', '.join(here)})"
+        message = (said(N_("missing key {key} (keys here: {keys})"), key=repr(loc[-1]),
+                        keys=", ".join(here)) if here else
+                   said(N_("missing key {key}"), key=repr(loc[-1])))
     else:
         where = loc
         msg = err["msg"].removeprefix("Value error, ").removeprefix("Assertion failed, ")
         if kind in ("model_type", "dict_type", "model_attributes_type"):
             keys = allowed_keys(loc)
-            message = "expected a mapping (key: value lines)" + (
-                f" with keys {', '.join(keys)}" if keys else "") + f", found {found!r}"
+            message = (said(N_("expected a mapping (key: value lines) with keys {keys}, found "
+                               "{found}"), keys=", ".join(keys), found=repr(found)) if keys else
+                       said(N_("expected a mapping (key: value lines), found {found}"),
+                            found=repr(found)))
         elif kind == "value_error":
-            message = msg
+            message = Said(msg, catalogued=False)
             if not loc:  # the whole file: point at the first of its keys the message names
                 named = [(k,) for k in re.findall(r"`(\w+):", msg) if (k,) in lines]
                 loc = named[0] if named else loc
         else:
-            message = f"{msg} (found {found!r})" if "input" in err else msg
+            message = Said(f"{msg} (found {found!r})" if "input" in err else msg,
+                           catalogued=False)
     step = text = None
     if len(where) >= 2 and where[0] == "steps" and isinstance(where[1], int):
         step = where[1] + 1
@@ -131,9 +143,11 @@ def _schema_error(exc: ValidationError, data: Any, lines: dict[Loc, int],
         where = where[2:]
     label = _where(where, data)
     if len(errors) > 1:
-        message += f" (and {len(errors) - 1} more problem(s) in this file)"
-    return ScenarioError(f"{label}: {message}" if label else message, path=path,
-                         line=line_of(lines, loc), step=step, step_text=text)
+        message = said(N_("{problem} (and {n} more problem(s) in this file)"),
+                       problem=message, n=len(errors) - 1)
+    return ScenarioError(said(N_("{place}: {problem}"), place=label, problem=message)
+                         if label else message, path=path, line=line_of(lines, loc), step=step,
+                         step_text=text)
 
 
 def _raw_move(data: Any, index: int) -> str | None:
@@ -156,12 +170,17 @@ def _raw_move(data: Any, index: int) -> str | None:
     return None
 
 
-_ITEM_NAMES = {"players": "player", "wrong": "wrong option", "steps": "step"}
+# The item of a list as a place says it: "player 2", "player 2 (Cris)" (the key is the file's).
+_ITEM_NAMES = {"players": (N_("player {n}"), N_("player {n} ({name})")),
+               "wrong": (N_("wrong option {n}"), N_("wrong option {n} ({name})")),
+               "steps": (N_("step {n}"), N_("step {n} ({name})"))}
 
 
-def _where(loc: Loc, data: Any) -> str:
-    """A location as words: ``setup > player 2 (Cris) > hidden > item 3``."""
-    parts: list[str] = []
+def _where(loc: Loc, data: Any) -> tuple[Said, ...]:
+    """A location as words, worded where it is shown: ``setup > player 2 (Cris) > hidden >
+    item 3`` (the keys are the file's own and stay as written)."""
+    parts: list[Said] = []
+    keys: list[str] = []
     node = data
     for part in loc:
         try:
@@ -169,17 +188,20 @@ def _where(loc: Loc, data: Any) -> str:
         except (KeyError, IndexError, TypeError):
             node = None
         if not isinstance(part, int):
-            parts.append(str(part))
+            parts.append(Said(str(part), catalogued=False))
+            keys.append(str(part))
             continue
-        noun = _ITEM_NAMES.get(parts[-1]) if parts else None
-        if noun is None:
-            parts.append(f"item {part + 1}")
+        nouns = _ITEM_NAMES.get(keys[-1]) if keys else None
+        if nouns is None:
+            parts.append(said(N_("item {n}"), n=part + 1))
+            keys.append("")
             continue
-        label = f"{noun} {part + 1}"
         if isinstance(node, dict) and isinstance(node.get("name"), str):
-            label += f" ({node['name']})"
-        parts[-1] = label
-    return " > ".join(parts)
+            parts[-1] = said(nouns[1], n=part + 1, name=node["name"])
+        else:
+            parts[-1] = said(nouns[0], n=part + 1)
+        keys[-1] = ""
+    return tuple(parts)
 
 
 def _close_word(word: str, choices: Iterable[str]) -> str | None:
@@ -213,14 +235,20 @@ def compile_plan(scenario: Scenario) -> _Plan:
     for i, n in enumerate(names):
         if n.lower() in seen:
             raise error_at(scenario, ("setup", "players", i, "name"),
-                         f"setup: two players are called {n!r}; names must be different")
+                           said(N_("setup: two players are called {name}; names must be "
+                                   "different"), name=repr(n)))
         seen[n.lower()] = i
 
     def seat(name: str, loc: Loc, what: str) -> int:
         s = seen.get(name.strip().lower())
         if s is None:
-            raise error_at(scenario, loc, f"{what}: no player named {name!r}"
-                         f"{_did_you_mean(name, names)}; the players are {', '.join(names)}")
+            near = _close_word(name, names)
+            raise error_at(scenario, loc, said(
+                N_("{what}: no player named {name} (did you mean {near}?); the players are "
+                   "{players}"), what=what, name=repr(name), near=repr(near),
+                players=", ".join(names)) if near else said(
+                N_("{what}: no player named {name}; the players are {players}"), what=what,
+                name=repr(name), players=", ".join(names)))
         return s
 
     first = seat(setup.first, ("setup", "first"), "setup: first") if setup.first else 0
@@ -232,19 +260,22 @@ def compile_plan(scenario: Scenario) -> _Plan:
     for name, value in described.options.changed().items():
         if name in written and written[name] != value:
             raise error_at(scenario, ("setup", "options", name),
-                           f"setup > options: {name} is {written[name]!r} here but "
-                           f"{value!r} in the variant's description {setup.variant!r}; "
-                           f"give it once")
+                           said(N_("setup > options: {name} is {here} here but {there} in the "
+                                   "variant's description {rules}; give it once"), name=name,
+                                here=repr(written[name]), there=repr(value),
+                                rules=repr(setup.variant)))
     rule_options = described.options.with_(**written)
     relevant = rule_options.relevant(variant)
     for name in described.options.changed():
         if name not in relevant:
             raise error_at(scenario, ("setup", "variant"),
-                           f"setup > variant: {option_does_not_apply(name, variant)}")
+                           said(N_("setup > variant: {problem}"),
+                                problem=option_does_not_apply(name, variant)))
     for name in sorted(chosen.model_fields_set, key=list(Options.info()).index):
         if name not in relevant:
             raise error_at(scenario, ("setup", "options", name),
-                           f"setup > options: {option_does_not_apply(name, variant)}")
+                           said(N_("setup > options: {problem}"),
+                                problem=option_does_not_apply(name, variant)))
     if setup.checkpoint:
         _check_names(setup.checkpoint, ("setup", "checkpoint"), seat)
     phrases: list[MovePhrase | None] = []
@@ -261,25 +292,30 @@ def compile_plan(scenario: Scenario) -> _Plan:
         phrases.append(phrase)
         if step.prompt:
             if phrase.move is None or phrase.move.player != learner:
-                who = "nobody in particular" if phrase.move is None else names[phrase.move.player]
-                raise error_at(scenario, ("steps", i, "prompt"),
-                             f"a prompt asks the learner ({names[learner]}) to choose this "
-                             f"step's move, but the move is {who}'s; put the prompt on a step "
-                             f"where {names[learner]} makes a single move")
+                raise error_at(scenario, ("steps", i, "prompt"), said(
+                    N_("a prompt asks the learner ({learner}) to choose this step's move, but "
+                       "the move is nobody in particular's; put the prompt on a step where "
+                       "{learner} makes a single move"), learner=names[learner])
+                    if phrase.move is None else said(
+                    N_("a prompt asks the learner ({learner}) to choose this step's move, but "
+                       "the move is {who}'s; put the prompt on a step where {learner} makes a "
+                       "single move"), learner=names[learner], who=names[phrase.move.player]))
             parsed: list[MovePhrase] = []
             for j, opt in enumerate(step.prompt.wrong):
                 loc = ("steps", i, "prompt", "wrong", j, "move")
                 p = _parse(scenario, opt.move, names, variant, loc)
                 if p.move is None or p.move.player != learner:
-                    raise error_at(scenario, loc, f"prompt: the wrong option {opt.move!r} must be "
-                                                f"a single move by the learner, "
-                                                f"{names[learner]}")
+                    raise error_at(scenario, loc, said(
+                        N_("prompt: the wrong option {move} must be a single move by the "
+                           "learner, {learner}"), move=repr(opt.move), learner=names[learner]))
                 if p.move == phrase.move and not p.infer_card:
-                    raise error_at(scenario, loc, f"prompt: the wrong option {opt.move!r} is the "
-                                                f"step's own (correct) move")
+                    raise error_at(scenario, loc, said(
+                        N_("prompt: the wrong option {move} is the step's own (correct) move"),
+                        move=repr(opt.move)))
                 if any(p.move == q.move for q in parsed):
-                    raise error_at(scenario, loc, f"prompt: the wrong option {opt.move!r} is "
-                                                f"listed twice")
+                    raise error_at(scenario, loc, said(
+                        N_("prompt: the wrong option {move} is listed twice"),
+                        move=repr(opt.move)))
                 parsed.append(p)
             wrong[i] = tuple(parsed)
     return _Plan(names, first, learner, variant, rule_options, tuple(phrases), wrong, illegal)
@@ -295,16 +331,18 @@ def _illegal_phrases(scenario: Scenario, i: int, names: Sequence[str],
         loc: Loc = ("steps", i, "illegal", j) if listed else ("steps", i, "illegal")
         phrase = _parse(scenario, text, names, variant, loc)
         if phrase.move is None:
-            raise error_at(scenario, loc, f"illegal: {text!r} is a whole window declining; an "
-                                          f"illegal move is one player's move, e.g. 'Ben "
-                                          f"challenges'")
+            raise error_at(scenario, loc, said(
+                N_("illegal: {move} is a whole window declining; an illegal move is one "
+                   "player's move, e.g. {example}"), move=repr(text),
+                example="'Ben challenges'"))
         if any(phrase.move == q.move for q in out):
-            raise error_at(scenario, loc, f"illegal: {text!r} is listed twice")
+            raise error_at(scenario, loc, said(N_("illegal: {move} is listed twice"),
+                                               move=repr(text)))
         out.append(phrase)
     return tuple(out)
 
 
-def option_does_not_apply(name: str, variant: Variant) -> str:
+def option_does_not_apply(name: str, variant: Variant) -> Said:
     """Why a table-rule option means nothing in `variant`, and where it does mean something.
 
     Why an error: an option that cannot change the game (an Examine rule in a game without the
@@ -313,21 +351,22 @@ def option_does_not_apply(name: str, variant: Variant) -> str:
     feature = Options.info()[name].feature
     applies = [v.name for v in VARIANTS.values() if v.has(feature)]
     if feature == "examine":
-        why = "it has no Examine action"
+        why = said(N_("it has no Examine action"))
     elif feature == "allegiances":
-        why = "it has no allegiances (Loyalist and Reformist)"
+        why = said(N_("it has no allegiances (Loyalist and Reformist)"))
     elif feature == "two_player_rule" and variant.first_coins is not None:
-        why = (f"its own rule gives the first player {variant.first_coins} coins at any player "
-               f"count")
+        why = said(N_("its own rule gives the first player {n} coins at any player count"),
+                   n=variant.first_coins)
     elif feature == "two_player_rule" and variant.draft:
-        why = (f"the draft always gives the starting player {variant.two_player_first_coins} "
-               f"coin")
+        why = said(N_("the draft always gives the starting player {n} coin"),
+                   n=variant.two_player_first_coins)
     elif feature == "two_player_rule":
-        why = "it is not played by two players"
+        why = said(N_("it is not played by two players"))
     else:
-        why = f"it has no {feature}"
-    return (f"`{name}` does not apply to {variant.title}: {why}; it applies to: "
-            f"{', '.join(applies)} (leave it out here)")
+        why = said(N_("it has no {feature}"), feature=feature)
+    return said(N_("`{name}` does not apply to {rules}: {why}; it applies to: {variants} "
+                   "(leave it out here)"), name=name, rules=partial(title_words, variant),
+                why=why, variants=", ".join(applies))
 
 
 def _parse(scenario: Scenario, text: str, names: Sequence[str], variant: Variant,
@@ -335,7 +374,8 @@ def _parse(scenario: Scenario, text: str, names: Sequence[str], variant: Variant
     try:
         return parse_move_text(text, names, variant)
     except MoveTextError as e:
-        raise error_at(scenario, loc, f"cannot read the move: {e}") from None
+        raise error_at(scenario, loc, said(N_("cannot read the move: {problem}"),
+                                           problem=Said(str(e), catalogued=False))) from None
 
 
 def _check_names(cp: Checkpoint, loc: Loc, seat: Any) -> None:

@@ -78,9 +78,9 @@ def library(walk: LessonSession, lib: Library, path_caption: str,
             st.button(tr("Open"), key=f"open_{x.id}", on_click=walk.open, args=(x.id,),
                       width="stretch")
     for b in lib.broken:
-        # The checker's own words (file, line, field and what is wrong) are the teacher's,
-        # as `python -m trainer check` prints them; the page's sentence around them is not.
-        st.error(tr("This lesson file could not be loaded: {message}", message=b.message),
+        # The library is checked once, in English; the problem (file, line, field and what is
+        # wrong) is worded again here in the reader's language from the error's fields.
+        st.error(tr("This lesson file could not be loaded: {message}", message=b.words()),
                  icon=":material/error:")
 
 

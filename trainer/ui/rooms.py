@@ -196,8 +196,9 @@ def draw_question(item: Item, version: str, *, compact: bool) -> tuple[str, str,
         table, line, question, seat, _history = _drawn(version, item.id, compact,
                                                        current_language(), item)
     except (ScenarioError, ValueError, IndexError, OSError) as e:
-        st.error(tr("Question {item} could not be rebuilt: {problem}", item=item.id, problem=e),
-                 icon=":material/error:")
+        problem = e.words() if isinstance(e, ScenarioError) else str(e)
+        st.error(tr("Question {item} could not be rebuilt: {problem}", item=item.id,
+                    problem=problem), icon=":material/error:")
         return None
     st.html(table)
     return line, question, seat

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Literal, get_args
 
+from trainer.i18n import tr
+
 # The order matters: best first, and the CSV export writes a grade as this text.
 Grade = Literal["best", "good", "inaccuracy", "mistake", "blunder"]
 GRADES: tuple[Grade, ...] = get_args(Grade)
@@ -39,4 +41,5 @@ def parse_grade(value: object) -> Grade:
     for grade in GRADES:
         if text == grade:
             return grade
-    raise ValueError(f"grade: expected one of {', '.join(GRADES)} (got {value!r})")
+    raise ValueError(tr("{field}: expected one of {choices} (got {value})", field="grade",
+                        choices=", ".join(GRADES), value=repr(value)))

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from enum import StrEnum
 
+from trainer.i18n import tr
+
 
 class DecisionKind(StrEnum):
     """What the decider is asked. A `str`, so the database and CSV text are the value."""
@@ -54,6 +56,6 @@ def parse_kind(value: object, *, answered: bool = False) -> DecisionKind:
             kind = None
     allowed = ANSWER_KINDS if answered else tuple(DecisionKind)
     if kind is None or kind not in allowed:
-        raise ValueError(f"kind: expected one of {', '.join(k.value for k in allowed)} "
-                         f"(got {value!r})")
+        raise ValueError(tr("{field}: expected one of {choices} (got {value})", field="kind",
+                            choices=", ".join(k.value for k in allowed), value=repr(value)))
     return kind
