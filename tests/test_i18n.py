@@ -268,3 +268,21 @@ def test_a_message_inside_an_f_strings_braces_is_found(tmp_path: Path) -> None:
     assert sorted(checks.python_messages(source), key=str) == sorted([
         (None, "A title", None), (None, "<b>{n}</b> in the Treasury", None),
         ("button", "Pass", None), (None, "{n} coin", "{n} coins")], key=str)
+
+
+def test_a_date_axis_names_its_months_in_the_readers_language() -> None:
+    """Vega writes month names in English: the axis takes them from Babel instead."""
+    import pandas as pd
+
+    from trainer.i18n.formats import months
+    from trainer.views.practice_view import accuracy_chart
+
+    frame = pd.DataFrame({"day": pd.to_datetime(["2026-11-26", "2026-11-27"]),
+                          "decisions": [3, 4], "accuracy": [0.5, 0.75], "lost": [2.0, 1.0]})
+    with use_language("fil"):
+        assert months()[10] == "Nob"
+        spec = accuracy_chart(frame).to_json()
+    assert '\\"Nob\\"' in spec  # the axis's labels, and
+    assert "Nob 27, 2026" in spec  # the tooltip's day, written by Babel
+    with use_language("en"):
+        assert '\\"Nov\\"' in accuracy_chart(frame).to_json()

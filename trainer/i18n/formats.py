@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from datetime import date as Date
 from datetime import datetime as DateTime
+from typing import Literal
 
-from babel.dates import format_date, format_datetime
+from babel.dates import format_date, format_datetime, get_month_names
 from babel.numbers import format_decimal, format_percent
 
 from trainer.i18n.core import current_language
@@ -44,3 +45,10 @@ def date(day: Date, length: str = "long") -> str:
 def moment(when: DateTime, length: str = "medium") -> str:
     """A date and time of day."""
     return format_datetime(when, format=length, locale=_locale())
+
+
+def months(width: Literal["abbreviated", "narrow", "wide"] = "abbreviated") -> list[str]:
+    """The twelve month names, January first ("Jan", …; "Ene", … in Filipino), for a chart
+    whose own month names (Vega's) would be English."""
+    names = get_month_names(width, locale=_locale())
+    return [str(names[m]) for m in range(1, 13)]

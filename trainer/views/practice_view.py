@@ -7,6 +7,7 @@ plain values, tested without a browser. You are always player 0, as on the explo
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -23,7 +24,7 @@ from trainer.engine.game import Game, Phase
 from trainer.engine.moves import MoveKind
 from trainer.engine.names import card_name
 from trainer.i18n import N_, tr, tr_n
-from trainer.i18n.formats import number
+from trainer.i18n.formats import date, months, number
 from trainer.quiz.bank import END_GAME
 from trainer.verdicts import Answer, Grade, record, words
 from trainer.verdicts.endgame import practice_kind, practice_verdict
@@ -388,15 +389,23 @@ def accuracy_frame(answers: Sequence[Answer]) -> pd.DataFrame:
     return out
 
 
+def day_label_expr() -> str:
+    """A date axis's labels in the reader's language ("Nob 27"): Vega writes month names in
+    English, so the names come from Babel (CLDR) and Vega picks one by the month's number."""
+    names = json.dumps(months(), ensure_ascii=False)
+    return f"{names}[month(datum.value)] + ' ' + date(datum.value)"
+
+
 def accuracy_chart(frame: pd.DataFrame) -> alt.LayerChart | alt.FacetChart:
     """The share of end-game decisions that were best or good, day by day; each point sized
     by how many decisions that day held."""
     day, decisions = tr("Day"), tr("Decisions")
+    frame = frame.assign(said=[date(d.date(), "medium") for d in frame["day"]])
     base = alt.Chart(frame).encode(
-        x=alt.X("day:T", title=day, axis=alt.Axis(format="%b %d")),
+        x=alt.X("day:T", title=day, axis=alt.Axis(labelExpr=day_label_expr())),
         y=alt.Y("accuracy:Q", title=tr("Best or good decisions"),
                 scale=alt.Scale(domain=[0, 1]), axis=alt.Axis(format="%")),
-        tooltip=[alt.Tooltip("day:T", title=day),
+        tooltip=[alt.Tooltip("said:N", title=day),
                  alt.Tooltip("decisions:Q", title=decisions),
                  alt.Tooltip("accuracy:Q", title=tr("Best or good"), format=".0%"),
                  alt.Tooltip("lost:Q", title=tr("Points given away, on average"),
