@@ -247,7 +247,10 @@ def test_try_it_shows_one_decision_with_its_answer_buttons(db_path, clock):
     at.button(key="kiosk_try").click().run()
     item = BANK.get(at.session_state["kiosk_item"])
     assert item is not None and item.variant == "base" and not item.trivial
-    assert [b.label for b in option_buttons(at)] == [o.label for o in item.options]
+    from trainer.quiz.feedback import option_namer
+
+    said = option_namer(item, item.game())  # the reader's words for each option's move
+    assert [b.label for b in option_buttons(at)] == [said(o.label) for o in item.options]
     assert 'class="ct-table"' in html(at) and 'class="kk-slide"' not in html(at)
     assert at.button(key="kiosk_back").label == "Back to the loop"
 

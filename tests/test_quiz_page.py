@@ -57,9 +57,14 @@ def option_buttons(at: AppTest):
 
 
 def test_the_quiz_shows_a_table_and_one_button_per_option(db_url):
+    """One button per option, each in the reader's words for its move (the stored label is
+    the answer record's English identifier: "Foreign aid" reads "Foreign Aid")."""
+    from trainer.quiz.feedback import option_namer
+
     at = quiz()
     item = current_item(at)
-    assert [b.label for b in option_buttons(at)] == [o.label for o in item.options]
+    said = option_namer(item, item.game())
+    assert [b.label for b in option_buttons(at)] == [said(o.label) for o in item.options]
     assert any("ct-table" in h.proto.body for h in at.get("html"))
 
 
