@@ -9,6 +9,8 @@ running session's choice, so two visitors of one server in two languages each ge
 from __future__ import annotations
 
 import json
+from collections.abc import MutableMapping
+from typing import Any
 
 import streamlit as st
 from streamlit.runtime.scriptrunner import get_script_run_ctx
@@ -50,9 +52,18 @@ def choose_language() -> str:
     else:
         language = choose(None, st.context.cookies.get(COOKIE), st.context.locale,
                           st.context.headers.get("Accept-Language"))
-    state[CHOSEN] = language
+    _keep(state, CHOSEN, language)
     _address_says(language)
     return language
+
+
+def _keep(state: MutableMapping[str, Any], key: str, value: str) -> None:
+    """Write `key` only when it changes. Why: a click during a run starts the next run while
+    this one still draws, and Streamlit calls the next run's callbacks while iterating over
+    the session state; a key written on every run is added again to the state's new values
+    and breaks that iteration ("dictionary keys changed during iteration")."""
+    if state.get(key) != value:
+        state[key] = value
 
 
 def _address_says(language: str) -> None:
@@ -87,7 +98,7 @@ def _choices() -> tuple[list[str], dict[str, str]]:
 def language_switch() -> None:
     """The switch in every page's header on a wide screen: each language in its own name."""
     codes, names = _choices()
-    session_state()[SWITCH] = current_language()
+    _keep(session_state(), SWITCH, current_language())
     st.selectbox(tr("Language"), codes, key=SWITCH, format_func=names.__getitem__,
                  label_visibility="collapsed", on_change=_switched, args=(SWITCH,),
                  help=tr("The language of every page. Kept in the address and in this "
@@ -97,7 +108,7 @@ def language_switch() -> None:
 def menu_language_switch() -> None:
     """The same choice inside the Menu, where a phone's header has no room for it."""
     codes, names = _choices()
-    session_state()[MENU_SWITCH] = current_language()
+    _keep(session_state(), MENU_SWITCH, current_language())
     st.radio(tr("Language"), codes, key=MENU_SWITCH, format_func=names.__getitem__,
              horizontal=True, on_change=_switched, args=(MENU_SWITCH,))
 
