@@ -167,3 +167,15 @@ def empty_db_url(db_url: str) -> Iterator[str]:
             conn.execute(text(f'DROP SCHEMA "{schema}" CASCADE'))
     finally:
         admin.dispose()
+
+
+@pytest.fixture
+def fil_complete() -> Iterator[None]:
+    """No message met during the test is looked up without a Filipino translation (use it
+    with `pytestmark = pytest.mark.usefixtures("fil_complete")`)."""
+    from trainer.i18n.catalogue import catalogue
+
+    missing = catalogue("fil").missing
+    missing.clear()
+    yield
+    assert not missing, sorted(missing)

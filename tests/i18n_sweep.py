@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterable, Iterator
+from pathlib import Path
 from typing import Any
 
 from google.protobuf.message import Message
@@ -19,6 +20,8 @@ from streamlit.testing.v1 import AppTest
 
 from trainer.i18n import LANGUAGES
 from trainer.i18n.catalogue import CLOSE, OPEN
+from trainer.i18n.check import python_messages
+from trainer.i18n.said import Said
 
 # Proto fields that are never words for a person.
 _NOT_TEXT = frozenset({
@@ -115,3 +118,39 @@ def leaks(at: AppTest, allowed: Iterable[str] = ()) -> list[str]:
         if words:
             found.append(f"{' '.join(words)}  <-  {text[:160]!r}")
     return sorted(set(found))
+
+
+def assert_marked(text: str) -> None:
+    """Fail naming `text` if any of its words came from outside the catalogue (run the code
+    that made it under `use_language("qps")`)."""
+    assert unmarked(text) == [], text
+
+
+def own_messages(root: Path, files: Iterable[str]) -> set[tuple[str | None, str]]:
+    """The catalogue keys of the messages written in `files` (paths under `root`): what a
+    page's Filipino test requires to be found translated (`catalogue("fil").missing` lists
+    every key looked up without a translation, whichever file asked)."""
+    keys: set[tuple[str | None, str]] = set()
+    for name in files:
+        for context, text, _plural in python_messages(root / name):
+            keys.add((context, text))
+    return keys
+
+
+def uncatalogued(said: Said, data: Iterable[str] = ()) -> list[str]:
+    """The parts of `said` shown as they are instead of through the catalogue (a library's
+    English among them), other than the `data` allowed (a file's key names, a player's name).
+    The pseudo-language cannot show these: a catalogued frame marks everything put into it,
+    so a message kept for later (`Said`) is walked instead. Words made in every language at
+    once (`said_each`) count as catalogued."""
+    allowed = set(data)
+    if said.texts is not None:
+        return []
+    if not said.catalogued:
+        return [said.message] if said.message and said.message not in allowed else []
+    found: list[str] = []
+    for value in said.fields.values():
+        for part in value if isinstance(value, tuple) else (value,):
+            if isinstance(part, Said):
+                found.extend(uncatalogued(part, allowed))
+    return found

@@ -10,21 +10,20 @@ English wording is checked by each module's own tests.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
 import pytest
 from pydantic import ValidationError
 
-from tests.i18n_sweep import unmarked
+from tests.i18n_sweep import assert_marked
 from trainer.endgame import hidden, practice
 from trainer.endgame.practice import PracticeError
 from trainer.engine.cards import Character as C
 from trainer.engine.errors import RuleSetError
 from trainer.engine.variants import parse_rules
 from trainer.i18n import tr, use_language
-from trainer.i18n.catalogue import catalogue
 from trainer.learners.answers import Answer, describe_error
 from trainer.learners.history_csv import export_csv, import_csv
 from trainer.learners.storage import MemoryStore
@@ -35,24 +34,14 @@ from trainer.rulebook.choices import follow_link
 from trainer.scenarios.lessons import load_library
 from trainer.verdicts.answers import field_problem
 
-
-@pytest.fixture(autouse=True)
-def _no_missing() -> Iterator[None]:
-    """No message of these errors is looked up without a Filipino translation."""
-    missing = catalogue("fil").missing
-    missing.clear()
-    yield
-    assert not missing, sorted(missing)
+# No message met here is looked up without a Filipino translation.
+pytestmark = pytest.mark.usefixtures("fil_complete")
 
 
 def raised(make: Callable[[], object], kind: type[Exception]) -> str:
     with pytest.raises(kind) as caught:
         make()
     return str(caught.value)
-
-
-def assert_marked(text: str) -> None:
-    assert unmarked(text) == [], text
 
 
 # ------------------------------------------------------------------ rule sets (a link's ?rules=)

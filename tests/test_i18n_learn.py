@@ -17,10 +17,9 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from tests.helpers import shipped_library
-from tests.i18n_sweep import page_strings, unmarked
+from tests.i18n_sweep import own_messages, page_strings, unmarked
 from trainer.i18n import LANGUAGES
 from trainer.i18n.catalogue import catalogue
-from trainer.i18n.check import python_messages
 from trainer.scenarios.lesson_session import shuffled
 from trainer.scenarios.words import lesson_words
 
@@ -165,10 +164,7 @@ def test_every_word_of_the_learn_page_comes_through_the_catalogue() -> None:
 
 
 def _own_messages() -> set[tuple[str | None, str]]:
-    keys: set[tuple[str | None, str]] = set()
-    for name in OWN_FILES:
-        for context, text, _plural in python_messages(ROOT / name):
-            keys.add((context, text))
+    keys = own_messages(ROOT, OWN_FILES)
     keys.update((None, text) for text, _place in lesson_words(ROOT / "scenarios"))
     return keys
 

@@ -21,10 +21,9 @@ from streamlit.testing.v1 import AppTest
 
 import trainer.ui.kiosk as ui_kiosk
 from tests.helpers import shipped_bank, shipped_library
-from tests.i18n_sweep import page_strings, unmarked
+from tests.i18n_sweep import own_messages, page_strings, unmarked
 from trainer.i18n import LANGUAGES, use_language
 from trainer.i18n.catalogue import catalogue
-from trainer.i18n.check import python_messages
 from trainer.learners.storage import Store
 from trainer.quiz.bank import NAMES
 from trainer.rooms import check
@@ -286,14 +285,6 @@ def test_every_word_of_the_kiosk_comes_through_the_catalogue(
     assert {name: words for name, words in found.items() if words} == {}
 
 
-def _own_messages() -> set[tuple[str | None, str]]:
-    keys: set[tuple[str | None, str]] = set()
-    for name in OWN_FILES:
-        for context, text, _plural in python_messages(ROOT / name):
-            keys.add((context, text))
-    return keys
-
-
 def test_in_filipino_nothing_of_rooms_tables_or_the_kiosk_is_missing(
         monkeypatch: pytest.MonkeyPatch) -> None:
     fil = catalogue("fil")
@@ -303,7 +294,7 @@ def test_in_filipino_nothing_of_rooms_tables_or_the_kiosk_is_missing(
                  kiosk_walk("fil", monkeypatch)):
         for _name, at, _data in walk:
             seen.append("\n".join(page_strings(at)))
-    missing = fil.missing & _own_messages()
+    missing = fil.missing & own_messages(ROOT, OWN_FILES)
     assert not missing, sorted(m for _c, m in missing)[:20]
     page = "\n".join(seen)
     for word in ("silid", "mesa", "Sumali"):

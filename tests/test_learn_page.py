@@ -81,6 +81,28 @@ def test_lessons_the_browser_did_not_measure_show_the_lesson_files_count(
     assert f"about {model.minutes_text()} minutes" in caption
 
 
+def test_a_broken_lesson_file_is_named_by_its_file_name_never_its_folder(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The Learn page may be on a projector: the teacher reads which file and line is wrong,
+    in the page's language, and nobody reads where the server keeps its folders."""
+    shutil.copy(ROOT / "scenarios" / "learn-coins.yaml", tmp_path / "learn-coins.yaml")
+    broken = tmp_path / "learn-coins.yaml"
+    broken.write_text(broken.read_text().replace("Ana: income", "Ana: incom", 1))
+    monkeypatch.setenv("COUP_TRAINER_SCENARIOS", str(tmp_path))
+    monkeypatch.chdir(ROOT)
+    at = AppTest.from_file(str(ROOT / "streamlit_app.py"), default_timeout=30)
+    at.query_params["lang"] = "fil"
+    at.run()
+    assert not at.exception
+    [error] = [e.value for e in at.error]
+    assert str(tmp_path) not in error
+    assert "learn-coins.yaml:" in error
+    assert "hindi mabasa ang galaw" in error, error
+    # Nothing else in the folder: the page says so instead of an empty five-minute path.
+    assert [i.value for i in at.info] == ["Walang aralin na na-load mula sa folder ng mga aralin."]
+    assert "Matuto ng Coup sa limang minuto" not in [h.value for h in at.subheader]
+
+
 def test_filtering_by_variant_shows_only_its_lessons(at: AppTest) -> None:
     at.pills(key="variant_filter").set_value("mcguire").run()
     shown = [b.key for b in at.button if b.key and b.key.startswith("open_")]

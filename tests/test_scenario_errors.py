@@ -621,7 +621,7 @@ def test_check_prints_one_line_per_file_and_fails_if_any_file_fails(tmp_path, ca
     assert err.splitlines() == [
         f'{bad}:{line(text, "Maria: 6")}: step 2 ("No one challenges"): checkpoint failed: '
         f"Maria coins expected 6, found 5",
-        f"{missing}: cannot read the file: No such file or directory",
+        f"{missing}: cannot read the file: there is no such file",
     ]
 
 

@@ -31,8 +31,9 @@ from typing import TYPE_CHECKING, Any
 from trainer.engine.cards import Action, Character
 from trainer.engine.errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveError
 from trainer.engine.moves import Move, MoveKind
+from trainer.engine.names import card_name
 from trainer.engine.observation import Observation
-from trainer.i18n import tr
+from trainer.i18n import N_, tr
 
 if TYPE_CHECKING:
     from trainer.engine.game import Game
@@ -305,10 +306,35 @@ def complete(game: Game, partial: Move) -> Move:
     if not fits:
         raise IllegalMoveError(game.why_illegal(partial), move=partial, phase=phase,
                                player=game.decider, field="kind")
-    cards = " or ".join(str(m.character) for m in fits)
-    raise AmbiguousMoveError(f"say which card: {game.names[partial.player]} could "
-                             f"{partial.kind} {cards}", move=partial, phase=phase,
-                             player=partial.player, field="character", candidates=fits)
+    cards = tuple(m.character for m in fits if m.character is not None)
+    raise AmbiguousMoveError(which_card(game.names[partial.player], partial.kind, cards),
+                             move=partial, phase=phase, player=partial.player,
+                             field="character", candidates=fits)
+
+
+# A move that leaves out a card several cards would fit, by the kind of move.
+WHICH_CARD = {
+    MoveKind.LOSE: N_("say which card: {name} could lose {cards}"),
+    MoveKind.SHOW: N_("say which card: {name} could show {cards}"),
+    MoveKind.BLOCK: N_("say which card: {name} could block {cards}"),
+    MoveKind.OFFER: N_("say which card: {name} could offer {cards}"),
+    MoveKind.CLAIM: N_("say which card: {name} could claim {cards}"),
+}
+
+
+def which_card(name: str, kind: MoveKind, cards: tuple[Character, ...]) -> str:
+    """Why a move that names no card cannot be completed: the cards that would fit, in the
+    current language ("say which card: Ana could lose Duke or Captain")."""
+    return tr(WHICH_CARD[kind], name=name, cards=either(cards))
+
+
+def either(cards: Iterable[Character]) -> str:
+    """"Duke or Captain (or ...)" in the current language."""
+    named = [card_name(c) for c in cards]
+    text = named[0] if named else ""
+    for other in named[1:]:
+        text = tr("{first} or {last}", first=text, last=other)
+    return text
 
 
 # Kinds of move that name a card, which a partly given move may leave out.

@@ -34,7 +34,7 @@ PACKAGE = Path(__file__).resolve().parents[1]
 GLOSSARY = Path(__file__).with_name("glossary.csv")
 # Folders whose words no visitor reads: the command line prints English for the people who
 # run the server, and the i18n package's own words are its checks'.
-NOT_SCANNED = ("cli/", "i18n/")
+NOT_SCANNED = ("cli/", "i18n/check.py")
 
 
 @dataclass
@@ -86,7 +86,7 @@ def _text(node: ast.expr) -> str | None:
 
 
 def python_messages(path: Path) -> Iterator[tuple[str | None, str, str | None]]:
-    """(context, message, plural) of every `tr`, `trc`, `tr_n` and `N_` call with literal
+    """(context, message, plural) of every `tr`, `trc`, `tr_n`, `said_n` and `N_` call with literal
     text in a Python file, read from its syntax tree: a call inside an f-string's braces
     (`f"<div>{tr('Coins')}</div>"`) counts too, which a tokenizer does not see. A call with a
     variable (`tr(TITLE)`) shows a message marked where the variable was set."""
@@ -99,7 +99,7 @@ def python_messages(path: Path) -> Iterator[tuple[str | None, str, str | None]]:
             yield None, text, None
         elif name == "trc" and len(args) >= 2 and (text := _text(args[1])):
             yield _text(args[0]), text, None
-        elif name == "tr_n" and len(args) >= 2 and (text := _text(args[0])):
+        elif name in ("tr_n", "said_n") and len(args) >= 2 and (text := _text(args[0])):
             yield None, text, _text(args[1])
 
 

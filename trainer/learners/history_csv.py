@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -24,7 +25,7 @@ from typing import TYPE_CHECKING
 
 from pydantic import ValidationError
 
-from trainer.i18n import tr, tr_n
+from trainer.i18n import N_, tr, tr_n
 from trainer.learners.answers import COLUMNS, Answer, describe_error
 from trainer.learners.csvsafe import is_formula, neutral
 from trainer.learners.identity import is_browser_id
@@ -81,6 +82,29 @@ def export_csv(answers: Iterable[Answer]) -> str:
 def _expected() -> str:
     return tr("expected a CSV file whose first line is the header: {header}",
               header=",".join(COLUMNS))
+
+
+# What Python's csv reader says of a file it cannot read (its English), in the reader's words.
+# Only the field limit can be met here (a NUL is refused before reading, and lines are split
+# by the reader's own newline handling); the others are kept for a future change of the reader.
+_CSV_TROUBLES = frozenset({
+    N_("line contains NUL"),
+    N_("new-line character seen in unquoted field - do you need to open the file with "
+       "newline=''?"),
+    N_("unexpected end of data"),
+})
+_FIELD_LIMIT = re.compile(r"field larger than field limit \((\d+)\)")
+
+
+def _csv_problem(error: csv.Error) -> str:
+    """The csv module's problem in the reader's language; Python's English when unknown."""
+    problem = str(error)
+    if problem in _CSV_TROUBLES:
+        return tr(problem)
+    limit = _FIELD_LIMIT.fullmatch(problem)
+    if limit:
+        return tr("field larger than field limit ({limit})", limit=limit[1])
+    return problem
 
 
 def import_csv(text: str | bytes, learner: str, store: AnswerStore) -> ImportReport:
@@ -153,7 +177,8 @@ def import_csv(text: str | bytes, learner: str, store: AnswerStore) -> ImportRep
                     describe_error(e, tr("line {line}", line=start)).splitlines())
     except csv.Error as e:
         report.errors.append(tr("line {line}: not readable as CSV ({problem}); {expected}",
-                                line=reader.line_num, problem=e, expected=_expected()))
+                                line=reader.line_num, problem=_csv_problem(e),
+                                expected=_expected()))
         return report
 
     flags = store.save_many(answers)

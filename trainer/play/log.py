@@ -53,9 +53,9 @@ from trainer.engine.errors import MoveError
 from trainer.engine.game import Game
 from trainer.engine.notation import NotationError, move_text, parse
 from trainer.i18n import N_, formats, tr, tr_n
+from trainer.i18n.fields import field_problem
 from trainer.play.record import GAME_ID, GameRecord, fresh_game
 from trainer.play.setup import LEARNER, MAX_SEED, Setup, SetupError
-from trainer.verdicts.answers import field_problem
 
 VERSION = 1
 MAGIC = "coup-trainer game log"

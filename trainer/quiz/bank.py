@@ -32,10 +32,12 @@ from pathlib import Path
 from typing import Any
 
 from trainer.engine.cards import Action, Character
+from trainer.engine.errors import CoupError
 from trainer.engine.game import Game
 from trainer.engine.moves import Move, MoveKind
 from trainer.engine.names import card_name
 from trainer.i18n import N_, tr
+from trainer.i18n.said import Said, said
 from trainer.paths import data_dir, scenarios_dir
 from trainer.verdicts.kinds import ANSWER_KINDS
 
@@ -128,6 +130,18 @@ def move_from_data(d: list[Any]) -> Move:
 
 
 # ------------------------------------------------------------------------ the item
+class ItemLost(CoupError):
+    """An item whose position can no longer be rebuilt (its lesson file changed or went);
+    `str()` says why in the reader's language."""
+
+    def __init__(self, message: Said) -> None:
+        super().__init__(message.words())
+        self.said = message
+
+    def __str__(self) -> str:
+        return self.said.words()
+
+
 @dataclass(frozen=True)
 class Option:
     """One answer the learner can give, with its value from the learner's seat."""
@@ -250,6 +264,21 @@ class Item:
         return 100 * max((o.diff_se for o in self.options), default=0.0)
 
     # --------------------------------------------------------------------- rebuilding
+    def _lesson_game(self, folder: Path) -> Game:
+        """The lesson item's game, or `ItemLost` naming the file by its name only (the item
+        may be drawn on a shared screen, which never shows a server's folders)."""
+        from trainer.scenarios import ScenarioError, load_scenario, replay
+
+        path = folder / f"{self.scenario}.yaml"
+        try:
+            return replay(load_scenario(path), self.step)
+        except ScenarioError as e:
+            raise ItemLost(said(N_("its lesson file {file} no longer plays through: {problem}"),
+                                file=path.name, problem=e.said)) from None
+        except IndexError:
+            raise ItemLost(said(N_("its lesson file {file} has fewer steps than it had"),
+                                file=path.name)) from None
+
     def game(self, scenarios: Path | None = None) -> Game:
         """The game at the decision, rebuilt through the engine."""
         if self.source == "end-game puzzle":
@@ -257,11 +286,7 @@ class Item:
 
             return item_game(self)
         if self.scenario is not None:
-            from trainer.scenarios import load_scenario, replay
-
-            folder = scenarios or scenarios_dir()
-            path = folder / f"{self.scenario}.yaml"
-            return replay(load_scenario(path), self.step)
+            return self._lesson_game(scenarios or scenarios_dir())
         assert self.seed is not None
         names = self.meta.get("names")  # a played game's seats: "You" and the bots' names
         game = (Game.new(list(names), seed=self.seed, variant=self.variant) if names

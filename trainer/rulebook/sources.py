@@ -12,6 +12,7 @@ import re
 from pathlib import Path
 
 from trainer.i18n import N_
+from trainer.i18n.said import Said, said
 from trainer.paths import CHECKOUT
 
 # The five texts of shared/rules beside the checkout (see its README.md), by file name.
@@ -64,15 +65,17 @@ def quote_in_text(quote: str, text: str) -> bool:
     return True
 
 
-def missing_quote(quote: str, source: str, directory: Path) -> str | None:
-    """None if the quote is in the source file; otherwise a sentence saying what is wrong."""
+def missing_quote(quote: str, source: str, directory: Path) -> Said | None:
+    """None if the quote is in the source file; otherwise what is wrong, worded when shown
+    (`.words()`, in the reader's language: the lesson library is checked once, in English)."""
     path = directory / source
     if not path.is_file():
-        return f"the rule text {source} is not in {directory}"
+        return said(N_("the rule text {source} is not in {directory}"), source=source,
+                    directory=str(directory))
     if quote_in_text(quote, path.read_text(encoding="utf-8")):
         return None
-    return f"the quote {_short(quote)!r} is not in {source}; copy it word for word " \
-           f"(use ... for left-out words)"
+    return said(N_("the quote {quote} is not in {source}; copy it word for word (use ... for "
+                   "left-out words)"), quote=repr(_short(quote)), source=source)
 
 
 def _short(text: str, n: int = 60) -> str:

@@ -6,50 +6,15 @@ Learn page, the command line, the question bank) catch only this.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field
 from typing import Any
 
 from trainer.engine.errors import CoupError
 from trainer.i18n import tr
+from trainer.i18n.said import Said, as_said, said
+
+__all__ = ["Said", "ScenarioError", "error_at", "said"]
 from trainer.scenarios.schema import Scenario
 from trainer.scenarios.yaml_lines import Loc, line_of
-
-
-@dataclass(frozen=True)
-class Said:
-    """A message worded where it is shown, not where it is made: the lesson library is checked
-    once per process (in English, `trainer.scenarios.lessons`) and shown to readers of every
-    language, so its errors keep the catalogue's key and the fields, and `words()` says them
-    in the reader's language. A field may be a `Said` itself (worded in turn), a tuple of
-    them (joined with " > ", a place in the file) or a function of no arguments that words
-    it (`partial(title_words, variant)`). A message not `catalogued` (another
-    layer's reason, already in words) is shown as it is."""
-
-    message: str
-    fields: Mapping[str, Any] = field(default_factory=dict)
-    catalogued: bool = True
-
-    def words(self) -> str:
-        """The message in the current language."""
-        if not self.catalogued:
-            return self.message
-        return tr(self.message, **{k: _worded(v) for k, v in self.fields.items()})
-
-
-def said(message: str, /, **fields: Any) -> Said:
-    """A catalogued message (mark its text with `N_`) and its fields."""
-    return Said(message, fields)
-
-
-def _worded(value: Any) -> Any:
-    if isinstance(value, Said):
-        return value.words()
-    if callable(value):  # words of another layer, said when shown (a rule set's title)
-        return value()
-    if isinstance(value, tuple) and all(isinstance(v, Said) for v in value):
-        return " > ".join(v.words() for v in value)
-    return value
 
 
 class ScenarioError(CoupError):
@@ -64,7 +29,7 @@ class ScenarioError(CoupError):
     def __init__(self, message: str | Said, *, path: str = "<scenario>",
                  line: int | None = None, step: int | None = None,
                  step_text: str | None = None) -> None:
-        self.said = message if isinstance(message, Said) else Said(message, catalogued=False)
+        self.said = as_said(message)
         self.message = self.said.words()
         super().__init__(self.message)
         self.path = path
@@ -79,22 +44,24 @@ class ScenarioError(CoupError):
             where += f' ("{self.step_text}"): ' if self.step_text else ": "
         return where + self.message
 
-    def words(self) -> str:
-        """The whole message in the current language: file, line, step and problem."""
+    def words(self, shown_path: str | None = None) -> str:
+        """The whole message in the current language: file (`shown_path` if given, e.g. the
+        file's name without its folders), line, step and problem."""
         problem = self.said.words()
+        path = self.path if shown_path is None else shown_path
         if self.step is None:
-            return (tr("{path}:{line}: {problem}", path=self.path, line=self.line,
+            return (tr("{path}:{line}: {problem}", path=path, line=self.line,
                        problem=problem) if self.line else
-                    tr("{path}: {problem}", path=self.path, problem=problem))
+                    tr("{path}: {problem}", path=path, problem=problem))
         if self.step_text:
-            return (tr('{path}:{line}: step {step} ("{text}"): {problem}', path=self.path,
+            return (tr('{path}:{line}: step {step} ("{text}"): {problem}', path=path,
                        line=self.line, step=self.step, text=self.step_text, problem=problem)
                     if self.line else
-                    tr('{path}: step {step} ("{text}"): {problem}', path=self.path,
+                    tr('{path}: step {step} ("{text}"): {problem}', path=path,
                        step=self.step, text=self.step_text, problem=problem))
-        return (tr("{path}:{line}: step {step}: {problem}", path=self.path, line=self.line,
+        return (tr("{path}:{line}: step {step}: {problem}", path=path, line=self.line,
                    step=self.step, problem=problem) if self.line else
-                tr("{path}: step {step}: {problem}", path=self.path, step=self.step,
+                tr("{path}: step {step}: {problem}", path=path, step=self.step,
                    problem=problem))
 
     def __reduce__(self) -> Any:

@@ -13,12 +13,15 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import partial
 
 from trainer.engine.cards import Character
-from trainer.engine.errors import AmbiguousMoveError, IllegalMoveError
+from trainer.engine.errors import AmbiguousMoveError, IllegalMoveError, MoveError
 from trainer.engine.game import Event, Game, Phase
 from trainer.engine.moves import Move, MoveKind
 from trainer.engine.notation import complete
+from trainer.i18n import N_, tr
+from trainer.i18n.said import said, said_each
 from trainer.policies.personas import Persona, personas
 from trainer.policies.runner import Likeliest, Runner, SeatStreams, forced_loss
 from trainer.scenarios.errors import error_at
@@ -146,7 +149,7 @@ def practice(scenario: Scenario, moves: Sequence[Move]) -> PracticeState:
     last = start
     for move in moves:
         if game.is_over or game.decider != learner:
-            raise IllegalMoveError(f"it is not {game.names[learner]}'s decision",
+            raise IllegalMoveError(tr("it is not {name}'s decision", name=game.names[learner]),
                                    move=move, player=move.player)
         last = len(game.log)
         hand = tuple(game.hidden[learner])
@@ -194,32 +197,56 @@ def line_moves(scenario: Scenario) -> list[Move]:
     for j, text in enumerate(scenario.practice.line):
         loc = ("practice", "line", j)
         if state.over:
-            raise error_at(scenario, loc, f"practice: the game is already over before "
-                                          f"{text!r}; end the line there")
+            raise error_at(scenario, loc, said(N_("practice: the game is already over before "
+                                                  "{move}; end the line there"), move=repr(text)))
         try:
             phrase = parse_move_text(text, names, state.game.variant)
         except MoveTextError as e:
-            raise error_at(scenario, loc, f"practice: cannot read the move: {e}") from None
+            raise error_at(scenario, loc, said(N_("practice: cannot read the move: {problem}"),
+                                               problem=e.said)) from None
         move = phrase.move
         if move is None or move.player != state.learner:
-            raise error_at(scenario, loc, f"practice: {text!r} must be a single move by the "
-                                          f"learner, {names[state.learner]}")
+            raise error_at(scenario, loc, said(N_("practice: {move} must be a single move by "
+                                                  "the learner, {name}"),
+                                               move=repr(text), name=names[state.learner]))
+        completing = phrase.infer_card
         try:
-            if phrase.infer_card:
+            if completing:
                 move = complete(state.game, move)
+                completing = False
             state = practice(scenario, [*moves, move])
-        except (AmbiguousMoveError, IllegalMoveError) as e:
-            raise error_at(scenario, loc, f"practice: {text!r} cannot be played here: "
-                                          f"{e}") from None
+        except (AmbiguousMoveError, IllegalMoveError):
+            # the engine's reason, made again in each reader's language from this position
+            reason = said_each(partial(_refusal, state.game, move, completing))
+            raise error_at(scenario, loc, said(N_("practice: {move} cannot be played here: "
+                                                  "{reason}"), move=repr(text),
+                                               reason=reason)) from None
         moves.append(move)
     if not state.won:
-        where = ("the game is not over" if not state.over
-                 else f"{names[state.game.winner]} wins" if state.game.winner is not None
-                 else "it ends in a tie")
-        raise error_at(scenario, ("practice", "line"),
-                       f"practice: the line does not win for {names[state.learner]}: after it "
-                       f"{where}")
+        learner, winner = names[state.learner], state.game.winner
+        if not state.over:
+            result = said(N_("practice: the line does not win for {name}: after it the game is "
+                             "not over"), name=learner)
+        elif winner is not None:
+            result = said(N_("practice: the line does not win for {name}: after it {winner} "
+                             "wins"), name=learner, winner=names[winner])
+        else:
+            result = said(N_("practice: the line does not win for {name}: after it it ends in "
+                             "a tie"), name=learner)
+        raise error_at(scenario, ("practice", "line"), result)
     return moves
+
+
+def _refusal(game: Game, move: Move, unfinished: bool) -> str:
+    """Why the line's `move` cannot be played in `game` (the position before it), in the
+    current language: the engine's reason, or, for a move written without its card
+    (`unfinished`), why it cannot be completed."""
+    if unfinished:
+        try:
+            complete(game, move)
+        except MoveError as e:
+            return e.reason
+    return game.why_illegal(move)
 
 
 def check_practice(scenario: Scenario) -> None:

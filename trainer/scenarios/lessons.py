@@ -12,7 +12,8 @@ from pathlib import Path
 
 from trainer.engine.errors import CoupError
 from trainer.engine.variants import parse_rules, title_words
-from trainer.i18n import DEFAULT, use_language
+from trainer.i18n import DEFAULT, N_, use_language
+from trainer.i18n.said import as_said, said
 from trainer.scenarios.errors import ScenarioError
 from trainer.scenarios.lesson_game import check_practice
 from trainer.scenarios.loader import load_scenario
@@ -79,9 +80,18 @@ class BrokenLesson:
     message: str
     error: ScenarioError | None = None
 
-    def words(self) -> str:
-        """What is wrong, in the reader's language."""
-        return self.error.words() if self.error is not None else self.message
+    def words(self, shown_path: str | None = None) -> str:
+        """What is wrong, in the reader's language; `shown_path` names the file instead of
+        its full path (a page never shows a server's folders: the file's name is enough for
+        the teacher who keeps the folder)."""
+        if self.error is None:
+            return self.message if shown_path is None else \
+                self.message.replace(self.path, shown_path)
+        return self.error.words(shown_path)
+
+    @property
+    def file_name(self) -> str:
+        return Path(self.path).name
 
 
 @dataclass(frozen=True)
@@ -128,8 +138,11 @@ def _load_library(directory: Path) -> Library:
         except ScenarioError as e:
             broken.append(BrokenLesson(str(path), str(e), e))
         except CoupError as e:  # an engine refusal the checker did not word: still contained
-            broken.append(BrokenLesson(str(path), f"{path}: {e}",
-                                       ScenarioError(str(e), path=str(path))))
+            # (the engine's reason is made in English here, the library's language: data)
+            error = ScenarioError(said(N_("the engine refused this lesson: {reason} (the checker "
+                                          "does not explain this case yet; please report it)"),
+                                       reason=as_said(str(e))), path=str(path))
+            broken.append(BrokenLesson(str(path), str(error), error))
     lessons.sort(key=lambda x: (x.scenario.order is None, x.scenario.order or 0, x.title))
     return Library(tuple(lessons), tuple(broken))
 

@@ -8,7 +8,7 @@ write instead, the way a teacher would fix it.
 from __future__ import annotations
 
 import difflib
-import re
+import errno
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import partial
@@ -20,6 +20,8 @@ from pydantic import BaseModel, ValidationError
 from trainer.engine.rules import Options, Variant
 from trainer.engine.variants import VARIANTS, parse_rules, title_words
 from trainer.i18n import N_
+from trainer.i18n.fields import field_said, validator_reason
+from trainer.i18n.said import SaidValueError
 from trainer.scenarios.errors import Said, ScenarioError, error_at, said
 from trainer.scenarios.move_text import MovePhrase, MoveTextError, parse_move_text
 from trainer.scenarios.schema import Checkpoint, Scenario, allowed_keys
@@ -27,10 +29,26 @@ from trainer.scenarios.yaml_lines import (
     MAX_BYTES,
     Loc,
     YamlSyntaxError,
+    decode_trouble,
     line_of,
     load_with_lines,
     too_big,
 )
+
+# The operating system's reasons a teacher meets, in our words (its own are English only).
+_OS_REASONS = {
+    errno.ENOENT: N_("there is no such file"),
+    errno.EACCES: N_("the server may not read it (permission denied)"),
+    errno.EPERM: N_("the server may not read it (permission denied)"),
+    errno.EISDIR: N_("it is a folder, not a file"),
+    errno.ENAMETOOLONG: N_("its name is too long"),
+}
+
+
+def os_reason(e: OSError) -> Said:
+    """Why a file could not be read, in the reader's words where we know the reason."""
+    known = _OS_REASONS.get(e.errno or 0)
+    return said(known) if known else Said(str(e.strerror or e), catalogued=False)
 
 
 def load_scenario(path: str | Path) -> Scenario:
@@ -42,10 +60,11 @@ def load_scenario(path: str | Path) -> Scenario:
             raise ScenarioError(too_big(size), path=name, line=1)
         text = Path(path).read_text(encoding="utf-8")
     except OSError as e:
-        raise ScenarioError(said(N_("cannot read the file: {reason}"),
-                                 reason=str(e.strerror or e)), path=name) from None
+        raise ScenarioError(said(N_("cannot read the file: {reason}"), reason=os_reason(e)),
+                            path=name) from None
     except UnicodeDecodeError as e:
-        raise ScenarioError(said(N_("the file is not UTF-8 text ({reason})"), reason=e.reason),
+        raise ScenarioError(said(N_("the file is not UTF-8 text ({reason})"),
+                                 reason=decode_trouble(e)),
                             path=name) from None
     scenario = parse_scenario(text, path=name)
     stem = Path(path).stem
@@ -121,7 +140,6 @@ def _schema_error(exc: ValidationError, data: Any, lines: dict[Loc, int],
                    said(N_("missing key {key}"), key=repr(loc[-1])))
     else:
         where = loc
-        msg = err["msg"].removeprefix("Value error, ").removeprefix("Assertion failed, ")
         if kind in ("model_type", "dict_type", "model_attributes_type"):
             keys = allowed_keys(loc)
             message = (said(N_("expected a mapping (key: value lines) with keys {keys}, found "
@@ -129,13 +147,14 @@ def _schema_error(exc: ValidationError, data: Any, lines: dict[Loc, int],
                        said(N_("expected a mapping (key: value lines), found {found}"),
                             found=repr(found)))
         elif kind == "value_error":
-            message = Said(msg, catalogued=False)
-            if not loc:  # the whole file: point at the first of its keys the message names
-                named = [(k,) for k in re.findall(r"`(\w+):", msg) if (k,) in lines]
-                loc = named[0] if named else loc
+            message = validator_reason(err)
+            if not loc:  # the whole file: point at the first key the validator names
+                error = (err.get("ctx") or {}).get("error")
+                named = error.keys if isinstance(error, SaidValueError) else ()
+                loc = next(((k,) for k in named if (k,) in lines), loc)
         else:
-            message = Said(f"{msg} (found {found!r})" if "input" in err else msg,
-                           catalogued=False)
+            message = (said(N_("{problem} (found {found})"), problem=field_said(err),
+                            found=repr(found)) if "input" in err else field_said(err))
     step = text = None
     if len(where) >= 2 and where[0] == "steps" and isinstance(where[1], int):
         step = where[1] + 1
@@ -375,7 +394,7 @@ def _parse(scenario: Scenario, text: str, names: Sequence[str], variant: Variant
         return parse_move_text(text, names, variant)
     except MoveTextError as e:
         raise error_at(scenario, loc, said(N_("cannot read the move: {problem}"),
-                                           problem=Said(str(e), catalogued=False))) from None
+                                           problem=e.said)) from None
 
 
 def _check_names(cp: Checkpoint, loc: Loc, seat: Any) -> None:

@@ -37,23 +37,40 @@ Variant moves:
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal
+from functools import partial
+from typing import Any, Literal
 
 from trainer.engine.cards import Action, Character
 from trainer.engine.errors import InvalidMoveError
 from trainer.engine.moves import Move, MoveKind
+from trainer.engine.names import action_word, card_name
 from trainer.engine.rules import Variant
-from trainer.engine.variants import BASE, VENGEANCE_SPEC
+from trainer.engine.variants import BASE, VENGEANCE_SPEC, title_words
+from trainer.i18n import N_, tr
+from trainer.i18n.said import Said, SaidValueError, as_said, said
+from trainer.scenarios.hints import card_named, closest, did_you_mean
 
 Scope = Literal["challenge", "block", "claim", "any"]
 
 
 class MoveTextError(InvalidMoveError):
-    """The text is not a move this grammar can read; the message says what was expected."""
+    """The text is not a move this grammar can read; the message says what was expected.
+
+    `said` keeps the message's key and fields, so a lesson checked once (in English) is
+    reported in each reader's language; `str()` is the message in the current language."""
+
+    def __init__(self, message: str | Said) -> None:
+        self.said = as_said(message)
+        super().__init__(self.said.words())
+
+    def __str__(self) -> str:
+        return self.said.words()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (self.said,))
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,6 +137,7 @@ _AMOUNTS: dict[Action, tuple[int, ...]] = {
 _VERBS = ("claims", "challenges", "passes", "declines", "blocks", "shows", "loses", "keeps",
           "does not", "doesn't", "chooses", "pays", "hands", "forces")
 
+# The grammar's own examples: file syntax, so the same English in every reader's language.
 _EXAMPLES = ("'Ely claims Duke: tax', 'Maria: income', 'Maria: coup Ely', 'Cris challenges', "
              "'Maria passes', 'Maria blocks with Contessa', 'Ely shows Duke', "
              "'Cris loses Assassin', 'Cris keeps Assassin and Captain', 'No one challenges'")
@@ -128,7 +146,8 @@ _EXAMPLES = ("'Ely claims Duke: tax', 'Maria: income', 'Maria: coup Ely', 'Cris 
 def parse_move_text(text: str, names: Sequence[str], variant: Variant = BASE) -> MovePhrase:
     """Read one move sentence for a game whose seats are `names` (in seat order)."""
     if not isinstance(text, str) or not text.strip():
-        raise MoveTextError(f"a move is a sentence such as {_EXAMPLES}")
+        raise MoveTextError(said(N_("a move is a sentence such as {examples}"),
+                                 examples=_EXAMPLES))
     s = _normalise(text)
     g = _GROUP.match(s.lower())
     # A player's name first (longest name first): a player may be called "A", "No", "All" or
@@ -148,10 +167,10 @@ def parse_move_text(text: str, names: Sequence[str], variant: Variant = BASE) ->
                         else "claim" if word.startswith("claim") else "any")
         return MovePhrase(text=text, group=scope)
     first = s.split(" ")[0].rstrip(":,")
-    raise MoveTextError(
-        f"a move starts with a player's name ({', '.join(names)}) or with 'No one' / "
-        f"'Everyone'; {first!r} is neither{_did_you_mean(first, names)}"
-    )
+    raise MoveTextError(said(
+        N_("a move starts with a player's name ({names}) or with 'No one' / 'Everyone'; "
+           "{word} is neither{hint}"),
+        names=", ".join(names), word=repr(first), hint=did_you_mean(first, names)))
 
 
 def _player_move(text: str, s: str, names: Sequence[str], variant: Variant, seat: int,
@@ -160,27 +179,27 @@ def _player_move(text: str, s: str, names: Sequence[str], variant: Variant, seat
     if rest.startswith(":"):
         rest = rest[1:].strip()
     if not rest:
-        raise MoveTextError(f"say what {names[seat]} does, e.g. {_EXAMPLES}")
-    try:
-        return _Parser(text, names, variant, seat).verb(rest)
-    except MoveTextError as e:
-        raise MoveTextError(_recase(str(e), s)) from None
+        raise MoveTextError(said(N_("say what {name} does, e.g. {examples}"), name=names[seat],
+                                 examples=_EXAMPLES))
+    return _Parser(text, s, names, variant, seat).verb(rest)
 
 
-def _recase(message: str, original: str) -> str:
-    """Quote the writer's own words with their own capitals (the parser works in lowercase)."""
-    low = original.lower()
-
-    def fix(m: re.Match[str]) -> str:
-        at = low.find(m.group(1).lower()) if m.group(1) else -1
-        return f"'{original[at:at + len(m.group(1))]}'" if at >= 0 else m.group(0)
-
-    return re.sub(r"'([^']*)'", fix, message)
+def _either(numbers: Sequence[int]) -> str:
+    """The numbers an action may take, as a choice in the reader's words ("2 or 1")."""
+    words = [str(n) for n in numbers]
+    if len(words) < 2:
+        return "".join(words)
+    return tr("{first} or {last}", first=", ".join(words[:-1]), last=words[-1])
 
 
 @dataclass
 class _Parser:
+    """Reads what one player does. It works in lowercase; a message quotes the writer's own
+    words with the writer's capitals (`_quoted`), found again in `source`, the sentence as
+    written (normalised)."""
+
     text: str
+    source: str
     names: Sequence[str]
     variant: Variant
     seat: int
@@ -188,6 +207,23 @@ class _Parser:
     @property
     def who(self) -> str:
         return self.names[self.seat]
+
+    def _orig(self, fragment: str) -> str:
+        """`fragment` (lowercased by the parser) as the writer wrote it: the same stretch of
+        the sentence with its capitals; as it is when the sentence does not hold it."""
+        at = self.source.lower().find(fragment.lower()) if fragment else -1
+        return self.source[at:at + len(fragment)] if at >= 0 else fragment
+
+    def _quoted(self, fragment: str) -> str:
+        return repr(self._orig(fragment))
+
+    def card(self, word: str) -> Character:
+        """The card `word` names; a misspelt one is refused naming the cards there are."""
+        word = word.strip().strip(",:")
+        try:
+            return card_named(self._orig(word))
+        except SaidValueError as e:
+            raise MoveTextError(e.said) from None
 
     def verb(self, rest: str) -> MovePhrase:
         words = _words(rest)
@@ -209,22 +245,23 @@ class _Parser:
         if head in ("blocks", "block"):
             if tail[:1] and tail[0] in ("with", "using", "claiming", "by"):
                 tail = tail[1:]
-            return self.card_move(MoveKind.BLOCK, tail, "block with")
+            return self.card_move(MoveKind.BLOCK, tail)
         if head in ("shows", "show", "proves", "prove"):
             if tail[:1] == ["with"]:
                 tail = tail[1:]
-            return self.card_move(MoveKind.SHOW, tail, "show")
+            return self.card_move(MoveKind.SHOW, tail)
         if head in ("loses", "lose"):
-            return self.card_move(MoveKind.LOSE, tail, "lose")
+            return self.card_move(MoveKind.LOSE, tail)
         if head == "turns" and tail[:1] == ["over"]:
-            return self.card_move(MoveKind.LOSE, tail[1:], "lose")
+            return self.card_move(MoveKind.LOSE, tail[1:])
         if head in ("keeps", "keep"):
             return self.keep(tail)
         if head in ("chooses", "choose", "picks", "joins", "sides"):
             return self.choose(tail)
         if head in ("pays", "pay"):
             if tail and not all(w in ("5", "five", "coins", "isk", "instead") for w in tail):
-                raise MoveTextError(f"write '{self.who} pays 5' (instead of losing a card)")
+                raise MoveTextError(said(N_("write '{name} pays 5' (instead of losing a card)"),
+                                         name=self.who))
             return MovePhrase(self.text, Move.pay(self.seat))
         if head in ("hands", "returns", "gives") or words[:2] == ["lets", "go"]:
             return MovePhrase(self.text, Move.choose(self.seat, "return"))
@@ -241,29 +278,31 @@ class _Parser:
                 return MovePhrase(self.text, Move.choose(self.seat, side.capitalize()))
         if words and words[0] in ("return", "swap"):
             return MovePhrase(self.text, Move.choose(self.seat, words[0]))
-        raise MoveTextError(f"write '{self.who} chooses Loyalist' or '{self.who} chooses "
-                            f"Reformist'")
+        raise MoveTextError(said(N_("write '{name} chooses Loyalist' or '{name} chooses "
+                                    "Reformist'"), name=self.who))
 
     # -- the pieces
     def claim(self, words: list[str]) -> MovePhrase:
         if not words:
-            raise MoveTextError(f"say which character {self.who} claims, e.g. "
-                                f"'{self.who} claims Duke: tax'")
+            raise MoveTextError(said(N_("say which character {name} claims, e.g. "
+                                        "'{name} claims Duke: tax'"), name=self.who))
         words = _lead(words)  # "claims the Duke"; later words may name a player called "A"
         if not words:
-            raise MoveTextError(f"say which character {self.who} claims")
+            raise MoveTextError(said(N_("say which character {name} claims"), name=self.who))
         if words[0] == "no" and len(words) > 1:  # "claims no Duke: embezzle"
             words = words[1:]
-            card = _card(words[0].rstrip(":,"))
+            card = self.card(words[0].rstrip(":,"))
             rest = [w for w in words[1:] if w not in (":", "-", ",")]
             if rest in (["embezzle"], ["embezzles"], ["embezzlement"]):
                 return MovePhrase(self.text, Move.act(self.seat, Action.EMBEZZLE))
-            raise MoveTextError(f"'{self.who} claims no {card}' is only for embezzlement: "
-                                f"'{self.who} claims no Duke: embezzle'")
+            raise MoveTextError(said(
+                N_("'{written} claims no {card}' is only for embezzlement: "
+                   "'{name} claims no Duke: embezzle'"),
+                written=self._orig(self.who), card=self._orig(card.value), name=self.who))
         card_word, sep = words[0], ""
         if card_word.endswith((":", ",")):
             card_word, sep = card_word[:-1], card_word[-1]
-        card = _card(card_word)
+        card = self.card(card_word)
         rest = words[1:]
         if not sep and rest and rest[0] in (":", "-", "\u2013", ",", "to", "and", "for"):
             rest = rest[1:]
@@ -277,10 +316,10 @@ class _Parser:
                 not rest or rest[0] in ("override", "overrides", "to")):
             return MovePhrase(self.text, Move.claim(self.seat, card))
         if not rest:
-            raise MoveTextError(
-                f"say what the {card} claim is for: '{self.who} claims {card}: <action>' or "
-                f"'{self.who} claims {card} to block'"
-            )
+            raise MoveTextError(said(
+                N_("say what the {card} claim is for: '{name} claims {card_id}: <action>' or "
+                   "'{name} claims {card_id} to block'"),
+                card=partial(card_name, card), name=self.who, card_id=card.value))
         return self.action(rest, claim=card)
 
     def action(self, words: list[str], claim: Character | None) -> MovePhrase:
@@ -295,30 +334,42 @@ class _Parser:
         if found is None:
             first = phrase.split(" ")[0] if phrase else ""
             vocab = list(_VERBS) + [w for w, _ in _ACTION_WORDS]
-            hint = _did_you_mean(first, vocab) or f"; a move reads like {_EXAMPLES}"
-            raise MoveTextError(f"cannot read {phrase!r} as something {self.who} does{hint}")
+            if closest(first, vocab) is not None:
+                raise MoveTextError(said(N_("cannot read {words} as something {name} does{hint}"),
+                                         words=self._quoted(phrase), name=self.who,
+                                         hint=did_you_mean(first, vocab)))
+            raise MoveTextError(said(N_("cannot read {words} as something {name} does; a move "
+                                        "reads like {examples}"),
+                                     words=self._quoted(phrase), name=self.who,
+                                     examples=_EXAMPLES))
         word, action = found
+        named = partial(action_word, action)  # the action in the reader's words
         rest = phrase[len(word):].strip()
         if action is Action.EXCHANGE:
             rest = re.sub(r"^cards?(?: with court(?: deck)?)?$", "", rest).strip()
         amount = re.match(r"^(\d+) coins?\b", rest)
         if amount:
             n, allowed = int(amount.group(1)), _AMOUNTS.get(action, ())
+            if n not in allowed and allowed:
+                raise MoveTextError(said(N_("{action} does not take {n} coin(s); it takes "
+                                            "{allowed}"),
+                                         action=named, n=n, allowed=partial(_either, allowed)))
             if n not in allowed:
-                raise MoveTextError(
-                    f"{action.label} does not take {n} coin(s)" + (
-                        f"; it takes {' or '.join(map(str, allowed))}" if allowed else ""))
+                raise MoveTextError(said(N_("{action} does not take {n} coin(s)"),
+                                         action=named, n=n))
             rest = rest[amount.end():].strip()
         try:
             spec = VENGEANCE_SPEC if action is Action.VENGEANCE and self.variant.specials \
                 else self.variant.spec(action)
         except KeyError:
-            raise MoveTextError(f"{action.label} is not an action of {self.variant.title}") \
-                from None
+            raise MoveTextError(said(N_("{action} is not an action of {rules}"), action=named,
+                                     rules=partial(title_words, self.variant))) from None
         target = None
         if rest and not spec.targeted and not spec.other_cost:
-            raise MoveTextError(f"unexpected words {rest!r} after {action.label!r} "
-                                f"({action.label} takes no target)")
+            raise MoveTextError(said(N_("unexpected words {words} after {action_id} ({action} "
+                                        "takes no target)"),
+                                     words=self._quoted(rest),
+                                     action_id=self._quoted(action.label), action=named))
         if rest:
             first, _, more = rest.partition(" ")
             if first in _PREPOSITIONS:
@@ -326,25 +377,36 @@ class _Parser:
             target, after = self._target(rest)
             if target is None:
                 word = rest.split(" ")[0]
-                raise MoveTextError(
-                    f"{action.label} whom? {word!r} is not a player ({', '.join(self.names)})"
-                    f"{_did_you_mean(word, self.names)}")
+                raise MoveTextError(said(
+                    N_("{action} whom? {word} is not a player ({names}){hint}"), action=named,
+                    word=self._quoted(word), names=", ".join(self.names),
+                    hint=did_you_mean(word, self.names)))
             if after.strip():
-                raise MoveTextError(f"unexpected words {after.strip()!r} after the target "
-                                    f"{self.names[target]}")
+                raise MoveTextError(said(N_("unexpected words {words} after the target {name}"),
+                                         words=self._quoted(after.strip()),
+                                         name=self.names[target]))
+        # In a sentence to write ('Maria: coup <player>') the action stays the grammar's word.
         if spec.targeted and target is None:
-            raise MoveTextError(f"{action.label} needs a target: '{self.who}: {action.label} "
-                                f"<player>'")
-        if claim is not None and spec.claim is None:
+            raise MoveTextError(said(N_("{action} needs a target: '{name}: {action_id} "
+                                        "<player>'"),
+                                     action=named, name=self.who, action_id=action.label))
+        needed = spec.claim  # the character the action claims (None: nothing is claimed)
+        if claim is not None and needed is None:
             aim = f" {self.names[target]}" if target is not None else ""
-            raise MoveTextError(f"{action.label} needs no character, so nothing is claimed; "
-                                f"write '{self.who}: {action.label}{aim}'")
-        if claim is not None and spec.inverted:
-            raise MoveTextError(f"{action.label} claims NOT to hold the {spec.claim}: write "
-                                f"'{self.who}: {action.label}'")
-        if claim is not None and claim != spec.claim:
-            raise MoveTextError(f"{action.label} is claimed with the {spec.claim}, "
-                                f"not the {claim}")
+            raise MoveTextError(said(N_("{action} needs no character, so nothing is claimed; "
+                                        "write '{name}: {action_id}{target}'"),
+                                     action=named, name=self.who, action_id=action.label,
+                                     target=aim))
+        if claim is not None and needed is not None and spec.inverted:
+            raise MoveTextError(said(N_("{action} claims NOT to hold the {card}: write "
+                                        "'{name}: {action_id}'"),
+                                     action=named, card=partial(card_name, needed),
+                                     name=self.who, action_id=action.label))
+        if claim is not None and needed is not None and claim != needed:
+            raise MoveTextError(said(N_("{action} is claimed with the {card}, not the "
+                                        "{claimed}"),
+                                     action=named, card=partial(card_name, needed),
+                                     claimed=partial(card_name, claim)))
         return MovePhrase(self.text, Move.act(self.seat, action, target))
 
     def _target(self, text: str) -> tuple[int | None, str]:
@@ -369,16 +431,16 @@ class _Parser:
             if w in ("claim", "block", "bluff", "him", "her", "them", "it", "that"):
                 continue
             try:
-                card = _card(w)
+                card = self.card(w)
             except MoveTextError:
-                raise MoveTextError(
-                    f"cannot read {' '.join(words)!r} after 'challenges'; write "
-                    f"'{self.who} challenges' or '{self.who} challenges <name>'s <card>'"
-                ) from None
+                raise MoveTextError(said(
+                    N_("cannot read {words} after 'challenges'; write '{name} challenges' or "
+                       "'{name} challenges <name>'s <card>'"),
+                    words=self._quoted(" ".join(words)), name=self.who)) from None
         return MovePhrase(self.text, Move.challenge(self.seat), challenged=challenged,
                           challenged_card=card)
 
-    def card_move(self, kind: MoveKind, words: list[str], verb: str) -> MovePhrase:
+    def card_move(self, kind: MoveKind, words: list[str]) -> MovePhrase:
         if kind is MoveKind.SHOW and "to" in words:  # "shows Contessa to Ana" (or to "A")
             at = len(words) - 1 - words[::-1].index("to")
             seat, after = self._target(" ".join(words[at + 1:]))
@@ -393,19 +455,21 @@ class _Parser:
         parts = [p for p in re.split(r"\s*(?:,|&|\+|\band\b)\s*", joined) if p]
         if kind is MoveKind.SHOW and len(parts) > 1:  # an embezzler shows every card
             return MovePhrase(self.text, Move(kind, self.seat,
-                                              cards=tuple(sorted(_card(p) for p in parts))))
-        if len(parts) > 1:
-            raise MoveTextError(f"{self.who} can {verb} one card; found {joined!r}")
-        return MovePhrase(self.text, Move(kind, self.seat, character=_card(joined)))
+                                              cards=tuple(sorted(self.card(p) for p in parts))))
+        if len(parts) > 1:  # a block or a loss (a show of several cards returned above)
+            one = (N_("{name} can block with one card; found {cards}") if kind is MoveKind.BLOCK
+                   else N_("{name} can lose one card; found {cards}"))
+            raise MoveTextError(said(one, name=self.who, cards=self._quoted(joined)))
+        return MovePhrase(self.text, Move(kind, self.seat, character=self.card(joined)))
 
     def keep(self, words: list[str]) -> MovePhrase:
         joined = " ".join(w for w in words if w not in _ARTICLES)
         joined = re.sub(r"\s*from (?:draft )?set$", "", joined)  # as the engine words a draft
         parts = [p for p in re.split(r"\s*(?:,|&|\+|\band\b)\s*", joined) if p]
         if not parts:
-            raise MoveTextError(f"say which cards {self.who} keeps, e.g. "
-                                f"'{self.who} keeps Assassin and Captain'")
-        return MovePhrase(self.text, Move.keep(self.seat, tuple(_card(p) for p in parts)))
+            raise MoveTextError(said(N_("say which cards {name} keeps, e.g. "
+                                        "'{name} keeps Assassin and Captain'"), name=self.who))
+        return MovePhrase(self.text, Move.keep(self.seat, tuple(self.card(p) for p in parts)))
 
     def _pass_scope(self, words: list[str], allow_empty: bool) -> Scope:
         words = [w for w in words if w not in ("to", "it", "on", "this", "that")]
@@ -415,8 +479,8 @@ class _Parser:
             return "challenge"
         if words and words[0].startswith("block"):
             return "block"
-        raise MoveTextError(f"write '{self.who} passes', '{self.who} does not challenge' or "
-                            f"'{self.who} does not block'")
+        raise MoveTextError(said(N_("write '{name} passes', '{name} does not challenge' or "
+                                    "'{name} does not block'"), name=self.who))
 
 
 # -- helpers
@@ -448,16 +512,3 @@ def _name_prefix(text: str, names: Sequence[str]) -> tuple[int | None, str]:
             return seat, text[len(name):]
     return None, text
 
-
-def _card(word: str) -> Character:
-    word = word.strip().strip(",:")
-    try:
-        return Character.parse(word)
-    except ValueError as e:
-        raise MoveTextError(f"{e}{_did_you_mean(word, [c.value for c in Character])}") from None
-
-
-def _did_you_mean(word: str, choices: Sequence[str]) -> str:
-    lowered = {c.lower(): c for c in choices}
-    close = difflib.get_close_matches(word.lower(), list(lowered), n=1, cutoff=0.7)
-    return f"; did you mean {lowered[close[0]]!r}?" if close else ""

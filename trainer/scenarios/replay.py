@@ -8,8 +8,9 @@ possible and every checkpoint true.
 
 from __future__ import annotations
 
-from collections import Counter
+from collections import Counter, deque
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 from trainer.engine.cards import Character
@@ -20,13 +21,22 @@ from trainer.engine.errors import (
     IllegalMoveError,
     SetupError,
 )
-from trainer.engine.explain import PHASE_QUESTION
+from trainer.engine.explain import phase_question
 from trainer.engine.game import Decision, Event, Game, Phase
 from trainer.engine.moves import Move, MoveKind
-from trainer.engine.notation import complete
-from trainer.i18n import DEFAULT, use_language
+from trainer.engine.names import card_name
+from trainer.engine.notation import WHICH_CARD, complete, either
+from trainer.engine.variants import title_words
+from trainer.i18n import DEFAULT, N_, tr, use_language
+from trainer.i18n.said import Said, as_said, said, said_each, said_n
 from trainer.rulebook.sources import missing_quote, rules_dir
-from trainer.scenarios.checkpoints import cards_text, checkpoint_failures, count_text, plural
+from trainer.scenarios.checkpoints import (
+    card_counts,
+    card_list,
+    checkpoint_failures,
+    extra_text,
+    failures_text,
+)
 from trainer.scenarios.errors import ScenarioError, error_at
 from trainer.scenarios.loader import compile_plan, load_scenario
 from trainer.scenarios.move_text import MovePhrase
@@ -142,6 +152,47 @@ _WINDOWS = {
 # Which engine draws each scripted key may feed.
 _DRAW_WHY = {"draw": ("exchange", "examine swap", "deal", "examined at random"),
              "replacement": ("replacement",)}
+# A scripted draw fed to a draw of another kind (the engine's `why` of the draw).
+_USED_BY = {"exchange": N_("it was used by an exchange draw"),
+            "examine swap": N_("it was used by the draw of an examine swap"),
+            "deal": N_("it was used by a deal draw"),
+            "examined at random": N_("it was used by the draw of a card examined at random"),
+            "replacement": N_("it was used by a replacement draw")}
+# Asked to decline a window that is not open: what the step says nobody is asked to do.
+_NOBODY_ASKED = {
+    "challenge": N_("nobody is being asked to challenge at this point: {busy}"),
+    "block": N_("nobody is being asked to block at this point: {busy}"),
+    "claim": N_("nobody is being asked to claim at this point: {busy}"),
+    "any": N_("nobody is being asked to challenge, block or claim at this point: {busy}"),
+}
+_NOT_ASKED = {
+    "challenge": N_("{name} is not being asked to challenge now; {name} must {question}"),
+    "block": N_("{name} is not being asked to block now; {name} must {question}"),
+    "claim": N_("{name} is not being asked to claim now; {name} must {question}"),
+}
+_NOTHING = Said("", catalogued=False)
+_SETUP = Said("setup", catalogued=False)  # the file's key, as written
+
+
+class _Script(ScriptedChance):
+    """The steps' scripted draws, remembering the draw asked last (how many cards, and from
+    which), so that a draw the engine refuses is worded from these facts in the reader's
+    language (the engine's `ChanceError` says it in English only)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.asked: tuple[int, tuple[Character, ...]] = (0, ())
+
+    def draw(self, deck: list[Character], n: int) -> list[Character]:
+        self.asked = (n, tuple(deck))
+        return super().draw(deck, n)
+
+    def __deepcopy__(self, memo: dict[int, object]) -> _Script:
+        twin = _Script()
+        twin.queue = deque(list(d) for d in self.queue)
+        twin.picks = deque(self.picks)
+        twin.asked = self.asked
+        return twin
 
 
 class _Replayer:
@@ -150,7 +201,7 @@ class _Replayer:
     def __init__(self, scenario: Scenario) -> None:
         self.scenario = scenario
         self.plan = compile_plan(scenario)
-        self.chance = ScriptedChance()
+        self.chance = _Script()
         self.game = self._new_game()
         self.pending: list[_Scripted] = []
         if scenario.setup.checkpoint:
@@ -170,8 +221,9 @@ class _Replayer:
         if any(sides) and not all(sides):
             i = sides.index(None)
             raise error_at(self.scenario, ("setup", "players", i),
-                         f"setup: {s.players[i].name} has no allegiance; give every player "
-                         f"one, or none to start with the first player's choice")
+                           said(N_("setup: {name} has no allegiance; give every player one, "
+                                   "or none to start with the first player's choice"),
+                                name=s.players[i].name))
         drafting = plan.variant.draft and not any(p.hidden or p.revealed for p in s.players)
         try:
             return Game(names=plan.names, hands=[p.hidden for p in s.players], coins=coins,
@@ -187,46 +239,147 @@ class _Replayer:
                         mat_up=s.mat_up)
         except SetupError as e:
             loc, hint = self._setup_blame(e)
-            label = "setup"
+            place: tuple[Said, ...] = (_SETUP,)
             if e.seat is not None and e.expected is not None and e.field in ("hands", "coins"):
                 # a seat that cannot be (cards, or coins while out): name the player's entry
-                label = f"setup > player {e.seat + 1} ({s.players[e.seat].name})"
-            raise error_at(self.scenario, loc, f"{label}: {e}{hint}") from None
+                place = (_SETUP, said(N_("player {n} ({name})"), n=e.seat + 1,
+                                      name=s.players[e.seat].name))
+            raise error_at(self.scenario, loc, said(N_("{place}: {problem}{hint}"), place=place,
+                                                    problem=self._setup_problem(e, coins),
+                                                    hint=hint)) from None
 
-    def _setup_blame(self, e: SetupError) -> tuple[Loc, str]:
+    def _setup_problem(self, e: SetupError, coins: list[int]) -> Said:
+        """What the engine refuses in the set-up, in the reader's words, from the error's
+        fields and the file's set-up (the engine's own sentence is English only; it is shown
+        as it is for a refusal a lesson file cannot cause)."""
+        s, plan, v = self.scenario.setup, self.plan, self.plan.variant
+        names, n = plan.names, len(plan.names)
+        rules = partial(title_words, v)
+        if e.field == "cards" and e.card is not None and e.expected is not None \
+                and e.found is not None:
+            where = (N_("hands, revealed, deck and mat") if v.event_mat
+                     else N_("hands, draft sets, removed cards and deck") if v.draft
+                     else N_("hands, revealed and deck"))
+            return said_n("there must be {n} {card} card in play ({where}) for {players} "
+                          "players; found {found}",
+                          "there must be {n} {card} cards in play ({where}) for {players} "
+                          "players; found {found}", e.expected, card=partial(card_name, e.card),
+                          where=said(where), players=n, found=e.found)
+        if e.card is not None and e.expected is None:
+            return said(N_("{card} is not a card of {rules} (its cards: {cards})"),
+                        card=partial(card_name, e.card), rules=rules,
+                        cards=partial(_listed, tuple(v.cards)))
+        if e.field == "hands" and e.seat is not None and e.expected is not None:
+            p = s.players[e.seat]
+            return said_n("{name} has {down} and {up}; every player has {n} card (face down "
+                          "while alive, face up once lost)",
+                          "{name} has {down} and {up}; every player has {n} cards (face down "
+                          "while alive, face up once lost)", e.expected, name=names[e.seat],
+                          down=_face_down(len(p.hidden)), up=_face_up(len(p.revealed)))
+        if e.field == "coins" and e.seat is not None and e.found is not None:
+            return said_n("{name} is out of the game (every card face up) but has {n} coin; a "
+                          "player who is out returns all their coins to the Treasury",
+                          "{name} is out of the game (every card face up) but has {n} coins; a "
+                          "player who is out returns all their coins to the Treasury", e.found,
+                          name=names[e.seat])
+        if e.field == "mat" and e.expected is not None and e.found is not None:
+            up = len(s.mat_up)
+            return said_n("McGuire's mat holds {n} card for {players} players (one per flip "
+                          "event); found {down} face down and {up} face up (list the flipped "
+                          "ones under mat_up)",
+                          "McGuire's mat holds {n} cards for {players} players (one per flip "
+                          "event); found {down} face down and {up} face up (list the flipped "
+                          "ones under mat_up)", e.expected, players=n, down=e.found - up, up=up)
+        unknown = [event for event in (s.mat or {}) if event not in v.mat_events(2)]
+        if e.field == "mat" and unknown:
+            return said(N_("{event} is not an event of the {rules} mat"),
+                        event=repr(unknown[0]), rules=rules)
+        if e.field == "names" and not v.min_players <= n <= v.most_players(plan.options):
+            return said(N_("{rules} is for {low}–{high} players, not {n}"), rules=rules,
+                        low=v.min_players, high=v.most_players(plan.options), n=n)
+        if e.field == "allegiances" and not v.allegiances:
+            return said(N_("{rules} has no allegiances"), rules=rules)
+        if e.field == "reserve" and not v.allegiances:
+            return said(N_("{rules} has no Treasury Reserve"), rules=rules)
+        if e.field == "first":
+            return said(N_("the first player (seat {first}) must be a living player"),
+                        first=plan.first)
+        if e.field in ("coins", "treasury") and e.seat is None and plan.options.finite_treasury:
+            mat_coins = sum(1 for event, card in (s.mat or {}).items()
+                            if card is None and event.startswith("coin"))
+            held = sum(coins) + s.reserve + mat_coins
+            left = v.coins_total - held if s.treasury is None else s.treasury
+            if left < 0 or held + left != v.coins_total:
+                message = (
+                    N_("players hold {held} coins and the treasury {left}, the Reserve "
+                       "{reserve}, the mat {mat}; together they must make the {total} coins in "
+                       "the box") if s.reserve and mat_coins else
+                    N_("players hold {held} coins and the treasury {left}, the Reserve "
+                       "{reserve}; together they must make the {total} coins in the box")
+                    if s.reserve else
+                    N_("players hold {held} coins and the treasury {left}, the mat {mat}; "
+                       "together they must make the {total} coins in the box") if mat_coins
+                    else N_("players hold {held} coins and the treasury {left}; together they "
+                            "must make the {total} coins in the box"))
+                return said(message, held=sum(coins), left=left, reserve=s.reserve,
+                            mat=mat_coins, total=v.coins_total)
+        if e.field == "hands" and e.seat is None \
+                and sum(1 for p in s.players if p.hidden) < 2 and not plan.variant.draft:
+            return said(N_("at least two players must still have influence"))
+        return as_said(str(e))  # English only (the engine's); a lesson file cannot cause it
+
+    def _setup_blame(self, e: SetupError) -> tuple[Loc, Said]:
         """Where in the file a set-up error points, read from the error's fields (the engine
-        names the argument at fault and the seat; this maps them to the file's keys)."""
+        names the argument at fault and the seat; this maps them to the file's keys), and a
+        hint to add to the engine's reason."""
         s, v = self.scenario.setup, self.plan.variant
         players: Loc = ("setup", "players")
         if e.field == "hands" and e.seat is not None and e.expected is not None:
-            return (*players, e.seat), ""  # the seat's cards face down and up together
+            return (*players, e.seat), _NOTHING  # the seat's cards face down and up together
         if e.field == "cards":
             court = Counter(v.court(len(s.players)))
             used = Counter(c for p in s.players for c in (*p.hidden, *p.revealed))
             over = {c: used[c] - court[c] for c in court if used[c] > court[c]}
             if over:
-                return players, (
-                    "; the players' cards alone already hold too many: "
-                    + ", ".join(f"{k} extra {plural(c, k)}" for c, k in over.items()))
+                return players, said(N_("; the players' cards alone already hold too many: "
+                                        "{cards}"), cards=partial(extra_text, over))
             mat = [c for c in (s.mat or {}).values() if c is not None]
             need = court - used - Counter(mat) - Counter(s.removed)
-            besides = " and ".join(x for x in ("hands", "mat" if mat else "",
-                                                "removed cards" if s.removed else "") if x)
-            return ("setup", "deck"), (
-                f"; with these {besides} the court deck must hold exactly "
-                f"{count_text(need)} ({sum(need.values())} cards)")
+            total = sum(need.values())
+            if mat and s.removed:
+                hint = said_n("; with these hands and mat and removed cards the court deck "
+                              "must hold exactly {cards} ({n} card)",
+                              "; with these hands and mat and removed cards the court deck "
+                              "must hold exactly {cards} ({n} cards)", total,
+                              cards=card_counts(need))
+            elif mat:
+                hint = said_n("; with these hands and mat the court deck must hold exactly "
+                              "{cards} ({n} card)",
+                              "; with these hands and mat the court deck must hold exactly "
+                              "{cards} ({n} cards)", total, cards=card_counts(need))
+            elif s.removed:
+                hint = said_n("; with these hands and removed cards the court deck must hold "
+                              "exactly {cards} ({n} card)",
+                              "; with these hands and removed cards the court deck must hold "
+                              "exactly {cards} ({n} cards)", total, cards=card_counts(need))
+            else:
+                hint = said_n("; with these hands the court deck must hold exactly {cards} "
+                              "({n} card)",
+                              "; with these hands the court deck must hold exactly {cards} "
+                              "({n} cards)", total, cards=card_counts(need))
+            return ("setup", "deck"), hint
         per_player = {"hands": "hidden", "revealed": "revealed", "coins": "coins",
                       "allegiances": "allegiance"}
         if e.field in per_player:
             if e.seat is None:
-                return players, ""
-            return (*players, e.seat, per_player[e.field]), ""
+                return players, _NOTHING
+            return (*players, e.seat, per_player[e.field]), _NOTHING
         if e.field == "treasury" or (e.field == "coins" and s.treasury is not None
                                      and e.seat is None):
-            return ("setup", "treasury"), ""
+            return ("setup", "treasury"), _NOTHING
         if e.field in ("deck", "first", "mat", "removed", "reserve"):
-            return ("setup", e.field), ""
-        return players, ""
+            return ("setup", e.field), _NOTHING
+        return players, _NOTHING
 
     # -- steps
     def play(self, i: int) -> StepResult:
@@ -269,24 +422,22 @@ class _Replayer:
     def finish(self) -> None:
         self._unused(len(self.scenario.steps) - 1, finished=True)
 
-    def _fail(self, i: int, message: str, loc: Loc | None = None) -> ScenarioError:
+    def _fail(self, i: int, message: Said, loc: Loc | None = None) -> ScenarioError:
         return error_at(self.scenario, loc or ("steps", i, "move"), message)
 
-    def _busy(self) -> str:
+    def _busy(self) -> Said:
         g = self.game
         if g.is_over:
-            return ("the game is over: a tie" if g.winner is None
-                    else f"the game is over: {g.names[g.winner]} has won")
-        return f"it is {g.names[g.decider]}'s decision now ({PHASE_QUESTION[g.phase]})"
+            return (said(N_("the game is over: a tie")) if g.winner is None
+                    else said(N_("the game is over: {name} has won"), name=g.names[g.winner]))
+        return said(N_("it is {name}'s decision now ({question})"), name=g.names[g.decider],
+                    question=partial(phase_question, g.phase))
 
     def _play_group(self, i: int, phrase: MovePhrase) -> list[Move]:
         g = self.game
         phases = _WINDOWS[phrase.group or "any"]
         if g.is_over or g.phase not in phases:
-            verb = {"challenge": "challenge", "block": "block", "claim": "claim",
-                    "any": "challenge, block or claim"}
-            raise self._fail(i, f"nobody is being asked to {verb[phrase.group or 'any']} at "
-                                f"this point: {self._busy()}")
+            raise self._fail(i, said(_NOBODY_ASKED[phrase.group or "any"], busy=self._busy()))
         window, turn, moves = g.phase, g.turn, []
         while not g.is_over and g.phase is window and g.turn == turn:
             move = Move.pass_(g.decider)
@@ -301,8 +452,8 @@ class _Replayer:
         names = g.names
         if move.kind is MoveKind.PASS and phrase.scope != "any" and not g.is_over \
                 and g.decider == move.player and g.phase not in _WINDOWS[phrase.scope]:
-            raise self._fail(i, f"{names[move.player]} is not being asked to {phrase.scope} "
-                                f"now; {names[move.player]} must {PHASE_QUESTION[g.phase]}")
+            raise self._fail(i, said(_NOT_ASKED[phrase.scope], name=names[move.player],
+                                     question=partial(phase_question, g.phase)))
         if move.kind is MoveKind.SHOW and g.phase is Phase.EXAMINE_OFFER \
                 and g.decider == move.player and move.character is not None:
             move = Move.offer(move.player, move.character)  # "Ben shows Contessa to Ana"
@@ -315,16 +466,19 @@ class _Replayer:
             claim = d.claim if g.phase is not Phase.CHALLENGE_BLOCK else d.block_character
             assert claimant is not None  # a challenge window is always about someone's claim
             if phrase.challenged is not None and phrase.challenged != claimant:
-                raise self._fail(i, f"the claim open to challenge is {names[claimant]}'s "
-                                    f"({claim}), not {names[phrase.challenged]}'s")
+                raise self._fail(i, said(N_("the claim open to challenge is {name}'s ({card}), "
+                                            "not {other}'s"), name=names[claimant],
+                                         card=_card(claim), other=names[phrase.challenged]))
             if phrase.challenged_card is not None and phrase.challenged_card != claim:
-                raise self._fail(i, f"the claim open to challenge is {names[claimant]}'s "
-                                    f"{claim}, not a {phrase.challenged_card}")
+                raise self._fail(i, said(N_("the claim open to challenge is {name}'s {card}, "
+                                            "not a {other}"), name=names[claimant],
+                                         card=_card(claim),
+                                         other=_card(phrase.challenged_card)))
         if phrase.infer_card and not g.is_over and g.decider == move.player:
             try:
                 return complete(g, move)
             except AmbiguousMoveError as e:
-                raise self._fail(i, e.reason) from None
+                raise self._fail(i, _ambiguous(g, move, e)) from None
             except IllegalMoveError:
                 return move  # played as given, so the engine says why it is illegal
         return move
@@ -349,40 +503,54 @@ class _Replayer:
                     g.as_legal(move)
             except AmbiguousMoveError:
                 pass  # several cards would do: legal, reported below
-            except IllegalMoveError as e:
-                reason = e.reason
-                if step.because is not None and _words(step.because) not in _words(reason):
-                    raise self._fail(i, f"the engine refuses {text!r}, but for another reason: "
-                                        f"{reason!r}; `because: {step.because}` is not in it",
-                                     ("steps", i, "because")) from None
+            except IllegalMoveError:
+                if step.because is not None:
+                    # `because:` is written in English, whoever replays (the engine's reason
+                    # is the same sentence as its `IllegalMoveError`'s, said in English)
+                    with use_language(DEFAULT):
+                        reason = g.why_illegal(move)
+                    if _words(step.because) not in _words(reason):
+                        raise self._fail(i, said(
+                            N_("the engine refuses {move}, but for another reason: {reason}; "
+                               "`because: {because}` is not in it"), move=repr(text),
+                            reason=said_each(partial(_why, g, move, True)),
+                            because=step.because), ("steps", i, "because")) from None
                 continue
             # (a move after the game ended is always refused, so the game is on here)
-            raise self._fail(i, f"illegal: {text!r} is a legal move here "
-                                f"({g.names[g.decider]} may {PHASE_QUESTION[g.phase]}); an "
-                                f"`illegal:` step needs a move the rules refuse at this point",
-                             loc)
+            raise self._fail(i, said(N_("illegal: {move} is a legal move here ({name} may "
+                                        "{question}); an `illegal:` step needs a move the "
+                                        "rules refuse at this point"), move=repr(text),
+                                     name=g.names[g.decider],
+                                     question=partial(phase_question, g.phase)), loc)
 
     def _apply(self, i: int, move: Move, queued: int) -> None:
         try:
             self.game.apply(move)
-        except IllegalMoveError as e:
-            raise self._fail(i, f"illegal move: {e}") from None
+        except IllegalMoveError:
+            # the game is as it was: the engine says why in each language
+            raise self._fail(i, said(N_("illegal move: {reason}"),
+                                     reason=said_each(partial(_why, self.game, move)))) from None
         except ChanceError as e:
             used = queued - len(self.chance.queue)  # the failing draw was popped too
             if used >= 1 and self.pending:
                 bad = self.pending[used - 1]
-                raise self._bad_draw(bad, i, str(e)) from None
-            raise self._fail(i, f"bad scripted draw: {e}") from None
+                problem, miscounted = _draw_problem(bad.cards, self.chance.asked, e)
+                raise self._bad_draw(bad, i, problem, miscounted) from None
+            problem, _ = _draw_problem(None, self.chance.asked, e)
+            raise self._fail(i, said(N_("bad scripted draw: {problem}"),
+                                     problem=problem)) from None
 
-    def _bad_draw(self, bad: _Scripted, at: int, problem: str) -> ScenarioError:
-        where = "" if bad.step == at else \
-            f" (the draw happens at step {at + 1}, {self.scenario.steps[at].move!r})"
-        hint = ""
-        if "card(s); this draw takes" in problem:
-            hint = ("; `replacement:` scripts the one card drawn after a proven claim, `draw:` "
-                    "the cards an exchange takes")
-        return self._fail(bad.step, f"bad scripted draw ({bad.key}: {cards_text(bad.cards)}): "
-                                    f"{problem}{hint}{where}", ("steps", bad.step, bad.key))
+    def _bad_draw(self, bad: _Scripted, at: int, problem: Said,
+                  miscounted: bool = False) -> ScenarioError:
+        hint = said(N_("; `replacement:` scripts the one card drawn after a proven claim, "
+                       "`draw:` the cards an exchange takes")) if miscounted else _NOTHING
+        fields = dict(key=bad.key, cards=card_list(bad.cards), problem=problem, hint=hint)
+        message = (said(N_("bad scripted draw ({key}: {cards}): {problem}{hint}"), **fields)
+                   if bad.step == at else
+                   said(N_("bad scripted draw ({key}: {cards}): {problem}{hint} (the draw "
+                           "happens at step {step}, {move})"), step=at + 1,
+                        move=repr(self.scenario.steps[at].move), **fields))
+        return self._fail(bad.step, message, ("steps", bad.step, bad.key))
 
     def _push(self, i: int, key: str, cards: tuple[Character, ...]) -> None:
         self.chance.push(cards)
@@ -392,17 +560,21 @@ class _Replayer:
         draws = [e for e in self.game.log[start:] if e.kind == "draw"][:used]
         for event in draws:
             item = self.pending.pop(0)
-            if event.data.get("why") not in _DRAW_WHY[item.key]:
-                raise self._bad_draw(item, i, f"it was used by a {event.data.get('why')} draw")
+            why = event.data.get("why")
+            if why not in _DRAW_WHY[item.key]:
+                raise self._bad_draw(item, i, said(_USED_BY[why]) if why in _USED_BY else
+                                     said(N_("it was used by a {why} draw"), why=str(why)))
 
     def _unused(self, i: int, finished: bool) -> None:
         g = self.game
         for item in self.pending:
             if finished or g.is_over or g.turn != item.turn:
-                end = "the scenario ends" if finished else "the turn ends"
-                raise self._fail(item.step, f"the scripted draw ({item.key}: "
-                                            f"{cards_text(item.cards)}) is never used: {end} "
-                                            f"before any card is drawn",
+                message = (N_("the scripted draw ({key}: {cards}) is never used: the scenario "
+                              "ends before any card is drawn") if finished else
+                           N_("the scripted draw ({key}: {cards}) is never used: the turn "
+                              "ends before any card is drawn"))
+                raise self._fail(item.step,
+                                 said(message, key=item.key, cards=card_list(item.cards)),
                                  ("steps", item.step, item.key))
 
     # -- prompts
@@ -419,8 +591,8 @@ class _Replayer:
                 found = [m for m in legal if m.kind is move.kind and m.player == move.player]
                 move = found[0] if len(found) == 1 else move
             if move == correct:
-                raise self._fail(i, f"prompt: the wrong option {opt.move!r} is the step's own "
-                                    f"(correct) move",
+                raise self._fail(i, said(N_("prompt: the wrong option {move} is the step's "
+                                            "own (correct) move"), move=repr(opt.move)),
                                  ("steps", i, "prompt", "wrong", step.prompt.wrong.index(opt)))
             ok = move in legal
             label = g.describe(move) if (move.character or not phrase.infer_card) else opt.move
@@ -434,9 +606,76 @@ class _Replayer:
         failures = checkpoint_failures(self.game, cp)
         if failures:
             first_loc = loc + failures[0][0]
+            listed = partial(failures_text, tuple(m for _, m in failures))
             raise error_at(self.scenario, first_loc,
-                         ("setup: " if loc[0] == "setup" else "")
-                         + "checkpoint failed: " + "; ".join(m for _, m in failures))
+                           said(N_("setup: checkpoint failed: {failures}"), failures=listed)
+                           if loc[0] == "setup" else
+                           said(N_("checkpoint failed: {failures}"), failures=listed))
+
+
+def _why(game: Game, move: Move, quoted: bool = False) -> str:
+    """Why the engine refuses `move` now, in the current language (quoted as Python would)."""
+    reason = game.why_illegal(move)
+    return repr(reason) if quoted else reason
+
+
+def _card(card: Character | str | None) -> partial[str] | str:
+    """A card named in the reader's language when shown (a field of a `Said`)."""
+    return str(card) if card is None else partial(card_name, card)
+
+
+def _listed(cards: tuple[Character, ...]) -> str:
+    """Cards in the order given, named in the current language."""
+    return ", ".join(card_name(c) for c in cards)
+
+
+
+
+def _held(cards: tuple[Character, ...]) -> str:
+    """The cards a draw could take, or "nothing"."""
+    return ", ".join(card_name(c) for c in cards) or tr("nothing")
+
+
+def _face_down(k: int) -> Said:
+    return said(N_("no face-down card")) if k == 0 else \
+        said_n("{n} face-down card", "{n} face-down cards", k)
+
+
+def _face_up(k: int) -> Said:
+    return said(N_("no face-up card")) if k == 0 else \
+        said_n("{n} face-up card", "{n} face-up cards", k)
+
+
+def _ambiguous(game: Game, move: Move, e: AmbiguousMoveError) -> Said:
+    """A move that leaves out the card when several would do, from the error's candidates."""
+    candidates = tuple(m.character for m in e.candidates
+                       if isinstance(m, Move) and m.character is not None)
+    if move.kind not in WHICH_CARD or not candidates:
+        return as_said(e.reason)  # not a move a step can make
+    return said(WHICH_CARD[move.kind], name=game.names[move.player],
+                cards=partial(either, candidates))
+
+
+def _draw_problem(scripted: tuple[Character, ...] | None, asked: tuple[int, tuple[Character, ...]],
+                  error: ChanceError) -> tuple[Said, bool]:
+    """Why the engine refused a draw, worded from the draw asked (`n` cards from `deck`) and
+    the cards scripted for it, checked in the engine's order (`ScriptedChance.draw`); and
+    whether the script holds the wrong number of cards."""
+    n, deck = asked
+    if n > len(deck):
+        return said_n("cannot draw {n} card from a deck of {size}",
+                      "cannot draw {n} cards from a deck of {size}", n, size=len(deck)), False
+    if scripted is not None and len(scripted) != n:
+        return said(N_("the scripted draw {cards} has {k} card(s); this draw takes {n}"),
+                    cards=partial(_listed, scripted), k=len(scripted), n=n), True
+    remaining = list(deck)
+    for c in scripted or ():
+        if c not in remaining:
+            return said(N_("cannot draw {card}: the court deck holds only {cards}"),
+                        card=partial(card_name, c),
+                        cards=partial(_held, tuple(sorted(remaining)))), False
+        remaining.remove(c)
+    return as_said(str(error)), False  # English only (the engine's): not a scripted draw's
 
 
 def _words(text: str) -> str:
@@ -468,7 +707,8 @@ def run_scenario(scenario: Scenario) -> ScenarioRun:
 
     Its words (`StepResult.described`, an option's `label` and `why_illegal`, an error's
     message) are English whoever runs it: a run is plain data, cached and shared by every
-    reader; a page words a move again from the game, in its reader's language."""
+    reader; a page words a move again from the game, in its reader's language, and an error's
+    `words()` says its problem again in the reader's language (its `said`)."""
     with use_language(DEFAULT):
         r = _Replayer(scenario)
         results = tuple(r.play(i) for i in range(len(scenario.steps)))
@@ -500,15 +740,17 @@ def check_quotes(scenario: Scenario, directory: Path | None = None) -> None:
         return
     if scenario.rule is not None:
         problem = missing_quote(scenario.rule.quote, scenario.rule.source, directory)
-        if problem:
-            raise error_at(scenario, ("rule", "quote"), f"rule: {problem}")
+        if problem is not None:
+            raise error_at(scenario, ("rule", "quote"),
+                           said(N_("{place}: {problem}"), place="rule", problem=problem))
     for i, step in enumerate(scenario.steps):
         for key in ("rule", "tip"):
             ref = getattr(step, key)
             if ref is not None:
                 problem = missing_quote(ref.quote, ref.source, directory)
-                if problem:
-                    raise error_at(scenario, ("steps", i, key, "quote"), f"{key}: {problem}")
+                if problem is not None:
+                    raise error_at(scenario, ("steps", i, key, "quote"),
+                                   said(N_("{place}: {problem}"), place=key, problem=problem))
 
 
 def check_file(path: str | Path) -> ScenarioRun:

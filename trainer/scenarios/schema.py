@@ -14,9 +14,9 @@ Run ``python -m trainer schema [PATH]`` to (re)write ``docs/scenario.schema.json
 
 from __future__ import annotations
 
-import difflib
 import json
 import re
+from functools import partial
 from typing import Annotated, Any, Literal
 
 from pydantic import (
@@ -36,38 +36,41 @@ from trainer.engine.errors import RuleSetError
 from trainer.engine.game import Phase
 from trainer.engine.rules import Options
 from trainer.engine.variants import HOUSE_RULE_NAMES, VARIANTS, parse_rules
+from trainer.i18n import N_
+from trainer.i18n.said import SaidValueError, said, said_each
 from trainer.rulebook.sources import RULE_SOURCES
 from trainer.scenarios.facts import FACTS
+from trainer.scenarios.hints import card_named, did_you_mean
 
 SCHEMA_PATH = "docs/scenario.schema.json"
 SLUG = r"^[a-z0-9]+(?:-[a-z0-9]+)*$"
 
 
-def _close(word: str, choices: list[str]) -> str:
-    close = difflib.get_close_matches(word.lower(), [c.lower() for c in choices], n=1, cutoff=0.6)
-    if not close:
-        return ""
-    return f"; did you mean {next(c for c in choices if c.lower() == close[0])!r}?"
+def _refuse(message: str, /, **fields: Any) -> SaidValueError:
+    """A validator's refusal, worded in the reader's language when shown."""
+    return SaidValueError(said(message, **fields))
 
 
 def _card(value: Any) -> Any:
     if isinstance(value, Character):
         return value
-    names = [c.value for c in Character]
     if not isinstance(value, str):
-        raise ValueError(f"expected a card name, one of {', '.join(names)}; found {value!r}")
-    try:
-        return Character.parse(value)
-    except ValueError as e:
-        raise ValueError(f"{e}{_close(value, names)}") from None
+        raise _refuse(N_("expected a card name, one of {cards}; found {found}"),
+                      cards=", ".join(c.value for c in Character), found=repr(value))
+    return card_named(value, cutoff=0.6)
 
 
 def _action(value: Any) -> Any:
     if isinstance(value, Action):
         return value
     if not isinstance(value, str):
-        raise ValueError(f"expected an action name; found {value!r}")
-    return Action.parse(value)
+        raise _refuse(N_("expected an action name; found {found}"), found=repr(value))
+    try:
+        return Action.parse(value)
+    except ValueError:
+        raise _refuse(N_("unknown action {word}; expected one of {actions}{hint}"),
+                      word=repr(value.strip()), actions=", ".join(a.label for a in Action),
+                      hint=did_you_mean(value.strip(), [a.label for a in Action], 0.6)) from None
 
 
 _PHASE_ALIASES = {"lose": Phase.LOSE, "over": Phase.OVER, "challenge": None}
@@ -82,16 +85,28 @@ def _phase(value: Any) -> Any:
     for p in Phase:
         if p.value == key:
             return p
-    allowed = ", ".join(p.value for p in Phase)
-    raise ValueError(f"unknown phase {value!r}; expected one of {allowed}")
+    raise _refuse(N_("unknown phase {word}; expected one of {phases}"), word=repr(value),
+                  phases=", ".join(p.value for p in Phase))
+
+
+def _whole(message: str, keys: tuple[str, ...], /, **fields: Any) -> SaidValueError:
+    """A whole file's refusal, pointing at the first of `keys` the file holds."""
+    return SaidValueError(said(message, **fields), keys=keys)
+
+
+def _rule_set_problem(value: str) -> str:
+    """The engine's reason for refusing a rule set, in the current language."""
+    try:
+        parse_rules(value)
+    except RuleSetError as e:
+        return e.reason
+    return ""
 
 
 def _slug(value: str) -> str:
     if not re.match(SLUG, value):
-        raise ValueError(
-            f"{value!r} is not a slug: use lowercase letters, digits and single dashes, "
-            f"like 'double-danger'"
-        )
+        raise _refuse(N_("{word} is not a slug: use lowercase letters, digits and single "
+                         "dashes, like 'double-danger'"), word=repr(value))
     return value
 
 
@@ -101,17 +116,16 @@ def _variant(value: str) -> str:
     the engine's own parser so a file can never name rules the engine does not play."""
     try:
         parse_rules(value)
-    except RuleSetError as e:
-        raise ValueError(e.reason) from None
+    except RuleSetError:
+        raise SaidValueError(said_each(partial(_rule_set_problem, value))) from None
     return value.strip()
 
 
 def _rule_source(value: str) -> str:
     if value not in RULE_SOURCES:
-        raise ValueError(
-            f"unknown rule text {value!r}{_close(value, list(RULE_SOURCES))}; expected one of "
-            + ", ".join(RULE_SOURCES)
-        )
+        raise _refuse(N_("unknown rule text {word}{hint}; expected one of {texts}"),
+                      word=repr(value), hint=did_you_mean(value, list(RULE_SOURCES), 0.6),
+                      texts=", ".join(RULE_SOURCES))
     return value
 
 
@@ -125,8 +139,9 @@ Text = Annotated[str, Field(min_length=1)]
 def _fact(value: Any) -> str:
     """A rule named in `trainer.scenarios.facts`: a misspelt name is an error, not a gap."""
     if not isinstance(value, str) or value not in FACTS:
-        raise ValueError(f"unknown fact {value!r}{_close(str(value), list(FACTS))}; expected "
-                         f"one of " + ", ".join(FACTS))
+        raise _refuse(N_("unknown fact {word}{hint}; expected one of {facts}"),
+                      word=repr(value), hint=did_you_mean(str(value), list(FACTS), 0.6),
+                      facts=", ".join(FACTS))
     return value
 
 
@@ -300,25 +315,25 @@ class Step(_Model):
         if isinstance(value, list) and value and all(
                 isinstance(m, str) and m.strip() for m in value):
             return value
-        raise ValueError(f"`illegal:` is a move, e.g. 'Ben challenges', or a list of moves; "
-                         f"found {value!r}")
+        raise _refuse(N_("`illegal:` is a move, e.g. {example}, or a list of moves; found "
+                         "{found}"), example="'Ben challenges'", found=repr(value))
 
     @model_validator(mode="after")
     def _move_or_illegal(self) -> Step:
         if self.move is None and self.illegal is None:
-            raise ValueError("a step needs `move:` (the move played) or `illegal:` (moves the "
-                             "rules refuse here)")
+            raise _refuse(N_("a step needs `move:` (the move played) or `illegal:` (moves "
+                             "the rules refuse here)"))
         if self.move is not None and self.illegal is not None:
-            raise ValueError("a step has `move:` (a move played) or `illegal:` (moves the rules "
-                             "refuse here), not both")
+            raise _refuse(N_("a step has `move:` (a move played) or `illegal:` (moves the "
+                             "rules refuse here), not both"))
         if self.because is not None and self.illegal is None:
-            raise ValueError("`because:` belongs to an `illegal:` step (the words of the "
-                             "engine's reason for refusing the move)")
+            raise _refuse(N_("`because:` belongs to an `illegal:` step (the words of the "
+                             "engine's reason for refusing the move)"))
         if self.illegal is not None:
             extra = [k for k in ("draw", "replacement", "prompt") if getattr(self, k) is not None]
             if extra:
-                raise ValueError(f"an `illegal:` step plays no move, so it has no "
-                                 f"`{extra[0]}:`")
+                raise _refuse(N_("an `illegal:` step plays no move, so it has no `{key}:`"),
+                              key=extra[0])
         return self
 
     @property
@@ -463,23 +478,26 @@ class Scenario(_Model):
     @model_validator(mode="after")
     def _mode_fits(self) -> Scenario:
         if self.mode == "game" and self.practice is None:
-            raise ValueError("a 'game' lesson needs a `practice:` section (the bots, the goal "
-                             "and a winning line)")
+            raise _whole(N_("a 'game' lesson needs a `practice:` section (the bots, the goal "
+                            "and a winning line)"), ("practice",))
         if self.mode != "game" and self.practice is not None:
-            raise ValueError(f"`practice:` belongs to a lesson with `mode: game`, not "
-                             f"{self.mode!r}")
+            raise _whole(N_("`practice:` belongs to a lesson with `mode: game`, not {mode}"),
+                         ("practice", "mode"), mode=repr(self.mode))
         if self.mode not in ("game", "rule") and not self.steps:
-            raise ValueError("`steps:` needs at least one step (a file that only sets up a "
-                             "position and checks it is a rule case: `mode: rule`)")
+            raise _whole(N_("`steps:` needs at least one step (a file that only sets up a "
+                            "position and checks it is a rule case: `mode: rule`)"),
+                         ("steps", "mode"))
         if self.mode == "rule" and self.rule is None:
-            raise ValueError("a rule case (`mode: rule`) quotes the rule it pins down: add "
-                             "`rule:` with `quote:` and `source:`")
+            raise _whole(N_("a rule case (`mode: rule`) quotes the rule it pins down: add "
+                            "`rule:` with `quote:` and `source:`"),
+                         ("mode", "rule", "quote", "source"))
         if self.mode == "rule" and not self.checks():
-            raise ValueError("a rule case (`mode: rule`) needs something to check: a "
-                             "`checkpoint:` (under `setup:` or on a step) or an `illegal:` step")
+            raise _whole(N_("a rule case (`mode: rule`) needs something to check: a "
+                            "`checkpoint:` (under `setup:` or on a step) or an `illegal:` step"),
+                         ("mode", "checkpoint", "setup", "illegal"))
         if self.mode == "play" and not any(s.prompt is not None for s in self.steps):
-            raise ValueError("a 'play' lesson needs at least one step with a `prompt:` (one "
-                             "screen per prompt)")
+            raise _whole(N_("a 'play' lesson needs at least one step with a `prompt:` (one "
+                            "screen per prompt)"), ("prompt",))
         return self
 
 

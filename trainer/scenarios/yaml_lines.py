@@ -18,14 +18,26 @@ Deliberate differences from ``yaml.safe_load``:
   billions of values. A file is read only up to `MAX_BYTES`, the data built from it (every copy
   an alias or a merge makes included) holds at most `MAX_NODES` values, and nesting stops at
   `MAX_DEPTH` levels; past any limit the load stops at once with the line to look at.
+
+Every problem is a `Said`, worded where it is shown: the lesson library is checked once per
+process, in English, and its errors are read in every visitor's language. PyYAML's own
+problems (its English) are said through a table of the ones a teacher meets; any other is
+shown as PyYAML wrote it.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
+from functools import partial
+from string import Formatter
 from typing import Any
 
 import yaml
+
+from trainer.i18n import DEFAULT, N_, use_language
+from trainer.i18n.formats import number
+from trainer.i18n.said import Said, as_said, said
 
 Loc = tuple[str | int, ...]
 
@@ -38,24 +50,110 @@ MAX_DEPTH = 64
 _MERGE_TAG = "tag:yaml.org,2002:merge"
 _BOOL_TAG = "tag:yaml.org,2002:bool"
 
-_COLON_HINT = (
-    " (a move that contains ':' must be quoted, e.g. move: \"Maria claims Duke: tax\")"
+# PyYAML's problems (its context and problem, joined by a space) as our catalogue's messages,
+# so a teacher reads them in their own language; a {field} stands for what PyYAML fills in (a
+# character, a token, a name), kept as PyYAML wrote it. The English is PyYAML's, unchanged.
+# (A "block" of YAML is no Coup block: those problems are said in our own words below.)
+_YAML_TROUBLES = (
+    N_("while scanning a simple key could not find expected ':'"),
+    N_("while scanning for the next token found character {char} that cannot start any token"),
+    N_("found undefined alias {name}"),
+    N_("found duplicate anchor {name}; first occurrence second occurrence"),
+    N_("expected a single document in the stream but found another document"),
+    N_("while parsing a flow sequence expected ',' or ']', but got {token}"),
+    N_("while parsing a flow mapping expected ',' or '}}', but got {token}"),
+    N_("while scanning a quoted scalar found unexpected end of stream"),
+    N_("while scanning a quoted scalar found unexpected document separator"),
+    N_("while scanning a double-quoted scalar found unknown escape character {char}"),
+    N_("while scanning an anchor expected alphabetic or numeric character, but found {char}"),
+    N_("while scanning an alias expected alphabetic or numeric character, but found {char}"),
+    N_("sequence entries are not allowed here"),
+    N_("mapping keys are not allowed here"),
+    N_("could not determine a constructor for the tag {tag}"),
 )
+# PyYAML's problems said in our own words: a key or list item out of line with its neighbours,
+# a value that is missing or starts with a character YAML keeps for itself.
+_YAML_OWN_WORDS = (
+    (re.compile(r"while parsing a block (collection|mapping) expected <block end>, but found .*"),
+     N_("this line is not lined up with the keys or list items around it: check the spaces "
+        "before it")),
+    (re.compile(r"while parsing a (block|flow) node expected the node content, but found "
+                r"(?P<token>.+)"),
+     N_("a value is missing here, or starts with {token}, which YAML keeps for itself; put the "
+        "value in quotes")),
+)
+# The one a teacher meets most: an unquoted move with a colon ("Ely claims Duke: tax").
+_COLON = "mapping values are not allowed here"
+_COLON_HINTED = N_("mapping values are not allowed here (a move that contains ':' must be "
+                   "quoted, e.g. {example})")
+_COLON_EXAMPLE = 'move: "Maria claims Duke: tax"'  # file syntax: the same in every language
+
+
+def _pattern(message: str) -> re.Pattern[str]:
+    """A regular expression matching what `message` says once its fields are filled in."""
+    parts = []
+    for literal, name, _, _ in Formatter().parse(message):
+        parts.append(re.escape(literal))
+        if name:
+            parts.append(f"(?P<{name}>.+)")
+    return re.compile("".join(parts))
+
+
+_TROUBLE_PATTERNS = tuple((_pattern(message), message) for message in _YAML_TROUBLES)
+
+
+def yaml_trouble(problem: str) -> Said:
+    """PyYAML's problem text as one of our messages, or as PyYAML's English when it is not one
+    we know."""
+    if problem == _COLON:
+        return said(_COLON_HINTED, example=_COLON_EXAMPLE)
+    for pattern, message in (*_YAML_OWN_WORDS, *_TROUBLE_PATTERNS):
+        found = pattern.fullmatch(problem)
+        if found:
+            return said(message, **found.groupdict())
+    return as_said(problem)
+
+
+# Python's reasons for bytes that are not UTF-8 (`UnicodeDecodeError.reason`).
+_DECODE_TROUBLES = frozenset({
+    N_("invalid start byte"),
+    N_("invalid continuation byte"),
+    N_("unexpected end of data"),
+})
+
+
+def decode_trouble(error: UnicodeDecodeError) -> Said:
+    """Why bytes are not UTF-8 text, in the reader's words (Python's English otherwise)."""
+    return said(error.reason) if error.reason in _DECODE_TROUBLES else as_said(error.reason)
 
 
 class YamlSyntaxError(ValueError):
-    """The text is not valid YAML (or breaks one of our extra rules); `line` is 1-based."""
+    """The text is not valid YAML (or breaks one of our extra rules); `line` is 1-based.
 
-    def __init__(self, line: int, message: str) -> None:
-        super().__init__(message)
+    `message` is a `Said`, worded where it is shown; `str()` is the current language's."""
+
+    def __init__(self, line: int, message: Said) -> None:
+        with use_language(DEFAULT):
+            super().__init__(message.words())
         self.line = line
         self.message = message
 
+    def __str__(self) -> str:
+        return self.message.words()
 
-def too_big(size: int) -> str:
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (self.line, self.message))
+
+
+def too_big(size: int) -> Said:
     """The message for a file over `MAX_BYTES` (the loader checks the size before reading)."""
-    return (f"the file is {size:,} bytes; expected a lesson file of at most {MAX_BYTES:,} bytes "
-            f"(is it really a scenario?)")
+    return said(N_("the file is {size} bytes; expected a lesson file of at most {limit} bytes "
+                   "(is it really a scenario?)"), size=partial(number, size),
+                limit=partial(number, MAX_BYTES))
+
+
+def _syntax(problem: Said) -> Said:
+    return said(N_("YAML syntax error: {problem}"), problem=problem)
 
 
 def load_with_lines(text: str) -> tuple[Any, dict[Loc, int]]:
@@ -67,25 +165,36 @@ def load_with_lines(text: str) -> tuple[Any, dict[Loc, int]]:
     size = len(text.encode("utf-8"))
     if size > MAX_BYTES:
         raise YamlSyntaxError(1, too_big(size))
-    loader = _Loader(text)
+    try:
+        loader = _Loader(text)  # PyYAML refuses control characters here, before parsing
+    except yaml.reader.ReaderError as e:
+        raise YamlSyntaxError(text.count("\n", 0, e.position) + 1, _unacceptable(e)) from None
     try:
         node = loader.get_single_node()
         data = None if node is None else _Builder(loader).build(node)
     except yaml.MarkedYAMLError as e:
         mark = e.problem_mark or e.context_mark
         line = mark.line + 1 if mark is not None else 1
-        problem = " ".join(p for p in (e.context, e.problem) if p) or "invalid YAML"
-        if "mapping values are not allowed" in problem:
-            problem += _COLON_HINT
-        raise YamlSyntaxError(line, f"YAML syntax error: {problem}") from None
+        problem = " ".join(p for p in (e.context, e.problem) if p)
+        raise YamlSyntaxError(line, _syntax(yaml_trouble(problem) if problem
+                                            else said(N_("invalid YAML")))) from None
     except yaml.YAMLError as e:
-        raise YamlSyntaxError(1, f"YAML syntax error: {e}") from None
+        raise YamlSyntaxError(1, _syntax(as_said(str(e)))) from None
     except RecursionError:  # a safety net: _Loader and _Builder stop at MAX_DEPTH first
-        raise YamlSyntaxError(1, f"the file nests lists and mappings too deeply; expected a "
-                                 f"lesson file at most {MAX_DEPTH} levels deep") from None
+        raise YamlSyntaxError(1, said(N_("the file nests lists and mappings too deeply; "
+                                         "expected a lesson file at most {depth} levels deep"),
+                                      depth=MAX_DEPTH)) from None
     finally:
         loader.dispose()
     return data, loader.lines
+
+
+def _unacceptable(error: yaml.reader.ReaderError) -> Said:
+    """A character YAML does not allow in a file (a control character), as PyYAML names it."""
+    char = error.character
+    code = f"{char:04x}" if isinstance(char, int) else repr(char)
+    return _syntax(said(N_("unacceptable character #x{code}: special characters are not "
+                           "allowed"), code=code))
 
 
 def line_of(lines: dict[Loc, int], loc: Sequence[str | int], default: int = 1) -> int:
@@ -126,9 +235,21 @@ class _Loader(yaml.SafeLoader):
             self._depth -= 1
 
 
-def _too_deep() -> str:
-    return (f"lists and mappings nest more than {MAX_DEPTH} levels deep here; expected a "
-            f"lesson file at most {MAX_DEPTH} levels deep")
+def _too_deep() -> Said:
+    return said(N_("lists and mappings nest more than {depth} levels deep here; expected a "
+                   "lesson file at most {depth} levels deep"), depth=MAX_DEPTH)
+
+
+# What a value that PyYAML resolves by its look but cannot build is (a date that is no date:
+# "2024-13-01"); Python's ValueError says it only in English.
+_VALUE_TROUBLES = {
+    "tag:yaml.org,2002:timestamp": N_("the value {value} looks like a date but is not one; "
+                                      "put it in quotes to keep it as text"),
+    "tag:yaml.org,2002:int": N_("the value {value} is not a whole number; put it in quotes to "
+                                "keep it as text"),
+    "tag:yaml.org,2002:float": N_("the value {value} is not a number; put it in quotes to keep "
+                                  "it as text"),
+}
 
 
 # Where a value was reached through an alias: (the alias's line, the anchor's name), or None.
@@ -154,15 +275,15 @@ class _Builder:
         if self.built <= MAX_NODES:
             return
         if alias is None:
-            raise YamlSyntaxError(line, f"too many values: the file builds more than "
-                                        f"{MAX_NODES:,} values (keys, list items, text and "
-                                        f"numbers); expected a lesson file of at most "
-                                        f"{MAX_NODES:,} nodes")
+            raise YamlSyntaxError(line, said(N_(
+                "too many values: the file builds more than {limit} values (keys, list items, "
+                "text and numbers); expected a lesson file of at most {limit} nodes"),
+                limit=partial(number, MAX_NODES)))
         at, anchor = alias
-        raise YamlSyntaxError(at, f"too many aliases/expanded nodes: expanding '*{anchor}' here "
-                                  f"builds more than {MAX_NODES:,} values (every copy an alias "
-                                  f"or a merge makes counts); expected a lesson file of at most "
-                                  f"{MAX_NODES:,} nodes")
+        raise YamlSyntaxError(at, said(N_(
+            "too many aliases/expanded nodes: expanding '*{anchor}' here builds more than "
+            "{limit} values (every copy an alias or a merge makes counts); expected a lesson "
+            "file of at most {limit} nodes"), anchor=anchor, limit=partial(number, MAX_NODES)))
 
     def _child(self, parent: yaml.Node, where: int, alias: _Alias,
                fallback: int) -> tuple[_Alias, int]:
@@ -180,12 +301,16 @@ class _Builder:
         if isinstance(node, yaml.ScalarNode):
             if node.tag == _BOOL_TAG and node.value.lower() not in ("true", "false"):
                 return node.value  # YAML 1.1's yes/no/on/off: a player may be called "No"
-            return self.loader.construct_object(node, deep=True)
+            try:
+                return self.loader.construct_object(node, deep=True)
+            except (ValueError, TypeError, OverflowError):  # Python's, not PyYAML's: no line
+                trouble = _VALUE_TROUBLES.get(node.tag, N_("cannot read the value {value}"))
+                raise YamlSyntaxError(line, said(trouble, value=repr(node.value))) from None
         if id(node) in self.open:
             at, anchor = alias or (line, "?")
-            raise YamlSyntaxError(at, f"the alias '*{anchor}' is used inside the value it names, "
-                                      f"which would never end; a lesson file cannot be "
-                                      f"recursive")
+            raise YamlSyntaxError(at, said(N_("the alias '*{anchor}' is used inside the value it "
+                                              "names, which would never end; a lesson file "
+                                              "cannot be recursive"), anchor=anchor))
         self.open.add(id(node))
         try:
             if isinstance(node, yaml.SequenceNode):
@@ -194,7 +319,8 @@ class _Builder:
                 return self._mapping(node, path, alias)
         finally:
             self.open.discard(id(node))
-        raise YamlSyntaxError(node.start_mark.line + 1, f"unsupported YAML node {node.tag}")
+        raise YamlSyntaxError(node.start_mark.line + 1, said(N_("unsupported YAML node {tag}"),
+                                                             tag=node.tag))
 
     def _sequence(self, node: yaml.SequenceNode, path: Loc,
                   alias: _Alias) -> list[Any]:
@@ -213,13 +339,13 @@ class _Builder:
             line = key_node.start_mark.line + 1
             merged = merge is not None
             if not isinstance(key_node, yaml.ScalarNode):
-                raise YamlSyntaxError(line, "a key must be a plain word, not a list or mapping")
+                raise YamlSyntaxError(line, said(N_("a key must be a plain word, not a list or "
+                                                    "mapping")))
             key = key_node.value
             if key in written and not merged:
-                raise YamlSyntaxError(
-                    line, f"the key {key!r} appears twice here (first on line "
-                    f"{self.lines[path + (key,)]}); remove one"
-                )
+                raise YamlSyntaxError(line, said(
+                    N_("the key {key} appears twice here (first on line {line}); remove one"),
+                    key=repr(key), line=self.lines[path + (key,)]))
             if merged and key in result:
                 continue  # a key written in the mapping overrides the one a merge brings
             if merged:
@@ -249,8 +375,8 @@ class _Builder:
                 else [value_node]
             for source in sources:
                 if not isinstance(source, yaml.MappingNode):
-                    raise YamlSyntaxError(line, "a merge (<<) takes a mapping or a list of "
-                                                "mappings, e.g. <<: *defaults")
+                    raise YamlSyntaxError(line, said(N_("a merge (<<) takes a mapping or a "
+                                                        "list of mappings, e.g. <<: *defaults")))
                 merge = via or (line, "?")
                 extra.extend((k, v, merge) for k, v in self._flat(source, via, line))
         return own + extra
@@ -266,8 +392,8 @@ class _Builder:
             return done
         if id(node) in self.open:
             at, anchor = alias or (line, "?")
-            raise YamlSyntaxError(at, f"the merge of '*{anchor}' includes itself; a lesson "
-                                      f"file cannot be recursive")
+            raise YamlSyntaxError(at, said(N_("the merge of '*{anchor}' includes itself; a "
+                                              "lesson file cannot be recursive"), anchor=anchor))
         self.open.add(id(node))
         try:
             seen: set[Any] = set()

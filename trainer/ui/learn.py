@@ -41,7 +41,37 @@ def library(walk: LessonSession, lib: Library, path_caption: str,
     st.markdown(tr(lesson_text.WELCOME))
     if (missing := walk.asked_for_missing()) is not None:
         st.warning(lesson_text.missing_lesson(missing))
+    if not lib.lessons:  # a teacher's folder where nothing loaded: say so, then why
+        st.info(tr("No lesson could be loaded from the lesson folder."),
+                icon=":material/folder_off:")
+        _broken(lib)
+        return
     path = lib.five_minutes()
+    if path:  # a teacher's folder may hold none of the path's lessons
+        _path_box(walk, lib, path, path_caption)
+
+    titles = {"all": tr("All"),
+              **{v: title_words(parse_rules(v).variant) for v in lib.variants()}}
+    st.subheader(tr("All lessons"), anchor="all-lessons")
+    chosen = st.pills(tr("Rule set"), list(titles), format_func=titles.__getitem__,
+                      default="all", key="variant_filter")
+    shown = shown_lessons(lib, chosen)
+    st.caption(tr_n("{n} lesson, in the recommended order.",
+                    "{n} lessons, in the recommended order.", len(shown)))
+    grid = st.columns(3, gap="small")
+    for i, x in enumerate(shown):
+        with grid[i % 3].container(border=True):
+            st.markdown(lesson_text.lesson_card(x, done, minutes(x)))
+            st.caption(tr(x.scenario.summary))
+            st.button(tr("Open"), key=f"open_{x.id}", on_click=walk.open, args=(x.id,),
+                      width="stretch")
+    _broken(lib)
+
+
+def _path_box(walk: LessonSession, lib: Library, path: list[Lesson], path_caption: str
+              ) -> None:
+    """The five-minute path: where the learner is on it, and the way on."""
+    done = walk.progress
     with st.container(border=True, key="path_box"):
         st.subheader(tr("Learn Coup in five minutes"), anchor="five-minutes")
         st.caption(path_caption)
@@ -62,26 +92,15 @@ def library(walk: LessonSession, lib: Library, path_caption: str,
                       icon=":material/visibility:", type="tertiary", on_click=walk.open,
                       args=(example.id,))
 
-    titles = {"all": tr("All"),
-              **{v: title_words(parse_rules(v).variant) for v in lib.variants()}}
-    st.subheader(tr("All lessons"), anchor="all-lessons")
-    chosen = st.pills(tr("Rule set"), list(titles), format_func=titles.__getitem__,
-                      default="all", key="variant_filter")
-    shown = shown_lessons(lib, chosen)
-    st.caption(tr_n("{n} lesson, in the recommended order.",
-                    "{n} lessons, in the recommended order.", len(shown)))
-    grid = st.columns(3, gap="small")
-    for i, x in enumerate(shown):
-        with grid[i % 3].container(border=True):
-            st.markdown(lesson_text.lesson_card(x, done, minutes(x)))
-            st.caption(tr(x.scenario.summary))
-            st.button(tr("Open"), key=f"open_{x.id}", on_click=walk.open, args=(x.id,),
-                      width="stretch")
+
+def _broken(lib: Library) -> None:
+    """Each lesson file that did not load, and why. The library is checked once, in English;
+    the problem (file, line, field and what is wrong) is worded again here in the reader's
+    language from the error's fields, naming the file, not its server path (a Learn page may
+    be on a projector)."""
     for b in lib.broken:
-        # The library is checked once, in English; the problem (file, line, field and what is
-        # wrong) is worded again here in the reader's language from the error's fields.
-        st.error(tr("This lesson file could not be loaded: {message}", message=b.words()),
-                 icon=":material/error:")
+        st.error(tr("This lesson file could not be loaded: {message}",
+                    message=b.words(b.file_name)), icon=":material/error:")
 
 
 def header(walk: LessonSession, lib: Library, lesson: Lesson, number: int, total: int,

@@ -14,15 +14,14 @@ item came from.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from datetime import UTC, datetime
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
-from pydantic_core import ErrorDetails
 
 from trainer.engine.variants import RULES_TEXT_MAX
-from trainer.i18n import N_, tr, tr_n, trc
+from trainer.i18n import tr, trc
+from trainer.i18n.fields import field_problem
 from trainer.verdicts.grades import Grade
 from trainer.verdicts.kinds import DecisionKind, parse_kind
 from trainer.verdicts.verdict import Verdict
@@ -128,92 +127,6 @@ def describe_error(e: ValidationError, where: str = "") -> str:
                          tr("{field}: {problem} (got {value})", field=field, problem=problem,
                             value=repr(got)))
     return "\n".join(lines)
-
-
-# What pydantic says of a bad date and time (its `error`), said in the reader's words.
-_DATE_TROUBLES = frozenset({
-    N_("input is too short"),
-    N_("input is too long"),
-    N_("invalid character in year"),
-    N_("invalid character in month"),
-    N_("invalid character in day"),
-    N_("invalid character in hour"),
-    N_("invalid character in minute"),
-    N_("invalid character in second"),
-    N_("invalid date separator, expected `-`"),
-    N_("invalid datetime separator, expected `T`, `t`, `_` or space"),
-    N_("invalid time separator, expected `:`"),
-    N_("month value is outside expected range of 1-12"),
-    N_("day value is outside expected range"),
-    N_("hour value is outside expected range of 0-23"),
-    N_("minute value is outside expected range of 0-59"),
-    N_("second value is outside expected range of 0-59"),
-    N_("unexpected extra characters at the end of the input"),
-    N_("invalid timezone sign"),
-})
-
-
-def _bound(value: object) -> str:
-    """A limit as pydantic writes it (1.0 as 1)."""
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
-    return str(value)
-
-
-def _choices(expected: str) -> str:
-    """pydantic's list of allowed values ("'a', 'b' or 'c'") with the reader's "or"."""
-    items = re.findall(r"'[^']*'", expected)
-    if len(items) < 2:
-        return expected
-    return tr("{first} or {last}", first=", ".join(items[:-1]), last=items[-1])
-
-
-def field_problem(err: ErrorDetails) -> str:
-    """What is wrong with one field, from pydantic's error `type` and its context, as our own
-    sentence in the reader's language (pydantic's `msg` is English only; it is the fallback
-    for a type met nowhere here)."""
-    kind = err["type"]
-    ctx = err.get("ctx") or {}
-    if kind == "missing":
-        return tr("Field required")
-    if kind == "extra_forbidden":
-        return tr("Extra inputs are not permitted")
-    if kind == "int_parsing":
-        return tr("Input should be a valid integer, unable to parse string as an integer")
-    if kind == "int_type":
-        return tr("Input should be a valid integer")
-    if kind == "float_parsing":
-        return tr("Input should be a valid number, unable to parse string as a number")
-    if kind == "float_type":
-        return tr("Input should be a valid number")
-    if kind == "bool_parsing":
-        return tr("Input should be a valid boolean, unable to interpret input")
-    if kind in ("literal_error", "enum") and "expected" in ctx:
-        return tr("Input should be {expected}", expected=_choices(str(ctx["expected"])))
-    if kind == "string_too_long" and "max_length" in ctx:
-        return tr_n("String should have at most {n} character",
-                    "String should have at most {n} characters", int(ctx["max_length"]))
-    if kind == "string_too_short" and "min_length" in ctx:
-        return tr_n("String should have at least {n} character",
-                    "String should have at least {n} characters", int(ctx["min_length"]))
-    if kind == "string_pattern_mismatch" and "pattern" in ctx:
-        return tr("String should match pattern '{pattern}'", pattern=ctx["pattern"])
-    if kind == "less_than_equal" and "le" in ctx:
-        return tr("Input should be less than or equal to {limit}", limit=_bound(ctx["le"]))
-    if kind == "greater_than_equal" and "ge" in ctx:
-        return tr("Input should be greater than or equal to {limit}", limit=_bound(ctx["ge"]))
-    if kind == "less_than" and "lt" in ctx:
-        return tr("Input should be less than {limit}", limit=_bound(ctx["lt"]))
-    if kind == "greater_than" and "gt" in ctx:
-        return tr("Input should be greater than {limit}", limit=_bound(ctx["gt"]))
-    if kind in ("datetime_parsing", "datetime_from_date_parsing") and "error" in ctx:
-        trouble = str(ctx["error"])
-        return tr("Input should be a valid datetime or date, {error}",
-                  error=tr(trouble) if trouble in _DATE_TROUBLES else trouble)
-    if kind == "value_error" and "error" in ctx:
-        # Our own validators' reasons, worded by them in the reader's language.
-        return tr("Value error, {reason}", reason=str(ctx["error"]))
-    return str(err["msg"])
 
 
 def now() -> datetime:

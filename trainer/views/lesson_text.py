@@ -76,10 +76,10 @@ def screen_caption(lesson: Lesson, number: int, total: int, path_place: tuple[in
               total=total)
 
 
-def not_quite(option: PromptOption, why_illegal: str | None = None) -> str:
-    """Why a wrong answer is wrong (and that the rules forbid it, when they do: `why_illegal`,
-    the engine's reason in the reader's words; the option's own is the loading's English)."""
-    why = why_illegal if why_illegal is not None else option.why_illegal
+def not_quite(option: PromptOption, why: str | None) -> str:
+    """Why a wrong answer is wrong, and that the rules forbid it when they do: `why`, the
+    engine's reason asked of the game in the reader's language (never the option's own
+    `why_illegal`, worded once in English when the lesson was checked)."""
     explanation = tr(option.explanation)
     if why:
         return tr("**Not quite.** {explanation} (The rules do not allow it: {why}.) Try again.",
