@@ -118,6 +118,21 @@ def test_a_bad_game_log_is_said_in_filipino_naming_the_line_and_the_key() -> Non
     assert move.endswith("), hindi 'Dook'")
 
 
+def test_a_saved_game_whose_moves_the_rules_refuse_is_said_in_the_visitors_words() -> None:
+    """A saved game (or an imported one) replayed to repair it: what stopped the replay."""
+    with use_language("en"):
+        record = import_text("\n".join(game_log()) + "\n")
+    bad = record.model_copy(update={"moves": ["P1:income", *record.moves[1:]]})
+    with use_language("qps"):
+        _match, problem = Match.rebuild(bad)
+    assert problem is not None
+    assert_marked(problem.replace("'P1:income'", ""))
+    with use_language("fil"):
+        _match, problem = Match.rebuild(bad)
+    assert problem is not None and problem.startswith(
+        "moves: hindi puwede roon ang galaw 1 'P1:income': ")
+
+
 def test_a_table_the_rules_refuse_is_said_in_the_visitors_words() -> None:
     with use_language("qps"):
         assert_marked(raised(lambda: Setup("base", 1, ("you",)), SetupError))

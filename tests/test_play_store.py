@@ -13,6 +13,8 @@ import pytest
 from pydantic import ValidationError
 from sqlalchemy import create_engine, inspect, update
 
+from tests.i18n_sweep import unmarked
+from trainer.i18n import use_language
 from trainer.learners.storage import Store
 from trainer.play.assess import Valued
 from trainer.play.match import Match
@@ -354,3 +356,33 @@ def test_a_decision_of_a_game_never_saved_is_refused(plays: PlayStore, ann: str)
     index, valued = first_decision(record)
     with pytest.raises(PlayStoreError, match="save the game before its decisions"):
         plays.save_valued(record.game_id, index, valued)
+
+
+# ---------------------------------------------------------------------- in the reader's words
+@pytest.mark.parametrize(("column", "value"), [("stated", '{"0": 1.5}'), ("moves", "[not json")])
+def test_a_damaged_row_is_said_in_the_readers_language_through_the_catalogue(
+        plays: PlayStore, ann: str, column: str, value: str) -> None:
+    record = play(ann, moves=4, note=False).record
+    plays.save(record)
+    damage(plays, record.game_id, **{column: value})
+    with use_language("qps"), pytest.raises(PlayStoreError) as e:
+        plays.get(record.game_id, ann)
+    assert unmarked(str(e.value).replace(record.game_id, "")) == [], str(e.value)
+    with use_language("fil"), pytest.raises(PlayStoreError) as e:
+        plays.get(record.game_id, ann)
+    assert str(e.value).startswith(f"sira ang na-save na larong {record.game_id}: {column}: ")
+
+
+def test_a_database_failure_names_what_was_tried_never_the_databases_own_words(
+        tmp_path: Path, ann: str) -> None:
+    """SQLAlchemy's text holds the SQL, the file and the address: the log has it, the page
+    reads what could not be done, in its language."""
+    store = Store(f"sqlite:///{tmp_path / 'games.db'}")
+    plays = PlayStore(store.engine)
+    with plays.engine.begin() as conn:
+        conn.exec_driver_sql("DROP TABLE played_decisions")
+    with use_language("fil"), pytest.raises(PlayStoreError) as e:
+        plays.valued("g1")
+    assert str(e.value) == "Hindi mabasa mula sa database ang mga desisyon ng larong g1."
+    assert "played_decisions" not in str(e.value) and str(tmp_path) not in str(e.value)
+    store.close()

@@ -32,7 +32,8 @@ from trainer.bots.tournament import every_persona
 from trainer.engine.game import Game
 from trainer.engine.moves import Move
 from trainer.engine.observation import Observation
-from trainer.play.record import GameRecord, fresh_game, new_game_id
+from trainer.i18n import tr
+from trainer.play.record import GameRecord, fresh_game, new_game_id, not_legal_there
 from trainer.play.setup import Setup
 from trainer.policies.runner import Bot, LockedState, Runner, Stale, forced_loss, move_streams
 
@@ -108,13 +109,13 @@ class Match(LockedState):
         problem = None
         for k, move in enumerate(moves):
             if match.game.is_over:
-                problem = (f"moves: move {k + 1} {record.moves[k]!r} comes after the end of "
-                           f"the game")
+                problem = tr("moves: move {number} {text} comes after the end of the game",
+                             number=k + 1, text=repr(record.moves[k]))
                 break
             try:
                 match._apply(move)
             except ValueError as e:
-                problem = f"moves: move {k + 1} {record.moves[k]!r} is not legal there: {e}"
+                problem = not_legal_there(k, record.moves[k], e)
                 break
         kept = len(match.record.moves)
         match.record.stated = {k: v for k, v in record.stated.items() if k < kept}

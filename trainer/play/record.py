@@ -23,6 +23,7 @@ from trainer.engine.game import Game
 from trainer.engine.moves import Move
 from trainer.engine.notation import NotationError, move_text, parse
 from trainer.engine.variants import RULES_TEXT_MAX
+from trainer.i18n import tr, tr_n
 from trainer.play.setup import Setup, SetupError
 
 GAME_ID = r"^[a-z0-9]{12}$"
@@ -61,8 +62,8 @@ class GameRecord(BaseModel):
     def _probabilities(cls, v: dict[int, float]) -> dict[int, float]:
         for index, p in v.items():
             if not 0.01 <= p <= 0.99:
-                raise ValueError(f"move {index + 1}: a stated chance must be from 0.01 to "
-                                 f"0.99, got {p}")
+                raise ValueError(tr("move {number}: a stated chance must be from 0.01 to "
+                                    "0.99, got {value}", number=index + 1, value=p))
         return v
 
     @field_validator("coached")
@@ -87,15 +88,19 @@ class GameRecord(BaseModel):
             try:
                 parse(text)
             except NotationError as e:
-                raise ValueError(f"moves: move {k + 1} {text!r}: {e}") from None
+                raise ValueError(tr("moves: move {number} {text}: {problem}", number=k + 1,
+                                    text=repr(text), problem=e)) from None
         learner = self.setup().learner
         for field, indices in (("stated", list(self.stated)), ("coached", self.coached)):
             for index in indices:
                 if not 0 <= index < len(self.moves):
-                    raise ValueError(f"{field}: move {index + 1} is not one of the "
-                                     f"{len(self.moves)} moves")
+                    raise ValueError(tr_n("{field}: move {number} is not the game's move "
+                                          "(it has {n} move)",
+                                          "{field}: move {number} is not one of the {n} moves",
+                                          len(self.moves), field=field, number=index + 1))
                 if parse(self.moves[index]).player != learner:
-                    raise ValueError(f"{field}: move {index + 1} is not the learner's")
+                    raise ValueError(tr("{field}: move {number} is not the learner's",
+                                        field=field, number=index + 1))
         return self
 
     # ------------------------------------------------------------------ the table
@@ -121,8 +126,7 @@ class GameRecord(BaseModel):
             try:
                 game.apply(move)
             except MoveError as e:
-                raise ValueError(f"moves: move {k + 1} {self.moves[k]!r} is not legal there: "
-                                 f"{e}") from None
+                raise ValueError(not_legal_there(k, self.moves[k], e)) from None
         return game
 
     def learner_moves(self) -> list[int]:
@@ -138,3 +142,9 @@ class GameRecord(BaseModel):
 def fresh_game(setup: Setup) -> Game:
     """The deal of a table: the same seed deals the same cards, whoever sits where."""
     return Game.new(setup.names, seed=setup.seed, variant=setup.variant)
+
+
+def not_legal_there(index: int, text: str, why: object) -> str:
+    """A record's move the rules refuse where it stands, in the reader's language."""
+    return tr("moves: move {number} {text} is not legal there: {problem}", number=index + 1,
+              text=repr(text), problem=why)

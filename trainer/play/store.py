@@ -21,6 +21,7 @@ valued again; a deeper valuation is kept beside a shallower one and the deepest 
 from __future__ import annotations
 
 import json
+import logging
 import math
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -52,6 +53,8 @@ from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
 from trainer.database.stores import MigratedStore, aware
 from trainer.engine.variants import RULES_TEXT_MAX
+from trainer.i18n import N_, tr
+from trainer.i18n.fields import field_problem, validator_reason
 from trainer.play.assess import Valued
 from trainer.play.record import GameRecord
 from trainer.quiz.bank import Item
@@ -90,6 +93,12 @@ decisions_table = Table(
 )
 
 _JSON_FIELDS = ("seats", "moves", "stated", "coached")
+
+
+log = logging.getLogger(__name__)
+
+_NOT_SAVED = N_("Game {game} could not be saved in the database.")
+_NOT_YOURS = N_("game {game} belongs to another learner; it was not saved")
 
 
 class PlayStoreError(Exception):
@@ -136,12 +145,15 @@ class GameList(list[GameSummary]):
 
 
 def _problem(e: ValidationError) -> str:
-    """The record's complaints as "field: reason", one per error, for a person to act on."""
+    """The record's complaints as "field: reason", one per error, for a person to act on, in
+    the reader's language (pydantic's error types worded by us; a validator's own reason as
+    it gave it)."""
     parts = []
     for err in e.errors():
         where = ".".join(str(x) for x in err["loc"])
-        msg = str(err["msg"]).removeprefix("Value error, ")
-        parts.append(f"{where}: {msg}" if where else msg)
+        msg = (validator_reason(err).words() if err["type"] == "value_error"
+               else field_problem(err))
+        parts.append(tr("{field}: {problem}", field=where, problem=msg) if where else msg)
     return "; ".join(parts)
 
 
@@ -153,21 +165,22 @@ def _record(row: RowMapping) -> GameRecord:
     for key in _JSON_FIELDS:
         try:
             data[key] = json.loads(row[key])
-        except (TypeError, ValueError) as e:
-            raise PlayStoreError(f"saved game {game_id} is damaged: {key}: not JSON ({e})") \
-                from None
+        except (TypeError, ValueError):
+            raise PlayStoreError(tr("saved game {game} is damaged: {field}: not JSON",
+                                    game=game_id, field=key)) from None
     data["started_at"] = aware(row["started_at"])
     data["finished_at"] = aware(row["finished_at"])
     if row.get("labels"):
         try:
             data["labels"] = json.loads(row["labels"])
-        except (TypeError, ValueError) as e:
-            raise PlayStoreError(f"saved game {game_id} is damaged: labels: not JSON ({e})") \
-                from None
+        except (TypeError, ValueError):
+            raise PlayStoreError(tr("saved game {game} is damaged: {field}: not JSON",
+                                    game=game_id, field="labels")) from None
     try:
         return GameRecord.model_validate(data)
     except ValidationError as e:
-        raise PlayStoreError(f"saved game {game_id} is damaged: {_problem(e)}") from None
+        raise PlayStoreError(tr("saved game {game} is damaged: {problem}", game=game_id,
+                                problem=_problem(e))) from None
 
 
 def _row(record: GameRecord, stamp: datetime) -> dict[str, object]:
@@ -221,13 +234,17 @@ class PlayStore(MigratedStore):
     tables = "the played games' tables"
 
     @contextmanager
-    def _tx(self, what: str = "read or write") -> Iterator[Connection]:
-        """One transaction; a database failure is a PlayStoreError saying what was tried."""
+    def _tx(self, what: str = N_("The database could not be read or written."), /,
+            **fields: Any) -> Iterator[Connection]:
+        """One transaction; a database failure is a PlayStoreError saying what was tried
+        (`what`, a catalogued sentence, and its fields). The database's own words go to the
+        log, never to the page: they may hold its address, its files and its SQL."""
         try:
             with self._engine.begin() as conn:
                 yield conn
         except SQLAlchemyError as e:
-            raise PlayStoreError(f"Could not {what} in the database: {e}") from e
+            log.warning("%s", e)
+            raise PlayStoreError(tr(what, **fields)) from e
 
     def _insert(self) -> Any:
         """The dialect's own INSERT, which has ON CONFLICT; None for any other database."""
@@ -252,7 +269,7 @@ class PlayStore(MigratedStore):
             return
         row = _row(record, datetime.now(UTC))
         owned = games_table.c.learner == record.learner
-        with self._tx(f"save game {record.game_id}") as conn:
+        with self._tx(_NOT_SAVED, game=record.game_id) as conn:
             dialect_insert = self._insert()
             if dialect_insert is not None:
                 statement = dialect_insert(games_table).values(row)
@@ -270,8 +287,7 @@ class PlayStore(MigratedStore):
                     conn.execute(insert(games_table), row)
                     saved = True
             if not saved:
-                raise PlayStoreError(f"game {record.game_id} belongs to another learner; it "
-                                     "was not saved")
+                raise PlayStoreError(tr(_NOT_YOURS, game=record.game_id))
 
     def _save_after(self, record: GameRecord, after: int) -> None:
         if not 0 <= after <= len(record.moves):
@@ -281,7 +297,7 @@ class PlayStore(MigratedStore):
         seen = {json.dumps(record.moves[:after]), row["moves"]}
         where = (games_table.c.game_id == record.game_id,
                  games_table.c.learner == record.learner, games_table.c.moves.in_(seen))
-        with self._tx(f"save game {record.game_id}") as conn:
+        with self._tx(_NOT_SAVED, game=record.game_id) as conn:
             if conn.execute(update(games_table).where(*where).values(row)).rowcount:
                 return
             there = conn.execute(select(games_table.c.learner, games_table.c.moves).where(
@@ -290,13 +306,12 @@ class PlayStore(MigratedStore):
                 conn.execute(insert(games_table), row)
                 return
         if there is None:
-            raise StaleGameError(f"game {record.game_id} is no longer saved; it was not "
-                                 f"saved again")
+            raise StaleGameError(tr("game {game} is no longer saved; it was not saved again",
+                                    game=record.game_id))
         if there.learner != record.learner:
-            raise PlayStoreError(f"game {record.game_id} belongs to another learner; it "
-                                 "was not saved")
-        raise StaleGameError(f"game {record.game_id} was played on elsewhere since this copy "
-                             f"was saved; this copy was not saved")
+            raise PlayStoreError(tr(_NOT_YOURS, game=record.game_id))
+        raise StaleGameError(tr("game {game} was played on elsewhere since this copy was "
+                                "saved; this copy was not saved", game=record.game_id))
 
     def repair(self, game_id: str, learner: str) -> tuple[GameRecord, str | None]:
         """Cut a saved game whose moves no longer replay back to its last legal move, and
@@ -312,12 +327,13 @@ class PlayStore(MigratedStore):
     def get(self, game_id: str, learner: str) -> GameRecord:
         """The learner's saved game. Its moves are not replayed here: `Match.resume` does
         that and names the first move the rules refuse."""
-        with self._tx(f"read game {game_id}") as conn:
+        with self._tx(N_("Game {game} could not be read from the database."),
+                      game=game_id) as conn:
             row = conn.execute(select(games_table).where(
                 games_table.c.game_id == game_id, games_table.c.learner == learner)
             ).mappings().first()
         if row is None:
-            raise PlayStoreError(f"no saved game {game_id} for this learner")
+            raise PlayStoreError(tr("no saved game {game} for this learner", game=game_id))
         return _record(row)
 
     def games(self, learner: str, limit: int | None = None) -> GameList:
@@ -329,7 +345,7 @@ class PlayStore(MigratedStore):
                  .order_by(games_table.c.started_at.desc(), games_table.c.game_id))
         if limit is not None:
             query = query.limit(limit)
-        with self._tx("list the saved games") as conn:
+        with self._tx(N_("The saved games could not be listed from the database.")) as conn:
             rows = conn.execute(query).mappings().all()
         out: list[GameSummary] = []
         damaged: list[str] = []
@@ -345,7 +361,8 @@ class PlayStore(MigratedStore):
     def delete(self, game_id: str, learner: str) -> bool:
         """Forget the learner's game and its valued decisions: True if it was there, False
         if there was no such game of theirs (a second click on Delete is not an error)."""
-        with self._tx(f"delete game {game_id}") as conn:
+        with self._tx(N_("Game {game} could not be deleted from the database."),
+                      game=game_id) as conn:
             mine = conn.execute(select(games_table.c.game_id).where(
                 games_table.c.game_id == game_id, games_table.c.learner == learner)).first()
             if mine is None:
@@ -363,12 +380,13 @@ class PlayStore(MigratedStore):
                "solved": None if valued.exact is None
                else json.dumps(valued.exact.to_data())}
         keys = ["game_id", "move_index", "rollouts"]
-        with self._tx(f"save a decision of game {game_id}") as conn:
+        with self._tx(N_("A decision of game {game} could not be saved in the database."),
+                      game=game_id) as conn:
             # Checked here, not left to the foreign key: SQLite does not enforce it.
             if conn.execute(select(games_table.c.game_id)
                             .where(games_table.c.game_id == game_id)).first() is None:
-                raise PlayStoreError(f"no saved game {game_id}: save the game before its "
-                                     "decisions")
+                raise PlayStoreError(tr("no saved game {game}: save the game before its "
+                                        "decisions", game=game_id))
             dialect_insert = self._insert()
             if dialect_insert is not None:
                 done = conn.execute(dialect_insert(decisions_table)
@@ -385,7 +403,8 @@ class PlayStore(MigratedStore):
     def valued(self, game_id: str) -> dict[int, Valued]:
         """For each move the deepest valuation that can be read; a damaged one is passed over
         (the review values that decision again rather than fail)."""
-        with self._tx(f"read the decisions of game {game_id}") as conn:
+        with self._tx(N_("The decisions of game {game} could not be read from the "
+                         "database."), game=game_id) as conn:
             rows = conn.execute(select(decisions_table.c.move_index, decisions_table.c.rollouts,
                                        decisions_table.c.item, decisions_table.c.solved)
                                 .where(decisions_table.c.game_id == game_id)
