@@ -204,6 +204,20 @@ def test_pydantic_errors_of_every_type_met_are_worded_by_us() -> None:
             assert_marked(line)
 
 
+def test_pydantic_messages_we_word_read_in_english_exactly_as_pydantic_writes_them() -> None:
+    """Each fixed message of ours is pydantic's own for its error type (so English readers see
+    no change), and each has a Filipino translation."""
+    from pydantic_core import _pydantic_core
+
+    from trainer.i18n.fields import _FIXED
+
+    templates = {e["type"]: e["message_template_python"]
+                 for e in _pydantic_core.list_all_errors()}
+    assert {kind: text for kind, text in _FIXED.items() if templates.get(kind) != text} == {}
+    with use_language("fil"):  # a message without a translation fails `fil_complete`
+        assert all(tr(text) for text in _FIXED.values())
+
+
 # ------------------------------------------------------------------ end-game practice
 @cache
 def duel_solution() -> hidden.Solution:

@@ -43,6 +43,11 @@ _DATE_TROUBLES = frozenset({
 })
 
 
+# The kinds of collection pydantic names in a length error ("List should have at least ...").
+_SHAPES = {"List": N_("List"), "Tuple": N_("Tuple"), "Dictionary": N_("Dictionary"),
+           "Set": N_("Set"), "Frozenset": N_("Frozenset")}
+
+
 def _bound(value: object) -> str:
     """A limit as pydantic writes it (1.0 as 1)."""
     if isinstance(value, float) and value.is_integer():
@@ -58,6 +63,40 @@ def _choices(expected: str) -> str:
     return tr("{first} or {last}", first=", ".join(items[:-1]), last=items[-1])
 
 
+# pydantic's error types whose message has no field to fill, as pydantic words them (its
+# `msg`), each said through the catalogue: the ones a hand-written file, a CSV or a log can
+# meet (`pydantic_core.list_all_errors()` lists them all).
+_FIXED = {
+    "missing": N_("Field required"),
+    "extra_forbidden": N_("Extra inputs are not permitted"),
+    "int_parsing": N_("Input should be a valid integer, unable to parse string as an integer"),
+    "int_type": N_("Input should be a valid integer"),
+    "int_from_float": N_("Input should be a valid integer, got a number with a fractional "
+                         "part"),
+    "int_parsing_size": N_("Unable to parse input string as an integer, exceeded maximum "
+                           "size"),
+    "float_parsing": N_("Input should be a valid number, unable to parse string as a number"),
+    "float_type": N_("Input should be a valid number"),
+    "finite_number": N_("Input should be a finite number"),
+    "bool_parsing": N_("Input should be a valid boolean, unable to interpret input"),
+    "bool_type": N_("Input should be a valid boolean"),
+    "string_type": N_("Input should be a valid string"),
+    "string_unicode": N_("Input should be a valid string, unable to parse raw data as a "
+                         "unicode string"),
+    "list_type": N_("Input should be a valid list"),
+    "tuple_type": N_("Input should be a valid tuple"),
+    "set_type": N_("Input should be a valid set"),
+    "dict_type": N_("Input should be a valid dictionary"),
+    "iterable_type": N_("Input should be iterable"),
+    "set_item_not_hashable": N_("Set items should be hashable"),
+    "invalid_key": N_("Keys should be strings"),
+    "none_required": N_("Input should be None"),
+    "model_attributes_type": N_("Input should be a valid dictionary or object to extract "
+                                "fields from"),
+    "date_type": N_("Input should be a valid date"),
+    "datetime_type": N_("Input should be a valid datetime"),
+    "recursion_loop": N_("Recursion error - cyclic reference detected"),
+}
 
 
 def field_said(err: ErrorDetails) -> Said:
@@ -66,20 +105,13 @@ def field_said(err: ErrorDetails) -> Said:
     for a type met nowhere here)."""
     kind = err["type"]
     ctx = err.get("ctx") or {}
-    if kind == "missing":
-        return said(N_("Field required"))
-    if kind == "extra_forbidden":
-        return said(N_("Extra inputs are not permitted"))
-    if kind == "int_parsing":
-        return said(N_("Input should be a valid integer, unable to parse string as an integer"))
-    if kind == "int_type":
-        return said(N_("Input should be a valid integer"))
-    if kind == "float_parsing":
-        return said(N_("Input should be a valid number, unable to parse string as a number"))
-    if kind == "float_type":
-        return said(N_("Input should be a valid number"))
-    if kind == "bool_parsing":
-        return said(N_("Input should be a valid boolean, unable to interpret input"))
+    if kind in _FIXED:
+        return said(_FIXED[kind])
+    if kind == "model_type" and "class_name" in ctx:
+        return said(N_("Input should be a valid dictionary or instance of {name}"),
+                    name=str(ctx["class_name"]))
+    if kind == "multiple_of" and "multiple_of" in ctx:
+        return said(N_("Input should be a multiple of {n}"), n=_bound(ctx["multiple_of"]))
     if kind in ("literal_error", "enum") and "expected" in ctx:
         return said(N_("Input should be {expected}"),
                     expected=partial(_choices, str(ctx["expected"])))
@@ -89,6 +121,17 @@ def field_said(err: ErrorDetails) -> Said:
     if kind == "string_too_short" and "min_length" in ctx:
         return said_n("String should have at least {n} character",
                       "String should have at least {n} characters", int(ctx["min_length"]))
+    if kind in ("too_short", "too_long") and "actual_length" in ctx:
+        n = int(ctx["min_length" if kind == "too_short" else "max_length"])
+        what = str(ctx.get("field_type", ""))
+        shape = said(_SHAPES[what]) if what in _SHAPES else as_said(what)
+        if kind == "too_short":
+            return said_n("{shape} should have at least {n} item after validation, not {actual}",
+                          "{shape} should have at least {n} items after validation, not "
+                          "{actual}", n, shape=shape, actual=int(ctx["actual_length"]))
+        return said_n("{shape} should have at most {n} item after validation, not {actual}",
+                      "{shape} should have at most {n} items after validation, not {actual}",
+                      n, shape=shape, actual=int(ctx["actual_length"]))
     if kind == "string_pattern_mismatch" and "pattern" in ctx:
         return said(N_("String should match pattern '{pattern}'"), pattern=ctx["pattern"])
     if kind == "less_than_equal" and "le" in ctx:

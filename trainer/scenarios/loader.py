@@ -206,8 +206,12 @@ def _where(loc: Loc, data: Any) -> tuple[Said, ...]:
             node = node[part]
         except (KeyError, IndexError, TypeError):
             node = None
+        if part == "[key]":  # pydantic's place for a mapping's key itself (a name)
+            parts.append(said(N_("the name")))
+            keys.append("")
+            continue
         if not isinstance(part, int):
-            parts.append(Said(str(part), catalogued=False))
+            parts.append(Said(str(part) or "''", catalogued=False))  # an empty key, visible
             keys.append(str(part))
             continue
         nouns = _ITEM_NAMES.get(keys[-1]) if keys else None
