@@ -521,3 +521,12 @@ def test_a_rule_set_description_the_rules_refuse_is_named_at_its_line() -> None:
     lines[RULES - 1] = "rule set: base+pay5"
     assert_refused_at(lines, RULES, "'base+pay5'", "unknown house rule 'pay5'",
                       "base+pay_five(challengers=all)")
+
+
+@pytest.mark.parametrize("text", ["", "\n", "\ufeff"])
+def test_an_empty_log_is_refused_at_its_first_line(text: str) -> None:
+    with pytest.raises(LogError) as e:
+        import_text(text)
+    assert e.value.line == 1
+    assert str(e.value) == ("line 1: found no header; expected 'coup-trainer game log 1' on "
+                            "the first line")

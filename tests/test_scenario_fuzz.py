@@ -20,6 +20,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.i18n_sweep import uncatalogued
+from tests.mangle import mangle
 from trainer.i18n import use_language
 from trainer.scenarios.errors import ScenarioError
 from trainer.scenarios.replay import check_file
@@ -30,41 +31,13 @@ FILES = ("challenged-steal-block.yaml", "learn-blocks.yaml", "learn-first-game.y
          "reformation-embezzlement.yaml", "mcguire-vengeance.yaml",
          "rules/assassination-refunded-when-challenged.yaml")
 TEXTS = {name: (SCENARIOS / name).read_text(encoding="utf-8") for name in FILES}
-STRAY = ["", ":", "- ", "  ", "\t", "[", "]", "{", "'", '"', "*a", "&a", "!!int", "~", "#",
-         "\x07", "2024-13-01", "0x_", "é", "null", "yes", "-1", "99999999999999999999"]
 
 
 @st.composite
 def mangled(draw: st.DrawFn) -> tuple[str, str]:
-    """A shipped file edited once or a few times, as a hand might: anywhere in the file
-    (positions are drawn uniformly, where hypothesis would favour the first lines)."""
+    """A shipped file edited once or a few times, as a hand might."""
     name = draw(st.sampled_from(FILES))
-    rng = draw(st.randoms(use_true_random=False))
-    lines = TEXTS[name].split("\n")
-    words = sorted(set(re.findall(r"[A-Za-z_]+", TEXTS[name])))
-    for _ in range(rng.randint(1, 3)):
-        at = rng.randrange(len(lines))
-        edit = rng.choice(["drop", "double", "swap", "word", "word", "typo", "stray", "cut"])
-        line = lines[at]
-        if edit == "drop":
-            del lines[at]
-        elif edit == "double":
-            lines.insert(at, line)
-        elif edit == "swap" and at + 1 < len(lines):
-            lines[at], lines[at + 1] = lines[at + 1], line
-        elif edit == "word" and (found := re.findall(r"[A-Za-z_]+", line)):
-            lines[at] = line.replace(rng.choice(found), rng.choice(words), 1)
-        elif edit == "typo" and line:
-            k = rng.randrange(len(line))
-            lines[at] = line[:k] + line[k + 1:]
-        elif edit == "stray":
-            k = rng.randint(0, len(line))
-            lines[at] = line[:k] + rng.choice(STRAY) + line[k:]
-        elif edit == "cut":
-            lines = lines[:at]
-        if not lines:
-            lines = [""]
-    return name, "\n".join(lines)
+    return name, mangle(TEXTS[name], draw(st.randoms(use_true_random=False)))
 
 
 @settings(max_examples=400, deadline=None, derandomize=True,

@@ -222,7 +222,7 @@ def import_text(text: str, learner: str | None = None) -> GameRecord:
             header[key] = (number, value.strip())
         else:
             moves.append(_move_line(number, line, len(moves) + 1))
-    end = len(lines)
+    end = max(1, len(lines))  # an empty file's problem is on its first line
     if state == "first":
         raise LogError(end, tr("no header"),
                        tr("{first} on the first line", first=repr(FIRST_LINE)))
