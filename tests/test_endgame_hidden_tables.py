@@ -27,7 +27,7 @@ def _entry(out, monkeypatch, *args):
 
     with np.load(out) as z:
         data = {k: z[k] for k in z.files}
-    monkeypatch.setattr(hidden_tables, "_stored", lambda variant: data)
+    monkeypatch.setattr(hidden_tables, "_stored", lambda variant: hidden_tables.of_record(data))
     return hidden_tables.lookup(*args)
 
 
@@ -102,7 +102,7 @@ def _stored(out, monkeypatch):
 
     with np.load(out) as z:
         data = {k: z[k] for k in z.files}
-    monkeypatch.setattr(hidden_tables, "_stored", lambda variant: data)
+    monkeypatch.setattr(hidden_tables, "_stored", lambda variant: hidden_tables.of_record(data))
 
 
 def test_a_stored_solution_reads_like_a_fresh_one(small, monkeypatch):
@@ -231,7 +231,8 @@ def test_an_unsettled_position_is_settled_where_its_last_two_horizons_agree(
     assert hidden_tables.deepen(out, executor="local").checked == 0
     with np.load(out) as z:
         after = {k: z[k] for k in z.files}
-    monkeypatch.setattr(hidden_tables, "_stored", lambda variant: after)
+    monkeypatch.setattr(hidden_tables, "_stored",
+                        lambda variant: hidden_tables.of_record(after))
     assert np.all(after["settled"] >= before) and result.settled >= 1
 
     def solved(a: int, h: int):
@@ -257,6 +258,146 @@ def test_an_unsettled_position_is_settled_where_its_last_two_horizons_agree(
         for card, value in deeper.card_values.items():
             assert entry.win_chance_prev[card] == pytest.approx(value, abs=1e-5)
     assert bool(after["settled"][0, 6, 0]) and not after["settled"][0, 1, 0]
+
+
+@pytest.fixture
+def deepened(monkeypatch, tmp_path):
+    """A table two turns deep, checked three turns ahead (Contessa and Captain face up, the
+    mover with 0-6 coins against none): the positions still moving are the ones a pass one
+    turn deeper takes (here four turns ahead, for the real table's four, five and six)."""
+    pair = (C.CONTESSA, C.CAPTAIN)
+    monkeypatch.setattr(hidden_tables, "MOVER_COINS", 7)
+    monkeypatch.setattr(hidden_tables, "MAX_COINS", 0)
+    out = tmp_path / "hidden-base.npz"
+    hidden_tables.build(out, horizon=2, executor="local", pairs=[pair])
+    monkeypatch.setattr(hidden_tables, "HORIZON", 2)
+    monkeypatch.setattr(hidden_tables, "CHECK", 3)
+    monkeypatch.setattr(hidden_tables, "DEEPEST", 4)
+    hidden_tables.deepen(out, executor="local")
+    return pair, out
+
+
+def _table(out):
+    with np.load(out) as z:
+        return {k: z[k] for k in z.files}
+
+
+def test_positions_still_moving_are_solved_deeper_most_promising_first(deepened):
+    """`--limit`: each run takes the positions least moved between the last two look-aheads
+    first; a second run takes the next, and a run with nothing left solves nothing."""
+    _, out = deepened
+    before = _table(out)
+    moving = np.argwhere((before["settled"] == 0) & (before["check_horizon"] == 3))
+    assert len(moving) >= 2
+    order = sorted(moving.tolist(), key=lambda ix: abs(float(before["moved"][tuple(ix)])))
+    first = hidden_tables.deepest(out, limit=1, executor="local")
+    assert (first.solved, first.deep, first.left) == (1, 1, len(moving) - 1)
+    after = _table(out)
+    assert np.isfinite(after["value_h6"][tuple(order[0])])
+    assert int(np.isfinite(after["value_h6"]).sum()) == 1
+    rest = hidden_tables.deepest(out, executor="local")
+    assert (rest.solved, rest.deep, rest.left) == (len(moving) - 1, len(moving), 0)
+    assert hidden_tables.deepest(out, executor="local").solved == 0
+    assert not hidden_tables.parts_dir(out).exists()
+
+
+def test_a_position_solved_deeper_is_settled_where_its_last_two_look_aheads_agree(
+        deepened, monkeypatch):
+    """Solved one turn deeper, a position is compared with the look-ahead before (its
+    `CHECK` figures, solved here afresh): settled exactly where the two agree, and read
+    from then on with the deeper figures as its own and the range between the two."""
+    from trainer.endgame import settled
+
+    pair, out = deepened
+    hidden_tables.deepest(out, executor="local")
+    after = _table(out)
+    monkeypatch.setattr(hidden_tables, "_stored",
+                        lambda variant: hidden_tables.of_record(after))
+    deep = np.argwhere(np.isfinite(after["value_h6"]))
+    assert len(deep) >= 2
+    monkeypatch.setattr(hidden_tables, "MAX_COINS", 6)  # a grid as tall as the movers' coins
+    for _, a, b in deep.tolist():
+        moves = [str(m) for m in after["option_move"][0, a, b] if str(m)]
+
+        check, last = (hidden.solve(pair, (a, b), 0, horizon=h, target=hidden_tables.TARGET,
+                                    iterations=hidden_tables.ITERATIONS) for h in (3, 4))
+        check_options, last_options = _options_of(check, moves), _options_of(last, moves)
+        agree = settled.compare(check.value, last.value, check_options, last_options)
+        assert bool(after["settled"][0, a, b]) == agree.settled, a
+        assert after["moved"][0, a, b] == pytest.approx(last.value - check.value, abs=1e-4)
+        entry = hidden_tables.lookup(pair, (a, b), 0, 0)
+        assert entry is not None
+        assert (entry.horizon, entry.check, entry.settled) == (4, 3, agree.settled)
+        for card, value in last.card_values.items():
+            assert entry.win_chance[card] == pytest.approx(value, abs=1e-5)
+            assert entry.win_chance_prev[card] == pytest.approx(check.card_values[card],
+                                                                abs=1e-5)
+        for card, rows in entry.options.items():
+            deeper = {str(o.move): o for o in last.options(card)}
+            for text, value, freq, _ in rows:
+                assert value == pytest.approx(deeper[text].value, abs=1e-5)
+                assert freq == pytest.approx(deeper[text].frequency, abs=1e-5)
+        grid = hidden_tables.win_grid(pair, C.DUKE, 0)
+        shorter = hidden_tables.win_grid(pair, C.DUKE, 0, shorter=True)
+        assert grid is not None and shorter is not None
+        assert grid[a, b] == pytest.approx(last.card_values[C.DUKE], abs=1e-5)
+        assert shorter[a, b] == pytest.approx(check.card_values[C.DUKE], abs=1e-5)
+        stored = hidden_tables.stored_solution(pair, (a, b), 0)
+        assert stored is not None and (stored.horizon, stored.check_horizon) == (4, 3)
+
+
+def test_a_pass_stopped_half_way_is_collected_without_solving_more(deepened, monkeypatch):
+    """`--collect`: the finished jobs' parts go into the table, and nothing is solved."""
+    _, out = deepened
+    hidden_tables.deepest(out, limit=1, executor="local")
+    first = _table(out)
+    # a finished part left behind by a run stopped before it wrote the table
+    moving = np.argwhere(hidden_tables._still_moving(first))
+    key = tuple(int(v) for v in sorted(
+        moving.tolist(), key=lambda ix: abs(float(first["moved"][tuple(ix)])))[0])
+    job = (*str(first["pairs"][0]).split("-"), key[1], key[2], "base",
+           tuple(str(t) for t in first["option_move"][key] if str(t)),
+           first["option_value_h5"][key], float(first["value_h5"][key]))
+    parts = hidden_tables.parts_dir(out)
+    parts.mkdir()
+    from trainer.endgame.tables import _save
+
+    _save(parts / f"deepest-{first['pairs'][0]}-{key[1]}-{key[2]}-h4.npz",
+          **hidden_tables.deepest_slice(job))
+
+    def never(job):
+        raise AssertionError("--collect solved a position")
+
+    monkeypatch.setattr(hidden_tables, "deepest_slice", never)
+    got = hidden_tables.deepest(out, collect=True, executor="local")
+    assert (got.solved, got.deep) == (1, 2)
+    assert np.isfinite(_table(out)["value_h6"][key])
+
+
+def test_a_table_without_a_deeper_pass_reads_as_before(small, monkeypatch):
+    """`of_record` on a table no pass went deeper in: its own figures, its own horizon."""
+    out, _ = small
+    raw = _table(out)
+    z = hidden_tables.of_record(raw)
+    assert np.all(z["horizon_at"] == int(raw["horizon"]))
+    for name in ("mover", "other", "option_value", "option_freq", "option_against"):
+        np.testing.assert_array_equal(z[name], raw[name])
+    np.testing.assert_array_equal(z["mover_compared"], raw["mover_prev"])
+
+
+@pytest.mark.parametrize("argv, said", [
+    (["--table", "hidden", "--limit", "3"], "--limit and --collect go with --deepest"),
+    (["--table", "hidden2", "--deepest"], "--deepest solves a hidden-role table's positions"),
+    (["--table", "hidden", "--deepest", "--limit", "-1"],
+     "--limit -1: expected 0 or more positions"),
+    (["--table", "hidden", "--deepest", "--out", "nowhere/table.npz"],
+     "--deepest needs a built table at nowhere/table.npz"),
+])
+def test_the_deepest_pass_names_what_it_needs(argv, said, capsys):
+    from trainer.cli import main
+
+    assert main(["endgame", "build", "--executor", "local", *argv]) == 2
+    assert said in capsys.readouterr().err
 
 
 @pytest.mark.parametrize("argv, said", [

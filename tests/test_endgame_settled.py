@@ -133,10 +133,17 @@ def test_a_best_move_both_look_aheads_agree_on_is_named():
 
 
 def test_a_duel_played_out_from_an_unsettled_position_says_its_grades_could_change():
+    from trainer.endgame import hidden_tables
     from trainer.views import practice_view as pv
 
     unsettled = Choice(card=D, lost=(AM, CO), coins=(2, 2))  # stored, not settled
-    assert pv.settled_note(unsettled) == pv.UNSETTLED_PRACTICE
+    entry = hidden_tables.lookup(unsettled.lost, unsettled.coins, 0, unsettled.first)
+    assert entry is not None
+    low, high = sorted((entry.check, entry.horizon))
+    assert pv.settled_note(unsettled) == (
+        f"This position is not settled: looking {low} and {high} turns ahead gives different "
+        "values, so the grades here, against perfect play 4 turns ahead, could change with a "
+        "deeper look. Puzzles use settled positions only.")
     coup = Choice(card=D, lost=(AM, CO), coins=(7, 2))  # the one to act coups: not stored
     assert pv.settled_note(coup) is None
     rich = Choice(card=D, lost=(AM, CO), coins=(2, 9))  # they coup next turn: settled
@@ -189,6 +196,31 @@ def test_a_position_checked_deeper_says_what_the_look_ahead_in_between_said():
         "agreed with 4).")
     assert v.deeper_reason(replace(s, between_agreed=None)) == (
         "It was checked that far because 2 turns ahead gave other figures.")
+
+
+def test_a_stored_position_solved_six_turns_ahead_says_why_and_what_it_was_compared_with():
+    """A position still moving between four and five turns ahead is solved six: its expert
+    line compares it with five, and says that two, four and five gave other figures."""
+    from dataclasses import replace
+
+    from trainer.endgame import hidden_tables
+
+    stored = hidden_tables.stored_solution((CO, Character.CAPTAIN), (4, 8), 0)
+    assert stored is not None
+    deep = replace(stored, horizon=6, check_horizon=5, moved=-0.004, settled=False)
+    s = v.distil(deep, deep.horizon, 0.0)
+    assert (s.horizon, s.shorter) == (6, 5) and s.unsettled
+    lines = v.expert_lines(s)
+    assert lines[0] == "From the stored table, solved ahead 6 turns deep."
+    line = next(x for x in lines if x.startswith("Looking"))
+    assert line.startswith("Looking 5 turns ahead instead moves the mover's chance by +0.40 "
+                           "points (not settled")
+    assert line.endswith("It was solved 6 turns ahead because 2, 4 and 5 turns ahead gave "
+                         "other figures.")
+    assert v.unsettled_note(s) == (
+        "Not settled yet: looking 5 and 6 turns ahead gives different figures, so a figure "
+        "that moves is shown as the range between the two, and an option is only called "
+        "worse by what both agree on. The squares under each option look 6 turns ahead.")
 
 
 def test_an_unsettled_position_checked_deeper_names_its_two_look_aheads_in_order():

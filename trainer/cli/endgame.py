@@ -63,6 +63,16 @@ def register(commands: Any) -> None:
                             "horizon; those where both agree are marked settled (resumable, "
                             "about 30 minutes on 2 cores); hidden2: solve its unsettled "
                             "duels one turn deeper and compare with that (about 45 minutes)")
+    build.add_argument("--deepest", action="store_true",
+                       help="hidden, after --deepen: solve the positions still moving between "
+                            "4 and 5 turns ahead 6 turns ahead, one resumable job per "
+                            "position, most likely to settle first (1 to 4 CPU minutes and "
+                            "some 2.5 GB each; about 10 CPU hours for them all)")
+    build.add_argument("--limit", type=int, default=None, metavar="N",
+                       help="--deepest: at most N positions this run")
+    build.add_argument("--collect", action="store_true",
+                       help="--deepest: write what finished jobs found into the table and "
+                            "solve nothing more (a pass stopped half-way, taken stock of)")
     build.add_argument("--address", default=None,
                        help="a Ray cluster to run on (host:port, or 'auto'); default: start "
                             "Ray on this machine")
@@ -188,6 +198,8 @@ def run_build(args: argparse.Namespace) -> int:
     if args.executor == "auto" and executor == "local" and args.processes > 1:
         print("endgame build: Ray is not installed (pip install 'coup-trainer[batch]'): "
               "solving in this process, one pair after another", file=sys.stderr)
+    if args.deepest or args.limit is not None or args.collect:
+        return _deepest(args, out, executor)
     if args.deepen:
         return _deepen(args, out, executor)
     where = args.address or f"{args.processes} processes on this machine"
@@ -271,6 +283,45 @@ def _deepen(args: argparse.Namespace, out: Path, executor: str) -> int:
     print(f"wrote {d.path}: {d.checked} unsettled positions solved "
           f"{hidden_tables.CHECK} turns ahead ({d.deep} in all); {d.settled} of them now "
           f"settled, in {d.seconds:.0f} s")
+    return 0
+
+
+def _deepest(args: argparse.Namespace, out: Path, executor: str) -> int:
+    """`build --deepest`: the hidden table's positions still moving at five turns ahead,
+    solved six, in place."""
+    from trainer.endgame import hidden_tables
+
+    if not args.deepest:
+        print("endgame build: --limit and --collect go with --deepest", file=sys.stderr)
+        return 2
+    if args.table != "hidden" or args.deepen:
+        print("endgame build: --deepest solves a hidden-role table's positions (--table "
+              "hidden, without --deepen)", file=sys.stderr)
+        return 2
+    if args.limit is not None and args.limit < 0:
+        print(f"endgame build: --limit {args.limit}: expected 0 or more positions",
+              file=sys.stderr)
+        return 2
+    if not out.is_file():
+        print(f"endgame build: --deepest needs a built table at {out}: build it first "
+              "(without --deepest), then --deepen", file=sys.stderr)
+        return 2
+    print(f"endgame build: the positions of {out} still moving between "
+          f"{hidden_tables.HORIZON} and {hidden_tables.CHECK} turns ahead, "
+          + ("collecting the finished jobs" if args.collect else
+             f"solved {hidden_tables.DEEPEST} turns ahead, one job per position"),
+          file=sys.stderr)
+    with tqdm(unit="position", desc="positions", file=sys.stderr) as bar:
+        advance = _advance(bar, "resumed: {done} of {total} positions already solved")
+        ran = _interruptible(bar, lambda: hidden_tables.deepest(
+            out, limit=args.limit, collect=args.collect, executor=executor,
+            processes=args.processes, address=args.address, progress=advance),
+            "{n} positions solved")
+        if ran is None:
+            return 130
+    print(f"wrote {ran.path}: {ran.solved} positions solved {hidden_tables.DEEPEST} turns "
+          f"ahead ({ran.deep} in all); {ran.settled} of them now settled; {ran.left} still "
+          f"to solve, in {ran.seconds:.0f} s")
     return 0
 
 

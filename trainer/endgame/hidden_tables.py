@@ -23,6 +23,13 @@ two horizons solved, with the one before agreeing, and `check_horizon` records t
 checked at `CHECK` (with its figures there, `*_h5`). Elsewhere it stays as it was: its range is
 still that of `HORIZON - 2` and `HORIZON`.
 
+Why a third pass (`deepest`): a position still moving between `HORIZON` and `CHECK` is solved
+`DEEPEST` turns ahead, and from then on its figures are those (`*_h6`), compared with `CHECK`.
+A solve that deep takes minutes and gigabytes, so it is one job per position, the likeliest to
+settle first, and a pass may be stopped and taken stock of (`collect`). `of_record` lays every
+position's own figures out in one set of arrays when the file is read, so no reader needs to
+know which pass reached it.
+
 Why resumable jobs: a position takes seconds, the table hours of one core; the jobs (one per
 face-up pair and mover's coins) run through `trainer.batch` on Ray, and each finished job is
 saved at once, so an interrupted build goes on where it stopped.
@@ -208,6 +215,45 @@ def _agreed_h3(z: dict[str, np.ndarray]) -> np.ndarray:
     return out
 
 
+DEEPEST = CHECK + 1  # the look-ahead a position still moving between HORIZON and CHECK gets
+# the figures a position solved `DEEPEST` turns ahead keeps, as `<name>_h6`
+DEEPEST_ARRAYS = ("value", "exploitability", "mover", "other", "option_value", "option_freq",
+                  "option_against")
+DeepestJob = tuple[str, str, int, int, str, tuple[str, ...], np.ndarray, float]
+
+
+def deepest_slice(job: DeepestJob) -> dict[str, np.ndarray]:
+    """One position still moving between `HORIZON` and `CHECK`, solved `DEEPEST` turns ahead
+    with every figure the page shows (it becomes the position's own figures, `CHECK` the
+    look-ahead it is compared with). Module-level so Ray can send it."""
+    x, y, a, b, variant, moves, stored_h5, value_h5 = job
+    revealed = (Character(x), Character(y))
+    chars = get_variant(variant).characters
+    n = len(chars)
+    s = hidden.solve(revealed, (a, b), 0, horizon=DEEPEST, variant=variant, target=TARGET,
+                     iterations=ITERATIONS)
+    out = {"value": np.array(s.value), "exploitability": np.array(s.exploitability),
+           "mover": np.full(n, np.nan), "other": np.full(n, np.nan),
+           "option_value": np.full((n, OPTIONS), np.nan),
+           "option_freq": np.full((n, OPTIONS), np.nan),
+           "option_against": np.full((n, OPTIONS, n), np.nan),
+           "iterations": np.array(s.iterations), "tree_nodes": np.array(s.tree_nodes)}
+    for p, key in ((0, "mover"), (1, "other")):
+        for card, value in s.win_chances(p).items():
+            out[key][chars.index(card)] = value
+    for card in s.card_values:
+        c = chars.index(card)
+        for o in s.options(card):
+            k = list(moves).index(str(o.move))
+            out["option_value"][c, k] = o.value
+            out["option_freq"][c, k] = o.frequency
+            for e, v in o.against.items():
+                out["option_against"][c, k, chars.index(e)] = v
+    out["settled"] = np.array(settled.compare(value_h5, s.value, stored_h5,
+                                              out["option_value"]).settled, dtype=np.int8)
+    return out
+
+
 @dataclass(frozen=True)
 class Deepened:
     path: Path
@@ -308,6 +354,95 @@ def deepen(out: Path = DEFAULT_OUT, *, variant: str = "base", executor: str = "a
 
 
 @dataclass(frozen=True)
+class Deepest:
+    path: Path
+    solved: int  # positions solved DEEPEST turns ahead by this run (or found in its parts)
+    deep: int  # positions of the table solved DEEPEST turns ahead, by this run or before
+    settled: int  # of those this run added, settled between CHECK and DEEPEST
+    left: int  # positions still moving between HORIZON and CHECK, not yet solved DEEPEST
+    seconds: float
+
+
+def _still_moving(z: dict[str, np.ndarray]) -> np.ndarray:
+    """Positions compared at `HORIZON` and `CHECK` and not settled there, not yet solved
+    `DEEPEST` turns ahead."""
+    deep = z["value_h6"] if "value_h6" in z else np.full(z["settled"].shape, np.nan)
+    moving: np.ndarray = ((z["settled"] == 0) & (z.get("check_horizon", 0) == CHECK)
+                          & np.isnan(deep.astype(float)))
+    return moving
+
+
+def deepest(out: Path = DEFAULT_OUT, *, variant: str = "base", limit: int | None = None,
+            collect: bool = False, executor: str = "auto", processes: int = 1,
+            address: str | None = None,
+            progress: Callable[[int, int], None] | None = None) -> Deepest:
+    """Solve positions still moving between `HORIZON` and `CHECK` once more, `DEEPEST` turns
+    ahead (`deepest_slice`), one resumable job per position, and write what was found into
+    `out`: such a position's figures are then its `DEEPEST` ones (`*_h6`), compared with
+    `CHECK` (`settled`, `moved`). Why one job per position: a solve takes one to four CPU
+    minutes and some 2.5 GB, so a pass over them all is hours; the positions go in the order
+    most likely to settle (least moved between `HORIZON` and `CHECK`), `limit` of them a run,
+    and `collect` writes what finished jobs found without solving more (a pass stopped
+    half-way, taken stock of)."""
+    start = time.perf_counter()
+    with np.load(out, allow_pickle=False) as f:
+        z = {k: f[k] for k in f.files}
+    names = [str(p) for p in z["pairs"]]
+    shape = z["settled"].shape
+    n = z["mover"].shape[-1]
+    parts = parts_dir(out)
+    parts.mkdir(parents=True, exist_ok=True)
+    tails = {"value": (), "exploitability": (), "mover": (n,), "other": (n,),
+             "option_value": (n, OPTIONS), "option_freq": (n, OPTIONS),
+             "option_against": (n, OPTIONS, n)}
+    fresh = {f"{k}_h6": z[f"{k}_h6"].copy() if f"{k}_h6" in z
+             else np.full((*shape, *tails[k]), np.nan, dtype=np.float32)
+             for k in DEEPEST_ARRAYS}
+    moving = np.argwhere(_still_moving(z))
+    Key = tuple[int, int, int]
+    order: list[tuple[float, Key]] = sorted(
+        (abs(float(z["moved"][i, a, b])), (int(i), int(a), int(b))) for i, a, b in moving)
+    keys = [ix for _, ix in order]
+
+    def part(key: tuple[int, int, int]) -> Path:
+        i, a, b = key
+        return parts / f"deepest-{names[i]}-{a}-{b}-h{DEEPEST}.npz"
+
+    if collect:
+        keys = [k for k in keys if part(k).exists()]
+    elif limit is not None:
+        keys = keys[:limit]
+
+    def job(key: tuple[int, int, int]) -> DeepestJob:
+        i, a, b = key
+        x, y = names[i].split("-")
+        moves = tuple(str(t) for t in z["option_move"][i, a, b] if str(t))
+        return (x, y, a, b, variant, moves, np.asarray(z["option_value_h5"][i, a, b]),
+                float(z["value_h5"][i, a, b]))
+
+    done, _ = run_parts(deepest_slice, keys, job, part, executor=executor,
+                        processes=processes, address=address, progress=progress)
+    settled_now = z["settled"].copy()
+    moved = z["moved"].copy()
+    newly = 0
+    for key, result in done.items():
+        for k in DEEPEST_ARRAYS:
+            fresh[f"{k}_h6"][key] = result[k]
+        moved[key] = float(result["value"]) - float(z["value_h5"][key])
+        settled_now[key] = int(result["settled"])
+        newly += int(result["settled"])
+    seconds = time.perf_counter() - start
+    record = {"deepest_seconds": np.array(seconds + float(z.get("deepest_seconds", 0.0))),
+              "deepest_processes": np.array(processes)}
+    merged = {**z, **fresh, "settled": settled_now, "moved": moved, **record}
+    _save(out, **merged)
+    drop_parts(keys, part, parts)
+    _stored.cache_clear()
+    return Deepest(out, len(done), int(np.isfinite(fresh["value_h6"].astype(float)).sum()),
+                   newly, int(_still_moving(merged).sum()), seconds)
+
+
+@dataclass(frozen=True)
 class HiddenEntry:
     """A stored position, from the seat of the player asked about."""
 
@@ -315,13 +450,14 @@ class HiddenEntry:
     win_chance: dict[Character, float]  # your chance of winning holding each card
     exploitability: float
     moved: float  # the deeper look-ahead's value minus the shallower's (player 0's)
-    horizon: int
+    horizon: int  # the look-ahead of these figures: HORIZON, or DEEPEST (`of_record`)
     options: dict[Character, list[tuple[str, float, float, dict[Character, float]]]]
     settled: bool  # by `settled.compare`, worked out when the table was built
     win_chance_prev: dict[Character, float]  # the same at the `check` look-ahead
     options_prev: dict[Character, dict[str, float]]  # each option's value there
     # the look-ahead compared with `horizon`: HORIZON - 2, or CHECK for a position checked
-    # deeper because it did not settle between the two
+    # deeper because it did not settle between the two (and for one solved DEEPEST ahead,
+    # because it did not settle between HORIZON and CHECK either)
     check: int = HORIZON - 2
     # checked `CHECK` turns ahead: did `HORIZON - 1` agree with `horizon`? (None: not solved)
     agreed_h3: bool | None = None
@@ -329,7 +465,37 @@ class HiddenEntry:
 
 @cache
 def _stored(variant: str) -> dict[str, np.ndarray] | None:
-    return packaged(f"hidden-{variant}.npz")
+    z = packaged(f"hidden-{variant}.npz")
+    return None if z is None else of_record(z)
+
+
+def _spread(mask: np.ndarray, like: np.ndarray) -> np.ndarray:
+    return mask.reshape(mask.shape + (1,) * (like.ndim - mask.ndim))
+
+
+def of_record(z: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
+    """The stored arrays with each position's figures of record in one place, so every
+    reader (the page, the map, puzzles, the quiz) reads the same: `mover`, `other`,
+    `option_*` and `exploitability` from the deepest look-ahead solved (`DEEPEST` where a
+    position was solved that far, else `HORIZON`), `horizon_at` that look-ahead, and
+    `<row>_compared` the figures of the look-ahead it was compared with (`check_horizon`:
+    `HORIZON - 2`, or `CHECK`). The file keeps every look-ahead's own arrays."""
+    out = dict(z)
+    shape = z["moved"].shape
+    deep = (np.isfinite(z["value_h6"].astype(float)) if "value_h6" in z
+            else np.zeros(shape, dtype=bool))
+    for name in DEEPEST_ARRAYS[1:]:
+        if f"{name}_h6" in z:
+            out[name] = np.where(_spread(deep, z[name]), z[f"{name}_h6"], z[name])
+    out["horizon_at"] = np.where(deep, DEEPEST, int(z["horizon"])).astype(np.int8)
+    check = (z["check_horizon"] if "check_horizon" in z
+             else np.full(shape, HORIZON - 2, dtype=np.int8))
+    for name in ("mover", "other", "option_value"):
+        prev = z.get(f"{name}_prev", z[name])
+        if f"{name}_h5" in z:
+            prev = np.where(_spread(check == CHECK, prev), z[f"{name}_h5"], prev)
+        out[f"{name}_compared"] = prev
+    return out
 
 
 def lookup(revealed: Pair, coins: tuple[int, int], you: int, first: int,
@@ -355,9 +521,8 @@ def lookup(revealed: Pair, coins: tuple[int, int], you: int, first: int,
     # a table written before settledness was stored says nothing of it: nothing is settled
     old = "settled" not in z
     check = int(z["check_horizon"][i, a, b]) if "check_horizon" in z else HORIZON - 2
-    # the figures of the look-ahead compared: two turns shorter, or one deeper
-    suffix = "_h5" if check == CHECK else "_prev"
-    win_prev = win if old else {c: float(z[row + suffix][i, a, b, k])
+    # the figures of the look-ahead compared (`of_record`)
+    win_prev = win if old else {c: float(z[row + "_compared"][i, a, b, k])
                                 for k, c in enumerate(chars) if c in win}
     options: dict[Character, list[tuple[str, float, float, dict[Character, float]]]] = {}
     options_prev: dict[Character, dict[str, float]] = {}
@@ -375,11 +540,11 @@ def lookup(revealed: Pair, coins: tuple[int, int], you: int, first: int,
                 rows.append((mv, float(z["option_value"][i, a, b, k, j]),
                              float(z["option_freq"][i, a, b, k, j]), against))
                 options_prev.setdefault(c, {})[mv] = float(
-                    z["option_value" if old else "option_value" + suffix][i, a, b, k, j])
+                    z["option_value" if old else "option_value_compared"][i, a, b, k, j])
             options[c] = sorted(rows, key=lambda r: -r[1])
     screened = int(z["agree_h3"][i, a, b]) if "agree_h3" in z else UNSCREENED
     return HiddenEntry(you == mover, win, float(z["exploitability"][i, a, b]),
-                       float(z["moved"][i, a, b]), int(z["horizon"]), options,
+                       float(z["moved"][i, a, b]), int(z["horizon_at"][i, a, b]), options,
                        False if old else bool(z["settled"][i, a, b]), win_prev, options_prev,
                        check, None if screened == UNSCREENED else bool(screened))
 
@@ -507,16 +672,16 @@ def win_grid(revealed: Pair, card: Character, first: int, variant: str = "base",
     """Player 0's chance of winning holding `card`, cards hidden, for every coin count
     `[coins0, coins1]` with `first` to act (a mover with 7 coins or more coups and wins);
     NaN where the table has no entry, None when there is no table. `shorter`: the same at
-    `HORIZON - 2` (the table's own figures where it predates them). Read straight from the
-    stored arrays: a page draws it on every rerun."""
+    the look-ahead each position was compared with (`of_record`), the other end of a
+    range. Read straight from the stored arrays: a page draws it on every rerun."""
     def block(z: dict[str, np.ndarray], i: int, rows: int, cols: int) -> np.ndarray | None:
         chars = [Character(c) for c in z["characters"]]
         if card not in chars:
             return None
         # the stored frame has the mover first: [pair, mover's coins, other's coins, card]
         name = "mover" if first == 0 else "other"
-        if shorter and name + "_prev" in z:
-            name += "_prev"
+        if shorter:
+            name += "_compared"
         return np.asarray(z[name][i, :rows, :cols, chars.index(card)], dtype=float)
 
     return _grid(revealed, first, variant, block, 1.0)

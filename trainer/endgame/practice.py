@@ -40,6 +40,7 @@ SMOOTHING = 0.01
 CLOSE = 0.01
 # A two-card duel's solves stop at this exploitability (as the End-game page's)
 TWO_TARGET = 1e-4
+HORIZON = 4  # a one-card duel played out is solved this many turns ahead, again at each cut
 GoalKind = Literal["win", "survive"]
 
 
@@ -127,7 +128,7 @@ class Practice:
     game: Game
     solution: hidden.InTree
     rng: random.Random
-    horizon: int = 4
+    horizon: int = HORIZON
     variant: str = "base"
     node: int = 0
     states: list[int] = field(default_factory=lambda: [0, 0])
@@ -390,7 +391,7 @@ def _settle(game: Game) -> None:
 
 def start(revealed: tuple[Character, Character], coins: tuple[int, int], first: int,
           learner: int, *, card: Character | None = None, goal: Goal | None = None,
-          seed: int = 0, horizon: int = 4, variant: str = "base",
+          seed: int = 0, horizon: int = HORIZON, variant: str = "base",
           solution: hidden.Solution | None = None,
           solver: Callable[..., hidden.Solution] = hidden.solve) -> Practice:
     """Deal the duel and play the opponent's moves up to the learner's first decision.

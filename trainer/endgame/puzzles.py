@@ -182,7 +182,7 @@ def options(p: Puzzle, variant: str = "base") -> PuzzleOptions | None:
     stored = [str(m) for m in z["option_move"][i, a, b] if str(m)]
     values = z["option_value"][i, a, b, k, :len(stored)]
     return PuzzleOptions(tuple(legal[t] for t in stored), tuple(float(x) for x in values),
-                         int(z["horizon"]),
+                         int(z["horizon_at"][i, a, b]),
                          float(z["exploitability"][i, a, b]),
                          float(z["moved"][i, a, b]))
 

@@ -244,7 +244,8 @@ def solved(choice: Choice) -> Solved:
     if choice.horizon == hidden_tables.HORIZON:
         stored = hidden_tables.stored_solution(choice.lost, choice.coins, choice.first)
         if stored is not None:
-            result = view.distil(stored, choice.horizon, 0.0)
+            # a position that kept moving at four turns was solved further: its own depth
+            result = view.distil(stored, stored.horizon, 0.0)
             shelf.put(key, result)
             return result
     bar = st.progress(0.0, text=view.progress_start(choice.horizon))

@@ -54,7 +54,9 @@ MODES: dict[Mode, str] = {"hidden": N_("Cards hidden (real play)"),
                           "faceup": N_("Both cards face up")}
 TURNS: dict[Turn, str] = {"you": N_("You"), "them": N_("They")}
 HORIZONS = (1, 2, 3, 4)
-DEFAULT_HORIZON = 4  # read from the stored table (trainer.endgame.hidden_tables)
+# read from the stored table (trainer.endgame.hidden_tables), where a position still moving
+# at four turns ahead may have been solved deeper: its figures then say so
+DEFAULT_HORIZON = 4
 # Measured on a shared 2-core machine over bench/endgame.py's ten positions, each with its
 # check two turns shorter and the page's figures (median, slowest CPU seconds): 0.02 s one
 # turn ahead, 0.03 s two, 0.11 s and 0.39 s three, 0.62 s and 1.0 s four.
@@ -793,6 +795,11 @@ def settled_line(solved: Solved) -> str | None:
               turns=turns_words(solved.shorter), by=by, verdict=verdict)
     if solved.shorter > solved.horizon:
         line += " " + deeper_reason(solved)
+    elif solved.stored and solved.horizon > DEFAULT_HORIZON:
+        # a stored position still moving between four and five turns, solved six
+        line += " " + tr("It was solved {turns} ahead because {a}, {b} and {c} turns ahead "
+                         "gave other figures.", turns=turns_words(solved.horizon),
+                         a=solved.horizon - 4, b=solved.horizon - 2, c=solved.shorter)
     return line
 
 

@@ -16,7 +16,7 @@ import altair as alt
 import pandas as pd
 
 from trainer.endgame.hidden_tables import lookup
-from trainer.endgame.practice import Event, Goal, Graded, Offer, Practice
+from trainer.endgame.practice import HORIZON, Event, Goal, Graded, Offer, Practice
 from trainer.endgame.puzzles import Puzzle
 from trainer.engine.cards import Action, Character
 from trainer.engine.explain import LOSE_LINE, LOSE_QUESTION
@@ -88,10 +88,10 @@ def goal_line(goal: Goal) -> str:
     return "**" + tr("Goal:") + "** " + goal.describe()
 
 
-UNSETTLED_PRACTICE = N_("This position is not settled: looking 2 and 4 turns ahead gives "
-                        "different values, so the grades here, against perfect play 4 turns "
-                        "ahead, could change with a deeper look. Puzzles use settled "
-                        "positions only.")
+UNSETTLED_PRACTICE = N_("This position is not settled: looking {shorter} and {longer} turns "
+                        "ahead gives different values, so the grades here, against perfect "
+                        "play {page} turns ahead, could change with a deeper look. Puzzles use "
+                        "settled positions only.")
 
 
 def settled_note(choice: Choice) -> str | None:
@@ -99,7 +99,11 @@ def settled_note(choice: Choice) -> str | None:
     (`trainer.endgame.settled`); None when it is, or when the table does not hold it (a
     player to act with 7 coins or more coups and wins: nothing to settle)."""
     entry = lookup(choice.lost, choice.coins, 0, choice.first)
-    return tr(UNSETTLED_PRACTICE) if entry is not None and not entry.settled else None
+    if entry is None or entry.settled:
+        return None
+    # the two look-aheads the table compared: 2 and 4, 4 and 5, or 5 and 6 turns
+    low, high = sorted((entry.check, entry.horizon))
+    return tr(UNSETTLED_PRACTICE, shorter=low, longer=high, page=HORIZON)
 
 
 def position_choice(practice: Practice) -> Choice:
