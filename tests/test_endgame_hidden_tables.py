@@ -374,6 +374,21 @@ def test_a_pass_stopped_half_way_is_collected_without_solving_more(deepened, mon
     assert np.isfinite(_table(out)["value_h6"][key])
 
 
+def test_the_deepest_pass_runs_from_the_command_line_a_limit_at_a_time(deepened, capsys):
+    from trainer.cli import main
+
+    _, out = deepened
+    left = int(hidden_tables._still_moving(_table(out)).sum())
+    assert main(["endgame", "build", "--table", "hidden", "--deepest", "--limit", "1",
+                 "--out", str(out), "--executor", "local"]) == 0
+    said = capsys.readouterr().out
+    assert said.startswith(f"wrote {out}: 1 positions solved 4 turns ahead (1 in all); ")
+    assert f"{left - 1} still to solve" in said
+    assert main(["endgame", "build", "--table", "hidden", "--deepest", "--collect",
+                 "--out", str(out), "--executor", "local"]) == 0
+    assert "0 positions solved 4 turns ahead (1 in all)" in capsys.readouterr().out
+
+
 def test_a_table_without_a_deeper_pass_reads_as_before(small, monkeypatch):
     """`of_record` on a table no pass went deeper in: its own figures, its own horizon."""
     out, _ = small

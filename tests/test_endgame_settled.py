@@ -217,6 +217,11 @@ def test_a_stored_position_solved_six_turns_ahead_says_why_and_what_it_was_compa
                            "points (not settled")
     assert line.endswith("It was solved 6 turns ahead because 2, 4 and 5 turns ahead gave "
                          "other figures.")
+    chosen = Choice(card=D, lost=(CO, Character.CAPTAIN), coins=(4, 8))
+    assert v.deeper_note(chosen, s) == (
+        "Looking 4 turns ahead did not settle this position, so the table looked further: "
+        "these figures look 6 turns ahead.")
+    assert v.deeper_note(chosen, v.distil(stored, 4, 0.0)) is None
     assert v.unsettled_note(s) == (
         "Not settled yet: looking 5 and 6 turns ahead gives different figures, so a figure "
         "that moves is shown as the range between the two, and an option is only called "
@@ -250,8 +255,19 @@ def test_the_stored_table_is_settled_only_where_its_last_two_horizons_agree():
     settled_deep = deep & (z["settled"] == 1)
     assert float(np.abs(z["moved"][settled_deep]).max()) <= settled.TOLERANCE
     assert float(np.nanmax(z["exploitability_h5"])) <= hidden_tables.TARGET
-    assert int(z["settled"].sum()) == 1921
-    assert (int(settled_deep.sum()), int((settled_deep & (z["agree_h3"] == 1)).sum())) == (
+    # those still moving between four and five, solved six turns ahead so far: compared
+    # between five and six, their figures the six-turn ones
+    deepest = np.isfinite(z["value_h6"])
+    assert np.all(deep[deepest]) and np.all(z["horizon_at"][deepest] == hidden_tables.DEEPEST)
+    assert np.all(z["horizon_at"][~deepest] == hidden_tables.HORIZON)
+    assert float(np.nanmax(z["exploitability_h6"])) <= hidden_tables.TARGET
+    np.testing.assert_array_equal(z["mover"][deepest], z["mover_h6"][deepest])
+    np.testing.assert_array_equal(z["mover_compared"][deepest], z["mover_h5"][deepest])
+    settled_six = deepest & (z["settled"] == 1)
+    assert (int(deepest.sum()), int(settled_six.sum())) == (11, 7)
+    assert int(z["settled"].sum()) == 1921 + int(settled_six.sum())
+    settled_five = settled_deep & ~deepest
+    assert (int(settled_five.sum()), int((settled_five & (z["agree_h3"] == 1)).sum())) == (
         668, 309)
 
 

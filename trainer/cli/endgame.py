@@ -289,6 +289,8 @@ def _deepen(args: argparse.Namespace, out: Path, executor: str) -> int:
 def _deepest(args: argparse.Namespace, out: Path, executor: str) -> int:
     """`build --deepest`: the hidden table's positions still moving at five turns ahead,
     solved six, in place."""
+    from tqdm import tqdm
+
     from trainer.endgame import hidden_tables
 
     if not args.deepest:

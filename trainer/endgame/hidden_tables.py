@@ -436,7 +436,11 @@ def deepest(out: Path = DEFAULT_OUT, *, variant: str = "base", limit: int | None
               "deepest_processes": np.array(processes)}
     merged = {**z, **fresh, "settled": settled_now, "moved": moved, **record}
     _save(out, **merged)
-    drop_parts(keys, part, parts)
+    # with the parts of positions an earlier run already wrote into the table (a copy of
+    # the table collected elsewhere, then put back)
+    solved = np.isfinite(fresh["value_h6"].astype(float))
+    drop_parts([*keys, *((int(i), int(a), int(b)) for i, a, b in np.argwhere(solved))],
+               part, parts)
     _stored.cache_clear()
     return Deepest(out, len(done), int(np.isfinite(fresh["value_h6"].astype(float)).sum()),
                    newly, int(_still_moving(merged).sum()), seconds)

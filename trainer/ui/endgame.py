@@ -290,6 +290,8 @@ def hidden_mode(choice: Choice) -> None:
             for line in view.lead_they_act(choice, result):
                 st.markdown(line)
         st.caption(view.chances_line(view.their_chances(choice)))
+        if (deeper := view.deeper_note(choice, result)) is not None:
+            st.caption(deeper)
         if (unsettled := view.unsettled_note(result)) is not None:
             st.caption(unsettled)
     if choice.turn == "you":

@@ -769,6 +769,17 @@ UNSETTLED_NOTE = N_("Not settled yet: looking {shorter} and {longer} turns ahead
                     "squares under each option look {page} turns ahead.")
 
 
+def deeper_note(choice: Choice, solved: Solved) -> str | None:
+    """Said under the chance when the stored table looked further ahead than the look-ahead
+    chosen (a position that kept moving at four and five turns): the selector says 4, the
+    figures are from 6, and the page says why instead of leaving the two to disagree."""
+    if not solved.stored or solved.horizon <= choice.horizon:
+        return None
+    return tr("Looking {chosen} turns ahead did not settle this position, so the table looked "
+              "further: these figures look {turns} turns ahead.", chosen=choice.horizon,
+              turns=solved.horizon)
+
+
 def unsettled_note(solved: Solved) -> str | None:
     """Said above the options when the figures did not settle: why they are ranges."""
     if not solved.unsettled or solved.shorter is None:
