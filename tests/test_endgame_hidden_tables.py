@@ -402,7 +402,7 @@ def test_a_table_without_a_deeper_pass_reads_as_before(small, monkeypatch):
 
 @pytest.mark.parametrize("argv, said", [
     (["--table", "hidden", "--limit", "3"], "--limit and --collect go with --deepest"),
-    (["--table", "hidden2", "--deepest"], "--deepest solves a hidden-role table's positions"),
+    (["--table", "known", "--deepest"], "--deepest solves a hidden-role table's positions"),
     (["--table", "hidden", "--deepest", "--limit", "-1"],
      "--limit -1: expected 0 or more positions"),
     (["--table", "hidden", "--deepest", "--out", "nowhere/table.npz"],

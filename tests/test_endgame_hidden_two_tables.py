@@ -17,7 +17,8 @@ LOST = C.CONTESSA
 def _use(out, monkeypatch):
     with np.load(out) as z:
         data = {k: z[k] for k in z.files}
-    monkeypatch.setattr(hidden_two_tables, "_stored", lambda variant: data)
+    monkeypatch.setattr(hidden_two_tables, "_stored",
+                        lambda variant: hidden_two_tables.of_record(data))
 
 
 @pytest.fixture
@@ -192,3 +193,47 @@ def test_a_duel_not_settled_is_checked_one_turn_deeper_and_compared_with_that(
             fresh = {o.move: o.value for o in deep.options(hand)}
             assert {o.move: o.value_prev for o in entry.options[hand]} == pytest.approx(
                 fresh, abs=1e-5)
+
+
+def test_a_duel_still_moving_is_solved_one_turn_deeper_and_read_with_those_figures(
+        monkeypatch, tmp_path):
+    """A table one turn deep, checked two turns ahead where nothing and one disagreed; each
+    duel still moving between one and two turns is then solved three turns ahead: compared
+    between two and three (the same test on solves made here), and read from then on with
+    the three-turn figures as its own and the two-turn ones as the other end of a range."""
+    monkeypatch.setattr(hidden_two_tables, "MAX_COINS", 1)  # (1, 0) with two cards to act
+    monkeypatch.setattr(hidden_two_tables, "SHORTER", 0)
+    monkeypatch.setattr(hidden_two_tables, "HORIZON", 1)
+    monkeypatch.setattr(hidden_two_tables, "CHECK", 2)
+    monkeypatch.setattr(hidden_two_tables, "DEEPEST", 3)
+    out = tmp_path / "two.npz"
+    hidden_two_tables.build(out, executor="local", lost=[LOST])
+    hidden_two_tables.check_deeper(out, executor="local")
+    with np.load(out) as z:
+        moving = hidden_two_tables._still_moving({k: z[k] for k in z.files})
+    assert moving.sum() >= 1
+    first_run = hidden_two_tables.deepest(out, limit=0, executor="local")
+    assert (first_run.solved, first_run.left) == (0, int(moving.sum()))
+    result = hidden_two_tables.deepest(out, executor="local")
+    assert (result.solved, result.deep, result.left) == (int(moving.sum()),) * 2 + (0,)
+    assert not hidden_two_tables.parts_dir(out).exists()
+    _use(out, monkeypatch)
+    share = hidden_two_tables.settled_share()
+    assert share is not None and share.solved_deepest == int(moving.sum())
+    for _, first, a, b in np.argwhere(moving).tolist():
+        coins = (a, b) if first == 0 else (b, a)
+        entry = hidden_two_tables.lookup(LOST, coins, first)
+        check, deep = (hidden_two.solve(LOST, coins, first, horizon=h,
+                                        target=hidden_two_tables.TARGET) for h in (2, 3))
+        assert entry is not None and (entry.horizon, entry.check) == (3, 2)
+        assert entry.settled == hidden_two.settledness(deep, check).settled
+        assert share.settled_deepest >= int(entry.settled)
+        assert entry.value == pytest.approx(deep.value, abs=1e-5)
+        assert entry.value_prev == pytest.approx(check.value, abs=1e-5)
+        for hand in deep.hands(first):
+            now = {o.move: o.value for o in deep.options(hand)}
+            before = {o.move: o.value for o in check.options(hand)}
+            assert {o.move: o.value for o in entry.options[hand]} == pytest.approx(
+                now, abs=1e-5)
+            assert {o.move: o.value_prev for o in entry.options[hand]} == pytest.approx(
+                before, abs=1e-5)

@@ -163,3 +163,25 @@ def test_a_duel_the_deeper_check_does_not_settle_shows_the_range_of_two_and_thre
     assert note is None or note.endswith("The squares under each move look 2 turns ahead.")
     assert read.band.low == min(read.chance, read.chance_prev)
     assert "Not settled" in view.expert_lines(read)[2]
+
+
+def test_a_duel_solved_four_turns_ahead_reads_with_its_own_look_ahead_and_says_why():
+    """A stored duel still moving between two and three turns ahead is solved four: its
+    figures, ranges and expert lines name four and three turns, not the page's two."""
+    from dataclasses import replace
+
+    choice = TwoChoice(two="you", hand=(C.DUKE, C.CAPTAIN), lost=C.DUKE, coins=(0, 1),
+                       turn="you")
+    entry = hidden_two_tables.lookup(choice.lost, choice.solver_coins, choice.first)
+    assert entry is not None
+    deep = view.from_table(choice, replace(entry, horizon=4, check=3, settled=False), 0.001)
+    assert (deep.horizon, deep.check) == (4, 3)
+    lines = view.expert_lines(deep)
+    assert "cut 4 turns ahead" in lines[1]
+    assert lines[2].startswith("Your chance 3 turns ahead: ")
+    assert ("ahead: " in lines[2] and "(looked at because 1 turn and 2 turns ahead disagreed, "
+            "and then 2 turns and 3 turns).") in lines[2]
+    note = view.unsettled_note(deep, view.option_rows(deep))
+    assert note is None or note.startswith("Looking 3 turns and 4 turns ahead gives different")
+    assert note is None or note.endswith("The squares under each move look 4 turns ahead.")
+    assert "and where those disagree too, 4 turns ahead against 3 turns" in view.how_far()

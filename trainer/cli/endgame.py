@@ -64,10 +64,12 @@ def register(commands: Any) -> None:
                             "about 30 minutes on 2 cores); hidden2: solve its unsettled "
                             "duels one turn deeper and compare with that (about 45 minutes)")
     build.add_argument("--deepest", action="store_true",
-                       help="hidden, after --deepen: solve the positions still moving between "
-                            "4 and 5 turns ahead 6 turns ahead, one resumable job per "
-                            "position, most likely to settle first (1 to 4 CPU minutes and "
-                            "some 2.5 GB each; about 10 CPU hours for them all)")
+                       help="after --deepen: solve the positions still moving between the "
+                            "last two look-aheads one turn deeper (hidden: 4 and 5 turns, "
+                            "solved 6 ahead, 1 to 4 CPU minutes and some 3 GB each, about 10 "
+                            "CPU hours for them all; hidden2: 2 and 3 turns, solved 4 ahead, "
+                            "about half a CPU minute each), one resumable job per position, "
+                            "the likeliest to settle first")
     build.add_argument("--limit", type=int, default=None, metavar="N",
                        help="--deepest: at most N positions this run")
     build.add_argument("--collect", action="store_true",
@@ -291,15 +293,16 @@ def _deepest(args: argparse.Namespace, out: Path, executor: str) -> int:
     solved six, in place."""
     from tqdm import tqdm
 
-    from trainer.endgame import hidden_tables
+    from trainer.endgame import hidden_tables, hidden_two_tables
 
     if not args.deepest:
         print("endgame build: --limit and --collect go with --deepest", file=sys.stderr)
         return 2
-    if args.table != "hidden" or args.deepen:
+    if args.table not in ("hidden", "hidden2") or args.deepen:
         print("endgame build: --deepest solves a hidden-role table's positions (--table "
-              "hidden, without --deepen)", file=sys.stderr)
+              "hidden or hidden2, without --deepen)", file=sys.stderr)
         return 2
+    mod: Any = hidden_two_tables if args.table == "hidden2" else hidden_tables
     if args.limit is not None and args.limit < 0:
         print(f"endgame build: --limit {args.limit}: expected 0 or more positions",
               file=sys.stderr)
@@ -309,21 +312,21 @@ def _deepest(args: argparse.Namespace, out: Path, executor: str) -> int:
               "(without --deepest), then --deepen", file=sys.stderr)
         return 2
     print(f"endgame build: the positions of {out} still moving between "
-          f"{hidden_tables.HORIZON} and {hidden_tables.CHECK} turns ahead, "
+          f"{mod.HORIZON} and {mod.CHECK} turns ahead, "
           + ("collecting the finished jobs" if args.collect else
-             f"solved {hidden_tables.DEEPEST} turns ahead, one job per position"),
+             f"solved {mod.DEEPEST} turns ahead, one job per position"),
           file=sys.stderr)
     with tqdm(unit="position", desc="positions", file=sys.stderr) as bar:
         advance = _advance(bar, "resumed: {done} of {total} positions already solved")
-        ran = _interruptible(bar, lambda: hidden_tables.deepest(
+        ran = _interruptible(bar, lambda: mod.deepest(
             out, limit=args.limit, collect=args.collect, executor=executor,
             processes=args.processes, address=args.address, progress=advance),
             "{n} positions solved")
         if ran is None:
             return 130
-    print(f"wrote {ran.path}: {ran.solved} positions solved {hidden_tables.DEEPEST} turns "
-          f"ahead ({ran.deep} in all); {ran.settled} of them now settled; {ran.left} still "
-          f"to solve, in {ran.seconds:.0f} s")
+    print(f"wrote {ran.path}: {ran.solved} positions solved {mod.DEEPEST} turns ahead "
+          f"({ran.deep} in all); {ran.settled} of them now settled; {ran.left} still to "
+          f"solve, in {ran.seconds:.0f} s")
     return 0
 
 

@@ -275,6 +275,145 @@ def check_deeper(out: Path = DEFAULT_OUT, *, variant: str = "base", executor: st
     return Checked(out, checked, newly, seconds, resumed)
 
 
+DEEPEST = CHECK + 1  # the look-ahead a duel still moving between HORIZON and CHECK gets
+# the figures a duel solved `DEEPEST` turns ahead keeps, as `<name>_h4`
+DEEPEST_ARRAYS = ("value", "exploitability", "iterations", "tree_nodes", "cut_nodes", "win0",
+                  "win1", "option_value", "option_freq", "option_against", "cpu_seconds")
+DeepestJob = tuple[str, int, int, int, str, tuple[str, ...], float, np.ndarray]
+
+
+def deepest_slice(job: DeepestJob) -> dict[str, np.ndarray]:
+    """One duel still moving between `HORIZON` and `CHECK`, solved `DEEPEST` turns ahead
+    with every figure the page shows (they become the duel's own figures, `CHECK` the
+    look-ahead it is compared with: `value_h3`, the mover's `options_h3` per hand in
+    `moves`' order). Module-level so Ray can send it."""
+    lost_name, first, a, b, variant, moves, value_h3, options_h3 = job
+    lost = Character(lost_name)
+    graph = two_card_graph(lost, variant)
+    coins = (a, b) if first == 0 else (b, a)
+    start = time.process_time()
+    s = hidden_two.solve(lost, coins, first, horizon=DEEPEST, variant=variant, target=TARGET,
+                         iterations=ITERATIONS)
+    out = {"value": np.array(s.value), "exploitability": np.array(s.exploitability),
+           "iterations": np.array(s.iterations), "tree_nodes": np.array(s.tree_nodes),
+           "cut_nodes": np.array(s.cut_nodes),
+           "cpu_seconds": np.array(time.process_time() - start),
+           "win0": np.full(HANDS, np.nan), "win1": np.full(5, np.nan),
+           "option_value": np.full((HANDS, OPTIONS), np.nan),
+           "option_freq": np.full((HANDS, OPTIONS), np.nan),
+           "option_against": np.full((HANDS, OPTIONS, HANDS), np.nan)}
+    for p in (0, 1):
+        for hand, v in s.win_chances(p).items():
+            out[f"win{p}"][graph.label(p, hand)] = v
+    if s.tree.kind[0] == DECISION:
+        p = s.mover
+        for hand in s.hands(p):
+            k = graph.label(p, hand)
+            for o in s.options(hand):
+                j = list(moves).index(str(o.move))
+                out["option_value"][k, j] = o.value
+                out["option_freq"][k, j] = o.frequency
+                for them, v in o.against.items():
+                    out["option_against"][k, j, graph.label(1 - p, them)] = v
+    compared = settled.compare(value_h3, s.value, options_h3, out["option_value"])
+    out["moved"] = np.array(compared.moved)
+    out["swapped"] = np.array(len(compared.swapped), dtype=np.int8)
+    out["settled"] = np.array(compared.settled, dtype=np.int8)
+    return out
+
+
+@dataclass(frozen=True)
+class Deepest:
+    path: Path
+    solved: int  # duels solved DEEPEST turns ahead by this run (or found in its parts)
+    deep: int  # duels of the table solved DEEPEST turns ahead, by this run or before
+    settled: int  # of those this run added, settled between CHECK and DEEPEST
+    left: int  # duels still moving between HORIZON and CHECK, not yet solved DEEPEST
+    seconds: float
+
+
+def _still_moving(z: dict[str, np.ndarray]) -> np.ndarray:
+    """Duels compared at `HORIZON` and `CHECK` and not settled there, not yet solved
+    `DEEPEST` turns ahead."""
+    deep = z["value_h4"] if "value_h4" in z else np.full(z["settled"].shape, np.nan)
+    checked = z.get("check_horizon", np.full(z["settled"].shape, SHORTER))
+    moving: np.ndarray = ((z["settled"] == 0) & (checked == CHECK)
+                          & np.isnan(deep.astype(float)))
+    return moving
+
+
+def deepest(out: Path = DEFAULT_OUT, *, variant: str = "base", limit: int | None = None,
+            collect: bool = False, executor: str = "auto", processes: int = 1,
+            address: str | None = None,
+            progress: Callable[[int, int], None] | None = None) -> Deepest:
+    """Solve duels still moving between `HORIZON` and `CHECK` once more, `DEEPEST` turns
+    ahead (`deepest_slice`), one resumable job per duel, and write what was found into
+    `out`: such a duel's figures are then its `DEEPEST` ones (`*_h4`), compared with `CHECK`
+    (`settled`, `moved`, `swapped`). As the one-card table's third pass
+    (`hidden_tables.deepest`): the duels least moved between the last two look-aheads first,
+    `limit` of them a run, and `collect` writes what finished jobs found, solving nothing."""
+    start = time.perf_counter()
+    with np.load(out, allow_pickle=False) as f:
+        z = {k: f[k] for k in f.files}
+    names = [str(c) for c in z["lost"]]
+    shape = z["settled"].shape
+    parts = parts_dir(out)
+    parts.mkdir(parents=True, exist_ok=True)
+    tails = {"win0": (HANDS,), "win1": (5,), "option_value": (HANDS, OPTIONS),
+             "option_freq": (HANDS, OPTIONS), "option_against": (HANDS, OPTIONS, HANDS)}
+    kinds = {"iterations": np.int32, "tree_nodes": np.int32, "cut_nodes": np.int32,
+             "option_against": np.float16}
+    fresh = {f"{k}_h4": z[f"{k}_h4"].copy() if f"{k}_h4" in z else
+             np.full((*shape, *tails.get(k, ())), 0 if k in ("iterations", "tree_nodes",
+                                                             "cut_nodes") else np.nan,
+                     dtype=kinds.get(k, np.float32))
+             for k in DEEPEST_ARRAYS}
+    Key = tuple[int, int, int, int]
+    order: list[tuple[float, Key]] = sorted(
+        (abs(float(z["moved"][i, f, a, b])), (int(i), int(f), int(a), int(b)))
+        for i, f, a, b in np.argwhere(_still_moving(z)))
+    keys = [k for _, k in order]
+
+    def part(key: Key) -> Path:
+        i, first, a, b = key
+        return parts / f"deepest-{names[i]}-{first}-{a}-{b}-h{DEEPEST}.npz"
+
+    if collect:
+        keys = [k for k in keys if part(k).exists()]
+    elif limit is not None:
+        keys = keys[:limit]
+
+    def job(key: Key) -> DeepestJob:
+        i, first, a, b = key
+        moves = tuple(str(t) for t in z["option_move"][key] if str(t))
+        return (names[i], first, a, b, variant, moves, float(z["value_h3"][key]),
+                np.asarray(z["option_value_h3"][key], dtype=float))
+
+    done, _ = run_parts(deepest_slice, keys, job, part, executor=executor,
+                        processes=processes, address=address, progress=progress)
+    settled_now, moved, swapped = z["settled"].copy(), z["moved"].copy(), z["swapped"].copy()
+    newly = 0
+    for key, result in done.items():
+        for k in DEEPEST_ARRAYS:
+            fresh[f"{k}_h4"][key] = result[k]
+        moved[key] = float(result["moved"])
+        swapped[key] = int(result["swapped"])
+        settled_now[key] = int(result["settled"])
+        newly += int(result["settled"])
+    seconds = time.perf_counter() - start
+    record = {"deepest_seconds": np.array(seconds + float(z.get("deepest_seconds", 0.0))),
+              "deepest_processes": np.array(processes)}
+    merged = {**z, **fresh, "settled": settled_now, "moved": moved, "swapped": swapped,
+              **record}
+    _save(out, **merged)
+    solved = np.isfinite(fresh["value_h4"].astype(float))
+    drop_parts([*keys, *((int(i), int(f), int(a), int(b))
+                         for i, f, a, b in np.argwhere(solved))], part, parts)
+    _stored.cache_clear()
+    return Deepest(out, len(done), int(solved.sum()), newly, int(_still_moving(merged).sum()),
+                   seconds)
+
+
 def _jobs(variant: str) -> list[tuple[Character, int, int]]:
     return [(lost, first, a) for lost in get_variant(variant).characters for first in (0, 1)
             for a in range(MAX_COINS + 1)]
@@ -335,7 +474,35 @@ def build(out: Path = DEFAULT_OUT, *, variant: str = "base", executor: str = "au
 
 @cache
 def _stored(variant: str) -> dict[str, np.ndarray] | None:
-    return packaged(f"hidden2-{variant}.npz")
+    z = packaged(f"hidden2-{variant}.npz")
+    return None if z is None else of_record(z)
+
+
+def _spread(mask: np.ndarray, like: np.ndarray) -> np.ndarray:
+    return mask.reshape(mask.shape + (1,) * (like.ndim - mask.ndim))
+
+
+def of_record(z: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
+    """The stored arrays with each duel's figures of record in one place, so every reader
+    reads the same: its own figures from the deepest look-ahead solved (`DEEPEST` where a
+    duel was solved that far, else `HORIZON`), `horizon_at` that look-ahead, and
+    `<name>_compared` the figures of the look-ahead it was compared with (`check_horizon`:
+    `SHORTER`, or `CHECK`). The file keeps every look-ahead's own arrays."""
+    out = dict(z)
+    shape = z["settled"].shape
+    deep = (np.isfinite(z["value_h4"].astype(float)) if "value_h4" in z
+            else np.zeros(shape, dtype=bool))
+    for name in DEEPEST_ARRAYS:
+        if f"{name}_h4" in z and name in z:
+            out[name] = np.where(_spread(deep, z[name]), z[f"{name}_h4"], z[name])
+    out["horizon_at"] = np.where(deep, DEEPEST, int(z["horizon"])).astype(np.int8)
+    check = z.get("check_horizon", np.full(shape, SHORTER, dtype=np.int8))
+    for name in ("value", "win0", "win1", "option_value"):
+        prev = z[f"{name}_prev"]
+        if f"{name}_h3" in z:
+            prev = np.where(_spread(check == CHECK, prev), z[f"{name}_h3"], prev)
+        out[f"{name}_compared"] = prev
+    return out
 
 
 def has_table(variant: str = "base") -> bool:
@@ -362,7 +529,7 @@ class TwoEntry:
     lost: Character
     coins: tuple[int, int]
     first: int
-    value: float  # player 0's chance over the deal, `HORIZON` turns ahead
+    value: float  # player 0's chance over the deal, `horizon` turns ahead
     value_prev: float  # the same at `check` turns ahead (and so every `*_prev`)
     win: tuple[dict[Label, float], dict[Label, float]]  # each player's chance per hand
     win_prev: tuple[dict[Label, float], dict[Label, float]]
@@ -377,7 +544,8 @@ class TwoEntry:
     horizon: int
     shorter: int
     check: int = SHORTER  # the look-ahead compared with `horizon`: SHORTER, or CHECK where
-    # SHORTER disagreed and the table was checked deeper (`check_deeper`)
+    # SHORTER disagreed and the table was checked deeper (`check_deeper`); CHECK too for a
+    # duel solved DEEPEST ahead (`deepest`: `horizon` is then DEEPEST)
 
 
 def lookup(lost: Character, coins: tuple[int, int], first: int,
@@ -400,7 +568,7 @@ def lookup(lost: Character, coins: tuple[int, int], first: int,
     graph = two_card_graph(lost, variant)
     labels = graph.labels
     check = int(z["check_horizon"][at]) if "check_horizon" in z else SHORTER
-    other = "_h3" if check == CHECK else "_prev"  # the figures of the look-ahead compared
+    other = "_compared"  # the figures of the look-ahead compared (`of_record`)
 
     def chances(name: str, p: int) -> dict[Label, float]:
         row = z[name][at]
@@ -430,12 +598,12 @@ def lookup(lost: Character, coins: tuple[int, int], first: int,
             options[labels[p][k]] = tuple(sorted(rows, key=lambda o: -o.value))
     return TwoEntry(
         lost, coins, first, float(z["value"][at]),
-        float(z["value" + ("_h3" if check == CHECK else "_prev")][at]),
+        float(z["value_compared"][at]),
         (chances("win0", 0), chances("win1", 1)),
         (chances("win0" + other, 0), chances("win1" + other, 1)), options,
         float(z["exploitability"][at]), int(z["iterations"][at]), int(z["tree_nodes"][at]),
         int(z["cut_nodes"][at]), float(z["moved"][at]), int(z["swapped"][at]),
-        bool(z["settled"][at]), int(z["horizon"]), int(z["shorter"]), check)
+        bool(z["settled"][at]), int(z["horizon_at"][at]), int(z["shorter"]), check)
 
 
 @dataclass(frozen=True)
@@ -448,6 +616,8 @@ class Share:
     by_mover: tuple[tuple[int, int], tuple[int, int]]  # (settled, positions) per player to act
     checked_deeper: int = 0  # duels compared at HORIZON and CHECK (SHORTER disagreed)
     settled_deeper: int = 0  # of those, settled
+    solved_deepest: int = 0  # duels solved DEEPEST ahead (HORIZON and CHECK disagreed)
+    settled_deepest: int = 0  # of those, settled between CHECK and DEEPEST
 
     @property
     def percent(self) -> float:
@@ -465,5 +635,7 @@ def settled_share(variant: str = "base") -> Share | None:
     by_lost = {c: (int(settled[i].sum()), int(solved[i].sum())) for i, c in enumerate(lost)}
     by_mover = tuple((int(settled[:, f].sum()), int(solved[:, f].sum())) for f in (0, 1))
     deeper = (z["check_horizon"] == CHECK) if "check_horizon" in z else np.zeros_like(solved)
+    deepest = z["horizon_at"] == DEEPEST
     return Share(int(settled.sum()), int(solved.sum()), by_lost,
-                 (by_mover[0], by_mover[1]), int(deeper.sum()), int((deeper & settled).sum()))
+                 (by_mover[0], by_mover[1]), int(deeper.sum()), int((deeper & settled).sum()),
+                 int(deepest.sum()), int((deepest & settled).sum()))

@@ -63,6 +63,7 @@ Turn = Literal["you", "them"]
 HORIZON = 2  # turns ahead, worked out on request
 SHORTER = 1  # the check
 DEEPER = hidden_two_tables.CHECK  # the stored table's second check, where SHORTER disagreed
+DEEPEST = hidden_two_tables.DEEPEST  # its third, where HORIZON and DEEPER disagreed too
 _COURT = Counter(get_variant(VARIANT).court(2))
 
 INTRO = N_("The more common end of a real game: one player still holds two cards, the other "
@@ -72,11 +73,13 @@ INTRO = N_("The more common end of a real game: one player still holds two cards
 
 def how_far() -> str:
     return tr("Worked out {horizon} ahead and checked against {shorter} (in the stored table, "
-              "where those disagree, against {deeper}): where the two last looked at disagree "
-              "you see a range, and a move is only called worse than another by what both "
-              "agree on. Looking further ahead takes minutes here, so these figures are less "
-              "certain than the one-card duel's.", horizon=turns_words(HORIZON),
-              shorter=turns_words(SHORTER), deeper=turns_words(DEEPER))
+              "where those disagree, against {deeper}, and where those disagree too, "
+              "{deepest} ahead against {deeper}): where the two last looked at disagree you "
+              "see a range, and a move is only called worse than another by what both agree "
+              "on. Looking further ahead takes minutes here, so these figures are less certain "
+              "than the one-card duel's.", horizon=turns_words(HORIZON),
+              shorter=turns_words(SHORTER), deeper=turns_words(DEEPER),
+              deepest=turns_words(DEEPEST))
 
 
 TIME_NOTE = N_("Every position is worked out ahead, so it shows at once.")
@@ -282,6 +285,9 @@ class TwoSolved:
     swapped: int = 0  # the mover's hands whose best move changed between them
     stored: bool = False  # read from the table built ahead (`hidden_two_tables`)
     check: int = SHORTER  # the look-ahead `*_prev` come from: SHORTER, or DEEPER (stored)
+    # the look-ahead of the figures: HORIZON, or for a stored duel still moving between
+    # HORIZON and DEEPER, DEEPEST (then `check` is DEEPER, the shorter of the two)
+    horizon: int = HORIZON
 
     @property
     def band(self) -> settledness.Band:
@@ -337,7 +343,7 @@ def from_table(choice: TwoChoice, entry: TwoEntry, seconds: float) -> TwoSolved:
                      average, entry.settled, options, options_prev, moves, theirs,
                      entry.exploitability, entry.iterations, entry.tree_nodes,
                      entry.cut_nodes, seconds, abs(entry.moved), entry.swapped, stored=True,
-                     check=entry.check)
+                     check=entry.check, horizon=entry.horizon)
 
 
 def their_chances(graph: TwoCardGraph, seat: int, hand: tuple[Character, ...]
@@ -393,7 +399,7 @@ def option_rows(solved: TwoSolved) -> list[OptionRow]:
         return []
     game = _label_game(solved.choice)
     before = solved.options_prev
-    horizons = (Horizons(solved.check, HORIZON, {str(i): before[o.move]
+    horizons = (Horizons(solved.check, solved.horizon, {str(i): before[o.move]
                                              for i, o in enumerate(options)})
                 if not solved.settled and all(o.move in before for o in options) else None)
     valuation = Valuation.solved({str(i): o.value for i, o in enumerate(options)},
@@ -434,7 +440,7 @@ def lead_lines(solved: TwoSolved, rows: Sequence[OptionRow]) -> list[str]:
     if changed is not None:
         lines.append(tr("Which move is best depends on how far ahead perfect play looks: "
                         "**{best}** looking {horizon} ahead, **{other}** looking {shorter}.",
-                        best=short_name(rows[0]), horizon=turns_words(HORIZON),
+                        best=short_name(rows[0]), horizon=turns_words(solved.horizon),
                         other=short_name(rows[changed]), shorter=turns_words(solved.check)))
         return lines
     played = [r for r in rows if r.frequency >= PLAYED] or list(rows[:1])
@@ -474,9 +480,10 @@ def unsettled_note(solved: TwoSolved, rows: Sequence[OptionRow]) -> str | None:
     if not any(percent_band(b) != percent(b.low) for b in shown) and not any(
             r.verdict for r in rows):
         return None
-    low, high = sorted((solved.check, HORIZON))
+    low, high = sorted((solved.check, solved.horizon))
     squares = (" " + tr("The squares under each move look {turns} ahead.",
-                        turns=turns_words(HORIZON)) if any(r.strip for r in rows) else "")
+                        turns=turns_words(solved.horizon)) if any(r.strip for r in rows)
+               else "")
     return tr("Looking {low} and {high} ahead gives different figures here, so each is shown "
               "as the range between them, and a move is called worse than the best only by "
               "the points both look-aheads agree on.", low=turns_words(low),
@@ -501,7 +508,7 @@ def expert_lines(solved: TwoSolved) -> list[str]:
         tr("Public tree: {nodes} nodes, {cut} of them cut {turns} ahead and valued with both "
            "hands face up (the known-role tables of two cards against one and of one card "
            "each).", nodes=number(solved.tree_nodes), cut=number(solved.cut_nodes),
-           turns=turns_words(HORIZON)),
+           turns=turns_words(solved.horizon)),
         _chances_words(solved) + " " + _settled_words(solved),
         tr("Your seat averaged over every hand you might have been dealt: {chance}.",
            chance=percent(solved.average)),
@@ -510,6 +517,13 @@ def expert_lines(solved: TwoSolved) -> list[str]:
 
 def _chances_words(solved: TwoSolved) -> str:
     """Your chance at the two look-aheads compared, the shorter first."""
+    if solved.horizon > DEEPER:
+        return tr("Your chance {deeper} ahead: {chance_deeper}; {deepest} ahead: {chance} "
+                  "(looked at because {shorter} and {horizon} ahead disagreed, and then "
+                  "{horizon} and {deeper}).", deeper=turns_words(solved.check),
+                  chance_deeper=percent(solved.chance_prev),
+                  deepest=turns_words(solved.horizon), chance=percent(solved.chance),
+                  shorter=turns_words(SHORTER), horizon=turns_words(HORIZON))
     if solved.check < HORIZON:
         return tr("Your chance {shorter} ahead: {chance_shorter}; {longer} ahead: "
                   "{chance_longer}.", shorter=turns_words(solved.check),
