@@ -171,12 +171,19 @@ def settled_share() -> float:
     if "check_horizon" in z:
         deep = z["check_horizon"] == hidden_tables.CHECK
         agreed = z["agree_h3"] == 1 if "agree_h3" in z else deep
+        five = deep & (z["horizon_at"] != hidden_tables.DEEPEST)  # last compared at 4 and 5
         print(f"  settled between {hidden_tables.HORIZON - 2} and {hidden_tables.HORIZON} "
               f"turns: {(flags & ~deep).sum()}; the rest solved {hidden_tables.CHECK} turns "
               f"ahead: {deep.sum()}, of which settled between {hidden_tables.HORIZON} and "
-              f"{hidden_tables.CHECK} {(flags & deep).sum()} ({(flags & deep & agreed).sum()} "
+              f"{hidden_tables.CHECK} {(flags & five).sum()} ({(flags & five & agreed).sum()} "
               f"where {hidden_tables.HORIZON - 1} turns agreed as well, "
-              f"{(flags & deep & ~agreed).sum()} where it did not)")
+              f"{(flags & five & ~agreed).sum()} where it did not)")
+        six = z["horizon_at"] == hidden_tables.DEEPEST
+        left = int(hidden_tables._still_moving(z).sum())
+        print(f"  still moving between {hidden_tables.HORIZON} and {hidden_tables.CHECK} "
+              f"turns, solved {hidden_tables.DEEPEST} turns ahead so far: {six.sum()}, of "
+              f"which settled between {hidden_tables.CHECK} and {hidden_tables.DEEPEST} "
+              f"{(flags & six).sum()}; {left} still to solve")
     pairs = [str(p) for p in z["pairs"]]
     for i in range(0, len(pairs), 5):  # by pair of lost cards (the mover's first), five a row
         print("  " + "  ".join(f"{q:>24} {100 * flags[k].mean():5.1f}%"
@@ -298,7 +305,10 @@ def main(argv: Sequence[str] | None = None) -> int:
               f"{hidden_two_tables.SHORTER} and {hidden_two_tables.HORIZON} turns disagreed "
               f"on, {share.checked_deeper} solved {hidden_two_tables.CHECK} turns ahead, of "
               f"which {share.settled_deeper} settle between {hidden_two_tables.HORIZON} and "
-              f"{hidden_two_tables.CHECK}")
+              f"{hidden_two_tables.CHECK}; of those still moving, {share.solved_deepest} "
+              f"solved {hidden_two_tables.DEEPEST} turns ahead so far, {share.settled_deepest} "
+              f"of them settled between {hidden_two_tables.CHECK} and "
+              f"{hidden_two_tables.DEEPEST}")
     if args.build:
         from trainer.endgame.tables import build
 

@@ -615,7 +615,7 @@ class Share:
     by_lost: dict[Character, tuple[int, int]]
     by_mover: tuple[tuple[int, int], tuple[int, int]]  # (settled, positions) per player to act
     checked_deeper: int = 0  # duels compared at HORIZON and CHECK (SHORTER disagreed)
-    settled_deeper: int = 0  # of those, settled
+    settled_deeper: int = 0  # of those, settled between HORIZON and CHECK
     solved_deepest: int = 0  # duels solved DEEPEST ahead (HORIZON and CHECK disagreed)
     settled_deepest: int = 0  # of those, settled between CHECK and DEEPEST
 
@@ -636,6 +636,9 @@ def settled_share(variant: str = "base") -> Share | None:
     by_mover = tuple((int(settled[:, f].sum()), int(solved[:, f].sum())) for f in (0, 1))
     deeper = (z["check_horizon"] == CHECK) if "check_horizon" in z else np.zeros_like(solved)
     deepest = z["horizon_at"] == DEEPEST
+    # settled between HORIZON and CHECK: those solved DEEPEST ahead did not, and are
+    # compared between CHECK and DEEPEST instead
     return Share(int(settled.sum()), int(solved.sum()), by_lost,
-                 (by_mover[0], by_mover[1]), int(deeper.sum()), int((deeper & settled).sum()),
-                 int(deepest.sum()), int((deepest & settled).sum()))
+                 (by_mover[0], by_mover[1]), int(deeper.sum()),
+                 int((deeper & settled & ~deepest).sum()), int(deepest.sum()),
+                 int((deepest & settled).sum()))
