@@ -115,8 +115,13 @@ def test_the_shipped_table_holds_every_duel_solved_to_a_hundredth_of_a_point():
         assert np.all(np.isfinite(z["value_h3"][deeper]))
         assert float(np.nanmax(z["exploitability_h3"])) <= hidden_two_tables.TARGET
         first_pass = (z["settled"] == 1) & ~deeper
+        # and those two and three turns still disagreed on, four turns ahead so far
+        deepest = np.isfinite(z["value_h4"])
+        assert np.all(deeper[deepest]) and deepest.sum() == share.solved_deepest
+        assert float(np.nanmax(z["exploitability_h4"])) <= hidden_two_tables.TARGET
     assert share.checked_deeper == share.positions - int(first_pass.sum())
-    assert (share.settled, share.settled_deeper) == (1139, 391)
+    assert (share.solved_deepest, share.settled_deepest) == (8, 2)
+    assert (share.settled, share.settled_deeper) == (1139 + share.settled_deepest, 391)
 
 
 def test_the_shipped_table_reads_as_solving_now_at_a_sampled_duel():

@@ -152,15 +152,21 @@ def test_a_duel_settled_by_the_deeper_check_shows_one_figure_and_says_what_was_c
     assert line.endswith("settled.")
 
 
-def test_a_duel_the_deeper_check_does_not_settle_shows_the_range_of_two_and_three_turns():
+def test_a_duel_the_deeper_check_does_not_settle_shows_the_range_of_its_last_two_look_aheads():
+    """Duke lost, 0 coins against 1: one and two turns disagree, and two and three (and, once
+    solved four turns ahead, three and four): the range is that of the last two."""
     read = _read(TwoChoice(two="you", hand=(C.DUKE, C.CAPTAIN), lost=C.DUKE, coins=(0, 1),
                            turn="you"))
     assert read.check == hidden_two_tables.CHECK and not read.settled
+    assert read.horizon in (view.HORIZON, view.DEEPEST)
+    low, high = sorted((read.check, read.horizon))
     rows = view.option_rows(read)
     note = view.unsettled_note(read, rows)
-    assert note is None or note.startswith("Looking 2 turns and 3 turns ahead gives different")
-    # they hold one card: a square per card under each move, from two turns ahead
-    assert note is None or note.endswith("The squares under each move look 2 turns ahead.")
+    assert note is None or note.startswith(
+        f"Looking {low} turns and {high} turns ahead gives different")
+    # they hold one card: a square per card under each move, from the deeper look-ahead
+    assert note is None or note.endswith(
+        f"The squares under each move look {read.horizon} turns ahead.")
     assert read.band.low == min(read.chance, read.chance_prev)
     assert "Not settled" in view.expert_lines(read)[2]
 
