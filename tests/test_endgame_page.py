@@ -246,6 +246,28 @@ def test_a_stored_position_works_out_when_to_challenge_on_request():
     assert "they should challenge when they think a bluff more likely than" in markdown(at)
 
 
+def test_working_out_the_lines_of_a_position_solved_deeper_keeps_the_tables_figures():
+    """Assassin and Ambassador face up, 2 coins against none: the table solved it six turns
+    ahead; the lines are worked out four turns ahead, and the chance shown stays the
+    table's, with a caption saying how far each looks."""
+    from trainer.endgame import hidden_tables
+
+    stored = hidden_tables.stored_solution((Character.ASSASSIN, Character.AMBASSADOR), (2, 0), 0)
+    assert stored is not None and stored.horizon == hidden_tables.DEEPEST
+    at = endgame(card="Duke", lost="Assassin,Ambassador", coins="2,0", turn="you",
+                 mode="hidden", horizon="4")
+    chance = next(m.value for m in at.markdown if m.value.startswith("If you both play"))
+    captions = [c.value for c in at.caption]
+    assert ("Looking 4 turns ahead did not settle this position, so the table looked "
+            "further: these figures look 6 turns ahead.") in captions
+    next(b for b in at.button if b.key == "eg_work_out").click().run()
+    assert not at.exception
+    assert "Likely line:" in html(at)
+    assert chance in [m.value for m in at.markdown]
+    assert ("The likely lines and when a challenge pays are worked out 4 turns ahead; the "
+            "figures above look 6 turns ahead.") in [c.value for c in at.caption]
+
+
 def test_a_stored_position_draws_again_before_its_lines_are_worked_out():
     # Any rerun (another widget, a fragment, a reload) before the button is pressed.
     at = endgame(card="Contessa", lost="Ambassador,Contessa", coins="0,6", turn="you",

@@ -328,6 +328,10 @@ def _work_out_claims(choice: Choice) -> None:
         solution = solve(choice.lost, choice.coins, choice.first, horizon=choice.horizon)
         fresh = view.distil(solution, choice.horizon, time.perf_counter() - start,
                             _shallow(choice))
+    stored = (hidden_tables.stored_solution(choice.lost, choice.coins, choice.first)
+              if choice.horizon == hidden_tables.HORIZON else None)
+    if stored is not None:
+        fresh = view.with_lines(view.distil(stored, stored.horizon, 0.0), fresh)
     session_state()[CLAIMS] = (_fresh_key(choice), fresh)
 
 
@@ -340,6 +344,8 @@ def claims(choice: Choice, result: Solved, rows: list[view.OptionRow]) -> None:
                   icon=":material/calculate:",
                   help=tr("The stored table keeps each option's figures; this solves the "
                           "position again to follow the lines of play."))
+    if (note := view.lines_note(result)) is not None:
+        st.caption(note)
     if not any(r.claim is not None for r in rows):
         return
     with st.expander(tr(view.CLAIMS_HEADING), icon=":material/theater_comedy:"):

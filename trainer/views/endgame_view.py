@@ -394,6 +394,10 @@ class Solved:
     options_prev: dict[Character, dict[Move, float]] = field(default_factory=dict)
     stored: bool = False  # read from the table solved ahead
     between_agreed: bool | None = None
+    # the look-ahead of `lines` and `claims` when it is not `horizon`: a stored position
+    # solved deeper than the page can solve on request keeps the table's figures, and its
+    # lines come from a solve `lines_horizon` turns ahead
+    lines_horizon: int | None = None
 
     @property
     def unsettled(self) -> bool:
@@ -767,6 +771,23 @@ UNSETTLED_NOTE = N_("Not settled yet: looking {shorter} and {longer} turns ahead
                     "different figures, so a figure that moves is shown as the range between "
                     "the two, and an option is only called worse by what both agree on. The "
                     "squares under each option look {page} turns ahead.")
+
+
+def with_lines(stored: Solved, fresh: Solved) -> Solved:
+    """A stored position's figures with the likely lines and break-even beliefs of a fresh
+    solve (the table keeps neither): the figures, their settledness and their ranges stay
+    the table's, so working out the lines never changes the chance shown above them."""
+    return replace(stored, lines=fresh.lines, claims=fresh.claims,
+                   lines_horizon=None if fresh.horizon == stored.horizon else fresh.horizon)
+
+
+def lines_note(solved: Solved) -> str | None:
+    """Said under the options when the lines look less far ahead than the figures."""
+    if solved.lines_horizon is None:
+        return None
+    return tr("The likely lines and when a challenge pays are worked out {turns} ahead; the "
+              "figures above look {deeper} ahead.", turns=turns_words(solved.lines_horizon),
+              deeper=turns_words(solved.horizon))
 
 
 def deeper_note(choice: Choice, solved: Solved) -> str | None:
