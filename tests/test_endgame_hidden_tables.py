@@ -362,8 +362,10 @@ def test_a_pass_stopped_half_way_is_collected_without_solving_more(deepened, mon
     parts.mkdir()
     from trainer.endgame.tables import _save
 
-    _save(parts / f"deepest-{first['pairs'][0]}-{key[1]}-{key[2]}-h4.npz",
-          **hidden_tables.deepest_slice(job))
+    # one written before a job kept its CPU time
+    made = hidden_tables.deepest_slice(job)
+    assert float(made.pop("cpu_seconds")) > 0
+    _save(parts / f"deepest-{first['pairs'][0]}-{key[1]}-{key[2]}-h4.npz", **made)
 
     def never(job):
         raise AssertionError("--collect solved a position")
@@ -371,7 +373,9 @@ def test_a_pass_stopped_half_way_is_collected_without_solving_more(deepened, mon
     monkeypatch.setattr(hidden_tables, "deepest_slice", never)
     got = hidden_tables.deepest(out, collect=True, executor="local")
     assert (got.solved, got.deep) == (1, 2)
-    assert np.isfinite(_table(out)["value_h6"][key])
+    after = _table(out)
+    assert np.isfinite(after["value_h6"][key]) and np.isnan(after["cpu_seconds_h6"][key])
+    assert int(np.isfinite(after["cpu_seconds_h6"]).sum()) == 1  # the first run's
 
 
 def test_the_deepest_pass_runs_from_the_command_line_a_limit_at_a_time(deepened, capsys):

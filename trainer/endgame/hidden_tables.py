@@ -218,7 +218,7 @@ def _agreed_h3(z: dict[str, np.ndarray]) -> np.ndarray:
 DEEPEST = CHECK + 1  # the look-ahead a position still moving between HORIZON and CHECK gets
 # the figures a position solved `DEEPEST` turns ahead keeps, as `<name>_h6`
 DEEPEST_ARRAYS = ("value", "exploitability", "mover", "other", "option_value", "option_freq",
-                  "option_against")
+                  "option_against", "cpu_seconds")
 DeepestJob = tuple[str, str, int, int, str, tuple[str, ...], np.ndarray, float]
 
 
@@ -230,9 +230,11 @@ def deepest_slice(job: DeepestJob) -> dict[str, np.ndarray]:
     revealed = (Character(x), Character(y))
     chars = get_variant(variant).characters
     n = len(chars)
+    start = time.process_time()
     s = hidden.solve(revealed, (a, b), 0, horizon=DEEPEST, variant=variant, target=TARGET,
                      iterations=ITERATIONS)
     out = {"value": np.array(s.value), "exploitability": np.array(s.exploitability),
+           "cpu_seconds": np.array(time.process_time() - start),
            "mover": np.full(n, np.nan), "other": np.full(n, np.nan),
            "option_value": np.full((n, OPTIONS), np.nan),
            "option_freq": np.full((n, OPTIONS), np.nan),
@@ -392,7 +394,8 @@ def deepest(out: Path = DEFAULT_OUT, *, variant: str = "base", limit: int | None
     n = z["mover"].shape[-1]
     parts = parts_dir(out)
     parts.mkdir(parents=True, exist_ok=True)
-    tails = {"value": (), "exploitability": (), "mover": (n,), "other": (n,),
+    tails = {"value": (), "exploitability": (), "cpu_seconds": (), "mover": (n,),
+             "other": (n,),
              "option_value": (n, OPTIONS), "option_freq": (n, OPTIONS),
              "option_against": (n, OPTIONS, n)}
     fresh = {f"{k}_h6": z[f"{k}_h6"].copy() if f"{k}_h6" in z
@@ -427,7 +430,8 @@ def deepest(out: Path = DEFAULT_OUT, *, variant: str = "base", limit: int | None
     newly = 0
     for key, result in done.items():
         for k in DEEPEST_ARRAYS:
-            fresh[f"{k}_h6"][key] = result[k]
+            # a part written before its CPU time was kept has none
+            fresh[f"{k}_h6"][key] = result.get(k, np.nan)
         moved[key] = float(result["value"]) - float(z["value_h5"][key])
         settled_now[key] = int(result["settled"])
         newly += int(result["settled"])
@@ -489,7 +493,7 @@ def of_record(z: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
     deep = (np.isfinite(z["value_h6"].astype(float)) if "value_h6" in z
             else np.zeros(shape, dtype=bool))
     for name in DEEPEST_ARRAYS[1:]:
-        if f"{name}_h6" in z:
+        if f"{name}_h6" in z and name in z:
             out[name] = np.where(_spread(deep, z[name]), z[f"{name}_h6"], z[name])
     out["horizon_at"] = np.where(deep, DEEPEST, int(z["horizon"])).astype(np.int8)
     check = (z["check_horizon"] if "check_horizon" in z
