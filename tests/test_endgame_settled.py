@@ -264,7 +264,7 @@ def test_the_stored_table_is_settled_only_where_its_last_two_horizons_agree():
     np.testing.assert_array_equal(z["mover"][deepest], z["mover_h6"][deepest])
     np.testing.assert_array_equal(z["mover_compared"][deepest], z["mover_h5"][deepest])
     settled_six = deepest & (z["settled"] == 1)
-    assert (int(deepest.sum()), int(settled_six.sum())) == (21, 15)
+    assert (int(deepest.sum()), int(settled_six.sum())) == (64, 45)
     assert int(z["settled"].sum()) == 1921 + int(settled_six.sum())
     settled_five = settled_deep & ~deepest
     assert (int(settled_five.sum()), int((settled_five & (z["agree_h3"] == 1)).sum())) == (
