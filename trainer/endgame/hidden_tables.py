@@ -51,12 +51,14 @@ from trainer.endgame.known import MAX_COINS
 from trainer.endgame.public import public_graph
 from trainer.endgame.tables import (
     Built,
+    Deepest,
     _save,
     build_record,
     drop_parts,
     packaged,
     parts_dir,
     run_parts,
+    spread,
 )
 from trainer.engine.cards import Character
 from trainer.engine.moves import Move
@@ -355,16 +357,6 @@ def deepen(out: Path = DEFAULT_OUT, *, variant: str = "base", executor: str = "a
     return Deepened(out, checked, int(deep.sum()), newly, seconds, resumed)
 
 
-@dataclass(frozen=True)
-class Deepest:
-    path: Path
-    solved: int  # positions solved DEEPEST turns ahead by this run (or found in its parts)
-    deep: int  # positions of the table solved DEEPEST turns ahead, by this run or before
-    settled: int  # of those this run added, settled between CHECK and DEEPEST
-    left: int  # positions still moving between HORIZON and CHECK, not yet solved DEEPEST
-    seconds: float
-
-
 def _still_moving(z: dict[str, np.ndarray]) -> np.ndarray:
     """Positions compared at `HORIZON` and `CHECK` and not settled there, not yet solved
     `DEEPEST` turns ahead."""
@@ -477,10 +469,6 @@ def _stored(variant: str) -> dict[str, np.ndarray] | None:
     return None if z is None else of_record(z)
 
 
-def _spread(mask: np.ndarray, like: np.ndarray) -> np.ndarray:
-    return mask.reshape(mask.shape + (1,) * (like.ndim - mask.ndim))
-
-
 def of_record(z: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
     """The stored arrays with each position's figures of record in one place, so every
     reader (the page, the map, puzzles, the quiz) reads the same: `mover`, `other`,
@@ -494,14 +482,14 @@ def of_record(z: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
             else np.zeros(shape, dtype=bool))
     for name in DEEPEST_ARRAYS[1:]:
         if f"{name}_h6" in z and name in z:
-            out[name] = np.where(_spread(deep, z[name]), z[f"{name}_h6"], z[name])
+            out[name] = np.where(spread(deep, z[name]), z[f"{name}_h6"], z[name])
     out["horizon_at"] = np.where(deep, DEEPEST, int(z["horizon"])).astype(np.int8)
     check = (z["check_horizon"] if "check_horizon" in z
              else np.full(shape, HORIZON - 2, dtype=np.int8))
     for name in ("mover", "other", "option_value"):
         prev = z.get(f"{name}_prev", z[name])
         if f"{name}_h5" in z:
-            prev = np.where(_spread(check == CHECK, prev), z[f"{name}_h5"], prev)
+            prev = np.where(spread(check == CHECK, prev), z[f"{name}_h5"], prev)
         out[f"{name}_compared"] = prev
     return out
 

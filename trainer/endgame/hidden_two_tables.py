@@ -45,12 +45,14 @@ from trainer.endgame.known import MAX_COINS
 from trainer.endgame.public_two import Label, two_card_graph
 from trainer.endgame.tables import (
     Built,
+    Deepest,
     _save,
     build_record,
     drop_parts,
     packaged,
     parts_dir,
     run_parts,
+    spread,
 )
 from trainer.engine.cards import Character
 from trainer.engine.moves import Move
@@ -322,16 +324,6 @@ def deepest_slice(job: DeepestJob) -> dict[str, np.ndarray]:
     return out
 
 
-@dataclass(frozen=True)
-class Deepest:
-    path: Path
-    solved: int  # duels solved DEEPEST turns ahead by this run (or found in its parts)
-    deep: int  # duels of the table solved DEEPEST turns ahead, by this run or before
-    settled: int  # of those this run added, settled between CHECK and DEEPEST
-    left: int  # duels still moving between HORIZON and CHECK, not yet solved DEEPEST
-    seconds: float
-
-
 def _still_moving(z: dict[str, np.ndarray]) -> np.ndarray:
     """Duels compared at `HORIZON` and `CHECK` and not settled there, not yet solved
     `DEEPEST` turns ahead."""
@@ -478,10 +470,6 @@ def _stored(variant: str) -> dict[str, np.ndarray] | None:
     return None if z is None else of_record(z)
 
 
-def _spread(mask: np.ndarray, like: np.ndarray) -> np.ndarray:
-    return mask.reshape(mask.shape + (1,) * (like.ndim - mask.ndim))
-
-
 def of_record(z: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
     """The stored arrays with each duel's figures of record in one place, so every reader
     reads the same: its own figures from the deepest look-ahead solved (`DEEPEST` where a
@@ -494,13 +482,13 @@ def of_record(z: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
             else np.zeros(shape, dtype=bool))
     for name in DEEPEST_ARRAYS:
         if f"{name}_h4" in z and name in z:
-            out[name] = np.where(_spread(deep, z[name]), z[f"{name}_h4"], z[name])
+            out[name] = np.where(spread(deep, z[name]), z[f"{name}_h4"], z[name])
     out["horizon_at"] = np.where(deep, DEEPEST, int(z["horizon"])).astype(np.int8)
     check = z.get("check_horizon", np.full(shape, SHORTER, dtype=np.int8))
     for name in ("value", "win0", "win1", "option_value"):
         prev = z[f"{name}_prev"]
         if f"{name}_h3" in z:
-            prev = np.where(_spread(check == CHECK, prev), z[f"{name}_h3"], prev)
+            prev = np.where(spread(check == CHECK, prev), z[f"{name}_h3"], prev)
         out[f"{name}_compared"] = prev
     return out
 

@@ -331,6 +331,25 @@ def _load_part(path: Path, variant: str, shape: tuple[int, ...]
 
 
 @dataclass(frozen=True)
+class Deepest:
+    """What a pass one turn deeper over a table's still-moving positions did
+    (`hidden_tables.deepest`, `hidden_two_tables.deepest`)."""
+
+    path: Path
+    solved: int  # positions solved one turn deeper by this run (or found in its parts)
+    deep: int  # positions of the table solved that deep, by this run or before
+    settled: int  # of those this run added, settled between the last two look-aheads
+    left: int  # positions still moving, not yet solved one turn deeper
+    seconds: float
+
+
+def spread(mask: np.ndarray, like: np.ndarray) -> np.ndarray:
+    """A per-position mask shaped to broadcast over `like`'s trailing axes (per card, per
+    option...), for `np.where` between two look-aheads' figures."""
+    return mask.reshape(mask.shape + (1,) * (like.ndim - mask.ndim))
+
+
+@dataclass(frozen=True)
 class Built:
     path: Path
     size: int  # bytes
