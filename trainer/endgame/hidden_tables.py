@@ -59,6 +59,7 @@ from trainer.endgame.tables import (
     parts_dir,
     run_parts,
     spread,
+    still_moving,
 )
 from trainer.engine.cards import Character
 from trainer.engine.moves import Move
@@ -360,10 +361,7 @@ def deepen(out: Path = DEFAULT_OUT, *, variant: str = "base", executor: str = "a
 def _still_moving(z: dict[str, np.ndarray]) -> np.ndarray:
     """Positions compared at `HORIZON` and `CHECK` and not settled there, not yet solved
     `DEEPEST` turns ahead."""
-    deep = z["value_h6"] if "value_h6" in z else np.full(z["settled"].shape, np.nan)
-    moving: np.ndarray = ((z["settled"] == 0) & (z.get("check_horizon", 0) == CHECK)
-                          & np.isnan(deep.astype(float)))
-    return moving
+    return still_moving(z, CHECK, "_h6")
 
 
 def deepest(out: Path = DEFAULT_OUT, *, variant: str = "base", limit: int | None = None,

@@ -53,6 +53,7 @@ from trainer.endgame.tables import (
     parts_dir,
     run_parts,
     spread,
+    still_moving,
 )
 from trainer.engine.cards import Character
 from trainer.engine.moves import Move
@@ -327,11 +328,7 @@ def deepest_slice(job: DeepestJob) -> dict[str, np.ndarray]:
 def _still_moving(z: dict[str, np.ndarray]) -> np.ndarray:
     """Duels compared at `HORIZON` and `CHECK` and not settled there, not yet solved
     `DEEPEST` turns ahead."""
-    deep = z["value_h4"] if "value_h4" in z else np.full(z["settled"].shape, np.nan)
-    checked = z.get("check_horizon", np.full(z["settled"].shape, SHORTER))
-    moving: np.ndarray = ((z["settled"] == 0) & (checked == CHECK)
-                          & np.isnan(deep.astype(float)))
-    return moving
+    return still_moving(z, CHECK, "_h4")
 
 
 def deepest(out: Path = DEFAULT_OUT, *, variant: str = "base", limit: int | None = None,

@@ -343,6 +343,17 @@ class Deepest:
     seconds: float
 
 
+def still_moving(z: dict[str, np.ndarray], check: int, deeper: str) -> np.ndarray:
+    """Positions last compared at look-ahead `check` and not settled there, not yet solved
+    one turn deeper (`value<deeper>` missing or NaN): what a pass one turn deeper takes."""
+    shape = z["settled"].shape
+    deep = z.get(f"value{deeper}", np.full(shape, np.nan))
+    checked = z.get("check_horizon", np.zeros(shape, dtype=np.int8))
+    moving: np.ndarray = (z["settled"] == 0) & (checked == check) & np.isnan(
+        deep.astype(float))
+    return moving
+
+
 def spread(mask: np.ndarray, like: np.ndarray) -> np.ndarray:
     """A per-position mask shaped to broadcast over `like`'s trailing axes (per card, per
     option...), for `np.where` between two look-aheads' figures."""
