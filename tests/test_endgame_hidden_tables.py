@@ -393,6 +393,77 @@ def test_the_deepest_pass_runs_from_the_command_line_a_limit_at_a_time(deepened,
     assert "0 positions solved 4 turns ahead (1 in all)" in capsys.readouterr().out
 
 
+def test_a_face_up_card_only_leaves_the_court_so_swapping_them_is_the_same_duel():
+    """Why the deepest pass solves one of two twins: Contessa and Captain face up is the same
+    duel whichever player shows which, at the same coins with the same player to act."""
+    for coins in ((1, 0), (3, 2)):
+        one, other = (hidden.solve(pair, coins, 0, horizon=3, target=hidden_tables.TARGET,
+                                   iterations=hidden_tables.ITERATIONS)
+                      for pair in ((C.CONTESSA, C.CAPTAIN), (C.CAPTAIN, C.CONTESSA)))
+        assert abs(one.value - other.value) <= one.exploitability + other.exploitability
+    assert "base" in hidden_tables.FACE_UP_INERT
+
+
+@pytest.fixture
+def twins(monkeypatch, tmp_path):
+    """`deepened` with both orders of the face-up pair: each position has a twin."""
+    pairs = [(C.CONTESSA, C.CAPTAIN), (C.CAPTAIN, C.CONTESSA)]
+    monkeypatch.setattr(hidden_tables, "MOVER_COINS", 7)
+    monkeypatch.setattr(hidden_tables, "MAX_COINS", 0)
+    out = tmp_path / "hidden-base.npz"
+    hidden_tables.build(out, horizon=2, executor="local", pairs=pairs)
+    monkeypatch.setattr(hidden_tables, "HORIZON", 2)
+    monkeypatch.setattr(hidden_tables, "CHECK", 3)
+    monkeypatch.setattr(hidden_tables, "DEEPEST", 4)
+    hidden_tables.deepen(out, executor="local")
+    return out
+
+
+def test_the_deepest_pass_solves_one_of_two_twins_and_the_other_reads_its_figures(
+        twins, monkeypatch):
+    """A position whose twin (the face-up cards swapped) is solved is not solved again: it
+    keeps the twin's figures, compared with its own shorter look-ahead, and says so."""
+    from trainer.endgame import settled
+
+    out = twins
+    before = _table(out)
+    names = [str(p) for p in before["pairs"]]
+    assert names == ["Contessa-Captain", "Captain-Contessa"]
+    moving = hidden_tables._still_moving(before)
+    pairs_moving = [(0, a, b) for _, a, b in np.argwhere(moving[:1]).tolist()
+                    if moving[1, a, b]]
+    assert pairs_moving, "no position moves in both orders"
+    solved: list[tuple[str, str, int, int]] = []
+    real = hidden_tables.deepest_slice
+
+    def counting(job):
+        solved.append(job[:4])
+        return real(job)
+
+    monkeypatch.setattr(hidden_tables, "deepest_slice", counting)
+    result = hidden_tables.deepest(out, executor="local")
+    after = _table(out)
+    for _, a, b in pairs_moving:
+        mine = [j for j in solved if j[2:] == (a, b)]
+        assert len(mine) == 1, (a, b)
+        source = 0 if mine[0][:2] == ("Contessa", "Captain") else 1
+        copy = (1 - source, a, b)
+        assert after["mirrored_h6"][copy] == 1 and after["mirrored_h6"][source, a, b] == 0
+        assert np.isnan(after["cpu_seconds_h6"][copy])
+        for name in ("value_h6", "mover_h6", "other_h6", "option_value_h6", "option_freq_h6"):
+            np.testing.assert_array_equal(after[name][copy], after[name][source, a, b])
+        agree = settled.compare(float(before["value_h5"][copy]), float(after["value_h6"][copy]),
+                                before["option_value_h5"][copy], after["option_value_h6"][copy])
+        assert bool(after["settled"][copy]) == agree.settled
+        assert after["moved"][copy] == pytest.approx(agree.moved)
+        direct = hidden.solve((C.CAPTAIN, C.CONTESSA) if source == 0
+                              else (C.CONTESSA, C.CAPTAIN), (a, b), 0, horizon=4,
+                              target=hidden_tables.TARGET, iterations=hidden_tables.ITERATIONS)
+        assert abs(direct.value - float(after["value_h6"][copy])) <= 2 * hidden_tables.TARGET
+    assert result.copied == len(pairs_moving) and result.left == 0
+    assert result.solved == int(moving.sum()) - len(pairs_moving)
+
+
 def test_a_table_without_a_deeper_pass_reads_as_before(small, monkeypatch):
     """`of_record` on a table no pass went deeper in: its own figures, its own horizon."""
     out, _ = small

@@ -264,7 +264,17 @@ def test_the_stored_table_is_settled_only_where_its_last_two_horizons_agree():
     np.testing.assert_array_equal(z["mover"][deepest], z["mover_h6"][deepest])
     np.testing.assert_array_equal(z["mover_compared"][deepest], z["mover_h5"][deepest])
     settled_six = deepest & (z["settled"] == 1)
-    assert (int(deepest.sum()), int(settled_six.sum())) == (64, 45)
+    assert (int(deepest.sum()), int(settled_six.sum())) == (72, 52)
+    # a position read from its twin (the face-up cards swapped) has the twin's own solve
+    names = [str(p) for p in z["pairs"]]
+    copies = np.argwhere(z["mirrored_h6"] == 1).tolist()
+    assert len(copies) == 1 and np.all(deepest[z["mirrored_h6"] == 1])
+    for i, a, b in copies:
+        x, y = names[i].split("-")
+        j = names.index(f"{y}-{x}")
+        assert z["mirrored_h6"][j, a, b] == 0 and np.isfinite(z["cpu_seconds_h6"][j, a, b])
+        np.testing.assert_array_equal(z["option_value_h6"][i, a, b],
+                                      z["option_value_h6"][j, a, b])
     assert int(z["settled"].sum()) == 1921 + int(settled_six.sum())
     settled_five = settled_deep & ~deepest
     assert (int(settled_five.sum()), int((settled_five & (z["agree_h3"] == 1)).sum())) == (

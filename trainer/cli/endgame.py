@@ -324,9 +324,11 @@ def _deepest(args: argparse.Namespace, out: Path, executor: str) -> int:
             "{n} positions solved")
         if ran is None:
             return 130
-    print(f"wrote {ran.path}: {ran.solved} positions solved {mod.DEEPEST} turns ahead "
-          f"({ran.deep} in all); {ran.settled} of them now settled; {ran.left} still to "
-          f"solve, in {ran.seconds:.0f} s")
+    twins = (f" ({ran.copied} of them read from a solved twin with the face-up cards "
+             "swapped)" if ran.copied else "")
+    print(f"wrote {ran.path}: {ran.solved + ran.copied} positions solved {mod.DEEPEST} turns "
+          f"ahead{twins} ({ran.deep} in all); {ran.settled} of them now settled; {ran.left} "
+          f"still to solve, in {ran.seconds:.0f} s")
     return 0
 
 

@@ -223,6 +223,13 @@ DEEPEST = CHECK + 1  # the look-ahead a position still moving between HORIZON an
 DEEPEST_ARRAYS = ("value", "exploitability", "mover", "other", "option_value", "option_freq",
                   "option_against", "cpu_seconds")
 DeepestJob = tuple[str, str, int, int, str, tuple[str, ...], np.ndarray, float]
+Key = tuple[int, int, int]  # a stored position: pair, mover's coins, other's coins
+
+# Rule sets in which a face-up card only leaves the court (no rule reads whose it is), so that
+# in the duel of one card each the position with the face-up cards swapped, the same coins and
+# the same player to act, is the same game: one of the two is solved `DEEPEST` turns ahead and
+# the other reads its figures (`_twins`). A test checks it against direct solves.
+FACE_UP_INERT = frozenset({"base"})
 
 
 def deepest_slice(job: DeepestJob) -> dict[str, np.ndarray]:
@@ -392,7 +399,6 @@ def deepest(out: Path = DEFAULT_OUT, *, variant: str = "base", limit: int | None
              else np.full((*shape, *tails[k]), np.nan, dtype=np.float32)
              for k in DEEPEST_ARRAYS}
     moving = np.argwhere(_still_moving(z))
-    Key = tuple[int, int, int]
     order: list[tuple[float, Key]] = sorted(
         (abs(float(z["moved"][i, a, b])), (int(i), int(a), int(b))) for i, a, b in moving)
     keys = [ix for _, ix in order]
@@ -401,10 +407,14 @@ def deepest(out: Path = DEFAULT_OUT, *, variant: str = "base", limit: int | None
         i, a, b = key
         return parts / f"deepest-{names[i]}-{a}-{b}-h{DEEPEST}.npz"
 
+    twin = _twins(names) if variant in FACE_UP_INERT else {}
     if collect:
         keys = [k for k in keys if part(k).exists()]
-    elif limit is not None:
-        keys = keys[:limit]
+    else:
+        keys = _one_of_twins(keys, twin, lambda k: part(k).exists(),
+                             np.isfinite(fresh["value_h6"].astype(float)))
+        if limit is not None:
+            keys = keys[:limit]
 
     def job(key: tuple[int, int, int]) -> DeepestJob:
         i, a, b = key
@@ -425,10 +435,30 @@ def deepest(out: Path = DEFAULT_OUT, *, variant: str = "base", limit: int | None
         moved[key] = float(result["value"]) - float(z["value_h5"][key])
         settled_now[key] = int(result["settled"])
         newly += int(result["settled"])
+    mirrored = (z["mirrored_h6"].copy() if "mirrored_h6" in z
+                else np.zeros(shape, dtype=np.int8))
+    copied = 0
+    for i, a, b in np.argwhere(_still_moving(z)).tolist():
+        key = (int(i), int(a), int(b))
+        other = twin.get(key)
+        if key in done or other is None or not np.isfinite(float(fresh["value_h6"][other])):
+            continue
+        for k in DEEPEST_ARRAYS:
+            fresh[f"{k}_h6"][key] = fresh[f"{k}_h6"][other]
+        fresh["cpu_seconds_h6"][key] = np.nan  # nothing was solved for it
+        value = float(fresh["value_h6"][key])
+        moved[key] = value - float(z["value_h5"][key])
+        now = settled.compare(float(z["value_h5"][key]), value, z["option_value_h5"][key],
+                              fresh["option_value_h6"][key]).settled
+        settled_now[key] = int(now)
+        newly += int(now)
+        mirrored[key] = 1
+        copied += 1
     seconds = time.perf_counter() - start
     record = {"deepest_seconds": np.array(seconds + float(z.get("deepest_seconds", 0.0))),
               "deepest_processes": np.array(processes)}
-    merged = {**z, **fresh, "settled": settled_now, "moved": moved, **record}
+    merged = {**z, **fresh, "settled": settled_now, "moved": moved, "mirrored_h6": mirrored,
+              **record}
     _save(out, **merged)
     # with the parts of positions an earlier run already wrote into the table (a copy of
     # the table collected elsewhere, then put back)
@@ -437,7 +467,39 @@ def deepest(out: Path = DEFAULT_OUT, *, variant: str = "base", limit: int | None
                part, parts)
     _stored.cache_clear()
     return Deepest(out, len(done), int(np.isfinite(fresh["value_h6"].astype(float)).sum()),
-                   newly, int(_still_moving(merged).sum()), seconds)
+                   newly, int(_still_moving(merged).sum()), seconds, copied)
+
+
+def _twins(names: list[str]) -> dict[Key, Key]:
+    """Each position (pair, mover's coins, other's coins) and its twin with the face-up cards
+    swapped, where the table holds both (a pair of the same card has none)."""
+    where = {n: i for i, n in enumerate(names)}
+    out: dict[Key, Key] = {}
+    for i, name in enumerate(names):
+        x, y = name.split("-")
+        j = where.get(f"{y}-{x}")
+        if j is None or j == i:
+            continue
+        for a in range(MOVER_COINS):
+            for b in range(MAX_COINS + 1):
+                out[(i, a, b)] = (j, a, b)
+    return out
+
+
+def _one_of_twins(keys: list[Key], twin: dict[Key, Key], has_part: Callable[[Key], bool],
+                  solved: np.ndarray) -> list[Key]:
+    """The positions a pass solves, in `keys`' order: one of each pair of twins, the one an
+    earlier run already has a part of if any, none where a twin is solved already."""
+    chosen: set[Key] = {k for k in keys if has_part(k)}
+    out: list[Key] = []
+    for key in keys:
+        other = twin.get(key)
+        if key not in chosen and other is not None and (
+                bool(solved[other]) or other in chosen):
+            continue
+        chosen.add(key)
+        out.append(key)
+    return out
 
 
 @dataclass(frozen=True)

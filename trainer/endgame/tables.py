@@ -341,6 +341,9 @@ class Deepest:
     settled: int  # of those this run added, settled between the last two look-aheads
     left: int  # positions still moving, not yet solved one turn deeper
     seconds: float
+    # positions that read a solved twin's figures instead of a solve of their own (the one-card
+    # duel with the face-up cards swapped: `hidden_tables.FACE_UP_INERT`)
+    copied: int = 0
 
 
 def still_moving(z: dict[str, np.ndarray], check: int, deeper: str) -> np.ndarray:
