@@ -6,6 +6,7 @@ from __future__ import annotations
 from functools import cache
 
 import numpy as np
+import pytest
 
 from trainer.endgame import settled
 from trainer.endgame.hidden import solve
@@ -311,6 +312,58 @@ def test_twin_positions_of_the_stored_table_are_one_duel_solved_twice():
             else:
                 agree += 1
     assert agree >= 99 * (agree + differ) // 100 and agree > 700
+
+
+def test_each_stored_position_reads_its_twins_own_solve_where_there_is_one():
+    """`of_record`: a position's twin's option values, where the twin is a solve of its own
+    at the same look-ahead; none for a pair of the same card or a copied twin."""
+    from trainer.endgame import hidden_tables
+
+    z = hidden_tables._stored("base")
+    assert z is not None
+    names = [str(p) for p in z["pairs"]]
+    twin = z["option_value_twin"]
+    for i, name in enumerate(names):
+        x, y = name.split("-")
+        if x == y:
+            assert np.isnan(twin[i]).all()
+            continue
+        j = names.index(f"{y}-{x}")
+        copied = (z["mirrored_h6"][i] == 1) | (z["mirrored_h6"][j] == 1)
+        alike = (z["horizon_at"][i] == z["horizon_at"][j]) & ~copied
+        np.testing.assert_array_equal(twin[i][alike], z["option_value"][j][alike])
+        assert np.isnan(twin[i][~alike]).all()
+    assert int((z["mirrored_h6"] == 1).sum()) >= 1
+
+
+def test_an_option_two_solves_of_the_duel_value_apart_is_graded_on_what_both_say():
+    """Captain and Ambassador face up, 2 coins against none, holding the Ambassador: the
+    two solves of this duel give Income a different grade; the page counts the smaller loss,
+    shows the chance as the range over both, and says why above the options."""
+    from trainer.endgame import hidden_tables
+
+    ca = Character.CAPTAIN
+    stored = hidden_tables.stored_solution((ca, AM), (2, 0), 0)
+    assert stored is not None and stored.settled and AM in stored.options_twin
+    solved = v.distil(stored, 4, 0.0)
+    choice = Choice(card=AM, lost=(ca, AM), coins=(2, 0), turn="you", mode="hidden")
+    rows = v.option_rows(choice, solved)
+    twin = stored.options_twin[AM]
+    mine = {o.move: o.value for o in stored.options(AM)}
+    income = next(r for r in rows if r.label.startswith("Income"))
+    move = next(m for m in mine if str(m.action.value).lower() == "income")
+    losses = (100 * (max(mine.values()) - mine[move]), 100 * (max(twin.values()) - twin[move]))
+    assert max(losses) > 15 >= 5 >= min(losses)  # a blunder in one, good in the other
+    assert income.by_solves and income.verdict == "Depends on perfect play"
+    assert income.lost_pp == pytest.approx(min(losses), abs=0.01) and income.grade == "good"
+    assert (income.band.low, income.band.high) == pytest.approx(
+        tuple(sorted((mine[move], twin[move]))))
+    assert f"“{income.verdict.lower()}”" in (v.solves_note(rows) or "")
+    assert "at least" in v.options_html(rows)
+    # holding the Duke the two solves grade every option alike: nothing to say
+    duke = v.option_rows(Choice(card=D, lost=(ca, AM), coins=(2, 0), turn="you",
+                                mode="hidden"), solved)
+    assert not any(r.by_solves for r in duke) and v.solves_note(duke) is None
 
 
 def test_a_stored_position_settled_where_four_and_five_agree_says_three_did_not():

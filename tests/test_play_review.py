@@ -600,3 +600,33 @@ def test_a_duel_the_table_checked_one_turn_deeper_is_read_with_that_look_ahead()
     read = stored_root(game, 0, item)  # type: ignore[arg-type]
     assert read is not None and read.horizon == 4 and read.compared == 5
     assert read.shorter == 5 and not read.settled and read.before
+    assert read.other == {}  # Duke and Duke face up: no twin to read
+
+
+def test_a_stored_duel_read_for_the_review_brings_its_twins_solve():
+    """Duke and Captain face up, 3 coins each, the Ambassador in hand: the review reads the
+    second solve of the same duel too. Its two look-aheads call the Exchange a blunder; the
+    other solve, an inaccuracy: it is graded on the loss all agree on."""
+    from types import SimpleNamespace
+
+    from trainer.engine.cards import Character as C
+    from trainer.engine.game import Game
+    from trainer.engine.variants import get_variant
+    from trainer.quiz.feedback import item_valuation
+    from trainer.verdicts import judge
+
+    deck = [c for c in (C.DUKE, C.ASSASSIN, C.CAPTAIN, C.AMBASSADOR, C.CONTESSA)
+            for _ in range(3)]
+    for c in (C.DUKE, C.CAPTAIN, C.AMBASSADOR, C.CONTESSA):
+        deck.remove(c)
+    game = Game(names=["you", "them"], hands=[[C.AMBASSADOR], [C.CONTESSA]],
+                revealed=[[C.DUKE], [C.CAPTAIN]], coins=[3, 3], deck=deck, first=0,
+                variant=get_variant("base"))
+    item = SimpleNamespace(options=[SimpleNamespace(label=str(m), move=m)
+                                    for m in game.legal_moves()])
+    read = stored_root(game, 0, item)  # type: ignore[arg-type]
+    assert read is not None and read.settled and set(read.other) == set(read.values)
+    exchange = next(label for label in read.values if "exchange" in label.lower())
+    v = judge(item_valuation(item, read), exchange)  # type: ignore[arg-type]
+    assert (v.reason, v.grade, v.this_solve, v.other_solve) == (
+        "solves", "inaccuracy", "blunder", "inaccuracy")

@@ -18,6 +18,7 @@ from trainer.verdicts import (
     Doubt,
     Horizons,
     OptionValue,
+    Solves,
     Source,
     Valuation,
     describe_error,
@@ -59,6 +60,14 @@ def unsettled(shorter: float, longer: float) -> Valuation:
                                                      "Pass": PASS_WIN}))
 
 
+def solved_twice(this: float, other: float) -> Valuation:
+    """A duel solved twice as one game: Challenge loses `this` points in this solve and
+    `other` in the other."""
+    return Valuation.solved({"Challenge": PASS_WIN - this / 100, "Pass": PASS_WIN},
+                            solves=Solves({"Challenge": PASS_WIN - other / 100,
+                                           "Pass": PASS_WIN}))
+
+
 def every_verdict() -> list[tuple[str, object]]:
     """A verdict for every single grade, every (kinder, harsher) pair of grades either way
     round over the claimant's doubt, and every grade the playouts' noise cannot prove."""
@@ -75,6 +84,10 @@ def every_verdict() -> list[tuple[str, object]]:
         for short, long in ((low, high), (high, low)):
             out.append((f"horizon {short}/{long}",
                         judge(unsettled(LOSS[short], LOSS[long]), "Challenge")))
+    for low, high in words.every_grade_pair():
+        for this, other in ((low, high), (high, low)):
+            out.append((f"solves {this}/{other}",
+                        judge(solved_twice(LOSS[this], LOSS[other]), "Challenge")))
     for g in GRADES:
         noise = LOSS[g] / 2 / 100  # a loss of exactly two standard errors
         out.append((f"noise {g}", judge(playouts(LOSS[g], noise), "Challenge")))
@@ -137,6 +150,11 @@ def test_a_range_headline_says_what_it_depends_on(name: str, v) -> None:  # type
     elif v.reason == "horizon":
         assert words.headline(v).startswith("Depends on how far ahead you look: ")
         assert "looking 2," in words.headline(v) and "looking 4 turns ahead" in words.headline(v)
+    elif v.reason == "solves" and v.sound:
+        assert words.headline(v) == "Sound however they play perfectly"
+    elif v.reason == "solves":
+        assert words.headline(v).startswith("Depends on which perfect play: ")
+        assert " in one, " in words.headline(v) and words.headline(v).endswith(" in another")
     else:
         assert words.headline(v) == words.HEADLINES[v.grade]
 
@@ -158,6 +176,33 @@ def test_an_unsettled_end_game_is_graded_on_the_loss_both_look_aheads_agree_on()
     assert (v.grade, v.low, v.high, v.reason, v.lost_pp) == ("good", "good", "blunder",
                                                              "horizon", 3.0)
     assert (v.shorter, v.longer) == ("blunder", "good")
+
+
+def test_a_duel_solved_twice_is_graded_on_the_loss_both_solves_agree_on() -> None:
+    v = judge(solved_twice(16.0, 3.0), "Challenge")
+    assert (v.grade, v.low, v.high, v.reason, v.lost_pp) == ("good", "good", "blunder",
+                                                             "solves", 3.0)
+    assert (v.this_solve, v.other_solve) == ("blunder", "good")
+    assert words.headline(v) == ("Depends on which perfect play: a serious error in one, "
+                                 "close to right in another")
+    assert words.short_headline(v) == "Depends on perfect play"
+    assert "more than one perfect way to play" in (words.range_note(v) or "")
+    assert words.sentence(v).startswith("Challenge gives up 3.0 percentage points of your "
+                                        "chance to win or 16.0 points")
+
+
+def test_two_solves_in_the_same_band_give_one_grade_from_this_solve() -> None:
+    v = judge(solved_twice(12.0, 13.0), "Challenge")
+    assert (v.grade, v.is_range, v.reason, v.lost_pp) == ("mistake", False, None, 12.0)
+
+
+def test_an_unsettled_duel_is_graded_on_its_look_aheads_before_its_second_solve() -> None:
+    both = Valuation.solved({"Challenge": PASS_WIN - 0.20, "Pass": PASS_WIN},
+                            horizons=Horizons(2, 4, {"Challenge": PASS_WIN - 0.12,
+                                                     "Pass": PASS_WIN}),
+                            solves=Solves({"Challenge": PASS_WIN - 0.03, "Pass": PASS_WIN}))
+    v = judge(both, "Challenge")
+    assert (v.reason, v.lost_pp, v.solves) == ("horizon", 12.0, None)
 
 
 def test_the_shorter_and_longer_sides_are_not_swapped() -> None:

@@ -521,6 +521,9 @@ class HiddenEntry:
     check: int = HORIZON - 2
     # checked `CHECK` turns ahead: did `HORIZON - 1` agree with `horizon`? (None: not solved)
     agreed_h3: bool | None = None
+    # each option's win chance in the twin's own solve (the face-up cards swapped, the same
+    # duel: `FACE_UP_INERT`), at the same look-ahead; empty where there is none
+    options_twin: dict[Character, dict[str, float]] = field(default_factory=dict)
 
 
 @cache
@@ -551,6 +554,32 @@ def of_record(z: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
         if f"{name}_h5" in z:
             prev = np.where(spread(check == CHECK, prev), z[f"{name}_h5"], prev)
         out[f"{name}_compared"] = prev
+    out["option_value_twin"] = _twin_figures(out, "option_value")
+    return out
+
+
+def _twin_figures(z: dict[str, np.ndarray], name: str) -> np.ndarray:
+    """Each position's twin's figures of record (the face-up cards swapped: the same duel,
+    solved on its own), where the twin was solved independently at the same look-ahead and
+    read from the same one; NaN elsewhere (a pair of the same card, another rule set, a
+    twin whose figures are a copy of this position's)."""
+    own = z[name]
+    out = np.full(own.shape, np.nan, dtype=own.dtype)
+    if str(z.get("variant", "")) not in FACE_UP_INERT:
+        return out
+    names = [str(p) for p in z["pairs"]]
+    shape = z["moved"].shape
+    mirrored = z.get("mirrored_h6", np.zeros(shape, dtype=np.int8))
+    check = z.get("check_horizon", np.zeros(shape, dtype=np.int8))
+    for i, pair in enumerate(names):
+        x, y = pair.split("-")
+        if x == y or f"{y}-{x}" not in names:
+            continue
+        j = names.index(f"{y}-{x}")
+        alike = ((z["horizon_at"][i] == z["horizon_at"][j])
+                 & (check[i] == check[j])
+                 & (mirrored[i] == 0) & (mirrored[j] == 0))
+        out[i] = np.where(spread(alike, own[j]), own[j], np.nan)
     return out
 
 
@@ -582,6 +611,8 @@ def lookup(revealed: Pair, coins: tuple[int, int], you: int, first: int,
                                 for k, c in enumerate(chars) if c in win}
     options: dict[Character, list[tuple[str, float, float, dict[Character, float]]]] = {}
     options_prev: dict[Character, dict[str, float]] = {}
+    options_twin: dict[Character, dict[str, float]] = {}
+    twin = z.get("option_value_twin")
     if you == mover:
         moves = [str(m) for m in z["option_move"][i, a, b]]
         for k, c in enumerate(chars):
@@ -597,12 +628,14 @@ def lookup(revealed: Pair, coins: tuple[int, int], you: int, first: int,
                              float(z["option_freq"][i, a, b, k, j]), against))
                 options_prev.setdefault(c, {})[mv] = float(
                     z["option_value" if old else "option_value_compared"][i, a, b, k, j])
+                if twin is not None and not np.isnan(twin[i, a, b, k, j]):
+                    options_twin.setdefault(c, {})[mv] = float(twin[i, a, b, k, j])
             options[c] = sorted(rows, key=lambda r: -r[1])
     screened = int(z["agree_h3"][i, a, b]) if "agree_h3" in z else UNSCREENED
     return HiddenEntry(you == mover, win, float(z["exploitability"][i, a, b]),
                        float(z["moved"][i, a, b]), int(z["horizon_at"][i, a, b]), options,
                        False if old else bool(z["settled"][i, a, b]), win_prev, options_prev,
-                       check, None if screened == UNSCREENED else bool(screened))
+                       check, None if screened == UNSCREENED else bool(screened), options_twin)
 
 
 def build(out: Path = DEFAULT_OUT, *, variant: str = "base", horizon: int = HORIZON,
@@ -672,6 +705,7 @@ class StoredSolution:
     # checked deeper because it did not settle between `HORIZON - 2` and `HORIZON`
     check_horizon: int = HORIZON - 2
     agreed_h3: bool | None = None  # see `HiddenEntry.agreed_h3`
+    options_twin: dict[Character, dict[Move, float]] = field(default_factory=dict)  # the same
 
     def card_chance(self, player: int) -> dict[Character, float]:
         return dict(self._chances[player])
@@ -707,6 +741,7 @@ def stored_solution(revealed: Pair, coins: tuple[int, int], first: int,
         next(iter(graph.worlds)), (coins[first], coins[1 - first]), 0).legal_moves()}
     options: dict[Character, list[hidden.Option]] = {}
     options_prev: dict[Character, dict[Move, float]] = {}
+    options_twin: dict[Character, dict[Move, float]] = {}
     for card, rows in movers.options.items():
         listed = []
         best = max(r[1] for r in rows)
@@ -715,12 +750,16 @@ def stored_solution(revealed: Pair, coins: tuple[int, int], first: int,
             listed.append(hidden.Option(move, root.describe(move), value, best - value, freq,
                                         vs))
             options_prev.setdefault(card, {})[move] = movers.options_prev[card][text]
+            twin = movers.options_twin.get(card, {})
+            if text in twin:
+                options_twin.setdefault(card, {})[move] = twin[text]
         options[card] = listed
     value = sum(chances[0][c] * v for c, v in mine.win_chance.items())
     return StoredSolution(first, value, dict(mine.win_chance), mine.exploitability,
                           mine.moved, mine.horizon, (chances[0], chances[1]), against,
                           options, mine.settled, dict(mine.win_chance_prev), options_prev,
-                          cut_nodes=1, check_horizon=mine.check, agreed_h3=mine.agreed_h3)
+                          cut_nodes=1, check_horizon=mine.check, agreed_h3=mine.agreed_h3,
+                          options_twin=options_twin)
 
 
 def win_grid(revealed: Pair, card: Character, first: int, variant: str = "base",

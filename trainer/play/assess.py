@@ -212,10 +212,13 @@ def stored_root(game: Game, viewer: int, item: Item) -> Solved | None:
         return None  # an option the table does not list: solve it instead
     prev = stored.options_prev.get(card, {})
     before = {o.label: prev[o.move] for o in item.options if o.move in prev}
+    twin = stored.options_twin.get(card, {})
+    other = {o.label: twin[o.move] for o in item.options if o.move in twin}
     return Solved({k: float(v) for k, v in values.items() if v is not None}, stored.horizon,
                   stored.exploitability, stored.settled and len(before) == len(values),
                   stored.moved, before,
-                  None if stored.check_horizon == stored.horizon - 2 else stored.check_horizon)
+                  None if stored.check_horizon == stored.horizon - 2 else stored.check_horizon,
+                  other)
 
 
 def _with_meta(item: Item, meta: dict[str, object]) -> Item:

@@ -34,6 +34,7 @@ from trainer.verdicts import (
     Grade,
     Horizons,
     OptionValue,
+    Solves,
     Source,
     Valuation,
     Verdict,
@@ -70,7 +71,9 @@ def item_valuation(item: Item, solved: Solved | None = None, who: str = "the cla
         agree = (Horizons(solved.shorter, solved.horizon, solved.before)
                  if set(solved.before) == set(solved.values)
                  and solved.shorter != solved.horizon else None)
-        return Valuation.solved(solved.values, solved.exploitability, agree)
+        # A second solve of the same duel may value a weaker option otherwise: the same.
+        other = Solves(solved.other) if set(solved.other) == set(solved.values) else None
+        return Valuation.solved(solved.values, solved.exploitability, agree, other)
     options = tuple(OptionValue(o.label, o.win, o.se, o.diff_se) for o in item.options)
     return Valuation(options, Source("playouts", item.rollouts, ROLLOUT_MODEL),
                      doubt=_doubt(item, who, moves_seen))

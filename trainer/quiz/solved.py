@@ -82,6 +82,10 @@ class Solved:
     # the look-ahead `before` comes from when it is not `horizon - 2`: a position of the
     # stored table checked one turn deeper (`hidden_tables.CHECK`) is compared with that
     compared: int | None = None
+    # the same options' values in a second, separate solve of the same duel (a stored
+    # position's twin, the face-up cards swapped: `hidden_tables.FACE_UP_INERT`); read
+    # from the table when graded, never saved
+    other: dict[str, float] = field(default_factory=dict)
 
     @property
     def shorter(self) -> int:

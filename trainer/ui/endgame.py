@@ -297,6 +297,8 @@ def hidden_mode(choice: Choice) -> None:
     if choice.turn == "you":
         st.subheader(tr("Your options, best first"))
         st.caption(tr(view.STRIP_LEGEND))
+        if (solves := view.solves_note(rows)) is not None:
+            st.caption(solves)
         st.html(view.options_html(rows))
         st.caption(tr(view.OUTCOME_NOTE))
         if (mix := view.mix_note(rows)) is not None:

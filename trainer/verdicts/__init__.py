@@ -6,13 +6,13 @@ from trainer.verdicts.answers import COLUMNS, Answer, describe_error, now, recor
 from trainer.verdicts.decision import Decision, DecisionError
 from trainer.verdicts.grades import GRADE_BOUNDS, GRADES, SOUND, Grade, grade_for, parse_grade
 from trainer.verdicts.kinds import ANSWER_KINDS, DecisionKind, parse_kind
-from trainer.verdicts.valuation import Doubt, Horizons, OptionValue, Source, Valuation
+from trainer.verdicts.valuation import Doubt, Horizons, OptionValue, Solves, Source, Valuation
 from trainer.verdicts.verdict import NOISE_FACTOR, Verdict, judge
 
 __all__ = [
     "ANSWER_KINDS", "COLUMNS", "GRADES", "GRADE_BOUNDS", "NOISE_FACTOR", "SOUND", "Answer",
     "Decision", "DecisionError", "DecisionKind", "Doubt", "Grade", "Horizons", "OptionValue",
-    "Source",
+    "Solves", "Source",
     "Valuation", "Verdict", "describe_error", "grade_for", "judge", "now", "parse_grade",
     "parse_kind", "record",
 ]

@@ -110,6 +110,25 @@ class Horizons:
 
 
 @dataclass(frozen=True)
+class Solves:
+    """A solved end-game solved twice as two separate games that are one game (the duel of one
+    card each with the face-up cards swapped: `trainer.endgame.hidden_tables.FACE_UP_INERT`):
+    the other solve gave each option the win chance in `other`. A game can have many perfect
+    ways to play, and what a weaker option is worth can differ between them, so a grade holds
+    only what both solves say."""
+
+    other: Mapping[str, float]
+
+    def lost_pp(self, label: str, after: Mapping[str, float]) -> tuple[float, float] | None:
+        """Points `label` loses against the best option in the other solve and in this one;
+        None when the other solve has no value for it."""
+        if label not in self.other or label not in after:
+            return None
+        return (100 * max(0.0, max(self.other.values()) - self.other[label]),
+                100 * max(0.0, max(after.values()) - after[label]))
+
+
+@dataclass(frozen=True)
 class Valuation:
     """Every option of one decision, valued from the decider's seat."""
 
@@ -118,6 +137,7 @@ class Valuation:
     doubt: Doubt | None = None
     exploitability: float = 0.0  # of a solved value, in win probability
     horizons: Horizons | None = None  # a solved value that did not settle
+    solves: Solves | None = None  # a solved value with a second solve of the same game
 
     def __post_init__(self) -> None:
         if not self.options:
@@ -125,11 +145,12 @@ class Valuation:
 
     @classmethod
     def solved(cls, values: Mapping[str, float], exploitability: float = 0.0,
-               horizons: Horizons | None = None) -> Valuation:
+               horizons: Horizons | None = None, solves: Solves | None = None) -> Valuation:
         """Exact values (win chance by option label) from the end-game solver; with
-        `horizons`, the values of a shorter look-ahead that did not agree."""
+        `horizons`, the values of a shorter look-ahead that did not agree; with `solves`,
+        those of a second solve of the same game."""
         return cls(tuple(OptionValue(k, v) for k, v in values.items()), Source("solved"),
-                   exploitability=exploitability, horizons=horizons)
+                   exploitability=exploitability, horizons=horizons, solves=solves)
 
     @property
     def values(self) -> dict[str, float]:

@@ -9,7 +9,9 @@ verdict then carries the kindest and the harshest grade it could be (`low`, `hig
 - but a loss no larger than `NOISE_FACTOR` standard errors cannot be told from the best: it
   counts as Good (Best within a point), never as a mistake the estimate cannot prove;
 - and a solved end-game whose values did not settle between two look-aheads (`horizons`) is
-  graded on the smaller of the two losses: only what both look-aheads agree on counts.
+  graded on the smaller of the two losses: only what both look-aheads agree on counts;
+- as is one solved twice as one game (`solves`) where the two solves value the option
+  differently: a game can have many perfect ways to play.
 """
 
 from __future__ import annotations
@@ -18,10 +20,10 @@ from dataclasses import dataclass
 from typing import Literal
 
 from trainer.verdicts.grades import SOUND, Grade, grade_for, rank
-from trainer.verdicts.valuation import Doubt, Horizons, Valuation
+from trainer.verdicts.valuation import Doubt, Horizons, Solves, Valuation
 
 NOISE_FACTOR = 2.0  # a loss within this many standard errors of zero is not proven
-Reason = Literal["doubt", "noise", "horizon"]
+Reason = Literal["doubt", "noise", "horizon", "solves"]
 
 
 @dataclass(frozen=True)
@@ -46,6 +48,9 @@ class Verdict:
     horizons: Horizons | None = None  # an unsettled end-game's two look-aheads
     shorter: Grade | None = None  # the grade at the shorter look-ahead
     longer: Grade | None = None  # and at the longer
+    solves: Solves | None = None  # a second solve of the same game that grades it otherwise
+    other_solve: Grade | None = None  # the grade in that solve
+    this_solve: Grade | None = None  # and in this one
 
     @property
     def indistinct(self) -> bool:
@@ -100,6 +105,18 @@ def judge(valuation: Valuation, chosen: str) -> Verdict:
         ends = both
         if low != high:
             reason = "horizon"
+    # A second solve of the same game (after the look-aheads, when they agree on a grade):
+    # only the loss both solves agree on is graded (and saved).
+    two = (valuation.solves.lost_pp(chosen, valuation.values)
+           if valuation.solves is not None and reason is None else None)
+    other_solve = this_solve = None
+    if two is not None and grade_for(two[0]) != grade:
+        other_solve, this_solve = grade_for(two[0]), grade
+        ends = (two[0], lost)
+        lost = round(min(ends), 2)
+        grade = min(other_solve, this_solve, key=rank)
+        low, high = grade, max(other_solve, this_solve, key=rank)
+        reason = "solves"
     return Verdict(chosen=chosen, best=valuation.best.label, lost_pp=lost, noise_pp=noise,
                    grade=grade, low=low, high=high, reason=reason, trivial=valuation.trivial,
                    within_noise=within, solved=solved, doubt=valuation.doubt,
@@ -107,4 +124,6 @@ def judge(valuation: Valuation, chosen: str) -> Verdict:
                    rarely=rarely if reason == "doubt" else None,
                    often=often if reason == "doubt" else None,
                    horizons=valuation.horizons if both is not None else None,
-                   shorter=shorter, longer=longer)
+                   shorter=shorter, longer=longer,
+                   solves=valuation.solves if reason == "solves" else None,
+                   other_solve=other_solve, this_solve=this_solve)

@@ -85,6 +85,11 @@ def headline(v: Verdict) -> str:
         return tr("Depends on how far ahead you look: {near_word} looking {near}, {far_word} "
                   "looking {far} turns ahead", near_word=_range_word(near_grade), near=near,
                   far_word=_range_word(far_grade), far=far)
+    if v.reason == "solves" and v.other_solve and v.this_solve:
+        if v.sound:
+            return tr("Sound however they play perfectly")
+        return tr("Depends on which perfect play: {one} in one, {other} in another",
+                  one=_range_word(v.this_solve), other=_range_word(v.other_solve))
     if v.is_range:
         return tr(CLOSE_CALL)
     return tr(HEADLINES[v.grade])
@@ -97,6 +102,8 @@ def short_headline(v: Verdict) -> str:
         return tr("Sound either way") if v.sound else tr("Depends on {who}", who=v.doubt.who)
     if v.reason == "horizon":
         return tr("Sound either way") if v.sound else tr("Depends on look-ahead")
+    if v.reason == "solves":
+        return tr("Sound either way") if v.sound else tr("Depends on perfect play")
     return headline(v)
 
 
@@ -134,6 +141,11 @@ def sentence(v: Verdict, *, first: bool = True, label: Labeller = _same) -> str:
                   "the smaller loss is counted.", chosen=chosen,
                   low=points(v.lost_range[0], first=first), high=number(v.lost_range[1], 1),
                   near=min(h.shorter, h.longer), far=max(h.shorter, h.longer))
+    if v.reason == "solves" and v.lost_range is not None:
+        return tr("{chosen} gives up {low} or {high} points compared with the best option, "
+                  "depending on which of two ways of playing perfectly the other player "
+                  "follows; only the smaller loss is counted.", chosen=chosen,
+                  low=points(v.lost_range[0], first=first), high=number(v.lost_range[1], 1))
     if v.reason == "noise":
         return tr("By these playouts {chosen} gives up {points} against {best}, but their noise "
                   "is about ±{noise} points, so they cannot tell the two apart.",
@@ -158,6 +170,9 @@ def range_note(v: Verdict, *, label: Labeller = _same) -> str | None:
                   "different values, and nobody knows yet which is right. The grade counts "
                   "only what both agree on.", near=min(h.shorter, h.longer),
                   far=max(h.shorter, h.longer))
+    if v.reason == "solves":
+        return tr("This duel has more than one perfect way to play, and two solves of it "
+                  "value this option differently. The grade counts only what both agree on.")
     if v.reason != "doubt" or v.doubt is None or v.lost_range is None:
         return None
     d = v.doubt

@@ -37,7 +37,7 @@ from trainer.i18n import N_, tr, tr_n
 from trainer.i18n.catalogue import CLOSE, OPEN
 from trainer.i18n.formats import number
 from trainer.i18n.formats import percent as _percent
-from trainer.verdicts import Horizons, Valuation, judge, words
+from trainer.verdicts import Horizons, Solves, Valuation, judge, words
 from trainer.views.move_labels import your_move
 from trainer.views.styles import read_css
 from trainer.views.table_art import mini_card
@@ -398,6 +398,9 @@ class Solved:
     # solved deeper than the page can solve on request keeps the table's figures, and its
     # lines come from a solve `lines_horizon` turns ahead
     lines_horizon: int | None = None
+    # each option's win chance per card in a second, separate solve of the same duel (a
+    # stored position's twin: the face-up cards swapped); a grade holds only what both say
+    options_twin: dict[Character, dict[Move, float]] = field(default_factory=dict)
 
     @property
     def unsettled(self) -> bool:
@@ -457,7 +460,9 @@ def distil(solution: Solution | StoredSolution, horizon: int, seconds: float,
                    if (f := claim_figures(solution, m)) is not None},
                   settled, shorter, values_prev, options_prev,
                   isinstance(solution, StoredSolution),
-                  solution.agreed_h3 if isinstance(solution, StoredSolution) else None)
+                  solution.agreed_h3 if isinstance(solution, StoredSolution) else None,
+                  options_twin=dict(solution.options_twin)
+                  if isinstance(solution, StoredSolution) else {})
 
 
 def outcome_class(against: Mapping[Any, float], tol: float = CERTAIN) -> Outcome:
@@ -507,10 +512,14 @@ class OptionRow:
     line: str = ""  # the most likely line of play after it, in words ("" if not known)
     win_prev: float | None = None  # unsettled: the win chance at the shorter look-ahead
     verdict: str = ""  # unsettled and the look-aheads disagree: what the grade depends on
+    # two solves of the same duel grade it differently (`verdicts.Solves`): the smaller loss
+    by_solves: bool = False
+    win_other: float | None = None  # then the win chance in the other solve
 
     @property
     def band(self) -> settledness.Band:
-        return settledness.band(self.win, *(() if self.win_prev is None else (self.win_prev,)))
+        return settledness.band(self.win, *(x for x in (self.win_prev, self.win_other)
+                                            if x is not None))
 
 
 # After "n points below the best: ", the quiz's grade of that loss.
@@ -552,8 +561,12 @@ def option_rows(choice: Choice, solved: Solved) -> list[OptionRow]:
                          {str(i): before[o.move] for i, o in enumerate(options)})
                 if solved.unsettled and solved.shorter is not None
                 and all(o.move in before for o in options) else None)
+    twin = solved.options_twin.get(choice.card, {})
+    solves = (Solves({str(i): twin[o.move] for i, o in enumerate(options)})
+              if horizons is None and options and all(o.move in twin for o in options)
+              else None)
     valuation = Valuation.solved({str(i): o.value for i, o in enumerate(options)},
-                                 horizons=horizons) if options else None
+                                 horizons=horizons, solves=solves) if options else None
     rows = []
     for i, o in enumerate(options):
         label, claim = move_label(game, o.move)
@@ -567,8 +580,21 @@ def option_rows(choice: Choice, solved: Solved) -> list[OptionRow]:
             tuple(Cell(c, p, o.against.get(c, 0.0)) for c, p in chances.items()), o.text,
             line_text(solved.lines.get(choice.card, {}).get(o.move, ()), solved.mover),
             before.get(o.move) if horizons is not None else None,
-            words.short_headline(v) if v.reason == "horizon" and not v.sound else ""))
+            words.short_headline(v) if v.reason in ("horizon", "solves") and not v.sound
+            else "", v.reason == "solves", twin.get(o.move) if v.reason == "solves" else None))
     return rows
+
+
+SOLVES_NOTE = N_("This duel was solved twice, each time on its own (here it changes nothing "
+                 "which player’s card lies face up), and the two solves value some weaker "
+                 "options differently: a duel can have more than one perfect way to play. "
+                 "Those options say “depends on perfect play” and count only the "
+                 "smaller loss.")
+
+
+def solves_note(rows: Sequence[OptionRow]) -> str | None:
+    """Said above the options when two solves of the duel grade some option differently."""
+    return tr(SOLVES_NOTE) if any(r.by_solves for r in rows) else None
 
 
 # A move of a line, by who makes it: (yours, theirs).
