@@ -115,12 +115,13 @@ def test_the_shipped_table_holds_every_duel_solved_to_a_hundredth_of_a_point():
         assert np.all(np.isfinite(z["value_h3"][deeper]))
         assert float(np.nanmax(z["exploitability_h3"])) <= hidden_two_tables.TARGET
         first_pass = (z["settled"] == 1) & ~deeper
-        # and those two and three turns still disagreed on, four turns ahead so far
+        # and every one two and three turns still disagreed on, four turns ahead
         deepest = np.isfinite(z["value_h4"])
         assert np.all(deeper[deepest]) and deepest.sum() == share.solved_deepest
+        assert not hidden_two_tables._still_moving(dict(z)).any()
         assert float(np.nanmax(z["exploitability_h4"])) <= hidden_two_tables.TARGET
     assert share.checked_deeper == share.positions - int(first_pass.sum())
-    assert (share.solved_deepest, share.settled_deepest) == (178, 62)
+    assert (share.solved_deepest, share.settled_deepest) == (551, 169)
     assert (share.settled, share.settled_deeper) == (1139 + share.settled_deepest, 391)
 
 

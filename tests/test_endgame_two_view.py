@@ -103,8 +103,13 @@ def _read(choice: TwoChoice) -> view.TwoSolved:
     return view.from_table(choice, entry, 0.001)
 
 
-def test_a_duel_read_from_the_table_shows_what_solving_it_now_shows(solved):
+def test_a_duel_read_from_the_table_shows_what_solving_it_now_shows():
+    # Duke lost, no coins either side, the two-card player to act: one and two turns ahead
+    # disagree, two and three agree, so the table keeps its two-turn figures
+    solved = _fresh(TwoChoice(two="you", hand=(C.DUKE, C.CAPTAIN), lost=C.DUKE, coins=(0, 0),
+                              turn="you"))
     read = _read(solved.choice)
+    assert read.horizon == view.HORIZON
     assert read.stored and not solved.stored and read.you_act == solved.you_act
     assert (read.chance, read.average) == pytest.approx((solved.chance, solved.average),
                                                         abs=1e-5)
