@@ -34,7 +34,7 @@ from trainer.play.review import (
 )
 from trainer.play.setup import Setup
 from trainer.play.worker import Valuer
-from trainer.quiz.solved import solve_item
+from trainer.quiz.solved import HORIZON, solve_item
 
 ROLLOUTS = 20
 STATED = 0.3
@@ -550,12 +550,18 @@ def test_a_duel_at_the_start_of_the_learners_turn_is_read_from_the_stored_table(
                 valued = value_job((match.record, match.index, 20))
                 assert valued is not None and valued.exact is not None
                 assert stored_root(game, 0, valued.item) == valued.exact, "read, not solved"
-                fresh = solve_item(valued.item)
-                # The best option's value is the game's value for this card: the same either
-                # way (an option perfect play never takes may carry any value up to it).
-                assert abs(max(valued.exact.values.values())
-                           - max(fresh.values.values())) <= 0.01
-                return
+                if valued.exact.horizon != HORIZON:
+                    # the table looked further ahead here: a fresh solve that deep takes
+                    # minutes (the deeper pass's own tests check those figures)
+                    assert valued.exact.compared is not None
+                else:
+                    fresh = solve_item(valued.item)
+                    # The best option's value is the game's value for this card: the same
+                    # either way (an option perfect play never takes may carry any value up
+                    # to it).
+                    assert abs(max(valued.exact.values.values())
+                               - max(fresh.values.values())) <= 0.01
+                    return
             if match.learner_to_move:
                 match.play(rng.choice(game.legal_moves()))
             else:
