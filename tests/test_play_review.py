@@ -584,25 +584,35 @@ def test_a_loss_the_noise_cannot_prove_is_tagged_too_close_to_call_never_green(
     assert 'class="coup-tag close"' in step_tag(regraded)
 
 
-def test_a_duel_the_table_checked_one_turn_deeper_is_read_with_that_look_ahead() -> None:
-    """Duke and Duke face up, 0 coins each, the learner holding the Captain to act: the table
-    compared this duel between four and five turns ahead, and the review's exact grade says
-    five, not two."""
+def _duel_item(hands, revealed, coins):  # type: ignore[no-untyped-def]
+    """A two-player duel of one card each, the learner (player 0) to act, and an item of its
+    moves as `stored_root` reads one: the court deck is what the hands and face-up cards
+    leave."""
     from types import SimpleNamespace
 
     from trainer.engine.cards import Character as C
     from trainer.engine.game import Game
     from trainer.engine.variants import get_variant
 
-    deck = [C.DUKE, *[c for c in (C.ASSASSIN, C.CAPTAIN, C.AMBASSADOR, C.CONTESSA)
-                      for _ in range(3)]]
-    deck.remove(C.CAPTAIN)
-    deck.remove(C.ASSASSIN)
-    game = Game(names=["you", "them"], hands=[[C.CAPTAIN], [C.ASSASSIN]],
-                revealed=[[C.DUKE], [C.DUKE]], coins=[0, 0], deck=deck, first=0,
-                variant=get_variant("base"))
+    deck = [c for c in (C.DUKE, C.ASSASSIN, C.CAPTAIN, C.AMBASSADOR, C.CONTESSA)
+            for _ in range(3)]
+    for c in (*hands, *revealed):
+        deck.remove(c)
+    game = Game(names=["you", "them"], hands=[[hands[0]], [hands[1]]],
+                revealed=[[revealed[0]], [revealed[1]]], coins=list(coins), deck=deck,
+                first=0, variant=get_variant("base"))
     item = SimpleNamespace(options=[SimpleNamespace(label=str(m), move=m)
                                     for m in game.legal_moves()])
+    return game, item
+
+
+def test_a_duel_the_table_checked_one_turn_deeper_is_read_with_that_look_ahead() -> None:
+    """Duke and Duke face up, 0 coins each, the learner holding the Captain to act: the table
+    compared this duel between four and five turns ahead, and the review's exact grade says
+    five, not two."""
+    from trainer.engine.cards import Character as C
+
+    game, item = _duel_item((C.CAPTAIN, C.ASSASSIN), (C.DUKE, C.DUKE), (0, 0))
     read = stored_root(game, 0, item)  # type: ignore[arg-type]
     assert read is not None and read.horizon == 4 and read.compared == 5
     assert read.shorter == 5 and not read.settled and read.before
@@ -613,23 +623,11 @@ def test_a_stored_duel_read_for_the_review_brings_its_twins_solve():
     """Duke and Captain face up, 3 coins each, the Ambassador in hand: the review reads the
     second solve of the same duel too. Its two look-aheads call the Exchange a blunder; the
     other solve, an inaccuracy: it is graded on the loss all agree on."""
-    from types import SimpleNamespace
-
     from trainer.engine.cards import Character as C
-    from trainer.engine.game import Game
-    from trainer.engine.variants import get_variant
     from trainer.quiz.feedback import item_valuation
     from trainer.verdicts import judge
 
-    deck = [c for c in (C.DUKE, C.ASSASSIN, C.CAPTAIN, C.AMBASSADOR, C.CONTESSA)
-            for _ in range(3)]
-    for c in (C.DUKE, C.CAPTAIN, C.AMBASSADOR, C.CONTESSA):
-        deck.remove(c)
-    game = Game(names=["you", "them"], hands=[[C.AMBASSADOR], [C.CONTESSA]],
-                revealed=[[C.DUKE], [C.CAPTAIN]], coins=[3, 3], deck=deck, first=0,
-                variant=get_variant("base"))
-    item = SimpleNamespace(options=[SimpleNamespace(label=str(m), move=m)
-                                    for m in game.legal_moves()])
+    game, item = _duel_item((C.AMBASSADOR, C.CONTESSA), (C.DUKE, C.CAPTAIN), (3, 3))
     read = stored_root(game, 0, item)  # type: ignore[arg-type]
     assert read is not None and read.settled and set(read.other) == set(read.values)
     exchange = next(label for label in read.values if "exchange" in label.lower())

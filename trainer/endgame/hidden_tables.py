@@ -470,20 +470,24 @@ def deepest(out: Path = DEFAULT_OUT, *, variant: str = "base", limit: int | None
                    newly, int(_still_moving(merged).sum()), seconds, copied)
 
 
-def _twins(names: list[str]) -> dict[Key, Key]:
-    """Each position (pair, mover's coins, other's coins) and its twin with the face-up cards
-    swapped, where the table holds both (a pair of the same card has none)."""
+def _twin_pairs(names: list[str]) -> dict[int, int]:
+    """Each stored pair of face-up cards ("Duke-Captain") and the same pair swapped, where the
+    table holds both (a pair of the same card has none)."""
     where = {n: i for i, n in enumerate(names)}
-    out: dict[Key, Key] = {}
+    out: dict[int, int] = {}
     for i, name in enumerate(names):
         x, y = name.split("-")
         j = where.get(f"{y}-{x}")
-        if j is None or j == i:
-            continue
-        for a in range(MOVER_COINS):
-            for b in range(MAX_COINS + 1):
-                out[(i, a, b)] = (j, a, b)
+        if j is not None and j != i:
+            out[i] = j
     return out
+
+
+def _twins(names: list[str]) -> dict[Key, Key]:
+    """Each position (pair, mover's coins, other's coins) and its twin with the face-up cards
+    swapped, at the same coins."""
+    return {(i, a, b): (j, a, b) for i, j in _twin_pairs(names).items()
+            for a in range(MOVER_COINS) for b in range(MAX_COINS + 1)}
 
 
 def _one_of_twins(keys: list[Key], twin: dict[Key, Key], has_part: Callable[[Key], bool],
@@ -567,15 +571,10 @@ def _twin_figures(z: dict[str, np.ndarray], name: str) -> np.ndarray:
     out = np.full(own.shape, np.nan, dtype=own.dtype)
     if str(z.get("variant", "")) not in FACE_UP_INERT:
         return out
-    names = [str(p) for p in z["pairs"]]
     shape = z["moved"].shape
     mirrored = z.get("mirrored_h6", np.zeros(shape, dtype=np.int8))
     check = z.get("check_horizon", np.zeros(shape, dtype=np.int8))
-    for i, pair in enumerate(names):
-        x, y = pair.split("-")
-        if x == y or f"{y}-{x}" not in names:
-            continue
-        j = names.index(f"{y}-{x}")
+    for i, j in _twin_pairs([str(p) for p in z["pairs"]]).items():
         alike = ((z["horizon_at"][i] == z["horizon_at"][j])
                  & (check[i] == check[j])
                  & (mirrored[i] == 0) & (mirrored[j] == 0))
