@@ -11,6 +11,7 @@ import pytest
 from trainer.endgame import settled
 from trainer.endgame.hidden import solve
 from trainer.engine.cards import Character
+from trainer.verdicts.grades import grade_for
 from trainer.views import endgame_view as v
 from trainer.views.endgame_view import Choice
 
@@ -338,8 +339,9 @@ def test_each_stored_position_reads_its_twins_own_solve_where_there_is_one():
 
 def test_an_option_two_solves_of_the_duel_value_apart_is_graded_on_what_both_say():
     """Captain and Ambassador face up, 2 coins against none, holding the Ambassador: the
-    two solves of this duel give Income a different grade; the page counts the smaller loss,
-    shows the chance as the range over both, and says why above the options."""
+    two solves of this duel grade Foreign Aid differently while both look-aheads agree; the
+    page counts the smaller loss, shows the chance as the range over both solves, and says
+    why above the options."""
     from trainer.endgame import hidden_tables
 
     ca = Character.CAPTAIN
@@ -350,20 +352,43 @@ def test_an_option_two_solves_of_the_duel_value_apart_is_graded_on_what_both_say
     rows = v.option_rows(choice, solved)
     twin = stored.options_twin[AM]
     mine = {o.move: o.value for o in stored.options(AM)}
-    income = next(r for r in rows if r.label.startswith("Income"))
-    move = next(m for m in mine if str(m.action.value).lower() == "income")
+    aid = next(r for r in rows if r.label.startswith("Foreign aid"))
+    move = next(m for m in mine if str(m.action.value) == "foreign_aid")
     losses = (100 * (max(mine.values()) - mine[move]), 100 * (max(twin.values()) - twin[move]))
-    assert max(losses) > 15 >= 5 >= min(losses)  # a blunder in one, good in the other
-    assert income.by_solves and income.verdict == "Depends on perfect play"
-    assert income.lost_pp == pytest.approx(min(losses), abs=0.01) and income.grade == "good"
-    assert (income.band.low, income.band.high) == pytest.approx(
+    assert {grade_for(x) for x in losses} == {"inaccuracy", "mistake"}
+    assert aid.by_solves and aid.verdict == "Depends on perfect play" and aid.win_prev is None
+    assert aid.lost_pp <= min(losses) + 0.01 and aid.grade == "inaccuracy"
+    assert (aid.band.low, aid.band.high) == pytest.approx(
         tuple(sorted((mine[move], twin[move]))))
-    assert f"“{income.verdict.lower()}”" in (v.solves_note(rows) or "")
+    assert v.solves_note(rows) is not None
     assert "at least" in v.options_html(rows)
     # holding the Duke the two solves grade every option alike: nothing to say
     duke = v.option_rows(Choice(card=D, lost=(ca, AM), coins=(2, 0), turn="you",
                                 mode="hidden"), solved)
     assert not any(r.by_solves for r in duke) and v.solves_note(duke) is None
+
+
+def test_an_option_the_look_aheads_and_the_solves_value_apart_counts_the_smallest_loss():
+    """The same duel's Income: an inaccuracy looking 5 turns ahead, a blunder looking 4 in one
+    solve and good looking 4 in the other. Looking 4 turns ahead says what both its solves
+    agree on (good), so the grade is good, the tag names the look-ahead, and the chance is
+    the range over all three."""
+    from trainer.endgame import hidden_tables
+
+    ca = Character.CAPTAIN
+    stored = hidden_tables.stored_solution((ca, AM), (2, 0), 0)
+    assert stored is not None and stored.settled
+    rows = v.option_rows(Choice(card=AM, lost=(ca, AM), coins=(2, 0), turn="you",
+                                mode="hidden"), v.distil(stored, 4, 0.0))
+    income = next(r for r in rows if r.label.startswith("Income"))
+    move = next(m for m in stored.options_prev[AM] if str(m.action.value) == "income")
+    twin, prev = stored.options_twin[AM], stored.options_prev[AM]
+    assert 100 * (max(twin.values()) - twin[move]) < 5 < 100 * (max(prev.values()) - prev[move])
+    assert income.grade == "good" and income.verdict == "Depends on look-ahead"
+    assert income.by_solves and income.win_prev == pytest.approx(prev[move])
+    assert (income.band.low, income.band.high) == pytest.approx(
+        (income.win, twin[move]))
+    assert v.weaker_note(True, 5, 4, rows) is not None
 
 
 def test_a_stored_position_settled_where_four_and_five_agree_says_three_did_not():

@@ -634,3 +634,29 @@ def test_a_stored_duel_read_for_the_review_brings_its_twins_solve():
     v = judge(item_valuation(item, read), exchange)  # type: ignore[arg-type]
     assert (v.reason, v.grade, v.this_solve, v.other_solve) == (
         "solves", "inaccuracy", "blunder", "inaccuracy")
+
+
+def test_the_review_and_the_end_game_page_grade_every_option_of_a_stored_duel_alike() -> None:
+    """Captain and Ambassador face up, 2 coins against none, the Ambassador in hand: a settled
+    duel whose look-aheads and solves value weaker moves apart. The Play review and the
+    End-game page read the same figures and grade each move the same."""
+    from trainer.endgame import hidden_tables
+    from trainer.engine.cards import Character as C
+    from trainer.quiz.feedback import item_valuation
+    from trainer.verdicts import judge
+    from trainer.views import endgame_view as v
+
+    game, item = _duel_item((C.AMBASSADOR, C.DUKE), (C.CAPTAIN, C.AMBASSADOR), (2, 0))
+    read = stored_root(game, 0, item)  # type: ignore[arg-type]
+    stored = hidden_tables.stored_solution((C.CAPTAIN, C.AMBASSADOR), (2, 0), 0)
+    assert read is not None and read.settled and stored is not None
+    choice = v.Choice(card=C.AMBASSADOR, lost=(C.CAPTAIN, C.AMBASSADOR), coins=(2, 0),
+                      turn="you", mode="hidden")
+    rows = v.option_rows(choice, v.distil(stored, 4, 0.0))
+    page = {o.move: (r.grade, r.lost_pp) for o, r in zip(stored.options(C.AMBASSADOR), rows,
+                                                          strict=True)}
+    valuation = item_valuation(item, read)  # type: ignore[arg-type]
+    review = {o.move: (judge(valuation, o.label).grade, judge(valuation, o.label).lost_pp)
+              for o in item.options}
+    assert review == page
+    assert len({g for g, _ in page.values()}) >= 3  # the duel grades its moves apart

@@ -196,20 +196,44 @@ def test_two_solves_in_the_same_band_give_one_grade_from_this_solve() -> None:
     assert (v.grade, v.is_range, v.reason, v.lost_pp) == ("mistake", False, None, 12.0)
 
 
-def test_an_unsettled_duel_is_graded_on_its_look_aheads_before_its_second_solve() -> None:
-    both = Valuation.solved({"Challenge": PASS_WIN - 0.20, "Pass": PASS_WIN},
-                            horizons=Horizons(2, 4, {"Challenge": PASS_WIN - 0.12,
+def _two_ways(this: float, before: float, twin: float) -> Valuation:
+    """A duel's Challenge losing `this` points in this solve 4 turns ahead, `before` 2 turns
+    ahead and `twin` in a second solve 4 turns ahead (Pass is best in all three)."""
+    return Valuation.solved({"Challenge": PASS_WIN - this / 100, "Pass": PASS_WIN},
+                            horizons=Horizons(2, 4, {"Challenge": PASS_WIN - before / 100,
                                                      "Pass": PASS_WIN}),
-                            solves=Solves({"Challenge": PASS_WIN - 0.03, "Pass": PASS_WIN}))
-    v = judge(both, "Challenge")
-    assert (v.reason, v.lost_pp, v.solves) == ("horizon", 12.0, None)
+                            solves=Solves({"Challenge": PASS_WIN - twin / 100,
+                                           "Pass": PASS_WIN}))
+
+
+def test_a_look_ahead_says_what_both_its_solves_agree_on() -> None:
+    """Look-aheads apart (a mistake at 2 turns, a blunder at 4 in this solve) and a second
+    solve at 4 turns calling it good: 4 turns ahead says good, and the grade is good."""
+    v = judge(_two_ways(20, 12, 3), "Challenge")
+    assert (v.reason, v.lost_pp, v.grade, v.shorter, v.longer) == (
+        "horizon", 3.0, "good", "mistake", "good")
+    assert v.solves is not None and "Two solves" in (words.range_note(v) or "")
+
+
+def test_a_second_solve_that_settles_the_look_aheads_makes_the_range_its_own() -> None:
+    """A mistake at 2 turns, a blunder at 4 in this solve, a mistake at 4 in the other: the
+    look-aheads agree once 4 turns says what both solves do, and the range is the solves'."""
+    v = judge(_two_ways(20, 12, 12), "Challenge")
+    assert (v.reason, v.lost_pp, v.grade, v.other_solve, v.this_solve) == (
+        "solves", 12.0, "mistake", "mistake", "blunder")
+    assert v.lost_range == pytest.approx((12.0, 20.0))
+
+
+def test_a_second_solve_that_agrees_changes_nothing_of_the_look_aheads() -> None:
+    v = judge(_two_ways(20, 3, 21), "Challenge")
+    assert (v.reason, v.lost_pp, v.solves) == ("horizon", 3.0, None)
 
 
 def test_the_shorter_and_longer_sides_are_not_swapped() -> None:
     v = judge(unsettled(20.0, 0.0), "Challenge")
     assert words.headline(v) == ("Depends on how far ahead you look: a serious error looking "
                                  "2, right looking 4 turns ahead")
-    assert "not settled" in (words.range_note(v) or "")
+    assert "nobody knows yet which is right" in (words.range_note(v) or "")
 
 
 def test_a_position_checked_one_turn_deeper_names_the_nearer_look_ahead_first() -> None:
@@ -221,7 +245,7 @@ def test_a_position_checked_one_turn_deeper_names_the_nearer_look_ahead_first() 
     v = judge(deeper, "Challenge")
     assert words.headline(v) == ("Depends on how far ahead you look: right looking 4, a "
                                  "serious error looking 5 turns ahead")
-    assert "looking 4 and 5 turns ahead" in (words.range_note(v) or "")
+    assert "Looking 4 and 5 turns ahead" in (words.range_note(v) or "")
 
 
 def test_an_unsettled_grade_that_agrees_is_one_grade() -> None:

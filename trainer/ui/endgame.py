@@ -294,6 +294,9 @@ def hidden_mode(choice: Choice) -> None:
             st.caption(deeper)
         if (unsettled := view.unsettled_note(result)) is not None:
             st.caption(unsettled)
+        if (weaker := view.weaker_note(result.settled, result.shorter, result.horizon,
+                                       rows)) is not None:
+            st.caption(weaker)
     if choice.turn == "you":
         st.subheader(tr("Your options, best first"))
         st.caption(tr(view.STRIP_LEGEND))

@@ -92,9 +92,11 @@ class Doubt:
 
 @dataclass(frozen=True)
 class Horizons:
-    """A solved end-game that is not settled (`trainer.endgame.settled`): looking `shorter`
-    turns ahead gave each option the win chance in `before`, looking `longer` turns ahead
-    the valuation's own. Nobody knows which is right, so a grade holds only what both say."""
+    """A solved end-game at two look-aheads: looking `shorter` turns ahead gave each option
+    the win chance in `before`, looking `longer` turns ahead the valuation's own. Nobody knows
+    which is right, so a grade holds only what both say. That holds for a settled position
+    too (`trainer.endgame.settled`): it agrees on the best option and its value, not on how
+    much every weaker option gives away."""
 
     shorter: int
     longer: int
@@ -136,7 +138,7 @@ class Valuation:
     source: Source
     doubt: Doubt | None = None
     exploitability: float = 0.0  # of a solved value, in win probability
-    horizons: Horizons | None = None  # a solved value that did not settle
+    horizons: Horizons | None = None  # a solved value at a second look-ahead
     solves: Solves | None = None  # a solved value with a second solve of the same game
 
     def __post_init__(self) -> None:
@@ -147,8 +149,8 @@ class Valuation:
     def solved(cls, values: Mapping[str, float], exploitability: float = 0.0,
                horizons: Horizons | None = None, solves: Solves | None = None) -> Valuation:
         """Exact values (win chance by option label) from the end-game solver; with
-        `horizons`, the values of a shorter look-ahead that did not agree; with `solves`,
-        those of a second solve of the same game."""
+        `horizons`, the values of a second look-ahead; with `solves`, those of a second solve
+        of the same game."""
         return cls(tuple(OptionValue(k, v) for k, v in values.items()), Source("solved"),
                    exploitability=exploitability, horizons=horizons, solves=solves)
 

@@ -8,8 +8,9 @@ verdict then carries the kindest and the harshest grade it could be (`low`, `hig
 - the loss at the bot's own estimate, graded by the bands (`grades.grade_for`);
 - but a loss no larger than `NOISE_FACTOR` standard errors cannot be told from the best: it
   counts as Good (Best within a point), never as a mistake the estimate cannot prove;
-- and a solved end-game whose values did not settle between two look-aheads (`horizons`) is
-  graded on the smaller of the two losses: only what both look-aheads agree on counts;
+- and a solved end-game valued at two look-aheads (`horizons`) is graded on the smaller of
+  the two losses: only what both look-aheads agree on counts (a settled end-game agrees on
+  its best option, not always on how much a weaker one gives away);
 - as is one solved twice as one game (`solves`) where the two solves value the option
   differently: a game can have many perfect ways to play.
 """
@@ -45,10 +46,12 @@ class Verdict:
     lost_range: tuple[float, float] | None = None  # points lost at the doubt's two ends
     rarely: Grade | None = None  # the grade if the claimant rarely bluffs
     often: Grade | None = None  # and if they often do
-    horizons: Horizons | None = None  # an unsettled end-game's two look-aheads
+    horizons: Horizons | None = None  # a solved end-game's two look-aheads
     shorter: Grade | None = None  # the grade at the shorter look-ahead
     longer: Grade | None = None  # and at the longer
-    solves: Solves | None = None  # a second solve of the same game that grades it otherwise
+    # a second solve of the same game that grades it otherwise (with `horizons`: that made
+    # its look-ahead's grade the kinder one)
+    solves: Solves | None = None
     other_solve: Grade | None = None  # the grade in that solve
     this_solve: Grade | None = None  # and in this one
 
@@ -96,6 +99,14 @@ def judge(valuation: Valuation, chosen: str) -> Verdict:
     shorter = longer = None
     both = (valuation.horizons.lost_pp(chosen, valuation.values)
             if valuation.horizons is not None and reason is None else None)
+    two = (valuation.solves.lost_pp(chosen, valuation.values)
+           if valuation.solves is not None and reason is None else None)
+    folded = False
+    if both is not None and two is not None and grade_for(both[0]) != grade_for(both[1]):
+        # The look-aheads disagree, and a second solve at this one's look-ahead is a reading
+        # of it as good as this solve: that look-ahead says the smaller loss of the two.
+        folded = grade_for(min(both[1], two[0])) != grade_for(both[1])
+        both = (both[0], min(both[1], two[0]))
     if both is not None:
         # only the loss both look-aheads agree on is graded (and saved)
         shorter, longer = grade_for(both[0]), grade_for(both[1])
@@ -105,16 +116,14 @@ def judge(valuation: Valuation, chosen: str) -> Verdict:
         ends = both
         if low != high:
             reason = "horizon"
-    # A second solve of the same game (after the look-aheads, when they agree on a grade):
-    # only the loss both solves agree on is graded (and saved).
-    two = (valuation.solves.lost_pp(chosen, valuation.values)
-           if valuation.solves is not None and reason is None else None)
+    # A second solve of the same game (when the look-aheads agree on a grade): only the
+    # loss both solves agree on is graded (and saved).
     other_solve = this_solve = None
-    if two is not None and grade_for(two[0]) != grade:
-        other_solve, this_solve = grade_for(two[0]), grade
-        ends = (two[0], lost)
-        lost = round(min(ends), 2)
-        grade = min(other_solve, this_solve, key=rank)
+    if two is not None and reason is None and grade_for(two[0]) != grade_for(two[1]):
+        other_solve, this_solve = grade_for(two[0]), grade_for(two[1])
+        lost = round(min(lost, two[0]), 2)
+        ends = (lost, max(two))
+        grade = min(other_solve, this_solve, grade, key=rank)
         low, high = grade, max(other_solve, this_solve, key=rank)
         reason = "solves"
     return Verdict(chosen=chosen, best=valuation.best.label, lost_pp=lost, noise_pp=noise,
@@ -125,5 +134,5 @@ def judge(valuation: Valuation, chosen: str) -> Verdict:
                    often=often if reason == "doubt" else None,
                    horizons=valuation.horizons if both is not None else None,
                    shorter=shorter, longer=longer,
-                   solves=valuation.solves if reason == "solves" else None,
+                   solves=valuation.solves if reason == "solves" or folded else None,
                    other_solve=other_solve, this_solve=this_solve)

@@ -166,10 +166,13 @@ def range_note(v: Verdict, *, label: Labeller = _same) -> str | None:
     """Why the grade is a range, with its figures (after the sentence: points are defined)."""
     if v.reason == "horizon" and v.horizons is not None:
         h = v.horizons
-        return tr("This position is not settled: looking {near} and {far} turns ahead gives "
-                  "different values, and nobody knows yet which is right. The grade counts "
-                  "only what both agree on.", near=min(h.shorter, h.longer),
-                  far=max(h.shorter, h.longer))
+        note = tr("Looking {near} and {far} turns ahead values this option differently, and "
+                  "nobody knows yet which is right. The grade counts only what both agree on.",
+                  near=min(h.shorter, h.longer), far=max(h.shorter, h.longer))
+        if v.solves is not None:
+            note += " " + tr("Two solves of this duel value it differently as well, and the "
+                             "grade counts the smaller loss of the two.")
+        return note
     if v.reason == "solves":
         return tr("This duel has more than one perfect way to play, and two solves of it "
                   "value this option differently. The grade counts only what both agree on.")

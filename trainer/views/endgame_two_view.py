@@ -54,7 +54,9 @@ from trainer.views.endgame_view import (
     plural,
     ranged_outcome,
     short_name,
+    shows_range,
     turns_words,
+    weaker_note,
 )
 from trainer.views.practice_view import start_line
 from trainer.views.table_art import mini_card
@@ -401,7 +403,7 @@ def option_rows(solved: TwoSolved) -> list[OptionRow]:
     before = solved.options_prev
     horizons = (Horizons(solved.check, solved.horizon, {str(i): before[o.move]
                                              for i, o in enumerate(options)})
-                if not solved.settled and all(o.move in before for o in options) else None)
+                if before and all(o.move in before for o in options) else None)
     valuation = Valuation.solved({str(i): o.value for i, o in enumerate(options)},
                                  horizons=horizons)
     hand = set(solved.choice.hand)
@@ -412,12 +414,10 @@ def option_rows(solved: TwoSolved) -> list[OptionRow]:
         v = judge(valuation, str(i))
         strip = tuple(Cell(h[0], p, o.against.get(h, 0.0))
                       for h, p in solved.their_chances.items()) if one_each else ()
+        prev = before.get(o.move) if shows_range(not solved.settled, v.reason) else None
         rows.append(OptionRow(
             label, claim, claim is not None and claim not in hand, o.value, v.lost_pp, v.grade,
-            o.frequency,
-            ranged_outcome(o.against, o.value,
-                           before.get(o.move) if horizons is not None else None),
-            strip, o.text, "", before.get(o.move) if horizons is not None else None,
+            o.frequency, ranged_outcome(o.against, o.value, prev), strip, o.text, "", prev,
             words.short_headline(v) if v.reason == "horizon" and not v.sound else ""))
     return rows
 
@@ -475,7 +475,7 @@ def unsettled_note(solved: TwoSolved, rows: Sequence[OptionRow]) -> str | None:
     """Said when a figure on screen is a range, or a grade holds back for the look-aheads:
     what the ranges are (the expert figures say why the duel as a whole is not settled)."""
     if solved.settled:
-        return None
+        return weaker_note(True, solved.check, solved.horizon, rows)
     shown = [solved.band, *(r.band for r in rows)]
     if not any(percent_band(b) != percent(b.low) for b in shown) and not any(
             r.verdict for r in rows):

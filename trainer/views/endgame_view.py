@@ -510,7 +510,9 @@ class OptionRow:
     strip: tuple[Cell, ...]
     engine_text: str
     line: str = ""  # the most likely line of play after it, in words ("" if not known)
-    win_prev: float | None = None  # unsettled: the win chance at the shorter look-ahead
+    # the win chance at the other look-ahead: every option of an unsettled position, and of
+    # a settled one an option the two grade differently (`shows_range`)
+    win_prev: float | None = None
     verdict: str = ""  # unsettled and the look-aheads disagree: what the grade depends on
     # two solves of the same duel grade it differently (`verdicts.Solves`): the smaller loss
     by_solves: bool = False
@@ -554,17 +556,18 @@ def option_rows(choice: Choice, solved: Solved) -> list[OptionRow]:
     options = solved.options.get(choice.card, ())
     chances = solved.against.get(choice.card, {})
     game = _label_game(choice)
-    # Graded by the verdict layer: each option's loss against the solution's best, and
-    # where the figures did not settle, only the loss both look-aheads agree on.
+    # Graded by the verdict layer: each option's loss against the solution's best, and only
+    # the loss both look-aheads agree on (a settled position agrees on its best move and
+    # value, not on how much every weaker move gives away), then both solves: as the quiz
+    # and the Play review grade the same duel.
     before = solved.options_prev.get(choice.card, {})
     horizons = (Horizons(solved.shorter, solved.horizon,
                          {str(i): before[o.move] for i, o in enumerate(options)})
-                if solved.unsettled and solved.shorter is not None
+                if solved.shorter is not None and options
                 and all(o.move in before for o in options) else None)
     twin = solved.options_twin.get(choice.card, {})
     solves = (Solves({str(i): twin[o.move] for i, o in enumerate(options)})
-              if horizons is None and options and all(o.move in twin for o in options)
-              else None)
+              if options and all(o.move in twin for o in options) else None)
     valuation = Valuation.solved({str(i): o.value for i, o in enumerate(options)},
                                  horizons=horizons, solves=solves) if options else None
     rows = []
@@ -572,24 +575,44 @@ def option_rows(choice: Choice, solved: Solved) -> list[OptionRow]:
         label, claim = move_label(game, o.move)
         assert valuation is not None
         v = judge(valuation, str(i))
+        prev = before.get(o.move) if shows_range(solved.unsettled, v.reason) else None
         rows.append(OptionRow(
             label, claim, claim is not None and claim != choice.card, o.value, v.lost_pp,
-            v.grade, o.frequency,
-            ranged_outcome(o.against, o.value,
-                           before.get(o.move) if horizons is not None else None),
+            v.grade, o.frequency, ranged_outcome(o.against, o.value, prev),
             tuple(Cell(c, p, o.against.get(c, 0.0)) for c, p in chances.items()), o.text,
-            line_text(solved.lines.get(choice.card, {}).get(o.move, ()), solved.mover),
-            before.get(o.move) if horizons is not None else None,
+            line_text(solved.lines.get(choice.card, {}).get(o.move, ()), solved.mover), prev,
             words.short_headline(v) if v.reason in ("horizon", "solves") and not v.sound
-            else "", v.reason == "solves", twin.get(o.move) if v.reason == "solves" else None))
+            else "", v.solves is not None, twin.get(o.move) if v.solves is not None else None))
     return rows
+
+
+def shows_range(unsettled: bool, reason: str | None) -> bool:
+    """Whether an option shows its chance as the range over both look-aheads: every option
+    of an unsettled position, and of a settled one each option the two grade differently."""
+    return unsettled or reason == "horizon"
+
+
+WEAKER_NOTE = N_("Settled: looking {shorter} and {longer} turns ahead gives the same best "
+                 "move and the same chance to win. How much a weaker move gives away is less "
+                 "firm: where the two grade it differently, its chance is shown as the range "
+                 "between them, and it is called worse only by what both agree on.")
+
+
+def weaker_note(settled: bool | None, shorter: int | None, longer: int,
+                rows: Sequence[OptionRow]) -> str | None:
+    """Said above the options of a settled position when the look-aheads grade some weaker
+    option differently (an unsettled position says why everything is a range instead)."""
+    if not settled or shorter is None or not any(r.win_prev is not None for r in rows):
+        return None
+    low, high = sorted((shorter, longer))
+    return tr(WEAKER_NOTE, shorter=low, longer=high)
 
 
 SOLVES_NOTE = N_("This duel was solved twice, each time on its own (here it changes nothing "
                  "which player’s card lies face up), and the two solves value some weaker "
                  "options differently: a duel can have more than one perfect way to play. "
-                 "Those options say “depends on perfect play” and count only the "
-                 "smaller loss.")
+                 "Such an option counts only the smaller loss, and its chance shows the range "
+                 "over both solves.")
 
 
 def solves_note(rows: Sequence[OptionRow]) -> str | None:
