@@ -241,3 +241,34 @@ def test_the_count_of_solved_end_game_items_agrees_with_its_nouns(end_games, sol
     grades = solved.SolvedGrades(bank=bank.version, entries={
         i.id: a_solved(i, i.best.label) for i in ends[:solved_n]})
     assert solved_origin(grades, bank).startswith(said)
+
+
+def test_an_item_is_solved_a_second_time_with_the_face_up_cards_swapped():
+    """The same duel solved on its own (a face-up card only leaves the court): its values
+    come with the item's, for the grade to count what both solves agree on."""
+    item = BANK.get(DUEL)
+    frame = solved.turn_frame(item)
+    assert frame.revealed[0] != frame.revealed[1]
+    s = solved.solve_item(item, horizon=2)
+    assert set(s.other) == set(s.values)
+    assert max(s.other.values()) == pytest.approx(max(s.values.values()), abs=2e-3)
+    twin = hidden.solve((frame.revealed[1], frame.revealed[0]), frame.coins, frame.first,
+                        horizon=2, out=frame.out, target=solved.TARGET)
+    assert s.other == solved.item_values(item, twin, frame)
+
+
+def test_a_second_solve_is_kept_in_the_grades_file_and_a_damaged_one_refused():
+    item = BANK.get(DUEL)
+    base = a_solved(item, "Pass")
+    s = replace(base, before=dict(base.values), other={"Pass": 0.6, "Challenge": 0.4})
+    assert Solved.from_data(s.to_data()) == s
+    assert "other" not in a_solved(item, "Pass").to_data()  # older files unchanged
+    for bad in ({"Fold": 0.5}, {"Pass": 1.5}, ["Pass"]):
+        with pytest.raises(ValueError, match="^other: expected"):
+            Solved.from_data({**s.to_data(), "other": bad})
+
+
+def test_the_shipped_grades_keep_a_second_solve_of_every_duel_with_two_face_up_cards():
+    for item_id, entry in SHIPPED.entries.items():
+        frame = solved.turn_frame(BANK.get(item_id))
+        assert bool(entry.other) == (frame.revealed[0] != frame.revealed[1]), item_id

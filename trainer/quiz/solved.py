@@ -14,7 +14,10 @@ How an item is solved:
   players claimed earlier in the game is not read (a simplification the page states);
 - the turn's public moves are walked down the solved tree to the item's decision, where
   each option's exact win chance is read (`Solution.choices`, the learner's card as its
-  private state), matched to the item's option labels.
+  private state), matched to the item's option labels;
+- the same duel is solved once more with the two face-up cards swapped (a face-up card only
+  leaves the court, so it is the same game solved on its own): a game can have several
+  perfect ways to play, and a grade counts only what both solves say of a weaker option.
 
 The values are precomputed for a bank (`python -m trainer endgame grade-bank`) into a small
 file beside it, `<bank>.solved.json`, keyed by the bank's version and item ids; the bank file
@@ -39,7 +42,7 @@ import numpy as np
 
 from trainer import batch
 from trainer.endgame import hidden, settled
-from trainer.endgame.hidden_tables import TARGET
+from trainer.endgame.hidden_tables import FACE_UP_INERT, TARGET
 from trainer.endgame.known import MAX_COINS
 from trainer.endgame.public import Unsupported
 from trainer.engine.cards import Character
@@ -82,9 +85,9 @@ class Solved:
     # the look-ahead `before` comes from when it is not `horizon - 2`: a position of the
     # stored table checked one turn deeper (`hidden_tables.CHECK`) is compared with that
     compared: int | None = None
-    # the same options' values in a second, separate solve of the same duel (a stored
-    # position's twin, the face-up cards swapped: `hidden_tables.FACE_UP_INERT`); read
-    # from the table when graded, never saved
+    # the same options' values in a second, separate solve of the same duel at `horizon`
+    # (the face-up cards swapped: `hidden_tables.FACE_UP_INERT`); empty where the two
+    # face-up cards are the same card or the entry was written before it was kept
     other: dict[str, float] = field(default_factory=dict)
 
     @property
@@ -116,7 +119,9 @@ class Solved:
                 "exploitability": round(self.exploitability, DIGITS),
                 "settled": self.settled, "moved": round(self.moved, DIGITS),
                 "before": {k: round(v, DIGITS) for k, v in self.before.items()},
-                **({} if self.compared is None else {"compared": self.compared})}
+                **({} if self.compared is None else {"compared": self.compared}),
+                **({"other": {k: round(v, DIGITS) for k, v in self.other.items()}}
+                   if self.other else {})}
 
     @classmethod
     def from_data(cls, data: object) -> Solved:
@@ -155,9 +160,16 @@ class Solved:
                 compared, bool) or compared < 1 or compared == horizon):
             raise ValueError(f"compared: expected the other look-ahead, a whole number of "
                              f"turns other than the horizon {horizon}, got {compared!r}")
+        other = data.get("other", {})
+        if not isinstance(other, dict) or set(other) - set(values) or any(
+                not isinstance(v, int | float) or isinstance(v, bool) or not math.isfinite(v)
+                or not 0.0 <= v <= 1.0 for v in other.values()):
+            raise ValueError("other: expected an object of option label to win chance in the "
+                             "second solve, for the item's own options")
         return cls({str(k): float(v) for k, v in values.items()}, horizon,
                    numbers["exploitability"], is_settled and bool(before), numbers["moved"],
-                   {str(k): float(v) for k, v in before.items()}, compared)
+                   {str(k): float(v) for k, v in before.items()}, compared,
+                   {str(k): float(v) for k, v in other.items()})
 
 
 # ------------------------------------------------------------------------ the turn's frame
@@ -284,8 +296,10 @@ def item_values(item: Item, solution: hidden.Solution, frame: Frame,
 def solve_item(item: Item, horizon: int = HORIZON,
                solver: Callable[..., hidden.Solution] = hidden.solve) -> Solved:
     """The item's exact grade: solved from the start of its turn `horizon` turns ahead, and
-    `horizon - 2` (at least 1) to say whether the values have settled. `Unsolvable` when it
-    cannot be (the reason says why)."""
+    `horizon - 2` (at least 1) to say whether the values have settled, and once more at
+    `horizon` with the two face-up cards swapped, the same duel solved on its own (a face-up
+    card only leaves the court), whose values may grade a weaker option otherwise
+    (`verdicts.Solves`). `Unsolvable` when it cannot be (the reason says why)."""
     if horizon < 1:
         raise ValueError(f"horizon: expected at least 1 turn, got {horizon}")
     frame = turn_frame(item)
@@ -297,6 +311,11 @@ def solve_item(item: Item, horizon: int = HORIZON,
                    out=frame.out, target=TARGET)
         found[h] = (item_values(item, s, frame, game), s.exploitability)
     values, exploitability = found[horizon]
+    other: dict[str, float] = {}
+    if frame.revealed[0] != frame.revealed[1] and item.variant in FACE_UP_INERT:
+        twin = solver((frame.revealed[1], frame.revealed[0]), frame.coins, frame.first,
+                      horizon=horizon, variant=item.variant, out=frame.out, target=TARGET)
+        other = item_values(item, twin, frame, game)
     before = found[shallow][0]
     moved = max(abs(values[k] - before[k]) for k in values)
     labels = list(values)
@@ -304,7 +323,7 @@ def solve_item(item: Item, horizon: int = HORIZON,
                             np.array([[before[k] for k in labels]]),
                             np.array([[values[k] for k in labels]]))
     return Solved(values, horizon, exploitability, check.settled and shallow < horizon, moved,
-                  before)
+                  before, other=other)
 
 
 def solve_job(job: tuple[Item, int]) -> dict[str, Any] | str:
