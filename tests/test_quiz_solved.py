@@ -272,3 +272,17 @@ def test_the_shipped_grades_keep_a_second_solve_of_every_duel_with_two_face_up_c
     for item_id, entry in SHIPPED.entries.items():
         frame = solved.turn_frame(BANK.get(item_id))
         assert bool(entry.other) == (frame.revealed[0] != frame.revealed[1]), item_id
+
+
+def test_the_second_solve_of_a_duel_with_cards_out_reuses_the_courts_values():
+    """A duel from a larger game: the court's known-role values take seconds to work out, and
+    the swapped duel is the same game, so its horizon reads the first solve's."""
+    from trainer.endgame import tables
+
+    item = next(BANK.get(k) for k, e in SHIPPED.entries.items()
+                if e.other and solved.turn_frame(BANK.get(k)).out)
+    frame = solved.turn_frame(item)
+    tables._COURTS.clear()
+    s = solved.solve_item(item, horizon=2)
+    assert set(s.other) == set(s.values)
+    assert list(tables._COURTS) == [(frame.revealed, tuple(sorted(frame.out)), "base")]

@@ -45,6 +45,7 @@ from trainer.endgame import hidden, settled
 from trainer.endgame.hidden_tables import FACE_UP_INERT, TARGET
 from trainer.endgame.known import MAX_COINS
 from trainer.endgame.public import Unsupported
+from trainer.endgame.tables import court_leaf
 from trainer.engine.cards import Character
 from trainer.engine.game import Game, Phase
 from trainer.engine.moves import Move
@@ -313,8 +314,12 @@ def solve_item(item: Item, horizon: int = HORIZON,
     values, exploitability = found[horizon]
     other: dict[str, float] = {}
     if frame.revealed[0] != frame.revealed[1] and item.variant in FACE_UP_INERT:
+        # the horizon's values are the same game's too: with cards out, those already
+        # worked out for the first solve (a court's values take seconds to work out)
+        leaf = court_leaf(frame.revealed, frame.out, item.variant) if frame.out else None
         twin = solver((frame.revealed[1], frame.revealed[0]), frame.coins, frame.first,
-                      horizon=horizon, variant=item.variant, out=frame.out, target=TARGET)
+                      horizon=horizon, variant=item.variant, out=frame.out, target=TARGET,
+                      leaf=leaf)
         other = item_values(item, twin, frame, game)
     before = found[shallow][0]
     moved = max(abs(values[k] - before[k]) for k in values)
