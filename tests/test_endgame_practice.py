@@ -203,6 +203,53 @@ def test_a_trap_puzzle_obvious_move_loses_against_the_best() -> None:
         assert max(values.values()) - values[p.obvious.action] >= TRAP_GAP - 1e-6
 
 
+def test_a_puzzles_point_holds_at_every_reading_of_its_position() -> None:
+    """A bluff's margin over every honest option and a trap's loss hold at the position's own
+    horizon, at the horizon it was compared with, and in its twin's solve where it has one."""
+    from trainer.endgame.hidden_tables import stored_solution
+
+    v = get_variant("base")
+    sample = random.Random(5).sample([p for p in puzzles() if p.kind != "hold"], 40)
+    for p in sample:
+        s = stored_solution(p.lost, p.coins, 0)
+        assert s is not None
+        readings = [{o.move: o.value for o in s.options(p.card)}, s.options_prev[p.card]]
+        readings += [s.options_twin[p.card]] if p.card in s.options_twin else []
+        for r in readings:
+            if p.kind == "bluff":
+                honest = [x for m, x in r.items()
+                          if m.action is None or v.spec(m.action).claim in (None, p.card)]
+                assert r[p.best] - max(honest) >= BLUFF_GAP - 1e-6, p.id
+            else:
+                assert p.obvious is not None
+                assert r[p.best] - r[p.obvious] >= TRAP_GAP - 1e-6, p.id
+
+
+def test_a_trap_only_one_reading_sees_is_not_a_puzzle() -> None:
+    """Contessa and Ambassador face up, 3 coins each, holding the Duke: Tax is the obvious
+    move. Made-up values where Tax loses 12 points at one horizon and 4 at the other."""
+    from trainer.endgame.public import public_graph
+    from trainer.endgame.puzzles import _classify
+
+    lost = (C.CONTESSA, C.AMBASSADOR)
+    graph = public_graph(lost, "base")
+    moves = list(graph.game(graph.worlds[0], (3, 3), 0).legal_moves())
+    tax = next(k for k, m in enumerate(moves) if m.action is not None
+               and m.action.value == "tax")
+    best = next(k for k in range(len(moves)) if k != tax)
+    values = np.full(len(moves), 0.30)
+    values[best], values[tax] = 0.60, 0.48
+    other = values.copy()
+    other[tax] = 0.56
+
+    def kinds(others: list[np.ndarray]) -> set[str]:
+        return {p.kind for p in _classify("x", C.DUKE, lost, (3, 3), moves, values, 0.6,
+                                          "base", others)}
+
+    assert "trap" in kinds([])
+    assert "trap" not in kinds([other])
+
+
 def test_puzzle_difficulty_follows_the_gap_to_the_next_move() -> None:
     for p in puzzles()[:200]:
         assert p.difficulty == ("hard" if p.gap < 0.03 else

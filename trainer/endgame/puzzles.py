@@ -12,13 +12,17 @@ option's exact value. Three kinds are picked, each worded for the learner by the
 
 Only *settled* positions are used (`trainer.endgame.settled`: between the two horizons solved
 the value moved at most a tenth of a point and no card's best option changed), so a puzzle's
-answer does not hang on the horizon. Difficulty comes from
-the value gap between the best option and the next-best move: a close call is hard.
+answer does not hang on the horizon. Settled says nothing firm of a weaker option, though, and
+a bluff's or a trap's point is about weaker options (every honest one, the obvious one): so
+the point must hold at every reading the table has of the position, its own horizon, the
+horizon it was compared with and, where it has one, its twin's separate solve. Difficulty
+comes from the value gap between the best option and the next-best move: a close call is hard.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -29,6 +33,7 @@ from trainer.endgame import hidden_tables as ht
 from trainer.endgame.known import MAX_COINS
 from trainer.endgame.practice import Goal
 from trainer.endgame.public import public_graph
+from trainer.endgame.settled import TOLERANCE
 from trainer.engine.cards import Action, Character
 from trainer.engine.game import Game
 from trainer.engine.moves import Move
@@ -103,33 +108,44 @@ def puzzles(variant: str = "base") -> tuple[Puzzle, ...]:
                     values = z["option_value"][i, a, b, k, :len(order)]
                     if np.isnan(values).any():
                         continue
+                    others = [x[i, a, b, k, :len(order)] for x in (
+                        z.get("option_value_compared"), z.get("option_value_twin"))
+                        if x is not None]
                     out.extend(_classify(f"{name}-{a}-{b}-{card.value}", card, lost, (a, b),
-                                         order, values, float(z["mover"][i, a, b, k]), v.name))
+                                         order, values, float(z["mover"][i, a, b, k]), v.name,
+                                         [o for o in others if not np.isnan(o).any()]))
     rank = {k: n for n, k in enumerate(KINDS)}
     return tuple(sorted(out, key=lambda p: (rank[p.kind], p.difficulty != "easy", p.id)))
 
 
 def _classify(key: str, card: Character, lost: tuple[Character, Character],
               coins: tuple[int, int], moves: list[Move], values: np.ndarray, value: float,
-              variant: str) -> list[Puzzle]:
+              variant: str, others: Sequence[np.ndarray] = ()) -> list[Puzzle]:
+    """The puzzles a position offers holding `card`; `others`: the same options' values at
+    every other reading of the position (another horizon, a twin's solve), where a bluff's
+    or a trap's point must hold as well."""
     v = get_variant(variant)
     best = int(np.argmax(values))
     ranked = sorted(set(np.round(values, 6)), reverse=True)
     gap = float(ranked[0] - ranked[1]) if len(ranked) > 1 else 1.0
+    readings = [values, *others]
+    if any(float(np.max(r) - r[best]) > TOLERANCE for r in others):
+        return []  # another reading names another best move
 
     def claim(m: Move) -> Character | None:
         return v.spec(m.action).claim if m.action is not None else None
 
     found: list[Puzzle] = []
-    honest = [float(values[j]) for j, m in enumerate(moves) if claim(m) in (None, card)]
+    honest = [j for j, m in enumerate(moves) if claim(m) in (None, card)]
     best_claim = claim(moves[best])
-    if best_claim is not None and best_claim is not card and honest \
-            and values[best] - max(honest) >= BLUFF_GAP:
-        found.append(Puzzle(f"bluff-{key}", "bluff", card, lost, coins, Goal("win"), value,
-                            float(values[best] - max(honest)), moves[best], None))
+    if best_claim is not None and best_claim is not card and honest:
+        margin = min(float(r[best] - max(r[j] for j in honest)) for r in readings)
+        if margin >= BLUFF_GAP:
+            found.append(Puzzle(f"bluff-{key}", "bluff", card, lost, coins, Goal("win"),
+                                value, margin, moves[best], None))
     obvious = _obvious(card, moves, coins[0], variant)
     if obvious is not None and obvious != moves[best]:
-        lost_by = float(values[best] - values[moves.index(obvious)])
+        lost_by = min(float(r[best] - r[moves.index(obvious)]) for r in readings)
         if lost_by >= TRAP_GAP:
             found.append(Puzzle(f"trap-{key}", "trap", card, lost, coins, Goal("win"), value,
                                 gap, moves[best], obvious))
