@@ -157,6 +157,21 @@ def test_a_duel_settled_by_the_deeper_check_shows_one_figure_and_says_what_was_c
     assert line.endswith("settled.")
 
 
+def test_a_settled_duels_weaker_move_the_look_aheads_grade_apart_shows_its_range():
+    """Duke lost, no coins either side, holding Duke and Assassin: settled, Tax is best at
+    both look-aheads, but Foreign Aid wins 68% at one and 100% at the other. It is graded on
+    the smaller loss with its range, and a note says what settled covers."""
+    read = _read(TwoChoice(two="you", hand=(C.DUKE, C.ASSASSIN), lost=C.DUKE, coins=(0, 0),
+                           turn="you"))
+    rows = view.option_rows(read)
+    aid = next(r for r in rows if r.label.startswith("Foreign aid"))
+    assert read.settled and aid.win_prev is not None and aid.verdict == "Depends on look-ahead"
+    assert aid.band.width > 0.3 and aid.lost_pp < 1.0
+    assert rows[0].win_prev is None  # the best move's figures are settled: one figure
+    note = view.unsettled_note(read, rows)
+    assert note is not None and note.startswith("Settled: looking 2 and 3 turns ahead")
+
+
 def test_a_duel_the_deeper_check_does_not_settle_shows_the_range_of_its_last_two_look_aheads():
     """Duke lost, 0 coins against 1: one and two turns disagree, and two and three (and, once
     solved four turns ahead, three and four): the range is that of the last two."""
