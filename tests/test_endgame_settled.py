@@ -138,7 +138,8 @@ def test_a_duel_played_out_from_an_unsettled_position_says_its_grades_could_chan
     from trainer.endgame import hidden_tables
     from trainer.views import practice_view as pv
 
-    unsettled = Choice(card=D, lost=(AM, CO), coins=(2, 2))  # stored, not settled
+    # stored, still moving between five and six turns ahead
+    unsettled = Choice(card=Character.CAPTAIN, lost=(D, D), coins=(0, 0))
     entry = hidden_tables.lookup(unsettled.lost, unsettled.coins, 0, unsettled.first)
     assert entry is not None
     low, high = sorted((entry.check, entry.horizon))
@@ -257,7 +258,7 @@ def test_the_stored_table_is_settled_only_where_its_last_two_horizons_agree():
     settled_deep = deep & (z["settled"] == 1)
     assert float(np.abs(z["moved"][settled_deep]).max()) <= settled.TOLERANCE
     assert float(np.nanmax(z["exploitability_h5"])) <= hidden_tables.TARGET
-    # those still moving between four and five, solved six turns ahead so far: compared
+    # those still moving between four and five, every one solved six turns ahead: compared
     # between five and six, their figures the six-turn ones
     deepest = np.isfinite(z["value_h6"])
     assert np.all(deep[deepest]) and np.all(z["horizon_at"][deepest] == hidden_tables.DEEPEST)
@@ -266,11 +267,11 @@ def test_the_stored_table_is_settled_only_where_its_last_two_horizons_agree():
     np.testing.assert_array_equal(z["mover"][deepest], z["mover_h6"][deepest])
     np.testing.assert_array_equal(z["mover_compared"][deepest], z["mover_h5"][deepest])
     settled_six = deepest & (z["settled"] == 1)
-    assert (int(deepest.sum()), int(settled_six.sum())) == (158, 104)
+    assert (int(deepest.sum()), int(settled_six.sum())) == (354, 208)
     # a position read from its twin (the face-up cards swapped) has the twin's own solve
     names = [str(p) for p in z["pairs"]]
     copies = np.argwhere(z["mirrored_h6"] == 1).tolist()
-    assert len(copies) == 37 and np.all(deepest[z["mirrored_h6"] == 1])
+    assert len(copies) == 117 and np.all(deepest[z["mirrored_h6"] == 1])
     for i, a, b in copies:
         x, y = names[i].split("-")
         j = names.index(f"{y}-{x}")
@@ -404,32 +405,29 @@ def test_a_stored_position_settled_where_four_and_five_agree_says_three_did_not(
     assert "(settled:" in line
 
 
-def test_a_stored_position_still_moving_five_turns_ahead_shows_the_range_of_four_and_five():
+def test_a_stored_position_still_moving_six_turns_ahead_shows_the_range_of_five_and_six():
+    """Duke and Duke face up, 0 coins each: still moving between four and five turns ahead, so
+    solved six ahead, where it still moves; the page shows five and six as the range."""
     from trainer.endgame import hidden_tables
 
     stored = hidden_tables.stored_solution((D, D), (0, 0), 0)
-    assert stored is not None and not stored.settled and stored.check_horizon == 5
-    s = v.distil(stored, 4, 0.0)
-    assert v.unsettled_note(s) == v.UNSETTLED_NOTE.format(shorter=4, longer=5, page=4)
-    # 63.5% at three and four turns, 60.9% at five
+    assert stored is not None and not stored.settled
+    assert (stored.horizon, stored.check_horizon) == (6, 5)
+    s = v.distil(stored, stored.horizon, 0.0)
+    assert v.unsettled_note(s) == v.UNSETTLED_NOTE.format(shorter=5, longer=6, page=6)
+    points = f"{-100 * stored.moved:+.2f}"
     assert (v.settled_line(s) or "").startswith(
-        "Looking 5 turns ahead instead moves the mover's chance by -2.56 points (not settled")
+        f"Looking 5 turns ahead instead moves the mover's chance by {points} points (not "
+        "settled")
     band = s.chance_band(next(iter(s.card_values)))
     assert band.low < band.high
 
 
 def test_an_option_sure_at_one_look_ahead_but_not_the_other_is_not_called_sure():
-    """Duke and Duke face up, 0 coins each, holding the Captain: Foreign aid wins 99.97% four
-    turns ahead (every square says "win 100%") but 83.0% five turns ahead, so it does not
-    read "wins for sure"."""
-    from trainer.endgame import hidden_tables
-
-    stored = hidden_tables.stored_solution((D, D), (0, 0), 0)
-    assert stored is not None
-    s = v.distil(stored, 4, 0.0)
-    rows = v.option_rows(Choice(card=Character.CAPTAIN, lost=(D, D), coins=(0, 0)), s)
-    aid = next(r for r in rows if r.label.startswith("Foreign aid"))
-    assert aid.win > 0.99 and aid.win_prev is not None and aid.win_prev < 0.85
-    assert v.outcome_class({c.card: c.win for c in aid.strip}) == "wins"
-    assert aid.outcome == "play"
-    assert v.ranged_outcome({"x": 1.0}, 1.0, 0.9995) == "wins"
+    """An option whose every square wins at the page's look-ahead (99.97%) but that wins 83%
+    at the other look-ahead does not read "wins for sure"; within a tenth of a point it
+    does."""
+    assert v.outcome_class({"x": 1.0, "y": 0.9996}) == "wins"
+    assert v.ranged_outcome({"x": 1.0, "y": 0.9996}, 0.9997, 0.83) == "play"
+    assert v.ranged_outcome({"x": 1.0, "y": 0.9996}, 0.9997, 0.9995) == "wins"
+    assert v.ranged_outcome({"x": 1.0, "y": 0.9996}, 0.9997, None) == "wins"

@@ -606,15 +606,15 @@ def _duel_item(hands, revealed, coins):  # type: ignore[no-untyped-def]
     return game, item
 
 
-def test_a_duel_the_table_checked_one_turn_deeper_is_read_with_that_look_ahead() -> None:
+def test_a_duel_the_table_solved_six_turns_ahead_is_read_with_its_look_aheads() -> None:
     """Duke and Duke face up, 0 coins each, the learner holding the Captain to act: the table
-    compared this duel between four and five turns ahead, and the review's exact grade says
-    five, not two."""
+    solved this duel six turns ahead and compared it with five, and the review's exact grade
+    says six and five, not four and two."""
     from trainer.engine.cards import Character as C
 
     game, item = _duel_item((C.CAPTAIN, C.ASSASSIN), (C.DUKE, C.DUKE), (0, 0))
     read = stored_root(game, 0, item)  # type: ignore[arg-type]
-    assert read is not None and read.horizon == 4 and read.compared == 5
+    assert read is not None and read.horizon == 6 and read.compared == 5
     assert read.shorter == 5 and not read.settled and read.before
     assert read.other == {}  # Duke and Duke face up: no twin to read
 
