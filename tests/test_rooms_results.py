@@ -149,7 +149,12 @@ def test_a_puzzle_question_is_graded_by_its_exact_values() -> None:
     assert again.id == item.id and solved is not None
     worst = min(item.options, key=lambda o: o.win)
     fields = grade_answer(item, worst.label, None, solved, None, BANK.version)
-    assert fields["lost_pp"] == pytest.approx(100 * (item.best.win - worst.win), abs=0.01)
+    # the exact values at the puzzle's own look-ahead and at the one it was compared with
+    # (and its twin's solve): the smaller loss counts, as on the End-game page
+    readings = [solved.values, solved.before, *([solved.other] if solved.other else [])]
+    assert solved.before
+    assert fields["lost_pp"] == pytest.approx(
+        min(100 * (max(r.values()) - r[worst.label]) for r in readings), abs=0.01)
 
 
 
@@ -160,3 +165,31 @@ def test_a_puzzle_position_puts_the_learner_in_seat_zero_with_the_puzzles_card()
     puzzle = find(item.id.removeprefix("puzzle:"))
     assert puzzle is not None
     assert item.game().observation(0).hand == (puzzle.card,)
+
+
+def test_a_puzzle_question_grades_every_move_as_the_end_game_page_does():
+    """Ambassador and Ambassador face up, 1 coin against 4, holding the Assassin: a settled
+    position whose look-aheads grade Foreign Aid apart. A room's puzzle question and the
+    End-game page read the same figures and give every move the same grade."""
+    from trainer.endgame.hidden_tables import stored_solution
+    from trainer.engine.cards import Character as C
+    from trainer.quiz.feedback import item_valuation
+    from trainer.quiz.puzzle_items import puzzle_item
+    from trainer.verdicts import judge
+    from trainer.views import endgame_view as v
+
+    found = puzzle_item("puzzle:bluff-Ambassador-Ambassador-1-4-Assassin")
+    assert found is not None
+    item, solved = found
+    assert solved.before and solved.compared == 5
+    stored = stored_solution((C.AMBASSADOR, C.AMBASSADOR), (1, 4), 0)
+    assert stored is not None
+    choice = v.Choice(card=C.ASSASSIN, lost=(C.AMBASSADOR, C.AMBASSADOR), coins=(1, 4),
+                      turn="you", mode="hidden")
+    rows = v.option_rows(choice, v.distil(stored, stored.horizon, 0.0))
+    page = {o.move: r.grade for o, r in zip(stored.options(C.ASSASSIN), rows, strict=True)}
+    valuation = item_valuation(item, solved)
+    room = {o.move: judge(valuation, o.label).grade for o in item.options}
+    assert room == page
+    aid = next(o for o in item.options if o.label.startswith("Foreign aid"))
+    assert judge(valuation, aid.label).reason == "horizon"

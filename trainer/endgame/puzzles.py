@@ -170,6 +170,11 @@ class PuzzleOptions:
     horizon: int
     exploitability: float
     moved: float
+    # the same options at the look-ahead the position was compared with (`compared` turns),
+    # and in its twin's separate solve (None without one): a grade counts what all agree on
+    before: tuple[float, ...] = ()
+    compared: int | None = None
+    twin: tuple[float, ...] | None = None
 
 
 def _cell(p: Puzzle, variant: str) -> tuple[Any, int] | None:
@@ -196,11 +201,18 @@ def options(p: Puzzle, variant: str = "base") -> PuzzleOptions | None:
     graph = public_graph(p.lost, variant)
     legal = {str(m): m for m in graph.game(graph.worlds[0], p.coins, 0).legal_moves()}
     stored = [str(m) for m in z["option_move"][i, a, b] if str(m)]
-    values = z["option_value"][i, a, b, k, :len(stored)]
+    n = len(stored)
+    values = z["option_value"][i, a, b, k, :n]
+    before = z["option_value_compared"][i, a, b, k, :n] if "option_value_compared" in z else ()
+    twin = z["option_value_twin"][i, a, b, k, :n] if "option_value_twin" in z else None
     return PuzzleOptions(tuple(legal[t] for t in stored), tuple(float(x) for x in values),
                          int(z["horizon_at"][i, a, b]),
                          float(z["exploitability"][i, a, b]),
-                         float(z["moved"][i, a, b]))
+                         float(z["moved"][i, a, b]),
+                         tuple(float(x) for x in before) if not np.isnan(before).any() else (),
+                         int(z["check_horizon"][i, a, b]) if "check_horizon" in z else None,
+                         None if twin is None or np.isnan(twin).any()
+                         else tuple(float(x) for x in twin))
 
 
 def puzzle_game(p: Puzzle, variant: str = "base", seed: int = 0) -> Game:

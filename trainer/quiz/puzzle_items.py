@@ -65,7 +65,13 @@ def _item(p: Puzzle, variant: str) -> tuple[Item, Solved] | None:
                 players=2, viewer=0, themes=(END_GAME, KIND_THEMES[p.kind]),
                 difficulty=p.difficulty, options=opts, rollouts=0,
                 explanation=p.goal.describe(), meta={"puzzle": p.id, "deal": 0})
+    # graded as the End-game page grades the position: only what its two look-aheads and
+    # its two solves agree on (a puzzle's position is settled, its weaker moves not always)
     grade = Solved(values=dict(zip(labels, solved.values, strict=True)),
                    horizon=solved.horizon, exploitability=solved.exploitability,
-                   settled=True, moved=abs(solved.moved))
+                   settled=True, moved=abs(solved.moved),
+                   before=dict(zip(labels, solved.before, strict=True)) if solved.before else {},
+                   compared=None if solved.compared in (None, solved.horizon - 2)
+                   else solved.compared,
+                   other=dict(zip(labels, solved.twin, strict=True)) if solved.twin else {})
     return item, grade
