@@ -235,3 +235,25 @@ def test_a_move_copied_to_every_deal_makes_the_tree_playing_it_in_each_deal_make
         s = hidden.solve(revealed, coins, first, horizon=3, target=1e-5)
         solved.append((s.value, s.tree_nodes, s.card_values))
     assert solved[0] == solved[1]
+
+
+def test_at_horizon_zero_each_pair_of_cards_is_worth_the_leaf():
+    leaf = random_leaf(4)
+    s = hidden.solve(AMB_CON, (2, 2), 0, horizon=0, leaf=leaf)
+    pairs = s.pair_values()
+    graph = hidden.public_graph(AMB_CON)
+    for w in graph.worlds:
+        assert pairs[w] == pytest.approx(leaf((2, 2), 0)[w], abs=1e-12)
+    dukes = hidden.solve((C.DUKE, C.DUKE), (2, 2), 0, horizon=0, leaf=leaf).pair_values()
+    duke = graph.characters.index(C.DUKE)
+    assert np.isnan(dukes[duke, duke])  # two Dukes face up leave one: it cannot be dealt twice
+
+
+def test_the_pairs_of_cards_weighed_by_the_deal_give_each_cards_value_and_the_whole():
+    s = hidden.solve(AMB_CON, (1, 3), 0, horizon=2, target=1e-6, leaf=random_leaf(9))
+    pairs = np.nan_to_num(s.pair_values())
+    chance = s.spaces.spaces[0].chance
+    assert float((pairs * chance).sum()) == pytest.approx(s.value, abs=1e-9)
+    for card, value in s.card_values.items():
+        c = s.graph.characters.index(card)
+        assert float(pairs[c] @ chance[c] / chance[c].sum()) == pytest.approx(value, abs=1e-9)

@@ -686,6 +686,28 @@ class Solution(InTree):
         return sorted(out, key=lambda o: -o.value)
 
 
+    def pair_values(self) -> np.ndarray:
+        """Player 0's chance of winning for each pair of face-down cards (`[c0, c1]`, NaN
+        where the deal cannot give the pair), both players keeping to the solved strategies.
+
+        Why per pair: the value of a position over the deal is these figures weighed by the
+        deal's chances, and a horizon valued by some strategies played on (rather than both
+        cards turned face up) is exactly such a table (`bench/leaf_check.py` measures one)."""
+        sigma = list(self.strategy)
+        chance = self.spaces.spaces[0].chance
+        n0, n1 = chance.shape
+        out = np.full((n0, n1), np.nan)
+        start = int(self.flows[0].row_start[0])
+        for e in range(n1):
+            if not (chance[:, e] > 0).any():
+                continue
+            v = self.solver.values(self.solver.reach(sigma, only=(1, e)), sigma,
+                                   players=(0,))[0]
+            for c in range(n0):
+                if chance[c, e] > 0:
+                    out[c, e] = v[start + c] / chance[c, e]
+        return out
+
     def _mover_values(self) -> tuple[np.ndarray, dict[int, np.ndarray]]:
         """The mover's counterfactual values of every row, against the other player's whole
         deal and against each of their cards alone: the same for every card the mover may
