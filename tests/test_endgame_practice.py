@@ -225,6 +225,52 @@ def test_a_puzzles_point_holds_at_every_reading_of_its_position() -> None:
                 assert r[p.best] - r[p.obvious] >= TRAP_GAP - 1e-6, p.id
 
 
+def test_a_puzzle_settled_six_turns_ahead_has_the_same_best_move_when_played_out() -> None:
+    """Practice solves four turns ahead; a puzzle from a position the table settled only
+    five or six turns ahead must name the move practice grades best too."""
+    from trainer.endgame.hidden_tables import lookup
+
+    deep = [p for p in puzzles() if (e := lookup(p.lost, p.coins, 0, 0)) and e.horizon == 6]
+    assert len(deep) > 200
+    for p in random.Random(3).sample(deep, 5):
+        duel = practice.start(p.lost, p.coins, 0, 0, card=p.card, goal=p.goal)
+        offers = duel.offers()
+        best = max(o.value for o in offers)
+        chosen = next(o for o in offers if o.move == p.best)
+        assert best - chosen.value <= 0.002, p.id
+
+
+def test_a_hold_whose_best_move_four_turns_ahead_is_another_is_not_a_puzzle() -> None:
+    """Assassin and Contessa face up, no coins against 4, holding the Ambassador: settled
+    between five and six turns ahead, but four turns ahead (where practice looks) the six-turn
+    best move loses 13 points."""
+    from trainer.endgame import hidden_tables as ht
+    from trainer.endgame.public import public_graph
+    from trainer.endgame.puzzles import _classify
+
+    assert "hold-Assassin-Contessa-0-4-Ambassador" not in {p.id for p in puzzles()}
+    z = ht._stored("base")
+    assert z is not None
+    i = [str(p) for p in z["pairs"]].index("Assassin-Contessa")
+    k = [str(c) for c in z["characters"]].index("Ambassador")
+    assert z["settled"][i, 0, 4] and z["horizon_at"][i, 0, 4] == 6
+    lost = (C.ASSASSIN, C.CONTESSA)
+    graph = public_graph(lost, "base")
+    moves = list(graph.game(graph.worlds[0], (0, 4), 0).legal_moves())
+    order = [m for t in z["option_move"][i, 0, 4] if str(t)
+             for m in moves if str(m) == str(t)]
+    n = len(order)
+
+    def kinds(*names: str) -> set[str]:
+        others = [z[x][i, 0, 4, k, :n] for x in names]
+        return {p.kind for p in _classify("x", C.AMBASSADOR, lost, (0, 4), order,
+                                          z["option_value"][i, 0, 4, k, :n],
+                                          float(z["mover"][i, 0, 4, k]), "base", others)}
+
+    assert "hold" in kinds("option_value_compared")
+    assert kinds("option_value_compared", "option_value_h4") == set()
+
+
 def test_a_trap_only_one_reading_sees_is_not_a_puzzle() -> None:
     """Contessa and Ambassador face up, 3 coins each, holding the Duke: Tax is the obvious
     move. Made-up values where Tax loses 12 points at one horizon and 4 at the other."""

@@ -542,7 +542,8 @@ def of_record(z: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
     `option_*` and `exploitability` from the deepest look-ahead solved (`DEEPEST` where a
     position was solved that far, else `HORIZON`), `horizon_at` that look-ahead, and
     `<row>_compared` the figures of the look-ahead it was compared with (`check_horizon`:
-    `HORIZON - 2`, or `CHECK`). The file keeps every look-ahead's own arrays."""
+    `HORIZON - 2`, or `CHECK`), `option_value_twin` the twin's, `option_value_h4` the
+    options' figures `HORIZON` turns ahead. The file keeps every look-ahead's own arrays."""
     out = dict(z)
     shape = z["moved"].shape
     deep = (np.isfinite(z["value_h6"].astype(float)) if "value_h6" in z
@@ -559,6 +560,10 @@ def of_record(z: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
             prev = np.where(spread(check == CHECK, prev), z[f"{name}_h5"], prev)
         out[f"{name}_compared"] = prev
     out["option_value_twin"] = _twin_figures(out, "option_value")
+    # every position's options `HORIZON` turns ahead, whatever look-ahead is of record:
+    # practice plays a duel out solving it that far ahead (`practice.HORIZON`), so a puzzle's
+    # point must hold there too
+    out["option_value_h4"] = z["option_value"]
     return out
 
 

@@ -15,7 +15,9 @@ the value moved at most a tenth of a point and no card's best option changed), s
 answer does not hang on the horizon. Settled says nothing firm of a weaker option, though, and
 a bluff's or a trap's point is about weaker options (every honest one, the obvious one): so
 the point must hold at every reading the table has of the position, its own horizon, the
-horizon it was compared with and, where it has one, its twin's separate solve. Difficulty
+horizon it was compared with, where it has one, its twin's separate solve, and four turns
+ahead, where practice's own solve looks when the puzzle is played out (a position settled only
+five or six turns ahead can name another best move there). Difficulty
 comes from the value gap between the best option and the next-best move: a close call is hard.
 """
 
@@ -109,8 +111,8 @@ def puzzles(variant: str = "base") -> tuple[Puzzle, ...]:
                     if np.isnan(values).any():
                         continue
                     others = [x[i, a, b, k, :len(order)] for x in (
-                        z.get("option_value_compared"), z.get("option_value_twin"))
-                        if x is not None]
+                        z.get("option_value_compared"), z.get("option_value_twin"),
+                        z.get("option_value_h4")) if x is not None]
                     out.extend(_classify(f"{name}-{a}-{b}-{card.value}", card, lost, (a, b),
                                          order, values, float(z["mover"][i, a, b, k]), v.name,
                                          [o for o in others if not np.isnan(o).any()]))
