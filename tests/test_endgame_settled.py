@@ -153,6 +153,27 @@ def test_a_duel_played_out_from_an_unsettled_position_says_its_grades_could_chan
     assert pv.settled_note(rich) is None
 
 
+def test_a_duel_played_out_from_a_position_settled_only_six_turns_ahead_says_where_it_looks():
+    """Assassin and Contessa face up, no coins against 4: settled between five and six turns
+    ahead. Holding the Ambassador, the six-turn best move is not best four turns ahead, where
+    practice looks; holding the Duke it is."""
+    from trainer.endgame import hidden_tables
+    from trainer.views import practice_view as pv
+
+    lost = (Character.ASSASSIN, Character.CONTESSA)
+    ambassador = Choice(card=Character.AMBASSADOR, lost=lost, coins=(0, 4))
+    assert pv.settled_note(ambassador) == (
+        "The End-game page looks 6 turns ahead at this position. Practice looks 4 turns "
+        "ahead, and there another move is best for the card you hold, so a grade here can "
+        "differ from the page's.")
+    assert pv.settled_note(Choice(card=Character.DUKE, lost=lost, coins=(0, 4))) is None
+    # settled four turns ahead, where practice looks: nothing to say
+    four = Choice(card=D, lost=(AM, CO), coins=(2, 9))
+    entry = hidden_tables.lookup(four.lost, four.coins, 0, four.first)
+    assert entry is not None and entry.settled and entry.horizon == 4
+    assert pv.settled_note(four) is None
+
+
 def test_the_best_move_changes_only_beyond_a_tenth_of_a_point():
     assert settled.best_changes([0.6, 0.5], [0.55, 0.6]) == 0
     assert settled.best_changes([0.6, 0.5], [0.5995, 0.6]) is None

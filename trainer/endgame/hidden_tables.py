@@ -528,6 +528,9 @@ class HiddenEntry:
     # each option's win chance in the twin's own solve (the face-up cards swapped, the same
     # duel: `FACE_UP_INERT`), at the same look-ahead; empty where there is none
     options_twin: dict[Character, dict[str, float]] = field(default_factory=dict)
+    # each option's win chance `HORIZON` turns ahead, where practice's own solve looks (the
+    # same as `options` where that is the look-ahead of record)
+    options_h4: dict[Character, dict[str, float]] = field(default_factory=dict)
 
 
 @cache
@@ -616,7 +619,9 @@ def lookup(revealed: Pair, coins: tuple[int, int], you: int, first: int,
     options: dict[Character, list[tuple[str, float, float, dict[Character, float]]]] = {}
     options_prev: dict[Character, dict[str, float]] = {}
     options_twin: dict[Character, dict[str, float]] = {}
+    options_h4: dict[Character, dict[str, float]] = {}
     twin = z.get("option_value_twin")
+    four = z.get("option_value_h4")
     if you == mover:
         moves = [str(m) for m in z["option_move"][i, a, b]]
         for k, c in enumerate(chars):
@@ -634,12 +639,15 @@ def lookup(revealed: Pair, coins: tuple[int, int], you: int, first: int,
                     z["option_value" if old else "option_value_compared"][i, a, b, k, j])
                 if twin is not None and not np.isnan(twin[i, a, b, k, j]):
                     options_twin.setdefault(c, {})[mv] = float(twin[i, a, b, k, j])
+                if four is not None and not np.isnan(four[i, a, b, k, j]):
+                    options_h4.setdefault(c, {})[mv] = float(four[i, a, b, k, j])
             options[c] = sorted(rows, key=lambda r: -r[1])
     screened = int(z["agree_h3"][i, a, b]) if "agree_h3" in z else UNSCREENED
     return HiddenEntry(you == mover, win, float(z["exploitability"][i, a, b]),
                        float(z["moved"][i, a, b]), int(z["horizon_at"][i, a, b]), options,
                        False if old else bool(z["settled"][i, a, b]), win_prev, options_prev,
-                       check, None if screened == UNSCREENED else bool(screened), options_twin)
+                       check, None if screened == UNSCREENED else bool(screened), options_twin,
+                       options_h4)
 
 
 def build(out: Path = DEFAULT_OUT, *, variant: str = "base", horizon: int = HORIZON,

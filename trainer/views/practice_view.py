@@ -18,6 +18,7 @@ import pandas as pd
 from trainer.endgame.hidden_tables import lookup
 from trainer.endgame.practice import HORIZON, Event, Goal, Graded, Offer, Practice
 from trainer.endgame.puzzles import Puzzle
+from trainer.endgame.settled import best_changes
 from trainer.engine.cards import Action, Character
 from trainer.engine.explain import LOSE_LINE, LOSE_QUESTION
 from trainer.engine.game import Game, Phase
@@ -94,13 +95,30 @@ UNSETTLED_PRACTICE = N_("This position is not settled: looking {shorter} and {lo
                         "settled positions only.")
 
 
+PRACTICE_SHORTER = N_("The End-game page looks {longer} turns ahead at this position. Practice "
+                     "looks {page} turns ahead, and there another move is best for the card you "
+                     "hold, so a grade here can differ from the page's.")
+
+
 def settled_note(choice: Choice) -> str | None:
     """Said over a duel played out from the explorer when its start is not settled
-    (`trainer.endgame.settled`); None when it is, or when the table does not hold it (a
-    player to act with 7 coins or more coups and wins: nothing to settle)."""
+    (`trainer.endgame.settled`), or when it is settled only further ahead than practice looks
+    and the learner's best first move is another one there; None otherwise, or when the table
+    does not hold it (a player to act with 7 coins or more coups and wins: nothing to
+    settle)."""
     entry = lookup(choice.lost, choice.coins, 0, choice.first)
-    if entry is None or entry.settled:
+    if entry is None:
         return None
+    if entry.settled:
+        mine = entry.options.get(choice.card, [])
+        four = entry.options_h4.get(choice.card, {})
+        if entry.horizon <= HORIZON or not mine or len(four) != len(mine):
+            return None
+        page = [value for _, value, _, _ in mine]
+        here = [four[move] for move, _, _, _ in mine]
+        if best_changes(page, here) is None:
+            return None
+        return tr(PRACTICE_SHORTER, longer=entry.horizon, page=HORIZON)
     # the two look-aheads the table compared: 2 and 4, 4 and 5, or 5 and 6 turns
     low, high = sorted((entry.check, entry.horizon))
     return tr(UNSETTLED_PRACTICE, shorter=low, longer=high, page=HORIZON)
