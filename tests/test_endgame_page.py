@@ -139,7 +139,7 @@ def test_hidden_mode_lists_one_row_per_option_best_first():
     # each option's strip: one cell per card they may hold
     assert page.count('class="eg-cell"') == len(expected) * 5
     captions = " ".join(c.value for c in at.caption)
-    assert "These figures look 1 turn ahead." in captions
+    assert "These figures look 1 turn ahead, and a line of play stops" in captions
 
 
 def test_a_solved_position_is_kept_so_a_rerun_is_instant():

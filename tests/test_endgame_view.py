@@ -260,8 +260,9 @@ def test_the_horizon_is_mentioned_only_when_the_tree_was_cut():
     s = solved((AM, CO), (2, 2))
     assert s.cut_nodes > 0
     assert v.horizon_note(s) == (
-        "These figures look 1 turn ahead. Where the game goes on longer, they count the rest "
-        "as if both cards were face up, so “for sure” means for sure within that.")
+        "These figures look 1 turn ahead, and a line of play stops at the turn after its first "
+        "Exchange. Where the game goes on longer, they count the rest as if both cards were "
+        "face up, so “for sure” means for sure within that.")
     from dataclasses import replace
     assert v.horizon_note(replace(s, cut_nodes=0)) is None
     assert v.expert_lines(s)[0].startswith("Exploitability: ")

@@ -484,9 +484,14 @@ def test_a_duel_of_one_card_each_is_graded_by_its_exact_values() -> None:
              if all(len(h) == 1 for i, h in enumerate(record.game(k).hidden)
                     if record.game(k).alive[i])]
     assert duels
-    k = duels[-2]
-    valued = value_job((record, k, ROLLOUTS))
-    assert valued is not None and valued.solved is not None
+    # the last decisions whose exact values settled (a decision a second Exchange moves is
+    # graded by its playouts: the next test)
+    for k in reversed(duels[:-1]):
+        valued = value_job((record, k, ROLLOUTS))
+        if valued is not None and valued.solved is not None:
+            break
+    else:
+        pytest.fail("no decision of the duel settled")
     game = record.game(k)
     s = step(record, k, 1, game, kind_of(game) or "", valued, record.parsed()[k])
     assert s.solved
@@ -496,6 +501,23 @@ def test_a_duel_of_one_card_each_is_graded_by_its_exact_values() -> None:
     assert s.win_after == valued.solved.values[s.chosen]
     grade, _ = by_hand(s.lost_pp, s.noise_pp, valued.solved.trivial)
     assert s.grade == grade
+
+
+def test_a_duel_decision_a_second_exchange_moves_is_graded_by_its_playouts() -> None:
+    """The same game's Exchange keep near the end: settled between two and four turns
+    ahead, but not when a line may hold a second Exchange, so not a truth to grade by."""
+    record = play(Setup("base", 2, ("you", "honest")), notes=False)
+    duels = [k for k in decision_indices(record)
+             if all(len(h) == 1 for i, h in enumerate(record.game(k).hidden)
+                    if record.game(k).alive[i])]
+    k = duels[-2]
+    valued = value_job((record, k, ROLLOUTS))
+    assert valued is not None and valued.solved is None
+    assert valued.unsettled is not None and valued.unsettled.exchanges
+    assert valued.unsettled.shorter == valued.unsettled.horizon == 4
+    game = record.game(k)
+    s = step(record, k, 1, game, kind_of(game) or "", valued, record.parsed()[k])
+    assert not s.solved
 
 
 # ---------------------------------------------------------------------- valued beside the game

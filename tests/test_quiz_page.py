@@ -439,6 +439,20 @@ def test_a_solved_end_game_item_is_graded_against_perfect_play(db_url, tmp_path,
     assert (saved[0].best, saved[0].lost_pp, saved[0].grade) == ("Pass", 50.0, "blunder")
 
 
+def test_an_exact_grade_a_second_exchange_moved_says_so(db_url, tmp_path, monkeypatch):
+    duel_bank(tmp_path, monkeypatch, {"values": {"Challenge": 0.1, "Pass": 0.6}, "horizon": 4,
+                                      "exploitability": 0.0008, "settled": False, "moved": 0.15,
+                                      "before": {"Challenge": 0.25, "Pass": 0.55},
+                                      "compared": 4, "exchanges": True})
+    at = quiz(quiz_bank="duel", quiz_mode="end-game")
+    at.button(key="quiz_option_0").click().run()
+    assert not at.exception, at.exception
+    captions = " ".join(c.value for c in at.caption)
+    assert ("letting a line of play hold a second Exchange before it stops moved the options' "
+            "values by up to 15.0 points") in captions
+    assert "Solved exactly" not in captions
+
+
 def test_an_exact_grade_that_did_not_settle_is_not_used_and_the_feedback_says_why(
         db_url, tmp_path, monkeypatch):
     duel_bank(tmp_path, monkeypatch, {"values": {"Challenge": 0.1, "Pass": 0.6}, "horizon": 4,

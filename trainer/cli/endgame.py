@@ -70,6 +70,10 @@ def register(commands: Any) -> None:
                             "CPU hours for them all; hidden2: 2 and 3 turns, solved 4 ahead, "
                             "about half a CPU minute each), one resumable job per position, "
                             "the likeliest to settle first")
+    build.add_argument("--exchange-check", action="store_true",
+                       help="hidden: check every settled position four turns ahead with a "
+                            "line allowed a second Exchange; those it moves are no longer "
+                            "settled (resumable, about an hour on 2 cores)")
     build.add_argument("--limit", type=int, default=None, metavar="N",
                        help="--deepest: at most N positions this run")
     build.add_argument("--collect", action="store_true",
@@ -200,6 +204,8 @@ def run_build(args: argparse.Namespace) -> int:
     if args.executor == "auto" and executor == "local" and args.processes > 1:
         print("endgame build: Ray is not installed (pip install 'coup-trainer[batch]'): "
               "solving in this process, one pair after another", file=sys.stderr)
+    if args.exchange_check:
+        return _exchange_check(args, out, executor)
     if args.deepest or args.limit is not None or args.collect:
         return _deepest(args, out, executor)
     if args.deepen:
@@ -285,6 +291,37 @@ def _deepen(args: argparse.Namespace, out: Path, executor: str) -> int:
     print(f"wrote {d.path}: {d.checked} unsettled positions solved "
           f"{hidden_tables.CHECK} turns ahead ({d.deep} in all); {d.settled} of them now "
           f"settled, in {d.seconds:.0f} s")
+    return 0
+
+
+def _exchange_check(args: argparse.Namespace, out: Path, executor: str) -> int:
+    """`build --exchange-check`: the hidden table's settled positions checked with a second
+    Exchange allowed in a line, in place."""
+    from tqdm import tqdm
+
+    from trainer.endgame import hidden_tables
+
+    if args.table != "hidden" or args.deepen or args.deepest:
+        print("endgame build: --exchange-check checks the hidden-role table of one card each "
+              "(--table hidden, without --deepen or --deepest)", file=sys.stderr)
+        return 2
+    if not out.is_file():
+        print(f"endgame build: --exchange-check needs a built table at {out}: build it "
+              "first", file=sys.stderr)
+        return 2
+    print(f"endgame build: the settled positions of {out} solved {hidden_tables.HORIZON} "
+          f"turns ahead with {hidden_tables.EXCHANGES} Exchanges allowed in a line, one job "
+          "per face-up pair and mover's coins", file=sys.stderr)
+    with tqdm(unit="slice", desc="slices", file=sys.stderr) as bar:
+        advance = _advance(bar, "resumed: {done} of {total} slices already checked")
+        ran = _interruptible(bar, lambda: hidden_tables.exchange_check(
+            out, executor=executor, processes=args.processes, address=args.address,
+            progress=advance), "{n} slices checked")
+        if ran is None:
+            return 130
+    print(f"wrote {ran.path}: {ran.solved} positions solved with a second Exchange (and "
+          f"{ran.copied} read from their twin); {ran.checked} settled positions checked, "
+          f"{ran.failed} of them moved by it, in {ran.seconds:.0f} s")
     return 0
 
 

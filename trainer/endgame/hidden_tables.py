@@ -506,6 +506,154 @@ def _one_of_twins(keys: list[Key], twin: dict[Key, Key], has_part: Callable[[Key
     return out
 
 
+EXCHANGES = 2  # the Exchanges a line may hold in the check of a settled position
+# the figures a settled position's check with a second Exchange keeps, as `<name>_x2`
+EXCHANGE_ARRAYS = ("value", "exploitability", "mover", "other", "option_value", "cpu_seconds",
+                   "moved")  # `moved`: the value with two Exchanges minus with one
+ExchangeJob = tuple[str, str, int, str, tuple[int, ...], tuple[tuple[str, ...], ...],
+                    np.ndarray, np.ndarray]
+
+
+def exchange_slice(job: ExchangeJob) -> dict[str, np.ndarray]:
+    """One face-up pair and mover's coins: each listed coin count of the other player solved
+    `HORIZON` turns ahead with a line allowed `EXCHANGES` Exchanges instead of one, and
+    compared with the stored `HORIZON` figures (one Exchange): `agree_x2`. Module-level so
+    Ray can send it."""
+    x, y, a, variant, others, moves_of, stored_options, stored_mover = job
+    revealed = (Character(x), Character(y))
+    chars = get_variant(variant).characters
+    n, m = len(chars), MAX_COINS + 1
+    chance = _card_chances(revealed, variant)
+    out = {"value_x2": np.full(m, np.nan), "exploitability_x2": np.full(m, np.nan),
+           "cpu_seconds_x2": np.full(m, np.nan),
+           "mover_x2": np.full((m, n), np.nan), "other_x2": np.full((m, n), np.nan),
+           "option_value_x2": np.full((m, n, OPTIONS), np.nan),
+           "moved_x2": np.full(m, np.nan), "agree_x2": np.full(m, UNSCREENED, dtype=np.int8)}
+    for at, b in enumerate(others):
+        start = time.process_time()
+        s = hidden.solve(revealed, (a, b), 0, horizon=HORIZON, exchanges=EXCHANGES,
+                         variant=variant, target=TARGET, iterations=ITERATIONS)
+        out["cpu_seconds_x2"][b] = time.process_time() - start
+        out["value_x2"][b] = s.value
+        out["exploitability_x2"][b] = s.exploitability
+        for p, key in ((0, "mover_x2"), (1, "other_x2")):
+            for card, value in s.win_chances(p).items():
+                out[key][b, chars.index(card)] = value
+        options = _options(s, list(moves_of[at]), n)
+        out["option_value_x2"][b] = options
+        value4 = float(np.nansum(chance * np.asarray(stored_mover[at], dtype=float)))
+        out["moved_x2"][b] = s.value - value4
+        out["agree_x2"][b] = settled.compare(
+            value4, s.value, np.asarray(stored_options[at], dtype=float), options).settled
+    return out
+
+
+@dataclass(frozen=True)
+class ExchangeChecked:
+    path: Path
+    solved: int  # positions solved with a second Exchange by this run (or in its parts)
+    copied: int  # positions that read their twin's solve instead
+    checked: int  # settled positions of the table checked, by this run or before
+    failed: int  # of those, how many a second Exchange moves (no longer settled)
+    seconds: float
+
+
+def exchange_check(out: Path = DEFAULT_OUT, *, variant: str = "base", executor: str = "auto",
+                   processes: int = 1, address: str | None = None,
+                   progress: Callable[[int, int], None] | None = None) -> ExchangeChecked:
+    """Check every position settled between two look-aheads against a line allowed a second
+    Exchange (`exchange_slice`), one resumable job per face-up pair and mover's coins, and
+    write what was found into `out` (`agree_x2`, the figures as `*_x2`).
+
+    Why: the solver cuts a line at the turn after its first Exchange as well as at the
+    horizon, and the look-aheads compared all cut there alike, so agreeing says nothing of
+    the lines an Exchange cut short. Allowing a second moves some settled positions by
+    points (Duke and Duke face up, 4 coins each: 63.1% with one, 56.3% with two, at two to
+    six turns). A position the check moves is not settled (`of_record`). The check is made
+    `HORIZON` turns ahead for every position, whatever look-ahead is of record: a second
+    Exchange six turns ahead is beyond this machine. In the duel of one card each a twin
+    (the face-up cards swapped) reads its twin's solve (`FACE_UP_INERT`)."""
+    start = time.perf_counter()
+    with np.load(out, allow_pickle=False) as f:
+        z = {k: f[k] for k in f.files}
+    names = [str(p) for p in z["pairs"]]
+    shape = z["settled"].shape
+    n = z["mover"].shape[-1]
+    parts = parts_dir(out)
+    parts.mkdir(parents=True, exist_ok=True)
+    tails = {"value": (), "exploitability": (), "cpu_seconds": (), "mover": (n,),
+             "other": (n,), "option_value": (n, OPTIONS), "moved": ()}
+    fresh = {f"{k}_x2": z[f"{k}_x2"].copy() if f"{k}_x2" in z
+             else np.full((*shape, *tails[k]), np.nan, dtype=np.float32)
+             for k in EXCHANGE_ARRAYS}
+    agree = (z["agree_x2"].copy() if "agree_x2" in z
+             else np.full(shape, UNSCREENED, dtype=np.int8))
+    wanted = (z["settled"] == 1) & (agree == UNSCREENED)
+    twin_of = _twin_pairs(names) if variant in FACE_UP_INERT else {}
+    # a pair and its twin: the first of the two in the table's order solves both
+    solver = {i: min(i, twin_of.get(i, i)) for i in range(len(names))}
+    need = np.zeros(shape, dtype=bool)
+    for i in range(len(names)):
+        need[solver[i]] |= wanted[i]
+    have = np.isfinite(fresh["value_x2"].astype(float))
+    need &= ~have
+    open_ = {(names[i], a): tuple(int(b) for b in np.flatnonzero(need[i, a]))
+             for i in range(len(names)) for a in range(MOVER_COINS)}
+    open_ = {k: v for k, v in open_.items() if v}
+
+    def part(name: str, a: int) -> Path:
+        return parts / f"exchange-{name}-{a}-x{EXCHANGES}.npz"
+
+    def job(key: tuple[str, int]) -> ExchangeJob:
+        name, a = key
+        bs = open_[key]
+        i = names.index(name)
+        x, y = name.split("-")
+        moves = tuple(tuple(str(t) for t in z["option_move"][i, a, b] if str(t)) for b in bs)
+        return (x, y, a, variant, bs, moves, np.asarray(z["option_value"][i, a, list(bs)]),
+                np.asarray(z["mover"][i, a, list(bs)]))
+
+    done, _ = run_parts(exchange_slice, list(open_), job, lambda key: part(*key),
+                        executor=executor, processes=processes, address=address,
+                        progress=progress)
+    solved = 0
+    for (name, a), result in done.items():
+        i = names.index(name)
+        for b in open_[(name, a)]:
+            solved += 1
+            for k in EXCHANGE_ARRAYS:
+                fresh[f"{k}_x2"][i, a, b] = result[f"{k}_x2"][b]
+            agree[i, a, b] = result["agree_x2"][b]
+    copied = 0
+    for i in range(len(names)):
+        j = solver[i]
+        if j == i:
+            continue
+        for a, b in np.argwhere(wanted[i]).tolist():
+            if not np.isfinite(float(fresh["value_x2"][j, a, b])):
+                continue
+            for k in EXCHANGE_ARRAYS:
+                fresh[f"{k}_x2"][i, a, b] = fresh[f"{k}_x2"][j, a, b]
+            fresh["cpu_seconds_x2"][i, a, b] = np.nan  # nothing was solved for it
+            x, y = names[i].split("-")
+            chance = _card_chances((Character(x), Character(y)), variant)
+            value4 = float(np.nansum(chance * z["mover"][i, a, b].astype(float)))
+            fresh["moved_x2"][i, a, b] = float(fresh["value_x2"][i, a, b]) - value4
+            agree[i, a, b] = settled.compare(value4, float(fresh["value_x2"][i, a, b]),
+                                             z["option_value"][i, a, b],
+                                             fresh["option_value_x2"][i, a, b]).settled
+            copied += 1
+    seconds = time.perf_counter() - start
+    record = {"exchange_seconds": np.array(seconds + float(z.get("exchange_seconds", 0.0))),
+              "exchange_processes": np.array(processes)}
+    _save(out, **{**z, **fresh, "agree_x2": agree, **record})
+    drop_parts(open_, lambda key: part(*key), parts)
+    _stored.cache_clear()
+    checked = (agree != UNSCREENED) & (z["settled"] == 1)
+    return ExchangeChecked(out, solved, copied, int(checked.sum()),
+                           int((checked & (agree == 0)).sum()), seconds)
+
+
 @dataclass(frozen=True)
 class HiddenEntry:
     """A stored position, from the seat of the player asked about."""
@@ -531,6 +679,10 @@ class HiddenEntry:
     # each option's win chance `HORIZON` turns ahead, where practice's own solve looks (the
     # same as `options` where that is the look-ahead of record)
     options_h4: dict[Character, dict[str, float]] = field(default_factory=dict)
+    # not settled because a second Exchange in a line moves it (`exchange_check`): `check`
+    # is then `horizon`, the figures there compared with two Exchanges allowed
+    by_exchange: bool = False
+    exchange_checked: bool = False  # checked with a second Exchange (agreeing or not)
 
 
 @cache
@@ -546,10 +698,19 @@ def of_record(z: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
     position was solved that far, else `HORIZON`), `horizon_at` that look-ahead, and
     `<row>_compared` the figures of the look-ahead it was compared with (`check_horizon`:
     `HORIZON - 2`, or `CHECK`), `option_value_twin` the twin's, `option_value_h4` the
-    options' figures `HORIZON` turns ahead. The file keeps every look-ahead's own arrays."""
+    options' figures `HORIZON` turns ahead. A position settled between two look-aheads that
+    a second Exchange in a line moves (`exchange_check`) is not settled: `by_exchange` marks
+    it, its figures of record are `HORIZON` turns ahead and compared with the same allowing
+    two Exchanges (`check_horizon` is then `HORIZON` too). The file keeps every look-ahead's
+    own arrays."""
     out = dict(z)
     shape = z["moved"].shape
-    deep = (np.isfinite(z["value_h6"].astype(float)) if "value_h6" in z
+    # settled between two look-aheads, and moved by a second Exchange (`exchange_check`):
+    # not settled, its figures of record four turns ahead with one Exchange, compared with
+    # the same look-ahead allowing two
+    x2 = (z["agree_x2"] == 0) & (z["settled"] == 1) if "agree_x2" in z else np.zeros(
+        shape, dtype=bool)
+    deep = (np.isfinite(z["value_h6"].astype(float)) & ~x2 if "value_h6" in z
             else np.zeros(shape, dtype=bool))
     for name in DEEPEST_ARRAYS[1:]:
         if f"{name}_h6" in z and name in z:
@@ -561,7 +722,16 @@ def of_record(z: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
         prev = z.get(f"{name}_prev", z[name])
         if f"{name}_h5" in z:
             prev = np.where(spread(check == CHECK, prev), z[f"{name}_h5"], prev)
+        if x2.any():
+            prev = np.where(spread(x2, prev), z[f"{name}_x2"], prev)
         out[f"{name}_compared"] = prev
+    out["by_exchange"] = x2.astype(np.int8)
+    if x2.any():
+        out["settled"] = np.where(x2, 0, z["settled"]).astype(np.int8)
+        out["check_horizon"] = np.where(x2, HORIZON, check).astype(np.int8)
+        out["moved"] = np.where(x2, z["moved_x2"], z["moved"])
+        if "agree_h3" in z:
+            out["agree_h3"] = np.where(x2, UNSCREENED, z["agree_h3"]).astype(np.int8)
     out["option_value_twin"] = _twin_figures(out, "option_value")
     # every position's options `HORIZON` turns ahead, whatever look-ahead is of record:
     # practice plays a duel out solving it that far ahead (`practice.HORIZON`), so a puzzle's
@@ -647,7 +817,8 @@ def lookup(revealed: Pair, coins: tuple[int, int], you: int, first: int,
                        float(z["moved"][i, a, b]), int(z["horizon_at"][i, a, b]), options,
                        False if old else bool(z["settled"][i, a, b]), win_prev, options_prev,
                        check, None if screened == UNSCREENED else bool(screened), options_twin,
-                       options_h4)
+                       options_h4, bool(z["by_exchange"][i, a, b]) if "by_exchange" in z
+                       else False, "agree_x2" in z and int(z["agree_x2"][i, a, b]) != UNSCREENED)
 
 
 def build(out: Path = DEFAULT_OUT, *, variant: str = "base", horizon: int = HORIZON,
@@ -718,6 +889,8 @@ class StoredSolution:
     check_horizon: int = HORIZON - 2
     agreed_h3: bool | None = None  # see `HiddenEntry.agreed_h3`
     options_twin: dict[Character, dict[Move, float]] = field(default_factory=dict)  # the same
+    by_exchange: bool = False  # see `HiddenEntry.by_exchange`
+    exchange_checked: bool = False  # see `HiddenEntry.exchange_checked`
 
     def card_chance(self, player: int) -> dict[Character, float]:
         return dict(self._chances[player])
@@ -771,7 +944,8 @@ def stored_solution(revealed: Pair, coins: tuple[int, int], first: int,
                           mine.moved, mine.horizon, (chances[0], chances[1]), against,
                           options, mine.settled, dict(mine.win_chance_prev), options_prev,
                           cut_nodes=1, check_horizon=mine.check, agreed_h3=mine.agreed_h3,
-                          options_twin=options_twin)
+                          options_twin=options_twin, by_exchange=mine.by_exchange,
+                          exchange_checked=mine.exchange_checked)
 
 
 def win_grid(revealed: Pair, card: Character, first: int, variant: str = "base",

@@ -17,7 +17,8 @@ a bluff's or a trap's point is about weaker options (every honest one, the obvio
 the point must hold at every reading the table has of the position, its own horizon, the
 horizon it was compared with, where it has one, its twin's separate solve, and four turns
 ahead, where practice's own solve looks when the puzzle is played out (a position settled only
-five or six turns ahead can name another best move there). Difficulty
+five or six turns ahead can name another best move there), and with a line allowed a second
+Exchange (`hidden_tables.exchange_check`). Difficulty
 comes from the value gap between the best option and the next-best move: a close call is hard.
 """
 
@@ -112,7 +113,7 @@ def puzzles(variant: str = "base") -> tuple[Puzzle, ...]:
                         continue
                     others = [x[i, a, b, k, :len(order)] for x in (
                         z.get("option_value_compared"), z.get("option_value_twin"),
-                        z.get("option_value_h4")) if x is not None]
+                        z.get("option_value_h4"), z.get("option_value_x2")) if x is not None]
                     out.extend(_classify(f"{name}-{a}-{b}-{card.value}", card, lost, (a, b),
                                          order, values, float(z["mover"][i, a, b, k]), v.name,
                                          [o for o in others if not np.isnan(o).any()]))

@@ -68,9 +68,9 @@ def item_valuation(item: Item, solved: Solved | None = None, who: str = "the cla
     if solved is not None:
         # Settled means the best option and its value hold at both look-aheads; another
         # option's loss may still differ between them, and only what both agree on counts.
-        agree = (Horizons(solved.shorter, solved.horizon, solved.before)
+        agree = (Horizons(solved.shorter, solved.horizon, solved.before, solved.exchanges)
                  if set(solved.before) == set(solved.values)
-                 and solved.shorter != solved.horizon else None)
+                 and (solved.shorter != solved.horizon or solved.exchanges) else None)
         # A second solve of the same duel may value a weaker option otherwise: the same.
         other = Solves(solved.other) if set(solved.other) == set(solved.values) else None
         return Valuation.solved(solved.values, solved.exploitability, agree, other)
@@ -263,7 +263,12 @@ def feedback(item: Item, answer: Answer, game: Game | None = None,
     hands = tuple((names[p], tuple(card_name(c) for c in game.hidden[p]))
                   for p in range(game.n) if p != item.viewer and game.hidden[p])
     note = None
-    if solved is None and unsettled is not None:
+    if solved is None and unsettled is not None and unsettled.exchanges:
+        note = tr("The exact end-game solver did not settle this position: letting a line of "
+                  "play hold a second Exchange before it stops moved the options' values by up "
+                  "to {moved} points, so the grade comes from playing each option out instead.",
+                  moved=number(100 * unsettled.moved, 1))
+    elif solved is None and unsettled is not None:
         note = tr("The exact end-game solver did not settle this position: looking {far} turns "
                   "ahead instead of {near} moved the options' values by up to {moved} points, "
                   "so the grade comes from playing each option out instead.",

@@ -42,7 +42,7 @@ import numpy as np
 
 from trainer import batch
 from trainer.endgame import hidden, settled
-from trainer.endgame.hidden_tables import FACE_UP_INERT, TARGET
+from trainer.endgame.hidden_tables import EXCHANGES, FACE_UP_INERT, TARGET
 from trainer.endgame.known import MAX_COINS
 from trainer.endgame.public import Unsupported
 from trainer.endgame.tables import court_leaf
@@ -90,6 +90,9 @@ class Solved:
     # (the face-up cards swapped: `hidden_tables.FACE_UP_INERT`); empty where the two
     # face-up cards are the same card or the entry was written before it was kept
     other: dict[str, float] = field(default_factory=dict)
+    # `before` allowed a line of play a second Exchange at the same look-ahead (`compared`
+    # is then `horizon`): a stored position such a check moved (`hidden_tables.exchange_check`)
+    exchanges: bool = False
 
     @property
     def shorter(self) -> int:
@@ -122,7 +125,8 @@ class Solved:
                 "before": {k: round(v, DIGITS) for k, v in self.before.items()},
                 **({} if self.compared is None else {"compared": self.compared}),
                 **({"other": {k: round(v, DIGITS) for k, v in self.other.items()}}
-                   if self.other else {})}
+                   if self.other else {}),
+                **({"exchanges": True} if self.exchanges else {})}
 
     @classmethod
     def from_data(cls, data: object) -> Solved:
@@ -156,8 +160,14 @@ class Solved:
                 for v in before.values()):
             raise ValueError("before: expected an object of option label to win chance, "
                              "for the item's own options")
+        exchanges = data.get("exchanges", False)
+        if not isinstance(exchanges, bool):
+            raise ValueError(f"exchanges: expected true or false, got {exchanges!r}")
         compared = data.get("compared")
-        if compared is not None and (not isinstance(compared, int) or isinstance(
+        if exchanges and compared != horizon:
+            raise ValueError(f"compared: a check with a second Exchange is made at the horizon "
+                             f"{horizon}, got {compared!r}")
+        if not exchanges and compared is not None and (not isinstance(compared, int) or isinstance(
                 compared, bool) or compared < 1 or compared == horizon):
             raise ValueError(f"compared: expected the other look-ahead, a whole number of "
                              f"turns other than the horizon {horizon}, got {compared!r}")
@@ -170,7 +180,7 @@ class Solved:
         return cls({str(k): float(v) for k, v in values.items()}, horizon,
                    numbers["exploitability"], is_settled and bool(before), numbers["moved"],
                    {str(k): float(v) for k, v in before.items()}, compared,
-                   {str(k): float(v) for k, v in other.items()})
+                   {str(k): float(v) for k, v in other.items()}, exchanges)
 
 
 # ------------------------------------------------------------------------ the turn's frame
@@ -297,7 +307,9 @@ def item_values(item: Item, solution: hidden.Solution, frame: Frame,
 def solve_item(item: Item, horizon: int = HORIZON,
                solver: Callable[..., hidden.Solution] = hidden.solve) -> Solved:
     """The item's exact grade: solved from the start of its turn `horizon` turns ahead, and
-    `horizon - 2` (at least 1) to say whether the values have settled, and once more at
+    `horizon - 2` (at least 1) to say whether the values have settled (where they have,
+    once more at `horizon` allowing a line a second Exchange, which may unsettle them), and
+    once more at
     `horizon` with the two face-up cards swapped, the same duel solved on its own (a face-up
     card only leaves the court), whose values may grade a weaker option otherwise
     (`verdicts.Solves`). `Unsolvable` when it cannot be (the reason says why)."""
@@ -327,6 +339,18 @@ def solve_item(item: Item, horizon: int = HORIZON,
     check = settled.compare(max(before.values()), max(values.values()),
                             np.array([[before[k] for k in labels]]),
                             np.array([[values[k] for k in labels]]))
+    if check.settled and shallow < horizon:
+        # both look-aheads stop a line at the turn after its first Exchange: a second one
+        # may still move what they agree on (`hidden_tables.exchange_check`)
+        s2 = solver(frame.revealed, frame.coins, frame.first, horizon=horizon,
+                    variant=item.variant, out=frame.out, target=TARGET, exchanges=EXCHANGES)
+        two = item_values(item, s2, frame, game)
+        if not settled.compare(max(values.values()), max(two.values()),
+                               np.array([[values[k] for k in labels]]),
+                               np.array([[two[k] for k in labels]])).settled:
+            return Solved(values, horizon, exploitability, False,
+                          max(abs(values[k] - two[k]) for k in values), two, horizon,
+                          other=other, exchanges=True)
     return Solved(values, horizon, exploitability, check.settled and shallow < horizon, moved,
                   before, other=other)
 

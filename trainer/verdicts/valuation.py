@@ -101,6 +101,9 @@ class Horizons:
     shorter: int
     longer: int
     before: Mapping[str, float]
+    # the two differ in the Exchanges a line may hold before the solver stops it (two for
+    # `before`, one for the valuation's own), not in turns: `shorter == longer`
+    exchanges: bool = False
 
     def lost_pp(self, label: str, after: Mapping[str, float]) -> tuple[float, float] | None:
         """Points `label` loses against the best option at the shorter and at the longer

@@ -79,6 +79,11 @@ def headline(v: Verdict) -> str:
         h = v.horizons
         if v.sound:
             return tr("Sound however far ahead you look")
+        if h.exchanges:
+            # `shorter` is the reading with two Exchanges allowed, `longer` with one
+            return tr("Depends on the Exchanges a line may hold: {one_word} with one, "
+                      "{two_word} with two", one_word=_range_word(v.longer),
+                      two_word=_range_word(v.shorter))
         # the nearer look-ahead first (a stored position may be checked one turn deeper)
         (near, near_grade), (far, far_grade) = sorted(
             ((h.shorter, v.shorter), (h.longer, v.longer)))
@@ -136,6 +141,12 @@ def sentence(v: Verdict, *, first: bool = True, label: Labeller = _same) -> str:
         if v.lost_range[1] <= 1.0:
             return tr("{chosen} is the best option at both look-aheads: no option beats it by "
                       "more than 1 percentage point of your chance to win.", chosen=chosen)
+        if h.exchanges:
+            return tr("{chosen} gives up {low} or {high} points compared with the best option, "
+                      "depending on whether a line of play may hold one Exchange or two "
+                      "before the solver stops it; only the smaller loss is counted.",
+                      chosen=chosen, low=points(v.lost_range[0], first=first),
+                      high=number(v.lost_range[1], 1))
         return tr("{chosen} gives up {low} or {high} points compared with the best option, "
                   "depending on whether the solver looks {near} or {far} turns ahead; only "
                   "the smaller loss is counted.", chosen=chosen,
@@ -166,9 +177,13 @@ def range_note(v: Verdict, *, label: Labeller = _same) -> str | None:
     """Why the grade is a range, with its figures (after the sentence: points are defined)."""
     if v.reason == "horizon" and v.horizons is not None:
         h = v.horizons
-        note = tr("Looking {near} and {far} turns ahead values this option differently, and "
-                  "nobody knows yet which is right. The grade counts only what both agree on.",
-                  near=min(h.shorter, h.longer), far=max(h.shorter, h.longer))
+        note = (tr("Looking {turns} turns ahead, letting a line of play hold a second Exchange "
+                   "values this option differently, and nobody knows yet which is right. The "
+                   "grade counts only what both agree on.", turns=h.longer) if h.exchanges
+                else tr("Looking {near} and {far} turns ahead values this option differently, "
+                        "and nobody knows yet which is right. The grade counts only what both "
+                        "agree on.", near=min(h.shorter, h.longer),
+                        far=max(h.shorter, h.longer)))
         if v.solves is not None:
             note += " " + tr("Two solves of this duel value it differently as well, and the "
                              "grade counts the smaller loss of the two.")

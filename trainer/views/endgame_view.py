@@ -401,6 +401,12 @@ class Solved:
     # each option's win chance per card in a second, separate solve of the same duel (a
     # stored position's twin: the face-up cards swapped); a grade holds only what both say
     options_twin: dict[Character, dict[Move, float]] = field(default_factory=dict)
+    # not settled because a second Exchange in a line moves the figures (a stored position:
+    # `hidden_tables.exchange_check`): `shorter` is then `horizon`, and `*_prev` are the
+    # figures with two Exchanges allowed
+    by_exchange: bool = False
+    # checked with a second Exchange allowed in a line (a stored position); a fresh solve is not
+    exchange_checked: bool = False
 
     @property
     def unsettled(self) -> bool:
@@ -462,7 +468,10 @@ def distil(solution: Solution | StoredSolution, horizon: int, seconds: float,
                   isinstance(solution, StoredSolution),
                   solution.agreed_h3 if isinstance(solution, StoredSolution) else None,
                   options_twin=dict(solution.options_twin)
-                  if isinstance(solution, StoredSolution) else {})
+                  if isinstance(solution, StoredSolution) else {},
+                  by_exchange=isinstance(solution, StoredSolution) and solution.by_exchange,
+                  exchange_checked=isinstance(solution, StoredSolution)
+                  and solution.exchange_checked)
 
 
 def outcome_class(against: Mapping[Any, float], tol: float = CERTAIN) -> Outcome:
@@ -562,7 +571,8 @@ def option_rows(choice: Choice, solved: Solved) -> list[OptionRow]:
     # and the Play review grade the same duel.
     before = solved.options_prev.get(choice.card, {})
     horizons = (Horizons(solved.shorter, solved.horizon,
-                         {str(i): before[o.move] for i, o in enumerate(options)})
+                         {str(i): before[o.move] for i, o in enumerate(options)},
+                         solved.by_exchange)
                 if solved.shorter is not None and options
                 and all(o.move in before for o in options) else None)
     twin = solved.options_twin.get(choice.card, {})
@@ -705,6 +715,11 @@ def lead_you_act(choice: Choice, solved: Solved, rows: Sequence[OptionRow]) -> l
     played = [r for r in rows if r.frequency >= PLAYED] or list(rows[:1])
     before = [r.win_prev for r in rows if r.win_prev is not None]
     changed = settledness.best_changes(before, [r.win for r in rows])
+    if changed is not None and solved.by_exchange:
+        lines.append(tr("Which move is best depends on how many Exchanges a line of play may "
+                        "hold before the solver stops it: **{best}** with one, **{other}** "
+                        "with two.", best=short_name(rows[0]), other=short_name(rows[changed])))
+        return lines
     if changed is not None and solved.shorter is not None:
         # no verdict on which move is best: the two look-aheads name different ones
         lines.append(tr("Which move is best depends on how far ahead perfect play looks: "
@@ -811,15 +826,23 @@ def horizon_note(solved: Solved) -> str | None:
     """Said when the solve stopped short of the game's end somewhere."""
     if solved.cut_nodes == 0:
         return None
-    return tr("These figures look {turns} ahead. Where the game goes on longer, they count "
-              "the rest as if both cards were face up, so “for sure” means for sure within "
-              "that.", turns=turns_words(solved.horizon))
+    return tr("These figures look {turns} ahead, and a line of play stops at the turn after "
+              "its first Exchange. Where the game goes on longer, they count the rest as if "
+              "both cards were face up, so “for sure” means for sure within that.",
+              turns=turns_words(solved.horizon))
 
 
 UNSETTLED_NOTE = N_("Not settled yet: looking {shorter} and {longer} turns ahead gives "
                     "different figures, so a figure that moves is shown as the range between "
                     "the two, and an option is only called worse by what both agree on. The "
                     "squares under each option look {page} turns ahead.")
+
+
+UNSETTLED_EXCHANGE_NOTE = N_(
+    "Not settled yet: the solver stops a line of play at the turn after its first Exchange "
+    "(the Ambassador's swap), and letting it go on to a second changes the figures here. So "
+    "a figure that moves is shown as the range between the two, and an option is only called "
+    "worse by what both agree on. Both look {page} turns ahead.")
 
 
 def with_lines(stored: Solved, fresh: Solved) -> Solved:
@@ -854,6 +877,8 @@ def unsettled_note(solved: Solved) -> str | None:
     """Said above the options when the figures did not settle: why they are ranges."""
     if not solved.unsettled or solved.shorter is None:
         return None
+    if solved.by_exchange:
+        return tr(UNSETTLED_EXCHANGE_NOTE, page=solved.horizon)
     low, high = sorted((solved.shorter, solved.horizon))
     return tr(UNSETTLED_NOTE, shorter=low, longer=high, page=solved.horizon)
 
@@ -867,6 +892,13 @@ def settled_line(solved: Solved) -> str | None:
                   "changed") if solved.settled else
                tr("not settled: the figures are shown as ranges and graded only where both "
                   "look-aheads agree"))
+    if solved.by_exchange:
+        shift = solved.moved
+        by = tr("{points} points", points=("+" if shift > 0 else "-" if shift < 0 else "")
+                + number(abs(100 * shift), 2))
+        return tr("Letting a line of play hold a second Exchange moves the mover's chance by "
+                  "{by} (not settled: the figures are shown as ranges and graded only where "
+                  "both agree).", by=by)
     # `moved` is the deeper look-ahead's value minus the shallower's
     shift = solved.moved if solved.shorter > solved.horizon else -solved.moved
     by = (tr("less than 0.01 points") if abs(100 * shift) < 0.005 else
@@ -881,6 +913,12 @@ def settled_line(solved: Solved) -> str | None:
         line += " " + tr("It was solved {turns} ahead because {a}, {b} and {c} turns ahead "
                          "gave other figures.", turns=turns_words(solved.horizon),
                          a=solved.horizon - 4, b=solved.horizon - 2, c=solved.shorter)
+    if solved.settled and solved.exchange_checked:
+        line += " " + tr("Letting a line hold a second Exchange, {turns} ahead, changes "
+                         "nothing either.", turns=turns_words(DEFAULT_HORIZON))
+    elif solved.settled:
+        line += " " + tr("Both look-aheads stop a line at the turn after its first Exchange; "
+                         "a second was not tried here.")
     return line
 
 
@@ -1087,7 +1125,7 @@ def heat_frame(values: np.ndarray, distances: np.ndarray | None,
             loose = unsettled is not None and unsettled[0][a, b] == 0.0
             if loose and unsettled is not None:
                 span = percent_band(settledness.band(v, float(unsettled[1][a, b])))
-                note = tr("not settled: {span}, by how far ahead the solver looks", span=span)
+                note = tr("not settled: {span}, by how far the solver follows the play", span=span)
             elif distances is None:
                 note = tr("the one to act coups") if v in (0.0, 1.0) else tr(note_text)
             elif v >= 1 - CERTAIN and d >= 0:
@@ -1148,7 +1186,8 @@ def hidden_sentence(choice: Choice) -> str:
               "if both cards were face up, averaged over the card they may hold. Where the "
               "first is bluer, keeping your card hidden is worth something; point at a square "
               "for its figure. A dot marks a position that is not settled: its figure moves "
-              "with how far ahead the solver looks, and pointing at it gives the range.",
+              "with how far the solver follows the play (turns ahead, or Exchanges in a "
+              "line), and pointing at it gives the range.",
               card=card_name(choice.card))
 
 

@@ -100,6 +100,13 @@ PRACTICE_SHORTER = N_("The End-game page looks {longer} turns ahead at this posi
                      "hold, so a grade here can differ from the page's.")
 
 
+UNSETTLED_EXCHANGE_PRACTICE = N_("This position is not settled: letting a line of play hold a "
+                                 "second Exchange changes its values, so the grades here, "
+                                 "against perfect play {page} turns ahead that stops a line "
+                                 "after its first Exchange, could change. Puzzles use settled "
+                                 "positions only.")
+
+
 def settled_note(choice: Choice) -> str | None:
     """Said over a duel played out from the explorer when its start is not settled
     (`trainer.endgame.settled`), or when it is settled only further ahead than practice looks
@@ -119,6 +126,8 @@ def settled_note(choice: Choice) -> str | None:
         if best_changes(page, here) is None:
             return None
         return tr(PRACTICE_SHORTER, longer=entry.horizon, page=HORIZON)
+    if entry.by_exchange:
+        return tr(UNSETTLED_EXCHANGE_PRACTICE, page=HORIZON)
     # the two look-aheads the table compared: 2 and 4, 4 and 5, or 5 and 6 turns
     low, high = sorted((entry.check, entry.horizon))
     return tr(UNSETTLED_PRACTICE, shorter=low, longer=high, page=HORIZON)

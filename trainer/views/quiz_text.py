@@ -293,6 +293,10 @@ def solved_note(item: Item, solved: Solved, say: Labeller | None = None) -> str:
                   "moves the best option's value by at most a tenth of a point and leaves it "
                   "best.", shorter=solved.shorter, horizon=solved.horizon)
                if solved.settled else
+               tr("The values are not settled: letting a line of play hold a second Exchange "
+                  "before the solver stops it moves one by {moved} points, so a deeper look "
+                  "could still change them.", moved=number(100 * solved.moved, 1))
+               if solved.exchanges else
                tr("The values are not settled: looking {shorter} turns ahead instead of "
                   "{horizon} moves one by {moved} points, so a deeper look could still change "
                   "them.", shorter=solved.shorter, horizon=solved.horizon,
