@@ -154,19 +154,20 @@ def test_a_duel_played_out_from_an_unsettled_position_says_its_grades_could_chan
 
 
 def test_a_duel_played_out_from_a_position_settled_only_six_turns_ahead_says_where_it_looks():
-    """Assassin and Contessa face up, no coins against 4: settled between five and six turns
-    ahead. Holding the Ambassador, the six-turn best move is not best four turns ahead, where
-    practice looks; holding the Duke it is."""
+    """Duke and Captain face up, 2 coins against 1: settled between five and six turns ahead
+    (and unmoved by a second Exchange). Holding the Duke, the six-turn best move loses 14
+    points four turns ahead, where practice looks; holding the Captain it is best there too."""
     from trainer.endgame import hidden_tables
     from trainer.views import practice_view as pv
 
-    lost = (Character.ASSASSIN, Character.CONTESSA)
-    ambassador = Choice(card=Character.AMBASSADOR, lost=lost, coins=(0, 4))
-    assert pv.settled_note(ambassador) == (
+    lost = (D, Character.CAPTAIN)
+    entry = hidden_tables.lookup(lost, (2, 1), 0, 0)
+    assert entry is not None and entry.settled and entry.horizon == 6
+    assert pv.settled_note(Choice(card=D, lost=lost, coins=(2, 1))) == (
         "The End-game page looks 6 turns ahead at this position. Practice looks 4 turns "
         "ahead, and there another move is best for the card you hold, so a grade here can "
         "differ from the page's.")
-    assert pv.settled_note(Choice(card=Character.DUKE, lost=lost, coins=(0, 4))) is None
+    assert pv.settled_note(Choice(card=Character.CAPTAIN, lost=lost, coins=(2, 1))) is None
     # settled four turns ahead, where practice looks: nothing to say
     four = Choice(card=D, lost=(AM, CO), coins=(2, 9))
     entry = hidden_tables.lookup(four.lost, four.coins, 0, four.first)
@@ -269,40 +270,50 @@ def test_the_stored_table_is_settled_only_where_its_last_two_horizons_agree():
     z = hidden_tables._stored("base")
     assert z is not None
     deep = z["check_horizon"] == hidden_tables.CHECK
+    by_exchange = z["by_exchange"] == 1
+    plain = ~deep & ~by_exchange
     # every position not settled between two and four turns was solved five turns ahead
-    # (and three), and compared between four and five from then on
-    assert np.all(z["settled"][~deep] == 1)
-    assert np.all(z["check_horizon"][~deep] == hidden_tables.HORIZON - 2)
+    # (and three), and compared between four and five from then on; a settled one a second
+    # Exchange moves is compared with that at four turns (`test_endgame_exchange_check`)
+    assert np.all(z["settled"][plain] == 1)
+    assert np.all(z["check_horizon"][plain] == hidden_tables.HORIZON - 2)
+    assert np.all(z["settled"][by_exchange] == 0)
+    assert np.all(z["check_horizon"][by_exchange] == hidden_tables.HORIZON)
+    assert np.all(z["agree_x2"][z["settled"] == 1] == 1)  # every settled position checked
     assert np.all(np.isfinite(z["value_h5"][deep])) and np.all(np.isfinite(z["value_h3"][deep]))
     assert np.all(np.isin(z["agree_h3"][deep], (0, 1)))
     assert np.all(z["agree_h3"][~deep] == hidden_tables.UNSCREENED)
+    assert np.all(z["agree_h3"][by_exchange] == hidden_tables.UNSCREENED)
     settled_deep = deep & (z["settled"] == 1)
     assert float(np.abs(z["moved"][settled_deep]).max()) <= settled.TOLERANCE
     assert float(np.nanmax(z["exploitability_h5"])) <= hidden_tables.TARGET
     # those still moving between four and five, every one solved six turns ahead: compared
     # between five and six, their figures the six-turn ones
-    deepest = np.isfinite(z["value_h6"])
+    solved_six = np.isfinite(z["value_h6"])
+    deepest = solved_six & ~by_exchange  # a second Exchange moves the rest: read at four
     assert np.all(deep[deepest]) and np.all(z["horizon_at"][deepest] == hidden_tables.DEEPEST)
     assert np.all(z["horizon_at"][~deepest] == hidden_tables.HORIZON)
     assert float(np.nanmax(z["exploitability_h6"])) <= hidden_tables.TARGET
     np.testing.assert_array_equal(z["mover"][deepest], z["mover_h6"][deepest])
     np.testing.assert_array_equal(z["mover_compared"][deepest], z["mover_h5"][deepest])
     settled_six = deepest & (z["settled"] == 1)
-    assert (int(deepest.sum()), int(settled_six.sum())) == (354, 208)
+    assert (int(solved_six.sum()), int(settled_six.sum())) == (354, 43)
     # a position read from its twin (the face-up cards swapped) has the twin's own solve
     names = [str(p) for p in z["pairs"]]
     copies = np.argwhere(z["mirrored_h6"] == 1).tolist()
-    assert len(copies) == 117 and np.all(deepest[z["mirrored_h6"] == 1])
+    assert len(copies) == 117 and np.all(solved_six[z["mirrored_h6"] == 1])
     for i, a, b in copies:
         x, y = names[i].split("-")
         j = names.index(f"{y}-{x}")
         assert z["mirrored_h6"][j, a, b] == 0 and np.isfinite(z["cpu_seconds_h6"][j, a, b])
         np.testing.assert_array_equal(z["option_value_h6"][i, a, b],
                                       z["option_value_h6"][j, a, b])
-    assert int(z["settled"].sum()) == 1921 + int(settled_six.sum())
+    # 1,008 settled between two and four turns, 246 between four and five, 43 between five
+    # and six, each also unmoved by a second Exchange
+    assert int(z["settled"].sum()) == 1008 + 246 + int(settled_six.sum())
     settled_five = settled_deep & ~deepest
     assert (int(settled_five.sum()), int((settled_five & (z["agree_h3"] == 1)).sum())) == (
-        668, 309)
+        246, 136)
 
 
 def test_twin_positions_of_the_stored_table_are_one_duel_solved_twice():
@@ -334,7 +345,7 @@ def test_twin_positions_of_the_stored_table_are_one_duel_solved_twice():
                 differ += 1
             else:
                 agree += 1
-    assert agree >= 99 * (agree + differ) // 100 and agree > 700
+    assert agree >= 99 * (agree + differ) // 100 and agree > 450
 
 
 def test_each_stored_position_reads_its_twins_own_solve_where_there_is_one():
@@ -353,71 +364,67 @@ def test_each_stored_position_reads_its_twins_own_solve_where_there_is_one():
             continue
         j = names.index(f"{y}-{x}")
         copied = (z["mirrored_h6"][i] == 1) | (z["mirrored_h6"][j] == 1)
-        alike = (z["horizon_at"][i] == z["horizon_at"][j]) & ~copied
+        alike = ((z["horizon_at"][i] == z["horizon_at"][j])
+                 & (z["check_horizon"][i] == z["check_horizon"][j]) & ~copied)
         np.testing.assert_array_equal(twin[i][alike], z["option_value"][j][alike])
         assert np.isnan(twin[i][~alike]).all()
     assert int((z["mirrored_h6"] == 1).sum()) >= 1
 
 
 def test_an_option_two_solves_of_the_duel_value_apart_is_graded_on_what_both_say():
-    """Captain and Ambassador face up, 2 coins against none, holding the Ambassador: the
-    two solves of this duel grade Foreign Aid differently while both look-aheads agree; the
-    page counts the smaller loss, shows the chance as the range over both solves, and says
-    why above the options."""
+    """Ambassador and Assassin face up, no coins against 6, holding the Duke: the two solves
+    of this duel grade Income differently while both look-aheads agree; the page counts the
+    smaller loss, shows the chance as the range over both solves, and says why above the
+    options."""
     from trainer.endgame import hidden_tables
 
-    ca = Character.CAPTAIN
-    stored = hidden_tables.stored_solution((ca, AM), (2, 0), 0)
-    assert stored is not None and stored.settled and AM in stored.options_twin
+    lost = (AM, Character.ASSASSIN)
+    stored = hidden_tables.stored_solution(lost, (0, 6), 0)
+    assert stored is not None and stored.settled and D in stored.options_twin
     solved = v.distil(stored, 4, 0.0)
-    choice = Choice(card=AM, lost=(ca, AM), coins=(2, 0), turn="you", mode="hidden")
+    choice = Choice(card=D, lost=lost, coins=(0, 6), turn="you", mode="hidden")
     rows = v.option_rows(choice, solved)
-    twin = stored.options_twin[AM]
-    mine = {o.move: o.value for o in stored.options(AM)}
-    aid = next(r for r in rows if r.label.startswith("Foreign aid"))
-    move = next(m for m in mine if str(m.action.value) == "foreign_aid")
+    twin = stored.options_twin[D]
+    mine = {o.move: o.value for o in stored.options(D)}
+    income = next(r for r in rows if r.label.startswith("Income"))
+    move = next(m for m in mine if str(m.action.value) == "income")
     losses = (100 * (max(mine.values()) - mine[move]), 100 * (max(twin.values()) - twin[move]))
     assert {grade_for(x) for x in losses} == {"inaccuracy", "mistake"}
-    assert aid.by_solves and aid.verdict == "Depends on perfect play" and aid.win_prev is None
-    assert aid.lost_pp <= min(losses) + 0.01 and aid.grade == "inaccuracy"
-    assert (aid.band.low, aid.band.high) == pytest.approx(
+    assert income.by_solves and income.verdict == "Depends on perfect play"
+    assert income.win_prev is None
+    assert income.lost_pp <= min(losses) + 0.01 and income.grade == "inaccuracy"
+    assert (income.band.low, income.band.high) == pytest.approx(
         tuple(sorted((mine[move], twin[move]))))
     assert v.solves_note(rows) is not None
     assert "at least" in v.options_html(rows)
-    # holding the Duke the two solves grade every option alike: nothing to say
-    duke = v.option_rows(Choice(card=D, lost=(ca, AM), coins=(2, 0), turn="you",
-                                mode="hidden"), solved)
-    assert not any(r.by_solves for r in duke) and v.solves_note(duke) is None
 
 
 def test_an_option_the_look_aheads_and_the_solves_value_apart_counts_the_smallest_loss():
-    """The same duel's Income: an inaccuracy looking 5 turns ahead, a blunder looking 4 in one
-    solve and good looking 4 in the other. Looking 4 turns ahead says what both its solves
-    agree on (good), so the grade is good, the tag names the look-ahead, and the chance is
-    the range over all three."""
+    """The same duel's Exchange: good in one solve looking 4 turns ahead, more than 5 points
+    lost looking 2 turns ahead. Looking 4 turns ahead says what both its solves agree on, so
+    the grade is good, the tag names the look-ahead, and the chance is the range."""
     from trainer.endgame import hidden_tables
 
-    ca = Character.CAPTAIN
-    stored = hidden_tables.stored_solution((ca, AM), (2, 0), 0)
+    lost = (AM, Character.ASSASSIN)
+    stored = hidden_tables.stored_solution(lost, (0, 6), 0)
     assert stored is not None and stored.settled
-    rows = v.option_rows(Choice(card=AM, lost=(ca, AM), coins=(2, 0), turn="you",
+    rows = v.option_rows(Choice(card=D, lost=lost, coins=(0, 6), turn="you",
                                 mode="hidden"), v.distil(stored, 4, 0.0))
-    income = next(r for r in rows if r.label.startswith("Income"))
-    move = next(m for m in stored.options_prev[AM] if str(m.action.value) == "income")
-    twin, prev = stored.options_twin[AM], stored.options_prev[AM]
+    exchange = next(r for r in rows if r.label.startswith("Exchange"))
+    move = next(m for m in stored.options_prev[D] if str(m.action.value) == "exchange")
+    twin, prev = stored.options_twin[D], stored.options_prev[D]
     assert 100 * (max(twin.values()) - twin[move]) < 5 < 100 * (max(prev.values()) - prev[move])
-    assert income.grade == "good" and income.verdict == "Depends on look-ahead"
-    assert income.by_solves and income.win_prev == pytest.approx(prev[move])
-    assert (income.band.low, income.band.high) == pytest.approx(
-        (income.win, twin[move]))
-    assert v.weaker_note(True, 5, 4, rows) is not None
+    assert exchange.grade == "good" and exchange.verdict == "Depends on look-ahead"
+    assert exchange.by_solves and exchange.win_prev == pytest.approx(prev[move])
+    assert v.weaker_note(True, 2, 4, rows) is not None
 
 
 def test_a_stored_position_settled_where_four_and_five_agree_says_three_did_not():
     from trainer.endgame import hidden_tables
 
-    # Duke and Duke face up, 1 coin against 3: 38.1% at four and five turns, 40.0% at three
-    stored = hidden_tables.stored_solution((D, D), (1, 3), 0)
+    # Duke and Duke face up, 2 coins against 1: settled between four and five turns ahead,
+    # three turns ahead gave other figures
+    stored = hidden_tables.stored_solution((D, D), (2, 1), 0)
     assert stored is not None and stored.settled and stored.check_horizon == 5
     s = v.distil(stored, 4, 0.0)
     assert s.between_agreed is False and not s.unsettled and v.unsettled_note(s) is None
