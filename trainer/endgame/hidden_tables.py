@@ -365,6 +365,29 @@ def deepen(out: Path = DEFAULT_OUT, *, variant: str = "base", executor: str = "a
     return Deepened(out, checked, int(deep.sum()), newly, seconds, resumed)
 
 
+def _open_pass(out: Path) -> tuple[dict[str, np.ndarray], list[str], Path]:
+    """A table file's arrays, its face-up pairs' names and the folder of a pass's parts
+    (made if missing): what every pass over a built table starts from."""
+    with np.load(out, allow_pickle=False) as f:
+        z = {k: f[k] for k in f.files}
+    parts = parts_dir(out)
+    parts.mkdir(parents=True, exist_ok=True)
+    return z, [str(p) for p in z["pairs"]], parts
+
+
+def _pass_arrays(z: dict[str, np.ndarray], names: tuple[str, ...],
+                 suffix: str) -> dict[str, np.ndarray]:
+    """A pass's own arrays (`<name><suffix>`), as an earlier run left them or empty (NaN):
+    one figure per position, per card or per card and option, as the name says."""
+    shape = z["settled"].shape
+    n = z["mover"].shape[-1]
+    tails = {"mover": (n,), "other": (n,), "option_value": (n, OPTIONS),
+             "option_freq": (n, OPTIONS), "option_against": (n, OPTIONS, n)}
+    return {f"{k}{suffix}": z[f"{k}{suffix}"].copy() if f"{k}{suffix}" in z
+            else np.full((*shape, *tails.get(k, ())), np.nan, dtype=np.float32)
+            for k in names}
+
+
 def _still_moving(z: dict[str, np.ndarray]) -> np.ndarray:
     """Positions compared at `HORIZON` and `CHECK` and not settled there, not yet solved
     `DEEPEST` turns ahead."""
@@ -384,20 +407,9 @@ def deepest(out: Path = DEFAULT_OUT, *, variant: str = "base", limit: int | None
     and `collect` writes what finished jobs found without solving more (a pass stopped
     half-way, taken stock of)."""
     start = time.perf_counter()
-    with np.load(out, allow_pickle=False) as f:
-        z = {k: f[k] for k in f.files}
-    names = [str(p) for p in z["pairs"]]
+    z, names, parts = _open_pass(out)
     shape = z["settled"].shape
-    n = z["mover"].shape[-1]
-    parts = parts_dir(out)
-    parts.mkdir(parents=True, exist_ok=True)
-    tails = {"value": (), "exploitability": (), "cpu_seconds": (), "mover": (n,),
-             "other": (n,),
-             "option_value": (n, OPTIONS), "option_freq": (n, OPTIONS),
-             "option_against": (n, OPTIONS, n)}
-    fresh = {f"{k}_h6": z[f"{k}_h6"].copy() if f"{k}_h6" in z
-             else np.full((*shape, *tails[k]), np.nan, dtype=np.float32)
-             for k in DEEPEST_ARRAYS}
+    fresh = _pass_arrays(z, DEEPEST_ARRAYS, "_h6")
     moving = np.argwhere(_still_moving(z))
     order: list[tuple[float, Key]] = sorted(
         (abs(float(z["moved"][i, a, b])), (int(i), int(a), int(b))) for i, a, b in moving)
@@ -574,18 +586,9 @@ def exchange_check(out: Path = DEFAULT_OUT, *, variant: str = "base", executor: 
     Exchange six turns ahead is beyond this machine. In the duel of one card each a twin
     (the face-up cards swapped) reads its twin's solve (`FACE_UP_INERT`)."""
     start = time.perf_counter()
-    with np.load(out, allow_pickle=False) as f:
-        z = {k: f[k] for k in f.files}
-    names = [str(p) for p in z["pairs"]]
+    z, names, parts = _open_pass(out)
     shape = z["settled"].shape
-    n = z["mover"].shape[-1]
-    parts = parts_dir(out)
-    parts.mkdir(parents=True, exist_ok=True)
-    tails = {"value": (), "exploitability": (), "cpu_seconds": (), "mover": (n,),
-             "other": (n,), "option_value": (n, OPTIONS), "moved": ()}
-    fresh = {f"{k}_x2": z[f"{k}_x2"].copy() if f"{k}_x2" in z
-             else np.full((*shape, *tails[k]), np.nan, dtype=np.float32)
-             for k in EXCHANGE_ARRAYS}
+    fresh = _pass_arrays(z, EXCHANGE_ARRAYS, "_x2")
     agree = (z["agree_x2"].copy() if "agree_x2" in z
              else np.full(shape, UNSCREENED, dtype=np.int8))
     wanted = (z["settled"] == 1) & (agree == UNSCREENED)
