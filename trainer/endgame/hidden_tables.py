@@ -321,13 +321,9 @@ def deepen(out: Path = DEFAULT_OUT, *, variant: str = "base", executor: str = "a
 
     def job(key: tuple[str, int]) -> DeepenJob:
         """What a job needs of the stored table (so a cluster's workers need no file)."""
-        name, a = key
+        i, a = names.index(key[0]), key[1]
         bs = open_[key]
-        i = names.index(name)
-        x, y = name.split("-")
-        moves = tuple(tuple(str(t) for t in z["option_move"][i, a, b] if str(t)) for b in bs)
-        return (x, y, a, variant, bs, moves, np.asarray(z["option_value"][i, a, list(bs)]),
-                np.asarray(z["mover"][i, a, list(bs)]),
+        return (*_slice_job(z, key, bs, variant),
                 tuple(float(fresh["value_h3"][i, a, b]) for b in bs),
                 tuple(int(fresh["agree_h3"][i, a, b]) for b in bs))
 
@@ -363,6 +359,19 @@ def deepen(out: Path = DEFAULT_OUT, *, variant: str = "base", executor: str = "a
     drop_parts(open_, lambda key: part(*key), parts)
     _stored.cache_clear()
     return Deepened(out, checked, int(deep.sum()), newly, seconds, resumed)
+
+
+def _slice_job(z: dict[str, np.ndarray], key: tuple[str, int], others: tuple[int, ...],
+               variant: str) -> ExchangeJob:
+    """What a job over one face-up pair and mover's coins needs of the stored table (so a
+    cluster's workers need no file): the pair, the coins, the other player's coin counts
+    listed, each one's moves and its stored `HORIZON` option values and chances."""
+    name, a = key
+    i = [str(p) for p in z["pairs"]].index(name)
+    x, y = name.split("-")
+    moves = tuple(tuple(str(t) for t in z["option_move"][i, a, b] if str(t)) for b in others)
+    return (x, y, a, variant, others, moves, np.asarray(z["option_value"][i, a, list(others)]),
+            np.asarray(z["mover"][i, a, list(others)]))
 
 
 def _open_pass(out: Path) -> tuple[dict[str, np.ndarray], list[str], Path]:
@@ -608,13 +617,7 @@ def exchange_check(out: Path = DEFAULT_OUT, *, variant: str = "base", executor: 
         return parts / f"exchange-{name}-{a}-x{EXCHANGES}.npz"
 
     def job(key: tuple[str, int]) -> ExchangeJob:
-        name, a = key
-        bs = open_[key]
-        i = names.index(name)
-        x, y = name.split("-")
-        moves = tuple(tuple(str(t) for t in z["option_move"][i, a, b] if str(t)) for b in bs)
-        return (x, y, a, variant, bs, moves, np.asarray(z["option_value"][i, a, list(bs)]),
-                np.asarray(z["mover"][i, a, list(bs)]))
+        return _slice_job(z, key, open_[key], variant)
 
     done, _ = run_parts(exchange_slice, list(open_), job, lambda key: part(*key),
                         executor=executor, processes=processes, address=address,
