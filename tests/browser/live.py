@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import random
 import socket
 import subprocess
 import sys
@@ -22,6 +23,8 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-backg
                  "--disable-dev-shm-usage"]
 # `make screenshots` sets it: the browser tests then save what a visitor sees as images.
 SCREENSHOTS_ENV = "COUP_TRAINER_SCREENSHOTS"
+# Set it to repeat the sample of a run (`sample_seed`).
+SAMPLE_SEED_ENV = "COUP_TRAINER_SAMPLE_SEED"
 DESKTOP = {"width": 1280, "height": 900}
 PHONE = {"width": 390, "height": 844}
 
@@ -79,6 +82,14 @@ def serve_app(name: str = "app", env: dict[str, str] | None = None) -> Iterator[
             leftover.unlink()
 
 
+def sample_seed() -> int:
+    """The seed of a test that measures a random part of what it walks (some steps of many):
+    drawn afresh each run, so that runs together cover the whole, or fixed by
+    $COUP_TRAINER_SAMPLE_SEED to repeat a run. The test says it in its assertion messages."""
+    fixed = os.environ.get(SAMPLE_SEED_ENV, "").strip()
+    return int(fixed) if fixed else random.randrange(1_000_000)
+
+
 def wait_idle(page, timeout: float = 20_000) -> None:
     """Wait until the app's script has finished its rerun. Streamlit redraws a page element
     by element, so a caption can already show the new step while a button below it still
@@ -116,7 +127,11 @@ def settle_for_screenshot(page, ms: float) -> None:
 
 def shoot_at(page, folder: Path, name: str, sizes: tuple[dict[str, int], ...]) -> None:
     """The page at each of `sizes`, saved as `<name>-<width>x<height>.png` in `folder`, then
-    restored to its own size."""
+    restored to its own size. Without screenshots it only waits for the page's rerun to end:
+    the sizes are for the images, and nothing is measured at them."""
+    if not screenshots_wanted():
+        wait_idle(page)
+        return
     own = page.viewport_size
     for size in sizes:
         page.set_viewport_size(size)

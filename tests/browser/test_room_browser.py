@@ -276,12 +276,13 @@ def test_a_presenter_and_three_phones_run_a_hidden_room(browser, app_url, screen
             assert not shown, f"chart titles on the screen {when}: {shown}"
 
         screen_clean("before any answer")
+        # Phone 1 reloads before answering (the same seat, the same question): it loads again
+        # while phone 0 answers.
+        phones[1].reload(wait_until="commit")
         said = [answer(phones[0], steps=2)]
         screen_clean("after the first answer")
         expect(count).to_have_text("1 of 3 answered", timeout=5_000)
 
-        # Phone 1 reloads before answering: the same seat, the same question.
-        phones[1].reload()
         wait_for_options(phones[1])
         assert seat_name(phones[1], code) == names[1]
         assert _query(phones[1])["seat"] == seats[1]
@@ -290,21 +291,25 @@ def test_a_presenter_and_three_phones_run_a_hidden_room(browser, app_url, screen
         said.append(answer(phones[1], steps=4))
         screen_clean("after the second answer")
         assert_private(phones, names, seats, host, "while answers arrive")
-
-        # And reloads again after answering: the answer is still there.
-        phones[1].reload()
-        expect(phones[1].get_by_text("Your answer is in")).to_be_visible(timeout=20_000)
-        assert seat_name(phones[1], code) == names[1]
-        expect(phones[1].get_by_text(f"the chance of a bluff was {said[1]}%")).to_be_visible()
-        expect(phones[1].locator(".st-key-room_option_0_0")).to_have_count(0)
-
         expect(count).to_have_text("2 of 3 answered", timeout=5_000)
+
+        # And reloads again after answering, while phone 2 answers: the answer is still there
+        # (read below, in the last poll's wait).
+        phones[1].reload(wait_until="commit")
         said.append(answer(phones[2], steps=6))
         confirmed = time.monotonic()  # the phone says the answer is in: it is stored
         assert said == ["52", "54", "56"], f"a question without a claim in {CLAIMS!r}: {said}"
         expect(count).to_have_text("3 of 3 answered", timeout=5_000)
         counted = time.monotonic()
-        screen.wait_for_timeout(1_200)  # one more poll of the screen with every answer in
+
+        expect(phones[1].get_by_text("Your answer is in")).to_be_visible(timeout=20_000)
+        assert seat_name(phones[1], code) == names[1]
+        expect(phones[1].get_by_text(f"the chance of a bluff was {said[1]}%")).to_be_visible()
+        expect(phones[1].locator(".st-key-room_option_0_0")).to_have_count(0)
+        wait_idle(phones[1])
+
+        # One more poll of the screen with every answer in: 1.2 s after the count.
+        screen.wait_for_timeout(max(0.0, 1_200 - (time.monotonic() - counted) * 1000))
         screen_clean("with every answer in")
         watch = screen.evaluate(STOP_WATCH)
         assert watch["charts"] == 0 and not watch["words"], watch

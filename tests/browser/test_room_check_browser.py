@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser.live import PHONE, serve_app, shoot_at, wait_idle
+from tests.browser.live import PHONE, shoot_at, wait_idle
 from tests.browser.test_room_browser import SCREEN, _query, open_screen, take_seat
 from tests.helpers import shipped_library
 from trainer.engine.game import Game
@@ -64,98 +64,99 @@ def shoot(page, name: str) -> None:
     shoot_at(page, SHOTS, name, (PHONE, SCREEN))
 
 
-def test_a_host_and_a_phone_run_two_check_yourself_questions(browser):
+def test_a_host_and_a_phone_run_two_check_yourself_questions(browser, app_url):
     from playwright.sync_api import expect
 
     SHOTS.mkdir(parents=True, exist_ok=True)
     lesson = shipped_library().check()
     assert lesson is not None
     questions = check_questions(lesson)
-    with serve_app("room-check") as app_url:
-        screen_ctx = browser.new_context(viewport=SCREEN)
-        phone_ctx = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
-        try:
-            remote, phone = screen_ctx.new_page(), phone_ctx.new_page()
-            screen = screen_ctx.new_page()
-            frames: list[str] = []
-            phone.on("websocket", lambda ws: ws.on(
-                "framereceived", lambda payload: frames.append(frame_text(payload))))
-            phone.goto(f"{app_url}/room", wait_until="commit")
+    # The session's server: the room is a new one, with a code of its own, so nothing
+    # another test left on that server is seen here (and its first page is warm).
+    screen_ctx = browser.new_context(viewport=SCREEN)
+    phone_ctx = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    try:
+        remote, phone = screen_ctx.new_page(), phone_ctx.new_page()
+        screen = screen_ctx.new_page()
+        frames: list[str] = []
+        phone.on("websocket", lambda ws: ws.on(
+            "framereceived", lambda payload: frames.append(frame_text(payload))))
+        phone.goto(f"{app_url}/room", wait_until="commit")
 
-            remote.goto(f"{app_url}/room?host")
-            check = remote.get_by_role("radio", name="Check yourself (the rules after the "
-                                                      "Learn path)")
-            expect(check).to_be_visible(timeout=30_000)
-            wait_idle(remote)
-            check.click()
-            expect(remote.get_by_text("6 questions · Check yourself")).to_be_visible(
+        remote.goto(f"{app_url}/room?host")
+        check = remote.get_by_role("radio", name="Check yourself (the rules after the "
+                                                  "Learn path)")
+        expect(check).to_be_visible(timeout=30_000)
+        wait_idle(remote)
+        check.click()
+        expect(remote.get_by_text("6 questions · Check yourself")).to_be_visible(
+            timeout=15_000)
+        wait_idle(remote)
+        remote.locator(".st-key-room_make button").click()
+        remote.wait_for_url(re.compile(r"[?&]code=[A-Z0-9]{6}&host="), timeout=20_000)
+        code = _query(remote)["code"]
+        open_screen(remote, screen)
+
+        phone.goto(f"{app_url}/room?code={code}")
+        take_seat(phone, code)
+        expect(screen.locator("p.room-count")).to_have_text("1 joined", timeout=10_000)
+        wait_idle(screen)
+
+        for n, pick_right in ((0, True), (1, False)):
+            question = questions[n]
+            game = question.game()
+            labels = [your_move(game, o.move) for o in question.options]
+            frames.clear()
+            button = ".st-key-room_start button" if n == 0 else ".st-key-room_next button"
+            remote.locator(button).click()
+            expect(remote.locator(".st-key-room_reveal button")).to_be_visible(
                 timeout=15_000)
-            wait_idle(remote)
-            remote.locator(".st-key-room_make button").click()
-            remote.wait_for_url(re.compile(r"[?&]code=[A-Z0-9]{6}&host="), timeout=20_000)
-            code = _query(remote)["code"]
-            open_screen(remote, screen)
-
-            phone.goto(f"{app_url}/room?code={code}")
-            take_seat(phone, code)
-            expect(screen.locator("p.room-count")).to_have_text("1 joined", timeout=10_000)
-            wait_idle(screen)
-
-            for n, pick_right in ((0, True), (1, False)):
-                question = questions[n]
-                game = question.game()
-                labels = [your_move(game, o.move) for o in question.options]
-                frames.clear()
-                button = ".st-key-room_start button" if n == 0 else ".st-key-room_next button"
-                remote.locator(button).click()
-                expect(remote.locator(".st-key-room_reveal button")).to_be_visible(
-                    timeout=15_000)
-                expect(screen.get_by_text(question.prompt.question)).to_be_visible()
-                option = phone.locator(f".st-key-room_option_{n}_0 button")
-                expect(option).to_be_enabled(timeout=20_000)
-                wait_idle(phone)
-                expect(phone.get_by_text(f"Question {n + 1} of 6", exact=True)).to_be_visible()
-                expect(phone.get_by_text(question.prompt.question)).to_be_visible()
-                expect(phone.get_by_role("slider")).to_have_count(0)
-                shown = [phone.locator(f".st-key-room_option_{n}_{i} button").inner_text()
-                         .strip() for i in range(len(labels))]
-                assert shown == labels, shown
-                if n == 0:
-                    shoot(phone, "phone-question")
-                    shoot(screen, "presenter-question")
-                pick = next(i for i, o in enumerate(question.options) if o.correct == pick_right)
-                phone.locator(f".st-key-room_option_{n}_{pick} button").click()
-                expect(phone.get_by_text("Your answer is in")).to_be_visible(timeout=10_000)
-                expect(screen.locator("p.room-count")).to_have_text("1 of 1 answered",
-                                                                    timeout=10_000)
-                remote.locator(".st-key-room_reveal button").click()
-                right_label = labels[next(i for i, o in enumerate(question.options)
-                                          if o.correct)]
-                expect(screen.locator("p.room-count")).to_have_text(
-                    f"{1 if pick_right else 0} of 1 right", timeout=15_000)
-                expect(screen.get_by_text(f"Right answer: {right_label}.")).to_be_visible()
-                expect(screen.locator("ul.room-check-options li")).to_have_count(len(labels))
-                verdict = "Right." if pick_right else "Not quite."
-                expect(phone.get_by_text(verdict)).to_be_visible(timeout=15_000)
-                wait_idle(phone)
-                wait_idle(screen)
-                if n == 1:
-                    shoot(phone, "phone-reveal-wrong")
-                    shoot(screen, "presenter-reveal")
-                phone.wait_for_timeout(500)
-                assert not (found := leaks(frames, game, question.learner)), found
-
-            remote.locator(".st-key-room_finish button").click()  # ended after 2 of 6
-            expect(screen.get_by_role("heading", name="How the room did")).to_be_visible(
-                timeout=15_000)
-            expect(screen.locator("ol.room-check-summary li")).to_have_count(2)
-            expect(screen.get_by_text("The class: 1 of 2 answers right (50%), over 2 "
-                                       "questions.")).to_be_visible()
-            expect(phone.get_by_text("You got 1 of 2 right.")).to_be_visible(timeout=15_000)
+            expect(screen.get_by_text(question.prompt.question)).to_be_visible()
+            option = phone.locator(f".st-key-room_option_{n}_0 button")
+            expect(option).to_be_enabled(timeout=20_000)
+            wait_idle(phone)
+            expect(phone.get_by_text(f"Question {n + 1} of 6", exact=True)).to_be_visible()
+            expect(phone.get_by_text(question.prompt.question)).to_be_visible()
+            expect(phone.get_by_role("slider")).to_have_count(0)
+            shown = [phone.locator(f".st-key-room_option_{n}_{i} button").inner_text()
+                     .strip() for i in range(len(labels))]
+            assert shown == labels, shown
+            if n == 0:
+                shoot(phone, "phone-question")
+                shoot(screen, "presenter-question")
+            pick = next(i for i, o in enumerate(question.options) if o.correct == pick_right)
+            phone.locator(f".st-key-room_option_{n}_{pick} button").click()
+            expect(phone.get_by_text("Your answer is in")).to_be_visible(timeout=10_000)
+            expect(screen.locator("p.room-count")).to_have_text("1 of 1 answered",
+                                                                timeout=10_000)
+            remote.locator(".st-key-room_reveal button").click()
+            right_label = labels[next(i for i, o in enumerate(question.options)
+                                      if o.correct)]
+            expect(screen.locator("p.room-count")).to_have_text(
+                f"{1 if pick_right else 0} of 1 right", timeout=15_000)
+            expect(screen.get_by_text(f"Right answer: {right_label}.")).to_be_visible()
+            expect(screen.locator("ul.room-check-options li")).to_have_count(len(labels))
+            verdict = "Right." if pick_right else "Not quite."
+            expect(phone.get_by_text(verdict)).to_be_visible(timeout=15_000)
             wait_idle(phone)
             wait_idle(screen)
-            shoot(phone, "phone-end")
-            shoot(screen, "presenter-end")
-        finally:
-            screen_ctx.close()
-            phone_ctx.close()
+            if n == 1:
+                shoot(phone, "phone-reveal-wrong")
+                shoot(screen, "presenter-reveal")
+            phone.wait_for_timeout(500)
+            assert not (found := leaks(frames, game, question.learner)), found
+
+        remote.locator(".st-key-room_finish button").click()  # ended after 2 of 6
+        expect(screen.get_by_role("heading", name="How the room did")).to_be_visible(
+            timeout=15_000)
+        expect(screen.locator("ol.room-check-summary li")).to_have_count(2)
+        expect(screen.get_by_text("The class: 1 of 2 answers right (50%), over 2 "
+                                   "questions.")).to_be_visible()
+        expect(phone.get_by_text("You got 1 of 2 right.")).to_be_visible(timeout=15_000)
+        wait_idle(phone)
+        wait_idle(screen)
+        shoot(phone, "phone-end")
+        shoot(screen, "presenter-end")
+    finally:
+        screen_ctx.close()
+        phone_ctx.close()
