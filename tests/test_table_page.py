@@ -150,3 +150,15 @@ def test_a_phone_states_its_chance_before_a_challenge(db_url: str, store: TableS
     assert not at.exception, [e.value for e in at.exception]
     moves = store.moves(code, 1)
     assert moves[1].seat == 1 and moves[1].stated == 0.7
+
+
+def test_the_host_deals_at_once_after_seating_a_bot(db_url: str, store: TableStore) -> None:
+    """The Deal button carries the version the page drew: seating a bot and pressing Deal in
+    the next moment deals, rather than being refused as a table that changed since."""
+    t, host = store.create(TableSettings(seats=2, bot_pace=0.0))
+    store.join(t.code, "Ann")
+    at = open_room(table=t.code, host=host)
+    at.button(key="table_add_1").click().run()
+    at.button(key="table_deal").click().run()
+    assert "changed since" not in texts(at)
+    assert store.table(t.code).status == "playing"

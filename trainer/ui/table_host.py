@@ -27,7 +27,7 @@ from trainer.tables.venue import venue_report
 from trainer.ui.rooms import forget_banks, network_note
 from trainer.ui.rule_choice import chosen, family_picker, rules_expander
 from trainer.ui.state import session_state
-from trainer.ui.tables import POLL_SECONDS, follow, join_link, pulse, screen_link
+from trainer.ui.tables import POLL_SECONDS, follow, join_link, screen_link
 from trainer.views import table_text
 from trainer.views.qr import qr_svg
 
@@ -169,8 +169,10 @@ def _seats(store: TableStore, table: GameTable, host: str) -> None:
 
 
 def _game_controls(store: TableStore, table: GameTable, host: str) -> None:
-    now = pulse(table.code)
-    version = now[0] if now else table.version
+    # The deal is refused if the table changed after the version this run drew; that is the
+    # table read at the top of the run, not the quarter-second poll, which can still hold the
+    # version from before a bot was seated a moment ago.
+    version = table.version
     if table.status == "playing":
         game = store.game(table.code)
         moves = game.moves if game else 0
