@@ -112,3 +112,15 @@ def test_a_node_is_expanded_under_the_graphs_lock_and_only_then_marked_expanded(
         assert worker.is_alive() and not graph.nodes[root].expanded
     worker.join(timeout=60)
     assert seen == [len(graph.nodes[root].edges)] and seen[0] > 0
+
+
+def test_a_line_is_followed_through_every_exchange_unless_a_cut_is_asked_for():
+    """Duke lost, one coin against two, the one-card player to act, two turns ahead: a line
+    is no longer stopped at the turn after its first Exchange. Two turns hold at most two
+    Exchanges, so the default is the solve allowing two; cutting at the first moves the
+    two-card player's chance by more than a point."""
+    whole = hidden_two.solve(C.DUKE, (1, 2), 1, horizon=2, target=1e-5)
+    two = hidden_two.solve(C.DUKE, (1, 2), 1, horizon=2, exchanges=2, target=1e-5)
+    cut = hidden_two.solve(C.DUKE, (1, 2), 1, horizon=2, exchanges=1, target=1e-5)
+    assert whole.value == pytest.approx(two.value, abs=1e-9)
+    assert whole.value - cut.value < -0.01

@@ -109,20 +109,19 @@ def test_the_shipped_table_holds_every_duel_solved_to_a_hundredth_of_a_point():
     share = hidden_two_tables.settled_share()
     assert share is not None and share.positions == hidden_two_tables.positions() == 1690
     assert sum(s for s, _ in share.by_lost.values()) == share.settled
-    # every duel one and two turns ahead disagreed on was solved three turns ahead
+    # every duel one and two turns ahead disagreed on was solved three turns ahead, with
+    # every line followed through its Exchanges, as the page solves
     with np.load(path) as z:
+        assert hidden_two_tables.exchange_cut(dict(z)) == 0
         deeper = z["check_horizon"] == hidden_two_tables.CHECK
         assert np.all(np.isfinite(z["value_h3"][deeper]))
         assert float(np.nanmax(z["exploitability_h3"])) <= hidden_two_tables.TARGET
         first_pass = (z["settled"] == 1) & ~deeper
-        # and every one two and three turns still disagreed on, four turns ahead
-        deepest = np.isfinite(z["value_h4"])
-        assert np.all(deeper[deepest]) and deepest.sum() == share.solved_deepest
-        assert not hidden_two_tables._still_moving(dict(z)).any()
-        assert float(np.nanmax(z["exploitability_h4"])) <= hidden_two_tables.TARGET
+        # the four-turn pass has not been run on this table: no duel is read four turns ahead
+        assert "value_h4" not in z and share.solved_deepest == 0
     assert share.checked_deeper == share.positions - int(first_pass.sum())
-    assert (share.solved_deepest, share.settled_deepest) == (551, 169)
-    assert (share.settled, share.settled_deeper) == (1139 + share.settled_deepest, 391)
+    assert (int(first_pass.sum()), share.settled_deeper) == (781, 297)
+    assert share.settled == 781 + 297
 
 
 def test_the_shipped_table_reads_as_solving_now_at_a_sampled_duel():
@@ -243,3 +242,45 @@ def test_a_duel_still_moving_is_solved_one_turn_deeper_and_read_with_those_figur
                 now, abs=1e-5)
             assert {o.move: o.value_prev for o in entry.options[hand]} == pytest.approx(
                 before, abs=1e-5)
+
+
+def test_the_table_says_no_line_of_its_solves_is_cut_at_an_exchange(small):
+    out, _ = small
+    with np.load(out) as z:
+        assert int(z["exchange_cut"]) == hidden_two_tables.EXCHANGE_CUT == 0
+    entry = hidden_two_tables.lookup(LOST, (0, 0), 0)
+    assert entry is not None and entry.exchange_cut == 0
+
+
+def test_a_table_built_cutting_lines_at_an_exchange_is_not_checked_deeper(small, tmp_path):
+    """A file from before (no `exchange_cut`: every line cut at its first Exchange) is not
+    mixed with solves that follow every Exchange: the pass names the file and says why."""
+    out, _ = small
+    with np.load(out) as z:
+        old = {k: z[k] for k in z.files if k != "exchange_cut"}
+    legacy = tmp_path / "old.npz"
+    np.savez(legacy, **old)
+    assert hidden_two_tables.exchange_cut(old) == 1
+    with pytest.raises(ValueError, match=r"old\.npz was built cutting every line at its first "
+                       r"Exchange; build it again"):
+        hidden_two_tables.check_deeper(legacy, executor="local")
+    with pytest.raises(ValueError, match="build it again"):
+        hidden_two_tables.deepest(legacy, executor="local")
+
+
+def test_the_deepen_command_names_a_table_built_cutting_lines_at_an_exchange(
+        small, tmp_path, capsys):
+    from trainer.cli import main
+
+    out, _ = small
+    with np.load(out) as z:
+        old = {k: z[k] for k in z.files if k != "exchange_cut"}
+    legacy = tmp_path / "old.npz"
+    np.savez(legacy, **old)
+    with pytest.raises(SystemExit) as stopped:
+        main(["endgame", "build", "--table", "hidden2", "--deepen", "--out", str(legacy),
+              "--executor", "local"])
+    assert stopped.value.code == 2
+    err = capsys.readouterr().err
+    assert "old.npz was built cutting every line at its first Exchange" in err
+    assert "Traceback" not in err

@@ -65,6 +65,16 @@ def test_the_expert_figures_say_why_a_duel_is_not_settled(solved):
     assert any(("Not settled: " in line) != solved.settled for line in lines)
 
 
+def test_the_expert_figures_say_whether_a_line_was_followed_through_its_exchanges(solved):
+    """A fresh solve follows every Exchange; a table built before that cut a line at its
+    first, and the figures say so rather than leave it unsaid."""
+    from dataclasses import replace
+
+    assert view.EXCHANGES_FOLLOWED in view.expert_lines(solved)[1]
+    old = replace(solved, exchange_cut=1)
+    assert "cut at the turn after its first Exchange" in view.expert_lines(old)[1]
+
+
 def test_a_link_opens_the_duel_it_was_made_from():
     choice = TwoChoice(two="them", hand=(C.AMBASSADOR,), lost=C.DUKE, coins=(0, 12),
                        turn="them")
@@ -145,9 +155,9 @@ def test_when_they_act_the_table_gives_how_often_they_pick_each_move():
 
 
 def test_a_duel_settled_by_the_deeper_check_shows_one_figure_and_says_what_was_compared():
-    # Duke lost, no coins either side, the two-card player to act: one and two turns ahead
-    # disagree, two and three agree
-    read = _read(TwoChoice(two="you", hand=(C.DUKE, C.CAPTAIN), lost=C.DUKE, coins=(0, 0),
+    # Duke lost, 7 coins against 3, the two-card player to act: one turn ahead Income ties
+    # with the Coup that wins, so one and two turns ahead disagree; two and three agree
+    read = _read(TwoChoice(two="you", hand=(C.DUKE, C.CAPTAIN), lost=C.DUKE, coins=(7, 3),
                            turn="you"))
     assert read.check == hidden_two_tables.CHECK and read.settled
     assert read.band.width == 0.0 and view.unsettled_note(read, view.option_rows(read)) is None
@@ -158,18 +168,19 @@ def test_a_duel_settled_by_the_deeper_check_shows_one_figure_and_says_what_was_c
 
 
 def test_a_settled_duels_weaker_move_the_look_aheads_grade_apart_shows_its_range():
-    """Duke lost, no coins either side, holding Duke and Assassin: settled, Tax is best at
-    both look-aheads, but Foreign Aid wins 68% at one and 100% at the other. It is graded on
-    the smaller loss with its range, and a note says what settled covers."""
-    read = _read(TwoChoice(two="you", hand=(C.DUKE, C.ASSASSIN), lost=C.DUKE, coins=(0, 0),
-                           turn="you"))
+    """Duke lost, 6 coins against 1, holding two Assassins: settled, Income and Foreign Aid
+    win at both look-aheads, but a bluffed Tax wins 62.5% one turn ahead and 100% two turns
+    ahead. It is graded on the smaller loss with its range, and a note says what settled
+    covers."""
+    read = _read(TwoChoice(two="you", hand=(C.ASSASSIN, C.ASSASSIN), lost=C.DUKE,
+                           coins=(6, 1), turn="you"))
     rows = view.option_rows(read)
-    aid = next(r for r in rows if r.label.startswith("Foreign aid"))
-    assert read.settled and aid.win_prev is not None and aid.verdict == "Depends on look-ahead"
-    assert aid.band.width > 0.3 and aid.lost_pp < 1.0
+    tax = next(r for r in rows if r.label.startswith("Tax"))
+    assert read.settled and tax.win_prev is not None and tax.verdict == "Depends on look-ahead"
+    assert tax.band.width > 0.3 and tax.lost_pp < 1.0
     assert rows[0].win_prev is None  # the best move's figures are settled: one figure
     note = view.unsettled_note(read, rows)
-    assert note is not None and note.startswith("Settled: looking 2 and 3 turns ahead")
+    assert note is not None and note.startswith("Settled: looking 1 and 2 turns ahead")
 
 
 def test_a_duel_the_deeper_check_does_not_settle_shows_the_range_of_its_last_two_look_aheads():

@@ -40,8 +40,8 @@ def register(commands: Any) -> None:
                        help="known (default): both cards face up; known2: both hands face "
                             "up, two cards against one (4 GB of memory a process); hidden: "
                             "each player sees only their own card (hours of one core); "
-                            "hidden2: the same, two cards against one (about half an hour of "
-                            "one core)")
+                            "hidden2: the same, two cards against one (about 25 minutes of "
+                            "one core; --deepen, about 2.5 hours more)")
     build.add_argument("--horizon", type=int, default=None,
                        help="hidden: turns looked ahead (default 4; also solved 2 fewer to "
                             "mark unsettled values)")
@@ -489,9 +489,14 @@ def run_grade_bank(args: argparse.Namespace) -> int:
 def _interruptible(bar: tqdm[Any], run: Callable[[], T], stopped: str) -> T | None:
     """`run()`, or None when ^C stops it: the bar closes and the message says how far it
     got (`stopped`, formatted with the bar's count as `n`) and that the same command
-    continues from there (every build here resumes from its saved parts)."""
+    continues from there (every build here resumes from its saved parts). A table a pass
+    cannot take (`ValueError`, naming the file and what to do) ends the command with 2."""
     try:
         return run()
+    except ValueError as e:
+        bar.close()
+        print(f"endgame build: {e}", file=sys.stderr)
+        raise SystemExit(2) from None
     except KeyboardInterrupt:
         bar.close()
         print(f"endgame build: interrupted with {stopped.format(n=bar.n)}; the same command "

@@ -66,6 +66,23 @@ ITERATIONS = 20_000  # a cap: 200 iterations reach TARGET in the bench's sample
 OPTIONS = 7  # income, foreign aid, coup, tax, assassinate, steal, exchange at most
 HANDS = 15  # player 0's two-card hands; player 1 holds one of the 5 characters
 DEFAULT_OUT = Path(__file__).resolve().parent / "data" / "hidden2-base.npz"
+# Exchanges after which a line is cut (as `hidden_two.solve`'s `exchanges`); 0: none, every
+# solve of the table follows every Exchange (`hidden_two`'s docstring says why). A file built
+# before cut every line at the turn after its first Exchange: it says 1, or nothing.
+EXCHANGE_CUT = 0
+
+
+def exchange_cut(z: dict[str, np.ndarray]) -> int:
+    """The Exchanges after which the table's solves cut a line (0: none)."""
+    return int(z.get("exchange_cut", 1))
+
+
+def _same_solves(z: dict[str, np.ndarray], out: Path) -> None:
+    """A pass deepens a table only with solves like its own: one built cutting lines at an
+    Exchange is built again first (its look-aheads would not compare)."""
+    if exchange_cut(z) != EXCHANGE_CUT:
+        raise ValueError(f"{out} was built cutting every line at its first Exchange; build it "
+                         "again before checking it deeper")
 
 
 def positions(variant: str = "base") -> int:
@@ -229,12 +246,13 @@ def check_deeper(out: Path = DEFAULT_OUT, *, variant: str = "base", executor: st
     start = time.perf_counter()
     with np.load(out, allow_pickle=False) as f:
         z = {k: f[k] for k in f.files}
+    _same_solves(z, out)
     jobs = _check_jobs(z, variant)
     parts = parts_dir(out)
     parts.mkdir(parents=True, exist_ok=True)
 
     def part(key: tuple[str, int, int]) -> Path:
-        return parts / f"check-{key[0]}-{key[1]}-{key[2]}-h{CHECK}.npz"
+        return parts / f"check-{key[0]}-{key[1]}-{key[2]}-h{CHECK}-x{EXCHANGE_CUT}.npz"
 
     done, resumed = run_parts(check_slice, list(jobs), jobs.__getitem__, part,
                               executor=executor, processes=processes, address=address,
@@ -344,6 +362,7 @@ def deepest(out: Path = DEFAULT_OUT, *, variant: str = "base", limit: int | None
     start = time.perf_counter()
     with np.load(out, allow_pickle=False) as f:
         z = {k: f[k] for k in f.files}
+    _same_solves(z, out)
     names = [str(c) for c in z["lost"]]
     shape = z["settled"].shape
     parts = parts_dir(out)
@@ -365,7 +384,7 @@ def deepest(out: Path = DEFAULT_OUT, *, variant: str = "base", limit: int | None
 
     def part(key: Key) -> Path:
         i, first, a, b = key
-        return parts / f"deepest-{names[i]}-{first}-{a}-{b}-h{DEEPEST}.npz"
+        return parts / f"deepest-{names[i]}-{first}-{a}-{b}-h{DEEPEST}-x{EXCHANGE_CUT}.npz"
 
     if collect:
         keys = [k for k in keys if part(k).exists()]
@@ -427,7 +446,7 @@ def build(out: Path = DEFAULT_OUT, *, variant: str = "base", executor: str = "au
     parts.mkdir(parents=True, exist_ok=True)
 
     def part(key: tuple[Character, int, int]) -> Path:
-        return parts / f"{key[0].value}-{key[1]}-{key[2]}-h{HORIZON}.npz"
+        return parts / f"{key[0].value}-{key[1]}-{key[2]}-h{HORIZON}-x{EXCHANGE_CUT}.npz"
 
     done, resumed = run_parts(solve_slice, wanted,
                               lambda key: (key[0].value, key[1], key[2], variant), part,
@@ -452,6 +471,7 @@ def build(out: Path = DEFAULT_OUT, *, variant: str = "base", executor: str = "au
     out.parent.mkdir(parents=True, exist_ok=True)
     _save(out, variant=np.array(variant), horizon=np.array(HORIZON),
           shorter=np.array(SHORTER), target=np.array(TARGET),
+          exchange_cut=np.array(EXCHANGE_CUT),
           characters=np.array([c.value for c in chars]),
           lost=np.array([c.value for c in cards]), **stacked,
           **build_record(start, processes, resumed))
@@ -531,6 +551,7 @@ class TwoEntry:
     check: int = SHORTER  # the look-ahead compared with `horizon`: SHORTER, or CHECK where
     # SHORTER disagreed and the table was checked deeper (`check_deeper`); CHECK too for a
     # duel solved DEEPEST ahead (`deepest`: `horizon` is then DEEPEST)
+    exchange_cut: int = EXCHANGE_CUT  # the table's: 0, no line cut at an Exchange
 
 
 def lookup(lost: Character, coins: tuple[int, int], first: int,
@@ -588,7 +609,8 @@ def lookup(lost: Character, coins: tuple[int, int], first: int,
         (chances("win0" + other, 0), chances("win1" + other, 1)), options,
         float(z["exploitability"][at]), int(z["iterations"][at]), int(z["tree_nodes"][at]),
         int(z["cut_nodes"][at]), float(z["moved"][at]), int(z["swapped"][at]),
-        bool(z["settled"][at]), int(z["horizon_at"][at]), int(z["shorter"]), check)
+        bool(z["settled"][at]), int(z["horizon_at"][at]), int(z["shorter"]), check,
+        exchange_cut(z))
 
 
 @dataclass(frozen=True)

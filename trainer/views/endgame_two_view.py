@@ -290,6 +290,9 @@ class TwoSolved:
     # the look-ahead of the figures: HORIZON, or for a stored duel still moving between
     # HORIZON and DEEPER, DEEPEST (then `check` is DEEPER, the shorter of the two)
     horizon: int = HORIZON
+    # the Exchanges after which the solves cut a line (0: none, as `hidden_two.solve` does;
+    # a table built before that cut at the first)
+    exchange_cut: int = 0
 
     @property
     def band(self) -> settledness.Band:
@@ -345,7 +348,7 @@ def from_table(choice: TwoChoice, entry: TwoEntry, seconds: float) -> TwoSolved:
                      average, entry.settled, options, options_prev, moves, theirs,
                      entry.exploitability, entry.iterations, entry.tree_nodes,
                      entry.cut_nodes, seconds, abs(entry.moved), entry.swapped, stored=True,
-                     check=entry.check, horizon=entry.horizon)
+                     check=entry.check, horizon=entry.horizon, exchange_cut=entry.exchange_cut)
 
 
 def their_chances(graph: TwoCardGraph, seat: int, hand: tuple[Character, ...]
@@ -508,11 +511,24 @@ def expert_lines(solved: TwoSolved) -> list[str]:
         tr("Public tree: {nodes} nodes, {cut} of them cut {turns} ahead and valued with both "
            "hands face up (the known-role tables of two cards against one and of one card "
            "each).", nodes=number(solved.tree_nodes), cut=number(solved.cut_nodes),
-           turns=turns_words(solved.horizon)),
+           turns=turns_words(solved.horizon)) + " " + _exchange_words(solved),
         _chances_words(solved) + " " + _settled_words(solved),
         tr("Your seat averaged over every hand you might have been dealt: {chance}.",
            chance=percent(solved.average)),
     ]
+
+
+def _exchange_words(solved: TwoSolved) -> str:
+    """Whether a line was followed through its Exchanges: a look-ahead that stops a line at
+    its first Exchange can agree with another on lines neither followed."""
+    if solved.exchange_cut == 0:
+        return tr(EXCHANGES_FOLLOWED)
+    return tr(EXCHANGE_CUT_NOTE)
+
+
+EXCHANGES_FOLLOWED = N_("Every line is followed through all its Exchanges to the cut.")
+EXCHANGE_CUT_NOTE = N_("A line is also cut at the turn after its first Exchange, so the "
+                       "look-aheads compared may agree on lines neither followed.")
 
 
 def _chances_words(solved: TwoSolved) -> str:
