@@ -74,14 +74,24 @@ INTRO = N_("The more common end of a real game: one player still holds two cards
 
 
 def how_far() -> str:
+    """How far the figures look, and what they were checked against: the four-turn step is
+    named only where the stored table holds duels solved that far."""
+    share = hidden_two_tables.settled_share(VARIANT)
+    if share is not None and share.solved_deepest:
+        return tr("Worked out {horizon} ahead and checked against {shorter} (in the stored "
+                  "table, where those disagree, against {deeper}, and where those disagree "
+                  "too, {deepest} ahead against {deeper}): where the two last looked at "
+                  "disagree you see a range, and a move is only called worse than another by "
+                  "what both agree on. Looking further ahead takes minutes here, so these "
+                  "figures are less certain than the one-card duel's.",
+                  horizon=turns_words(HORIZON), shorter=turns_words(SHORTER),
+                  deeper=turns_words(DEEPER), deepest=turns_words(DEEPEST))
     return tr("Worked out {horizon} ahead and checked against {shorter} (in the stored table, "
-              "where those disagree, against {deeper}, and where those disagree too, "
-              "{deepest} ahead against {deeper}): where the two last looked at disagree you "
-              "see a range, and a move is only called worse than another by what both agree "
-              "on. Looking further ahead takes minutes here, so these figures are less certain "
-              "than the one-card duel's.", horizon=turns_words(HORIZON),
-              shorter=turns_words(SHORTER), deeper=turns_words(DEEPER),
-              deepest=turns_words(DEEPEST))
+              "where those disagree, against {deeper}): where the two last looked at disagree "
+              "you see a range, and a move is only called worse than another by what both "
+              "agree on. Looking further ahead takes minutes here, so these figures are less "
+              "certain than the one-card duel's.", horizon=turns_words(HORIZON),
+              shorter=turns_words(SHORTER), deeper=turns_words(DEEPER))
 
 
 TIME_NOTE = N_("Every position is worked out ahead, so it shows at once.")
