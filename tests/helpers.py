@@ -3,8 +3,13 @@
 from __future__ import annotations
 
 import os
+import shutil
 from collections import Counter
+from collections.abc import Callable
 from functools import cache
+from pathlib import Path
+
+import numpy as np
 
 from trainer.engine.cards import Action, Character
 from trainer.engine.chance import ScriptedChance
@@ -171,3 +176,23 @@ def alive(pid: int) -> bool:
     except ProcessLookupError:
         return False
     return True
+
+
+def hidden_table_copy(tmp_path: Path, keep: list[tuple[str, int, int]],
+                      edit: Callable[[dict[str, np.ndarray], np.ndarray], None]) -> Path:
+    """A copy of the shipped one-card hidden-role table (`tmp_path / "hidden.npz"`) for a
+    table pass over a few positions: `edit(arrays, mask)` changes its arrays in place, `mask`
+    marking the `keep` positions ("Duke-Duke", mover's coins, other's coins)."""
+    from trainer.endgame import hidden_tables
+
+    out = tmp_path / "hidden.npz"
+    shutil.copy(Path(hidden_tables.__file__).resolve().parent / "data" / "hidden-base.npz", out)
+    with np.load(out) as f:
+        z = {k: f[k] for k in f.files}
+    names = [str(p) for p in z["pairs"]]
+    mask = np.zeros(z["settled"].shape, dtype=bool)
+    for name, a, b in keep:
+        mask[names.index(name), a, b] = True
+    edit(z, mask)
+    np.savez_compressed(out, **z)
+    return out

@@ -4,13 +4,13 @@ at every look-ahead it compares, so agreeing between look-aheads says nothing of
 
 from __future__ import annotations
 
-import shutil
 from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
 import pytest
 
+from tests.helpers import hidden_table_copy
 from trainer.endgame import hidden, hidden_tables
 from trainer.endgame.hidden_tables import UNSCREENED, exchange_check, of_record
 from trainer.engine.cards import Character
@@ -23,27 +23,20 @@ from trainer.views import practice_view as pv
 from trainer.views.endgame_view import Choice
 
 D, CO = Character.DUKE, Character.CONTESSA
-TABLE = Path(hidden_tables.__file__).resolve().parent / "data" / "hidden-base.npz"
 
 
 def _copy_with_settled(tmp_path: Path, keep: list[tuple[str, int, int]]) -> Path:
-    """The shipped table with only `keep` settled and never checked: a pass over a few
-    positions (each takes seconds)."""
-    out = tmp_path / "hidden.npz"
-    shutil.copy(TABLE, out)
-    with np.load(out) as f:
-        z = {k: f[k] for k in f.files}
-    names = [str(p) for p in z["pairs"]]
-    mask = np.zeros(z["settled"].shape, dtype=bool)
-    for name, a, b in keep:
-        mask[names.index(name), a, b] = True
-    assert all(z["settled"][mask] == 1)
-    z["settled"] = np.where(mask, 1, 0).astype(np.int8)
-    for k in list(z):
-        if k.endswith("_x2"):
-            del z[k]
-    np.savez_compressed(out, **z)
-    return out
+    """The shipped table with only `keep` settled and never checked (with a second Exchange
+    or more): a pass over a few positions (each takes seconds)."""
+
+    def edit(z: dict[str, np.ndarray], mask: np.ndarray) -> None:
+        assert all(z["settled"][mask] == 1)
+        z["settled"] = np.where(mask, 1, 0).astype(np.int8)
+        for k in list(z):
+            if k.endswith(("_x2", "_x3", "_x2h3")):
+                del z[k]
+
+    return hidden_table_copy(tmp_path, keep, edit)
 
 
 def test_a_second_exchange_moves_duke_and_duke_face_up_four_coins_each(tmp_path):
@@ -148,9 +141,9 @@ def test_a_grade_the_exchanges_decide_says_so():
     assert words.headline(verdict).startswith("Depends on the Exchanges a line may hold: ")
     note = words.range_note(verdict)
     assert note is not None and note.startswith(
-        "Looking 4 turns ahead, letting a line of play hold a second Exchange values this "
-        "option differently")
-    assert "one Exchange or two" in words.sentence(verdict)
+        "Looking 4 turns ahead, letting a line of play hold two Exchanges instead of one "
+        "values this option differently")
+    assert "may hold two Exchanges or only one before" in words.sentence(verdict)
 
 
 def test_practice_says_a_second_exchange_unsettles_the_position(monkeypatch):

@@ -271,26 +271,33 @@ def test_the_stored_table_is_settled_only_where_its_last_two_horizons_agree():
     assert z is not None
     deep = z["check_horizon"] == hidden_tables.CHECK
     by_exchange = z["by_exchange"] == 1
-    plain = ~deep & ~by_exchange
+    more = z["exchanges_at"] == hidden_tables.MORE_EXCHANGES
+    plain = ~deep & ~by_exchange & ~more
     # every position not settled between two and four turns was solved five turns ahead
     # (and three), and compared between four and five from then on; a settled one a second
-    # Exchange moves is compared with that at four turns (`test_endgame_exchange_check`)
+    # Exchange moves is compared with that at four turns (`test_endgame_exchange_check`),
+    # and settled again where two Exchanges settle it (`test_endgame_more_exchanges`)
     assert np.all(z["settled"][plain] == 1)
     assert np.all(z["check_horizon"][plain] == hidden_tables.HORIZON - 2)
     assert np.all(z["settled"][by_exchange] == 0)
-    assert np.all(z["check_horizon"][by_exchange] == hidden_tables.HORIZON)
-    assert np.all(z["agree_x2"][z["settled"] == 1] == 1)  # every settled position checked
+    assert np.all(z["check_horizon"][by_exchange | more] == hidden_tables.HORIZON)
+    assert np.all(z["settled"][more] == 1) and not np.any(by_exchange & more)
+    assert float(np.abs(z["moved"][more]).max()) <= settled.TOLERANCE
+    # every settled position checked: with two Exchanges it agrees, or with three
+    assert np.all(z["agree_x2"][(z["settled"] == 1) & ~more] == 1)
+    assert np.all(z["agree_x2"][more] == 0)
     assert np.all(np.isfinite(z["value_h5"][deep])) and np.all(np.isfinite(z["value_h3"][deep]))
     assert np.all(np.isin(z["agree_h3"][deep], (0, 1)))
     assert np.all(z["agree_h3"][~deep] == hidden_tables.UNSCREENED)
-    assert np.all(z["agree_h3"][by_exchange] == hidden_tables.UNSCREENED)
+    assert np.all(z["agree_h3"][by_exchange | more] == hidden_tables.UNSCREENED)
     settled_deep = deep & (z["settled"] == 1)
     assert float(np.abs(z["moved"][settled_deep]).max()) <= settled.TOLERANCE
     assert float(np.nanmax(z["exploitability_h5"])) <= hidden_tables.TARGET
     # those still moving between four and five, every one solved six turns ahead: compared
     # between five and six, their figures the six-turn ones
     solved_six = np.isfinite(z["value_h6"])
-    deepest = solved_six & ~by_exchange  # a second Exchange moves the rest: read at four
+    # a second Exchange moves the rest: read at four (with three Exchanges if that settles)
+    deepest = solved_six & ~by_exchange & ~more
     assert np.all(deep[deepest]) and np.all(z["horizon_at"][deepest] == hidden_tables.DEEPEST)
     assert np.all(z["horizon_at"][~deepest] == hidden_tables.HORIZON)
     assert float(np.nanmax(z["exploitability_h6"])) <= hidden_tables.TARGET
@@ -309,8 +316,9 @@ def test_the_stored_table_is_settled_only_where_its_last_two_horizons_agree():
         np.testing.assert_array_equal(z["option_value_h6"][i, a, b],
                                       z["option_value_h6"][j, a, b])
     # 1,008 settled between two and four turns, 246 between four and five, 43 between five
-    # and six, each also unmoved by a second Exchange
-    assert int(z["settled"].sum()) == 1008 + 246 + int(settled_six.sum())
+    # and six, each also unmoved by a second Exchange; 119 moved by it that settle with two
+    assert int(more.sum()) == 119
+    assert int(z["settled"].sum()) == 1008 + 246 + int(settled_six.sum()) + 119
     settled_five = settled_deep & ~deepest
     assert (int(settled_five.sum()), int((settled_five & (z["agree_h3"] == 1)).sum())) == (
         246, 136)
@@ -363,9 +371,11 @@ def test_each_stored_position_reads_its_twins_own_solve_where_there_is_one():
             assert np.isnan(twin[i]).all()
             continue
         j = names.index(f"{y}-{x}")
-        copied = (z["mirrored_h6"][i] == 1) | (z["mirrored_h6"][j] == 1)
+        copied = ((z["mirrored_h6"][i] == 1) | (z["mirrored_h6"][j] == 1)
+                  | (z["mirrored_x3"][i] == 1) | (z["mirrored_x3"][j] == 1))
         alike = ((z["horizon_at"][i] == z["horizon_at"][j])
-                 & (z["check_horizon"][i] == z["check_horizon"][j]) & ~copied)
+                 & (z["check_horizon"][i] == z["check_horizon"][j])
+                 & (z["exchanges_at"][i] == z["exchanges_at"][j]) & ~copied)
         np.testing.assert_array_equal(twin[i][alike], z["option_value"][j][alike])
         assert np.isnan(twin[i][~alike]).all()
     assert int((z["mirrored_h6"] == 1).sum()) >= 1

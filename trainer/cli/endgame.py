@@ -68,12 +68,17 @@ def register(commands: Any) -> None:
                             "last two look-aheads one turn deeper (hidden: 4 and 5 turns, "
                             "solved 6 ahead, 1 to 4 CPU minutes and some 3 GB each, about 10 "
                             "CPU hours for them all; hidden2: 2 and 3 turns, solved 4 ahead, "
-                            "about half a CPU minute each), one resumable job per position, "
-                            "the likeliest to settle first")
+                            "following every Exchange, several CPU minutes each), one "
+                            "resumable job per position, the likeliest to settle first")
     build.add_argument("--exchange-check", action="store_true",
                        help="hidden: check every settled position four turns ahead with a "
                             "line allowed a second Exchange; those it moves are no longer "
                             "settled (resumable, about an hour on 2 cores)")
+    build.add_argument("--more-exchanges", action="store_true",
+                       help="hidden, after --exchange-check: try to settle the positions a "
+                            "second Exchange moved, with two Exchanges allowed in a line "
+                            "(three turns ahead and a third Exchange must both agree; "
+                            "resumable, about 20 minutes on 2 cores)")
     build.add_argument("--limit", type=int, default=None, metavar="N",
                        help="--deepest: at most N positions this run")
     build.add_argument("--collect", action="store_true",
@@ -204,7 +209,7 @@ def run_build(args: argparse.Namespace) -> int:
     if args.executor == "auto" and executor == "local" and args.processes > 1:
         print("endgame build: Ray is not installed (pip install 'coup-trainer[batch]'): "
               "solving in this process, one pair after another", file=sys.stderr)
-    if args.exchange_check:
+    if args.exchange_check or args.more_exchanges:
         return _exchange_check(args, out, executor)
     if args.deepest or args.limit is not None or args.collect:
         return _deepest(args, out, executor)
@@ -296,32 +301,66 @@ def _deepen(args: argparse.Namespace, out: Path, executor: str) -> int:
 
 def _exchange_check(args: argparse.Namespace, out: Path, executor: str) -> int:
     """`build --exchange-check`: the hidden table's settled positions checked with a second
-    Exchange allowed in a line, in place."""
-    from tqdm import tqdm
-
+    Exchange allowed in a line, in place (and `--more-exchanges`, which takes the same
+    table, from here)."""
     from trainer.endgame import hidden_tables
 
-    if args.table != "hidden" or args.deepen or args.deepest:
-        print("endgame build: --exchange-check checks the hidden-role table of one card each "
-              "(--table hidden, without --deepen or --deepest)", file=sys.stderr)
+    flag = "--more-exchanges" if args.more_exchanges else "--exchange-check"
+    if (args.table != "hidden" or args.deepen or args.deepest
+            or (args.exchange_check and args.more_exchanges)):
+        print(f"endgame build: {flag} checks the hidden-role table of one card each "
+              "(--table hidden, without --deepen, --deepest or the other Exchange pass)",
+              file=sys.stderr)
         return 2
     if not out.is_file():
-        print(f"endgame build: --exchange-check needs a built table at {out}: build it "
+        print(f"endgame build: {flag} needs a built table at {out}: build it "
               "first", file=sys.stderr)
         return 2
+    if args.more_exchanges:
+        return _more_exchanges(args, out, executor)
     print(f"endgame build: the settled positions of {out} solved {hidden_tables.HORIZON} "
           f"turns ahead with {hidden_tables.EXCHANGES} Exchanges allowed in a line, one job "
           "per face-up pair and mover's coins", file=sys.stderr)
-    with tqdm(unit="slice", desc="slices", file=sys.stderr) as bar:
-        advance = _advance(bar, "resumed: {done} of {total} slices already checked")
-        ran = _interruptible(bar, lambda: hidden_tables.exchange_check(
-            out, executor=executor, processes=args.processes, address=args.address,
-            progress=advance), "{n} slices checked")
-        if ran is None:
-            return 130
+    ran = _slices("checked", lambda advance: hidden_tables.exchange_check(
+        out, executor=executor, processes=args.processes, address=args.address,
+        progress=advance))
+    if ran is None:
+        return 130
     print(f"wrote {ran.path}: {ran.solved} positions solved with a second Exchange (and "
           f"{ran.copied} read from their twin); {ran.checked} settled positions checked, "
           f"{ran.failed} of them moved by it, in {ran.seconds:.0f} s")
+    return 0
+
+
+def _slices(verb: str, run: Callable[[Callable[[int, int], None]], T]) -> T | None:
+    """A resumable pass over a table's slices with a progress bar: `run(advance)`, or None
+    when ^C stopped it (`_interruptible`); `verb` says what was done to a slice."""
+    from tqdm import tqdm
+
+    with tqdm(unit="slice", desc="slices", file=sys.stderr) as bar:
+        advance = _advance(bar, f"resumed: {{done}} of {{total}} slices already {verb}")
+        return _interruptible(bar, lambda: run(advance), f"{{n}} slices {verb}")
+
+
+def _more_exchanges(args: argparse.Namespace, out: Path, executor: str) -> int:
+    """`build --more-exchanges`: the positions a second Exchange moved, settled with two
+    Exchanges allowed in a line where they can be, in place."""
+    from trainer.endgame import hidden_tables
+
+    print(f"endgame build: the positions of {out} a second Exchange moved, solved "
+          f"{hidden_tables.HORIZON - 1} turns ahead with {hidden_tables.EXCHANGES} Exchanges "
+          f"allowed in a line and, where that agrees, {hidden_tables.HORIZON} ahead with "
+          f"{hidden_tables.MORE_EXCHANGES}; one job per face-up pair and mover's coins",
+          file=sys.stderr)
+    ran = _slices("solved", lambda advance: hidden_tables.more_exchanges(
+        out, executor=executor, processes=args.processes, address=args.address,
+        progress=advance))
+    if ran is None:
+        return 130
+    print(f"wrote {ran.path}: {ran.solved} positions solved with two Exchanges "
+          f"{hidden_tables.HORIZON - 1} turns ahead, {ran.deeper} of them with "
+          f"{hidden_tables.MORE_EXCHANGES} as well (and {ran.copied} read from their twin); "
+          f"{ran.settled} positions settled this way, in {ran.seconds:.0f} s")
     return 0
 
 

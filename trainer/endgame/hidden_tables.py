@@ -39,7 +39,7 @@ from __future__ import annotations
 
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -239,12 +239,22 @@ def deepest_slice(job: DeepestJob) -> dict[str, np.ndarray]:
     x, y, a, b, variant, moves, stored_h5, value_h5 = job
     revealed = (Character(x), Character(y))
     chars = get_variant(variant).characters
-    n = len(chars)
     start = time.process_time()
     s = hidden.solve(revealed, (a, b), 0, horizon=DEEPEST, variant=variant, target=TARGET,
                      iterations=ITERATIONS)
+    out = _figures(s, moves, chars, time.process_time() - start)
+    out["settled"] = np.array(settled.compare(value_h5, s.value, stored_h5,
+                                              out["option_value"]).settled, dtype=np.int8)
+    return out
+
+
+def _figures(s: hidden.Solution, moves: Sequence[str], chars: Sequence[Character],
+             cpu_seconds: float) -> dict[str, np.ndarray]:
+    """Every figure the page shows of one solve (`DEEPEST_ARRAYS`, and its size), when a
+    pass's solve becomes a position's figures of record."""
+    n = len(chars)
     out = {"value": np.array(s.value), "exploitability": np.array(s.exploitability),
-           "cpu_seconds": np.array(time.process_time() - start),
+           "cpu_seconds": np.array(cpu_seconds),
            "mover": np.full(n, np.nan), "other": np.full(n, np.nan),
            "option_value": np.full((n, OPTIONS), np.nan),
            "option_freq": np.full((n, OPTIONS), np.nan),
@@ -261,8 +271,6 @@ def deepest_slice(job: DeepestJob) -> dict[str, np.ndarray]:
             out["option_freq"][c, k] = o.frequency
             for e, v in o.against.items():
                 out["option_against"][c, k, chars.index(e)] = v
-    out["settled"] = np.array(settled.compare(value_h5, s.value, stored_h5,
-                                              out["option_value"]).settled, dtype=np.int8)
     return out
 
 
@@ -527,6 +535,36 @@ def _one_of_twins(keys: list[Key], twin: dict[Key, Key], has_part: Callable[[Key
     return out
 
 
+def _twin_slices(names: list[str], wanted: np.ndarray, found: np.ndarray, variant: str
+                 ) -> tuple[dict[int, int], dict[tuple[str, int], tuple[int, ...]]]:
+    """A pass's jobs over `wanted` positions, one per face-up pair and mover's coins, each
+    listing the other player's coin counts to solve: `solver[i]` is the pair that solves
+    pair `i`'s positions (where a twin is the same duel, `FACE_UP_INERT`, the first of the
+    two in the table's order solves both), and nothing is listed whose `found` figure an
+    earlier run left."""
+    twin_of = _twin_pairs(names) if variant in FACE_UP_INERT else {}
+    solver = {i: min(i, twin_of.get(i, i)) for i in range(len(names))}
+    need = np.zeros(wanted.shape, dtype=bool)
+    for i in range(len(names)):
+        need[solver[i]] |= wanted[i]
+    need &= ~np.isfinite(found.astype(float))
+    open_ = {(names[i], a): tuple(int(b) for b in np.flatnonzero(need[i, a]))
+             for i in range(len(names)) for a in range(MOVER_COINS)}
+    return solver, {k: v for k, v in open_.items() if v}
+
+
+def _twin_copies(wanted: np.ndarray, solver: dict[int, int], found: np.ndarray
+                 ) -> Iterator[tuple[int, int, int, int]]:
+    """Each wanted position `(i, a, b)` whose twin's solve it reads, as `(i, j, a, b)` with
+    `j` the twin's pair: where the twin solved it (`found` there is a figure)."""
+    for i, j in solver.items():
+        if j == i:
+            continue
+        for a, b in np.argwhere(wanted[i]).tolist():
+            if np.isfinite(float(found[j, a, b])):
+                yield i, j, int(a), int(b)
+
+
 EXCHANGES = 2  # the Exchanges a line may hold in the check of a settled position
 # the figures a settled position's check with a second Exchange keeps, as `<name>_x2`
 EXCHANGE_ARRAYS = ("value", "exploitability", "mover", "other", "option_value", "cpu_seconds",
@@ -601,17 +639,7 @@ def exchange_check(out: Path = DEFAULT_OUT, *, variant: str = "base", executor: 
     agree = (z["agree_x2"].copy() if "agree_x2" in z
              else np.full(shape, UNSCREENED, dtype=np.int8))
     wanted = (z["settled"] == 1) & (agree == UNSCREENED)
-    twin_of = _twin_pairs(names) if variant in FACE_UP_INERT else {}
-    # a pair and its twin: the first of the two in the table's order solves both
-    solver = {i: min(i, twin_of.get(i, i)) for i in range(len(names))}
-    need = np.zeros(shape, dtype=bool)
-    for i in range(len(names)):
-        need[solver[i]] |= wanted[i]
-    have = np.isfinite(fresh["value_x2"].astype(float))
-    need &= ~have
-    open_ = {(names[i], a): tuple(int(b) for b in np.flatnonzero(need[i, a]))
-             for i in range(len(names)) for a in range(MOVER_COINS)}
-    open_ = {k: v for k, v in open_.items() if v}
+    solver, open_ = _twin_slices(names, wanted, fresh["value_x2"], variant)
 
     def part(name: str, a: int) -> Path:
         return parts / f"exchange-{name}-{a}-x{EXCHANGES}.npz"
@@ -631,24 +659,18 @@ def exchange_check(out: Path = DEFAULT_OUT, *, variant: str = "base", executor: 
                 fresh[f"{k}_x2"][i, a, b] = result[f"{k}_x2"][b]
             agree[i, a, b] = result["agree_x2"][b]
     copied = 0
-    for i in range(len(names)):
-        j = solver[i]
-        if j == i:
-            continue
-        for a, b in np.argwhere(wanted[i]).tolist():
-            if not np.isfinite(float(fresh["value_x2"][j, a, b])):
-                continue
-            for k in EXCHANGE_ARRAYS:
-                fresh[f"{k}_x2"][i, a, b] = fresh[f"{k}_x2"][j, a, b]
-            fresh["cpu_seconds_x2"][i, a, b] = np.nan  # nothing was solved for it
-            x, y = names[i].split("-")
-            chance = _card_chances((Character(x), Character(y)), variant)
-            value4 = float(np.nansum(chance * z["mover"][i, a, b].astype(float)))
-            fresh["moved_x2"][i, a, b] = float(fresh["value_x2"][i, a, b]) - value4
-            agree[i, a, b] = settled.compare(value4, float(fresh["value_x2"][i, a, b]),
-                                             z["option_value"][i, a, b],
-                                             fresh["option_value_x2"][i, a, b]).settled
-            copied += 1
+    for i, j, a, b in _twin_copies(wanted, solver, fresh["value_x2"]):
+        for k in EXCHANGE_ARRAYS:
+            fresh[f"{k}_x2"][i, a, b] = fresh[f"{k}_x2"][j, a, b]
+        fresh["cpu_seconds_x2"][i, a, b] = np.nan  # nothing was solved for it
+        x, y = names[i].split("-")
+        chance = _card_chances((Character(x), Character(y)), variant)
+        value4 = float(np.nansum(chance * z["mover"][i, a, b].astype(float)))
+        fresh["moved_x2"][i, a, b] = float(fresh["value_x2"][i, a, b]) - value4
+        agree[i, a, b] = settled.compare(value4, float(fresh["value_x2"][i, a, b]),
+                                         z["option_value"][i, a, b],
+                                         fresh["option_value_x2"][i, a, b]).settled
+        copied += 1
     seconds = time.perf_counter() - start
     record = {"exchange_seconds": np.array(seconds + float(z.get("exchange_seconds", 0.0))),
               "exchange_processes": np.array(processes)}
@@ -658,6 +680,154 @@ def exchange_check(out: Path = DEFAULT_OUT, *, variant: str = "base", executor: 
     checked = (agree != UNSCREENED) & (z["settled"] == 1)
     return ExchangeChecked(out, solved, copied, int(checked.sum()),
                            int((checked & (agree == 0)).sum()), seconds)
+
+
+MORE_EXCHANGES = EXCHANGES + 1  # the Exchanges a line may hold where two moved a position
+# the figures a position settled allowing `MORE_EXCHANGES` keeps, as `<name>_x3`: its figures
+# of record from then on
+MORE_ARRAYS = DEEPEST_ARRAYS
+MoreJob = tuple[str, str, int, str, tuple[int, ...], tuple[tuple[str, ...], ...],
+                np.ndarray, np.ndarray]
+
+
+def more_exchanges_slice(job: MoreJob) -> dict[str, np.ndarray]:
+    """One face-up pair and mover's coins: each listed position that a second Exchange moved
+    (`exchange_check`), checked for settling with two Exchanges allowed in a line, by both
+    of the project's tests at once: a look-ahead one turn shorter (`HORIZON - 1` turns,
+    two Exchanges: `agree_x2h3`) and one more Exchange (`HORIZON` turns, `MORE_EXCHANGES`:
+    `agree_x3`) must each agree with `HORIZON` turns and two Exchanges (the stored `*_x2`
+    figures). The second, slower solve is made only where the first agreed; its figures
+    (`*_x3`) are the position's figures of record if both agree. Module-level so Ray can
+    send it."""
+    x, y, a, variant, others, moves_of, options_x2, value_x2 = job
+    revealed = (Character(x), Character(y))
+    chars = get_variant(variant).characters
+    n, m = len(chars), MAX_COINS + 1
+    out: dict[str, np.ndarray] = {
+        "value_x2h3": np.full(m, np.nan), "option_value_x2h3": np.full((m, n, OPTIONS), np.nan),
+        "agree_x2h3": np.full(m, UNSCREENED, dtype=np.int8),
+        "agree_x3": np.full(m, UNSCREENED, dtype=np.int8),
+        "value_x3": np.full(m, np.nan), "exploitability_x3": np.full(m, np.nan),
+        "cpu_seconds_x3": np.full(m, np.nan), "mover_x3": np.full((m, n), np.nan),
+        "other_x3": np.full((m, n), np.nan), "option_value_x3": np.full((m, n, OPTIONS), np.nan),
+        "option_freq_x3": np.full((m, n, OPTIONS), np.nan),
+        "option_against_x3": np.full((m, n, OPTIONS, n), np.nan)}
+    for at, b in enumerate(others):
+        moves = list(moves_of[at])
+        stored = np.asarray(options_x2[at], dtype=float)
+        value2 = float(value_x2[at])
+        s3 = hidden.solve(revealed, (a, b), 0, horizon=HORIZON - 1, exchanges=EXCHANGES,
+                          variant=variant, target=TARGET, iterations=ITERATIONS)
+        shorter = _options(s3, moves, n)
+        out["value_x2h3"][b], out["option_value_x2h3"][b] = s3.value, shorter
+        out["agree_x2h3"][b] = settled.compare(s3.value, value2, shorter, stored).settled
+        if not out["agree_x2h3"][b]:
+            continue
+        start = time.process_time()
+        s = hidden.solve(revealed, (a, b), 0, horizon=HORIZON, exchanges=MORE_EXCHANGES,
+                         variant=variant, target=TARGET, iterations=ITERATIONS)
+        found = _figures(s, moves, chars, time.process_time() - start)
+        for k in MORE_ARRAYS:
+            out[f"{k}_x3"][b] = found[k]
+        out["agree_x3"][b] = settled.compare(value2, s.value, stored,
+                                             found["option_value"]).settled
+    return out
+
+
+@dataclass(frozen=True)
+class MoreExchanges:
+    path: Path
+    solved: int  # positions this run solved with two Exchanges a turn shorter
+    deeper: int  # of those, how many it solved with a third Exchange as well
+    copied: int  # positions that read their twin's solves instead
+    settled: int  # positions of the table settled this way, by this run or before
+    seconds: float
+
+
+def _more_wanted(z: dict[str, np.ndarray]) -> np.ndarray:
+    """The positions the pass is for: settled between two look-aheads, moved by a second
+    Exchange (`exchange_check`)."""
+    if "agree_x2" not in z:
+        return np.zeros(z["settled"].shape, dtype=bool)
+    return np.asarray((z["settled"] == 1) & (z["agree_x2"] == 0), dtype=bool)
+
+
+def more_exchanges(out: Path = DEFAULT_OUT, *, variant: str = "base", executor: str = "auto",
+                   processes: int = 1, address: str | None = None,
+                   progress: Callable[[int, int], None] | None = None) -> MoreExchanges:
+    """Try to settle every position a second Exchange moved, with two Exchanges allowed in a
+    line (`more_exchanges_slice`), one resumable job per face-up pair and mover's coins, and
+    write what was found into `out` (`agree_x2h3`, `agree_x3`, the figures as `*_x3`).
+
+    Why: such a position is not settled by the solver's usual cut (one Exchange), and
+    solving it with no cut at all is 20 to 60 s a position four turns ahead. With two
+    Exchanges, the same two tests as before say whether the figures still move: against a
+    look-ahead one turn shorter, and against a line allowed a third Exchange. Where both
+    agree, the position is settled and its figures of record are the third Exchange's
+    (`of_record`). A twin (the face-up cards swapped) reads its twin's solves
+    (`FACE_UP_INERT`)."""
+    start = time.perf_counter()
+    z, names, parts = _open_pass(out)
+    shape = z["settled"].shape
+    fresh = _pass_arrays(z, MORE_ARRAYS, "_x3")
+    fresh.update(_pass_arrays(z, ("value", "option_value"), "_x2h3"))
+    agree = {k: (z[k].copy() if k in z else np.full(shape, UNSCREENED, dtype=np.int8))
+             for k in ("agree_x2h3", "agree_x3")}
+    wanted = _more_wanted(z) & (agree["agree_x2h3"] == UNSCREENED)
+    solver, open_ = _twin_slices(names, wanted, fresh["value_x2h3"], variant)
+
+    def part(name: str, a: int) -> Path:
+        return parts / f"more-{name}-{a}-x{MORE_EXCHANGES}.npz"
+
+    def job(key: tuple[str, int]) -> MoreJob:
+        name, a = key
+        i = names.index(name)
+        x, y = name.split("-")
+        others = open_[key]
+        moves = tuple(tuple(str(t) for t in z["option_move"][i, a, b] if str(t))
+                      for b in others)
+        return (x, y, a, variant, others, moves,
+                np.asarray(z["option_value_x2"][i, a, list(others)]),
+                np.asarray(z["value_x2"][i, a, list(others)]))
+
+    done, _ = run_parts(more_exchanges_slice, list(open_), job, lambda key: part(*key),
+                        executor=executor, processes=processes, address=address,
+                        progress=progress)
+    solved = deeper = 0
+    for (name, a), result in done.items():
+        i = names.index(name)
+        for b in open_[(name, a)]:
+            solved += 1
+            deeper += int(result["agree_x3"][b] != UNSCREENED)
+            for k in fresh:
+                fresh[k][i, a, b] = result[k][b]
+            for k in agree:
+                agree[k][i, a, b] = result[k][b]
+    mirrored = (z["mirrored_x3"].copy() if "mirrored_x3" in z
+                else np.zeros(shape, dtype=np.int8))
+    copied = 0
+    for i, j, a, b in _twin_copies(wanted, solver, fresh["value_x2h3"]):
+        for k in fresh:
+            fresh[k][i, a, b] = fresh[k][j, a, b]
+        fresh["cpu_seconds_x3"][i, a, b] = np.nan  # nothing was solved for it
+        value2, options2 = float(z["value_x2"][i, a, b]), z["option_value_x2"][i, a, b]
+        agree["agree_x2h3"][i, a, b] = settled.compare(
+            float(fresh["value_x2h3"][i, a, b]), value2,
+            fresh["option_value_x2h3"][i, a, b], options2).settled
+        agree["agree_x3"][i, a, b] = (settled.compare(
+            value2, float(fresh["value_x3"][i, a, b]), options2,
+            fresh["option_value_x3"][i, a, b]).settled
+            if np.isfinite(float(fresh["value_x3"][i, a, b])) else UNSCREENED)
+        mirrored[i, a, b] = 1
+        copied += 1
+    seconds = time.perf_counter() - start
+    record = {"more_seconds": np.array(seconds + float(z.get("more_seconds", 0.0))),
+              "more_processes": np.array(processes)}
+    _save(out, **{**z, **fresh, **agree, "mirrored_x3": mirrored, **record})
+    drop_parts(open_, lambda key: part(*key), parts)
+    _stored.cache_clear()
+    now = _more_wanted(z) & (agree["agree_x2h3"] == 1) & (agree["agree_x3"] == 1)
+    return MoreExchanges(out, solved, deeper, copied, int(now.sum()), seconds)
 
 
 @dataclass(frozen=True)
@@ -689,6 +859,10 @@ class HiddenEntry:
     # is then `horizon`, the figures there compared with two Exchanges allowed
     by_exchange: bool = False
     exchange_checked: bool = False  # checked with a second Exchange (agreeing or not)
+    # the Exchanges a line may hold in the figures of record: 1, or `MORE_EXCHANGES` for a
+    # position a second Exchange moved that settled with two (`more_exchanges`); `check`
+    # is then `horizon`, and the figures compared are those with two Exchanges
+    exchanges: int = 1
 
 
 @cache
@@ -707,21 +881,29 @@ def of_record(z: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
     options' figures `HORIZON` turns ahead. A position settled between two look-aheads that
     a second Exchange in a line moves (`exchange_check`) is not settled: `by_exchange` marks
     it, its figures of record are `HORIZON` turns ahead and compared with the same allowing
-    two Exchanges (`check_horizon` is then `HORIZON` too). The file keeps every look-ahead's
-    own arrays."""
+    two Exchanges (`check_horizon` is then `HORIZON` too). One that settles with two
+    Exchanges allowed (`more_exchanges`) is settled again: its figures of record are then
+    `HORIZON` turns ahead allowing `MORE_EXCHANGES` (`exchanges_at`), compared with two.
+    The file keeps every look-ahead's own arrays."""
     out = dict(z)
     shape = z["moved"].shape
     # settled between two look-aheads, and moved by a second Exchange (`exchange_check`):
     # not settled, its figures of record four turns ahead with one Exchange, compared with
     # the same look-ahead allowing two
-    x2 = (z["agree_x2"] == 0) & (z["settled"] == 1) if "agree_x2" in z else np.zeros(
-        shape, dtype=bool)
+    x2 = _more_wanted(z)
+    # of those, settled with two Exchanges (`more_exchanges`): its figures of record four
+    # turns ahead allowing three, compared with two
+    x3 = (x2 & (z["agree_x2h3"] == 1) & (z["agree_x3"] == 1) if "agree_x3" in z
+          else np.zeros(shape, dtype=bool))
     deep = (np.isfinite(z["value_h6"].astype(float)) & ~x2 if "value_h6" in z
             else np.zeros(shape, dtype=bool))
     for name in DEEPEST_ARRAYS[1:]:
         if f"{name}_h6" in z and name in z:
             out[name] = np.where(spread(deep, z[name]), z[f"{name}_h6"], z[name])
+        if x3.any() and name in out:
+            out[name] = np.where(spread(x3, out[name]), z[f"{name}_x3"], out[name])
     out["horizon_at"] = np.where(deep, DEEPEST, int(z["horizon"])).astype(np.int8)
+    out["exchanges_at"] = np.where(x3, MORE_EXCHANGES, 1).astype(np.int8)
     check = (z["check_horizon"] if "check_horizon" in z
              else np.full(shape, HORIZON - 2, dtype=np.int8))
     for name in ("mover", "other", "option_value"):
@@ -731,13 +913,16 @@ def of_record(z: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
         if x2.any():
             prev = np.where(spread(x2, prev), z[f"{name}_x2"], prev)
         out[f"{name}_compared"] = prev
-    out["by_exchange"] = x2.astype(np.int8)
+    out["by_exchange"] = (x2 & ~x3).astype(np.int8)
     if x2.any():
-        out["settled"] = np.where(x2, 0, z["settled"]).astype(np.int8)
+        out["settled"] = np.where(x2 & ~x3, 0, z["settled"]).astype(np.int8)
         out["check_horizon"] = np.where(x2, HORIZON, check).astype(np.int8)
         out["moved"] = np.where(x2, z["moved_x2"], z["moved"])
         if "agree_h3" in z:
             out["agree_h3"] = np.where(x2, UNSCREENED, z["agree_h3"]).astype(np.int8)
+    if x3.any():
+        # the third Exchange's value minus the second's
+        out["moved"] = np.where(x3, z["value_x3"] - z["value_x2"], out["moved"])
     out["option_value_twin"] = _twin_figures(out, "option_value")
     # every position's options `HORIZON` turns ahead, whatever look-ahead is of record:
     # practice plays a duel out solving it that far ahead (`practice.HORIZON`), so a puzzle's
@@ -756,11 +941,13 @@ def _twin_figures(z: dict[str, np.ndarray], name: str) -> np.ndarray:
     if str(z.get("variant", "")) not in FACE_UP_INERT:
         return out
     shape = z["moved"].shape
-    mirrored = z.get("mirrored_h6", np.zeros(shape, dtype=np.int8))
-    check = z.get("check_horizon", np.zeros(shape, dtype=np.int8))
+    none = np.zeros(shape, dtype=np.int8)
+    mirrored = z.get("mirrored_h6", none) | z.get("mirrored_x3", none)
+    check = z.get("check_horizon", none)
+    exchanges = z.get("exchanges_at", none)
     for i, j in _twin_pairs([str(p) for p in z["pairs"]]).items():
         alike = ((z["horizon_at"][i] == z["horizon_at"][j])
-                 & (check[i] == check[j])
+                 & (check[i] == check[j]) & (exchanges[i] == exchanges[j])
                  & (mirrored[i] == 0) & (mirrored[j] == 0))
         out[i] = np.where(spread(alike, own[j]), own[j], np.nan)
     return out
@@ -824,7 +1011,8 @@ def lookup(revealed: Pair, coins: tuple[int, int], you: int, first: int,
                        False if old else bool(z["settled"][i, a, b]), win_prev, options_prev,
                        check, None if screened == UNSCREENED else bool(screened), options_twin,
                        options_h4, bool(z["by_exchange"][i, a, b]) if "by_exchange" in z
-                       else False, "agree_x2" in z and int(z["agree_x2"][i, a, b]) != UNSCREENED)
+                       else False, "agree_x2" in z and int(z["agree_x2"][i, a, b]) != UNSCREENED,
+                       int(z["exchanges_at"][i, a, b]) if "exchanges_at" in z else 1)
 
 
 def build(out: Path = DEFAULT_OUT, *, variant: str = "base", horizon: int = HORIZON,
@@ -897,6 +1085,7 @@ class StoredSolution:
     options_twin: dict[Character, dict[Move, float]] = field(default_factory=dict)  # the same
     by_exchange: bool = False  # see `HiddenEntry.by_exchange`
     exchange_checked: bool = False  # see `HiddenEntry.exchange_checked`
+    exchanges: int = 1  # see `HiddenEntry.exchanges`
 
     def card_chance(self, player: int) -> dict[Character, float]:
         return dict(self._chances[player])
@@ -951,7 +1140,7 @@ def stored_solution(revealed: Pair, coins: tuple[int, int], first: int,
                           options, mine.settled, dict(mine.win_chance_prev), options_prev,
                           cut_nodes=1, check_horizon=mine.check, agreed_h3=mine.agreed_h3,
                           options_twin=options_twin, by_exchange=mine.by_exchange,
-                          exchange_checked=mine.exchange_checked)
+                          exchange_checked=mine.exchange_checked, exchanges=mine.exchanges)
 
 
 def win_grid(revealed: Pair, card: Character, first: int, variant: str = "base",

@@ -218,7 +218,7 @@ def stored_root(game: Game, viewer: int, item: Item) -> Solved | None:
                   stored.exploitability, stored.settled and len(before) == len(values),
                   stored.moved, before,
                   None if stored.check_horizon == stored.horizon - 2 else stored.check_horizon,
-                  other, stored.by_exchange)
+                  other, stored.by_exchange or stored.exchanges > 1, stored.exchanges)
 
 
 def _with_meta(item: Item, meta: dict[str, object]) -> Item:

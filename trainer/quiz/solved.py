@@ -93,6 +93,10 @@ class Solved:
     # `before` allowed a line of play a second Exchange at the same look-ahead (`compared`
     # is then `horizon`): a stored position such a check moved (`hidden_tables.exchange_check`)
     exchanges: bool = False
+    # the Exchanges a line may hold in `values`: 1, or 3 for a stored position a second
+    # Exchange moved that settled with two (`hidden_tables.more_exchanges`; `before` then
+    # holds the figures with two, and `exchanges` is true)
+    exchanges_at: int = 1
 
     @property
     def shorter(self) -> int:
@@ -126,7 +130,8 @@ class Solved:
                 **({} if self.compared is None else {"compared": self.compared}),
                 **({"other": {k: round(v, DIGITS) for k, v in self.other.items()}}
                    if self.other else {}),
-                **({"exchanges": True} if self.exchanges else {})}
+                **({"exchanges": True} if self.exchanges else {}),
+                **({"exchanges_at": self.exchanges_at} if self.exchanges_at != 1 else {})}
 
     @classmethod
     def from_data(cls, data: object) -> Solved:
@@ -163,6 +168,11 @@ class Solved:
         exchanges = data.get("exchanges", False)
         if not isinstance(exchanges, bool):
             raise ValueError(f"exchanges: expected true or false, got {exchanges!r}")
+        exchanges_at = data.get("exchanges_at", 1)
+        if (not isinstance(exchanges_at, int) or isinstance(exchanges_at, bool)
+                or exchanges_at < 1 or (exchanges_at > 1 and not exchanges)):
+            raise ValueError(f"exchanges_at: expected the Exchanges a line may hold, a whole "
+                             f"number from 1 (above 1 only with exchanges), got {exchanges_at!r}")
         compared = data.get("compared")
         if exchanges and compared != horizon:
             raise ValueError(f"compared: a check with a second Exchange is made at the horizon "
@@ -180,7 +190,7 @@ class Solved:
         return cls({str(k): float(v) for k, v in values.items()}, horizon,
                    numbers["exploitability"], is_settled and bool(before), numbers["moved"],
                    {str(k): float(v) for k, v in before.items()}, compared,
-                   {str(k): float(v) for k, v in other.items()}, exchanges)
+                   {str(k): float(v) for k, v in other.items()}, exchanges, exchanges_at)
 
 
 # ------------------------------------------------------------------------ the turn's frame

@@ -101,9 +101,11 @@ class Horizons:
     shorter: int
     longer: int
     before: Mapping[str, float]
-    # the two differ in the Exchanges a line may hold before the solver stops it (two for
-    # `before`, one for the valuation's own), not in turns: `shorter == longer`
+    # the two differ in the Exchanges a line may hold before the solver stops it, not in
+    # turns (`shorter == longer`): `allowed` says how many, for the valuation's own values
+    # and for `before` (one and two, or three and two for a stored position settled with two)
     exchanges: bool = False
+    allowed: tuple[int, int] = (1, 2)
 
     def lost_pp(self, label: str, after: Mapping[str, float]) -> tuple[float, float] | None:
         """Points `label` loses against the best option at the shorter and at the longer

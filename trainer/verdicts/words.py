@@ -60,6 +60,12 @@ def _range_word(grade: Grade) -> str:
     return tr(RANGE_WORDS[grade])
 
 
+def count_word(n: int) -> str:
+    """A small count in words ("two Exchanges"), a figure beyond three."""
+    words = {1: N_("one"), 2: N_("two"), 3: N_("three")}
+    return tr(words[n]) if n in words else number(n, 0)
+
+
 def points(x: float, *, first: bool) -> str:
     """"3.0 points", with what points are the first time a page says it."""
     if first:
@@ -80,10 +86,13 @@ def headline(v: Verdict) -> str:
         if v.sound:
             return tr("Sound however far ahead you look")
         if h.exchanges:
-            # `shorter` is the reading with two Exchanges allowed, `longer` with one
-            return tr("Depends on the Exchanges a line may hold: {one_word} with one, "
-                      "{two_word} with two", one_word=_range_word(v.longer),
-                      two_word=_range_word(v.shorter))
+            # `shorter` is the reading of `before`, `longer` the valuation's own
+            (few, few_grade), (many, many_grade) = sorted(
+                ((h.allowed[1], v.shorter), (h.allowed[0], v.longer)))
+            return tr("Depends on the Exchanges a line may hold: {fewer_word} with {fewer}, "
+                      "{more_word} with {more}", fewer_word=_range_word(few_grade),
+                      fewer=count_word(few), more_word=_range_word(many_grade),
+                      more=count_word(many))
         # the nearer look-ahead first (a stored position may be checked one turn deeper)
         (near, near_grade), (far, far_grade) = sorted(
             ((h.shorter, v.shorter), (h.longer, v.longer)))
@@ -143,10 +152,11 @@ def sentence(v: Verdict, *, first: bool = True, label: Labeller = _same) -> str:
                       "more than 1 percentage point of your chance to win.", chosen=chosen)
         if h.exchanges:
             return tr("{chosen} gives up {low} or {high} points compared with the best option, "
-                      "depending on whether a line of play may hold one Exchange or two "
-                      "before the solver stops it; only the smaller loss is counted.",
+                      "depending on whether a line of play may hold {more} Exchanges or only "
+                      "{fewer} before the solver stops it; only the smaller loss is counted.",
                       chosen=chosen, low=points(v.lost_range[0], first=first),
-                      high=number(v.lost_range[1], 1))
+                      high=number(v.lost_range[1], 1), fewer=count_word(min(h.allowed)),
+                      more=count_word(max(h.allowed)))
         return tr("{chosen} gives up {low} or {high} points compared with the best option, "
                   "depending on whether the solver looks {near} or {far} turns ahead; only "
                   "the smaller loss is counted.", chosen=chosen,
@@ -177,9 +187,11 @@ def range_note(v: Verdict, *, label: Labeller = _same) -> str | None:
     """Why the grade is a range, with its figures (after the sentence: points are defined)."""
     if v.reason == "horizon" and v.horizons is not None:
         h = v.horizons
-        note = (tr("Looking {turns} turns ahead, letting a line of play hold a second Exchange "
-                   "values this option differently, and nobody knows yet which is right. The "
-                   "grade counts only what both agree on.", turns=h.longer) if h.exchanges
+        note = (tr("Looking {turns} turns ahead, letting a line of play hold {more} Exchanges "
+                   "instead of {fewer} values this option differently, and nobody knows yet "
+                   "which is right. The grade counts only what both agree on.",
+                   turns=h.longer, fewer=count_word(min(h.allowed)),
+                   more=count_word(max(h.allowed))) if h.exchanges
                 else tr("Looking {near} and {far} turns ahead values this option differently, "
                         "and nobody knows yet which is right. The grade counts only what both "
                         "agree on.", near=min(h.shorter, h.longer),

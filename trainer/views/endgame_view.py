@@ -26,7 +26,7 @@ import pandas as pd
 from trainer.endgame import settled as settledness
 from trainer.endgame.claims import ClaimFigures, claim_figures, claimed
 from trainer.endgame.hidden import Option, Solution, Step
-from trainer.endgame.hidden_tables import StoredSolution
+from trainer.endgame.hidden_tables import EXCHANGES, StoredSolution
 from trainer.endgame.known import MAX_COINS
 from trainer.engine.cards import Action, Character
 from trainer.engine.game import Game, Phase
@@ -407,6 +407,10 @@ class Solved:
     by_exchange: bool = False
     # checked with a second Exchange allowed in a line (a stored position); a fresh solve is not
     exchange_checked: bool = False
+    # the Exchanges a line may hold in these figures: 1, or 3 for a stored position a second
+    # Exchange moved that settled with two (`hidden_tables.more_exchanges`); `shorter` is
+    # then `horizon`, and `*_prev` are the figures with two
+    exchanges: int = 1
 
     @property
     def unsettled(self) -> bool:
@@ -471,7 +475,8 @@ def distil(solution: Solution | StoredSolution, horizon: int, seconds: float,
                   if isinstance(solution, StoredSolution) else {},
                   by_exchange=isinstance(solution, StoredSolution) and solution.by_exchange,
                   exchange_checked=isinstance(solution, StoredSolution)
-                  and solution.exchange_checked)
+                  and solution.exchange_checked,
+                  exchanges=solution.exchanges if isinstance(solution, StoredSolution) else 1)
 
 
 def outcome_class(against: Mapping[Any, float], tol: float = CERTAIN) -> Outcome:
@@ -572,7 +577,8 @@ def option_rows(choice: Choice, solved: Solved) -> list[OptionRow]:
     before = solved.options_prev.get(choice.card, {})
     horizons = (Horizons(solved.shorter, solved.horizon,
                          {str(i): before[o.move] for i, o in enumerate(options)},
-                         solved.by_exchange)
+                         solved.by_exchange or solved.exchanges > 1,
+                         (solved.exchanges, EXCHANGES))
                 if solved.shorter is not None and options
                 and all(o.move in before for o in options) else None)
     twin = solved.options_twin.get(choice.card, {})
@@ -826,6 +832,11 @@ def horizon_note(solved: Solved) -> str | None:
     """Said when the solve stopped short of the game's end somewhere."""
     if solved.cut_nodes == 0:
         return None
+    if solved.exchanges > 1:
+        return tr("These figures look {turns} ahead, and a line of play stops at the turn "
+                  "after it has held {n} Exchanges. Where the game goes on longer, they count the "
+                  "rest as if both cards were face up, so “for sure” means for sure within "
+                  "that.", turns=turns_words(solved.horizon), n=solved.exchanges)
     return tr("These figures look {turns} ahead, and a line of play stops at the turn after "
               "its first Exchange. Where the game goes on longer, they count the rest as if "
               "both cards were face up, so “for sure” means for sure within that.",
@@ -893,17 +904,19 @@ def settled_line(solved: Solved) -> str | None:
                tr("not settled: the figures are shown as ranges and graded only where both "
                   "look-aheads agree"))
     if solved.by_exchange:
-        shift = solved.moved
-        by = tr("{points} points", points=("+" if shift > 0 else "-" if shift < 0 else "")
-                + number(abs(100 * shift), 2))
         return tr("Letting a line of play hold a second Exchange moves the mover's chance by "
                   "{by} (not settled: the figures are shown as ranges and graded only where "
-                  "both agree).", by=by)
+                  "both agree).", by=_points(solved.moved))
+    if solved.exchanges > 1:
+        return tr("These figures let a line of play hold up to {n} Exchanges: stopping it after "
+                  "its first, as the solver usually does, gives other figures. With two "
+                  "allowed, looking {shorter} ahead agrees, and a third Exchange moves the "
+                  "mover's chance by {by} ({verdict}).", n=solved.exchanges,
+                  shorter=turns_words(solved.horizon - 1), by=_points(solved.moved),
+                  verdict=verdict)
     # `moved` is the deeper look-ahead's value minus the shallower's
     shift = solved.moved if solved.shorter > solved.horizon else -solved.moved
-    by = (tr("less than 0.01 points") if abs(100 * shift) < 0.005 else
-          tr("{points} points", points=("+" if shift > 0 else "-" if shift < 0 else "")
-             + number(abs(100 * shift), 2)))
+    by = _points(shift)
     line = tr("Looking {turns} ahead instead moves the mover's chance by {by} ({verdict}).",
               turns=turns_words(solved.shorter), by=by, verdict=verdict)
     if solved.shorter > solved.horizon:
@@ -920,6 +933,15 @@ def settled_line(solved: Solved) -> str | None:
         line += " " + tr("Both look-aheads stop a line at the turn after its first Exchange; "
                          "a second was not tried here.")
     return line
+
+
+def _points(shift: float) -> str:
+    """A signed move of the mover's chance, in points ("less than 0.01 points" where it
+    would read as +0.00)."""
+    if abs(100 * shift) < 0.005:
+        return tr("less than 0.01 points")
+    return tr("{points} points", points=("+" if shift > 0 else "-" if shift < 0 else "")
+              + number(abs(100 * shift), 2))
 
 
 def deeper_reason(solved: Solved) -> str:

@@ -100,6 +100,12 @@ PRACTICE_SHORTER = N_("The End-game page looks {longer} turns ahead at this posi
                      "hold, so a grade here can differ from the page's.")
 
 
+PRACTICE_FEWER_EXCHANGES = N_("The End-game page lets a line of play at this position hold "
+                              "up to {n} Exchanges. Practice stops a line after its first, "
+                              "and there another move is best for the card you hold, so a "
+                              "grade here can differ from the page's.")
+
+
 UNSETTLED_EXCHANGE_PRACTICE = N_("This position is not settled: letting a line of play hold a "
                                  "second Exchange changes its values, so the grades here, "
                                  "against perfect play {page} turns ahead that stops a line "
@@ -110,7 +116,8 @@ UNSETTLED_EXCHANGE_PRACTICE = N_("This position is not settled: letting a line o
 def settled_note(choice: Choice) -> str | None:
     """Said over a duel played out from the explorer when its start is not settled
     (`trainer.endgame.settled`), or when it is settled only further ahead than practice looks
-    and the learner's best first move is another one there; None otherwise, or when the table
+    (or with more Exchanges in a line than practice's solve allows) and the learner's best
+    first move is another one there; None otherwise, or when the table
     does not hold it (a player to act with 7 coins or more coups and wins: nothing to
     settle)."""
     entry = lookup(choice.lost, choice.coins, 0, choice.first)
@@ -119,12 +126,15 @@ def settled_note(choice: Choice) -> str | None:
     if entry.settled:
         mine = entry.options.get(choice.card, [])
         four = entry.options_h4.get(choice.card, {})
-        if entry.horizon <= HORIZON or not mine or len(four) != len(mine):
+        further = entry.horizon > HORIZON or entry.exchanges > 1
+        if not further or not mine or len(four) != len(mine):
             return None
         page = [value for _, value, _, _ in mine]
         here = [four[move] for move, _, _, _ in mine]
         if best_changes(page, here) is None:
             return None
+        if entry.exchanges > 1:
+            return tr(PRACTICE_FEWER_EXCHANGES, n=entry.exchanges)
         return tr(PRACTICE_SHORTER, longer=entry.horizon, page=HORIZON)
     if entry.by_exchange:
         return tr(UNSETTLED_EXCHANGE_PRACTICE, page=HORIZON)

@@ -289,7 +289,12 @@ def solved_note(item: Item, solved: Solved, say: Labeller | None = None) -> str:
                 "below {best}: the bots do not play the rest of the duel perfectly.",
                 rollout_best=word(best_rollout), lost=number(solved.lost_pp(best_rollout), 1),
                 best=word(solved.best)))
-    settled = (tr("The values are settled: looking {shorter} turns ahead instead of {horizon} "
+    settled = (tr("The values are settled: they let a line of play hold up to {n} Exchanges "
+                  "before the solver stops it, and one Exchange fewer, or looking one turn "
+                  "less far ahead with that, moves the best option's value by at most a tenth "
+                  "of a point and leaves it best.", n=solved.exchanges_at)
+               if solved.settled and solved.exchanges_at > 1 else
+               tr("The values are settled: looking {shorter} turns ahead instead of {horizon} "
                   "moves the best option's value by at most a tenth of a point and leaves it "
                   "best.", shorter=solved.shorter, horizon=solved.horizon)
                if solved.settled else
