@@ -168,12 +168,14 @@ def settled_share() -> float:
           f"({100 * flags.mean():.1f}%); value within 0.1 points {value_ok.sum()}, of which "
           f"a best option changed {(value_ok & ~flags).sum()}; value moved more than 0.5 points "
           f"{(moved > 0.5).sum()}, more than 5 {(moved > 5).sum()}, at most {moved.max():.1f}")
+    # settled with two Exchanges, read with three (`hidden_tables.more_exchanges`)
+    more = z.get("exchanges_at", np.ones(flags.shape)) == hidden_tables.MORE_EXCHANGES
     if "check_horizon" in z:
         deep = z["check_horizon"] == hidden_tables.CHECK
         agreed = z["agree_h3"] == 1 if "agree_h3" in z else deep
         five = deep & (z["horizon_at"] != hidden_tables.DEEPEST)  # last compared at 4 and 5
         print(f"  settled between {hidden_tables.HORIZON - 2} and {hidden_tables.HORIZON} "
-              f"turns: {(flags & ~deep).sum()}; the rest solved {hidden_tables.CHECK} turns "
+              f"turns: {(flags & ~deep & ~more).sum()}; the rest solved {hidden_tables.CHECK} turns "
               f"ahead: {deep.sum()}, of which settled between {hidden_tables.HORIZON} and "
               f"{hidden_tables.CHECK} {(flags & five).sum()} ({(flags & five & agreed).sum()} "
               f"where {hidden_tables.HORIZON - 1} turns agreed as well, "
@@ -184,6 +186,10 @@ def settled_share() -> float:
               f"turns, solved {hidden_tables.DEEPEST} turns ahead so far: {six.sum()}, of "
               f"which settled between {hidden_tables.CHECK} and {hidden_tables.DEEPEST} "
               f"{(flags & six).sum()}; {left} still to solve")
+    if "by_exchange" in z:
+        print(f"  moved by a second Exchange (not settled): {int(z['by_exchange'].sum())}; "
+              f"settled with two Exchanges (read with {hidden_tables.MORE_EXCHANGES}): "
+              f"{int(more.sum())}")
     pairs = [str(p) for p in z["pairs"]]
     for i in range(0, len(pairs), 5):  # by pair of lost cards (the mover's first), five a row
         print("  " + "  ".join(f"{q:>24} {100 * flags[k].mean():5.1f}%"

@@ -30,6 +30,14 @@ settle first, and a pass may be stopped and taken stock of (`collect`). `of_reco
 position's own figures out in one set of arrays when the file is read, so no reader needs to
 know which pass reached it.
 
+Why two more passes over the Exchanges (`exchange_check`, `more_exchanges`): the solver also
+stops a line at the turn after its first Exchange, at every look-ahead alike, so look-aheads
+can agree on lines neither followed. Every settled position is solved again `HORIZON` turns
+ahead with a second Exchange allowed (`*_x2`); one it moves is not settled. Such a position is
+put to both tests once more with two Exchanges allowed: `HORIZON - 1` turns ahead (`*_x2h3`)
+and a third Exchange (`*_x3`) must each agree with `HORIZON` turns and two Exchanges; where
+both do, it is settled again, read with three Exchanges (`exchanges_at`).
+
 Why resumable jobs: a position takes seconds, the table hours of one core; the jobs (one per
 face-up pair and mover's coins) run through `trainer.batch` on Ray, and each finished job is
 saved at once, so an interrupted build goes on where it stopped.
