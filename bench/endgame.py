@@ -175,8 +175,9 @@ def settled_share() -> float:
         agreed = z["agree_h3"] == 1 if "agree_h3" in z else deep
         five = deep & (z["horizon_at"] != hidden_tables.DEEPEST)  # last compared at 4 and 5
         print(f"  settled between {hidden_tables.HORIZON - 2} and {hidden_tables.HORIZON} "
-              f"turns: {(flags & ~deep & ~more).sum()}; the rest solved {hidden_tables.CHECK} turns "
-              f"ahead: {deep.sum()}, of which settled between {hidden_tables.HORIZON} and "
+              f"turns: {(flags & ~deep & ~more).sum()}; the rest solved "
+              f"{hidden_tables.CHECK} turns ahead: {deep.sum()}, of which settled between "
+              f"{hidden_tables.HORIZON} and "
               f"{hidden_tables.CHECK} {(flags & five).sum()} ({(flags & five & agreed).sum()} "
               f"where {hidden_tables.HORIZON - 1} turns agreed as well, "
               f"{(flags & five & ~agreed).sum()} where it did not)")
