@@ -33,7 +33,7 @@ def _copy_with_settled(tmp_path: Path, keep: list[tuple[str, int, int]]) -> Path
         assert all(z["settled"][mask] == 1)
         z["settled"] = np.where(mask, 1, 0).astype(np.int8)
         for k in list(z):
-            if k.endswith(("_x2", "_x3", "_x2h3")):
+            if k.endswith(("_x2", "_x3", "_x2h3", "_x4", "_x3h3")):
                 del z[k]
 
     return hidden_table_copy(tmp_path, keep, edit)

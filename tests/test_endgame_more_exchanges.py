@@ -15,6 +15,7 @@ from trainer.cli import main
 from trainer.endgame import hidden, hidden_tables, settled
 from trainer.endgame.hidden_tables import (
     MORE_EXCHANGES,
+    MOST_EXCHANGES,
     UNSCREENED,
     lookup,
     more_exchanges,
@@ -44,7 +45,22 @@ def _copy_moved_only(tmp_path: Path, keep: list[tuple[str, int, int]]) -> Path:
         z["agree_x2"] = np.where(mask, 0, np.where(z["agree_x2"] == 0, 1, z["agree_x2"])
                                  ).astype(np.int8)
         for k in list(z):
-            if k.endswith(("_x3", "_x2h3")):
+            if k.endswith(("_x3", "_x2h3", "_x4", "_x3h3")):
+                del z[k]
+
+    return hidden_table_copy(tmp_path, keep, edit)
+
+
+def _copy_for_four(tmp_path: Path, keep: list[tuple[str, int, int]]) -> Path:
+    """The shipped table with only `keep` counted as moved by a second Exchange, their tries
+    with two and three Exchanges kept, and none made with four yet."""
+
+    def edit(z: dict[str, np.ndarray], mask: np.ndarray) -> None:
+        assert all(z["agree_x2h3"][mask] == 1) and all(z["agree_x3"][mask] == 0)
+        z["agree_x2"] = np.where(mask, 0, np.where(z["agree_x2"] == 0, 1, z["agree_x2"])
+                                 ).astype(np.int8)
+        for k in list(z):
+            if k.endswith(("_x4", "_x3h3")):
                 del z[k]
 
     return hidden_table_copy(tmp_path, keep, edit)
@@ -63,12 +79,17 @@ def test_duke_and_assassin_face_up_four_coins_against_three_settles_with_two_exc
     out = _copy_moved_only(tmp_path, [("Duke-Assassin", 4, 3), ("Assassin-Duke", 4, 3)])
     ran = more_exchanges(out, executor="local")
     assert (ran.solved, ran.deeper, ran.copied, ran.settled) == (1, 1, 1, 2)
+    assert ran.by_count == {MORE_EXCHANGES: 2, MOST_EXCHANGES: 0}
     z = _load(out)
     names = [str(p) for p in z["pairs"]]
     i, j = names.index("Duke-Assassin"), names.index("Assassin-Duke")
     for k in (i, j):
         assert z["agree_x2h3"][k, 4, 3] == z["agree_x3"][k, 4, 3] == 1
     assert abs(float(z["value_x3"][i, 4, 3]) - float(z["value_x2"][i, 4, 3])) <= 1e-3
+    shipped = hidden_tables.packaged("hidden-base.npz")
+    assert shipped is not None
+    for name in ("value_x2h3", "value_x3"):
+        assert float(z[name][i, 4, 3]) == pytest.approx(float(shipped[name][i, 4, 3]), abs=2e-4)
     assert np.isnan(z["cpu_seconds_x3"][j, 4, 3]) and z["mirrored_x3"][j, 4, 3] == 1
     rec = of_record(z)
     assert rec["settled"][i, 4, 3] == 1 and rec["by_exchange"][i, 4, 3] == 0
@@ -109,24 +130,30 @@ def test_a_second_run_of_the_pass_solves_nothing_again(tmp_path):
     assert (again.solved, again.copied) == (0, 0)
 
 
-def test_the_pass_agrees_with_direct_solves():
-    """The shipped table's figures with two Exchanges three turns ahead and with three four
-    turns ahead are what `hidden.solve` gives now, on one solved position."""
-    z = hidden_tables.packaged("hidden-base.npz")
-    assert z is not None and "agree_x3" in z
-    names = [str(p) for p in z["pairs"]]
-    solved = np.argwhere((z["agree_x3"] != UNSCREENED) & (z.get("mirrored_x3") == 0))
-    i, a, b = (int(x) for x in solved[len(solved) // 2])
-    x, y = (Character(c) for c in names[i].split("-"))
-    s3 = hidden.solve((x, y), (a, b), 0, horizon=3, exchanges=2, target=hidden_tables.TARGET)
-    assert s3.value == pytest.approx(float(z["value_x2h3"][i, a, b]), abs=2e-4)
-    s4 = hidden.solve((x, y), (a, b), 0, horizon=4, exchanges=MORE_EXCHANGES,
-                      target=hidden_tables.TARGET)
-    assert s4.value == pytest.approx(float(z["value_x3"][i, a, b]), abs=2e-4)
-    agree = settled.compare(float(z["value_x2"][i, a, b]), s4.value,
-                            z["option_value_x2"][i, a, b],
-                            z["option_value_x3"][i, a, b]).settled
-    assert int(agree) == int(z["agree_x3"][i, a, b])
+def test_captain_and_captain_face_up_four_coins_against_five_settles_with_three_exchanges(
+        tmp_path):
+    """Two Exchanges settled three turns ahead, but a third moved it: tried with three, three
+    turns ahead agrees with four and a fourth Exchange moves nothing. Settled, read with four
+    Exchanges, compared with three; the figures are the shipped table's."""
+    out = _copy_for_four(tmp_path, [("Captain-Captain", 4, 5)])
+    ran = more_exchanges(out, executor="local")
+    assert (ran.solved, ran.deeper, ran.copied) == (1, 1, 0)
+    assert ran.by_count == {MORE_EXCHANGES: 0, MOST_EXCHANGES: 1}
+    z = _load(out)
+    i = [str(p) for p in z["pairs"]].index("Captain-Captain")
+    assert z["agree_x3h3"][i, 4, 5] == z["agree_x4"][i, 4, 5] == 1
+    shipped = hidden_tables.packaged("hidden-base.npz")
+    assert shipped is not None
+    for name in ("value_x3h3", "value_x4"):
+        assert float(z[name][i, 4, 5]) == pytest.approx(float(shipped[name][i, 4, 5]), abs=2e-4)
+    rec = of_record(z)
+    assert rec["settled"][i, 4, 5] == 1 and rec["by_exchange"][i, 4, 5] == 0
+    assert rec["exchanges_at"][i, 4, 5] == MOST_EXCHANGES
+    assert np.allclose(rec["mover"][i, 4, 5], z["mover_x4"][i, 4, 5], equal_nan=True)
+    assert np.allclose(rec["mover_compared"][i, 4, 5], z["mover_x3"][i, 4, 5], equal_nan=True)
+    assert rec["moved"][i, 4, 5] == pytest.approx(
+        float(z["value_x4"][i, 4, 5]) - float(z["value_x3"][i, 4, 5]))
+    assert abs(float(rec["moved"][i, 4, 5])) <= settled.TOLERANCE
 
 
 def test_a_position_settled_with_more_exchanges_says_so_on_the_page():
@@ -139,8 +166,9 @@ def test_a_position_settled_with_more_exchanges_says_so_on_the_page():
     assert line is not None
     assert line.startswith("These figures let a line of play hold up to 3 Exchanges: stopping "
                            "it after its first, as the solver usually does, gives other "
-                           "figures. With two allowed, looking 3 turns ahead agrees, and a "
-                           "third Exchange moves the mover's chance by +0.04 points (settled")
+                           "figures. With two allowed, looking 3 turns ahead agrees, and "
+                           "allowing three Exchanges changes the mover's chance by +0.04 "
+                           "points (settled")
     assert "second Exchange" not in line
     assert v.unsettled_note(solved) is None
 
@@ -228,14 +256,17 @@ def test_a_grade_two_or_three_exchanges_decide_names_both_counts():
     assert "may hold three Exchanges or only two before" in words.sentence(verdict)
 
 
-def test_the_page_grades_a_position_settled_with_more_exchanges_on_two_and_three(monkeypatch):
-    """The option rows of such a position carry both Exchange counts to the verdict layer."""
+@pytest.mark.parametrize("count", [MORE_EXCHANGES, MOST_EXCHANGES])
+def test_the_page_grades_a_position_settled_with_more_exchanges_on_both_counts(monkeypatch,
+                                                                              count):
+    """The option rows of such a position carry both Exchange counts to the verdict layer:
+    three and two, or four and three."""
     z = hidden_tables._stored("base")
     assert z is not None
-    i, a, b = (int(x) for x in np.argwhere(z["exchanges_at"] == MORE_EXCHANGES)[0])
+    i, a, b = (int(x) for x in np.argwhere(z["exchanges_at"] == count)[0])
     x, y = (Character(c) for c in str(z["pairs"][i]).split("-"))
     stored = hidden_tables.stored_solution((x, y), (a, b), 0)
-    assert stored is not None
+    assert stored is not None and stored.exchanges == count
     solved = v.distil(stored, 4, 0.0)
     card = next(iter(solved.options))
     seen: list[Horizons] = []
@@ -247,8 +278,10 @@ def test_the_page_grades_a_position_settled_with_more_exchanges_on_two_and_three
 
     monkeypatch.setattr(Valuation, "solved", spy)
     v.option_rows(Choice(card=card, lost=(x, y), coins=(a, b)), solved)
-    assert seen and seen[0].exchanges and seen[0].allowed == (MORE_EXCHANGES, 2)
+    assert seen and seen[0].exchanges and seen[0].allowed == (count, count - 1)
     assert seen[0].shorter == seen[0].longer == 4
+    line = v.settled_line(solved) or ""
+    assert f"hold up to {count} Exchanges" in line
 
 
 def test_a_review_grade_settled_with_more_exchanges_keeps_its_counts():

@@ -77,8 +77,9 @@ def register(commands: Any) -> None:
     build.add_argument("--more-exchanges", action="store_true",
                        help="hidden, after --exchange-check: try to settle the positions a "
                             "second Exchange moved, with two Exchanges allowed in a line "
-                            "(three turns ahead and a third Exchange must both agree; "
-                            "resumable, about 20 minutes on 2 cores)")
+                            "(three turns ahead and a third Exchange must both agree), then "
+                            "those a third moved with three (resumable, about 30 minutes "
+                            "on 2 cores)")
     build.add_argument("--limit", type=int, default=None, metavar="N",
                        help="--deepest: at most N positions this run")
     build.add_argument("--collect", action="store_true",
@@ -350,17 +351,19 @@ def _more_exchanges(args: argparse.Namespace, out: Path, executor: str) -> int:
     print(f"endgame build: the positions of {out} a second Exchange moved, solved "
           f"{hidden_tables.HORIZON - 1} turns ahead with {hidden_tables.EXCHANGES} Exchanges "
           f"allowed in a line and, where that agrees, {hidden_tables.HORIZON} ahead with "
-          f"{hidden_tables.MORE_EXCHANGES}; one job per face-up pair and mover's coins",
+          f"{hidden_tables.MORE_EXCHANGES} (then the same with one more, up to "
+          f"{hidden_tables.MOST_EXCHANGES}); one job per face-up pair and mover's coins",
           file=sys.stderr)
     ran = _slices("solved", lambda advance: hidden_tables.more_exchanges(
         out, executor=executor, processes=args.processes, address=args.address,
         progress=advance))
     if ran is None:
         return 130
-    print(f"wrote {ran.path}: {ran.solved} positions solved with two Exchanges "
-          f"{hidden_tables.HORIZON - 1} turns ahead, {ran.deeper} of them with "
-          f"{hidden_tables.MORE_EXCHANGES} as well (and {ran.copied} read from their twin); "
-          f"{ran.settled} positions settled this way, in {ran.seconds:.0f} s")
+    counts = ", ".join(f"{n} with {k} Exchanges" for k, n in ran.by_count.items())
+    print(f"wrote {ran.path}: {ran.solved} positions solved a turn shorter with more "
+          f"Exchanges, {ran.deeper} of them with one more as well (and {ran.copied} read from "
+          f"their twin); {ran.settled} positions settled this way ({counts}), in "
+          f"{ran.seconds:.0f} s")
     return 0
 
 

@@ -36,7 +36,8 @@ can agree on lines neither followed. Every settled position is solved again `HOR
 ahead with a second Exchange allowed (`*_x2`); one it moves is not settled. Such a position is
 put to both tests once more with two Exchanges allowed: `HORIZON - 1` turns ahead (`*_x2h3`)
 and a third Exchange (`*_x3`) must each agree with `HORIZON` turns and two Exchanges; where
-both do, it is settled again, read with three Exchanges (`exchanges_at`).
+both do, it is settled again, read with three Exchanges (`exchanges_at`). Where only the third
+Exchange moved it, the same is tried with three and four (`*_x3h3`, `*_x4`).
 
 Why resumable jobs: a position takes seconds, the table hours of one core; the jobs (one per
 face-up pair and mover's coins) run through `trainer.batch` on Ray, and each finished job is
@@ -691,101 +692,157 @@ def exchange_check(out: Path = DEFAULT_OUT, *, variant: str = "base", executor: 
 
 
 MORE_EXCHANGES = EXCHANGES + 1  # the Exchanges a line may hold where two moved a position
-# the figures a position settled allowing `MORE_EXCHANGES` keeps, as `<name>_x3`: its figures
-# of record from then on
+# the last count tried: a position that `MORE_EXCHANGES` moved after the shorter look-ahead
+# agreed with two is tried once more with one Exchange more
+MOST_EXCHANGES = MORE_EXCHANGES + 1
+# the figures a position settled allowing k Exchanges keeps, as `<name>_x<k>`: its figures of
+# record from then on
 MORE_ARRAYS = DEEPEST_ARRAYS
-MoreJob = tuple[str, str, int, str, tuple[int, ...], tuple[tuple[str, ...], ...],
+MoreJob = tuple[str, str, int, str, int, tuple[int, ...], tuple[tuple[str, ...], ...],
                 np.ndarray, np.ndarray]
 
 
+def compared_exchanges(exchanges: int) -> int:
+    """The Exchanges a line may hold in the figures a position's figures of record (`exchanges`
+    allowed) were compared with in its last Exchange test: two for the usual one (the check
+    of `exchange_check`), one fewer for a position settled allowing more (`more_exchanges`)."""
+    return EXCHANGES if exchanges == 1 else exchanges - 1
+
+
 def more_exchanges_slice(job: MoreJob) -> dict[str, np.ndarray]:
-    """One face-up pair and mover's coins: each listed position that a second Exchange moved
-    (`exchange_check`), checked for settling with two Exchanges allowed in a line, by both
-    of the project's tests at once: a look-ahead one turn shorter (`HORIZON - 1` turns,
-    two Exchanges: `agree_x2h3`) and one more Exchange (`HORIZON` turns, `MORE_EXCHANGES`:
-    `agree_x3`) must each agree with `HORIZON` turns and two Exchanges (the stored `*_x2`
-    figures). The second, slower solve is made only where the first agreed; its figures
-    (`*_x3`) are the position's figures of record if both agree. Module-level so Ray can
-    send it."""
-    x, y, a, variant, others, moves_of, options_x2, value_x2 = job
+    """One face-up pair and mover's coins: each listed position that `k - 1` Exchanges in a
+    line moved (a second, `exchange_check`, or `k - 1` in an earlier level of this pass),
+    checked for settling with `k - 1` allowed, by both of the project's tests at once: a
+    look-ahead one turn shorter (`HORIZON - 1` turns, `k - 1` Exchanges: `agree_x<k-1>h3`)
+    and one more Exchange (`HORIZON` turns, `k`: `agree_x<k>`) must each agree with `HORIZON`
+    turns and `k - 1` Exchanges (the stored `*_x<k-1>` figures). The second, slower solve is
+    made only where the first agreed; its figures (`*_x<k>`) are the position's figures of
+    record if both agree. Module-level so Ray can send it."""
+    x, y, a, variant, k, others, moves_of, options_before, value_before = job
     revealed = (Character(x), Character(y))
     chars = get_variant(variant).characters
     n, m = len(chars), MAX_COINS + 1
+    shorter_key, more = f"x{k - 1}h3", f"x{k}"
     out: dict[str, np.ndarray] = {
-        "value_x2h3": np.full(m, np.nan), "option_value_x2h3": np.full((m, n, OPTIONS), np.nan),
-        "agree_x2h3": np.full(m, UNSCREENED, dtype=np.int8),
-        "agree_x3": np.full(m, UNSCREENED, dtype=np.int8),
-        "value_x3": np.full(m, np.nan), "exploitability_x3": np.full(m, np.nan),
-        "cpu_seconds_x3": np.full(m, np.nan), "mover_x3": np.full((m, n), np.nan),
-        "other_x3": np.full((m, n), np.nan), "option_value_x3": np.full((m, n, OPTIONS), np.nan),
-        "option_freq_x3": np.full((m, n, OPTIONS), np.nan),
-        "option_against_x3": np.full((m, n, OPTIONS, n), np.nan)}
+        f"value_{shorter_key}": np.full(m, np.nan),
+        f"option_value_{shorter_key}": np.full((m, n, OPTIONS), np.nan),
+        f"agree_{shorter_key}": np.full(m, UNSCREENED, dtype=np.int8),
+        f"agree_{more}": np.full(m, UNSCREENED, dtype=np.int8),
+        f"value_{more}": np.full(m, np.nan), f"exploitability_{more}": np.full(m, np.nan),
+        f"cpu_seconds_{more}": np.full(m, np.nan), f"mover_{more}": np.full((m, n), np.nan),
+        f"other_{more}": np.full((m, n), np.nan),
+        f"option_value_{more}": np.full((m, n, OPTIONS), np.nan),
+        f"option_freq_{more}": np.full((m, n, OPTIONS), np.nan),
+        f"option_against_{more}": np.full((m, n, OPTIONS, n), np.nan)}
     for at, b in enumerate(others):
         moves = list(moves_of[at])
-        stored = np.asarray(options_x2[at], dtype=float)
-        value2 = float(value_x2[at])
-        s3 = hidden.solve(revealed, (a, b), 0, horizon=HORIZON - 1, exchanges=EXCHANGES,
+        stored = np.asarray(options_before[at], dtype=float)
+        before = float(value_before[at])
+        s3 = hidden.solve(revealed, (a, b), 0, horizon=HORIZON - 1, exchanges=k - 1,
                           variant=variant, target=TARGET, iterations=ITERATIONS)
         shorter = _options(s3, moves, n)
-        out["value_x2h3"][b], out["option_value_x2h3"][b] = s3.value, shorter
-        out["agree_x2h3"][b] = settled.compare(s3.value, value2, shorter, stored).settled
-        if not out["agree_x2h3"][b]:
+        out[f"value_{shorter_key}"][b] = s3.value
+        out[f"option_value_{shorter_key}"][b] = shorter
+        agreed = settled.compare(s3.value, before, shorter, stored).settled
+        out[f"agree_{shorter_key}"][b] = agreed
+        if not agreed:
             continue
         start = time.process_time()
-        s = hidden.solve(revealed, (a, b), 0, horizon=HORIZON, exchanges=MORE_EXCHANGES,
-                         variant=variant, target=TARGET, iterations=ITERATIONS)
+        s = hidden.solve(revealed, (a, b), 0, horizon=HORIZON, exchanges=k, variant=variant,
+                         target=TARGET, iterations=ITERATIONS)
         found = _figures(s, moves, chars, time.process_time() - start)
-        for k in MORE_ARRAYS:
-            out[f"{k}_x3"][b] = found[k]
-        out["agree_x3"][b] = settled.compare(value2, s.value, stored,
-                                             found["option_value"]).settled
+        for name in MORE_ARRAYS:
+            out[f"{name}_{more}"][b] = found[name]
+        out[f"agree_{more}"][b] = settled.compare(before, s.value, stored,
+                                                 found["option_value"]).settled
     return out
 
 
 @dataclass(frozen=True)
 class MoreExchanges:
     path: Path
-    solved: int  # positions this run solved with two Exchanges a turn shorter
-    deeper: int  # of those, how many it solved with a third Exchange as well
+    solved: int  # positions this run solved with more Exchanges a turn shorter
+    deeper: int  # of those, how many it solved with one more Exchange as well
     copied: int  # positions that read their twin's solves instead
     settled: int  # positions of the table settled this way, by this run or before
     seconds: float
+    # positions of the table settled with each count of Exchanges in a line (3, 4)
+    by_count: dict[int, int] = field(default_factory=dict)
 
 
-def _more_wanted(z: dict[str, np.ndarray]) -> np.ndarray:
-    """The positions the pass is for: settled between two look-aheads, moved by a second
-    Exchange (`exchange_check`)."""
+def _more_wanted(z: dict[str, np.ndarray], k: int = MORE_EXCHANGES) -> np.ndarray:
+    """The positions the pass with `k` Exchanges is for: with `MORE_EXCHANGES`, those settled
+    between two look-aheads that a second Exchange moved (`exchange_check`); with one more,
+    those of the level before whose shorter look-ahead agreed and whose extra Exchange moved
+    them."""
+    none = np.zeros(z["settled"].shape, dtype=bool)
     if "agree_x2" not in z:
+        return none
+    if k == MORE_EXCHANGES:
+        return np.asarray((z["settled"] == 1) & (z["agree_x2"] == 0), dtype=bool)
+    if f"agree_x{k - 1}" not in z:
+        return none
+    return np.asarray(_more_wanted(z, k - 1) & (z[f"agree_x{k - 2}h3"] == 1)
+                      & (z[f"agree_x{k - 1}"] == 0), dtype=bool)
+
+
+def _more_settled(z: dict[str, np.ndarray], k: int) -> np.ndarray:
+    """The positions settled allowing `k` Exchanges in a line (`more_exchanges`)."""
+    if f"agree_x{k}" not in z:
         return np.zeros(z["settled"].shape, dtype=bool)
-    return np.asarray((z["settled"] == 1) & (z["agree_x2"] == 0), dtype=bool)
+    return np.asarray(_more_wanted(z, k) & (z[f"agree_x{k - 1}h3"] == 1)
+                      & (z[f"agree_x{k}"] == 1), dtype=bool)
 
 
 def more_exchanges(out: Path = DEFAULT_OUT, *, variant: str = "base", executor: str = "auto",
                    processes: int = 1, address: str | None = None,
                    progress: Callable[[int, int], None] | None = None) -> MoreExchanges:
     """Try to settle every position a second Exchange moved, with two Exchanges allowed in a
-    line (`more_exchanges_slice`), one resumable job per face-up pair and mover's coins, and
-    write what was found into `out` (`agree_x2h3`, `agree_x3`, the figures as `*_x3`).
+    line, then those a third moved with three (`more_exchanges_slice`, `MORE_EXCHANGES` to
+    `MOST_EXCHANGES`), one resumable job per face-up pair and mover's coins, and write what
+    was found into `out` (`agree_x<k-1>h3`, `agree_x<k>`, the figures as `*_x<k>`).
 
     Why: such a position is not settled by the solver's usual cut (one Exchange), and
     solving it with no cut at all is 20 to 60 s a position four turns ahead. With two
     Exchanges, the same two tests as before say whether the figures still move: against a
     look-ahead one turn shorter, and against a line allowed a third Exchange. Where both
     agree, the position is settled and its figures of record are the third Exchange's
-    (`of_record`). A twin (the face-up cards swapped) reads its twin's solves
-    (`FACE_UP_INERT`)."""
+    (`of_record`); where only the third Exchange moved it, the same is tried with three and
+    four. A twin (the face-up cards swapped) reads its twin's solves (`FACE_UP_INERT`)."""
+    start = time.perf_counter()
+    solved = deeper = copied = 0
+    for k in range(MORE_EXCHANGES, MOST_EXCHANGES + 1):
+        s, d, c = _more_level(out, k, variant, executor, processes, address, progress)
+        solved, deeper, copied = solved + s, deeper + d, copied + c
+    with np.load(out, allow_pickle=False) as f:
+        z = {name: f[name] for name in f.files}
+    by_count = {k: int(_more_settled(z, k).sum())
+                for k in range(MORE_EXCHANGES, MOST_EXCHANGES + 1)}
+    seconds = time.perf_counter() - start
+    return MoreExchanges(out, solved, deeper, copied, sum(by_count.values()), seconds,
+                         by_count)
+
+
+def _more_level(out: Path, k: int, variant: str, executor: str, processes: int,
+                address: str | None, progress: Callable[[int, int], None] | None
+                ) -> tuple[int, int, int]:
+    """One level of `more_exchanges`: the positions `k - 1` Exchanges moved, tried with `k`;
+    written into `out`. Returns how many were solved, solved with `k` as well, and copied
+    from a twin."""
     start = time.perf_counter()
     z, names, parts = _open_pass(out)
     shape = z["settled"].shape
-    fresh = _pass_arrays(z, MORE_ARRAYS, "_x3")
-    fresh.update(_pass_arrays(z, ("value", "option_value"), "_x2h3"))
-    agree = {k: (z[k].copy() if k in z else np.full(shape, UNSCREENED, dtype=np.int8))
-             for k in ("agree_x2h3", "agree_x3")}
-    wanted = _more_wanted(z) & (agree["agree_x2h3"] == UNSCREENED)
-    solver, open_ = _twin_slices(names, wanted, fresh["value_x2h3"], variant)
+    shorter_key, more, before = f"x{k - 1}h3", f"x{k}", f"x{k - 1}"
+    fresh = _pass_arrays(z, MORE_ARRAYS, f"_{more}")
+    fresh.update(_pass_arrays(z, ("value", "option_value"), f"_{shorter_key}"))
+    agree = {name: (z[name].copy() if name in z
+                    else np.full(shape, UNSCREENED, dtype=np.int8))
+             for name in (f"agree_{shorter_key}", f"agree_{more}")}
+    wanted = _more_wanted(z, k) & (agree[f"agree_{shorter_key}"] == UNSCREENED)
+    solver, open_ = _twin_slices(names, wanted, fresh[f"value_{shorter_key}"], variant)
 
     def part(name: str, a: int) -> Path:
-        return parts / f"more-{name}-{a}-x{MORE_EXCHANGES}.npz"
+        return parts / f"more-{name}-{a}-x{k}.npz"
 
     def job(key: tuple[str, int]) -> MoreJob:
         name, a = key
@@ -794,9 +851,9 @@ def more_exchanges(out: Path = DEFAULT_OUT, *, variant: str = "base", executor: 
         others = open_[key]
         moves = tuple(tuple(str(t) for t in z["option_move"][i, a, b] if str(t))
                       for b in others)
-        return (x, y, a, variant, others, moves,
-                np.asarray(z["option_value_x2"][i, a, list(others)]),
-                np.asarray(z["value_x2"][i, a, list(others)]))
+        return (x, y, a, variant, k, others, moves,
+                np.asarray(z[f"option_value_{before}"][i, a, list(others)]),
+                np.asarray(z[f"value_{before}"][i, a, list(others)]))
 
     done, _ = run_parts(more_exchanges_slice, list(open_), job, lambda key: part(*key),
                         executor=executor, processes=processes, address=address,
@@ -806,36 +863,36 @@ def more_exchanges(out: Path = DEFAULT_OUT, *, variant: str = "base", executor: 
         i = names.index(name)
         for b in open_[(name, a)]:
             solved += 1
-            deeper += int(result["agree_x3"][b] != UNSCREENED)
-            for k in fresh:
-                fresh[k][i, a, b] = result[k][b]
-            for k in agree:
-                agree[k][i, a, b] = result[k][b]
-    mirrored = (z["mirrored_x3"].copy() if "mirrored_x3" in z
+            deeper += int(result[f"agree_{more}"][b] != UNSCREENED)
+            for key in fresh:
+                fresh[key][i, a, b] = result[key][b]
+            for key in agree:
+                agree[key][i, a, b] = result[key][b]
+    mirrored = (z[f"mirrored_{more}"].copy() if f"mirrored_{more}" in z
                 else np.zeros(shape, dtype=np.int8))
     copied = 0
-    for i, j, a, b in _twin_copies(wanted, solver, fresh["value_x2h3"]):
-        for k in fresh:
-            fresh[k][i, a, b] = fresh[k][j, a, b]
-        fresh["cpu_seconds_x3"][i, a, b] = np.nan  # nothing was solved for it
-        value2, options2 = float(z["value_x2"][i, a, b]), z["option_value_x2"][i, a, b]
-        agree["agree_x2h3"][i, a, b] = settled.compare(
-            float(fresh["value_x2h3"][i, a, b]), value2,
-            fresh["option_value_x2h3"][i, a, b], options2).settled
-        agree["agree_x3"][i, a, b] = (settled.compare(
-            value2, float(fresh["value_x3"][i, a, b]), options2,
-            fresh["option_value_x3"][i, a, b]).settled
-            if np.isfinite(float(fresh["value_x3"][i, a, b])) else UNSCREENED)
+    for i, j, a, b in _twin_copies(wanted, solver, fresh[f"value_{shorter_key}"]):
+        for key in fresh:
+            fresh[key][i, a, b] = fresh[key][j, a, b]
+        fresh[f"cpu_seconds_{more}"][i, a, b] = np.nan  # nothing was solved for it
+        value0, options0 = (float(z[f"value_{before}"][i, a, b]),
+                            z[f"option_value_{before}"][i, a, b])
+        agree[f"agree_{shorter_key}"][i, a, b] = settled.compare(
+            float(fresh[f"value_{shorter_key}"][i, a, b]), value0,
+            fresh[f"option_value_{shorter_key}"][i, a, b], options0).settled
+        agree[f"agree_{more}"][i, a, b] = (settled.compare(
+            value0, float(fresh[f"value_{more}"][i, a, b]), options0,
+            fresh[f"option_value_{more}"][i, a, b]).settled
+            if np.isfinite(float(fresh[f"value_{more}"][i, a, b])) else UNSCREENED)
         mirrored[i, a, b] = 1
         copied += 1
     seconds = time.perf_counter() - start
     record = {"more_seconds": np.array(seconds + float(z.get("more_seconds", 0.0))),
               "more_processes": np.array(processes)}
-    _save(out, **{**z, **fresh, **agree, "mirrored_x3": mirrored, **record})
+    _save(out, **{**z, **fresh, **agree, f"mirrored_{more}": mirrored, **record})
     drop_parts(open_, lambda key: part(*key), parts)
     _stored.cache_clear()
-    now = _more_wanted(z) & (agree["agree_x2h3"] == 1) & (agree["agree_x3"] == 1)
-    return MoreExchanges(out, solved, deeper, copied, int(now.sum()), seconds)
+    return solved, deeper, copied
 
 
 @dataclass(frozen=True)
@@ -867,9 +924,10 @@ class HiddenEntry:
     # is then `horizon`, the figures there compared with two Exchanges allowed
     by_exchange: bool = False
     exchange_checked: bool = False  # checked with a second Exchange (agreeing or not)
-    # the Exchanges a line may hold in the figures of record: 1, or `MORE_EXCHANGES` for a
-    # position a second Exchange moved that settled with two (`more_exchanges`); `check`
-    # is then `horizon`, and the figures compared are those with two Exchanges
+    # the Exchanges a line may hold in the figures of record: 1, or k (`MORE_EXCHANGES` or
+    # `MOST_EXCHANGES`) for a position a second Exchange moved that settled allowing more
+    # (`more_exchanges`); `check` is then `horizon`, and the figures compared are those
+    # with k - 1 Exchanges (`compared_exchanges`)
     exchanges: int = 1
 
 
@@ -889,9 +947,10 @@ def of_record(z: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
     options' figures `HORIZON` turns ahead. A position settled between two look-aheads that
     a second Exchange in a line moves (`exchange_check`) is not settled: `by_exchange` marks
     it, its figures of record are `HORIZON` turns ahead and compared with the same allowing
-    two Exchanges (`check_horizon` is then `HORIZON` too). One that settles with two
+    two Exchanges (`check_horizon` is then `HORIZON` too). One that settles with more
     Exchanges allowed (`more_exchanges`) is settled again: its figures of record are then
-    `HORIZON` turns ahead allowing `MORE_EXCHANGES` (`exchanges_at`), compared with two.
+    `HORIZON` turns ahead allowing k of them (`exchanges_at`: `MORE_EXCHANGES` or
+    `MOST_EXCHANGES`), compared with k - 1.
     The file keeps every look-ahead's own arrays."""
     out = dict(z)
     shape = z["moved"].shape
@@ -899,19 +958,25 @@ def of_record(z: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
     # not settled, its figures of record four turns ahead with one Exchange, compared with
     # the same look-ahead allowing two
     x2 = _more_wanted(z)
-    # of those, settled with two Exchanges (`more_exchanges`): its figures of record four
-    # turns ahead allowing three, compared with two
-    x3 = (x2 & (z["agree_x2h3"] == 1) & (z["agree_x3"] == 1) if "agree_x3" in z
-          else np.zeros(shape, dtype=bool))
+    # of those, settled with more Exchanges (`more_exchanges`): its figures of record four
+    # turns ahead allowing k, compared with k - 1
+    levels = {k: _more_settled(z, k) for k in range(MORE_EXCHANGES, MOST_EXCHANGES + 1)}
+    x3 = np.zeros(shape, dtype=bool)  # settled with any count of Exchanges above one
+    for at in levels.values():
+        x3 |= at
     deep = (np.isfinite(z["value_h6"].astype(float)) & ~x2 if "value_h6" in z
             else np.zeros(shape, dtype=bool))
+    exchanges_at = np.ones(shape, dtype=np.int8)
     for name in DEEPEST_ARRAYS[1:]:
         if f"{name}_h6" in z and name in z:
             out[name] = np.where(spread(deep, z[name]), z[f"{name}_h6"], z[name])
-        if x3.any() and name in out:
-            out[name] = np.where(spread(x3, out[name]), z[f"{name}_x3"], out[name])
+        for k, at in levels.items():
+            if at.any() and name in out:
+                out[name] = np.where(spread(at, out[name]), z[f"{name}_x{k}"], out[name])
+    for k, at in levels.items():
+        exchanges_at[at] = k
     out["horizon_at"] = np.where(deep, DEEPEST, int(z["horizon"])).astype(np.int8)
-    out["exchanges_at"] = np.where(x3, MORE_EXCHANGES, 1).astype(np.int8)
+    out["exchanges_at"] = exchanges_at
     check = (z["check_horizon"] if "check_horizon" in z
              else np.full(shape, HORIZON - 2, dtype=np.int8))
     for name in ("mover", "other", "option_value"):
@@ -920,6 +985,9 @@ def of_record(z: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
             prev = np.where(spread(check == CHECK, prev), z[f"{name}_h5"], prev)
         if x2.any():
             prev = np.where(spread(x2, prev), z[f"{name}_x2"], prev)
+        for k, at in levels.items():
+            if at.any():  # compared with one Exchange fewer
+                prev = np.where(spread(at, prev), z[f"{name}_x{k - 1}"], prev)
         out[f"{name}_compared"] = prev
     out["by_exchange"] = (x2 & ~x3).astype(np.int8)
     if x2.any():
@@ -928,9 +996,9 @@ def of_record(z: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
         out["moved"] = np.where(x2, z["moved_x2"], z["moved"])
         if "agree_h3" in z:
             out["agree_h3"] = np.where(x2, UNSCREENED, z["agree_h3"]).astype(np.int8)
-    if x3.any():
-        # the third Exchange's value minus the second's
-        out["moved"] = np.where(x3, z["value_x3"] - z["value_x2"], out["moved"])
+    for k, at in levels.items():
+        if at.any():  # the value with k Exchanges minus with k - 1
+            out["moved"] = np.where(at, z[f"value_x{k}"] - z[f"value_x{k - 1}"], out["moved"])
     out["option_value_twin"] = _twin_figures(out, "option_value")
     # every position's options `HORIZON` turns ahead, whatever look-ahead is of record:
     # practice plays a duel out solving it that far ahead (`practice.HORIZON`), so a puzzle's
@@ -950,7 +1018,9 @@ def _twin_figures(z: dict[str, np.ndarray], name: str) -> np.ndarray:
         return out
     shape = z["moved"].shape
     none = np.zeros(shape, dtype=np.int8)
-    mirrored = z.get("mirrored_h6", none) | z.get("mirrored_x3", none)
+    mirrored = z.get("mirrored_h6", none)
+    for k in range(MORE_EXCHANGES, MOST_EXCHANGES + 1):
+        mirrored = mirrored | z.get(f"mirrored_x{k}", none)
     check = z.get("check_horizon", none)
     exchanges = z.get("exchanges_at", none)
     for i, j in _twin_pairs([str(p) for p in z["pairs"]]).items():

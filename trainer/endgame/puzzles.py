@@ -114,7 +114,8 @@ def puzzles(variant: str = "base") -> tuple[Puzzle, ...]:
                     others = [x[i, a, b, k, :len(order)] for x in (
                         z.get("option_value_compared"), z.get("option_value_twin"),
                         z.get("option_value_h4"), z.get("option_value_x2"),
-                        z.get("option_value_x2h3")) if x is not None]
+                        z.get("option_value_x2h3"), z.get("option_value_x3h3"))
+                        if x is not None]
                     out.extend(_classify(f"{name}-{a}-{b}-{card.value}", card, lost, (a, b),
                                          order, values, float(z["mover"][i, a, b, k]), v.name,
                                          [o for o in others if not np.isnan(o).any()]))

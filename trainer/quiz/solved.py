@@ -93,9 +93,9 @@ class Solved:
     # `before` allowed a line of play a second Exchange at the same look-ahead (`compared`
     # is then `horizon`): a stored position such a check moved (`hidden_tables.exchange_check`)
     exchanges: bool = False
-    # the Exchanges a line may hold in `values`: 1, or 3 for a stored position a second
-    # Exchange moved that settled with two (`hidden_tables.more_exchanges`; `before` then
-    # holds the figures with two, and `exchanges` is true)
+    # the Exchanges a line may hold in `values`: 1, or k (3 or 4) for a stored position a
+    # second Exchange moved that settled allowing more (`hidden_tables.more_exchanges`;
+    # `before` then holds the figures with k - 1, and `exchanges` is true)
     exchanges_at: int = 1
 
     @property

@@ -61,8 +61,8 @@ def _range_word(grade: Grade) -> str:
 
 
 def count_word(n: int) -> str:
-    """A small count in words ("two Exchanges"), a figure beyond three."""
-    words = {1: N_("one"), 2: N_("two"), 3: N_("three")}
+    """A small count in words ("two Exchanges"), a figure beyond four."""
+    words = {1: N_("one"), 2: N_("two"), 3: N_("three"), 4: N_("four")}
     return tr(words[n]) if n in words else number(n, 0)
 
 

@@ -26,7 +26,7 @@ import pandas as pd
 from trainer.endgame import settled as settledness
 from trainer.endgame.claims import ClaimFigures, claim_figures, claimed
 from trainer.endgame.hidden import Option, Solution, Step
-from trainer.endgame.hidden_tables import EXCHANGES, StoredSolution
+from trainer.endgame.hidden_tables import StoredSolution, compared_exchanges
 from trainer.endgame.known import MAX_COINS
 from trainer.engine.cards import Action, Character
 from trainer.engine.game import Game, Phase
@@ -578,7 +578,7 @@ def option_rows(choice: Choice, solved: Solved) -> list[OptionRow]:
     horizons = (Horizons(solved.shorter, solved.horizon,
                          {str(i): before[o.move] for i, o in enumerate(options)},
                          solved.by_exchange or solved.exchanges > 1,
-                         (solved.exchanges, EXCHANGES))
+                         (solved.exchanges, compared_exchanges(solved.exchanges)))
                 if solved.shorter is not None and options
                 and all(o.move in before for o in options) else None)
     twin = solved.options_twin.get(choice.card, {})
@@ -908,10 +908,12 @@ def settled_line(solved: Solved) -> str | None:
                   "{by} (not settled: the figures are shown as ranges and graded only where "
                   "both agree).", by=_points(solved.moved))
     if solved.exchanges > 1:
+        fewer = compared_exchanges(solved.exchanges)
         return tr("These figures let a line of play hold up to {n} Exchanges: stopping it after "
-                  "its first, as the solver usually does, gives other figures. With two "
-                  "allowed, looking {shorter} ahead agrees, and a third Exchange moves the "
-                  "mover's chance by {by} ({verdict}).", n=solved.exchanges,
+                  "its first, as the solver usually does, gives other figures. With {fewer} "
+                  "allowed, looking {shorter} ahead agrees, and allowing {more} Exchanges "
+                  "changes the mover's chance by {by} ({verdict}).", n=solved.exchanges,
+                  fewer=words.count_word(fewer), more=words.count_word(solved.exchanges),
                   shorter=turns_words(solved.horizon - 1), by=_points(solved.moved),
                   verdict=verdict)
     # `moved` is the deeper look-ahead's value minus the shallower's
