@@ -961,9 +961,8 @@ def of_record(z: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
     # of those, settled with more Exchanges (`more_exchanges`): its figures of record four
     # turns ahead allowing k, compared with k - 1
     levels = {k: _more_settled(z, k) for k in range(MORE_EXCHANGES, MOST_EXCHANGES + 1)}
-    x3 = np.zeros(shape, dtype=bool)  # settled with any count of Exchanges above one
-    for at in levels.values():
-        x3 |= at
+    # settled with more Exchanges, whatever their count: no longer moved by the second
+    more = np.logical_or.reduce(list(levels.values()))
     deep = (np.isfinite(z["value_h6"].astype(float)) & ~x2 if "value_h6" in z
             else np.zeros(shape, dtype=bool))
     exchanges_at = np.ones(shape, dtype=np.int8)
@@ -989,9 +988,9 @@ def of_record(z: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
             if at.any():  # compared with one Exchange fewer
                 prev = np.where(spread(at, prev), z[f"{name}_x{k - 1}"], prev)
         out[f"{name}_compared"] = prev
-    out["by_exchange"] = (x2 & ~x3).astype(np.int8)
+    out["by_exchange"] = (x2 & ~more).astype(np.int8)
     if x2.any():
-        out["settled"] = np.where(x2 & ~x3, 0, z["settled"]).astype(np.int8)
+        out["settled"] = np.where(x2 & ~more, 0, z["settled"]).astype(np.int8)
         out["check_horizon"] = np.where(x2, HORIZON, check).astype(np.int8)
         out["moved"] = np.where(x2, z["moved_x2"], z["moved"])
         if "agree_h3" in z:

@@ -68,11 +68,8 @@ def item_valuation(item: Item, solved: Solved | None = None, who: str = "the cla
     if solved is not None:
         # Settled means the best option and its value hold at both look-aheads; another
         # option's loss may still differ between them, and only what both agree on counts.
-        # `before` allows one Exchange fewer than `values` where those allow more than one,
-        # else two (`hidden_tables.compared_exchanges`)
-        n = solved.exchanges_at
         agree = (Horizons(solved.shorter, solved.horizon, solved.before, solved.exchanges,
-                          (n, n - 1 if n > 1 else 2))
+                          solved.allowed)
                  if set(solved.before) == set(solved.values)
                  and (solved.shorter != solved.horizon or solved.exchanges) else None)
         # A second solve of the same duel may value a weaker option otherwise: the same.

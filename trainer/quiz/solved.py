@@ -42,7 +42,7 @@ import numpy as np
 
 from trainer import batch
 from trainer.endgame import hidden, settled
-from trainer.endgame.hidden_tables import EXCHANGES, FACE_UP_INERT, TARGET
+from trainer.endgame.hidden_tables import EXCHANGES, FACE_UP_INERT, TARGET, compared_exchanges
 from trainer.endgame.known import MAX_COINS
 from trainer.endgame.public import Unsupported
 from trainer.endgame.tables import court_leaf
@@ -97,6 +97,12 @@ class Solved:
     # second Exchange moved that settled allowing more (`hidden_tables.more_exchanges`;
     # `before` then holds the figures with k - 1, and `exchanges` is true)
     exchanges_at: int = 1
+
+    @property
+    def allowed(self) -> tuple[int, int]:
+        """The Exchanges a line may hold in `values` and in `before`, where the two differ
+        in Exchanges (`exchanges`), not in turns."""
+        return self.exchanges_at, compared_exchanges(self.exchanges_at)
 
     @property
     def shorter(self) -> int:
