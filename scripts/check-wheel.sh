@@ -67,17 +67,17 @@ in_wheel=$(echo "$wheel_files" | sed -n 's|^trainer/scenarios/library/\([^/]*\.y
 [ "$in_wheel" = "$lessons" ] \
     || fail "the wheel's trainer/scenarios/library/ differs from scenarios/: $(diff <(echo "$lessons") <(echo "$in_wheel") | tr '\n' ' ')"
 say "wheel: trainer/scenarios/library/ holds the $n_lessons lesson files"
-echo "$wheel_files" | grep -q '^trainer/quiz/banks/default\.jsonl\.gz$' \
+grep -q '^trainer/quiz/banks/default\.jsonl\.gz$' <<<"$wheel_files" \
     || fail "the wheel has no trainer/quiz/banks/default.jsonl.gz"
 say "wheel: trainer/quiz/banks/default.jsonl.gz"
-echo "$wheel_files" | grep -q '^trainer/quiz/banks/default\.solved\.json$' \
+grep -q '^trainer/quiz/banks/default\.solved\.json$' <<<"$wheel_files" \
     || fail "the wheel has no trainer/quiz/banks/default.solved.json (the exact end-game grades)"
 say "wheel: trainer/quiz/banks/default.solved.json"
-echo "$wheel_files" | grep -q '^trainer/bots/data/tournament\.csv$' \
+grep -q '^trainer/bots/data/tournament\.csv$' <<<"$wheel_files" \
     || fail "the wheel has no trainer/bots/data/tournament.csv (the bots' measured strength)"
 say "wheel: trainer/bots/data/tournament.csv"
 for f in env.py script.py.mako; do
-    echo "$wheel_files" | grep -q "^trainer/database/migrations/${f//./\\.}\$" \
+    grep -q "^trainer/database/migrations/${f//./\\.}\$" <<<"$wheel_files" \
         || fail "the wheel has no trainer/database/migrations/$f (the stores' migrations)"
 done
 revisions=$(cd "$REPO/trainer/database/migrations/versions" && ls -- *.py | sort)
