@@ -168,8 +168,10 @@ def settled_share() -> float:
           f"({100 * flags.mean():.1f}%); value within 0.1 points {value_ok.sum()}, of which "
           f"a best option changed {(value_ok & ~flags).sum()}; value moved more than 0.5 points "
           f"{(moved > 0.5).sum()}, more than 5 {(moved > 5).sum()}, at most {moved.max():.1f}")
-    # settled with two Exchanges, read with three (`hidden_tables.more_exchanges`)
-    more = z.get("exchanges_at", np.ones(flags.shape)) == hidden_tables.MORE_EXCHANGES
+    # settled with more Exchanges in a line, read with three or more
+    # (`hidden_tables.more_exchanges`)
+    at = z.get("exchanges_at", np.ones(flags.shape))
+    more = at > 1
     if "check_horizon" in z:
         deep = z["check_horizon"] == hidden_tables.CHECK
         agreed = z["agree_h3"] == 1 if "agree_h3" in z else deep
@@ -189,8 +191,9 @@ def settled_share() -> float:
               f"{(flags & six).sum()}; {left} still to solve")
     if "by_exchange" in z:
         print(f"  moved by a second Exchange (not settled): {int(z['by_exchange'].sum())}; "
-              f"settled with two Exchanges (read with {hidden_tables.MORE_EXCHANGES}): "
-              f"{int(more.sum())}")
+              f"settled with more Exchanges: {int(more.sum())} ("
+              + ", ".join(f"read with {k}: {int((at == k).sum())}"
+                          for k in hidden_tables.MORE_COUNTS) + ")")
     pairs = [str(p) for p in z["pairs"]]
     for i in range(0, len(pairs), 5):  # by pair of lost cards (the mover's first), five a row
         print("  " + "  ".join(f"{q:>24} {100 * flags[k].mean():5.1f}%"

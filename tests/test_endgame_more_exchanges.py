@@ -71,38 +71,39 @@ def _load(path: Path) -> dict[str, np.ndarray]:
         return {k: f[k] for k in f.files}
 
 
-def test_duke_and_assassin_face_up_four_coins_against_three_settles_with_two_exchanges(
+def test_ambassador_and_contessa_face_up_six_coins_against_none_settles_with_two_exchanges(
         tmp_path):
     """A second Exchange moved it, but with two allowed, three turns ahead agrees with four
     and a third Exchange moves nothing: settled, read with three Exchanges, compared with
-    two. Its twin (Assassin and Duke face up) reads the same solves."""
-    out = _copy_moved_only(tmp_path, [("Duke-Assassin", 4, 3), ("Assassin-Duke", 4, 3)])
+    two. Its twin (Contessa and Ambassador face up) reads the same solves."""
+    out = _copy_moved_only(tmp_path, [("Ambassador-Contessa", 6, 0),
+                                      ("Contessa-Ambassador", 6, 0)])
     ran = more_exchanges(out, executor="local")
     assert (ran.solved, ran.deeper, ran.copied, ran.settled) == (1, 1, 1, 2)
     assert ran.by_count == {MORE_EXCHANGES: 2, MOST_EXCHANGES: 0}
     z = _load(out)
     names = [str(p) for p in z["pairs"]]
-    i, j = names.index("Duke-Assassin"), names.index("Assassin-Duke")
+    i, j = names.index("Ambassador-Contessa"), names.index("Contessa-Ambassador")
     for k in (i, j):
-        assert z["agree_x2h3"][k, 4, 3] == z["agree_x3"][k, 4, 3] == 1
-    assert abs(float(z["value_x3"][i, 4, 3]) - float(z["value_x2"][i, 4, 3])) <= 1e-3
+        assert z["agree_x2h3"][k, 6, 0] == z["agree_x3"][k, 6, 0] == 1
+    assert abs(float(z["value_x3"][i, 6, 0]) - float(z["value_x2"][i, 6, 0])) <= 1e-3
     shipped = hidden_tables.packaged("hidden-base.npz")
     assert shipped is not None
     for name in ("value_x2h3", "value_x3"):
-        assert float(z[name][i, 4, 3]) == pytest.approx(float(shipped[name][i, 4, 3]), abs=2e-4)
-    assert np.isnan(z["cpu_seconds_x3"][j, 4, 3]) and z["mirrored_x3"][j, 4, 3] == 1
+        assert float(z[name][i, 6, 0]) == pytest.approx(float(shipped[name][i, 6, 0]), abs=2e-4)
+    assert np.isnan(z["cpu_seconds_x3"][j, 6, 0]) and z["mirrored_x3"][j, 6, 0] == 1
     rec = of_record(z)
-    assert rec["settled"][i, 4, 3] == 1 and rec["by_exchange"][i, 4, 3] == 0
-    assert rec["exchanges_at"][i, 4, 3] == MORE_EXCHANGES
-    assert rec["horizon_at"][i, 4, 3] == rec["check_horizon"][i, 4, 3] == 4
-    assert np.allclose(rec["mover"][i, 4, 3], z["mover_x3"][i, 4, 3], equal_nan=True)
-    assert np.allclose(rec["option_freq"][i, 4, 3], z["option_freq_x3"][i, 4, 3],
+    assert rec["settled"][i, 6, 0] == 1 and rec["by_exchange"][i, 6, 0] == 0
+    assert rec["exchanges_at"][i, 6, 0] == MORE_EXCHANGES
+    assert rec["horizon_at"][i, 6, 0] == rec["check_horizon"][i, 6, 0] == 4
+    assert np.allclose(rec["mover"][i, 6, 0], z["mover_x3"][i, 6, 0], equal_nan=True)
+    assert np.allclose(rec["option_freq"][i, 6, 0], z["option_freq_x3"][i, 6, 0],
                        equal_nan=True)
-    assert np.allclose(rec["mover_compared"][i, 4, 3], z["mover_x2"][i, 4, 3], equal_nan=True)
-    assert rec["moved"][i, 4, 3] == pytest.approx(
-        float(z["value_x3"][i, 4, 3]) - float(z["value_x2"][i, 4, 3]))
+    assert np.allclose(rec["mover_compared"][i, 6, 0], z["mover_x2"][i, 6, 0], equal_nan=True)
+    assert rec["moved"][i, 6, 0] == pytest.approx(
+        float(z["value_x3"][i, 6, 0]) - float(z["value_x2"][i, 6, 0]))
     # a copy is not a second solve: no twin figures to grade against
-    assert np.isnan(rec["option_value_twin"][i, 4, 3]).all()
+    assert np.isnan(rec["option_value_twin"][i, 6, 0]).all()
     assert not (tmp_path / "hidden.npz.parts").exists()
 
 

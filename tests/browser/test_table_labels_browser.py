@@ -94,9 +94,11 @@ def probe_tables() -> str:
     return "".join(html)
 
 
-@pytest.mark.parametrize("width", [390, 640, 900, 1366])
-def test_every_name_fits_on_every_size_of_card(browser, app_url, width) -> None:
-    page = browser.new_page(viewport={"width": width, "height": 900})
+def test_every_name_fits_on_every_size_of_card(browser, app_url) -> None:
+    """Every card's name on every size of card the table draws, at a phone's width, a small
+    tablet's, a large tablet's and a laptop's: one page, widened step by step (the same
+    stylesheet; opening a game for each width only repeated the wait for the deal)."""
+    page = browser.new_page(viewport={"width": 390, "height": 900})
     try:
         open_a_game(page, app_url)  # the app's font and the table's stylesheet
         page.evaluate("""html => {
@@ -104,8 +106,13 @@ def test_every_name_fits_on_every_size_of_card(browser, app_url, width) -> None:
             probe.innerHTML = html;
             document.querySelector('[data-testid="stMainBlockContainer"]').prepend(probe);
         }""", probe_tables())
-        names = {label["name"] for label in page.evaluate(LABELS)}
-        assert set(EVERY_CARD) <= names
-        assert misfits(page) == []
+        found = {}
+        for width in (390, 640, 900, 1366):
+            page.set_viewport_size({"width": width, "height": 900})
+            page.wait_for_function(f"() => window.innerWidth === {width}")
+            names = {label["name"] for label in page.evaluate(LABELS)}
+            assert set(EVERY_CARD) <= names, width
+            found[width] = misfits(page)
+        assert found == {w: [] for w in found}
     finally:
         page.close()

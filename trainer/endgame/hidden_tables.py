@@ -693,8 +693,11 @@ def exchange_check(out: Path = DEFAULT_OUT, *, variant: str = "base", executor: 
 
 MORE_EXCHANGES = EXCHANGES + 1  # the Exchanges a line may hold where two moved a position
 # the last count tried: a position that `MORE_EXCHANGES` moved after the shorter look-ahead
-# agreed with two is tried once more with one Exchange more
+# agreed with two is tried once more with one Exchange more (one more again, four against
+# five, settles none of the 5 positions four moved: three turns ahead moves them all)
 MOST_EXCHANGES = MORE_EXCHANGES + 1
+# every count of Exchanges a position may be settled with by `more_exchanges`
+MORE_COUNTS = tuple(range(MORE_EXCHANGES, MOST_EXCHANGES + 1))
 # the figures a position settled allowing k Exchanges keeps, as `<name>_x<k>`: its figures of
 # record from then on
 MORE_ARRAYS = DEEPEST_ARRAYS
@@ -766,7 +769,7 @@ class MoreExchanges:
     copied: int  # positions that read their twin's solves instead
     settled: int  # positions of the table settled this way, by this run or before
     seconds: float
-    # positions of the table settled with each count of Exchanges in a line (3, 4)
+    # positions of the table settled with each count of Exchanges in a line (`MORE_COUNTS`)
     by_count: dict[int, int] = field(default_factory=dict)
 
 
@@ -798,9 +801,9 @@ def more_exchanges(out: Path = DEFAULT_OUT, *, variant: str = "base", executor: 
                    processes: int = 1, address: str | None = None,
                    progress: Callable[[int, int], None] | None = None) -> MoreExchanges:
     """Try to settle every position a second Exchange moved, with two Exchanges allowed in a
-    line, then those a third moved with three (`more_exchanges_slice`, `MORE_EXCHANGES` to
-    `MOST_EXCHANGES`), one resumable job per face-up pair and mover's coins, and write what
-    was found into `out` (`agree_x<k-1>h3`, `agree_x<k>`, the figures as `*_x<k>`).
+    line, then those a third moved with three (`more_exchanges_slice`, `MORE_COUNTS`), one
+    resumable job per face-up pair and mover's coins, and write what was found into `out`
+    (`agree_x<k-1>h3`, `agree_x<k>`, the figures as `*_x<k>`).
 
     Why: such a position is not settled by the solver's usual cut (one Exchange), and
     solving it with no cut at all is 20 to 60 s a position four turns ahead. With two
@@ -811,13 +814,12 @@ def more_exchanges(out: Path = DEFAULT_OUT, *, variant: str = "base", executor: 
     four. A twin (the face-up cards swapped) reads its twin's solves (`FACE_UP_INERT`)."""
     start = time.perf_counter()
     solved = deeper = copied = 0
-    for k in range(MORE_EXCHANGES, MOST_EXCHANGES + 1):
+    for k in MORE_COUNTS:
         s, d, c = _more_level(out, k, variant, executor, processes, address, progress)
         solved, deeper, copied = solved + s, deeper + d, copied + c
     with np.load(out, allow_pickle=False) as f:
         z = {name: f[name] for name in f.files}
-    by_count = {k: int(_more_settled(z, k).sum())
-                for k in range(MORE_EXCHANGES, MOST_EXCHANGES + 1)}
+    by_count = {k: int(_more_settled(z, k).sum()) for k in MORE_COUNTS}
     seconds = time.perf_counter() - start
     return MoreExchanges(out, solved, deeper, copied, sum(by_count.values()), seconds,
                          by_count)
@@ -924,8 +926,8 @@ class HiddenEntry:
     # is then `horizon`, the figures there compared with two Exchanges allowed
     by_exchange: bool = False
     exchange_checked: bool = False  # checked with a second Exchange (agreeing or not)
-    # the Exchanges a line may hold in the figures of record: 1, or k (`MORE_EXCHANGES` or
-    # `MOST_EXCHANGES`) for a position a second Exchange moved that settled allowing more
+    # the Exchanges a line may hold in the figures of record: 1, or k (one of `MORE_COUNTS`)
+    # for a position a second Exchange moved that settled allowing more
     # (`more_exchanges`); `check` is then `horizon`, and the figures compared are those
     # with k - 1 Exchanges (`compared_exchanges`)
     exchanges: int = 1
@@ -949,8 +951,8 @@ def of_record(z: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
     it, its figures of record are `HORIZON` turns ahead and compared with the same allowing
     two Exchanges (`check_horizon` is then `HORIZON` too). One that settles with more
     Exchanges allowed (`more_exchanges`) is settled again: its figures of record are then
-    `HORIZON` turns ahead allowing k of them (`exchanges_at`: `MORE_EXCHANGES` or
-    `MOST_EXCHANGES`), compared with k - 1.
+    `HORIZON` turns ahead allowing k of them (`exchanges_at`: one of `MORE_COUNTS`),
+    compared with k - 1.
     The file keeps every look-ahead's own arrays."""
     out = dict(z)
     shape = z["moved"].shape
@@ -960,7 +962,7 @@ def of_record(z: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
     x2 = _more_wanted(z)
     # of those, settled with more Exchanges (`more_exchanges`): its figures of record four
     # turns ahead allowing k, compared with k - 1
-    levels = {k: _more_settled(z, k) for k in range(MORE_EXCHANGES, MOST_EXCHANGES + 1)}
+    levels = {k: _more_settled(z, k) for k in MORE_COUNTS}
     # settled with more Exchanges, whatever their count: no longer moved by the second
     more = np.logical_or.reduce(list(levels.values()))
     deep = (np.isfinite(z["value_h6"].astype(float)) & ~x2 if "value_h6" in z
@@ -1018,7 +1020,7 @@ def _twin_figures(z: dict[str, np.ndarray], name: str) -> np.ndarray:
     shape = z["moved"].shape
     none = np.zeros(shape, dtype=np.int8)
     mirrored = z.get("mirrored_h6", none)
-    for k in range(MORE_EXCHANGES, MOST_EXCHANGES + 1):
+    for k in MORE_COUNTS:
         mirrored = mirrored | z.get(f"mirrored_x{k}", none)
     check = z.get("check_horizon", none)
     exchanges = z.get("exchanges_at", none)
