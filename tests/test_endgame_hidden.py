@@ -232,7 +232,7 @@ def test_a_move_copied_to_every_deal_makes_the_tree_playing_it_in_each_deal_make
     solved = []
     for graph in (fast, slow):
         monkeypatch.setattr(hidden, "public_graph", lambda *a, g=graph, **k: g)
-        s = hidden.solve(revealed, coins, first, horizon=3, target=1e-5)
+        s = hidden.solve(revealed, coins, first, horizon=3, target=1e-3)  # the same numbers
         solved.append((s.value, s.tree_nodes, s.card_values))
     assert solved[0] == solved[1]
 
