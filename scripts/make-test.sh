@@ -22,6 +22,15 @@ cd "$(dirname "$0")/.."
 PY="${1:?the Python of the virtual environment}"
 HAVE_CC="${2:-}"
 
+# Compiled bytecode is kept, beside the virtual environment rather than in the checkout, even
+# where the shell sets PYTHONDONTWRITEBYTECODE: a run starts many Python processes (two test
+# workers, a server per browser test file and per page test that needs one, Ray workers, the
+# command line), and without a cache each compiles the app again and each worker rewrites
+# every test file again. Measured side by side: collecting the tests takes 6.6 CPU s with
+# the cache against 15.7 without, and importing the whole app 2.3 s against 2.7.
+unset PYTHONDONTWRITEBYTECODE
+export PYTHONPYCACHEPREFIX="$PWD/.venv/pycache"
+
 WORK="$(mktemp -d "${TMPDIR:-/tmp}/coup-trainer-test.XXXXXX")"
 background=""
 cleanup() {
