@@ -22,14 +22,14 @@ cd "$(dirname "$0")/.."
 PY="${1:?the Python of the virtual environment}"
 HAVE_CC="${2:-}"
 
-# Compiled bytecode is kept, beside the virtual environment rather than in the checkout, even
-# where the shell sets PYTHONDONTWRITEBYTECODE: a run starts many Python processes (two test
-# workers, a server per browser test file and per page test that needs one, Ray workers, the
-# command line), and without a cache each compiles the app again and each worker rewrites
-# every test file again. Measured side by side: collecting the tests takes 6.6 CPU s with
-# the cache against 15.7 without, and importing the whole app 2.3 s against 2.7.
+# Compiled bytecode is written (into __pycache__ folders, which git ignores) even where the
+# shell sets PYTHONDONTWRITEBYTECODE: a run starts many Python processes (two test workers, a
+# server per browser test file and per page test that needs one, Ray workers, the command
+# line), and without it each compiles the app again and each worker rewrites every test file
+# again. (Not PYTHONPYCACHEPREFIX: Python then looks for the installed libraries' bytecode
+# there too, so a first run compiles Streamlit, pandas and Ray again: 7 CPU s to import them
+# against 2, in every process started before the cache is written.)
 unset PYTHONDONTWRITEBYTECODE
-export PYTHONPYCACHEPREFIX="$PWD/.venv/pycache"
 
 WORK="$(mktemp -d "${TMPDIR:-/tmp}/coup-trainer-test.XXXXXX")"
 background=""
