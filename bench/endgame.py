@@ -137,8 +137,7 @@ def iteration_rates(horizon: int, steps: int = 20) -> tuple[float, float]:
         spaces = hidden.Spaces(graph, None)
         tree = hidden._unroll(graph, spaces, graph.root(coins, first), horizon,
                               hidden.known_leaf(graph), 1)
-        plain = hidden._Solver(tree, spaces)
-        plain.compiled = False
+        plain = hidden._Solver(tree, spaces, compiled=False)
         fast = hidden._Solver(tree, spaces) if kernel.available() else None
         for t in range(1, steps + 1):
             for name, solver in (("numpy", plain), ("compiled", fast)):

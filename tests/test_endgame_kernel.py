@@ -19,8 +19,7 @@ def _solvers(horizon: int = 2) -> tuple[hidden._Solver, hidden._Solver]:
     spaces = hidden.Spaces(graph, None)
     tree = hidden._unroll(graph, spaces, graph.root((2, 2), 0), horizon,
                           hidden.known_leaf(graph), 1)
-    plain = hidden._Solver(tree, spaces)
-    plain.compiled = False
+    plain = hidden._Solver(tree, spaces, compiled=False)
     fast = hidden._Solver(tree, spaces)
     assert fast.compiled, "numba is a test dependency: the compiled loops must be on here"
     return plain, fast

@@ -443,10 +443,14 @@ def _flows(tree: _Tree, spaces: Spaces) -> tuple[_Flow, _Flow]:
 class _Utilities:
     """The utility nodes grouped by space: the rows of each node and the weights
     chance × outcome for player 0 (and 1 − outcome for player 1); `chance` per group weighs
-    every end alike, for the chance of reaching a point rather than of winning from it."""
+    every end alike, for the chance of reaching a point rather than of winning from it.
+    Where the compiled loops run, only the rows stay here (`_Solver.flat_ends`).
+    `outcome`: each group's player-0 outcome of every end (0 where the deal goes on), from
+    which the compiled loops work out both players' weights as they read them."""
 
     groups: list[tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]]
     chance: list[np.ndarray]
+    outcome: list[np.ndarray]
 
 
 def _utilities(tree: _Tree, spaces: Spaces, f0: _Flow, f1: _Flow) -> _Utilities:
@@ -456,6 +460,7 @@ def _utilities(tree: _Tree, spaces: Spaces, f0: _Flow, f1: _Flow) -> _Utilities:
             by_space.setdefault(tree.space[i], []).append(i)
     groups = []
     chances = []
+    outcomes = []
     for g, nodes in by_space.items():
         sp = spaces.spaces[g]
         c0, c1 = sp.cards
@@ -473,7 +478,8 @@ def _utilities(tree: _Tree, spaces: Spaces, f0: _Flow, f1: _Flow) -> _Utilities:
         rows1 = f1.row_start[nodes][:, None] + np.arange(len(c1))[None]
         groups.append((rows0, rows1, w0, w1))
         chances.append(np.ascontiguousarray(chance))
-    return _Utilities(groups, chances)
+        outcomes.append(np.ascontiguousarray(u))
+    return _Utilities(groups, chances, outcomes)
 
 
 @dataclass(frozen=True)
@@ -816,7 +822,9 @@ def _flat(f: _Flow) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.
 
 
 class _Solver:
-    def __init__(self, tree: _Tree, spaces: Spaces) -> None:
+    def __init__(self, tree: _Tree, spaces: Spaces, compiled: bool | None = None) -> None:
+        """`compiled`: use the compiled loops (by default, where `kernel.available()`); fixed
+        here, as the two keep different tables."""
         self.tree = tree
         self.spaces = spaces
         self.flows = _flows(tree, spaces)
@@ -828,11 +836,11 @@ class _Solver:
         self.average = [np.zeros(f.slots) for f in self.flows]
         self.sigma = [self._match(p, self.regret[p]) for p in (0, 1)]
         # The compiled loops (`kernel`) read each player's links as one run in level order.
-        self.compiled = kernel.available()
+        self.compiled = kernel.available() if compiled is None else compiled
         self.flat = [_flat(f) for f in self.flows] if self.compiled else []
-        # each group's weights in the order the compiled loop reads them: player 1's
-        # transposed to (node, their card, the other's card)
-        self.flat_ends: list[tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]] = []
+        # each group's outcomes and chances for the compiled loops, which weigh them as the
+        # numpy code does (chance × outcome for player 0, chance × (1 − outcome) for player 1)
+        self.flat_ends: list[tuple[np.ndarray, np.ndarray]] = []
         # an iteration's own reach and value arrays, reused (see `reach`), and room for
         # one information set's slot values
         self._buffers = ([np.zeros(f.rows) for f in self.flows],
@@ -841,10 +849,12 @@ class _Solver:
                      default=1)
         self._scratch = np.zeros(widest)
         if self.compiled:
-            for (_, _, w0, w1), c in zip(self.util.groups, self.util.chance, strict=True):
-                self.flat_ends.append((
-                    np.ascontiguousarray(w0), np.ascontiguousarray(w1.transpose(0, 2, 1)),
-                    np.ascontiguousarray(c), np.ascontiguousarray(c.transpose(0, 2, 1))))
+            self.flat_ends = list(zip(self.util.outcome, self.util.chance, strict=True))
+            # the numpy code's weight tables are not read by the compiled loops: let them go
+            # (only the rows stay), so a deep solve keeps two tables per end, not five
+            none = np.zeros((0, 0, 0))
+            self.util = _Utilities([(r0, r1, none, none) for r0, r1, _, _ in self.util.groups],
+                                   [], [])
 
     def _match(self, p: int, regret: np.ndarray) -> np.ndarray:
         """Regret matching: each information set plays its positive regrets in proportion,
@@ -942,12 +952,12 @@ class _Solver:
                          sigma: list[np.ndarray], best: int, players: tuple[int, ...],
                          weights: bool) -> list[np.ndarray]:
         """`values` through the compiled loops: the same sums in the same order."""
-        for (rows0, rows1, _, _), (w0, w1, c0, c1) in zip(self.util.groups, self.flat_ends,
-                                                           strict=True):
+        for (rows0, rows1, _, _), (u, c) in zip(self.util.groups, self.flat_ends,
+                                                strict=True):
             if 0 in players:
-                kernel.ends(v[0], rows0, c0 if weights else w0, reach[1], rows1)
+                kernel.ends(v[0], rows0, u, c, weights, reach[1], rows1)
             if 1 in players:
-                kernel.ends(v[1], rows1, c1 if weights else w1, reach[0], rows0)
+                kernel.ends_other(v[1], rows1, u, c, weights, reach[0], rows0)
         for p in players:
             f = self.flows[p]
             dst, src, sig, coef, level_ptr = self.flat[p]

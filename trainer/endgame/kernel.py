@@ -103,11 +103,14 @@ def best_up(v: np.ndarray, dst: np.ndarray, src: np.ndarray, sig: np.ndarray,
 
 
 @_compiled
-def ends(v: np.ndarray, rows: np.ndarray, w: np.ndarray, other: np.ndarray,
-         other_rows: np.ndarray) -> None:
-    """The ends' values of one group of utility nodes for one player:
-    v[rows[n, i]] = Σ_j w[n, i, j] · other[other_rows[n, j]], i this player's card and j
-    the other's (for player 1 the weights come transposed, so both read memory in order)."""
+def ends(v: np.ndarray, rows: np.ndarray, u: np.ndarray, c: np.ndarray, weights: bool,
+         other: np.ndarray, other_rows: np.ndarray) -> None:
+    """The ends' values of one group of utility nodes for player 0:
+    v[rows[n, i]] = Σ_j c[n, i, j] · u[n, i, j] · other[other_rows[n, j]], i this player's
+    card and j the other's, `c` the chance of the pair and `u` player 0's outcome (with
+    `weights`, every end is worth 1: `c` alone). The weights are worked out here, as the
+    numpy code works them out once (the same products, so the same bits): a deep solve's
+    weight tables, one per player and kept beside their transposes, were half its memory."""
     width = other_rows.shape[1]
     theirs = np.empty(width)  # the other player's figures at this node, fetched once
     for n in range(rows.shape[0]):
@@ -116,8 +119,29 @@ def ends(v: np.ndarray, rows: np.ndarray, w: np.ndarray, other: np.ndarray,
         for i in range(rows.shape[1]):
             total = 0.0
             for j in range(width):
-                total += w[n, i, j] * theirs[j]
+                w = c[n, i, j] if weights else c[n, i, j] * u[n, i, j]
+                total += w * theirs[j]
             v[rows[n, i]] = total
+
+
+@_compiled
+def ends_other(v: np.ndarray, rows: np.ndarray, u: np.ndarray, c: np.ndarray, weights: bool,
+               other: np.ndarray, other_rows: np.ndarray) -> None:
+    """`ends` for player 1: v[rows[n, j]] = Σ_i c[n, i, j] · (1 − u[n, i, j]) ·
+    other[other_rows[n, i]], summed over i in order; the tables are read in memory order
+    (player 1's card is their last axis), so no transposed copy is needed."""
+    width = rows.shape[1]
+    acc = np.empty(width)
+    for n in range(rows.shape[0]):
+        for j in range(width):
+            acc[j] = 0.0
+        for i in range(other_rows.shape[1]):
+            r = other[other_rows[n, i]]
+            for j in range(width):
+                w = c[n, i, j] if weights else c[n, i, j] * (1.0 - u[n, i, j])
+                acc[j] += w * r
+        for j in range(width):
+            v[rows[n, j]] = acc[j]
 
 
 @_compiled
