@@ -28,6 +28,12 @@ pytestmark = pytest.mark.browser
 __all__ = ["database", "served"]  # the fixtures: one launch of two workers for this file
 
 
+def _logs(served: Served) -> str:
+    """The tail of each worker's log, for a failure's message."""
+    return "\n".join(f"{path.name}: {path.read_text(errors='replace')[-1500:]}"
+                     for path in sorted(served.run_dir.glob("w*.log")))
+
+
 def worker_of(context, base: str) -> str:
     """The worker HAProxy gave this browser (the value of its sticky cookie)."""
     return next(c["value"] for c in context.cookies(base) if c["name"] == COOKIE)
@@ -87,8 +93,13 @@ def test_a_room_served_by_two_workers_works_as_one(browser, served: Served) -> N
             .to_be_visible(timeout=15_000)
         # the screen, on the other worker, first reruns into the question on its own poll:
         # on a loaded machine (the whole suite in two processes) that can take over 15 s
-        expect(screen.locator("p.room-count")).to_have_text("1 of 1 answered",
-                                                            timeout=40_000)
+        try:
+            expect(screen.locator("p.room-count")).to_have_text("1 of 1 answered",
+                                                                timeout=40_000)
+        except AssertionError as e:  # rare in a full run: say what the screen showed
+            raise AssertionError(f"{e}\n--- the screen showed:\n"
+                                 f"{screen.locator('body').inner_text()[:2000]}\n"
+                                 f"--- the workers' logs:\n{_logs(served)}") from e
         assert {worker_of(c, base) for c in contexts} == {"w1", "w2"}
         wait_idle(laptop)
         shoot_at(laptop, SCREENSHOTS / "serve", "remote-answered", (PHONE, SCREEN))
