@@ -98,6 +98,21 @@ def wait_idle(page, timeout: float = 20_000) -> None:
                            timeout=timeout)
 
 
+def cookie(context, name: str, ok=lambda value: True, timeout: float = 10.0) -> dict:
+    """The browser's cookie `name` once it is set to a value `ok` accepts. The app writes its
+    cookies from a script in the page, which runs after the rerun that drew it, so a test that
+    reads the cookie the moment the page shows the change races with that script."""
+    deadline = time.monotonic() + timeout
+    while True:
+        found = next((c for c in context.cookies() if c["name"] == name), None)
+        if found is not None and ok(found["value"]):
+            return found
+        if time.monotonic() > deadline:
+            raise AssertionError(f"cookie {name!r} is {found and found['value']!r} after "
+                                 f"{timeout} s: not the value expected")
+        time.sleep(0.1)
+
+
 def until(act, check, tries: int = 3, timeout: float = 5_000) -> None:
     """Act, then wait for its effect; act again if a busy machine lost the key press or the
     click (one that lands while the page is still rerunning). Only for acts that are
