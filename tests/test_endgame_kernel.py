@@ -25,6 +25,19 @@ def _solvers(horizon: int = 2) -> tuple[hidden._Solver, hidden._Solver]:
     return plain, fast
 
 
+def _two_card_solvers() -> tuple[hidden._Solver, hidden._Solver]:
+    """The same for a duel of two cards against one, whose challenges end some deals and not
+    others: ends where some deals go on, which the compiled loops skip by their NaN."""
+    from trainer.endgame.hidden_two import NO_EXCHANGE_CUT, known_leaf
+    from trainer.endgame.public_two import two_card_graph
+
+    graph = two_card_graph(C.CONTESSA, "base")
+    spaces = hidden.Spaces(graph, None)
+    tree = hidden._unroll(graph, spaces, graph.root((2, 2), 0), 2, None, NO_EXCHANGE_CUT,
+                          node_leaf=known_leaf(graph))
+    return hidden._Solver(tree, spaces, compiled=False), hidden._Solver(tree, spaces)
+
+
 def _random_strategy(solver: hidden._Solver, seed: int) -> list[np.ndarray]:
     rng = np.random.default_rng(seed)
     return [solver._match(p, rng.random(solver.flows[p].slots)) for p in (0, 1)]
@@ -56,6 +69,18 @@ def test_the_compiled_values_are_numpys():
     assert _close(plain.values(reach, sigma), fast.values(reach, sigma)) < 1e-15
     assert _close(plain.values(reach, sigma, weights=True),
                   fast.values(reach, sigma, weights=True)) < 1e-15
+
+
+def test_ends_that_stop_only_some_deals_weigh_only_those_compiled_too():
+    plain, fast = _two_card_solvers()
+    live = fast.ends.outcome[:, :, 1]  # per end and deal: 1 where the deal ends there
+    assert ((live == 0).any(axis=1) & (live == 1).any(axis=1)).any()
+    sigma = _random_strategy(plain, 4)
+    reach = plain.reach(sigma)
+    assert _close(plain.values(reach, sigma), fast.values(reach, sigma)) < 1e-15
+    assert _close(plain.values(reach, sigma, weights=True),
+                  fast.values(reach, sigma, weights=True)) < 1e-15
+    assert plain.evaluate(sigma)[1] == pytest.approx(fast.evaluate(sigma)[1], abs=1e-14)
 
 
 @pytest.mark.parametrize("best", [0, 1])

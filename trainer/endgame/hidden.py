@@ -106,20 +106,21 @@ class Spaces:
         chance = sp.chance if x == 0 else sp.chance.T
         rows: dict[tuple[int, tuple[int, ...]], np.ndarray] = {}
         keeps: dict[tuple[int, tuple[int, ...]], set[int]] = {}
-        for s, c in enumerate(mine):
-            for t, e in enumerate(theirs):
-                if chance[s, t] == 0:
-                    continue
-                world = (int(c), int(e)) if x == 0 else (int(e), int(c))
-                for _, drawn, kept in table.get(world, ()):
-                    key = (s, drawn)
-                    if key not in rows:
-                        rows[key] = np.zeros(len(theirs))
-                        keeps[key] = set()
-                    keeps[key].add(kept)
-                # each draw once (it is listed once per card that may be kept)
-                for p, drawn in {(p, d) for p, d, _ in table.get(world, ())}:
-                    rows[(s, drawn)][t] += chance[s, t] * p
+        # the pairs of states with a chance, in order (state by state, then the other's):
+        # after a few Exchanges most pairs have none, and a space can pair thousands of states
+        for s, t in zip(*np.nonzero(chance), strict=True):
+            s, t = int(s), int(t)
+            world = (int(mine[s]), int(theirs[t])) if x == 0 else \
+                (int(theirs[t]), int(mine[s]))
+            for _, drawn, kept in table.get(world, ()):
+                key = (s, drawn)
+                if key not in rows:
+                    rows[key] = np.zeros(len(theirs))
+                    keeps[key] = set()
+                keeps[key].add(kept)
+            # each draw once (it is listed once per card that may be kept)
+            for p, drawn in {(p, d) for p, d, _ in table.get(world, ())}:
+                rows[(s, drawn)][t] += chance[s, t] * p
         groups: dict[tuple[int, bytes], int] = {}
         new_rows: list[np.ndarray] = []
         new_cards: list[int] = []
@@ -320,6 +321,9 @@ class _Flow:
     # per level: the span of child rows and of parent rows its links touch
     dst_span: list[tuple[int, int]] = field(default_factory=list)
     src_span: list[tuple[int, int]] = field(default_factory=list)
+    # every link in level order, of which `link_level` holds views, and where each level
+    # starts: the run the compiled loops read (None for a flow laid out by hand)
+    links: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None = None
 
 
 def _exclusive(counts: np.ndarray) -> np.ndarray:
@@ -434,8 +438,11 @@ def _flows(tree: _Tree, spaces: Spaces) -> tuple[_Flow, _Flow]:
                             if hi > lo else (0, 0))
             src_span.append((int(src[lo:hi].min()), int(src[lo:hi].max()) + 1)
                             if hi > lo else (0, 0))
+        level_ptr = bounds - bounds[0]
+        run = (dst[bounds[0]:bounds[-1]], src[bounds[0]:bounds[-1]], sig[bounds[0]:bounds[-1]],
+               coef[bounds[0]:bounds[-1]], level_ptr)
         flows.append(_Flow(int(size.sum()), starts, link_level, n_slots, slot_info, info_row,
-                           info_start, slot_child, slot_coef, infos, dst_span, src_span))
+                           info_start, slot_child, slot_coef, infos, dst_span, src_span, run))
     return flows[0], flows[1]
 
 
@@ -444,9 +451,7 @@ class _Utilities:
     """The utility nodes grouped by space: the rows of each node and the weights
     chance × outcome for player 0 (and 1 − outcome for player 1); `chance` per group weighs
     every end alike, for the chance of reaching a point rather than of winning from it.
-    Where the compiled loops run, only the rows stay here (`_Solver.flat_ends`).
-    `outcome`: each group's player-0 outcome of every end (0 where the deal goes on), from
-    which the compiled loops work out both players' weights as they read them."""
+    The numpy code reads these; the compiled loops read `_Ends`."""
 
     groups: list[tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]]
     chance: list[np.ndarray]
@@ -454,14 +459,10 @@ class _Utilities:
 
 
 def _utilities(tree: _Tree, spaces: Spaces, f0: _Flow, f1: _Flow) -> _Utilities:
-    by_space: dict[int, list[int]] = {}
-    for i, k in enumerate(tree.kind):
-        if k == UTILITY:
-            by_space.setdefault(tree.space[i], []).append(i)
     groups = []
     chances = []
     outcomes = []
-    for g, nodes in by_space.items():
+    for g, nodes in _ends_by_space(tree).items():
         sp = spaces.spaces[g]
         c0, c1 = sp.cards
         # every end's (card, card) table, then the rows and columns of this space's cards
@@ -480,6 +481,114 @@ def _utilities(tree: _Tree, spaces: Spaces, f0: _Flow, f1: _Flow) -> _Utilities:
         chances.append(np.ascontiguousarray(chance))
         outcomes.append(np.ascontiguousarray(u))
     return _Utilities(groups, chances, outcomes)
+
+
+def _ends_by_space(tree: _Tree) -> dict[int, list[int]]:
+    by_space: dict[int, list[int]] = {}
+    for i, k in enumerate(tree.kind):
+        if k == UTILITY:
+            by_space.setdefault(tree.space[i], []).append(i)
+    return by_space
+
+
+@dataclass
+class _Ends:
+    """Every end of the tree for the compiled loops (`kernel.ends`), in one set of arrays.
+
+    An end's rows are consecutive (`start0[e]` + player 0's state, `start1[e]` + player 1's).
+    Its outcome is a table by deal: `outcome[e, deal, 0]` player 0's (0 where the deal goes on
+    past it), `outcome[e, deal, 1]` 1 where the deal ends here, else 0. Its space (`space[e]`,
+    numbered here) has `n0[g]` × `n1[g]` pairs of private states, whose chances are the
+    space's own table, laid out in `chance` from `chance_at[g]` (the space's `chance` is made
+    a view of it, so nothing is copied), and whose hands are `hand0[hand0_at[g] + i]` and
+    `hand1[hand1_at[g] + j]`: the pair's deal is hand0 × `labels` + hand1. The loops work out
+    both players' weights from these as they read them (the same products as the numpy code,
+    so the same bits).
+
+    Why: laid out per pair of private states and per end, as the numpy code has them, the
+    weights were most of a deep solve's memory (4.6 of 8.7 GB for a duel of two cards against
+    one four turns ahead, whose Exchanges make spaces of thousands of states, while an end's
+    outcome is still one of 100 deals'); and a call into the compiled code per space (a
+    thousand spaces in such a tree) cost more than the sums themselves."""
+
+    start0: np.ndarray
+    start1: np.ndarray
+    space: np.ndarray
+    outcome: np.ndarray
+    n0: np.ndarray
+    n1: np.ndarray
+    chance_at: np.ndarray
+    chance: np.ndarray
+    hand0_at: np.ndarray
+    hand0: np.ndarray
+    hand1_at: np.ndarray
+    hand1: np.ndarray
+    labels: int
+    # An end in a space of no more pairs of states than deals keeps its weights laid out per
+    # pair, as the numpy code has them (no larger than its table by deal, and read in order,
+    # which the loops do twice as fast): from `paired_at[e]` (-1 for the others), the pair's
+    # chance where the deal ends here (`paired_chance`) and player 0's outcome
+    # (`paired_outcome`), state by state of player 0.
+    paired_at: np.ndarray
+    paired_chance: np.ndarray
+    paired_outcome: np.ndarray
+
+
+def _compact_ends(tree: _Tree, spaces: Spaces, f0: _Flow, f1: _Flow) -> _Ends:
+    by_space = _ends_by_space(tree)
+    nodes = [i for g in by_space for i in by_space[g]]
+    space = np.repeat(np.arange(len(by_space)), [len(v) for v in by_space.values()])
+    if nodes:
+        tables = np.stack([tree.utility[i] for i in nodes])  # type: ignore[misc]
+    else:
+        n_labels = _sizes(spaces.graph)
+        tables = np.zeros((0, n_labels[0], n_labels[1]))
+    flat = tables.reshape(len(nodes), -1)
+    live = ~np.isnan(flat)
+    outcome = np.ascontiguousarray(np.stack([np.where(live, flat, 0.0),
+                                             live.astype(np.float64)], axis=2))
+    used = [spaces.spaces[g] for g in by_space]
+    n0 = np.array([len(sp.cards[0]) for sp in used], dtype=np.int64)
+    n1 = np.array([len(sp.cards[1]) for sp in used], dtype=np.int64)
+    chance_at = _exclusive(n0 * n1)
+    chance = np.empty(int((n0 * n1).sum()))
+    for k, sp in enumerate(used):
+        # the space's table moves into the one buffer (a view of it from now on), one space
+        # at a time, so that no second copy of them all is ever held
+        view = chance[chance_at[k]:chance_at[k] + n0[k] * n1[k]].reshape(n0[k], n1[k])
+        view[...] = sp.chance
+        sp.chance = view
+
+    def hands(p: int) -> tuple[np.ndarray, np.ndarray]:
+        parts = [np.asarray(sp.cards[p], dtype=np.int64) for sp in used]
+        joined = np.concatenate(parts) if parts else np.zeros(0, dtype=np.int64)
+        return _exclusive(np.array([len(x) for x in parts], dtype=np.int64)), joined
+
+    paired_at = np.full(len(nodes), -1, dtype=np.int64)
+    paired_chance: list[np.ndarray] = []
+    paired_outcome: list[np.ndarray] = []
+    at = 0
+    e = 0
+    for k, (g, members) in enumerate(by_space.items()):
+        n = len(members)
+        if n0[k] * n1[k] <= flat.shape[1]:
+            c0, c1 = (np.asarray(c, dtype=np.int64) for c in spaces.spaces[g].cards)
+            u = tables[e:e + n][:, c0[:, None], c1[None, :]]
+            ends_here = ~np.isnan(u)
+            paired_chance.append((spaces.spaces[g].chance[None] * ends_here).reshape(n, -1))
+            paired_outcome.append(np.where(ends_here, u, 0.0).reshape(n, -1))
+            paired_at[e:e + n] = at + np.arange(n) * n0[k] * n1[k]
+            at += n * int(n0[k] * n1[k])
+        e += n
+
+    def joined(parts: list[np.ndarray]) -> np.ndarray:
+        return np.concatenate([x.ravel() for x in parts]) if parts else np.zeros(0)
+
+    idx = np.asarray(nodes, dtype=np.int64)
+    return _Ends(f0.row_start[idx].astype(np.int64), f1.row_start[idx].astype(np.int64),
+                 space.astype(np.int64), outcome, n0, n1, chance_at, chance, *hands(0),
+                 *hands(1), int(tables.shape[2]), paired_at, joined(paired_chance),
+                 joined(paired_outcome))
 
 
 @dataclass(frozen=True)
@@ -812,7 +921,11 @@ def discounts(t: int) -> tuple[float, float, float]:
 
 
 def _flat(f: _Flow) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """A player's links as one run in level order, and where each level starts in it."""
+    """A player's links as one run in level order, and where each level starts in it: the
+    arrays the levels are views of, not a copy (a deep solve's links are a fifth of its
+    memory)."""
+    if f.links is not None:
+        return f.links
     parts = list(zip(*f.link_level, strict=True))
     sizes = [len(d) for d in parts[0]]
     level_ptr = np.concatenate([[0], np.cumsum(sizes)]).astype(np.int64)
@@ -828,7 +941,11 @@ class _Solver:
         self.tree = tree
         self.spaces = spaces
         self.flows = _flows(tree, spaces)
-        self.util = _utilities(tree, spaces, *self.flows)
+        self.compiled = kernel.available() if compiled is None else compiled
+        # the numpy code's tables of the ends, or the compiled loops' (far smaller)
+        self.util = _Utilities([], [], []) if self.compiled else \
+            _utilities(tree, spaces, *self.flows)
+        self.ends = _compact_ends(tree, spaces, *self.flows) if self.compiled else None
         # each slot's probability when its information set has no positive regret
         self.uniform = [1.0 / np.bincount(f.slot_info)[f.slot_info] if f.slots else np.zeros(0)
                         for f in self.flows]
@@ -836,11 +953,7 @@ class _Solver:
         self.average = [np.zeros(f.slots) for f in self.flows]
         self.sigma = [self._match(p, self.regret[p]) for p in (0, 1)]
         # The compiled loops (`kernel`) read each player's links as one run in level order.
-        self.compiled = kernel.available() if compiled is None else compiled
         self.flat = [_flat(f) for f in self.flows] if self.compiled else []
-        # each group's outcomes and chances for the compiled loops, which weigh them as the
-        # numpy code does (chance × outcome for player 0, chance × (1 − outcome) for player 1)
-        self.flat_ends: list[tuple[np.ndarray, np.ndarray]] = []
         # an iteration's own reach and value arrays, reused (see `reach`), and room for
         # one information set's slot values
         self._buffers = ([np.zeros(f.rows) for f in self.flows],
@@ -848,13 +961,6 @@ class _Solver:
         widest = max((int(np.bincount(f.slot_info).max()) for f in self.flows if f.slots),
                      default=1)
         self._scratch = np.zeros(widest)
-        if self.compiled:
-            self.flat_ends = list(zip(self.util.outcome, self.util.chance, strict=True))
-            # the numpy code's weight tables are not read by the compiled loops: let them go
-            # (only the rows stay), so a deep solve keeps two tables per end, not five
-            none = np.zeros((0, 0, 0))
-            self.util = _Utilities([(r0, r1, none, none) for r0, r1, _, _ in self.util.groups],
-                                   [], [])
 
     def _match(self, p: int, regret: np.ndarray) -> np.ndarray:
         """Regret matching: each information set plays its positive regrets in proportion,
@@ -952,12 +1058,12 @@ class _Solver:
                          sigma: list[np.ndarray], best: int, players: tuple[int, ...],
                          weights: bool) -> list[np.ndarray]:
         """`values` through the compiled loops: the same sums in the same order."""
-        for (rows0, rows1, _, _), (u, c) in zip(self.util.groups, self.flat_ends,
-                                                strict=True):
-            if 0 in players:
-                kernel.ends(v[0], rows0, u, c, weights, reach[1], rows1)
-            if 1 in players:
-                kernel.ends_other(v[1], rows1, u, c, weights, reach[0], rows0)
+        e = self.ends
+        assert e is not None
+        for p in players:
+            kernel.ends(v[p], p, weights, reach[1 - p], e.start0, e.start1, e.space, e.outcome,
+                        e.n0, e.n1, e.chance_at, e.chance, e.hand0_at, e.hand0, e.hand1_at,
+                        e.hand1, e.labels, e.paired_at, e.paired_chance, e.paired_outcome)
         for p in players:
             f = self.flows[p]
             dst, src, sig, coef, level_ptr = self.flat[p]

@@ -102,46 +102,116 @@ def best_up(v: np.ndarray, dst: np.ndarray, src: np.ndarray, sig: np.ndarray,
                 v[src[k]] += v[dst[k]]
 
 
+def ends(v: np.ndarray, player: int, weights: bool, other: np.ndarray, start0: np.ndarray,
+         start1: np.ndarray, space: np.ndarray, outcome: np.ndarray, n0: np.ndarray,
+         n1: np.ndarray, chance_at: np.ndarray, chance: np.ndarray, hand0_at: np.ndarray,
+         hand0: np.ndarray, hand1_at: np.ndarray, hand1: np.ndarray, labels: int,
+         paired_at: np.ndarray, paired_chance: np.ndarray, paired_outcome: np.ndarray) -> None:
+    """The values of every end of the tree for `player`, from the other player's figures
+    (`other`: their reach), the ends laid out as `hidden._Ends` says. For player 0, state i
+    of end e: v[start0[e] + i] = Σ_j c_ij · u_e(deal) · other[start1[e] + j]; for player 1,
+    state j: Σ_i c_ij · (1 − u_e(deal)) · other[start0[e] + i], summed over i in order. c_ij
+    is the pair's chance where the deal ends here (0 where it goes on past this end); with
+    `weights`, every end is worth 1 (c_ij alone).
+
+    The numpy code multiplies the same numbers in the same order (the chance by 1 or 0 where
+    the deal ends or goes on, then by the outcome), so the two agree to the bit."""
+    mode = 2 if weights else player  # one loop per case (`_weigh` is inlined)
+    if player == 0:
+        _ends_first(v, mode, other, start0, start1, space, outcome, n0, n1, chance_at, chance,
+                    hand0_at, hand0, hand1_at, hand1, labels, paired_at, paired_chance,
+                    paired_outcome)
+    else:
+        _ends_second(v, mode, other, start0, start1, space, outcome, n0, n1, chance_at,
+                     chance, hand0_at, hand0, hand1_at, hand1, labels, paired_at,
+                     paired_chance, paired_outcome)
+
+
 @_compiled
-def ends(v: np.ndarray, rows: np.ndarray, u: np.ndarray, c: np.ndarray, weights: bool,
-         other: np.ndarray, other_rows: np.ndarray) -> None:
-    """The ends' values of one group of utility nodes for player 0:
-    v[rows[n, i]] = Σ_j c[n, i, j] · u[n, i, j] · other[other_rows[n, j]], i this player's
-    card and j the other's, `c` the chance of the pair and `u` player 0's outcome (with
-    `weights`, every end is worth 1: `c` alone). The weights are worked out here, as the
-    numpy code works them out once (the same products, so the same bits): a deep solve's
-    weight tables, one per player and kept beside their transposes, were half its memory."""
-    width = other_rows.shape[1]
-    theirs = np.empty(width)  # the other player's figures at this node, fetched once
-    for n in range(rows.shape[0]):
-        for j in range(width):
-            theirs[j] = other[other_rows[n, j]]
-        for i in range(rows.shape[1]):
+def _weigh(mode: int, c: float, u: float, live: float) -> float:
+    cl = c * live
+    if mode == 2:
+        return cl
+    if mode == 0:
+        return cl * u
+    return cl * (1.0 - u)
+
+
+@_compiled
+def _ends_first(v: np.ndarray, mode: int, other: np.ndarray, start0: np.ndarray,
+                start1: np.ndarray, space: np.ndarray, outcome: np.ndarray, n0: np.ndarray,
+                n1: np.ndarray, chance_at: np.ndarray, chance: np.ndarray,
+                hand0_at: np.ndarray, hand0: np.ndarray, hand1_at: np.ndarray,
+                hand1: np.ndarray, labels: int, paired_at: np.ndarray,
+                paired_chance: np.ndarray, paired_outcome: np.ndarray) -> None:
+    for e in range(start0.shape[0]):
+        g = space[e]
+        s0 = start0[e]
+        s1 = start1[e]
+        width = n1[g]
+        h1 = hand1_at[g]
+        at = paired_at[e]
+        if at >= 0:
+            for i in range(n0[g]):
+                total = 0.0
+                for j in range(width):
+                    k = at + i * width + j
+                    cl = paired_chance[k]
+                    w = cl if mode == 2 else cl * paired_outcome[k]
+                    total += w * other[s1 + j]
+                v[s0 + i] = total
+            continue
+        for i in range(n0[g]):
+            row = chance_at[g] + i * width
+            base = hand0[hand0_at[g] + i] * labels
             total = 0.0
             for j in range(width):
-                w = c[n, i, j] if weights else c[n, i, j] * u[n, i, j]
-                total += w * theirs[j]
-            v[rows[n, i]] = total
+                d = base + hand1[h1 + j]
+                total += _weigh(mode, chance[row + j], outcome[e, d, 0], outcome[e, d, 1]) * \
+                    other[s1 + j]
+            v[s0 + i] = total
 
 
 @_compiled
-def ends_other(v: np.ndarray, rows: np.ndarray, u: np.ndarray, c: np.ndarray, weights: bool,
-               other: np.ndarray, other_rows: np.ndarray) -> None:
-    """`ends` for player 1: v[rows[n, j]] = Σ_i c[n, i, j] · (1 − u[n, i, j]) ·
-    other[other_rows[n, i]], summed over i in order; the tables are read in memory order
-    (player 1's card is their last axis), so no transposed copy is needed."""
-    width = rows.shape[1]
-    acc = np.empty(width)
-    for n in range(rows.shape[0]):
+def _ends_second(v: np.ndarray, mode: int, other: np.ndarray, start0: np.ndarray,
+                 start1: np.ndarray, space: np.ndarray, outcome: np.ndarray, n0: np.ndarray,
+                 n1: np.ndarray, chance_at: np.ndarray, chance: np.ndarray,
+                 hand0_at: np.ndarray, hand0: np.ndarray, hand1_at: np.ndarray,
+                 hand1: np.ndarray, labels: int, paired_at: np.ndarray,
+                 paired_chance: np.ndarray, paired_outcome: np.ndarray) -> None:
+    widest = 1
+    for g in range(n1.shape[0]):
+        widest = max(widest, n1[g])
+    acc = np.empty(widest)
+    for e in range(start0.shape[0]):
+        g = space[e]
+        s0 = start0[e]
+        s1 = start1[e]
+        width = n1[g]
+        h1 = hand1_at[g]
         for j in range(width):
             acc[j] = 0.0
-        for i in range(other_rows.shape[1]):
-            r = other[other_rows[n, i]]
+        at = paired_at[e]
+        if at >= 0:
+            for i in range(n0[g]):
+                r = other[s0 + i]
+                for j in range(width):
+                    k = at + i * width + j
+                    cl = paired_chance[k]
+                    w = cl if mode == 2 else cl * (1.0 - paired_outcome[k])
+                    acc[j] += w * r
             for j in range(width):
-                w = c[n, i, j] if weights else c[n, i, j] * (1.0 - u[n, i, j])
-                acc[j] += w * r
+                v[s1 + j] = acc[j]
+            continue
+        for i in range(n0[g]):
+            r = other[s0 + i]
+            row = chance_at[g] + i * width
+            base = hand0[hand0_at[g] + i] * labels
+            for j in range(width):
+                d = base + hand1[h1 + j]
+                acc[j] += _weigh(mode, chance[row + j], outcome[e, d, 0], outcome[e, d, 1]) * r
         for j in range(width):
-            v[rows[n, j]] = acc[j]
+            v[s1 + j] = acc[j]
 
 
 @_compiled
