@@ -129,6 +129,9 @@ def ends(v: np.ndarray, player: int, weights: bool, other: np.ndarray, start0: n
 
 @_compiled
 def _weigh(mode: int, c: float, u: float, live: float) -> float:
+    """A pair's weight at an end: its chance where the deal ends there (`live` 1, else 0),
+    times player 0's outcome (`mode` 0), player 1's (1) or nothing (2: every end worth 1).
+    Times 1.0 is exact, so a chance already zero where the deal goes on passes `live` 1."""
     cl = c * live
     if mode == 2:
         return cl
@@ -155,10 +158,9 @@ def _ends_first(v: np.ndarray, mode: int, other: np.ndarray, start0: np.ndarray,
             for i in range(n0[g]):
                 total = 0.0
                 for j in range(width):
-                    k = at + i * width + j
-                    cl = paired_chance[k]
-                    w = cl if mode == 2 else cl * paired_outcome[k]
-                    total += w * other[s1 + j]
+                    k = at + i * width + j  # the pair's chance already says whether it ends
+                    total += _weigh(mode, paired_chance[k], paired_outcome[k], 1.0) * \
+                        other[s1 + j]
                 v[s0 + i] = total
             continue
         for i in range(n0[g]):
@@ -197,9 +199,7 @@ def _ends_second(v: np.ndarray, mode: int, other: np.ndarray, start0: np.ndarray
                 r = other[s0 + i]
                 for j in range(width):
                     k = at + i * width + j
-                    cl = paired_chance[k]
-                    w = cl if mode == 2 else cl * (1.0 - paired_outcome[k])
-                    acc[j] += w * r
+                    acc[j] += _weigh(mode, paired_chance[k], paired_outcome[k], 1.0) * r
             for j in range(width):
                 v[s1 + j] = acc[j]
             continue
