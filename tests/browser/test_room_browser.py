@@ -52,6 +52,20 @@ WATCH = """(words) => {
 STOP_WATCH = """() => { const w = window.__roomWatch; w.observer.disconnect();
   clearInterval(w.timer); return {samples: w.samples, charts: w.charts, words: w.words,
   counts: w.counts}; }"""
+# Marks each chart and the question's line, and counts removals of any of them from the page:
+# the screen's polls must redraw in place.
+KEEP_WATCH = """(chart) => {
+  const marked = [...document.querySelectorAll(chart),
+                  ...document.querySelectorAll('p.room-big-question')];
+  const w = window.__keepWatch = {marked, removed: 0};
+  w.observer = new MutationObserver(records => { for (const r of records)
+    for (const n of r.removedNodes) for (const m of marked)
+      if (n === m || (n.contains && n.contains(m))) w.removed++; });
+  w.observer.observe(document.body, {childList: true, subtree: true});
+}"""
+KEEP_STOP = """() => { const w = window.__keepWatch; w.observer.disconnect();
+  return {marked: w.marked.length, kept: w.marked.filter(m => m.isConnected).length,
+          removed: w.removed}; }"""
 # Runs in a phone's page, and again after each reload: on every change of the DOM and every
 # 250 ms, reports any of `secret` (the other phones' names and seat tokens, the host key)
 # found anywhere in the page to the test, through the exposed function roomLeak.
@@ -341,6 +355,12 @@ def test_a_presenter_and_three_phones_run_a_hidden_room(browser, app_url, screen
             screen.wait_for_function(drawn, arg=list(CHART_WORDS), polling=100, timeout=15_000)
         dom = screen.content()
         assert all(w in dom for w in CHART_WORDS), [w for w in CHART_WORDS if w not in dom]
+        # The screen redraws itself every second: the charts must stay the same elements
+        # through those redraws (no flicker on the projector), and so must the question.
+        screen.evaluate(KEEP_WATCH, CHART)
+        screen.wait_for_timeout(3_500)  # three polls and more
+        kept = screen.evaluate(KEEP_STOP)
+        assert kept == {"marked": 4, "kept": 4, "removed": 0}, kept
         settle_for_screenshot(screen, 1_500)
         screen.screenshot(path=str(screenshots / "room_presenter_reveal.png"))
         if screenshots_wanted():

@@ -78,6 +78,10 @@ def test_a_room_served_by_two_workers_works_as_one(browser, served: Served) -> N
                               has_touch=True)
         contexts += [screen_ctx, pupil_ctx]
         screen, pupil = screen_ctx.new_page(), pupil_ctx.new_page()
+        errors: list[str] = []  # what the screen's page reported, for a failure's message
+        screen.on("pageerror", lambda e: errors.append(f"page error: {e}"))
+        screen.on("console", lambda m: errors.append(f"console: {m.text}")
+                  if m.type == "error" and "Failed to load resource" not in m.text else None)
         open_screen(laptop, screen)
         pupil.goto(f"{base}/room?code={code}")
         take_seat(pupil, code)
@@ -99,6 +103,7 @@ def test_a_room_served_by_two_workers_works_as_one(browser, served: Served) -> N
         except AssertionError as e:  # rare in a full run: say what the screen showed
             raise AssertionError(f"{e}\n--- the screen showed:\n"
                                  f"{screen.locator('body').inner_text()[:2000]}\n"
+                                 f"--- its errors: {errors}\n"
                                  f"--- the workers' logs:\n{_logs(served)}") from e
         assert {worker_of(c, base) for c in contexts} == {"w1", "w2"}
         wait_idle(laptop)

@@ -5,10 +5,14 @@ and every element it draws must be free of the host key. The screen holds only t
 screen key (`trainer.rooms.codes.screen_token`), which reads what the class may see; the
 store refuses it the answers to an open question unless the room's answers are live. The
 controls are on the host's remote (`trainer.ui.room_host`), and the screen follows the room
-as phones do: a one-second poll of the room's version reruns it when the host has moved on.
+as phones do, by polling the room once a second.
 
-Why the screen polls only while a question is open or the lobby fills: that is when answers
-and people arrive; the reveal and the end are drawn once, when the room gets there.
+Why the whole screen is one polled fragment that draws everything afresh, and never reruns
+the page: a page rerun started from a poll can cross another poll's run or the next tick of
+its own. Under load (two workers and a full test run beside them) the projector was then
+left blank, with nothing that would redraw it: first in the lobby, later during a question
+while answers came in. One fragment, run only by its own timer, has no other run to cross;
+the store's reads it makes each second are small, and the drawings are cached.
 """
 
 from __future__ import annotations
@@ -82,7 +86,12 @@ class Reads:
 
 
 def screen(rooms: RoomStore, code: str, key: str) -> None:
-    """The screen view of room `code` for the page holding its screen key `key`."""
+    """The screen view of room `code` for the page holding its screen key `key`: one
+    fragment, redrawn every second from what the store says now."""
+    st.fragment(_now, run_every=POLL_SECONDS)(rooms, code, key)
+
+
+def _now(rooms: RoomStore, code: str, key: str) -> None:
     try:
         room = rooms.screen_room(code, key)
     except ScreenOnly as e:
@@ -94,15 +103,10 @@ def screen(rooms: RoomStore, code: str, key: str) -> None:
     if room.status == "closed":
         st.info(tr("Room {code} is closed.", code=code), icon=":material/door_front:")
         return
-    reads = Reads(rooms, code, key)
-    gone = expired(room)
-    # in the lobby the same poll watches the names, which change without a new version
-    names = (tuple(reads.names().values()) if room.status == "lobby" and not gone
-             else None)
-    st.fragment(follow, run_every=POLL_SECONDS)(code, room.version, reads, names)
-    if gone:
+    if expired(room):
         st.warning(tr(room_remote.EXPIRED_SCREEN, code=code), icon=":material/timer_off:")
         return
+    reads = Reads(rooms, code, key)
     st.markdown("**" + tr("Room {code}", code=code) + "** · "
                 f"{room_text.source_title(room.source, lesson_titles())}")
     if room.source.kind == "check":
@@ -115,7 +119,7 @@ def screen(rooms: RoomStore, code: str, key: str) -> None:
             room.source.rule_set)) is not None:  # the line above names the rule set
         st.caption(rules)
     if room.status == "lobby":
-        _lobby(room, names or ())
+        _lobby(room, tuple(reads.names().values()))
     elif room.status == "finished":
         _finished(reads, room)
     else:
@@ -128,12 +132,8 @@ def follow(code: str, seen: int, reads: Reads | None = None,
            names: tuple[str, ...] | None = None) -> None:
     """Polled: reruns the page when the host has changed the room (from a remote): the
     screen and every remote of the room stay in step. With `names` (the lobby), also when
-    someone joins, leaves or is renamed.
-
-    Why the lobby has no poll of its own: a second polled fragment that the next full run
-    removes (the lobby's, when the room starts) could be asked to run while that full run
-    was under way. On a loaded server (two workers, a full test run beside them) the
-    screen was then left blank, with no poll left to redraw it: in 2 of 6 starts measured."""
+    someone joins, leaves or is renamed. The host's remote follows the room with it; the
+    screen redraws itself instead (see the module's docstring)."""
     now = pulse(code)
     if now is None or now[0] != seen:
         st.rerun(scope="app")
@@ -168,9 +168,8 @@ def _lobby(room: Room, names: tuple[str, ...]) -> None:
 
 
 def _question(reads: Reads, room: Room, item: Item, solved: Solved | None) -> None:
-    if room.status == "question":  # the rotating screen code must stay current
-        st.fragment(_join_panel, run_every=POLL_SECONDS if room.settings.screen_code
-                    else None)(room, False)
+    if room.status == "question":  # late arrivals can still join
+        _join_panel(room, False)
     st.subheader(room_text.question_header(room))
     if (rules := room_text.question_rules_line(item.variant, room.source.rule_set)) is not None:
         st.caption(rules)
@@ -187,7 +186,7 @@ def _question(reads: Reads, room: Room, item: Item, solved: Solved | None) -> No
         st.caption(room_text.seat_line(seat_name))
         st.html(f'<p class="room-big-question"><b>{line}</b><br>{question}</p>')
         if room.status == "question":
-            st.fragment(_live, run_every=POLL_SECONDS)(reads, room, item)
+            _live(reads, room, item)
             return
         answers = reads.answers(room.question)
         best = solved.best if solved is not None else item.best.label
@@ -296,8 +295,7 @@ def _check_screen(reads: Reads, room: Room) -> None:
 
 def _check_on_screen(reads: Reads, room: Room, question: CheckQuestion) -> None:
     if room.status == "question":
-        st.fragment(_join_panel, run_every=POLL_SECONDS if room.settings.screen_code
-                    else None)(room, False)
+        _join_panel(room, False)
     st.subheader(room_text.question_header(room))
     drawn = draw_check(question)
     # The options sit under the table, where the screen has room; the words beside it.
@@ -310,13 +308,12 @@ def _check_on_screen(reads: Reads, room: Room, question: CheckQuestion) -> None:
     if room.status == "question":
         with table:
             if room.settings.live == "live":
-                st.fragment(_check_live_options, run_every=POLL_SECONDS)(
-                    reads, room, question, drawn.labels)
+                _check_live_options(reads, room, question, drawn.labels)
             else:
                 st.html(room_check.options_html(question, drawn.labels, None,
                                                 revealed=False))
         with side:
-            st.fragment(_check_count, run_every=POLL_SECONDS)(reads, room)
+            _check_count(reads, room)
         return
     answers = reads.answers(room.question)
     with table:
@@ -333,7 +330,7 @@ def _check_on_screen(reads: Reads, room: Room, question: CheckQuestion) -> None:
 
 
 def _check_count(reads: Reads, room: Room) -> None:
-    """Polled: how many have answered."""
+    """How many have answered."""
     joined, answered = reads.tally(room.question)
     st.html(room_text.count_html(answered, joined))
     if room.settings.live != "live":
@@ -342,7 +339,7 @@ def _check_count(reads: Reads, room: Room) -> None:
 
 def _check_live_options(reads: Reads, room: Room, question: CheckQuestion,
                         labels: tuple[str, ...]) -> None:
-    """Polled, in a room whose answers are live: the count per option (which one is right
+    """In a room whose answers are live: the count per option (which one is right
     is said only at the reveal)."""
     try:
         answers = reads.answers(room.question)
