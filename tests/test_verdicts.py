@@ -374,3 +374,17 @@ def test_the_answer_record_is_built_only_by_the_verdicts_layer() -> None:
         if "verdicts" in path.parts:
             continue
         assert not re.search(r"(?<![A-Za-z_])Answer\(", path.read_text()), path
+
+
+# ------------------------------------------------------------------------ break-even words
+@pytest.mark.parametrize(("p_star", "line"), [
+    (0.25, "A challenge pays when the chance of a bluff is above 25%."),
+    (None, "Here a challenge never pays."),
+    # the estimate clamps to 1 where passing beats challenging even a sure bluff
+    (1.0, "Here a challenge never pays."),
+])
+def test_where_a_challenge_pays_is_said_as_a_chance_a_newcomer_can_read(
+        p_star: float | None, line: str) -> None:
+    from trainer.verdicts.words import break_even_line
+
+    assert break_even_line(p_star) == line

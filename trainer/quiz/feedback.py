@@ -243,10 +243,7 @@ def feedback(item: Item, answer: Answer, game: Game | None = None,
             # Every figure is the chance of a bluff, never its complement beside it. Where a
             # challenge pays is said of a challenge decision only: at a block the claim can no
             # longer be challenged.
-            star = ("" if item.kind != "challenge"
-                    else tr("A challenge pays when the chance of a bluff is above {p}.",
-                            p=percent(item.p_star)) if item.p_star is not None
-                    else tr("Here a challenge never pays."))
+            star = "" if item.kind != "challenge" else words.break_even_line(item.p_star)
             prior = percent(item.prior) if item.prior is not None else "–"
             if item.bot_low is not None and item.bot_high is not None \
                     and item.bot_high - item.bot_low >= WIDE:

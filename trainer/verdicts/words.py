@@ -254,6 +254,15 @@ def evidence_note(v: Verdict, playouts: int | str | None = None) -> str | None:
     return " ".join(notes) or None
 
 
+def break_even_line(p_star: float | None) -> str:
+    """Where a challenge starts to pay, as a chance of a bluff. The estimate clamps the
+    break-even point to 1 when passing beats even a challenge of a sure bluff: that is "never
+    pays", not "pays above 100%", which no newcomer could read."""
+    if p_star is None or p_star >= 1.0:
+        return tr("Here a challenge never pays.")
+    return tr("A challenge pays when the chance of a bluff is above {p}.", p=percent(p_star))
+
+
 def every_grade_pair() -> list[tuple[Grade, Grade]]:
     """Every (kinder, harsher) pair of grades, equal ones included: what the words must
     cover."""

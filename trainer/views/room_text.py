@@ -20,7 +20,7 @@ from trainer.rooms.results import ClassScores, Standing
 from trainer.rooms.settings import RoomSettings, Source
 from trainer.rulebook import choices
 from trainer.verdicts.grades import parse_grade
-from trainer.verdicts.words import Labeller, grade_word
+from trainer.verdicts.words import Labeller, break_even_line, grade_word
 
 ROOM_CSS = """<style>
 .room-code{font-family:ui-monospace,monospace;font-size:clamp(2.6rem,9vw,6.5rem);
@@ -281,9 +281,8 @@ def truth_line(claimant: str, claim: str, bluff: bool) -> str:
 def bot_line(bot: float | None, p_star: float | None) -> str | None:
     if bot is None:
         return None
-    star = (tr("A challenge pays when the chance of a bluff is above {p}.", p=percent(p_star))
-            if p_star is not None else tr("Here a challenge never pays."))
-    return tr("The bot put the chance of a bluff at {p}.", p=percent(bot)) + " " + star
+    return (tr("The bot put the chance of a bluff at {p}.", p=percent(bot)) + " "
+            + break_even_line(p_star))
 
 
 def class_belief_line(mean: float | None, n: int) -> str | None:
