@@ -12,7 +12,8 @@
 #
 # The main run takes two processes, each taking whole test files (their module-level caches stay
 # warm), the longest files first (tests/conftest.py: SLOWEST_FIRST), so neither is left alone
-# with a long file at the end. Nothing is skipped for want of PostgreSQL, HAProxy (the Makefile
+# with a long file at the end; the 40 slowest tests are listed at the end of its report, to
+# show where the time goes. Nothing is skipped for want of PostgreSQL, HAProxy (the Makefile
 # installs it) or (with a C compiler) of the compiled engine: tests/conftest.py fails those
 # skips under the COUP_TRAINER_REQUIRE_* variables. The throwaway PostgreSQL
 # (scripts/test-postgres.sh) is stopped afterwards whatever pytest's result; pytest's exit
@@ -67,7 +68,7 @@ if [ -n "$pg_url" ]; then
 else
     echo "error: PostgreSQL could not be started: the PostgreSQL tests will fail"
 fi
-"$PY" -m pytest -n 2 --dist loadfile --no-loadscope-reorder || status=1
+"$PY" -m pytest -n 2 --dist loadfile --no-loadscope-reorder --durations=40 || status=1
 scripts/test-postgres.sh stop
 
 echo
