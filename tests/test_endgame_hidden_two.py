@@ -124,3 +124,45 @@ def test_a_line_is_followed_through_every_exchange_unless_a_cut_is_asked_for():
     cut = hidden_two.solve(C.DUKE, (1, 2), 1, horizon=2, exchanges=1, target=1e-5)
     assert whole.value == pytest.approx(two.value, abs=1e-9)
     assert whole.value - cut.value < -0.01
+
+
+def _rows_pair_by_pair(chance, mine, theirs, x, table):
+    """An Exchange's information sets read the plain way, one pair of states at a time."""
+    rows, keeps = {}, {}
+    for s, t in zip(*np.nonzero(chance), strict=True):
+        s, t = int(s), int(t)
+        world = (int(mine[s]), int(theirs[t])) if x == 0 else (int(theirs[t]), int(mine[s]))
+        for _, drawn, kept in table.get(world, ()):
+            if (s, drawn) not in rows:
+                rows[(s, drawn)] = np.zeros(len(theirs))
+                keeps[(s, drawn)] = set()
+            keeps[(s, drawn)].add(kept)
+        for p, drawn in {(p, d) for p, d, _ in table.get(world, ())}:
+            rows[(s, drawn)][t] += chance[s, t] * p
+    return rows, keeps
+
+
+def test_an_exchange_read_state_by_state_has_the_information_sets_read_pair_by_pair(
+        monkeypatch):
+    """Every Exchange of a solve of two cards against one, two turns ahead (Exchanges of
+    spaces an earlier Exchange made larger included): the same information sets, the same chances
+    to the bit, the same cards to keep."""
+    from trainer.endgame import hidden
+
+    real = hidden._exchange_rows
+    seen = []
+
+    def checked(chance, mine, theirs, x, table):
+        rows, keeps = real(chance, mine, theirs, x, table)
+        plain_rows, plain_keeps = _rows_pair_by_pair(chance, mine, theirs, x, table)
+        assert keeps == plain_keeps
+        assert rows.keys() == plain_rows.keys()
+        for key, row in rows.items():
+            assert row.tobytes() == plain_rows[key].tobytes(), key
+        seen.append(chance.shape)
+        return rows, keeps
+
+    monkeypatch.setattr(hidden, "_exchange_rows", checked)
+    hidden_two.solve(C.CAPTAIN, (2, 2), 0, horizon=2, iterations=1)
+    root = seen[0]
+    assert len(seen) >= 100 and any(a * b > root[0] * root[1] for a, b in seen), seen[:5]

@@ -104,23 +104,7 @@ class Spaces:
         sp = self.spaces[g]
         mine, theirs = sp.cards[x], sp.cards[1 - x]
         chance = sp.chance if x == 0 else sp.chance.T
-        rows: dict[tuple[int, tuple[int, ...]], np.ndarray] = {}
-        keeps: dict[tuple[int, tuple[int, ...]], set[int]] = {}
-        # the pairs of states with a chance, in order (state by state, then the other's):
-        # after a few Exchanges most pairs have none, and a space can pair thousands of states
-        for s, t in zip(*np.nonzero(chance), strict=True):
-            s, t = int(s), int(t)
-            world = (int(mine[s]), int(theirs[t])) if x == 0 else \
-                (int(theirs[t]), int(mine[s]))
-            for _, drawn, kept in table.get(world, ()):
-                key = (s, drawn)
-                if key not in rows:
-                    rows[key] = np.zeros(len(theirs))
-                    keeps[key] = set()
-                keeps[key].add(kept)
-            # each draw once (it is listed once per card that may be kept)
-            for p, drawn in {(p, d) for p, d, _ in table.get(world, ())}:
-                rows[(s, drawn)][t] += chance[s, t] * p
+        rows, keeps = _exchange_rows(chance, mine, theirs, x, table)
         groups: dict[tuple[int, bytes], int] = {}
         new_rows: list[np.ndarray] = []
         new_cards: list[int] = []
@@ -194,6 +178,61 @@ class _Tree:
         self.turns.append(turns)
         self.cut.append(False)
         return len(self.kind) - 1
+
+
+Rows = dict[tuple[int, tuple[int, ...]], np.ndarray]
+
+
+def _exchange_rows(chance: np.ndarray, mine: np.ndarray, theirs: np.ndarray, x: int,
+                   table: SwapTable) -> tuple[Rows, dict[tuple[int, tuple[int, ...]], set[int]]]:
+    """The information sets of an Exchange by player `x`: for each of its states `s` and
+    cards it may draw, the chance of each of the other's states with that draw (`chance`:
+    the space's, the exchanger's states as rows), and the cards it may then keep.
+
+    Why state by state and not pair by pair: after a few Exchanges a space can pair
+    thousands of states with thousands, most pairs without a chance, and a Python step per
+    pair was most of the time it took to unroll a tree of two cards against one."""
+    rows: Rows = {}
+    keeps: dict[tuple[int, tuple[int, ...]], set[int]] = {}
+    draws = _draws_by_card(table, x, int(theirs.max()) + 1 if len(theirs) else 0)
+    for s in range(len(mine)):
+        ts = np.flatnonzero(chance[s])
+        if not ts.size:
+            continue
+        labels = theirs[ts]
+        for drawn, (p, met, kept_by) in draws.get(int(mine[s]), {}).items():
+            if not met[labels].any():
+                continue
+            row = np.zeros(len(theirs))
+            row[ts] = chance[s, ts] * p[labels]  # 0 where the other's card rules it out
+            rows[(s, drawn)] = row
+            keeps[(s, drawn)] = {k for k, at in kept_by.items() if at[labels].any()}
+    return rows, keeps
+
+
+def _draws_by_card(table: SwapTable, x: int, labels: int) -> dict[
+        int, dict[tuple[int, ...], tuple[np.ndarray, np.ndarray, dict[int, np.ndarray]]]]:
+    """An Exchange's table by the exchanger's card (player `x`'s), then by the cards drawn:
+    the draw's chance by the other's card, where the draw can happen at all, and for each
+    card that may be kept, where it may. Each draw has one chance in a deal (the table lists
+    it once per card that may be kept), so a pair's row holds that chance times the pair's,
+    the product the pair by pair walk made."""
+    out: dict[int, dict[tuple[int, ...], tuple[np.ndarray, np.ndarray,
+                                                   dict[int, np.ndarray]]]] = {}
+    for world, entries in table.items():
+        a, b = (world[0], world[1]) if x == 0 else (world[1], world[0])
+        if b >= labels:
+            continue  # no state of the other holds this card here
+        for p, drawn, kept in entries:
+            by = out.setdefault(a, {})
+            if drawn not in by:
+                by[drawn] = (np.zeros(labels), np.zeros(labels, dtype=bool), {})
+            chance, met, kept_by = by[drawn]
+            if met[b] and chance[b] != p:
+                raise ValueError(f"the draw {drawn} has two chances in the deal {world}")
+            chance[b], met[b] = p, True
+            kept_by.setdefault(kept, np.zeros(labels, dtype=bool))[b] = True
+    return out
 
 
 def _swap_table(edge_swaps: tuple[Swap, ...]) -> SwapTable:
