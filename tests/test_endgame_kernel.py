@@ -115,3 +115,26 @@ def test_a_solve_without_numba_is_as_good_and_worth_the_same(monkeypatch):
     assert max(plain.exploitability, fast.exploitability) <= 1e-3
     bound = 2 * (plain.exploitability + fast.exploitability)
     assert abs(plain.value - fast.value) <= bound
+
+
+@pytest.mark.parametrize("weights", [False, True])
+@pytest.mark.parametrize("player", [0, 1])
+def test_a_space_read_once_for_all_its_ends_gives_each_end_the_sum_it_has_alone(player,
+                                                                                 weights):
+    """The compiled ends read a large space's chances once for the run of its ends; forced
+    on every space of a tree of two cards against one, each end's figures are the same to
+    the bit as read one end at a time."""
+    _, fast = _two_card_solvers()
+    e = fast.ends
+    runs = np.flatnonzero((np.diff(e.space) == 0) & (e.paired_at[1:] < 0))
+    assert runs.size, "no space with a run of ends read from its table by deal"
+    reach = fast.reach(_random_strategy(fast, 6))
+    args = (e.start0, e.start1, e.space, e.outcome, e.n0, e.n1, e.chance_at, e.chance,
+            e.hand0_at, e.hand0, e.hand1_at, e.hand1, e.labels, e.paired_at, e.paired_chance,
+            e.paired_outcome)
+    alone, together = (np.full(len(reach[player]), np.nan) for _ in range(2))
+    kernel.ends(alone, player, weights, reach[1 - player], *args, shared=1 << 62)
+    kernel.ends(together, player, weights, reach[1 - player], *args, shared=0)
+    touched = ~np.isnan(alone)
+    assert touched.any() and np.array_equal(touched, ~np.isnan(together))
+    assert alone[touched].tobytes() == together[touched].tobytes()
