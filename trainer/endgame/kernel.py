@@ -171,18 +171,28 @@ def _run_end(space: np.ndarray, e: int) -> int:
 
 
 @_compiled
+def _run_sizes(space: np.ndarray, n1: np.ndarray) -> tuple[int, int]:
+    """The longest run of ends of one space, and the most (ends of a run) × (player 1's
+    states of its space): the loops' scratch sizes."""
+    most = 1
+    room = 1
+    e = 0
+    while e < space.shape[0]:
+        stop = _run_end(space, e)
+        most = max(most, stop - e)
+        room = max(room, (stop - e) * n1[space[e]])
+        e = stop
+    return most, room
+
+
+@_compiled
 def _ends_first(v: np.ndarray, mode: int, other: np.ndarray, start0: np.ndarray,
                 start1: np.ndarray, space: np.ndarray, outcome: np.ndarray, n0: np.ndarray,
                 n1: np.ndarray, chance_at: np.ndarray, chance: np.ndarray,
                 hand0_at: np.ndarray, hand0: np.ndarray, hand1_at: np.ndarray,
                 hand1: np.ndarray, labels: int, paired_at: np.ndarray,
                 paired_chance: np.ndarray, paired_outcome: np.ndarray, shared: int) -> None:
-    most = 1
-    e = 0
-    while e < start0.shape[0]:
-        stop = _run_end(space, e)
-        most = max(most, stop - e)
-        e = stop
+    most, _ = _run_sizes(space, n1)
     w = np.empty((most, outcome.shape[1]))
     totals = np.empty(most)
     e = 0
@@ -243,14 +253,7 @@ def _ends_second(v: np.ndarray, mode: int, other: np.ndarray, start0: np.ndarray
                  hand0_at: np.ndarray, hand0: np.ndarray, hand1_at: np.ndarray,
                  hand1: np.ndarray, labels: int, paired_at: np.ndarray,
                  paired_chance: np.ndarray, paired_outcome: np.ndarray, shared: int) -> None:
-    most = 1
-    room = 1
-    e = 0
-    while e < start0.shape[0]:
-        stop = _run_end(space, e)
-        most = max(most, stop - e)
-        room = max(room, (stop - e) * n1[space[e]])
-        e = stop
+    most, room = _run_sizes(space, n1)
     w = np.empty((most, outcome.shape[1]))
     acc = np.empty(room)  # end q of a run, state j: acc[q * width + j]
     r = np.empty(most)
