@@ -55,8 +55,12 @@ def test_the_screen_receives_no_host_key_in_any_frame(browser) -> None:
             expect(screen.locator("p.room-code")).to_have_text(code, timeout=30_000)
             assert "host" not in _query(screen)
             phone.goto(f"{app_url}/room?code={code}")
-            take_seat(phone, code)
+            _, name = take_seat(phone, code)
             expect(screen.locator("p.room-count")).to_have_text("1 joined", timeout=10_000)
+            # The remote's one poll redraws it when someone joins: the phone's name is in
+            # its list of people (a box to tick, to remove them) without a click on it.
+            expect(remote.get_by_role("checkbox", name=name)).to_be_attached(timeout=10_000)
+            expect(remote.get_by_text("In the lobby: 1 joined.", exact=False)).to_be_visible()
             wait_idle(remote)
             shoot(screen, "screen-lobby")
             shoot(remote, "remote-lobby")

@@ -30,14 +30,13 @@ from trainer.quiz.drills import ALL_RULE_SETS
 from trainer.quiz.findings import findings
 from trainer.rooms import check, export
 from trainer.rooms.codes import SCREEN_CODE_DIGITS, token_hash
-from trainer.rooms.model import Room, RoomAnswer
+from trainer.rooms.model import Room, RoomAnswer, Seat
 from trainer.rooms.questions import ALL_LESSONS, choose, lesson_ids, resolve
 from trainer.rooms.results import class_scores, standings
 from trainer.rooms.settings import LEADERBOARD, LIVE, MAX_SEATS, NAMES, RoomSettings, Source
 from trainer.rooms.store import LIFETIME, RoomError, RoomStore, expired
 from trainer.rulebook.choices import ROOM
 from trainer.ui.links import public_base_url
-from trainer.ui.room_screen import follow
 from trainer.ui.rooms import (
     check_ids,
     check_questions,
@@ -55,7 +54,7 @@ from trainer.views.qr import qr_svg
 
 POLL_SECONDS = 1
 ERROR = "room_host_error"
-KICK_ERROR = "room_kick_error"  # shown in the people list, which reruns on its own
+KICK_ERROR = "room_kick_error"  # shown in the people list, after the click's rerun
 MAKE = "room_make_questions"  # (rules, count) of a "Make questions" click, run on the rerun
 MADE_BANK = "room_made_bank"  # the bank just made (or picked), selected on the next run
 MADE_NOTE = "room_made_note"  # said once, after questions were made
@@ -297,7 +296,6 @@ def remote(rooms: RoomStore, code: str, host: str) -> None:
                  icon=":material/lock:")
         return
     _opened(rooms, code, host)
-    st.fragment(follow, run_every=POLL_SECONDS)(code, room.version)
     st.subheader(tr(room_remote.REMOTE_TITLE, code=code))
     st.caption(room_text.source_title(room.source, lesson_titles()))
     if room.source.kind == "drill" and (rules := room_text.rules_line(
@@ -319,7 +317,12 @@ def remote(rooms: RoomStore, code: str, host: str) -> None:
         st.warning(tr("The question bank was rebuilt after this room was made; questions it "
                       "lost are skipped with a message."), icon=":material/warning:")
     st.divider()
-    st.fragment(_status, run_every=POLL_SECONDS * 2 if room.open else None)(rooms, room, host)
+    try:
+        seats = _present(rooms, code, host)
+    except RoomError as e:  # closed or gone since the room was read: said as it is
+        st.error(str(e), icon=":material/error:")
+        return
+    st.fragment(_live, run_every=POLL_SECONDS)(rooms, room, host, _seen(seats))
     _controls(rooms, room, host)
     if (error := session_state().pop(ERROR, None)) is not None:
         st.error(error, icon=":material/error:")
@@ -328,17 +331,33 @@ def remote(rooms: RoomStore, code: str, host: str) -> None:
     if room.status == "finished":
         _results(rooms, room, host)
     _phone_remote(rooms, code, host)
-    _people_and_settings(rooms, room, host)
+    _people_and_settings(rooms, room, host, seats)
 
 
-def _status(rooms: RoomStore, room: Room, host: str) -> None:
-    """Polled: where the room is and how many have answered, so the host knows when to
-    reveal without looking at the screen."""
+def _present(rooms: RoomStore, code: str, host: str) -> list[Seat]:
+    """Everyone in the room now (the kicked left out), in the order they joined."""
+    return [s for s in rooms.seats(code, host) if not s.kicked]
+
+
+def _seen(seats: list[Seat]) -> tuple[tuple[str, str], ...]:
+    return tuple((s.token, s.nickname) for s in seats)
+
+
+def _live(rooms: RoomStore, room: Room, host: str, seen: tuple[tuple[str, str], ...]) -> None:
+    """The remote's one poll: where the room is and how many have answered, so the host
+    knows when to reveal without looking at the screen; and the whole page drawn again when
+    the room moved on (another remote, the teacher's phone) or someone joined, left or was
+    renamed. One poll and nothing else: a page rerun started by one poll can cross another
+    poll's run, which once left the projected screen blank (`trainer.ui.room_screen`)."""
+    now = rooms.pulse(room.code)
     try:
+        seats = _present(rooms, room.code, host)
         joined, answered = rooms.tally(room.code, host, room.question)
-    except RoomError as e:
-        st.error(str(e), icon=":material/error:")
-        return
+    except RoomError:
+        seats, joined, answered = [], 0, 0
+        now = None  # closed or gone: the page says so on its own run
+    if now is None or now[0] != room.version or _seen(seats) != seen:
+        st.rerun(scope="app")
     header = room_text.question_header(room)
     count = room_text.answered_line(answered, joined)
     if room.status == "lobby":
@@ -376,11 +395,11 @@ def _controls(rooms: RoomStore, room: Room, host: str) -> None:
                           key="room_finish")
 
 
-def _people_and_settings(rooms: RoomStore, room: Room, host: str) -> None:
+def _people_and_settings(rooms: RoomStore, room: Room, host: str, seats: list[Seat]) -> None:
     code = room.code
     with st.expander(tr("People and settings"), icon=":material/tune:",
                      expanded=room.status == "lobby"):
-        _people(rooms, room, host)
+        _people(rooms, room, host, seats)
         st.divider()
         settings = _settings_inputs(room.settings, f"room_set_{room.version}",
                                     names_open=room.status == "lobby",
@@ -469,11 +488,6 @@ def _expired(rooms: RoomStore, room: Room, host: str) -> None:
         st.error(error, icon=":material/error:")
 
 
-def _people(rooms: RoomStore, room: Room, host: str) -> None:
-    """Who is in the room, read afresh every few seconds (a fragment), so someone who joined
-    since the host's last click is listed; tick several and remove them in one step."""
-    st.fragment(_people_list, run_every=POLL_SECONDS * 2 if room.open else None)(
-        rooms, room, host)
 
 
 def _kick_key(token: str) -> str:
@@ -481,12 +495,9 @@ def _kick_key(token: str) -> str:
     return f"room_kick_{token_hash(token)[:16]}"
 
 
-def _people_list(rooms: RoomStore, room: Room, host: str) -> None:
-    try:
-        seats = [s for s in rooms.seats(room.code, host) if not s.kicked]
-    except RoomError as e:
-        st.error(str(e), icon=":material/error:")
-        return
+def _people(rooms: RoomStore, room: Room, host: str, seats: list[Seat]) -> None:
+    """Who is in the room (`_live` redraws the page when that changes); tick several and
+    remove them in one step."""
     st.markdown(f"**{room_text.joined_line(len(seats))}**")
     if not seats:
         return

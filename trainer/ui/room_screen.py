@@ -52,7 +52,6 @@ from trainer.ui.rooms import (
     lesson_titles,
     namer,
     network_note,
-    pulse,
     room_item,
     room_questions,
 )
@@ -126,19 +125,6 @@ def _now(rooms: RoomStore, code: str, key: str) -> None:
         found = room_item(room, questions)
         if found is not None:
             _question(reads, room, *found)
-
-
-def follow(code: str, seen: int, reads: Reads | None = None,
-           names: tuple[str, ...] | None = None) -> None:
-    """Polled: reruns the page when the host has changed the room (from a remote): the
-    screen and every remote of the room stay in step. With `names` (the lobby), also when
-    someone joins, leaves or is renamed. The host's remote follows the room with it; the
-    screen redraws itself instead (see the module's docstring)."""
-    now = pulse(code)
-    if now is None or now[0] != seen:
-        st.rerun(scope="app")
-    if names is not None and reads is not None and tuple(reads.names().values()) != names:
-        st.rerun(scope="app")
 
 
 def _join_panel(room: Room, large: bool) -> None:
