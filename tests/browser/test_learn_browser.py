@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser.live import PHONE, sample_seed, until, wait_idle
+from tests.browser.live import PHONE, sample_seed, screenshots_wanted, until, wait_idle
 from tests.helpers import shipped_library
 from trainer.scenarios.lesson_game import line_moves, practice
 from trainer.scenarios.lessons import CHECK
@@ -153,8 +153,16 @@ def _state(page) -> str:
 
 
 def test_the_five_minute_path_by_keyboard_alone(browser, app_url, screenshots):
-    """At a projector's 1280x720 in large type too: a room follows the same path."""
+    """At a projector's 1280x720 in large type too: a room follows the same path. Every
+    screen is measured at a phone's size and at one of the two others, the laptop's or the
+    projector's, half of the screens each (drawn afresh each run, the seed in the messages;
+    `make screenshots` measures and shoots every screen at all three)."""
     from playwright.sync_api import expect
+
+    seed = sample_seed()
+
+    def sizes_of(n: int) -> tuple[tuple[str, dict[str, int], bool], ...]:
+        return SIZES if screenshots_wanted() else (SIZES[0], SIZES[1 + (seed + n) % 2])
 
     page = browser.new_page(viewport=PHONE)
     try:
@@ -162,62 +170,66 @@ def test_the_five_minute_path_by_keyboard_alone(browser, app_url, screenshots):
         expect(page.get_by_role("heading", name="Learn Coup", exact=True)).to_be_visible(
             timeout=20_000)
         wait_idle(page)
-        for name, viewport, _ in SIZES:
-            page.set_viewport_size(viewport)
-            page.screenshot(path=str(screenshots / f"learn-library-{name}.png"))
-        page.set_viewport_size(PHONE)
+        if screenshots_wanted():
+            for name, viewport, _ in SIZES:
+                page.set_viewport_size(viewport)
+                page.screenshot(path=str(screenshots / f"learn-library-{name}.png"))
+            page.set_viewport_size(PHONE)
         seen = [_seen(page, "start", 0, ".st-key-path_box")[0]]
         until(lambda: page.keyboard.press("ArrowRight"),
               lambda t: expect(page.locator(".st-key-lesson_card")).to_be_visible(timeout=t))
         keys = ["ArrowRight", "Space"]
         answers = path_answers(check=True)
-        for n, (lesson, label) in enumerate(answers):
-            wait_idle(page)
-            expect(page.locator(".st-key-lesson_card, .ct-overview").first).to_be_visible()
-            assert f"lesson={lesson}" in page.url, (n, page.url)
-            for seat, card, cls in _opponent_cards(page, "Ana"):
-                assert card == "back" or "ct-mini--revealed" in cls, (n, seat, card)
-            screen = f"{lesson} {n:02d}"
-            timed = lesson != CHECK  # "check yourself" comes after the five minutes
-            # Each screen is measured at every size while the page is watched for quiet; the
-            # state it settled at stands for the press that follows (nothing was pressed
-            # since), which then needs no quiet wait of its own.
-            sizes = partial(_at_every_size, page,
-                            screenshots / f"learn-path-{{name}}-{n:02d}.png")
-            if timed:  # Start, Next or the game's last answer
-                shown, settled = _seen(page, screen, 1, during=sizes)
-                seen.append(shown)
-            else:
-                settled = _settled(page, during=sizes)
-            if label is not None:
-                key = _option_key(page, label)
-                before = _still(page, settled)
-                until(lambda k=key: page.keyboard.press(k),
-                      lambda t, b=before: _changed(page, b, t))
+        try:
+            for n, (lesson, label) in enumerate(answers):
                 wait_idle(page)
-                if n + 1 == len(answers) or answers[n + 1][0] != lesson:
-                    # The lesson's last answer: Next leads on (wait for it, as the page
-                    # may rerun once more after the answer is drawn).
-                    expect(page.locator(".st-key-next button:visible")).to_be_enabled(
-                        timeout=20_000)
-                if page.locator(".st-key-next button:visible").is_disabled():
-                    _at_every_size(page, None)
-                    continue  # the game goes on: the next decision is this same page
+                expect(page.locator(".st-key-lesson_card, .ct-overview").first).to_be_visible()
+                assert f"lesson={lesson}" in page.url, (n, page.url)
+                for seat, card, cls in _opponent_cards(page, "Ana"):
+                    assert card == "back" or "ct-mini--revealed" in cls, (n, seat, card)
+                screen = f"{lesson} {n:02d}"
+                timed = lesson != CHECK  # "check yourself" comes after the five minutes
+                # Each screen is measured at every size while the page is watched for quiet; the
+                # state it settled at stands for the press that follows (nothing was pressed
+                # since), which then needs no quiet wait of its own.
                 sizes = partial(_at_every_size, page,
-                                screenshots / f"learn-path-{{name}}-{n:02d}b.png")
-                if timed:  # the answer
+                                screenshots / f"learn-path-{{name}}-{n:02d}.png", sizes_of(n))
+                if timed:  # Start, Next or the game's last answer
                     shown, settled = _seen(page, screen, 1, during=sizes)
                     seen.append(shown)
                 else:
                     settled = _settled(page, during=sizes)
-            # Next always changes the address (the step, or the lesson). A key pressed while
-            # the page still reruns after an answer can be lost while the page changes all the
-            # same, so the press waits for a settled page and its effect is read in the address.
-            _still(page, settled)
-            before = page.url
-            key = keys[n % 2]
-            until(lambda k=key: page.keyboard.press(k),
-                  lambda t, b=before: _moved_on(page, b, t))
+                if label is not None:
+                    key = _option_key(page, label)
+                    before = _still(page, settled)
+                    until(lambda k=key: page.keyboard.press(k),
+                          lambda t, b=before: _changed(page, b, t))
+                    wait_idle(page)
+                    if n + 1 == len(answers) or answers[n + 1][0] != lesson:
+                        # The lesson's last answer: Next leads on (wait for it, as the page
+                        # may rerun once more after the answer is drawn).
+                        expect(page.locator(".st-key-next button:visible")).to_be_enabled(
+                            timeout=20_000)
+                    if page.locator(".st-key-next button:visible").is_disabled():
+                        _at_every_size(page, None, sizes_of(n))
+                        continue  # the game goes on: the next decision is this same page
+                    sizes = partial(_at_every_size, page,
+                                    screenshots / f"learn-path-{{name}}-{n:02d}b.png", sizes_of(n))
+                    if timed:  # the answer
+                        shown, settled = _seen(page, screen, 1, during=sizes)
+                        seen.append(shown)
+                    else:
+                        settled = _settled(page, during=sizes)
+                # Next always changes the address (the step, or the lesson). A key pressed while
+                # the page still reruns after an answer can be lost while the page changes all the
+                # same, so the press waits for a settled page and its effect is read in the address.
+                _still(page, settled)
+                before = page.url
+                key = keys[n % 2]
+                until(lambda k=key: page.keyboard.press(k),
+                      lambda t, b=before: _moved_on(page, b, t))
+        except AssertionError as e:
+            raise AssertionError(f"{e} (sample seed {seed})") from e
         wait_idle(page)
         # the path leads on to "check yourself", and that to the game to watch
         assert f"lesson={EXAMPLE}" in page.url
