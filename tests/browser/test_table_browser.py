@@ -296,3 +296,53 @@ def test_three_phones_and_a_bot_play_a_whole_game_across_a_reload_and_a_restart(
             if len(deck) > 2:
                 assert ", ".join(deck[:3]) not in text
         assert host_key not in "".join(screen.frames)
+
+
+def _seconds(page: Any, selector: str) -> int:
+    """The seconds the countdown at `selector` shows now."""
+    text = page.locator(selector).first.inner_text(timeout=10_000)
+    found = re.search(r"(\d+) s", text)
+    assert found is not None, text
+    return int(found.group(1))
+
+
+def test_with_the_clock_on_the_screen_and_the_deciding_phone_count_down(
+        browser: Any, tmp_path: Path) -> None:
+    """The seconds left are drawn by each page's one poll (`trainer.ui.tables.poll_here`):
+    they go down on the screen and on the phone whose decision it is, with nothing
+    clicked, while the table itself stays the same element on the screen."""
+    from playwright.sync_api import expect
+
+    from trainer.rooms.codes import screen_token
+    from trainer.tables.model import TableSettings
+
+    db = f"sqlite:///{tmp_path / 'clock.db'}"
+    store = TableStore(create_engine(db))
+    table, host = store.create(TableSettings(seats=2, bot_pace=0.0, turn_seconds=60))
+    tokens = [store.join(table.code, name)[1] for name in ("Ann", "Ben")]
+    store.deal(table.code, host, seed=3)
+    key = screen_token(store.table(table.code).join_secret)
+    with app("table-clock", db) as base, ExitStack() as stack:
+        screen_ctx = browser.new_context(viewport=SCREEN)
+        phone_ctx = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+        for c in (screen_ctx, phone_ctx):
+            stack.callback(c.close)
+        screen, phone = screen_ctx.new_page(), phone_ctx.new_page()
+        screen.goto(f"{base}/room?table={table.code}&screen={key}")
+        phone.goto(f"{base}/room?table={table.code}&seat={tokens[0]}")  # Ann decides first
+        clock = "span.table-clock"
+        left = ".st-key-table_decision [data-testid='stCaptionContainer']"
+        expect(screen.locator(clock)).to_be_visible(timeout=30_000)
+        expect(phone.locator(left).filter(has_text="left to decide")).to_be_visible(
+            timeout=30_000)
+        wait_idle(screen)
+        screen.evaluate("() => { window.ctTable = document.querySelector('section.ct-seat'); }")
+        first = (_seconds(screen, clock), _seconds(phone, left))
+        screen.wait_for_timeout(3_000)
+        then = (_seconds(screen, clock), _seconds(phone, left))
+        assert then[0] < first[0] and then[1] < first[1], (first, then)
+        assert screen.evaluate("() => window.ctTable === document.querySelector("
+                               "'section.ct-seat') && window.ctTable.isConnected"), \
+            "the screen's table was drawn again while only the clock moved"
+        shoot_at(screen, SHOTS, "screen-clock", (SCREEN, PHONE))
+        shoot_at(phone, SHOTS, "phone-clock", (PHONE, SCREEN))

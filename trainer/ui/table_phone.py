@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import random
 from dataclasses import dataclass
+from functools import partial
 
 import streamlit as st
 
@@ -28,7 +29,15 @@ from trainer.tables.live import NotYourTurn, SeatView, Tables
 from trainer.tables.store import Stale, TableError, TableGone, TableStore
 from trainer.ui.state import session_state
 from trainer.ui.table_review import phone_review
-from trainer.ui.tables import POLL_SECONDS, follow, live_tables, time_left, waiting_line
+from trainer.ui.tables import (
+    POLL_SECONDS,
+    Poll,
+    follow,
+    live_tables,
+    poll_here,
+    time_left,
+    waiting_line,
+)
 from trainer.views import cardart, table_text
 from trainer.views.history_text import HISTORY_CSS, history_html, history_rows, history_title
 from trainer.views.move_labels import your_action, your_move
@@ -148,7 +157,7 @@ def hand(code: str, token: str) -> None:
         return
     st.html(cardart.stylesheet() + TABLE_CSS + table_text.TABLE_CSS + HISTORY_CSS
             + table_text.at_html(view.number, view.version))
-    st.fragment(_watch, run_every=POLL_SECONDS)(tables, code, token, view.table.version)
+    poll = partial(_watch, tables, code, token, view.table.version)
     me = view.seat
     st.markdown("**" + tr("Table {code}", code=code) + "** · "
                 + tr("you are **{name}**, seat {seat}", name=me.nickname, seat=me.seat + 1))
@@ -161,6 +170,7 @@ def hand(code: str, token: str) -> None:
     if obs is None or view.table.status == "lobby":
         st.info(tr("You have a seat. The game starts when the host deals: keep this page "
                    "open."), icon=":material/hourglass_top:")
+        poll_here(poll, POLL_SECONDS)
         st.html(table_text.seats_html(view.table.seats))
         st.button(tr("Leave the table"), key="table_leave", icon=":material/logout:",
                   on_click=_give_up, args=(tables, code, token))
@@ -171,15 +181,16 @@ def hand(code: str, token: str) -> None:
         drawn = revealing(drawn, view.hands)
         st.success(table_text.result_over_line(tuple(s.name for s in obs.seats), obs.winner,
                                                me.seat), icon=":material/emoji_events:")
+        poll_here(poll, POLL_SECONDS)
     st.html(table_html(drawn, compact=True))
     if not over:
         if isinstance(view.words, Decision):
             with st.container(border=True, key="table_decision"):
-                _decision(tables, code, token, view, view.words)
+                _decision(tables, code, token, view, view.words, poll)
         else:
             pending = obs.pending
             name = obs.seats[pending.player].name if pending is not None else None
-            waiting_line(view.deadline, name, drawn.question)
+            waiting_line(view.deadline, name, drawn.question, poll, POLL_SECONDS)
     rows = history_rows(obs)
     with st.expander(history_title(rows, over=over), expanded=False):
         st.html(history_html(tuple(reversed(rows))))
@@ -187,9 +198,10 @@ def hand(code: str, token: str) -> None:
         phone_review(tables, code, view.number, me.seat)
 
 
-def _decision(tables: Tables, code: str, token: str, view: SeatView, words: Decision) -> None:
+def _decision(tables: Tables, code: str, token: str, view: SeatView, words: Decision,
+              poll: Poll) -> None:
     st.markdown(f"**{words.line}**  \n{words.question}")
-    time_left(view.deadline)
+    time_left(view.deadline, poll, POLL_SECONDS)
     state = session_state()
     if view.claim:
         st.toggle(tr("Say how likely it is a bluff"), key=SAY,

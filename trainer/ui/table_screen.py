@@ -8,6 +8,8 @@ its key (`?screen=…`) shows the table and controls nothing.
 
 from __future__ import annotations
 
+from functools import partial
+
 import streamlit as st
 
 from trainer.engine.explain import variant_title
@@ -17,7 +19,14 @@ from trainer.tables.live import PublicView, Tables
 from trainer.tables.model import GameTable
 from trainer.tables.store import TableError
 from trainer.ui.table_review import look_back
-from trainer.ui.tables import SCREEN_POLL_SECONDS, follow, join_link, waiting_line
+from trainer.ui.tables import (
+    SCREEN_POLL_SECONDS,
+    Poll,
+    follow,
+    join_link,
+    poll_here,
+    waiting_line,
+)
 from trainer.views import cardart, room_text, table_text
 from trainer.views.history_text import HISTORY_CSS, history_html, history_rows, history_title
 from trainer.views.qr import qr_svg
@@ -37,11 +46,12 @@ def screen(tables: Tables, code: str, key: str) -> None:
     if table.status == "closed":
         st.info(tr("Table {code} is closed.", code=code), icon=":material/door_front:")
         return
-    st.fragment(follow, run_every=SCREEN_POLL_SECONDS)(code, table.version, True)
+    poll = partial(follow, code, table.version, True)
     if view.observation is None or table.status == "lobby":
+        poll_here(poll, SCREEN_POLL_SECONDS)
         _lobby(view)
         return
-    _game(tables, view)
+    _game(tables, view, poll)
 
 
 def _join_panel(code: str) -> None:
@@ -68,7 +78,7 @@ def _lobby(view: PublicView) -> None:
         st.caption(tr("Every seat is filled: the host deals next."))
 
 
-def _game(tables: Tables, view: PublicView) -> None:
+def _game(tables: Tables, view: PublicView, poll: Poll) -> None:
     obs = view.observation
     assert obs is not None
     table = view.table
@@ -79,8 +89,9 @@ def _game(tables: Tables, view: PublicView) -> None:
         drawn = revealing(drawn, view.hands)
         st.success(table_text.result_over_line(names, obs.winner),
                    icon=":material/emoji_events:")
+        poll_here(poll, SCREEN_POLL_SECONDS)
     else:
-        waiting_line(view.deadline, view.waiting_for, drawn.question)
+        waiting_line(view.deadline, view.waiting_for, drawn.question, poll, SCREEN_POLL_SECONDS)
     main, side = st.columns([3, 2], gap="medium")
     main.html(table_html(drawn))
     with side:

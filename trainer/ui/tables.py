@@ -11,7 +11,9 @@ second and a half (bench/table.py measures both).
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Callable
 from datetime import datetime
+from functools import partial
 
 import streamlit as st
 
@@ -83,13 +85,33 @@ def follow(code: str, seen: int, fresh: bool = False) -> None:
         st.rerun(scope="app")
 
 
-def waiting_line(deadline: datetime | None, name: str | None, question: str | None) -> None:
-    """Whose decision it is; with the clock on, the seconds left, counted down every second
-    (a fragment of its own: the page itself redraws only when the table changes)."""
+Poll = Callable[[], None]
+
+
+def poll_here(poll: Poll, every: float, clock: Poll | None = None) -> None:
+    """The page's one polled fragment, here: `poll` (play what is due, redraw the page on a
+    change), then `clock` (a countdown, drawn afresh each run). One poll a page, placed
+    where its countdown goes when there is one: a page rerun started by one poll can cross
+    another poll's run, and a page left blank that way stays blank (`trainer.ui.room_screen`).
+    Each page calls it exactly once."""
+    st.fragment(_polled, run_every=every)(poll, clock)
+
+
+def _polled(poll: Poll, clock: Poll | None) -> None:
+    poll()
+    if clock is not None:
+        clock()
+
+
+def waiting_line(deadline: datetime | None, name: str | None, question: str | None,
+                 poll: Poll, every: float) -> None:
+    """Whose decision it is; with the clock on, the seconds left, counted down by the page's
+    poll, placed here (the page itself redraws only when the table changes)."""
     if deadline is None:
         st.html(table_text.waiting_html(name, question, None))
+        poll_here(poll, every)
         return
-    st.fragment(_countdown, run_every=1.0)(deadline, name, question)
+    poll_here(poll, every, partial(_countdown, deadline, name, question))
 
 
 def _countdown(deadline: datetime, name: str | None, question: str | None) -> None:
@@ -97,10 +119,10 @@ def _countdown(deadline: datetime, name: str | None, question: str | None) -> No
                                     table_text.seconds_left(deadline, clock_now())))
 
 
-def time_left(deadline: datetime | None) -> None:
-    """On the phone whose decision it is: the seconds left, counted down."""
-    if deadline is not None:
-        st.fragment(_left, run_every=1.0)(deadline)
+def time_left(deadline: datetime | None, poll: Poll, every: float) -> None:
+    """On the phone whose decision it is: the seconds left, counted down by the page's
+    poll, placed here."""
+    poll_here(poll, every, None if deadline is None else partial(_left, deadline))
 
 
 def _left(deadline: datetime) -> None:
