@@ -349,13 +349,12 @@ def _live(rooms: RoomStore, room: Room, host: str, seen: tuple[tuple[str, str], 
     the room moved on (another remote, the teacher's phone) or someone joined, left or was
     renamed. One poll and nothing else: a page rerun started by one poll can cross another
     poll's run, which once left the projected screen blank (`trainer.ui.room_screen`)."""
-    now = rooms.pulse(room.code)
     try:
+        now = rooms.pulse(room.code)
         seats = _present(rooms, room.code, host)
         joined, answered = rooms.tally(room.code, host, room.question)
-    except RoomError:
-        seats, joined, answered = [], 0, 0
-        now = None  # closed or gone: the page says so on its own run
+    except RoomError:  # closed or gone: the page says so on its own run
+        st.rerun(scope="app")
     if now is None or now[0] != room.version or _seen(seats) != seen:
         st.rerun(scope="app")
     header = room_text.question_header(room)
@@ -486,8 +485,6 @@ def _expired(rooms: RoomStore, room: Room, host: str) -> None:
               args=(lambda: rooms.reopen(room.code, host),))
     if (error := session_state().pop(ERROR, None)) is not None:
         st.error(error, icon=":material/error:")
-
-
 
 
 def _kick_key(token: str) -> str:
