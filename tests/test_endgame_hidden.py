@@ -138,6 +138,64 @@ def test_an_unfinished_strategys_exploitability_is_what_openspiel_measures():
     assert value == pytest.approx(s.value, abs=1e-9)
 
 
+# ------------------------------------------------------------------ the horizon as a leaf game
+def ways(seed: int, k: int) -> hidden.Continuations:
+    """k ways of playing on for each player, with random chances by deal."""
+    table = np.random.default_rng(seed).random((k, k, 5, 5))
+    return lambda coins, first: table
+
+
+@pytest.mark.parametrize("revealed, coins, first, horizon, exchanges", [
+    (AMB_CON, (2, 2), 0, 1, 1), ((C.DUKE, C.CAPTAIN), (1, 4), 0, 1, 1),
+    ((C.CONTESSA, C.DUKE), (2, 5), 1, 1, 1), (AMB_CON, (3, 2), 0, 2, 2),
+])
+def test_a_leaf_game_agrees_with_openspiel(revealed, coins, first, horizon, exchanges):
+    """At the horizon each player picks one of three ways of playing on, player 1 without
+    seeing player 0's pick. The export writes that as two decisions, the second in one
+    information set whatever the first was; OpenSpiel measures the solver's strategy on it."""
+    continuations = ways(sum(coins) + first, 3)
+    s = hidden.solve(revealed, coins, first, horizon=horizon, exchanges=exchanges,
+                     target=1e-5, iterations=5000, continuations=continuations)
+    export = efg.export(revealed, coins, first, horizon=horizon, exchanges=exchanges,
+                        solution=s, continuations=continuations)
+    game = pyspiel.load_efg_game(export.text)
+    value, exploitability = _measured_in_openspiel(game, export)
+    assert value == pytest.approx(s.value, abs=1e-9)
+    assert exploitability == pytest.approx(s.exploitability, abs=1e-9)
+    assert s.exploitability <= 1e-5
+    if horizon == 1:
+        assert s.value == pytest.approx(_openspiel_value(game), abs=1e-3)
+
+
+def test_one_way_of_playing_on_is_the_horizon_itself():
+    graph = hidden.public_graph(AMB_CON)
+    leaf = hidden.known_leaf(graph)
+    plain = hidden.solve(AMB_CON, (2, 2), 0, horizon=2, target=1e-6)
+    game = hidden.solve(AMB_CON, (2, 2), 0, horizon=2, target=1e-6,
+                        continuations=lambda coins, first: leaf(coins, first)[None, None])
+    assert game.value == plain.value and game.iterations == plain.iterations
+    assert game.cut_nodes == plain.cut_nodes
+
+
+def test_a_way_that_wins_more_against_every_way_is_the_one_played():
+    """Player 0's second way beats the first by 0.1 against each of player 1's, and player
+    1's second holds player 0 to 0.05 less than its first: both play their second way, and
+    the value is the horizon's under that pair."""
+    base = np.random.default_rng(4).random((5, 5)) * 0.8 + 0.05
+    table = np.stack([np.stack([base, base - 0.05]), np.stack([base + 0.1, base + 0.05])])
+    s = hidden.solve(AMB_CON, (1, 3), 1, horizon=1, target=1e-7,
+                     continuations=lambda coins, first: table)
+    only = hidden.solve(AMB_CON, (1, 3), 1, horizon=1, target=1e-7,
+                        leaf=lambda coins, first: base + 0.05)
+    assert s.value == pytest.approx(only.value, abs=1e-6)
+
+
+def test_continuations_of_the_wrong_shape_are_refused_with_the_shape_expected():
+    with pytest.raises(ValueError, match=r"expected \(k, k, 5, 5\)"):
+        hidden.solve(AMB_CON, (2, 2), 0, horizon=1,
+                     continuations=lambda coins, first: np.zeros((2, 3, 5, 5)))
+
+
 def test_an_options_value_is_its_chance_against_each_card_weighed_by_that_cards_chance():
     s = hidden.solve(AMB_CON, (0, 6), 0, horizon=2, target=1e-5, leaf=random_leaf(5))
     for card in (C.DUKE, C.CONTESSA):

@@ -14,7 +14,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from trainer.endgame.chance import outcomes
-from trainer.endgame.hidden import DECISION, EXCHANGE, Leaf, Solution, _Tree, known_leaf
+from trainer.endgame.hidden import (
+    DECISION,
+    EXCHANGE,
+    Continuations,
+    Leaf,
+    Solution,
+    _Tree,
+    known_leaf,
+)
 from trainer.endgame.public import PublicGraph, _play, _resolve, public_graph
 from trainer.engine.cards import Character
 from trainer.engine.game import Game, Phase
@@ -74,13 +82,14 @@ class EfgLines:
 
 class _Writer(EfgLines):
     def __init__(self, graph: PublicGraph, horizon: int, exchanges: int, leaf: Leaf,
-                 solution: Solution | None) -> None:
+                 solution: Solution | None, continuations: Continuations | None = None) -> None:
         super().__init__()
         self.graph = graph
         self.horizon = horizon
         self.exchanges = exchanges
         self.leaf = leaf
         self.solution = solution
+        self.continuations = continuations
         self.names: dict[int, str] = {}
         self.policy: dict[str, list[float]] = {}
         self.index = {c: k for k, c in enumerate(graph.characters)}
@@ -116,6 +125,9 @@ class _Writer(EfgLines):
             return
         if game.phase is Phase.ACTION and (turns >= self.horizon or swapped >= self.exchanges):
             cards = tuple(self.index[game.hidden[p][0]] for p in (0, 1))
+            if self.continuations is not None:
+                self._leaf_game(game, labels, depth, node, tokens, cards)
+                return
             self._terminal(depth, float(self.leaf((game.coins[0], game.coins[1]),
                                                   game.decider)[cards]))
             return
@@ -137,7 +149,26 @@ class _Writer(EfgLines):
                                tokens)
                 continue
             self.walk(after, seen, depth + 1, turns + (after.phase is Phase.ACTION), swapped,
-                      child if tree is None or tree.kind[child] == DECISION else -1, tokens)
+                      child if tree is None or tree.kind[child] == DECISION
+                      or tree.cut[child] else -1, tokens)
+
+    def _leaf_game(self, game: Game, labels: tuple[tuple[str, ...], ...], depth: int,
+                   node: int, tokens: tuple[int, int], cards: tuple[int, ...]) -> None:
+        """The horizon as a leaf game: player 0 picks a way of playing on, then player 1,
+        in an information set that does not know player 0's pick."""
+        assert self.continuations is not None
+        v = self.continuations((game.coins[0], game.coins[1]), game.decider)
+        k = v.shape[0]
+        ways = [f"way {j}" for j in range(k)]
+        tree = self.solution.tree if self.solution is not None and node >= 0 else None
+        self._player(depth, 0, labels[0] + ("horizon",), ways,
+                     self._mine(node, 0, (tokens[0], ()), k) if tree is not None else None)
+        for k0 in range(k):
+            self._player(depth + 1, 1, labels[1] + ("horizon",), ways,
+                         self._mine(tree.children[node][0], 1, (tokens[1], ()), k)
+                         if tree is not None else None)
+            for k1 in range(k):
+                self._terminal(depth + 2, float(v[k0, k1][cards]))
 
     def _exchange(self, game: Game, move: object, branches: list[tuple[float, Game]],
                   labels: tuple[tuple[str, ...], ...], depth: int, turns: int, swapped: int,
@@ -178,7 +209,8 @@ class _Writer(EfgLines):
                                  and int(sw.slot_kept[j]) == kept)
                     new_tokens = (token, tokens[1]) if x == 0 else (tokens[0], token)
                     child = self.solution.tree.children[node][0]
-                    if self.solution.tree.kind[child] != DECISION:
+                    if self.solution.tree.kind[child] != DECISION and \
+                            not self.solution.tree.cut[child]:
                         child = -1
                 self.walk(after, tuple(seen), depth + 2, turns + (after.phase is Phase.ACTION),
                           swapped + 1, child, new_tokens)
@@ -186,11 +218,14 @@ class _Writer(EfgLines):
 
 def export(revealed: tuple[Character, Character], coins: tuple[int, int], first: int = 0, *,
            horizon: int = 2, exchanges: int = 1, variant: str = "base",
-           leaf: Leaf | None = None, solution: Solution | None = None) -> Export:
+           leaf: Leaf | None = None, solution: Solution | None = None,
+           continuations: Continuations | None = None) -> Export:
     """The end-game as an .efg file; payoffs are 2·(player 0 wins) − 1 for player 0 and the
-    negative for player 1 (zero-sum, as OpenSpiel's exploitability expects)."""
+    negative for player 1 (zero-sum, as OpenSpiel's exploitability expects). With
+    `continuations` the horizon is a leaf game, as `hidden.solve` has it."""
     graph = public_graph(revealed, variant)
-    writer = _Writer(graph, horizon, exchanges, leaf or known_leaf(graph), solution)
+    writer = _Writer(graph, horizon, exchanges, leaf or known_leaf(graph), solution,
+                     continuations)
     writer.root(coins, first)
     head = (f'EFG 2 R "Coup end-game {revealed[0].value}/{revealed[1].value} {coins} '
             f'first {first}" {{ "P1" "P2" }}\n')

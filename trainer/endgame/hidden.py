@@ -40,6 +40,12 @@ from trainer.engine.moves import Move
 
 Leaf = Callable[[tuple[int, int], int], np.ndarray]
 NodeLeaf = Callable[[Node], np.ndarray]  # the horizon's value of a public node, by deal
+# Ways of playing on from the horizon, each player choosing one unseen by the other:
+# `continuations(coins, first)[k0, k1]` is player 0's chance of winning by deal (as a `Leaf`'s
+# table) when player 0 plays on in the k0-th way and player 1 in the k1-th (a leaf game: see
+# `_unroll`).
+Continuations = Callable[[tuple[int, int], int], np.ndarray]
+NodeContinuations = Callable[[Node], np.ndarray]
 Graph = PublicGraph | TwoCardGraph
 
 
@@ -243,8 +249,24 @@ def _swap_table(edge_swaps: tuple[Swap, ...]) -> SwapTable:
     return table
 
 
+def _choosing(sizes: tuple[int, int], k: int) -> tuple[tuple[Swap, ...], tuple[Swap, ...]]:
+    """The two private steps of a leaf game with `k` ways of playing on, as Exchanges that draw
+    nothing: player 0 keeps "card a, way k0" (label a + k0·n0), then player 1 keeps "card b,
+    way k1" (label b + k1·n1). Each step is its player's own information set (state and
+    nothing drawn), so player 1 chooses without seeing player 0's choice."""
+    n0, n1 = sizes
+    first = tuple(Swap((a, b), 1.0, (), a + j * n0, (a + j * n0, b))
+                  for a in range(n0) for b in range(n1) for j in range(k))
+    second = tuple(Swap((a, b), 1.0, (), b + j * n1, (a, b + j * n1))
+                   for a in range(k * n0) for b in range(n1) for j in range(k))
+    return first, second
+
+
 def _unroll(graph: Graph, spaces: Spaces, root: int, horizon: int, leaf: Leaf | None,
-            exchanges: int, node_leaf: NodeLeaf | None = None) -> _Tree:
+            exchanges: int, node_leaf: NodeLeaf | None = None,
+            continuations: NodeContinuations | None = None) -> _Tree:
+    """The public tree from `root` to the horizon. At the horizon a line is valued by
+    `node_leaf` (by deal), or, given `continuations`, by a leaf game (`leaf_game` below)."""
     tree = _Tree()
     sizes = _sizes(graph)
     if node_leaf is None:
@@ -270,6 +292,8 @@ def _unroll(graph: Graph, spaces: Spaces, root: int, horizon: int, leaf: Leaf | 
     def visit(pub: int, space: int, level: int, turns: int, swapped: int = 0) -> int:
         node: Node = graph.node(pub)
         if node.turn_start and (turns >= horizon or swapped >= exchanges):
+            if continuations is not None:
+                return leaf_game(node, pub, space, level, turns)
             i = tree.add(UTILITY, space, level, -1, pub, turns)
             tree.utility[i] = node_leaf(node)
             tree.cut[i] = True
@@ -321,7 +345,49 @@ def _unroll(graph: Graph, spaces: Spaces, root: int, horizon: int, leaf: Leaf | 
                                            swapped))
         return top
 
+    steps: dict[int, tuple[tuple[Swap, ...], tuple[Swap, ...]]] = {}
+
+    def leaf_game(node: Node, pub: int, space: int, level: int, turns: int) -> int:
+        """The horizon as Brown, Sandholm and Amos's leaf game: player 0 picks one of k ways
+        of playing on (knowing their own card and what they saw), player 1 picks one without
+        seeing it, and the end is player 0's chance of winning under that pair of ways."""
+        assert continuations is not None
+        v = np.asarray(continuations(node), dtype=np.float64)
+        k = v.shape[0]
+        if v.shape != (k, k, *sizes):
+            raise ValueError(f"continuations give a table of shape {v.shape}; expected "
+                             f"(k, k, {sizes[0]}, {sizes[1]})")
+        if k not in steps:
+            if steps:
+                raise ValueError("every leaf game of a tree needs the same number of ways")
+            steps[k] = _choosing(sizes, k)
+        first, second = steps[k]
+        top = tree.add(EXCHANGE, space, level, 0, pub, turns)
+        sw0 = spaces.swaps(space, 0, first, private=True)
+        tree.swaps[top] = sw0
+        tree.cut[top] = True
+        mid = tree.add(EXCHANGE, sw0.space, level + 1, 1, -1, turns)
+        sw1 = spaces.swaps(sw0.space, 1, second, private=True)
+        tree.swaps[mid] = sw1
+        end = tree.add(UTILITY, sw1.space, level + 2, -1, -1, turns)
+        tree.utility[end] = v.transpose(0, 2, 1, 3).reshape(k * sizes[0], k * sizes[1])
+        tree.children[top].append(mid)
+        tree.children[mid].append(end)
+        return top
+
     visit(root, 0, 0, 0)
+    if steps:
+        # Every end's table in the leaf games' labels (card and way), so that ends stack;
+        # a state of a space before the leaf games never has a label past the cards.
+        (k,) = steps
+        padded: dict[int, np.ndarray] = {}
+        for i, u in enumerate(tree.utility):
+            if u is not None and u.shape == sizes:
+                found = padded.get(id(u))
+                if found is None:
+                    found = padded[id(u)] = np.full((k * sizes[0], k * sizes[1]), np.nan)
+                    found[:sizes[0], :sizes[1]] = u
+                tree.utility[i] = found
     return tree
 
 
@@ -1200,7 +1266,8 @@ def solve(revealed: tuple[Character, Character], coins: tuple[int, int], first: 
           target: float = 1e-3, leaf: Leaf | None = None,
           check_every: int = 20, deal: np.ndarray | None = None,
           out: tuple[Character, ...] = (),
-          progress: Callable[[int, float], None] | None = None) -> Solution:
+          progress: Callable[[int, float], None] | None = None,
+          continuations: Continuations | None = None) -> Solution:
     """Solve the hidden-role end-game with these face-up cards and coins, `first` to act,
     cut `horizon` whole turns ahead (or at the turn after the `exchanges`-th Exchange of a
     line); stop when the exploitability is at most `target` (in win probability) or after
@@ -1211,7 +1278,9 @@ def solve(revealed: tuple[Character, Character], coins: tuple[int, int], first: 
 
     `out`: the face-up cards of players already out (a game that started with more than
     two). They leave the court, so the deal, the Exchange's draws and the horizon's
-    known-role values (`tables.court_values`, solved on first use) are those of the rest."""
+    known-role values (`tables.court_values`, solved on first use) are those of the rest.
+
+    `continuations`: the horizon is a leaf game in place of `leaf` (see `_unroll`)."""
     graph = public_graph(revealed, variant, out=out)
     if leaf is None and graph.out:
         from trainer.endgame.tables import court_leaf
@@ -1220,7 +1289,14 @@ def solve(revealed: tuple[Character, Character], coins: tuple[int, int], first: 
     spaces = Spaces(graph, deal)
     root = graph.root(coins, first)
     with no_cycle_collection():  # a tree is some 100,000 new lists: see known.py
-        tree = _unroll(graph, spaces, root, horizon, leaf or known_leaf(graph), exchanges)
+        node_continuations = None
+        if continuations is not None:
+            given = continuations
+
+            def node_continuations(node: Node) -> np.ndarray:
+                return given(node.coins, node.decider)
+        tree = _unroll(graph, spaces, root, horizon, leaf or known_leaf(graph), exchanges,
+                       continuations=node_continuations)
         solver = _Solver(tree, spaces)
     run = iterate(solver, iterations, target, check_every, progress)
     chance = spaces.spaces[0].chance.sum(axis=1)
