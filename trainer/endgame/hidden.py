@@ -906,14 +906,16 @@ class Solution(InTree):
         return sorted(out, key=lambda o: -o.value)
 
 
-    def pair_values(self) -> np.ndarray:
+    def pair_values(self, strategy: tuple[np.ndarray, np.ndarray] | None = None) -> np.ndarray:
         """Player 0's chance of winning for each pair of face-down cards (`[c0, c1]`, NaN
-        where the deal cannot give the pair), both players keeping to the solved strategies.
+        where the deal cannot give the pair), both players keeping to the solved strategies
+        (or to `strategy`, one per player in the solver's layout).
 
         Why per pair: the value of a position over the deal is these figures weighed by the
         deal's chances, and a horizon valued by some strategies played on (rather than both
-        cards turned face up) is exactly such a table (`bench/leaf_check.py` measures one)."""
-        sigma = list(self.strategy)
+        cards turned face up) is exactly such a table (`bench/leaf_check.py` measures one,
+        and `bench/leaf_game.py` one per pair of ways of playing on)."""
+        sigma = list(self.strategy if strategy is None else strategy)
         chance = self.spaces.spaces[0].chance
         n0, n1 = chance.shape
         out = np.full((n0, n1), np.nan)
