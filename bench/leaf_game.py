@@ -12,7 +12,9 @@ other keeping to one strategy (`hidden.solve(continuations=…)`, the leaf game)
 The ways here, for each player, in a solve of the cut's own position from a fresh deal a few
 turns ahead (`--ahead`, face-up after that): the solved strategy itself; a bolder one (every
 bluff, a claim of a card not held, and every challenge five times as likely, then each decision's
-chances scaled back to one); and a warier one (a fifth as likely). A cut's table is each pair of
+chances scaled back to one); and a warier one (a fifth as likely). `--ways 5` biases bluffs and
+challenges apart, `--ways 1` keeps the solved strategy alone, and `--ways beliefs` takes the
+strategies of eleven solves of the position from other deals (`Ways._by_belief`). A cut's table is each pair of
 ways played against each other, for each pair of face-down cards (`Solution.pair_values`).
 
 Two samples, each solved three and four turns ahead with the leaf game:
@@ -25,7 +27,8 @@ Two samples, each solved three and four turns ahead with the leaf game:
 - *unsettled*: positions the stored table does not settle: how many the leaf game settles
   between three and four turns.
 
-    python bench/leaf_game.py [--held 8] [--unsettled 8] [--seed 1] [--ahead 2] [--processes 2]
+    python bench/leaf_game.py [--held 24] [--unsettled 12] [--seed 1] [--ahead 2]
+        [--ways 3|5|1|beliefs] [--processes 2]
 
 Last line: `leaf_game held <n> faceup_h4_err_pp_median <…> faceup_h4_err_pp_max <…>
 game_h4_err_pp_median <…> game_h4_err_pp_max <…> game_settled_held <…> game_settled_wrong <…>
@@ -63,6 +66,11 @@ WAY_SETS = {
           ("challenges more", 1.0, 5.0), ("challenges less", 1.0, 0.2)),
     "1": (("as solved", 1.0, 1.0),),
 }
+# The ways as the strategies of other deals (`Ways._by_belief`): one player's card made this
+# many times as likely to be each card in turn.
+BELIEFS = (("by belief", 1.0, 1.0),)
+WAY_SETS["beliefs"] = BELIEFS
+SKEW = 4.0
 WAYS = WAY_SETS["3"]
 
 
@@ -116,14 +124,46 @@ class Ways:
         if found is None:
             s = hidden.solve(self.revealed, coins, first, horizon=self.ahead, target=TARGET,
                              iterations=hidden_tables.ITERATIONS)
-            ways = [[biased(s, p, b, c) for _, b, c in WAYS] for p in (0, 1)]
-            k = len(WAYS)
+            if WAYS == BELIEFS:
+                ways = self._by_belief(s, coins, first)
+            else:
+                ways = [[biased(s, p, b, c) for _, b, c in WAYS] for p in (0, 1)]
+            k = len(ways[0])
             found = np.zeros((k, k, 5, 5))
             for k0 in range(k):
                 for k1 in range(k):
                     found[k0, k1] = np.nan_to_num(s.pair_values((ways[0][k0], ways[1][k1])))
             self.tables[key] = found
         return found
+
+    def _by_belief(self, s: hidden.Solution, coins: tuple[int, int], first: int
+                   ) -> list[list[np.ndarray]]:
+        """Each player's strategies of the cut's position solved from other deals: the fresh
+        deal, and the deal with one player's card made `SKEW` times as likely to be each
+        card in turn. Reweighing a deal card by card keeps every Exchange's merged states (two
+        histories whose chances over the other's states are proportional stay proportional),
+        so each solve's strategies fit the fresh solve's tree, where the pairs are played."""
+        fresh = s.spaces.spaces[0].chance
+        n0, n1 = fresh.shape
+        profiles = [(np.ones(n0), np.ones(n1))]
+        for c in range(n0):
+            profiles.append((np.where(np.arange(n0) == c, SKEW, 1.0), np.ones(n1)))
+        for c in range(n1):
+            profiles.append((np.ones(n0), np.where(np.arange(n1) == c, SKEW, 1.0)))
+        ways: list[list[np.ndarray]] = [[s.strategy[0]], [s.strategy[1]]]
+        for r0, r1 in profiles[1:]:
+            deal = fresh * np.outer(r0, r1)
+            if not (deal > 0).any():
+                continue
+            other = hidden.solve(self.revealed, coins, first, horizon=self.ahead,
+                                 target=TARGET, iterations=hidden_tables.ITERATIONS,
+                                 deal=deal)
+            if other.tree_nodes != s.tree_nodes or any(
+                    len(other.strategy[p]) != len(s.strategy[p]) for p in (0, 1)):
+                raise AssertionError("a reweighed deal changed the tree's layout")
+            for p in (0, 1):
+                ways[p].append(other.strategy[p])
+        return ways
 
 
 _Z: dict[str, np.ndarray] = {}
@@ -164,8 +204,8 @@ def _value(name: str, i: int, a: int, b: int) -> float:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--held", type=int, default=8)
-    ap.add_argument("--unsettled", type=int, default=8)
+    ap.add_argument("--held", type=int, default=24)
+    ap.add_argument("--unsettled", type=int, default=12)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--ahead", type=int, default=2)
     ap.add_argument("--processes", type=int, default=2)
