@@ -14,8 +14,9 @@ turns ahead (`--ahead`, face-up after that): the solved strategy itself; a bolde
 bluff, a claim of a card not held, and every challenge five times as likely, then each decision's
 chances scaled back to one); and a warier one (a fifth as likely). `--ways 5` biases bluffs and
 challenges apart, `--ways 1` keeps the solved strategy alone, and `--ways beliefs` takes the
-strategies of eleven solves of the position from other deals (`Ways._by_belief`). A cut's table is each pair of
-ways played against each other, for each pair of face-down cards (`Solution.pair_values`).
+strategies of eleven solves of the position from other deals (`Ways._by_belief`). A cut's
+table is each pair of ways played against each other, for each pair of face-down cards
+(`Solution.pair_values`).
 
 Two samples, each solved three and four turns ahead with the leaf game:
 
