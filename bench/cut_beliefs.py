@@ -31,6 +31,8 @@ from tqdm import tqdm
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from leaf_check import draw, held_out  # noqa: E402  (bench/ is this script's own folder)
+
 from trainer.endgame import hidden, hidden_tables  # noqa: E402
 from trainer.endgame.tables import packaged  # noqa: E402
 from trainer.engine.cards import Character  # noqa: E402
@@ -75,12 +77,7 @@ def main() -> None:
         raise SystemExit("no stored hidden-role table (trainer/endgame/data/hidden-base.npz)")
     z = dict(raw)
     # the held-out sample of bench/leaf_check.py and bench/leaf_game.py
-    six = np.isfinite(z["value_h6"].astype(float)) & z["settled"].astype(bool)
-    held = np.argwhere(six)
-    rng = np.random.default_rng(args.seed)
-    picked = [tuple(int(v) for v in held[k])
-              for k in sorted(rng.choice(len(held), min(args.positions, len(held)),
-                                         replace=False))]
+    picked = draw(held_out(z), args.positions, np.random.default_rng(args.seed))
     names = [str(p) for p in z["pairs"]]
     reached, all_w, all_d, all_k = [], [], [], []
     fresh_k: list[float] = []

@@ -136,6 +136,22 @@ def _best_wrong(options: np.ndarray, truth: np.ndarray) -> int:
     return len(settled.compare(0.0, 0.0, options, truth).swapped)
 
 
+def held_out(z: dict[str, np.ndarray]) -> np.ndarray:
+    """Where the stored table settled a position six turns ahead: the held-out truth."""
+    if "value_h6" not in z:
+        raise SystemExit("the stored table has no six-turn pass to check against")
+    six: np.ndarray = np.isfinite(z["value_h6"].astype(float)) & z["settled"].astype(bool)
+    return six
+
+
+def draw(mask: np.ndarray, n: int, rng: np.random.Generator) -> list[tuple[int, int, int]]:
+    """`n` positions where `mask` holds (all if fewer), in the table's order. The benches that
+    check a leaf against held-out truth draw the same sample from the same seed."""
+    cells = np.argwhere(mask)
+    chosen = sorted(rng.choice(len(cells), min(n, len(cells)), replace=False))
+    return [(int(cells[k][0]), int(cells[k][1]), int(cells[k][2])) for k in chosen]
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--positions", type=int, default=12)
@@ -143,14 +159,7 @@ def main() -> None:
     ap.add_argument("--processes", type=int, default=2)
     args = ap.parse_args()
     z = _table()
-    if "value_h6" not in z:
-        raise SystemExit("the stored table has no six-turn pass to check against")
-    six = np.isfinite(z["value_h6"].astype(float)) & z["settled"].astype(bool)
-    held = np.argwhere(six)
-    rng = np.random.default_rng(args.seed)
-    picked = [tuple(int(v) for v in held[k])
-              for k in sorted(rng.choice(len(held), min(args.positions, len(held)),
-                                         replace=False))]
+    picked = draw(held_out(z), args.positions, np.random.default_rng(args.seed))
     with Pool(args.processes, initializer=_init) as pool:
         results = list(tqdm(pool.imap(solve_one, picked), total=len(picked), unit="position",
                             file=sys.stderr))

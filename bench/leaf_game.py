@@ -51,7 +51,7 @@ from tqdm import tqdm
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import leaf_check  # noqa: E402  (bench/ is this script's own folder)
-from leaf_check import _best_wrong, _options  # noqa: E402
+from leaf_check import _best_wrong, _options, draw, held_out  # noqa: E402
 
 from trainer.endgame import hidden, hidden_tables, settled  # noqa: E402
 from trainer.endgame.claims import claimed  # noqa: E402
@@ -214,15 +214,10 @@ def main() -> None:
     args = ap.parse_args()
     _init(args.ahead, args.ways)
     rng = np.random.default_rng(args.seed)
-    six = np.isfinite(_Z["value_h6"].astype(float)) & _Z["settled"].astype(bool)
+    six = held_out(_Z)
     loose = ~_Z["settled"].astype(bool) & np.isfinite(_Z["value_h3"].astype(float))
 
-    def draw(mask: np.ndarray, n: int) -> list[tuple[int, int, int]]:
-        cells = np.argwhere(mask)
-        chosen = sorted(rng.choice(len(cells), min(n, len(cells)), replace=False))
-        return [tuple(int(v) for v in cells[k]) for k in chosen]  # type: ignore[misc]
-
-    held, unsettled = draw(six, args.held), draw(loose, args.unsettled)
+    held, unsettled = draw(six, args.held, rng), draw(loose, args.unsettled, rng)
     with Pool(args.processes, initializer=_init, initargs=(args.ahead, args.ways)) as pool:
         results = list(tqdm(pool.imap(solve_one, held + unsettled),
                             total=len(held) + len(unsettled), unit="position",
