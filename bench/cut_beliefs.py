@@ -38,6 +38,22 @@ from trainer.endgame.tables import packaged  # noqa: E402
 from trainer.engine.cards import Character  # noqa: E402
 
 
+def at_cuts(tree: hidden._Tree, spaces: hidden.Spaces, flows: tuple[hidden._Flow, ...],
+            reach: list[np.ndarray]) -> list[tuple[int, hidden.Space, np.ndarray]]:
+    """Every cut of the tree that play reaches: its node, its space, and the chance of each
+    pair of private states there (the deal's times both players' reach)."""
+    out = []
+    for n, kind in enumerate(tree.kind):
+        if kind != hidden.UTILITY or not tree.cut[n]:
+            continue
+        sp = spaces.spaces[tree.space[n]]
+        r = [reach[p][int(flows[p].row_start[n]):][:len(sp.cards[p])] for p in (0, 1)]
+        joint = sp.chance * r[0][:, None] * r[1][None, :]
+        if joint.sum() > 1e-12:
+            out.append((n, sp, joint))
+    return out
+
+
 def cut_distances(s: hidden.Solution) -> tuple[float, np.ndarray, np.ndarray, np.ndarray]:
     """The chance that play reaches a cut, and per cut its chance, the larger of the two
     players' total variation distances from a fresh deal, and the smaller of the two players'
@@ -48,15 +64,8 @@ def cut_distances(s: hidden.Solution) -> tuple[float, np.ndarray, np.ndarray, np
     fresh = spaces.spaces[0].chance
     f0, f1 = fresh.sum(axis=1), fresh.sum(axis=0)
     weights, distances, sharp = [], [], []
-    for n, kind in enumerate(tree.kind):
-        if kind != hidden.UTILITY or not tree.cut[n]:
-            continue
-        sp = spaces.spaces[tree.space[n]]
-        r = [reach[p][int(s.flows[p].row_start[n]):][:len(sp.cards[p])] for p in (0, 1)]
-        joint = sp.chance * r[0][:, None] * r[1][None, :]
+    for _, sp, joint in at_cuts(tree, spaces, s.flows, reach):
         total = joint.sum()
-        if total <= 0:
-            continue
         b0 = np.bincount(sp.cards[0], joint.sum(axis=1), len(f0)) / total
         b1 = np.bincount(sp.cards[1], joint.sum(axis=0), len(f1)) / total
         # the face-up cards at every cut are the root's: a fresh deal there is the root's
