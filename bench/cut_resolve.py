@@ -12,11 +12,14 @@ On held-out positions (settled six turns ahead: `bench/leaf_check.py`'s sample),
 turns ahead, it prints the value after each pass and the six-turn figure.
 
     python bench/cut_resolve.py [--positions 6] [--seed 1] [--ahead 2] [--passes 5]
+    python bench/cut_resolve.py --inside 100   # the beliefs read again inside the solve
 
 Last line: `cut_resolve positions <n> last_pass_move_pp_max <the largest change of a value in the
 last pass, points> h4_err_pp_median <|four turns after the last pass − six turns|, points>
 h3_h4_pp_median <|three turns − four turns| after the last pass> faceup_h4_err_pp_median <the
-same error with the face-up leaf> cpu_s <…>`.
+same error with the face-up leaf> cpu_s <…>`; with `--inside EVERY`: `cut_resolve_inside
+positions <n> every <EVERY> h4_err_pp_median <…> h4_err_pp_max <…> exploitability_pp_max <…>
+cpu_s <…>`.
 """
 
 from __future__ import annotations
@@ -83,6 +86,40 @@ def passes(job: tuple[tuple[Character, Character], tuple[int, int], int, int, in
     return {"values": values, "cpu": time.process_time() - start}
 
 
+def inside(job: tuple[tuple[Character, Character], tuple[int, int], int, int, int]
+           ) -> dict[str, object]:
+    """The beliefs read again inside the solve: every `every` iterations (of 600) each reached
+    cut's leaf is made anew from the average strategy so far, and the solve goes on with its
+    regrets and averages carried over (the tree, so their layout, is the same). Returns the
+    value after each refresh, and at the end with its exploitability."""
+    revealed, coins, horizon, ahead, every = job
+    start = time.process_time()
+    graph = hidden.public_graph(revealed)
+    known = hidden.known_leaf(graph)
+    spaces = hidden.Spaces(graph)
+    with no_cycle_collection():
+        tree = hidden._unroll(graph, spaces, graph.root(coins, 0), horizon, known, 1)
+        solver = hidden._Solver(tree, spaces)
+    values = []
+    total = 600
+    for t in range(1, total + 1):
+        solver.step(t)
+        if t % every == 0 and t < total:
+            average = solver.average_strategy()
+            leaves = _leaves(revealed, tree, spaces, solver, (average[0], average[1]), ahead,
+                             known, {})
+            for i, u in leaves.items():
+                tree.utility[i] = u
+            fresh = hidden._Solver(tree, spaces)
+            fresh.regret, fresh.average, fresh.sigma = solver.regret, solver.average, \
+                solver.sigma
+            solver = fresh
+            values.append(solver.evaluate(solver.average_strategy())[0])
+    value, exploitability, _ = solver.evaluate(solver.average_strategy())
+    return {"values": [*values, value], "exploitability": exploitability,
+            "cpu": time.process_time() - start}
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--positions", type=int, default=6)
@@ -90,9 +127,14 @@ def main() -> None:
     ap.add_argument("--ahead", type=int, default=2)
     ap.add_argument("--passes", type=int, default=5)
     ap.add_argument("--processes", type=int, default=2)
+    ap.add_argument("--inside", type=int, default=0, metavar="EVERY",
+                    help="read the beliefs again inside the solve, every EVERY iterations")
     args = ap.parse_args()
     z = _table()
     picked = draw(held_out(z), args.positions, np.random.default_rng(args.seed))
+    if args.inside:
+        report_inside(z, picked, args.ahead, args.inside, args.processes)
+        return
     names = [str(p) for p in z["pairs"]]
     jobs = []
     for i, a, b in picked:
@@ -119,6 +161,31 @@ def main() -> None:
           f"h4_err_pp_median {statistics.median(errors):.2f} "
           f"h3_h4_pp_median {statistics.median(gaps):.2f} "
           f"faceup_h4_err_pp_median {statistics.median(face):.2f} cpu_s {cpu:.1f}")
+
+
+def report_inside(z: dict[str, np.ndarray], picked: list[tuple[int, int, int]], ahead: int,
+                  every: int, processes: int) -> None:
+    names = [str(p) for p in z["pairs"]]
+    jobs = []
+    for i, a, b in picked:
+        x, y = names[i].split("-")
+        jobs.append(((Character(x), Character(y)), (a, b), 4, ahead, every))
+    with Pool(processes) as pool:
+        results = pool.map(inside, jobs)
+    errors, exploit, cpu = [], [], 0.0
+    for (i, a, b), r in zip(picked, results, strict=True):
+        v = r["values"]
+        assert isinstance(v, list)
+        truth = _value(z, "mover_h6", i, a, b)
+        errors.append(abs(v[-1] - truth) * 100)
+        exploit.append(float(r["exploitability"]) * 100)  # type: ignore[arg-type]
+        cpu += float(r["cpu"])  # type: ignore[arg-type]
+        print(f"{names[i] + f' {a}-{b}':<26} 4 turns, refreshed: "
+              + " ".join(f"{x:.4f}" for x in v) + f"  (6 turns {truth:.4f})")
+    print(f"cut_resolve_inside positions {len(picked)} every {every} "
+          f"h4_err_pp_median {statistics.median(errors):.2f} "
+          f"h4_err_pp_max {max(errors):.2f} exploitability_pp_max {max(exploit):.2f} "
+          f"cpu_s {cpu:.1f}")
 
 
 if __name__ == "__main__":
