@@ -163,10 +163,11 @@ class _Writer(EfgLines):
         tree = self.solution.tree if self.solution is not None and node >= 0 else None
         self._player(depth, 0, labels[0] + ("horizon",), ways,
                      self._mine(node, 0, (tokens[0], ()), k) if tree is not None else None)
+        # player 1's pick: one information set, so one reading of the solver's strategy
+        second = self._mine(tree.children[node][0], 1, (tokens[1], ()), k) \
+            if tree is not None else None
         for k0 in range(k):
-            self._player(depth + 1, 1, labels[1] + ("horizon",), ways,
-                         self._mine(tree.children[node][0], 1, (tokens[1], ()), k)
-                         if tree is not None else None)
+            self._player(depth + 1, 1, labels[1] + ("horizon",), ways, second)
             for k1 in range(k):
                 self._terminal(depth + 2, float(v[k0, k1][cards]))
 
